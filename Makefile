@@ -1,0 +1,44 @@
+# surrogator — build, test, demo and benchmarks.
+GO       ?= go
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -X main.version=$(VERSION)
+BIN      := bin/surrogator
+DEMO_OUT ?= /tmp/surrogator-demo
+
+.PHONY: all build test test-short demo bench bench-osm fuzz vet clean
+
+all: build
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
+
+vet:
+	$(GO) vet ./...
+
+# The test command (README): unit, golden and real-data tests; tests that
+# need ../shared skip when it is absent.
+test: vet
+	$(GO) test -count=1 ./...
+
+test-short:
+	$(GO) test -short ./...
+
+# A fictive run over the bundled sample letters; prints where output went.
+demo: build
+	@./scripts/demo.sh $(BIN) $(DEMO_OUT)
+
+# Benchmarks of the engine (docs/s per mode, entity run vs bare read+write).
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 1x -benchmem ./surrogator/... ./geo/... ./embed/...
+
+# osmbuild at several synthetic scales with extrapolation to Germany.
+bench-osm: build
+	@./scripts/bench-osm.sh $(BIN)
+
+# Run each fuzz target for FUZZTIME (default 20s).
+FUZZTIME ?= 20s
+fuzz:
+	@./scripts/fuzz.sh $(FUZZTIME)
+
+clean:
+	rm -rf bin

@@ -1,0 +1,284 @@
+package cas
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Well-known UIMA type names.
+const (
+	TypeSofa       = "uima.cas.Sofa"
+	TypeAnnotation = "uima.tcas.Annotation"
+	TypeDocMeta    = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
+	InitialView    = "_InitialView"
+)
+
+// CAS is a set of feature structures with their type system and views.
+type CAS struct {
+	Types []*TypeDef
+	FS    []*FS
+	Views []*View
+	byID  map[int]*FS
+}
+
+// TypeDef is one type of the type system.
+type TypeDef struct {
+	Name     string
+	Super    string
+	Features []FeatureDef
+	// Raw is the type's JSON definition as read, written back unchanged
+	// when present.
+	Raw json.RawMessage
+}
+
+// FeatureDef describes one feature of a type.
+type FeatureDef struct {
+	Name                      string
+	Range                     string
+	ElementType               string
+	MultipleReferencesAllowed bool
+}
+
+// FS is one feature structure.
+type FS struct {
+	ID       int
+	Type     string
+	Features []Feature
+}
+
+// Feature is one feature value of a feature structure.
+type Feature struct {
+	Name string
+	// Ref marks a value that holds feature structure id(s) (JSON "@name").
+	Ref bool
+	// Value is the JSON encoding of the value.
+	Value json.RawMessage
+}
+
+// View is a CAS view: its sofa and member feature structures.
+type View struct {
+	Name    string
+	Sofa    int
+	Members []int
+}
+
+// ShortName returns the part of a type name after its last dot.
+func ShortName(typ string) string {
+	if i := strings.LastIndexByte(typ, '.'); i >= 0 {
+		return typ[i+1:]
+	}
+	return typ
+}
+
+// Get returns the named feature.
+func (f *FS) Get(name string) (Feature, bool) {
+	for _, ft := range f.Features {
+		if ft.Name == name {
+			return ft, true
+		}
+	}
+	return Feature{}, false
+}
+
+// String returns a string feature's value ("" when absent or not a string).
+func (f *FS) String(name string) string {
+	ft, ok := f.Get(name)
+	if !ok {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(ft.Value, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// Int returns an integer feature's value.
+func (f *FS) Int(name string) (int, bool) {
+	ft, ok := f.Get(name)
+	if !ok || ft.Ref {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(ft.Value)))
+	if err != nil {
+		return 0, false
+	}
+	return n, true
+}
+
+// RefID returns the id held by a single-valued reference feature.
+func (f *FS) RefID(name string) (int, bool) {
+	ft, ok := f.Get(name)
+	if !ok || !ft.Ref {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(ft.Value)))
+	return n, err == nil
+}
+
+// Set sets (or adds) a feature value.
+func (f *FS) Set(name string, ref bool, v json.RawMessage) {
+	for i := range f.Features {
+		if f.Features[i].Name == name {
+			f.Features[i].Value = v
+			f.Features[i].Ref = ref
+			return
+		}
+	}
+	f.Features = append(f.Features, Feature{Name: name, Ref: ref, Value: v})
+}
+
+// SetInt sets an integer feature.
+func (f *FS) SetInt(name string, n int) { f.Set(name, false, json.RawMessage(strconv.Itoa(n))) }
+
+// SetString sets a string feature.
+func (f *FS) SetString(name, s string) {
+	b, _ := json.Marshal(s)
+	f.Set(name, false, b)
+}
+
+// Clone returns a deep copy of f.
+func (f *FS) Clone() *FS {
+	n := &FS{ID: f.ID, Type: f.Type, Features: make([]Feature, len(f.Features))}
+	for i, ft := range f.Features {
+		ft.Value = append(json.RawMessage(nil), ft.Value...)
+		n.Features[i] = ft
+	}
+	return n
+}
+
+// ByID returns the feature structure with the given id.
+func (c *CAS) ByID(id int) *FS {
+	if c.byID == nil {
+		c.reindex()
+	}
+	return c.byID[id]
+}
+
+func (c *CAS) reindex() {
+	c.byID = make(map[int]*FS, len(c.FS))
+	for _, f := range c.FS {
+		c.byID[f.ID] = f
+	}
+}
+
+// Type returns the type definition with the given name, or nil.
+func (c *CAS) Type(name string) *TypeDef {
+	for _, t := range c.Types {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// NextID returns an id not yet used.
+func (c *CAS) NextID() int {
+	max := 0
+	for _, f := range c.FS {
+		if f.ID > max {
+			max = f.ID
+		}
+	}
+	return max + 1
+}
+
+// Add appends a feature structure to the CAS and, when view is non-nil, to
+// the view's members.
+func (c *CAS) Add(f *FS, view *View) {
+	c.FS = append(c.FS, f)
+	if c.byID != nil {
+		c.byID[f.ID] = f
+	}
+	if view != nil {
+		view.Members = append(view.Members, f.ID)
+	}
+}
+
+// View returns the view with the given name, or nil.
+func (c *CAS) View(name string) *View {
+	for _, v := range c.Views {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// MainSofa returns the sofa of the initial view (or the only sofa).
+func (c *CAS) MainSofa() (*FS, error) {
+	if v := c.View(InitialView); v != nil {
+		if s := c.ByID(v.Sofa); s != nil && s.Type == TypeSofa {
+			return s, nil
+		}
+	}
+	var found *FS
+	for _, f := range c.FS {
+		if f.Type == TypeSofa {
+			if found != nil {
+				return nil, fmt.Errorf("cas: several sofas and no %s view", InitialView)
+			}
+			found = f
+		}
+	}
+	if found == nil {
+		return nil, fmt.Errorf("cas: no sofa")
+	}
+	return found, nil
+}
+
+// SofaText returns the sofa string of s.
+func SofaText(s *FS) (string, error) {
+	ft, ok := s.Get("sofaString")
+	if !ok {
+		return "", fmt.Errorf("cas: sofa %d has no sofaString", s.ID)
+	}
+	var text string
+	if err := json.Unmarshal(ft.Value, &text); err != nil {
+		return "", fmt.Errorf("cas: sofa %d: sofaString is not a string", s.ID)
+	}
+	return text, nil
+}
+
+// IsAnnotationOn reports whether f is an annotation (has integer begin and
+// end features) on the sofa with the given id. An annotation without a sofa
+// reference counts as being on sofa when onlySofa is true.
+func IsAnnotationOn(f *FS, sofa int, onlySofa bool) bool {
+	if _, ok := f.Int("begin"); !ok {
+		return false
+	}
+	if _, ok := f.Int("end"); !ok {
+		return false
+	}
+	if id, ok := f.RefID("sofa"); ok {
+		return id == sofa
+	}
+	return onlySofa
+}
+
+// Clone returns a deep copy of the CAS.
+func (c *CAS) Clone() *CAS {
+	n := &CAS{Types: c.Types}
+	n.FS = make([]*FS, len(c.FS))
+	for i, f := range c.FS {
+		n.FS[i] = f.Clone()
+	}
+	n.Views = make([]*View, len(c.Views))
+	for i, v := range c.Views {
+		n.Views[i] = &View{Name: v.Name, Sofa: v.Sofa, Members: append([]int(nil), v.Members...)}
+	}
+	return n
+}
+
+// CountSofas returns how many sofa feature structures the CAS holds.
+func (c *CAS) CountSofas() int {
+	n := 0
+	for _, f := range c.FS {
+		if f.Type == TypeSofa {
+			n++
+		}
+	}
+	return n
+}

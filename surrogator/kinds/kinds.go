@@ -1,0 +1,148 @@
+package kinds
+
+import "strings"
+
+// Kind is a canonical GeMTeX PII kind such as NAME_PATIENT.
+type Kind string
+
+// The canonical kinds of the GeMTeX type system.
+const (
+	NamePatient          Kind = "NAME_PATIENT"
+	NameRelative         Kind = "NAME_RELATIVE"
+	NameDoctor           Kind = "NAME_DOCTOR"
+	NameExt              Kind = "NAME_EXT"
+	NameUsername         Kind = "NAME_USERNAME"
+	NameTitle            Kind = "NAME_TITLE"
+	Date                 Kind = "DATE"
+	DateBirth            Kind = "DATE_BIRTH"
+	DateDeath            Kind = "DATE_DEATH"
+	Age                  Kind = "AGE"
+	LocationStreet       Kind = "LOCATION_STREET"
+	LocationCity         Kind = "LOCATION_CITY"
+	LocationZip          Kind = "LOCATION_ZIP"
+	LocationCountry      Kind = "LOCATION_COUNTRY"
+	LocationState        Kind = "LOCATION_STATE"
+	LocationHospital     Kind = "LOCATION_HOSPITAL"
+	LocationOrganization Kind = "LOCATION_ORGANIZATION"
+	LocationOther        Kind = "LOCATION_OTHER"
+	ID                   Kind = "ID"
+	ContactPhone         Kind = "CONTACT_PHONE"
+	ContactEmail         Kind = "CONTACT_EMAIL"
+	ContactFax           Kind = "CONTACT_FAX"
+	ContactURL           Kind = "CONTACT_URL"
+	Profession           Kind = "PROFESSION"
+	Other                Kind = "OTHER"
+)
+
+// All lists every canonical kind in specification order.
+var All = []Kind{
+	NamePatient, NameRelative, NameDoctor, NameExt, NameUsername, NameTitle,
+	Date, DateBirth, DateDeath, Age,
+	LocationStreet, LocationCity, LocationZip, LocationCountry, LocationState,
+	LocationHospital, LocationOrganization, LocationOther,
+	ID, ContactPhone, ContactEmail, ContactFax, ContactURL,
+	Profession, Other,
+}
+
+var aliases = map[string]Kind{
+	"NAME_USER":             NameUsername,
+	"NAME_EXTERN":           NameExt,
+	"LOCATION_ORGANISATION": LocationOrganization,
+	"NAME_OTHER":            NameExt,
+}
+
+var canonical = func() map[string]Kind {
+	m := make(map[string]Kind, len(All))
+	for _, k := range All {
+		m[string(k)] = k
+	}
+	return m
+}()
+
+// Parse maps an annotated label to its canonical kind. Surrounding white
+// space is ignored; case is significant only in that labels are compared
+// upper-cased. It reports false for an empty, "NONE" or unknown label: such an
+// annotation is a wrong annotation (SPEC §2).
+func Parse(label string) (Kind, bool) {
+	l := strings.ToUpper(strings.TrimSpace(label))
+	if l == "" || l == "NONE" {
+		return "", false
+	}
+	if k, ok := canonical[l]; ok {
+		return k, true
+	}
+	if k, ok := aliases[l]; ok {
+		return k, true
+	}
+	return "", false
+}
+
+// Valid reports whether k is a canonical kind.
+func (k Kind) Valid() bool { _, ok := canonical[string(k)]; return ok }
+
+// IsName reports whether k is one of the person-name kinds (not titles or
+// user names).
+func (k Kind) IsName() bool {
+	switch k {
+	case NamePatient, NameRelative, NameDoctor, NameExt:
+		return true
+	}
+	return false
+}
+
+// IsDate reports whether k is DATE, DATE_BIRTH or DATE_DEATH.
+func (k Kind) IsDate() bool { return k == Date || k == DateBirth || k == DateDeath }
+
+// IsLocation reports whether k is a LOCATION_* kind.
+func (k Kind) IsLocation() bool { return strings.HasPrefix(string(k), "LOCATION_") }
+
+// Group is the leading part of the kind (NAME, DATE, LOCATION, CONTACT, ...).
+func (k Kind) Group() string {
+	s := string(k)
+	if i := strings.IndexByte(s, '_'); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// risk orders kinds for merging partial overlaps: the higher value wins.
+// Direct identifiers rank above quasi-identifiers; OTHER ranks highest because
+// it excludes the document.
+var risk = map[Kind]int{
+	Other:                100,
+	NamePatient:          90,
+	NameRelative:         85,
+	ID:                   84,
+	ContactEmail:         83,
+	ContactPhone:         82,
+	ContactFax:           81,
+	ContactURL:           80,
+	DateBirth:            79,
+	DateDeath:            78,
+	LocationStreet:       77,
+	NameDoctor:           70,
+	NameExt:              69,
+	NameUsername:         68,
+	LocationZip:          60,
+	LocationCity:         59,
+	LocationHospital:     58,
+	LocationOrganization: 57,
+	LocationOther:        56,
+	Date:                 50,
+	Age:                  45,
+	LocationState:        40,
+	LocationCountry:      39,
+	NameTitle:            30,
+	Profession:           20,
+}
+
+// Risk returns the merge priority of k; unknown kinds rank lowest.
+func Risk(k Kind) int { return risk[k] }
+
+// Higher returns the higher-risk kind of a and b (a on ties).
+func Higher(a, b Kind) Kind {
+	if Risk(b) > Risk(a) {
+		return b
+	}
+	return a
+}
