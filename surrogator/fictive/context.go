@@ -1,0 +1,128 @@
+package fictive
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// DocState is per-document state shared by the generators of one document:
+// the date shift and free-form values generators keep (e.g. the document's
+// location tree). Values is keyed by generator-chosen names.
+type DocState struct {
+	// DateShift is the document's date shift in days (0 = disabled).
+	DateShift int
+	mu        sync.Mutex
+	values    map[string]any
+}
+
+// Value returns the state stored under name, creating it with mk on first
+// use.
+func (d *DocState) Value(name string, mk func() any) any {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.values == nil {
+		d.values = map[string]any{}
+	}
+	v, ok := d.values[name]
+	if !ok {
+		v = mk()
+		d.values[name] = v
+	}
+	return v
+}
+
+// Context is what a generator knows when it replaces one span.
+type Context struct {
+	Kind kinds.Kind
+	// Doc is the (normalised) document; Doc.Spans[Span] is the span.
+	Doc  *document.Document
+	Span int
+	// Scope is the consistency scope (the document's, or the corpus').
+	Scope *Scope
+	// DocScope is always the document's own scope (for per-document
+	// choices such as the location tree even in corpus scope).
+	DocScope *Scope
+	State    *DocState
+	Res      *data.Resources
+	// Geo is the geodata source for addresses; nil selects the embedded
+	// default gazetteer.
+	Geo any
+}
+
+// Original returns the span text.
+func (c *Context) Original() string { return c.Doc.SpanText(c.Span) }
+
+// Before returns up to n bytes of text before the span (at a rune start).
+func (c *Context) Before(n int) string {
+	s := c.Doc.Spans[c.Span]
+	b := s.Begin - n
+	if b < 0 {
+		b = 0
+	}
+	for b < s.Begin && !startsRune(c.Doc.Text[b]) {
+		b++
+	}
+	return c.Doc.Text[b:s.Begin]
+}
+
+// After returns up to n bytes of text after the span.
+func (c *Context) After(n int) string {
+	s := c.Doc.Spans[c.Span]
+	e := s.End + n
+	if e > len(c.Doc.Text) {
+		e = len(c.Doc.Text)
+	}
+	for e > s.End && e < len(c.Doc.Text) && !startsRune(c.Doc.Text[e]) {
+		e--
+	}
+	return c.Doc.Text[s.End:e]
+}
+
+func startsRune(b byte) bool { return b&0xC0 != 0x80 }
+
+// Generator produces the surrogate of one span. It must never return the
+// original and must draw all randomness from ctx.Scope / ctx.DocScope.
+type Generator func(original string, ctx *Context) (string, error)
+
+var (
+	regMu    sync.RWMutex
+	registry = map[kinds.Kind]Generator{}
+)
+
+// Register installs g as the fictive generator of the given kinds,
+// replacing earlier registrations. Sub-packages register in init.
+func Register(g Generator, ks ...kinds.Kind) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	for _, k := range ks {
+		registry[k] = g
+	}
+}
+
+// Lookup returns the generator registered for k.
+func Lookup(k kinds.Kind) (Generator, error) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	g, ok := registry[k]
+	if !ok {
+		return nil, fmt.Errorf("fictive: no generator for %s", k)
+	}
+	return g, nil
+}
+
+// Registered lists the kinds that have a generator.
+func Registered() []kinds.Kind {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	var out []kinds.Kind
+	for k := range registry {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}

@@ -1,0 +1,145 @@
+package fictive
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"math/rand"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Scope maps (namespace, key) pairs to generated values consistently and
+// without collisions: two keys of one namespace never share a value, and a
+// value never equals an original the Avoid function reports. It is safe for
+// concurrent use, but the engine calls it in a fixed document order so that
+// collision retries are deterministic.
+type Scope struct {
+	key []byte
+	// Avoid reports values that must not be produced (e.g. any original
+	// PII string of the project). May be nil.
+	Avoid func(value string) bool
+
+	mu  sync.Mutex
+	fwd map[string]map[string]string
+	rev map[string]map[string]string
+}
+
+// NewScope returns a scope keyed by key.
+func NewScope(key []byte) *Scope {
+	return &Scope{key: append([]byte(nil), key...), fwd: map[string]map[string]string{}, rev: map[string]map[string]string{}}
+}
+
+// Derive returns a child key: HMAC-SHA256(scope key, parts joined by 0x1f).
+func (s *Scope) Derive(parts ...string) []byte {
+	m := hmac.New(sha256.New, s.key)
+	m.Write([]byte(strings.Join(parts, "\x1f")))
+	return m.Sum(nil)
+}
+
+// Rand returns a deterministic rng seeded from HMAC-SHA256(key, parts).
+func (s *Scope) Rand(parts ...string) *rand.Rand {
+	d := s.Derive(parts...)
+	return rand.New(rand.NewSource(int64(binary.BigEndian.Uint64(d[:8]) & (1<<63 - 1))))
+}
+
+// maxAttempts bounds collision retries before a numeric suffix is used.
+const maxAttempts = 64
+
+// Memo returns the value of key in namespace ns, generating it on first use
+// with gen(rng) where rng derives from (ns, key, attempt). A generated value
+// is rejected and regenerated when it is empty, already taken by another key
+// of ns, folds to the key itself, or is reported by Avoid.
+func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v, ok := s.fwd[ns][key]; ok {
+		return v
+	}
+	if s.fwd[ns] == nil {
+		s.fwd[ns], s.rev[ns] = map[string]string{}, map[string]string{}
+	}
+	var v string
+	for attempt := 0; ; attempt++ {
+		v = gen(s.Rand(ns, key, strconv.Itoa(attempt)))
+		if s.acceptable(ns, key, v) {
+			break
+		}
+		if attempt >= maxAttempts {
+			// Exhausted (tiny value space): make the value unique.
+			base := v
+			for i := 2; !s.acceptable(ns, key, v); i++ {
+				v = base + strconv.Itoa(i)
+			}
+			break
+		}
+	}
+	s.fwd[ns][key] = v
+	s.rev[ns][strings.ToLower(v)] = key
+	return v
+}
+
+func (s *Scope) acceptable(ns, key, v string) bool {
+	if v == "" {
+		return false
+	}
+	lv := strings.ToLower(v)
+	if other, taken := s.rev[ns][lv]; taken && other != key {
+		return false
+	}
+	if lv == strings.ToLower(key) {
+		return false
+	}
+	if s.Avoid != nil && s.Avoid(v) {
+		return false
+	}
+	return true
+}
+
+// Peek returns the value of key in ns if it was generated already.
+func (s *Scope) Peek(ns, key string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.fwd[ns][key]
+	return v, ok
+}
+
+// Set records a value for key in ns (used when a value is forced, e.g. a
+// city surrogate chosen as part of an address).
+func (s *Scope) Set(ns, key, v string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fwd[ns] == nil {
+		s.fwd[ns], s.rev[ns] = map[string]string{}, map[string]string{}
+	}
+	s.fwd[ns][key] = v
+	s.rev[ns][strings.ToLower(v)] = key
+}
+
+// Entries returns a copy of namespace ns.
+func (s *Scope) Entries(ns string) map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]string, len(s.fwd[ns]))
+	for k, v := range s.fwd[ns] {
+		out[k] = v
+	}
+	return out
+}
+
+// Shared namespaces: generators of different kinds reuse each other's
+// surrogates through these (e.g. an e-mail local part spelled from a name,
+// a hospital named after the document's city). Keys are norm.Fold of the
+// original part.
+const (
+	NSSurname   = "surname"   // original surname → surrogate surname
+	NSFirstName = "firstname" // original first name → surrogate first name
+	NSInitial   = "initial"   // original initial letter → surrogate letter
+	NSCity      = "city"      // original municipality → surrogate municipality
+	NSStreet    = "street"    // original street name → surrogate street name
+	NSZip       = "zip"       // original postcode → surrogate postcode
+	NSHospital  = "hospital"  // original hospital → surrogate
+	NSOrg       = "org"       // original organisation → surrogate
+	NSOther     = "other"     // original other location → surrogate
+)
