@@ -1,0 +1,59 @@
+// Package data holds the embedded, project-written resources that the
+// fictive surrogate generators draw from: first names and surnames,
+// academic titles by rank, gendered salutations and role nouns, a curated
+// gazetteer of German municipalities with real postcodes, common street
+// names, states, countries and facility name templates.
+//
+// Default parses the embedded files once and returns a shared, read-only
+// *Resources. Load(dir) starts from a deep copy of Default and applies a
+// user's resource directory (the CLI's --resources DIR):
+//
+//   - a file named exactly like an embedded resource file (for example
+//     surnames.txt) replaces that list;
+//   - NAME.add.txt or NAME.add.tsv (for example surnames.add.txt,
+//     municipalities.add.tsv) extends it; for map resources an added key
+//     overrides the embedded value;
+//   - any other *.txt or *.tsv file is an error (a misspelt override must
+//     not be ignored silently); other files are ignored.
+//
+// # File formats
+//
+// All files are UTF-8. Blank lines and lines whose first non-space
+// character is '#' are ignored; surrounding whitespace is trimmed. Plain
+// lists (.txt) hold one entry per line. Structured lists (.tsv) hold
+// tab-separated columns:
+//
+//	female_first.txt, male_first.txt, unisex_first.txt, surnames.txt
+//	                   one name per line (hyphenated first names and
+//	                   surnames with particles such as "von der Heide" allowed)
+//	titles.tsv         RANK<TAB>TITLE; rank 1 is the lowest degree, higher
+//	                   ranks are more senior (see the file header for the
+//	                   scale); titles of one rank are interchangeable
+//	salutations.tsv    TEXT<TAB>GENDER   GENDER is f, m or u (unknown)
+//	role_nouns.tsv     TEXT<TAB>GENDER
+//	municipalities.tsv NAME<TAB>STATE<TAB>DISTRICT<TAB>POPULATION<TAB>POSTCODES
+//	                   STATE is one of states.txt; POSTCODES are real 5-digit
+//	                   codes separated by commas (a representative subset for
+//	                   big cities)
+//	streets.txt        street names without house numbers
+//	street_suffixes.txt suffixes such as "straße", "weg" (lower case)
+//	states.txt         the 16 Länder, full German names
+//	countries.txt      country names in German
+//	facilities.tsv     KIND<TAB>TEMPLATE; KIND is hospital, practice,
+//	                   organization or other
+//
+// Facility templates may use these placeholders, which FillTemplate
+// expands:
+//
+//	{city}      the document's surrogate municipality
+//	{surname}   a (doctor's) surrogate surname
+//	{surname2}  a second, different surname
+//	{name}      a full surrogate person name ("Vorname Nachname")
+//	{street}    a street name
+//
+// Lookups (GenderOfFirstName, IsFirstName, IsSurname, MunicipalityByName,
+// MunicipalitiesInState, TitleRank) are case-insensitive and fold German
+// umlauts and ß (ä→ae, ö→oe, ü→ue, ß→ss), so "MÜNCHEN" and "Muenchen"
+// find München. A Resources built by Default or Load is safe for
+// concurrent reads; callers must not modify it.
+package data

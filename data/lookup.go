@@ -1,0 +1,251 @@
+package data
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// index holds the lookup tables built by finish.
+type index struct {
+	firstGender map[string]Gender // folded first name → gender (Unknown for unisex or conflicting)
+	surnames    map[string]bool
+	muniByName  map[string]int
+	muniByCode  map[string]int
+	muniByState map[string][]int
+	titleRank   map[string]int
+}
+
+// Fold normalises s for case- and umlaut-insensitive comparison: lower
+// case, ä→ae, ö→oe, ü→ue, ß→ss, other diacritics removed, hyphens and
+// runs of whitespace turned into single spaces, and "Sankt"/"St." unified.
+func Fold(s string) string {
+	s = strings.ToLower(norm.NFC.String(strings.TrimSpace(s)))
+	var b strings.Builder
+	for _, c := range s {
+		switch c {
+		case 'ä':
+			b.WriteString("ae")
+		case 'ö':
+			b.WriteString("oe")
+		case 'ü':
+			b.WriteString("ue")
+		case 'ß', 'ẞ':
+			b.WriteString("ss")
+		case '-', '‐', '‑', '–', '/', '_':
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(c)
+		}
+	}
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	out, _, err := transform.String(t, b.String())
+	if err != nil {
+		out = b.String()
+	}
+	f := strings.Fields(out)
+	for i, w := range f {
+		if w == "st." || w == "st" {
+			f[i] = "sankt"
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+func buildIndex(r *Resources) *index {
+	x := &index{
+		firstGender: map[string]Gender{},
+		surnames:    make(map[string]bool, len(r.Surnames)),
+		muniByName:  map[string]int{},
+		muniByCode:  map[string]int{},
+		muniByState: map[string][]int{},
+		titleRank:   map[string]int{},
+	}
+	seen := map[string]bool{}
+	addFirst := func(names []string, g Gender) {
+		for _, n := range names {
+			k := Fold(n)
+			if prev, ok := x.firstGender[k]; ok && prev != g {
+				g2 := Unknown
+				x.firstGender[k] = g2
+				continue
+			}
+			if !seen[k] {
+				seen[k] = true
+				x.firstGender[k] = g
+			}
+		}
+	}
+	addFirst(r.UnisexFirst, Unknown)
+	addFirst(r.FemaleFirst, Female)
+	addFirst(r.MaleFirst, Male)
+	for _, s := range r.Surnames {
+		x.surnames[Fold(s)] = true
+	}
+	for i, m := range r.Municipalities {
+		k := Fold(m.Name)
+		if _, ok := x.muniByName[k]; !ok {
+			x.muniByName[k] = i
+		}
+		for _, p := range m.Postcodes {
+			if _, ok := x.muniByCode[p]; !ok {
+				x.muniByCode[p] = i
+			}
+		}
+		s := Fold(m.State)
+		x.muniByState[s] = append(x.muniByState[s], i)
+	}
+	for _, t := range r.Titles {
+		k := titleKey(t.Text)
+		if _, ok := x.titleRank[k]; !ok {
+			x.titleRank[k] = t.Rank
+		}
+	}
+	return x
+}
+
+// ix returns the index, building a fresh one for a Resources that was
+// assembled by hand rather than by Default or Load.
+func (r *Resources) ix() *index {
+	if r.idx != nil {
+		return r.idx
+	}
+	return buildIndex(r)
+}
+
+// GenderOfFirstName returns the gender of a first name from the lists
+// (case- and umlaut-insensitive). For a compound name ("Anna-Lena",
+// "Hans Peter") the whole name is tried first, then its first part.
+// Unisex, conflicting and unknown names give Unknown.
+func (r *Resources) GenderOfFirstName(name string) Gender {
+	x := r.ix()
+	k := Fold(name)
+	if g, ok := x.firstGender[k]; ok {
+		return g
+	}
+	if i := strings.IndexByte(k, ' '); i > 0 {
+		if g, ok := x.firstGender[k[:i]]; ok {
+			return g
+		}
+	}
+	return Unknown
+}
+
+// IsFirstName reports whether s (or, for compounds, every part of it) is a
+// listed first name of any gender.
+func (r *Resources) IsFirstName(s string) bool {
+	x := r.ix()
+	k := Fold(s)
+	if k == "" {
+		return false
+	}
+	if _, ok := x.firstGender[k]; ok {
+		return true
+	}
+	parts := strings.Fields(k)
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if _, ok := x.firstGender[p]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// IsSurname reports whether s is a listed surname; a double name
+// ("Müller-Lüdenscheidt") counts when each part is listed.
+func (r *Resources) IsSurname(s string) bool {
+	x := r.ix()
+	k := Fold(s)
+	if k == "" {
+		return false
+	}
+	if x.surnames[k] {
+		return true
+	}
+	if !strings.ContainsAny(s, "-‐‑") {
+		return false
+	}
+	for _, p := range strings.FieldsFunc(s, func(c rune) bool { return c == '-' || c == '‐' || c == '‑' }) {
+		if !x.surnames[Fold(p)] {
+			return false
+		}
+	}
+	return true
+}
+
+// stateAliases maps common abbreviations to full state names.
+var stateAliases = map[string]string{
+	"bw": "Baden-Württemberg", "by": "Bayern", "be": "Berlin", "bb": "Brandenburg",
+	"hb": "Bremen", "hh": "Hamburg", "he": "Hessen", "mv": "Mecklenburg-Vorpommern",
+	"ni": "Niedersachsen", "nds": "Niedersachsen", "nw": "Nordrhein-Westfalen", "nrw": "Nordrhein-Westfalen",
+	"rp": "Rheinland-Pfalz", "rlp": "Rheinland-Pfalz", "sl": "Saarland", "sn": "Sachsen",
+	"st": "Sachsen-Anhalt", "lsa": "Sachsen-Anhalt", "sh": "Schleswig-Holstein", "th": "Thüringen",
+	"freistaat bayern": "Bayern", "freistaat sachsen": "Sachsen", "freistaat thueringen": "Thüringen",
+	"freie hansestadt bremen": "Bremen", "freie und hansestadt hamburg": "Hamburg",
+}
+
+// MunicipalitiesInState returns the indices (into Municipalities) of the
+// municipalities in state, given by full name (case/umlaut-insensitive) or
+// common abbreviation ("BY", "NRW"). The result is a fresh slice.
+func (r *Resources) MunicipalitiesInState(state string) []int {
+	x := r.ix()
+	k := Fold(state)
+	if full, ok := stateAliases[k]; ok {
+		k = Fold(full)
+	}
+	return slices.Clone(x.muniByState[k])
+}
+
+// MunicipalityByName finds a municipality by name, case- and
+// umlaut-insensitively ("Muenchen", "MÜNCHEN" → München). When several
+// share a name, the first listed wins.
+func (r *Resources) MunicipalityByName(name string) (int, bool) {
+	i, ok := r.ix().muniByName[Fold(name)]
+	return i, ok
+}
+
+// MunicipalityByPostcode finds the municipality owning a postcode. A
+// "D-" or "D " prefix and surrounding spaces are ignored.
+func (r *Resources) MunicipalityByPostcode(code string) (int, bool) {
+	c := strings.TrimSpace(code)
+	c = strings.TrimPrefix(strings.TrimPrefix(c, "D-"), "D ")
+	c = strings.TrimSpace(c)
+	i, ok := r.ix().muniByCode[c]
+	return i, ok
+}
+
+// titleKey normalises a title for lookup: case, spaces, dots and hyphens
+// are ignored ("PD Dr.med" = "PD Dr. med.", "Dr. rer-nat." = "Dr. rer. nat.").
+func titleKey(s string) string {
+	return strings.Map(func(c rune) rune {
+		if unicode.IsSpace(c) || c == '.' || c == '-' {
+			return -1
+		}
+		return unicode.ToLower(c)
+	}, s)
+}
+
+// TitleRank returns the rank of a listed title, ignoring case, spaces,
+// dots and hyphens.
+func (r *Resources) TitleRank(title string) (int, bool) {
+	rank, ok := r.ix().titleRank[titleKey(title)]
+	return rank, ok
+}
+
+// TitlesOfRank returns the titles with the given rank, in file order.
+func (r *Resources) TitlesOfRank(rank int) []string {
+	var out []string
+	for _, t := range r.Titles {
+		if t.Rank == rank {
+			out = append(out, t.Text)
+		}
+	}
+	return out
+}
