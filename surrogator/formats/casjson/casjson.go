@@ -1,0 +1,60 @@
+package casjson
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// Read decodes a CAS JSON document. The PHI layer is selected by cfg.
+// Spans carry raw labels; the caller normalises.
+func Read(data []byte, cfg cas.PHIConfig) (*document.Document, error) {
+	c, err := cas.ReadJSON(data)
+	if err != nil {
+		return nil, fmt.Errorf("casjson: %w", err)
+	}
+	return FromCAS(c, cfg, document.FormatCASJSON)
+}
+
+// FromCAS builds a document from a decoded CAS (JSON or XMI).
+func FromCAS(c *cas.CAS, cfg cas.PHIConfig, f document.Format) (*document.Document, error) {
+	ex, err := cas.Extract(c, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("casjson: %w", err)
+	}
+	return &document.Document{
+		Name:   ex.DocumentTitle,
+		Format: f,
+		Text:   ex.Text,
+		Spans:  ex.Spans,
+		Layers: ex.Layers,
+	}, nil
+}
+
+// CAS returns the CAS of d: its own layers when it was read from a CAS,
+// else a CAS synthesised from its text and spans.
+func CAS(d *document.Document) *cas.CAS {
+	if l, ok := d.Layers.(*cas.Layers); ok {
+		return l.CAS
+	}
+	l, _ := cas.FromText(d.Text, d.Name, d.Spans)
+	return l.CAS
+}
+
+// Write encodes d as CAS JSON.
+func Write(w io.Writer, d *document.Document) error {
+	if err := cas.WriteJSON(w, CAS(d)); err != nil {
+		return fmt.Errorf("casjson: %w", err)
+	}
+	return nil
+}
+
+// Marshal returns the CAS JSON encoding of d.
+func Marshal(d *document.Document) ([]byte, error) {
+	var b bytes.Buffer
+	err := Write(&b, d)
+	return b.Bytes(), err
+}

@@ -1,0 +1,226 @@
+package inception
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// CurationUser is the user name INCEpTION gives the curated CAS.
+const CurationUser = "CURATION_USER"
+
+// InitialCAS is the name of the unannotated initial CAS.
+const InitialCAS = "INITIAL_CAS"
+
+// DecodeFunc decodes one CAS entry (.json or .xmi; typeSystem holds a
+// TypeSystem.xml found beside it, or nil).
+type DecodeFunc func(entry string, data, typeSystem []byte) (*document.Document, error)
+
+// Options configure reading a project export.
+type Options struct {
+	// Annotator selects a user's annotations when there is no curation.
+	Annotator string
+	// Decode decodes CAS entries (required).
+	Decode DecodeFunc
+	Limits Limits
+}
+
+// DocError is a problem with one document of a project; the other
+// documents are still read.
+type DocError struct {
+	Document string
+	Entry    string
+	Err      error
+}
+
+func (e *DocError) Error() string {
+	if e.Entry != "" {
+		return fmt.Sprintf("document %q (%s): %v", e.Document, e.Entry, e.Err)
+	}
+	return fmt.Sprintf("document %q: %v", e.Document, e.Err)
+}
+
+func (e *DocError) Unwrap() error { return e.Err }
+
+// Project is what was read from one export.
+type Project struct {
+	// Title is the project's name from exportedproject.json.
+	Title     string
+	Documents []*document.Document
+	Errors    []*DocError
+}
+
+type exported struct {
+	Name            string `json:"name"`
+	SourceDocuments []struct {
+		Name  string `json:"name"`
+		State string `json:"state"`
+	} `json:"source_documents"`
+	AnnotationDocuments []struct {
+		Name  string `json:"name"`
+		User  string `json:"user"`
+		State string `json:"state"`
+	} `json:"annotation_documents"`
+}
+
+// candidate CAS entries of one document
+type casEntry struct {
+	user  string
+	entry string
+}
+
+// Read reads every document of an INCEpTION export held in a.
+func Read(a *Archive, opt Options) (*Project, error) {
+	if opt.Decode == nil {
+		return nil, fmt.Errorf("inception: no decoder")
+	}
+	p := &Project{}
+	states := map[string]string{}
+	var order []string
+	if a.Has("exportedproject.json") {
+		data, err := a.ReadFile("exportedproject.json")
+		if err != nil {
+			return nil, err
+		}
+		var ex exported
+		if err := json.Unmarshal(data, &ex); err != nil {
+			return nil, fmt.Errorf("inception: exportedproject.json: %w", err)
+		}
+		p.Title = ex.Name
+		for _, d := range ex.SourceDocuments {
+			states[d.Name] = d.State
+			order = append(order, d.Name)
+		}
+	}
+	curation := map[string]string{}
+	annot := map[string][]casEntry{}
+	sources := map[string]bool{}
+	for _, n := range a.Names() {
+		parts := strings.Split(n, "/")
+		switch {
+		case len(parts) == 2 && parts[0] == "source":
+			sources[parts[1]] = true
+		case len(parts) == 3 && parts[0] == "curation" && isCASFile(parts[2]):
+			if userOf(parts[2]) == CurationUser {
+				curation[parts[1]] = n
+			}
+		case len(parts) == 3 && parts[0] == "annotation" && isCASFile(parts[2]):
+			u := userOf(parts[2])
+			if u == InitialCAS {
+				continue
+			}
+			annot[parts[1]] = append(annot[parts[1]], casEntry{user: u, entry: n})
+		}
+	}
+	// document list: exported order, then any other documents found
+	seen := map[string]bool{}
+	for _, d := range order {
+		seen[d] = true
+	}
+	var extra []string
+	for _, m := range []map[string]bool{sources, keys(curation), keysE(annot)} {
+		for d := range m {
+			if !seen[d] {
+				seen[d] = true
+				extra = append(extra, d)
+			}
+		}
+	}
+	sort.Strings(extra)
+	order = append(order, extra...)
+
+	for _, name := range order {
+		entry, user, err := pick(name, curation, annot, opt.Annotator)
+		if err != nil {
+			p.Errors = append(p.Errors, &DocError{Document: name, Err: err})
+			continue
+		}
+		data, err := a.ReadFile(entry)
+		if err != nil {
+			p.Errors = append(p.Errors, &DocError{Document: name, Entry: entry, Err: err})
+			continue
+		}
+		var ts []byte
+		if strings.HasSuffix(entry, ".xmi") || strings.HasSuffix(entry, ".zip") {
+			for _, cand := range []string{path.Join(path.Dir(entry), "TypeSystem.xml"), "TypeSystem.xml"} {
+				if a.Has(cand) {
+					if ts, err = a.ReadFile(cand); err != nil {
+						return nil, err
+					}
+					break
+				}
+			}
+		}
+		d, err := opt.Decode(entry, data, ts)
+		if err != nil {
+			p.Errors = append(p.Errors, &DocError{Document: name, Entry: entry, Err: err})
+			continue
+		}
+		d.Name = name
+		d.State = states[name]
+		d.Annotator = user
+		d.Source = entry
+		p.Documents = append(p.Documents, d)
+	}
+	return p, nil
+}
+
+func pick(name string, curation map[string]string, annot map[string][]casEntry, annotator string) (entry, user string, err error) {
+	if e, ok := curation[name]; ok && annotator == "" {
+		return e, CurationUser, nil
+	}
+	cands := annot[name]
+	if annotator != "" {
+		if annotator == CurationUser {
+			if e, ok := curation[name]; ok {
+				return e, CurationUser, nil
+			}
+		}
+		for _, c := range cands {
+			if c.user == annotator {
+				return c.entry, c.user, nil
+			}
+		}
+		return "", "", fmt.Errorf("no annotations by the chosen annotator")
+	}
+	switch len(cands) {
+	case 0:
+		return "", "", fmt.Errorf("neither curated nor annotated (not released)")
+	case 1:
+		return cands[0].entry, cands[0].user, nil
+	}
+	users := make([]string, len(cands))
+	for i, c := range cands {
+		users[i] = c.user
+	}
+	sort.Strings(users)
+	return "", "", fmt.Errorf("not curated and annotated by several users (%s): choose one with --annotator", strings.Join(users, ", "))
+}
+
+func isCASFile(n string) bool {
+	return strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".xmi") || strings.HasSuffix(n, ".zip")
+}
+
+func userOf(file string) string {
+	return strings.TrimSuffix(file, path.Ext(file))
+}
+
+func keys(m map[string]string) map[string]bool {
+	out := map[string]bool{}
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+func keysE(m map[string][]casEntry) map[string]bool {
+	out := map[string]bool{}
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
