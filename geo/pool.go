@@ -1,0 +1,76 @@
+package geo
+
+import "math"
+
+// Pool gives indexed access to one candidate pool.
+type Pool struct {
+	p *Pack
+	k PoolKind
+}
+
+// Pool returns the pool of kind k (empty for an unknown kind).
+func (p *Pack) Pool(k PoolKind) Pool { return Pool{p, k} }
+
+// Len returns the number of entries.
+func (pl Pool) Len() int {
+	if pl.k < 0 || pl.k >= NumPools {
+		return 0
+	}
+	return len(pl.p.r.pools[pl.k]) / poolRecordSize
+}
+
+// Entry returns entry i; it panics when i is out of range, like a slice.
+func (pl Pool) Entry(i int) PoolEntry {
+	if i < 0 || i >= pl.Len() {
+		panic("geo: pool index out of range")
+	}
+	r := pl.p.r
+	d := r.pools[pl.k][i*poolRecordSize:]
+	e := PoolEntry{
+		Name:         r.str(le.Uint32(d)),
+		Category:     r.str(le.Uint32(d[4:])),
+		Loc:          Point{int32(le.Uint32(d[8:])), int32(le.Uint32(d[12:]))},
+		Municipality: NoArea,
+	}
+	if m := le.Uint32(d[16:]); m != noIndex {
+		e.Municipality = AreaID(m)
+	}
+	return e
+}
+
+// EmbeddingInfo describes the embeddings section.
+func (p *Pack) EmbeddingInfo() EmbeddingInfo {
+	h := p.r.embedHdr
+	if h == nil || EmbeddingType(le.Uint32(h[8:])) == EmbedNone {
+		return EmbeddingInfo{}
+	}
+	return EmbeddingInfo{Version: le.Uint32(h), Dims: int(le.Uint32(h[4:])), Type: EmbeddingType(le.Uint32(h[8:]))}
+}
+
+// Embedding appends the vector of entry i to dst (dequantised for int8).
+// ok is false when the pack has no embeddings or i is out of range.
+func (pl Pool) Embedding(i int, dst []float32) ([]float32, bool) {
+	info := pl.p.EmbeddingInfo()
+	if info.Dims == 0 || i < 0 || i >= pl.Len() {
+		return dst, false
+	}
+	idx := i
+	for k := PoolKind(0); k < pl.k; k++ {
+		idx += pl.p.Pool(k).Len()
+	}
+	d := pl.p.r.embedData
+	switch info.Type {
+	case EmbedFloat32:
+		v := d[idx*4*info.Dims:]
+		for j := 0; j < info.Dims; j++ {
+			dst = append(dst, math.Float32frombits(le.Uint32(v[4*j:])))
+		}
+	case EmbedInt8:
+		v := d[idx*(4+info.Dims):]
+		scale := math.Float32frombits(le.Uint32(v))
+		for j := 0; j < info.Dims; j++ {
+			dst = append(dst, float32(int8(v[4+j]))*scale)
+		}
+	}
+	return dst, true
+}
