@@ -11,7 +11,9 @@ func PointDeg(lat, lon float64) Point {
 }
 
 // Deg returns the point in degrees.
-func (p Point) Deg() (lat, lon float64) { return float64(p.Lat) / CoordScale, float64(p.Lon) / CoordScale }
+func (p Point) Deg() (lat, lon float64) {
+	return float64(p.Lat) / CoordScale, float64(p.Lon) / CoordScale
+}
 
 // BBox is a bounding box in fixed-point degrees; an empty box has Min > Max.
 type BBox struct{ Min, Max Point }
