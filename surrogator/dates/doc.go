@@ -1,0 +1,47 @@
+// Package dates parses the German date expressions found in clinical
+// letters and re-renders them, shifted or rounded, in exactly their written
+// format (SPEC §5, §6).
+//
+// Parse takes the whole text of a date span and returns an Expr that
+// remembers every token: separators, zero padding, two- or four-digit
+// years, month names (full, abbreviated with or without dot, "Sept",
+// Austrian "Jänner"/"Feber", "Mrz", letter case), weekday words (Montag,
+// Mo., MONTAG, montags), qualifier and leading words (Anfang, Mitte, Ende,
+// am, vom) and clock times, which are all kept. Supported cores:
+//
+//	4.4.1997  04.04.97  23.04 2029  21/3/2017  21-3-2017  2017-03-21
+//	2017/03/21  2017.03.21  20050512 (only when a valid yyyymmdd)
+//	21. Juli 2022  21.Juli 2022  21. Jul. 2022  5. März2063
+//	19.3.  19.3  21. Juli  21/3            (day and month, no year)
+//	05/2025  12.2027  7/63  1997-04  Juli 2022  Sept. 2019   (month)
+//	März  Jänner                           (month, no year)
+//	2002                                   (year)
+//	3. Quartal 2020  Q3/2020  KW 12/2020  12. KW 2020
+//	Weihnachten 2023  Ostern 2021  Silvester 2019  Sommer 2019
+//	ranges: 21.03.-24.03.2017  21.-24.03.2017  8.3. - 22.3.2025
+//	        12/12/66 - 23/12/66  01-12/64  10/63-12/63  2019-2020
+//
+// A lone "m/yy" with m ≤ 12 is read as month/year (7/63), otherwise as
+// day/month (21/3).
+//
+// Years. A two-digit year yy means 20yy when yy < 50 and 19yy otherwise.
+// Shifting never changes the number of digits of a year: a four-digit year
+// is clamped to 1000-01-01 … 9999-12-31 and a two-digit year to the pivot
+// window 1950-01-01 … 2049-12-31 (so the result re-parses to the same
+// century); a clamped date stops at the window's edge. Dates without a
+// year are anchored in the leap year 2000 (so 29.2. is valid) and shifted
+// there, showing the shifted day and month.
+//
+// Partial dates are shifted through an anchor (see Expr.Time): "Mai 2018"
+// moved by 20 days shows the month of May 15th + 20 days; a holiday shows
+// only the year of its shifted date ("Weihnachten 2023" + 10 days →
+// "Weihnachten 2024"). A weekday word inside the span moves with its date.
+//
+// Impossible values with a plausible shape (31.02.2020, 30.2.) get the
+// last day of the month and set Expr.Repaired. Other impossible values
+// (month 13, week 54) do not parse; Fallback then produces a valid value
+// of the same shape. Error messages never contain the date text.
+//
+// WeekdayAround finds a weekday word beside a span in the running text and
+// Weekday renders a date's weekday in the style of a written one.
+package dates

@@ -1,0 +1,255 @@
+package dates
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Precision is what a date expression pins down.
+type Precision int
+
+const (
+	// Day is a full date: 4.4.1997, 21. Juli 2022, 20050512.
+	Day Precision = iota + 1
+	// DayMonth is a day and month without a year: 19.3., 21. Juli.
+	DayMonth
+	// Month is a month and year: 05/2025, Juli 2022, 1997-04.
+	Month
+	// MonthOnly is a month without a year: März.
+	MonthOnly
+	// Year is a year alone: 2002.
+	Year
+	// Quarter is a quarter and year: 3. Quartal 2020, Q3/2020.
+	Quarter
+	// Week is an ISO week and its year: KW 12/2020.
+	Week
+	// Season is a holiday or season with a year: Weihnachten 2023, Sommer 2019.
+	Season
+)
+
+var precisionNames = [...]string{"invalid", "day", "day-month", "month", "month-only", "year", "quarter", "week", "season"}
+
+func (p Precision) String() string {
+	if p < Day || p > Season {
+		return "Precision(" + strconv.Itoa(int(p)) + ")"
+	}
+	return precisionNames[p]
+}
+
+// part is one date of an expression (a range has two).
+type part struct {
+	prec     Precision
+	anchor   time.Time // valid, UTC midnight
+	yearless bool      // no year written: anchored in refYear
+	twoDigit bool      // year written with two digits
+	week     bool      // year is the ISO week-numbering year
+}
+
+// bounds is the window a shifted date is clamped to so that the written
+// year keeps its number of digits: 1000–9999 for four-digit years,
+// 1950–2049 (the pivot window) for two-digit ones.
+func (p part) bounds() (lo, hi time.Time, ok bool) {
+	if p.yearless {
+		return lo, hi, false
+	}
+	lo, hi = date(1000, 1, 1), date(9999, 12, 31)
+	if p.twoDigit {
+		lo, hi = date(1900+pivot, 1, 1), date(2000+pivot-1, 12, 31)
+	}
+	if p.week { // keep the Thursday of the week inside the window
+		lo, hi = lo.AddDate(0, 0, 7), hi.AddDate(0, 0, -7)
+	}
+	return lo, hi, true
+}
+
+func (p part) inWindow() bool {
+	lo, hi, ok := p.bounds()
+	return !ok || (!p.anchor.Before(lo) && !p.anchor.After(hi))
+}
+
+// cycle is the number of days in 400 Gregorian years, a multiple of 7:
+// moving by it keeps day, month and weekday.
+const cycle = 146097
+
+// move shifts the anchor by days, clamped to the part's window.
+func (p part) move(days int) time.Time {
+	lo, hi, ok := p.bounds()
+	if !ok {
+		return p.anchor.AddDate(0, 0, days%cycle)
+	}
+	switch {
+	case days > 4_000_000:
+		return hi
+	case days < -4_000_000:
+		return lo
+	}
+	return clamp(p.anchor.AddDate(0, 0, days), lo, hi)
+}
+
+func clamp(t, lo, hi time.Time) time.Time {
+	if t.Before(lo) {
+		return lo
+	}
+	if t.After(hi) {
+		return hi
+	}
+	return t
+}
+
+func (p part) quarterStart() time.Time {
+	a := p.anchor
+	qm := (int(a.Month())-1)/3*3 + 1
+	switch p.prec {
+	case Day, DayMonth:
+		return date(a.Year(), qm, 1)
+	case Month, MonthOnly:
+		return date(a.Year(), qm, a.Day())
+	case Week: // the first week whose Thursday lies in the quarter
+		s := date(a.Year(), qm, 1)
+		return s.AddDate(0, 0, (int(time.Thursday)-int(s.Weekday())+7)%7)
+	}
+	return a
+}
+
+// Expr is a parsed date expression that remembers its exact written form:
+// the tokens with their separators, zero padding, year width, month-name
+// style (full, abbreviated, Sept, Austrian Jänner/Feber, letter case),
+// weekday words and any words around the date.
+type Expr struct {
+	toks  []token
+	parts []part
+	// Repaired is set when the written value was impossible (31.02.) and
+	// the last day of the month was substituted.
+	Repaired bool
+}
+
+// Time is the anchor date of the expression (its first date for a range).
+// Partial dates are anchored as follows: a month on the 15th (Anfang: 5th,
+// Ende: 25th); a year on July 1st (Anfang: Feb 15, Ende: Nov 15); a
+// quarter on the 15th of its middle month; an ISO week on its Thursday; a
+// holiday on its date (Easter computed), seasons on the 15th of Apr/Jul/Oct/
+// Jan; dates without a year in the leap year 2000.
+func (e *Expr) Time() time.Time { return e.parts[0].anchor }
+
+// Range reports the first and last date of a range (21.-24.03.2017); ok is
+// false for a single date.
+func (e *Expr) Range() (start, end time.Time, ok bool) {
+	if len(e.parts) < 2 {
+		return e.parts[0].anchor, e.parts[0].anchor, false
+	}
+	return e.parts[0].anchor, e.parts[1].anchor, true
+}
+
+// Precision is what the expression (its first date) pins down.
+func (e *Expr) Precision() Precision { return e.parts[0].prec }
+
+// HasYear reports whether the expression writes a year.
+func (e *Expr) HasYear() bool { return !e.parts[0].yearless }
+
+// Shift renders the expression moved by days, in the same format. Every
+// date of a range moves; a weekday word moves along; words, clock times
+// and separators are kept. Partial dates move their anchor and show the
+// anchor's new month, year, quarter or week. A result whose year would need
+// another number of digits is clamped (see package doc).
+func (e *Expr) Shift(days int) string {
+	dates := make([]time.Time, len(e.parts))
+	for i, p := range e.parts {
+		dates[i] = p.move(days)
+	}
+	return e.render(dates)
+}
+
+// Format renders t in this expression's format. A range keeps its length.
+func (e *Expr) Format(t time.Time) string {
+	y, m, d := t.Date()
+	return e.Shift(dayDiff(e.parts[0].anchor, date(y, int(m), d)))
+}
+
+// QuarterStart rounds every date of the expression down to the first day
+// of its quarter (first month for month precision, first ISO week for
+// weeks; years, quarters and holidays stay), in the same format.
+func (e *Expr) QuarterStart() string {
+	dates := make([]time.Time, len(e.parts))
+	for i, p := range e.parts {
+		dates[i] = p.quarterStart()
+	}
+	return e.render(dates)
+}
+
+// String is the expression as written (repaired values included).
+func (e *Expr) String() string { return e.Shift(0) }
+
+func dayDiff(a, b time.Time) int {
+	return int((b.Unix() - a.Unix()) / 86400)
+}
+
+// thursday is the Thursday of t's ISO week.
+func thursday(t time.Time) time.Time {
+	return t.AddDate(0, 0, 3-(int(t.Weekday())+6)%7)
+}
+
+func (e *Expr) render(dates []time.Time) string {
+	var b strings.Builder
+	b.Grow(len(e.toks) * 3)
+	for _, t := range e.toks {
+		if t.role == rLit {
+			b.WriteString(t.text)
+			continue
+		}
+		p, d := e.parts[t.part], dates[t.part]
+		switch t.role {
+		case rDay:
+			writeNum(&b, d.Day(), t.pad, 2)
+		case rMonth:
+			writeNum(&b, int(d.Month()), t.pad, 2)
+		case rMonthName:
+			b.WriteString(monthName(d.Month(), t.mst))
+		case rYear:
+			y := d.Year()
+			if p.week {
+				y, _ = thursday(d).ISOWeek()
+			}
+			if len(t.text) == 2 {
+				writeNum(&b, y%100, true, 2)
+			} else {
+				writeNum(&b, y, true, 4)
+			}
+		case rCompact:
+			writeNum(&b, d.Year(), true, 4)
+			writeNum(&b, int(d.Month()), true, 2)
+			writeNum(&b, d.Day(), true, 2)
+		case rQuarter:
+			writeNum(&b, (int(d.Month())-1)/3+1, false, 1)
+		case rWeek:
+			_, w := thursday(d).ISOWeek()
+			writeNum(&b, w, t.pad, 2)
+		case rWeekday:
+			// The written weekday moves by the day distance, so a weekday
+			// that was consistent stays consistent (whatever the century of
+			// a two-digit year), and Shift(0) is the identity.
+			wd := (t.val + dayDiff(p.anchor, d)%7 + 7) % 7
+			b.WriteString(weekdayName(time.Weekday(wd), t.wst))
+		}
+	}
+	return b.String()
+}
+
+func writeNum(b *strings.Builder, v int, pad bool, width int) {
+	s := strconv.Itoa(v)
+	if pad {
+		for i := len(s); i < width; i++ {
+			b.WriteByte('0')
+		}
+	}
+	b.WriteString(s)
+}
+
+// Shift parses s and renders it moved by days.
+func Shift(s string, days int) (string, error) {
+	e, err := Parse(s)
+	if err != nil {
+		return "", err
+	}
+	return e.Shift(days), nil
+}

@@ -1,0 +1,401 @@
+package dates
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// ErrUnparseable is wrapped by every Parse error. The error text gives only
+// the length of the span, never the span itself (dates are PII).
+var ErrUnparseable = errors.New("unparseable date")
+
+// maxLen bounds the span length Parse accepts (bytes).
+const maxLen = 200
+
+// Patterns run over the token signature (see tokenize): one symbol per
+// token, so a named group's position is a token index. Group names: d day,
+// m month (digits), n month (word), y year, c compact yyyymmdd, q quarter,
+// k ISO week, h holiday or season, x a lone number in a range start whose
+// meaning comes from the range end. Range-start groups carry the suffix 0.
+type pattern struct {
+	name string
+	core string
+	// inRange: the core may also be the start or end of a range.
+	inRange bool
+}
+
+var singles = []pattern{
+	{"d.m.y", `(?P<d>[12])\. ?(?P<m>[12])(?:\. ?| )(?P<y>[24])`, true},
+	{"d/m/y", `(?P<d>[12])/(?P<m>[12])/(?P<y>[24])`, true},
+	{"d-m-y", `(?P<d>[12])-(?P<m>[12])-(?P<y>[24])`, true},
+	{"y-m-d", `(?P<y>4)-(?P<m>[12])-(?P<d>[12])`, true},
+	{"y/m/d", `(?P<y>4)/(?P<m>[12])/(?P<d>[12])`, true},
+	{"y.m.d", `(?P<y>4)\.(?P<m>2)\.(?P<d>2)`, true},
+	{"d. N y", `(?P<d>[12])\.? ?(?P<n>M)\.? ?(?P<y>[24])`, true},
+	{"yyyymmdd", `(?P<c>8)`, false},
+	{"d.m.", `(?P<d>[12])\. ?(?P<m>[12])\.?`, true},
+	{"d. N", `(?P<d>[12])\.? ?(?P<n>M)\.?`, true},
+	{"m/yyyy", `(?P<m>[12]) ?[./-] ?(?P<y>4)`, true},
+	{"m/yy", `(?P<m>[12])/(?P<y>2)`, true},
+	{"d/m", `(?P<d>[12])/(?P<m>[12])`, true},
+	{"yyyy-mm", `(?P<y>4)[-/](?P<m>[12])`, true},
+	{"N y", `(?P<n>M)\.? ?(?P<y>[24])`, true},
+	{"N", `(?P<n>M)\.?`, true},
+	{"yyyy", `(?P<y>4)`, true},
+	{"q. Quartal y", `(?P<q>1)\.? ?Q ?(?P<y>[24])`, false},
+	{"Qq/y", `[qQ] ?(?P<q>1) ?[/.-]? ?(?P<y>[24])`, false},
+	{"KW k/y", `K\.? ?(?P<k>[12]) ?[/.-]? ?(?P<y>[24])`, false},
+	{"k. KW y", `(?P<k>[12])\. ?K\.? ?(?P<y>[24])`, false},
+	{"H y", `(?P<h>H) ?(?P<y>[24])`, false},
+}
+
+const (
+	// prefix: words, weekday words, punctuation; no digits.
+	sigPrefix = `^(?:[wWbU ,.(:~"'-]*?)`
+	// suffix: words, weekday words, punctuation and clock times.
+	sigSuffix = `(?:[wWbU ,.():~"'/-]|[12]:2(?::2)?|[12]\.2 ?U|[12] ?U)*$`
+	// range separator.
+	sigRange = ` ?(?:-|b) ?`
+)
+
+type compiled struct {
+	name    string
+	re      *regexp.Regexp
+	isRange bool
+}
+
+var patterns = func() []compiled {
+	var out []compiled
+	for _, p := range singles {
+		out = append(out, compiled{p.name, regexp.MustCompile(sigPrefix + `(?P<core>` + p.core + `)` + sigSuffix), false})
+	}
+	rename := strings.NewReplacer("<d>", "<d0>", "<m>", "<m0>", "<n>", "<n0>", "<y>", "<y0>")
+	var left []string
+	for _, p := range singles {
+		if p.inRange {
+			left = append(left, rename.Replace(p.core))
+		}
+	}
+	left = append(left, `(?P<x0>[12])\.?`)
+	l := `(?:` + strings.Join(left, `|`) + `)`
+	for _, p := range singles {
+		if p.inRange {
+			out = append(out, compiled{"range " + p.name,
+				regexp.MustCompile(sigPrefix + `(?P<core>` + l + sigRange + `(?:` + p.core + `))` + sigSuffix), true})
+		}
+	}
+	return out
+}()
+
+// slots holds the token index of each field of one date, -1 when absent.
+type slots struct{ d, m, n, y, c, q, k, h, x int }
+
+func noSlots() slots { return slots{-1, -1, -1, -1, -1, -1, -1, -1, -1} }
+
+func (s *slots) set(name string, i int) {
+	switch name {
+	case "d":
+		s.d = i
+	case "m":
+		s.m = i
+	case "n":
+		s.n = i
+	case "y":
+		s.y = i
+	case "c":
+		s.c = i
+	case "q":
+		s.q = i
+	case "k":
+		s.k = i
+	case "h":
+		s.h = i
+	case "x":
+		s.x = i
+	}
+}
+
+func unparseable(s string) error {
+	return fmt.Errorf("dates: %w (%d chars)", ErrUnparseable, utf8.RuneCountInString(s))
+}
+
+// Parse parses the whole text of a date span. Words before and after the
+// date (am, vom, Anfang, a weekday, a clock time) are kept as written.
+func Parse(s string) (*Expr, error) {
+	if len(s) == 0 || len(s) > maxLen {
+		return nil, unparseable(s)
+	}
+	toks := tokenize(s)
+	sig := signature(toks)
+	for _, p := range patterns {
+		m := p.re.FindStringSubmatchIndex(sig)
+		if m == nil {
+			continue
+		}
+		if e, ok := build(toks, p.re, m); ok {
+			return e, nil
+		}
+	}
+	return nil, unparseable(s)
+}
+
+// build turns a signature match into an Expr, or reports false when the
+// values are not a date (month 13, week 54, year 0999 …).
+func build(src []token, re *regexp.Regexp, m []int) (*Expr, bool) {
+	toks := make([]token, len(src))
+	copy(toks, src)
+	main, start := noSlots(), noSlots()
+	coreB, coreE := -1, -1
+	isRange := false
+	for gi, name := range re.SubexpNames() {
+		b := m[2*gi]
+		if gi == 0 || name == "" || b < 0 {
+			continue
+		}
+		if name == "core" {
+			coreB, coreE = b, m[2*gi+1]
+			continue
+		}
+		if strings.HasSuffix(name, "0") {
+			start.set(strings.TrimSuffix(name, "0"), b)
+			isRange = true
+		} else {
+			main.set(name, b)
+		}
+	}
+	qual := qualNone
+	for i := coreB - 1; i >= 0; i-- {
+		if toks[i].sig == ' ' || toks[i].sig == '.' {
+			continue
+		}
+		if toks[i].sig == 'w' {
+			qual = qualifiers[strings.ToLower(toks[i].text)]
+		}
+		break
+	}
+	e := &Expr{toks: toks}
+	if !isRange {
+		mp, ok := e.part(main, qual, nil, 0)
+		if !ok {
+			return nil, false
+		}
+		e.parts = []part{mp}
+	} else {
+		mp, ok := e.part(main, qualNone, nil, 1)
+		if !ok {
+			return nil, false
+		}
+		sp, ok := e.part(start, qual, &mp, 0)
+		if !ok {
+			return nil, false
+		}
+		e.parts = []part{sp, mp}
+	}
+	// Weekday words: before the core they follow the first date, after it
+	// the last one.
+	for i := range toks {
+		if toks[i].sig != 'W' {
+			continue
+		}
+		toks[i].role = rWeekday
+		if i >= coreE {
+			toks[i].part = uint8(len(e.parts) - 1)
+		}
+	}
+	e.setPadding()
+	return e, true
+}
+
+// refYear anchors dates written without a year: a leap year, so 29.2. is
+// valid.
+const refYear = 2000
+
+// pivot: a two-digit year yy below it is 20yy, otherwise 19yy.
+const pivot = 50
+
+// part builds one date from its slots. A range start (end != nil) takes the
+// fields it lacks from the range end.
+func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) {
+	toks := e.toks
+	for _, i := range []int{s.d, s.m, s.n, s.y, s.c, s.q, s.k, s.h, s.x} {
+		if i >= 0 {
+			toks[i].part = idx
+		}
+	}
+	var p part
+	p.yearless = true
+	day, month, year := 0, 0, 0
+	if end != nil {
+		if s.x >= 0 {
+			switch {
+			case end.prec == Day || end.prec == DayMonth:
+				s.d = s.x
+			case end.prec == Month || end.prec == MonthOnly:
+				s.m = s.x
+			default:
+				return p, false
+			}
+		}
+	}
+	if s.y >= 0 {
+		t := toks[s.y]
+		switch len(t.text) {
+		case 4:
+			if t.text[0] == '0' {
+				return p, false
+			}
+			year = t.val
+		case 2:
+			year = 1900 + t.val
+			if t.val < pivot {
+				year = 2000 + t.val
+			}
+			p.twoDigit = true
+		default:
+			return p, false
+		}
+		p.yearless = false
+		toks[s.y].role = rYear
+	}
+	if s.d >= 0 {
+		day = toks[s.d].val
+		toks[s.d].role = rDay
+	}
+	if s.m >= 0 {
+		month = toks[s.m].val
+		toks[s.m].role = rMonth
+	}
+	if s.n >= 0 {
+		month = toks[s.n].val
+		toks[s.n].role = rMonthName
+	}
+	switch {
+	case s.c >= 0:
+		v := toks[s.c].val
+		year, month, day = v/10000, v/100%100, v%100
+		if year < 1000 || month < 1 || month > 12 || day < 1 || day > daysIn(year, time.Month(month)) {
+			return p, false
+		}
+		toks[s.c].role = rCompact
+		p.prec, p.yearless, p.anchor = Day, false, date(year, month, day)
+		return p, true
+	case s.k >= 0:
+		if p.yearless {
+			return p, false
+		}
+		k := toks[s.k].val
+		thu := isoThursday(year, k)
+		if y, w := thu.ISOWeek(); y != year || w != k {
+			return p, false
+		}
+		toks[s.k].role = rWeek
+		p.prec, p.anchor, p.week = Week, thu, true
+		return p, p.inWindow()
+	case s.q >= 0:
+		q := toks[s.q].val
+		if q < 1 || q > 4 || p.yearless {
+			return p, false
+		}
+		toks[s.q].role = rQuarter
+		p.prec, p.anchor = Quarter, date(year, 3*q-1, 15)
+		return p, true
+	case s.h >= 0:
+		if p.yearless {
+			return p, false
+		}
+		p.prec, p.anchor = Season, holidayDate(holiday(toks[s.h].val), year)
+		return p, p.inWindow()
+	}
+	if end != nil {
+		// Inherit what the range start does not write.
+		if day > 0 && month == 0 {
+			if end.prec != Day && end.prec != DayMonth {
+				return p, false
+			}
+			month = int(end.anchor.Month())
+		}
+		if month > 0 && p.yearless && !end.yearless {
+			year, p.yearless, p.twoDigit = end.anchor.Year(), false, end.twoDigit
+		}
+	}
+	if month != 0 && (month < 1 || month > 12) {
+		return p, false
+	}
+	y := year
+	if p.yearless {
+		y = refYear
+	}
+	switch {
+	case day > 0 && month > 0:
+		if day > 31 {
+			return p, false
+		}
+		if dim := daysIn(y, time.Month(month)); day > dim {
+			day, e.Repaired = dim, true
+		}
+		p.prec = Day
+		if p.yearless {
+			p.prec = DayMonth
+		}
+		p.anchor = date(y, month, day)
+	case s.d >= 0 || day > 0:
+		return p, false // day 0, or a day without a month
+	case month > 0:
+		p.prec = Month
+		if p.yearless {
+			p.prec = MonthOnly
+		}
+		p.anchor = date(y, month, [...]int{15, 5, 15, 25}[qual])
+	case month == 0 && s.m >= 0:
+		return p, false // month 0
+	case !p.yearless:
+		p.prec = Year
+		p.anchor = [...]time.Time{date(y, 7, 1), date(y, 2, 15), date(y, 7, 1), date(y, 11, 15)}[qual]
+	default:
+		return p, false
+	}
+	return p, p.inWindow()
+}
+
+// isoThursday is the Thursday of ISO week k of year y (which may fall into a
+// neighbouring year when k is out of range; the caller checks).
+func isoThursday(y, k int) time.Time {
+	jan4 := date(y, 1, 4)
+	monday := jan4.AddDate(0, 0, -((int(jan4.Weekday()) + 6) % 7))
+	return monday.AddDate(0, 0, 3+7*(k-1))
+}
+
+// setPadding decides, per digit token, whether it is zero-padded: a
+// leading zero says yes, a single digit says no, and a two-digit value ≥ 10
+// follows the rest of the expression (padded unless some day, month or week
+// is written with one digit, or the month is a word).
+func (e *Expr) setPadding() {
+	def, numMonth := true, false
+	for _, t := range e.toks {
+		if (t.role == rDay || t.role == rMonth || t.role == rWeek) && len(t.text) == 1 {
+			def = false
+		}
+		numMonth = numMonth || t.role == rMonth
+	}
+	def = def && numMonth // "21. Juli" → "4. August"
+	for i := range e.toks {
+		t := &e.toks[i]
+		switch t.role {
+		case rDay, rMonth, rWeek:
+			switch {
+			case len(t.text) == 1:
+				t.pad = false
+			case t.text[0] == '0':
+				t.pad = true
+			default:
+				t.pad = def && t.role != rWeek
+			}
+		case rYear, rCompact:
+			t.pad = true
+		}
+	}
+}
