@@ -1,0 +1,239 @@
+package qc
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/output"
+	"github.com/xuri/excelize/v2"
+)
+
+// Output file names.
+const (
+	FileDetails   = "corpus_details.csv"
+	FileStats     = "statistics.csv"
+	FileDocuments = "corpus_documents.csv"
+	FileJSON      = "quality_control.json"
+	FileXLSX      = "quality_control.xlsx"
+	FileReport    = "report.md"
+)
+
+// Sheet names of the xlsx (the CSV names without extension, plus flags).
+var sheets = []string{"corpus_details", "statistics", "corpus_documents", "flags"}
+
+// Tables returns the rows of each sheet (header first).
+func (p *Project) Tables() map[string][][]string {
+	cols := p.kindColumns()
+	details := [][]string{append([]string{"document"}, cols...)}
+	for _, d := range p.Docs {
+		row := []string{d.Document}
+		for _, k := range cols {
+			row = append(row, strings.Join(d.Distinct[k], " | "))
+		}
+		details = append(details, row)
+	}
+	st := [][]string{{"kind", "annotations", "distinct", "documents"}}
+	for _, s := range p.Stats {
+		st = append(st, []string{s.Kind, strconv.Itoa(s.Annotations), strconv.Itoa(s.Distinct), strconv.Itoa(s.Documents)})
+	}
+	docs := [][]string{{"document", "part_of_corpus"}}
+	for _, d := range p.Docs {
+		docs = append(docs, []string{d.Document, b01(d.PartOfCorpus)})
+	}
+	flags := [][]string{{"document", "flag", "span", "label", "text", "detail"}}
+	for _, d := range p.Docs {
+		for _, f := range d.Flags {
+			flags = append(flags, []string{d.Document, f.Kind, strconv.Itoa(f.Span), f.Label, f.Text, f.Detail})
+		}
+	}
+	return map[string][][]string{"corpus_details": details, "statistics": st, "corpus_documents": docs, "flags": flags}
+}
+
+func b01(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
+}
+
+// kindColumns lists every canonical kind plus any wrong labels seen.
+func (p *Project) kindColumns() []string {
+	var cols []string
+	for _, k := range kinds.All {
+		cols = append(cols, string(k))
+	}
+	extra := map[string]bool{}
+	for _, d := range p.Docs {
+		for k := range d.Counts {
+			if strings.HasPrefix(k, "WRONG:") {
+				extra[k] = true
+			}
+		}
+	}
+	var ex []string
+	for k := range extra {
+		ex = append(ex, k)
+	}
+	sort.Strings(ex)
+	return append(cols, ex...)
+}
+
+// CSV encodes rows as CSV.
+func CSV(rows [][]string) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.WriteAll(rows)
+	return b.Bytes()
+}
+
+// XLSX encodes the tables as a workbook with one sheet per table.
+func (p *Project) XLSX() ([]byte, error) {
+	f := excelize.NewFile()
+	defer f.Close()
+	tables := p.Tables()
+	for i, name := range sheets {
+		if i == 0 {
+			if err := f.SetSheetName("Sheet1", name); err != nil {
+				return nil, fmt.Errorf("qc: xlsx: %w", err)
+			}
+		} else if _, err := f.NewSheet(name); err != nil {
+			return nil, fmt.Errorf("qc: xlsx: %w", err)
+		}
+		for r, row := range tables[name] {
+			for c, v := range row {
+				cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
+				if err := f.SetCellStr(name, cell, v); err != nil {
+					return nil, fmt.Errorf("qc: xlsx: %w", err)
+				}
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		return nil, fmt.Errorf("qc: xlsx: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// Write writes every QC file of the project into dir (private: 0700/0600).
+func (p *Project) Write(dir string) error {
+	t := p.Tables()
+	js, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return fmt.Errorf("qc: %w", err)
+	}
+	x, err := p.XLSX()
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{
+		FileDetails:   CSV(t["corpus_details"]),
+		FileStats:     CSV(t["statistics"]),
+		FileDocuments: CSV(t["corpus_documents"]),
+		FileJSON:      append(js, '\n'),
+		FileXLSX:      x,
+		FileReport:    []byte(p.Markdown()),
+	}
+	for _, name := range []string{FileDetails, FileStats, FileDocuments, FileJSON, FileXLSX, FileReport} {
+		if err := output.WritePrivate(filepath.Join(dir, name), files[name]); err != nil {
+			return fmt.Errorf("qc: %w", err)
+		}
+	}
+	return nil
+}
+
+func mdEscape(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(s, "\r", " ")
+	return strings.ReplaceAll(s, "\n", " ")
+}
+
+// Markdown renders report.md.
+func (p *Project) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Quality control: %s\n\n", mdEscape(p.Project))
+	if p.Title != "" {
+		fmt.Fprintf(&b, "INCEpTION project: %s\n\n", mdEscape(p.Title))
+	}
+	inc := 0
+	for _, d := range p.Docs {
+		if d.PartOfCorpus {
+			inc++
+		}
+	}
+	fmt.Fprintf(&b, "%d documents, %d proposed for release (part_of_corpus = 1), %d excluded.\n\n", len(p.Docs), inc, len(p.Docs)-inc)
+	b.WriteString("This report contains original PII. Keep it in the private folder.\n\n")
+
+	b.WriteString("## Annotations per kind\n\n| kind | annotations | distinct | documents |\n|---|---:|---:|---:|\n")
+	for _, s := range p.Stats {
+		if s.Annotations > 0 {
+			fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", s.Kind, s.Annotations, s.Distinct, s.Documents)
+		}
+	}
+	b.WriteString("\n## Excluded documents\n\n")
+	n := 0
+	for _, d := range p.Docs {
+		if !d.PartOfCorpus {
+			if n == 0 {
+				b.WriteString("| document | reason |\n|---|---|\n")
+			}
+			n++
+			fmt.Fprintf(&b, "| %s | %s |\n", mdEscape(d.Document), mdEscape(strings.Join(d.Reasons, "; ")))
+		}
+	}
+	if n == 0 {
+		b.WriteString("None.\n")
+	}
+	sections := []struct{ flag, title, note string }{
+		{FlagOther, "OTHER", "Documents with OTHER are excluded automatically; set part_of_corpus to 1 only after review."},
+		{FlagProfession, "PROFESSION", "Professions are kept in the output; check that none identifies a person."},
+		{FlagLocationOther, "LOCATION_OTHER", ""},
+		{FlagAge, "AGE > 89", "Ages above 89 become 90 in fictive and gemtex mode."},
+		{FlagDateBirthCount, "DATE_BIRTH count (zero or several)", ""},
+		{FlagUnparseable, "Dates that cannot be parsed", "Their shape is kept with a random valid value."},
+		{FlagWrong, "Wrong annotations", "Empty, NONE or unknown kind: the document is excluded until fixed in INCEpTION."},
+		{FlagOverlap, "Overlapping annotations", "The outermost span wins; partial overlaps merge into the higher-risk kind."},
+		{FlagReadError, "Documents that could not be read", ""},
+	}
+	for _, sec := range sections {
+		fmt.Fprintf(&b, "\n## %s\n\n", sec.title)
+		if sec.note != "" {
+			b.WriteString(sec.note + "\n\n")
+		}
+		rows := 0
+		for _, d := range p.Docs {
+			for _, f := range d.FlagsOf(sec.flag) {
+				if rows == 0 {
+					b.WriteString("| document | span | label | text | detail |\n|---|---:|---|---|---|\n")
+				}
+				rows++
+				fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", mdEscape(d.Document), f.Span, mdEscape(f.Label), mdEscape(f.Text), mdEscape(f.Detail))
+			}
+		}
+		if sec.flag == FlagAge {
+			// all AGE annotations, for review
+			for _, d := range p.Docs {
+				for _, v := range d.Distinct[string(kinds.Age)] {
+					if AgeValue(v) <= 89 {
+						if rows == 0 {
+							b.WriteString("| document | span | label | text | detail |\n|---|---:|---|---|---|\n")
+						}
+						rows++
+						fmt.Fprintf(&b, "| %s | - | AGE | %s | kept (≤ 89) |\n", mdEscape(d.Document), mdEscape(v))
+					}
+				}
+			}
+		}
+		if rows == 0 {
+			b.WriteString("None.\n")
+		}
+	}
+	return b.String()
+}
