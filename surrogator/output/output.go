@@ -46,7 +46,9 @@ func (l Layout) Public(project string) string { return filepath.Join(l.PublicRoo
 func (l Layout) Private(project string) string { return filepath.Join(l.PrivateRoot(), project) }
 
 // QC is the quality-control directory of a project.
-func (l Layout) QC(project string) string { return filepath.Join(l.Private(project), "quality_control") }
+func (l Layout) QC(project string) string {
+	return filepath.Join(l.Private(project), "quality_control")
+}
 
 // MkdirPrivate creates dir and its missing parents below the private root
 // with 0700 (and tightens an existing dir to 0700).

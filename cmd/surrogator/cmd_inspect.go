@@ -1,0 +1,162 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+type inspectOptions struct {
+	in       inputFlags
+	json     bool
+	showText bool
+}
+
+func init() {
+	register(func() *cobra.Command {
+		var o inspectOptions
+		c := &cobra.Command{
+			Use:   "inspect PATH...",
+			Short: "Show projects, documents and annotation counts of inputs",
+			Long: `inspect reads INCEpTION exports, CAS JSON/XMI, BRAT and JSON Lines inputs and
+lists, per project and document, its name, state, length, spans per kind, wrong
+annotations and overlaps. No span text is printed unless --show-text is given.`,
+			Example: `  surrogator inspect export.zip
+  surrogator inspect --json letters/ > inventory.json`,
+			Args: minArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				return runInspect(cmd.OutOrStdout(), o, args)
+			},
+		}
+		o.in.register(c)
+		c.Flags().BoolVar(&o.json, "json", false, "print JSON")
+		c.Flags().BoolVar(&o.showText, "show-text", false, "include span texts (original PII!)")
+		return c
+	})
+}
+
+type inspectSpan struct {
+	Kind  string `json:"kind"`
+	Label string `json:"label"`
+	Begin int    `json:"begin"`
+	End   int    `json:"end"`
+	Text  string `json:"text,omitempty"`
+}
+
+type inspectDoc struct {
+	Name      string             `json:"name"`
+	State     string             `json:"state,omitempty"`
+	Annotator string             `json:"annotator,omitempty"`
+	Source    string             `json:"source"`
+	Format    string             `json:"format"`
+	Length    int                `json:"length"`
+	Spans     int                `json:"spans"`
+	Counts    map[string]int     `json:"counts"`
+	Wrong     int                `json:"wrong_annotations"`
+	Overlaps  int                `json:"overlaps"`
+	Problems  []document.Problem `json:"problems,omitempty"`
+	SpanList  []inspectSpan      `json:"span_list,omitempty"`
+}
+
+type inspectProject struct {
+	Project   string       `json:"project"`
+	Title     string       `json:"title,omitempty"`
+	Path      string       `json:"path"`
+	Documents []inspectDoc `json:"documents"`
+	Errors    []string     `json:"errors,omitempty"`
+}
+
+func runInspect(w io.Writer, o inspectOptions, paths []string) error {
+	projs, err := formats.Read(paths, o.in.options())
+	if err != nil {
+		return err
+	}
+	var out []inspectProject
+	for _, p := range projs {
+		ip := inspectProject{Project: p.Name, Title: p.Title, Path: p.Path, Documents: []inspectDoc{}}
+		for _, d := range p.Documents {
+			id := inspectDoc{Name: d.Name, State: d.State, Annotator: d.Annotator, Source: d.Source, Format: string(d.Format),
+				Length: len([]rune(d.Text)), Spans: len(d.Spans), Counts: map[string]int{}}
+			for k, n := range d.Count() {
+				if k == "" {
+					continue
+				}
+				id.Counts[string(k)] = n
+			}
+			for _, pr := range d.Problems {
+				if pr.Kind == document.ProblemWrongAnnotation {
+					id.Wrong++
+				} else {
+					id.Overlaps++
+				}
+				id.Problems = append(id.Problems, pr)
+			}
+			if o.showText {
+				for i, s := range d.Spans {
+					id.SpanList = append(id.SpanList, inspectSpan{Kind: string(s.Kind), Label: s.Label, Begin: s.Begin, End: s.End, Text: d.SpanText(i)})
+				}
+			}
+			ip.Documents = append(ip.Documents, id)
+		}
+		for _, e := range p.Errors {
+			ip.Errors = append(ip.Errors, e.Error())
+		}
+		out = append(out, ip)
+	}
+	if o.json {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	for _, p := range out {
+		title := ""
+		if p.Title != "" {
+			title = " (" + p.Title + ")"
+		}
+		fmt.Fprintf(tw, "project %s%s: %d documents, %d errors\n", p.Project, title, len(p.Documents), len(p.Errors))
+		fmt.Fprintln(tw, "  document\tstate\tlength\tspans\twrong\toverlaps\tper kind")
+		for _, d := range p.Documents {
+			fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\t%d\t%d\t%s\n", d.Name, orDash(d.State), d.Length, d.Spans, d.Wrong, d.Overlaps, countsString(d.Counts))
+			for _, s := range d.SpanList {
+				fmt.Fprintf(tw, "    %s\t%q\n", s.Kind, s.Text)
+			}
+		}
+		for _, e := range p.Errors {
+			fmt.Fprintf(tw, "  error: %s\n", e)
+		}
+	}
+	return tw.Flush()
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func countsString(m map[string]int) string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	order := map[string]int{}
+	for i, k := range kinds.All {
+		order[string(k)] = i
+	}
+	sort.Slice(ks, func(i, j int) bool { return order[ks[i]] < order[ks[j]] })
+	var parts []string
+	for _, k := range ks {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, m[k]))
+	}
+	return strings.Join(parts, " ")
+}
