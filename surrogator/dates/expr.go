@@ -57,8 +57,9 @@ func (p part) bounds() (lo, hi time.Time, ok bool) {
 	if p.twoDigit {
 		lo, hi = date(1900+pivot, 1, 1), date(2000+pivot-1, 12, 31)
 	}
-	if p.week { // keep the Thursday of the week inside the window
-		lo, hi = lo.AddDate(0, 0, 7), hi.AddDate(0, 0, -7)
+	if p.week { // the first and last Thursday inside the window
+		lo = lo.AddDate(0, 0, (int(time.Thursday)-int(lo.Weekday())+7)%7)
+		hi = hi.AddDate(0, 0, -((int(hi.Weekday()) - int(time.Thursday) + 7) % 7))
 	}
 	return lo, hi, true
 }
@@ -84,7 +85,11 @@ func (p part) move(days int) time.Time {
 	case days < -4_000_000:
 		return lo
 	}
-	return clamp(p.anchor.AddDate(0, 0, days), lo, hi)
+	t := p.anchor.AddDate(0, 0, days)
+	if p.week {
+		t = thursday(t) // weeks are rendered through their Thursday
+	}
+	return clamp(t, lo, hi)
 }
 
 func clamp(t, lo, hi time.Time) time.Time {

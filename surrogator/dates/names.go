@@ -133,7 +133,7 @@ func weekdayName(d time.Weekday, st weekdayStyle) string {
 		s = weekdayFull[d]
 	}
 	if st.adverb && !st.abbr {
-		s = strings.ToLower(s) + "s"
+		s += "s" // montags; Montags at a sentence start
 	}
 	return st.cs.apply(s)
 }

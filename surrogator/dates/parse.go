@@ -311,15 +311,30 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 		return p, p.inWindow()
 	}
 	if end != nil {
-		// Inherit what the range start does not write.
+		// Inherit what the range start does not write; a start that would
+		// then lie after the end belongs to the previous month or year
+		// (28.-2.3. is Feb 28 – Mar 2; 11-02/65 is Nov 64 – Feb 65).
+		inhM, inhY := false, false
 		if day > 0 && month == 0 {
 			if end.prec != Day && end.prec != DayMonth {
 				return p, false
 			}
-			month = int(end.anchor.Month())
+			month, inhM = int(end.anchor.Month()), true
 		}
 		if month > 0 && p.yearless && !end.yearless {
-			year, p.yearless, p.twoDigit = end.anchor.Year(), false, end.twoDigit
+			year, p.yearless, p.twoDigit, inhY = end.anchor.Year(), false, end.twoDigit, true
+		}
+		em, ed := int(end.anchor.Month()), end.anchor.Day()
+		switch {
+		case inhM && day > ed:
+			if month--; month == 0 {
+				month = 12
+				if inhY {
+					year--
+				}
+			}
+		case inhY && (month > em || month == em && day > ed && (end.prec == Day || end.prec == DayMonth)):
+			year--
 		}
 	}
 	if month != 0 && (month < 1 || month > 12) {

@@ -166,3 +166,30 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestRangeInheritance(t *testing.T) {
+	tests := []struct{ in, start, end string }{
+		{"21.-24.03.2017", "2017-03-21", "2017-03-24"},
+		{"28.-2.3.2017", "2017-02-28", "2017-03-02"},
+		{"30.-2.1.2017", "2016-12-30", "2017-01-02"},
+		{"21.12.-3.1.2018", "2017-12-21", "2018-01-03"},
+		{"11-02/65", "1964-11-15", "1965-02-15"},
+		{"10/63-12/63", "1963-10-15", "1963-12-15"},
+		{"Juli - August 2022", "2022-07-15", "2022-08-15"},
+		{"21. Juli bis 3. August 2022", "2022-07-21", "2022-08-03"},
+	}
+	for _, tt := range tests {
+		e, err := Parse(tt.in)
+		if err != nil {
+			t.Errorf("%q: %v", tt.in, err)
+			continue
+		}
+		s, en, ok := e.Range()
+		if !ok || s.Format(time.DateOnly) != tt.start || en.Format(time.DateOnly) != tt.end {
+			t.Errorf("%q: Range = %s, %s, %v; want %s, %s", tt.in, s.Format(time.DateOnly), en.Format(time.DateOnly), ok, tt.start, tt.end)
+		}
+		if got := e.Shift(0); got != tt.in {
+			t.Errorf("%q: Shift(0) = %q", tt.in, got)
+		}
+	}
+}

@@ -92,6 +92,12 @@ func tokenize(s string) []token {
 		toks = append(toks, t)
 		i = j
 	}
+	// "Mai." is the abbreviated style (its full and short forms agree).
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].sig == 'M' && toks[i].val == 5 && toks[i+1].sig == '.' {
+			toks[i].mst.abbr = true
+		}
+	}
 	return toks
 }
 

@@ -1,0 +1,67 @@
+package dates
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/cas"
+)
+
+// TestGraSCCoDates parses every DATE, DATE_BIRTH and DATE_DEATH span of the
+// GraSCCo PII corpus. Failures list file and span index, never the text.
+func TestGraSCCoDates(t *testing.T) {
+	dir := testutil.Shared(t, "corpora/grascco-pii")
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 7 {
+		t.Fatalf("found %d CAS JSON files, want 7", len(files))
+	}
+	total := 0
+	var failed []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := cas.ReadJSON(data)
+		if err != nil {
+			t.Fatalf("%s: %v", filepath.Base(f), err)
+		}
+		ex, err := cas.Extract(c, cas.PHIConfig{})
+		if err != nil {
+			t.Fatalf("%s: %v", filepath.Base(f), err)
+		}
+		for i, s := range ex.Spans {
+			if !strings.HasPrefix(s.Label, "DATE") {
+				continue
+			}
+			total++
+			span := ex.Text[s.Begin:s.End]
+			e, err := Parse(span)
+			if err != nil {
+				failed = append(failed, filepath.Base(f)+"#"+itoa(i))
+				continue
+			}
+			if !e.Repaired && e.Shift(0) != span {
+				t.Errorf("%s#%d: Shift(0) is not the identity", filepath.Base(f), i)
+			}
+			for _, n := range []int{-365, -14, 14, 200} {
+				if got := shape(e.Shift(n)); got != shape(span) {
+					t.Errorf("%s#%d: Shift(%d) changes the shape", filepath.Base(f), i, n)
+				}
+			}
+		}
+	}
+	if total < 50 {
+		t.Errorf("only %d date spans found", total)
+	}
+	if len(failed) > 0 {
+		t.Errorf("%d of %d date spans do not parse: %s", len(failed), total, strings.Join(failed, ", "))
+	}
+	t.Logf("%d date spans parsed", total)
+}
