@@ -1,0 +1,200 @@
+package contact
+
+import (
+	"errors"
+	"math/rand"
+	"strings"
+	"unicode"
+
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// Namespaces of the consistency scope owned by this package.
+const (
+	NSID       = "id"       // folded ID → surrogate ID
+	NSIBAN     = "iban"     // compact IBAN → compact surrogate IBAN
+	NSBIC      = "bic"      // BIC → surrogate BIC
+	NSPhone    = "phone"    // "+49:<national number>" → surrogate national number (phone and fax)
+	NSEmail    = "email"    // folded address → surrogate address
+	NSURL      = "url"      // folded URL → surrogate URL
+	NSUsername = "username" // folded user name → surrogate user name
+)
+
+func init() {
+	fictive.Register(ID, kinds.ID)
+	fictive.Register(Username, kinds.NameUsername)
+	fictive.Register(Phone, kinds.ContactPhone, kinds.ContactFax)
+	fictive.Register(Email, kinds.ContactEmail)
+	fictive.Register(URL, kinds.ContactURL)
+	fictive.Register(Age, kinds.Age)
+}
+
+var (
+	errNoScope = errors.New("contact: context without scope")
+	errEmpty   = errors.New("contact: empty original")
+	errNoAlnum = errors.New("contact: original has no letters or digits to replace")
+)
+
+func check(original string, ctx *fictive.Context) error {
+	if ctx == nil || ctx.Scope == nil {
+		return errNoScope
+	}
+	if strings.TrimSpace(original) == "" {
+		return errEmpty
+	}
+	for _, c := range original {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			return nil
+		}
+	}
+	return errNoAlnum
+}
+
+// avoided wraps Scope.Avoid for a rendered value.
+func avoided(ctx *fictive.Context, v string) bool {
+	return ctx.Scope.Avoid != nil && ctx.Scope.Avoid(v)
+}
+
+// knownPrefixes are leading letter groups of IDs that identify nobody and
+// are kept: country codes and common labels.
+var knownPrefixes = map[string]bool{
+	"DE": true, "AT": true, "CH": true, "KV": true, "IK": true, "ID": true, "PID": true, "FID": true,
+	"NR": true, "BSNR": true, "LANR": true, "VNR": true, "FALL": true, "PAT": true,
+}
+
+// idPrefix returns the length in bytes of a kept prefix of s: a known
+// letter group followed by a non-letter and further letters or digits.
+func idPrefix(s string) int {
+	i := 0
+	for i < len(s) && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')) {
+		i++
+	}
+	if i == 0 || i == len(s) || !knownPrefixes[strings.ToUpper(s[:i])] {
+		return 0
+	}
+	if c := rune(s[i]); unicode.IsLetter(c) {
+		return 0
+	}
+	for _, c := range s[i:] {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			return i
+		}
+	}
+	return 0
+}
+
+// ID is the generator of kind ID: IBAN, BIC or character-class pattern.
+func ID(original string, ctx *fictive.Context) (string, error) {
+	if err := check(original, ctx); err != nil {
+		return "", err
+	}
+	if ibanWritten(original) {
+		c := compactIBAN(original)
+		v := ctx.Scope.Memo(NSIBAN, c, func(r *rand.Rand) string {
+			v := newIBANLike(c, r)
+			if avoided(ctx, renderLike(original, v)) {
+				return ""
+			}
+			return v
+		})
+		return renderLike(original, v), nil
+	}
+	if isBIC(original) {
+		return ctx.Scope.Memo(NSBIC, original, func(r *rand.Rand) string {
+			v := newBICLike(original, r)
+			if avoided(ctx, v) {
+				return ""
+			}
+			return v
+		}), nil
+	}
+	n := idPrefix(original)
+	v := ctx.Scope.Memo(NSID, norm.Fold(original), func(r *rand.Rand) string {
+		return original[:n] + randomLike(original[n:], r)
+	})
+	return reshape(original, v), nil
+}
+
+// memoPlan memoises the rendering of p under (ns, folded original),
+// escalating the rendering level when a result collides or equals the
+// original.
+func memoPlan(ctx *fictive.Context, ns, original string, p plan) string {
+	key := norm.Fold(original)
+	attempt := 0
+	v := ctx.Scope.Memo(ns, key, func(r *rand.Rand) string {
+		level := min(attempt, 2)
+		attempt++
+		out := p.render(r, level)
+		for level < 2 && norm.Fold(out) == key {
+			level++
+			out = p.render(r, level)
+		}
+		if avoided(ctx, out) {
+			return ""
+		}
+		return out
+	})
+	return reshape(original, v)
+}
+
+// Username is the generator of NAME_USERNAME.
+func Username(original string, ctx *fictive.Context) (string, error) {
+	if err := check(original, ctx); err != nil {
+		return "", err
+	}
+	lx := newLexicon(ctx)
+	p := planTokens(original, lx, tokenOpts{})
+	p = append(p, part{kind: pExtra})
+	return memoPlan(ctx, NSUsername, original, p), nil
+}
+
+// Email is the generator of CONTACT_EMAIL.
+func Email(original string, ctx *fictive.Context) (string, error) {
+	if err := check(original, ctx); err != nil {
+		return "", err
+	}
+	lx := newLexicon(ctx)
+	p, ok := planEmail(original, lx)
+	if !ok {
+		// not an address: keep its shape
+		p = append(planTokens(original, lx, tokenOpts{ascii: true}), part{kind: pExtra})
+	}
+	return memoPlan(ctx, NSEmail, original, p), nil
+}
+
+// URL is the generator of CONTACT_URL.
+func URL(original string, ctx *fictive.Context) (string, error) {
+	if err := check(original, ctx); err != nil {
+		return "", err
+	}
+	lx := newLexicon(ctx)
+	return memoPlan(ctx, NSURL, original, planURL(original, lx)), nil
+}
+
+// Phone is the generator of CONTACT_PHONE and CONTACT_FAX.
+func Phone(original string, ctx *fictive.Context) (string, error) {
+	if err := check(original, ctx); err != nil {
+		return "", err
+	}
+	p, ok := parsePhone(original)
+	if !ok || p.national == "" {
+		// no digits (or only a prefix): keep the letter pattern
+		v := ctx.Scope.Memo(NSPhone, norm.Fold(original), func(r *rand.Rand) string {
+			return randomLike(original, r)
+		})
+		return reshape(original, v), nil
+	}
+	v := ctx.Scope.Memo(NSPhone, phoneKey(p), func(r *rand.Rand) string {
+		v := newNational(p, r)
+		if v == p.national || avoided(ctx, renderPhone(original, p, v)) {
+			return ""
+		}
+		return v
+	})
+	if len(v) != len(p.national) {
+		return "", errors.New("contact: phone number surrogate of wrong length")
+	}
+	return renderPhone(original, p, v), nil
+}

@@ -1,0 +1,48 @@
+// Package contact implements the fictive-mode generators (SPEC §6) for
+// identifiers and contact data: ID (including IBAN and BIC), NAME_USERNAME,
+// CONTACT_PHONE, CONTACT_FAX, CONTACT_EMAIL, CONTACT_URL and AGE. Importing
+// the package registers them with fictive.Register.
+//
+// Shapes are kept: in IDs and user names every upper-case letter becomes an
+// upper-case letter, every lower-case letter a lower-case letter, every digit
+// a digit, and every other character is kept. A leading well-known prefix
+// (country codes such as DE/AT/CH and labels such as KV, Nr, ID, PID, IK,
+// BSNR, LANR) followed by further characters is kept as written.
+//
+// A German IBAN (DE + 20 digits, with or without spaces in groups of four,
+// also with wrong check digits) becomes a new valid German IBAN: a plausible
+// Bankleitzahl (clearing area 1-8, a real bank-group digit and a typical
+// institute suffix), a random 10-digit account number and ISO 13616 mod-97
+// check digits, written with the original's spacing and case. Other IBANs
+// that pass mod 97 keep their country, length and letter/digit structure and
+// get fresh valid check digits. A BIC (4 letters, ISO country, 2 location and
+// optionally 3 branch characters) becomes a well-formed BIC of the same
+// length and country ("XXX" branch kept).
+//
+// Phone and fax numbers keep every non-digit character (separators, spaces,
+// parentheses, "+", "(0)", labels) and every digit position. The country code
+// is kept; the German area code is replaced by a real area code of the same
+// length (mobile prefixes 015x/016x/017x by a mobile prefix, service numbers
+// 0800/0180/0700/0900 kept) and the subscriber number is drawn at random with
+// the same digit count; a switchboard extension "-0" is kept. Variants of one
+// number ("0341/97-109", "+49 341 97-109") share one surrogate number.
+//
+// E-mail addresses and URLs stay syntactically valid and keep their
+// structure: "mailto:", scheme, "www.", port, TLD, number of labels, the
+// separators ".", "-", "_", path depth, file extensions and query keys.
+// Tokens that spell a person name surrogated in the scope (NSFirstName,
+// NSSurname, also transliterated: "mueller" for "Müller") are rebuilt from
+// the surrogate, ASCII-transliterated, in the same letter case; tokens that
+// spell a municipality use the scope's city surrogate (fictive.NSCity, drawn
+// from the gazetteer in the same state and size class when not yet set, so
+// later LOCATION_CITY spans agree); host labels spelling a surrogated
+// organisation or hospital use that surrogate; generic words (info, kontakt,
+// sekretariat, klinikum, uni, www …) are kept; every other token becomes a
+// pronounceable pseudo-word of the same length and case, digits random.
+//
+// AGE: every number above 89 in the span becomes 90 (digits or German number
+// words, surrounding text kept); other ages are returned unchanged.
+//
+// All randomness comes from the Scope (Memo/Rand), so results are
+// deterministic for a scope key. Error messages never contain span text.
+package contact

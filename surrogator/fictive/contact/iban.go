@@ -1,0 +1,256 @@
+package contact
+
+import (
+	"math/rand"
+	"strconv"
+	"strings"
+)
+
+// ibanLengths are the IBAN lengths of the countries a German clinic is
+// likely to see; other countries are accepted when the check digits are
+// valid and the length is plausible.
+var ibanLengths = map[string]int{
+	"DE": 22, "AT": 20, "CH": 21, "LI": 21, "LU": 20, "NL": 18, "BE": 16, "FR": 27, "IT": 27,
+	"ES": 24, "PL": 28, "CZ": 24, "DK": 18, "GB": 22, "IE": 22, "SE": 24, "NO": 15, "FI": 18,
+}
+
+// compactIBAN removes the spaces of a written IBAN and upper-cases it.
+func compactIBAN(s string) string {
+	return strings.ToUpper(strings.ReplaceAll(s, " ", ""))
+}
+
+// ibanMod97 returns the ISO 7064 mod-97 remainder of an IBAN (country and
+// check digits moved to the end, letters as 10..35).
+func ibanMod97(iban string) int {
+	if len(iban) < 4 {
+		return -1
+	}
+	re := iban[4:] + iban[:4]
+	rem := 0
+	for _, c := range re {
+		switch {
+		case c >= '0' && c <= '9':
+			rem = (rem*10 + int(c-'0')) % 97
+		case c >= 'A' && c <= 'Z':
+			rem = (rem*100 + int(c-'A') + 10) % 97
+		default:
+			return -1
+		}
+	}
+	return rem
+}
+
+// ValidIBAN reports whether s (spaces allowed) is a syntactically valid
+// IBAN with correct mod-97 check digits and, for known countries, the
+// right length.
+func ValidIBAN(s string) bool {
+	c := compactIBAN(s)
+	if len(c) < 15 || len(c) > 34 || !isUpperAlpha(c[:2]) || !isDigits(c[2:4]) {
+		return false
+	}
+	if n, ok := ibanLengths[c[:2]]; ok && n != len(c) {
+		return false
+	}
+	return ibanMod97(c) == 1
+}
+
+// withCheckDigits returns country + check digits + bban.
+func withCheckDigits(country, bban string) string {
+	m := ibanMod97(country + "00" + bban)
+	return country + twoDigits(98-m) + bban
+}
+
+func twoDigits(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// ibanWritten reports whether s is written like an IBAN: the compact form
+// is a German IBAN shape (DE + 20 digits, check digits not required) or a
+// valid IBAN of another country; spaces only between groups of four.
+func ibanWritten(s string) bool {
+	if strings.TrimSpace(s) != s || strings.Contains(s, "  ") {
+		return false
+	}
+	// spaces only at group boundaries
+	pos := 0
+	for _, c := range s {
+		if c == ' ' {
+			if pos%4 != 0 {
+				return false
+			}
+			continue
+		}
+		pos++
+	}
+	c := compactIBAN(s)
+	if len(c) == 22 && c[:2] == "DE" && isDigits(c[2:]) {
+		return true
+	}
+	return ValidIBAN(c)
+}
+
+// German bank groups (4th BLZ digit) with typical institute suffixes
+// (BLZ digits 5-8), weighted towards savings and cooperative banks.
+var bankGroups = []struct {
+	digit    byte
+	suffixes []string
+	weight   int
+}{
+	{'5', []string{"0000", "0500", "0198", "5592", "0101", "1000", "0060"}, 5}, // Sparkassen
+	{'6', []string{"0000", "0100", "0600", "1000", "0090", "2000"}, 3},         // Genossenschaftsbanken
+	{'9', []string{"0000", "0100", "0200", "0500", "0110"}, 3},                 // Volks- und Raiffeisenbanken
+	{'7', []string{"0000", "0024", "0060", "0050", "0070"}, 2},                 // Deutsche Bank
+	{'4', []string{"0000", "0044", "0041", "0040"}, 2},                         // Commerzbank
+	{'2', []string{"0000", "0030", "0015", "0020"}, 1},                         // HypoVereinsbank, Kreditbanken
+	{'1', []string{"0010", "0050", "0020", "0100"}, 1},                         // Postbank
+}
+
+// randomBLZ returns a plausible 8-digit Bankleitzahl: clearing area 1-8,
+// two place digits, a bank-group digit and a typical institute suffix
+// (sometimes randomised in its last three digits).
+func randomBLZ(r *rand.Rand) string {
+	total := 0
+	for _, g := range bankGroups {
+		total += g.weight
+	}
+	k := r.Intn(total)
+	gi := 0
+	for i, g := range bankGroups {
+		if k < g.weight {
+			gi = i
+			break
+		}
+		k -= g.weight
+	}
+	g := bankGroups[gi]
+	suffix := g.suffixes[r.Intn(len(g.suffixes))]
+	if r.Intn(3) == 0 {
+		suffix = suffix[:1] + randomDigits(3, "", r)
+	}
+	return randomDigits(1, "12345678", r) + randomDigits(2, "", r) + string(g.digit) + suffix
+}
+
+// newGermanIBAN returns a valid German IBAN with a plausible BLZ and a
+// random 10-digit account number.
+func newGermanIBAN(r *rand.Rand) string {
+	return withCheckDigits("DE", randomBLZ(r)+randomDigits(10, "", r))
+}
+
+// newIBANLike returns a valid IBAN of the country of the compact IBAN c with
+// the same length and letter/digit structure of its BBAN.
+func newIBANLike(c string, r *rand.Rand) string {
+	if c[:2] == "DE" {
+		return newGermanIBAN(r)
+	}
+	return withCheckDigits(c[:2], randomLike(c[4:], r))
+}
+
+// renderLike writes the compact value v with the spacing and letter case of
+// the written original w (same number of non-space characters).
+func renderLike(w, v string) string {
+	var b strings.Builder
+	vi := 0
+	for _, c := range w {
+		if c == ' ' {
+			b.WriteRune(c)
+			continue
+		}
+		if vi >= len(v) {
+			return v
+		}
+		d := rune(v[vi])
+		if c >= 'a' && c <= 'z' {
+			d = rune(strings.ToLower(string(d))[0])
+		}
+		b.WriteRune(d)
+		vi++
+	}
+	if vi != len(v) {
+		return v
+	}
+	return b.String()
+}
+
+// isoCountries are the country codes accepted in BICs.
+var isoCountries = map[string]bool{
+	"DE": true, "AT": true, "CH": true, "LI": true, "LU": true, "NL": true, "BE": true, "FR": true,
+	"IT": true, "ES": true, "PL": true, "CZ": true, "DK": true, "GB": true, "IE": true, "SE": true,
+	"NO": true, "FI": true, "US": true, "PT": true, "GR": true, "HU": true, "SK": true, "SI": true,
+	"HR": true, "RO": true, "BG": true, "TR": true, "RU": true, "UA": true,
+}
+
+// isBIC reports whether s is a BIC: 4 letters (bank), an ISO country code,
+// 2 alphanumerics (location) and optionally 3 alphanumerics (branch), all
+// upper case.
+func isBIC(s string) bool {
+	if len(s) != 8 && len(s) != 11 {
+		return false
+	}
+	if !isUpperAlpha(s[:4]) || !isoCountries[s[4:6]] {
+		return false
+	}
+	for _, c := range s[6:] {
+		if !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// newBICLike returns a well-formed BIC of the same length and country as
+// the BIC orig. Location and branch keep each position's letter/digit
+// class; the location's second character is never 0 or 1 (test and passive
+// BICs) and a primary-office branch "XXX" is kept.
+func newBICLike(orig string, r *rand.Rand) string {
+	var b strings.Builder
+	b.WriteString(randomLike(orig[:4], r))
+	b.WriteString(orig[4:6])
+	for i := 6; i < 8; i++ {
+		c := rune(orig[i])
+		switch {
+		case i == 7 && c >= '0' && c <= '9':
+			b.WriteByte("23456789"[r.Intn(8)])
+		default:
+			b.WriteRune(randomOf(c, r))
+		}
+	}
+	if len(orig) == 11 {
+		if orig[8:] == "XXX" {
+			b.WriteString("XXX")
+		} else {
+			br := randomLike(orig[8:], r)
+			if br[0] == 'X' {
+				br = "Y" + br[1:]
+			}
+			b.WriteString(br)
+		}
+	}
+	return b.String()
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isUpperAlpha(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
+}
