@@ -1,0 +1,81 @@
+// Package names holds the fictive generators for person names
+// (NAME_PATIENT, NAME_RELATIVE, NAME_DOCTOR, NAME_EXT) and academic titles
+// (NAME_TITLE), SPEC §6. Importing the package registers them with
+// fictive.Register.
+//
+// # Names
+//
+// A span is split into chunks at white space and punctuation; separators,
+// line breaks and hyphens are copied unchanged, so the surrogate has the
+// shape of the original. Chunks are classified as
+//
+//   - salutations and role nouns (data Salutations, RoleNouns, and feminine
+//     "-in" nouns such as "Internistin"): kept, and they give the gender;
+//     they count only before the first name of a person and when a name
+//     follows, so a surname such as "Mann" is still replaced;
+//   - titles ("Dr.", "Dr.med.", "Prof.", "PD", "Priv.-Doz.", "PhD"): kept as
+//     written. Titles inside a name span are generic words of the profession
+//     and not identifying by themselves; the separately annotated NAME_TITLE
+//     spans are mapped by Title;
+//   - particles (von, von der, zu, van, de, DE …), birth-name markers
+//     ("geb.") and suffixes ("jun."): kept; what follows a particle or
+//     marker is a surname;
+//   - connectors ("und", "u.") and ";", "/", "&": they separate persons;
+//   - name units, replaced part by part at hyphens ("Anna-Lena",
+//     "Müller-Lüdenscheidt", "H.-P."). A part is an initial ("H.", "H"),
+//     an abbreviated first name ("Chr.") or a word.
+//
+// First name or surname: one comma with names on both sides means
+// "Nachname, Vorname"; otherwise the last word is the surname and earlier
+// words are first names, except that a document-wide vote (comma order and
+// "Frau X" are strong evidence, "Vorname Nachname" mentions weak, the first
+// mention wins) or the lists detect reversed order without a comma
+// ("Baastrup Asger") and double surnames without a hyphen ("Meier
+// Schulze"). A lone word is a surname after a salutation or title,
+// otherwise the document, the scope and then the lists decide.
+//
+// Gender: a salutation or role noun in the span or right before it
+// (skipping titles: "Frau Dr. X"), then the first-name lists, then what a
+// salutation said about the same first name elsewhere in the document,
+// then endings (-a, -e, -ine → female; -o, -us, -er → male), else unknown.
+// A first-name surrogate has the same gender (a name the lists give that
+// gender unambiguously); for an unknown gender a unisex name is used, or a
+// name from a list chosen at random, consistently for the scope key.
+//
+// Consistency: every surname part maps through
+// Scope.Memo(fictive.NSSurname, norm.Fold(stem)) and every first-name part
+// through Scope.Memo(fictive.NSFirstName, gender.String()+"|"+norm.Fold(part)),
+// so "Beate Albers", "Frau Albers", "Albers'", "ALBERS" and "Albers, Beate"
+// share their surrogates. Initials use a per-scope letter mapping,
+// Memo(fictive.NSInitial, letter): a random cyclic permutation inside
+// first-letter frequency classes (the 26 letters ranked by how many listed
+// first names and surnames start with them, in classes of five), after Eder
+// et al. (2019); frequent initials map to frequent, rare to rare, and no
+// letter maps to itself. Name surrogates start with the mapped letter of
+// the original's initial (falling back to any letter when the pool is
+// exhausted), so "B." after "Beate" → "Anna" becomes "A."; a first-name
+// initial also prefers the initial of an already generated surrogate of a
+// full first name with that letter and the same surname in the document.
+// Surrogates are never one of the document's own name words, never contain
+// one (≥ 4 letters), and no replaced part equals its original.
+//
+// Case and inflection: all capitals stay capitals ("MÜLLER" → "KOCH"),
+// lower case stays lower case. The genitive is detected with
+// norm.StripGenitive (an apostrophe always; "-s" when the stem is a listed,
+// document or scope name and the whole word is not a listed name) and
+// re-attached as German spelling requires for the surrogate: a bare
+// apostrophe after s, ß, x, z, ce ("Albers'" → "Kochs", "Müllers" →
+// "Franz'"), else "-s", or "'s" when the original used that spelling.
+//
+// # Titles
+//
+// Title maps a title to another listed title (data Titles) of the same rank
+// (see rankOf for the scale), preferring the same field (medical:
+// med/dent/vet/MUDr./Dipl.-Med.; other: rer. nat., phil., Ing. …), then
+// the same rank, then neighbouring ranks; consistent through
+// Scope.Memo(NSTitle, key) and written in the original's style ("DR. MED."
+// → "DR. MED. DENT.", "Dr.med." → "Dr.med.univ.").
+//
+// All randomness comes from the scope (Memo and Rand), so a surrogate is a
+// pure function of the original, the document and the scope key.
+package names

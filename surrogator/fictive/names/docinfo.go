@@ -1,0 +1,142 @@
+package names
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// docInfo is what the generators learn from all person-name spans of a
+// document before replacing one of them: the role and gender evidence for
+// each name word, the document's own name words (never used as surrogates)
+// and which first names go with which surname (for initials).
+type docInfo struct {
+	doc   *document.Document
+	ev    evidence
+	words map[string]bool
+	// long lists the folded name words of at least 4 letters: a surrogate
+	// containing one of them would reveal it.
+	long   []string
+	family []famEntry
+}
+
+// famEntry is a full first name mentioned together with a surname.
+type famEntry struct {
+	surname, first string // folded
+}
+
+const stateKey = "names.docinfo"
+
+// docInfoOf returns the document's docInfo, cached in the document state.
+func docInfoOf(ctx *fictive.Context, lx *lexicon) *docInfo {
+	if ctx.State == nil {
+		return lx.buildDocInfo(ctx.Doc)
+	}
+	v := ctx.State.Value(stateKey, func() any { return lx.buildDocInfo(ctx.Doc) })
+	di, ok := v.(*docInfo)
+	if !ok || di.doc != ctx.Doc {
+		return lx.buildDocInfo(ctx.Doc)
+	}
+	return di
+}
+
+func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
+	di := &docInfo{
+		doc:   d,
+		ev:    evidence{roles: map[string]roleEv{}, gender: map[string]data.Gender{}},
+		words: map[string]bool{},
+	}
+	setRole := func(k string, r role, strong bool) {
+		if k == "" || r == roleNone {
+			return
+		}
+		if e, ok := di.ev.roles[k]; ok && (e.strong || !strong) {
+			return
+		}
+		di.ev.roles[k] = roleEv{r: r, strong: strong}
+	}
+	for j, s := range d.Spans {
+		if !s.Kind.IsName() || s.Begin < 0 || s.End > len(d.Text) || s.Begin >= s.End {
+			continue
+		}
+		p := lx.parse(d.SpanText(j), lx.beforeContext(d.Text, s.Begin), nil, nil)
+		for pi := range p.persons {
+			ps := &p.persons[pi]
+			var units []*chunk
+			for _, i := range ps.chunks {
+				if c := &p.chunks[i]; c.kind == ckName {
+					units = append(units, c)
+					for _, pt := range c.parts {
+						if pt.kind == pWord {
+							k := norm.Fold(strings.TrimRight(pt.text, "'’"))
+							if k != "" && !di.words[k] {
+								di.words[k] = true
+								if utf8.RuneCountInString(k) >= 4 {
+									di.long = append(di.long, k)
+								}
+							}
+						}
+					}
+				}
+			}
+			words := 0
+			for _, c := range units {
+				if !c.initialsOnly() {
+					words++
+				}
+			}
+			surname := ""
+			for _, c := range units {
+				switch {
+				case c.initialsOnly():
+				case ps.commaOrder || c.forced:
+					setRole(c.key(), c.role, true)
+				case words == 1 && len(units) == 1 && ps.salutation:
+					setRole(c.key(), c.role, true)
+				case words >= 2:
+					setRole(c.key(), c.role, false)
+				}
+				if c.role == roleSurname && !c.initialsOnly() {
+					surname = c.key()
+				}
+			}
+			for _, c := range units {
+				if c.role != roleFirst || c.initialsOnly() {
+					continue
+				}
+				if ps.genderBy == "salutation" {
+					if _, ok := di.ev.gender[c.key()]; !ok {
+						di.ev.gender[c.key()] = ps.gender
+					}
+				}
+				if surname != "" {
+					for _, pt := range c.parts {
+						if pt.kind == pWord {
+							di.family = append(di.family, famEntry{surname: surname, first: norm.Fold(strings.TrimRight(pt.text, "'’"))})
+						}
+					}
+				}
+			}
+		}
+	}
+	return di
+}
+
+// excluded reports whether a candidate surrogate must not be used in this
+// document: it is one of the document's name words or contains one.
+func (di *docInfo) excluded(cand string) bool {
+	k := norm.Fold(cand)
+	if di.words[k] {
+		return true
+	}
+	for _, w := range di.long {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,461 @@
+package names
+
+import (
+	"errors"
+	"fmt"
+	"math/rand"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+func init() {
+	fictive.Register(Name, kinds.NamePatient, kinds.NameRelative, kinds.NameDoctor, kinds.NameExt)
+	fictive.Register(Title, kinds.NameTitle)
+}
+
+// letterAttempts is how many Memo attempts draw from the pool of the
+// mapped first letter before any letter is allowed.
+const letterAttempts = 24
+
+// pickTries bounds the random draws of one attempt.
+const pickTries = 24
+
+func checkContext(ctx *fictive.Context) error {
+	switch {
+	case ctx == nil:
+		return errors.New("names: nil context")
+	case ctx.Scope == nil:
+		return errors.New("names: context without scope")
+	case ctx.Res == nil:
+		return errors.New("names: context without resources")
+	case ctx.Doc == nil || ctx.Span < 0 || ctx.Span >= len(ctx.Doc.Spans):
+		return errors.New("names: context without document span")
+	}
+	return nil
+}
+
+// Name is the fictive generator of NAME_PATIENT, NAME_RELATIVE,
+// NAME_DOCTOR and NAME_EXT spans (see the package documentation).
+func Name(original string, ctx *fictive.Context) (string, error) {
+	if err := checkContext(ctx); err != nil {
+		return "", err
+	}
+	lx := lexiconOf(ctx.Res)
+	di := docInfoOf(ctx, lx)
+	r := &renderer{lx: lx, scope: ctx.Scope, di: di, perm: lx.letterPerm(ctx.Scope)}
+	cx := lx.beforeContext(ctx.Doc.Text, ctx.Doc.Spans[ctx.Span].Begin)
+	p := lx.parse(original, cx, &di.ev, r.scopeRole)
+	if !ensureName(p) {
+		return "", fmt.Errorf("names: span %d (%s) holds no name", ctx.Span, ctx.Kind)
+	}
+	out := r.render(p)
+	if norm.Fold(out) == norm.Fold(original) {
+		return "", fmt.Errorf("names: span %d (%s): no surrogate different from the original", ctx.Span, ctx.Kind)
+	}
+	return out, nil
+}
+
+// ensureName makes sure a span has a name unit to replace: a span made only
+// of kept words ("Frau", "Dr.") has its last word treated as a surname.
+func ensureName(p *parsed) bool {
+	last := -1
+	for i, c := range p.chunks {
+		if c.kind == ckName {
+			return true
+		}
+		if c.kind == ckKeep {
+			last = i
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	c := &p.chunks[last]
+	c.kind, c.keep, c.role = ckName, kwNone, roleSurname
+	c.parts = splitParts(c.text)
+	return true
+}
+
+// renderer replaces the name units of one span.
+type renderer struct {
+	lx    *lexicon
+	scope *fictive.Scope
+	di    *docInfo
+	perm  map[byte]byte
+}
+
+var genderKeys = []data.Gender{data.Female, data.Male, data.Unknown}
+
+// scopeRole tells what the scope already knows about a folded word.
+func (r *renderer) scopeRole(k string) role {
+	if _, ok := r.scope.Peek(fictive.NSSurname, k); ok {
+		return roleSurname
+	}
+	for _, g := range genderKeys {
+		if _, ok := r.scope.Peek(fictive.NSFirstName, firstKey(g, k)); ok {
+			return roleFirst
+		}
+	}
+	return roleNone
+}
+
+// firstKey is the NSFirstName key of a folded first name: the gender's
+// String() and the folded name joined by "|".
+func firstKey(g data.Gender, fold string) string { return g.String() + "|" + fold }
+
+func (r *renderer) render(p *parsed) string {
+	owner := make([]int, len(p.chunks))
+	for i := range owner {
+		owner[i] = -1
+	}
+	lastUnit := map[int]int{} // person → its last name chunk
+	for pi, ps := range p.persons {
+		for _, i := range ps.chunks {
+			owner[i] = pi
+			if p.chunks[i].kind == ckName {
+				lastUnit[pi] = i
+			}
+		}
+	}
+	var b strings.Builder
+	for i := range p.chunks {
+		c := &p.chunks[i]
+		if c.kind != ckName || owner[i] < 0 {
+			b.WriteString(c.text)
+			continue
+		}
+		ps := &p.persons[owner[i]]
+		b.WriteString(r.unit(p, ps, c, lastUnit[owner[i]] == i))
+	}
+	return b.String()
+}
+
+// surnameOf returns the folded key of the person's surname, or "".
+func surnameOf(p *parsed, ps *person) string {
+	s := ""
+	for _, i := range ps.chunks {
+		c := &p.chunks[i]
+		if c.kind == ckName && c.role == roleSurname && !c.initialsOnly() {
+			s = c.key()
+		}
+	}
+	return s
+}
+
+func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) string {
+	var b strings.Builder
+	for k, pt := range c.parts {
+		switch pt.kind {
+		case pInitial:
+			b.WriteString(r.initials(pt.text, c.role, surnameOf(p, ps)))
+		case pAbbrev:
+			b.WriteString(r.abbrev(pt.text, ps.gender))
+		default:
+			if pt.text == "" {
+				break
+			}
+			stem, suf := pt.text, ""
+			if genitiveSlot && k == len(c.parts)-1 {
+				stem, suf = r.genitive(pt.text)
+			}
+			var sur string
+			if c.role == roleFirst {
+				sur = r.first(ps.gender, stem)
+			} else {
+				sur = r.surname(stem)
+			}
+			up := isUpperWord(stem) && letterCount(stem) >= 2
+			b.WriteString(addGenitive(applyCase(stem, sur), suf, up))
+		}
+		b.WriteString(pt.hyph)
+	}
+	return b.String()
+}
+
+// letterPerm derives the scope's first-letter mapping: a random cyclic
+// permutation inside each frequency class (so no letter maps to itself).
+func (lx *lexicon) letterPerm(s *fictive.Scope) map[byte]byte {
+	rng := s.Rand("names", "letters")
+	m := make(map[byte]byte, 26)
+	for _, cl := range lx.classes {
+		a := append([]byte(nil), cl...)
+		for i := len(a) - 1; i > 0; i-- { // Sattolo: one cycle, no fixed point
+			j := rng.Intn(i)
+			a[i], a[j] = a[j], a[i]
+		}
+		for i, l := range cl {
+			m[l] = a[i]
+		}
+	}
+	return m
+}
+
+// letter returns the surrogate of an initial letter (A–Z) through
+// Memo(NSInitial): the scope's class-preserving permutation, or on a
+// collision with a value another generator stored, another letter of the
+// same class, then any other letter.
+func (r *renderer) letter(l byte) byte {
+	if l < 'A' || l > 'Z' {
+		return 0
+	}
+	n := 0
+	v := r.scope.Memo(fictive.NSInitial, string(l), func(rng *rand.Rand) string {
+		a := n
+		n++
+		switch {
+		case a == 0 && r.perm[l] != 0:
+			return string(r.perm[l])
+		case a < 16:
+			cl := r.lx.classes[r.lx.classOf[l]]
+			return string(cl[rng.Intn(len(cl))])
+		default:
+			return string(rune('A' + rng.Intn(26)))
+		}
+	})
+	if len(v) == 1 && v[0] >= 'A' && v[0] <= 'Z' {
+		return v[0]
+	}
+	return r.perm[l]
+}
+
+// initials maps "H.", "H" or "H.P." letter by letter. A first-name initial
+// takes the initial of the surrogate of a full first name with the same
+// letter and surname in the document when one was generated ("Beate
+// Albers" → "Anna Koch" makes "B. Albers" → "A. Koch").
+func (r *renderer) initials(t string, rl role, surname string) string {
+	var b strings.Builder
+	single := letterCount(t) == 1
+	for _, c := range t {
+		if !unicode.IsLetter(c) {
+			b.WriteRune(c)
+			continue
+		}
+		l := firstLetter(string(c))
+		var m byte
+		if single && rl == roleFirst && surname != "" {
+			m = r.familyInitial(l, surname)
+		}
+		if m == 0 {
+			m = r.letter(l)
+		}
+		if m == 0 {
+			// not a Latin letter: keep the script, pick another letter
+			b.WriteRune(c)
+			continue
+		}
+		out := rune(m)
+		if unicode.IsLower(c) {
+			out = unicode.ToLower(out)
+		}
+		b.WriteRune(out)
+	}
+	return b.String()
+}
+
+func (r *renderer) familyInitial(l byte, surname string) byte {
+	for _, f := range r.di.family {
+		if f.surname != surname || firstLetter(f.first) != l {
+			continue
+		}
+		for _, g := range genderKeys {
+			if v, ok := r.scope.Peek(fictive.NSFirstName, firstKey(g, f.first)); ok {
+				if m := firstLetter(v); m != 0 && m != l {
+					return m
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// pool returns the first-name pool for gender g and letter l (0: any
+// letter). An unknown gender uses the unisex names, or when none start
+// with l, a list chosen at random (so that the choice is still
+// deterministic for the scope key).
+func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
+	if g == data.Unknown {
+		if l == 0 {
+			if rng.Intn(3) == 0 && len(r.lx.allFirst[data.Unknown]) > 0 {
+				return r.lx.allFirst[data.Unknown]
+			}
+		} else if ps := r.lx.first[data.Unknown][l]; len(ps) > 0 {
+			return ps
+		}
+		g = data.Female
+		if rng.Intn(2) == 1 {
+			g = data.Male
+		}
+	}
+	if l == 0 {
+		return r.lx.allFirst[g]
+	}
+	return r.lx.first[g][l]
+}
+
+// pick draws a candidate that differs from the original and is not
+// excluded in the document; "" lets Memo try again.
+func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) string {
+	if len(pool) == 0 {
+		return ""
+	}
+	of := norm.Fold(orig)
+	for i := 0; i < pickTries; i++ {
+		c := pool[rng.Intn(len(pool))]
+		if norm.Fold(c) == of || r.di.excluded(c) {
+			continue
+		}
+		return c
+	}
+	return ""
+}
+
+// first returns the surrogate of one first-name part: Memo(NSFirstName,
+// gender|fold) with a name of the same gender starting with the mapped
+// letter.
+func (r *renderer) first(g data.Gender, stem string) string {
+	target := r.letter(firstLetter(stem))
+	n := 0
+	return r.scope.Memo(fictive.NSFirstName, firstKey(g, norm.Fold(stem)), func(rng *rand.Rand) string {
+		a := n
+		n++
+		var pool []string
+		if a < letterAttempts && target != 0 {
+			pool = r.firstPool(g, target, rng)
+		}
+		if len(pool) == 0 || a >= letterAttempts {
+			pool = r.firstPool(g, 0, rng)
+		}
+		return r.pick(pool, rng, stem)
+	})
+}
+
+// surname returns the surrogate of one surname part: Memo(NSSurname,
+// fold) with a single-word surname starting with the mapped letter.
+func (r *renderer) surname(stem string) string {
+	target := r.letter(firstLetter(stem))
+	n := 0
+	return r.scope.Memo(fictive.NSSurname, norm.Fold(stem), func(rng *rand.Rand) string {
+		a := n
+		n++
+		var pool []string
+		if a < letterAttempts && target != 0 {
+			pool = r.lx.surnames[target]
+		}
+		if len(pool) == 0 || a >= letterAttempts {
+			pool = r.lx.allSur
+		}
+		return r.pick(pool, rng, stem)
+	})
+}
+
+// abbrev maps an abbreviated first name ("Chr.", "Th.") to the same number
+// of leading letters of a first name starting with the mapped letter.
+func (r *renderer) abbrev(t string, g data.Gender) string {
+	letters := strings.TrimSuffix(t, ".")
+	k := utf8.RuneCountInString(letters)
+	target := r.letter(firstLetter(t))
+	n := 0
+	v := r.scope.Memo(fictive.NSFirstName, firstKey(g, norm.Fold(t)), func(rng *rand.Rand) string {
+		a := n
+		n++
+		var pool []string
+		if a < letterAttempts && target != 0 {
+			pool = r.firstPool(g, target, rng)
+		}
+		if len(pool) == 0 || a >= letterAttempts {
+			pool = r.firstPool(g, 0, rng)
+		}
+		for i := 0; i < pickTries && len(pool) > 0; i++ {
+			c := []rune(pool[rng.Intn(len(pool))])
+			if len(c) <= k {
+				continue
+			}
+			s := string(c[:k]) + "."
+			if norm.Fold(s) != norm.Fold(t) {
+				return s
+			}
+		}
+		return ""
+	})
+	return applyCase(letters, strings.TrimSuffix(v, ".")) + "."
+}
+
+// genitive splits a genitive ending off the last word of a person:
+// "Albers'" → "Albers" + "'", "Müllers" → "Müller" + "s" when "Müller" is a
+// listed name (and "Müllers" is not) or a name word of the document or
+// scope.
+func (r *renderer) genitive(word string) (string, string) {
+	w := word
+	up := isUpperWord(word) && strings.HasSuffix(word, "S")
+	if up {
+		w = word[:len(word)-1] + "s"
+	}
+	isName := func(s string) bool {
+		if r.lx.res.IsSurname(s) || r.lx.res.IsFirstName(s) {
+			return true
+		}
+		if s == w {
+			return false
+		}
+		k := norm.Fold(s)
+		return r.di.words[k] || r.scopeRole(k) != roleNone
+	}
+	stem, suf := norm.StripGenitive(w, isName)
+	if up && suf == "s" {
+		suf = "S"
+		stem = word[:len(word)-1]
+	}
+	if stem == "" {
+		return word, ""
+	}
+	return stem, suf
+}
+
+// sibilantEndings take a bare apostrophe in the genitive (Duden: "Albers'",
+// "Franz'", "Marx'").
+var sibilantEndings = []string{"s", "ß", "x", "z", "ce"}
+
+// addGenitive attaches a genitive ending chosen for the surrogate: an
+// apostrophe after a sibilant, otherwise "-s" (or "'s" when the original
+// used the apostrophe-s spelling).
+func addGenitive(sur, suf string, upper bool) string {
+	if suf == "" {
+		return sur
+	}
+	apo := "'"
+	if strings.Contains(suf, "’") {
+		apo = "’"
+	}
+	low := strings.ToLower(sur)
+	for _, e := range sibilantEndings {
+		if strings.HasSuffix(low, e) {
+			return sur + apo
+		}
+	}
+	s := "s"
+	if upper {
+		s = "S"
+	}
+	if len(suf) > 1 && strings.ContainsAny(suf, "'’") {
+		return sur + apo + s
+	}
+	return sur + s
+}
+
+// applyCase gives sur the case pattern of orig: all capitals, all lower
+// case, or as listed.
+func applyCase(orig, sur string) string {
+	switch {
+	case isUpperWord(orig) && letterCount(orig) >= 2:
+		return strings.ToUpper(sur)
+	case letterCount(orig) > 0 && strings.ToLower(orig) == orig:
+		return strings.ToLower(sur)
+	}
+	return sur
+}

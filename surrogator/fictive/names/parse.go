@@ -1,0 +1,690 @@
+package names
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// hyphens lists the characters treated as a hyphen (as norm.Fold does).
+const hyphens = "-‐‑‒–—―−"
+
+// separators split a span into chunks; they are copied to the output.
+const separators = ",;:()[]{}/&\"„“”«»‚‘+!?<>|*"
+
+// chunk kinds
+type chunkKind int
+
+const (
+	ckSep  chunkKind = iota // separator text, kept
+	ckKeep                  // kept word: salutation, role noun, title, particle, connector, marker
+	ckName                  // a name unit, replaced part-wise
+)
+
+// keep kinds of ckKeep chunks
+type keepKind int
+
+const (
+	kwNone keepKind = iota
+	kwSalutation
+	kwRole
+	kwTitle
+	kwParticle
+	kwConnector // "und": starts a new person
+	kwMarker    // "geb.": the next unit is a (birth) surname
+	kwSuffix    // "jun.", "sen."
+)
+
+// role of a name unit
+type role int
+
+const (
+	roleNone role = iota
+	roleFirst
+	roleSurname
+)
+
+// part kinds
+type partKind int
+
+const (
+	pWord    partKind = iota
+	pInitial          // "H.", "H", "H.P."
+	pAbbrev           // "Chr.", "Th."
+)
+
+type part struct {
+	text string
+	kind partKind
+	// hyph is the hyphen text that follows the part ("" after the last).
+	hyph string
+}
+
+type chunk struct {
+	text   string
+	kind   chunkKind
+	keep   keepKind
+	gender data.Gender // for salutations and role nouns
+	parts  []part
+	role   role
+	// forced marks a surname role that follows from a particle or marker.
+	forced bool
+}
+
+// person is one person mentioned in a span: indices into parsed.chunks.
+type person struct {
+	chunks     []int
+	commaOrder bool
+	// salutation: a salutation or title stands in or right before the
+	// person (then a lone word is a surname).
+	salutation bool
+	// gender and its source
+	gender   data.Gender
+	genderBy string // "salutation", "list", "doc", "suffix", ""
+	// ctxGender is the gender from salutations/role nouns only.
+	ctxGender data.Gender
+}
+
+type parsed struct {
+	chunks  []chunk
+	persons []person
+}
+
+// particles are surname particles kept as written.
+var particles = map[string]bool{
+	"von": true, "vom": true, "zu": true, "zum": true, "zur": true, "van": true, "de": true, "der": true,
+	"den": true, "di": true, "da": true, "del": true, "della": true, "du": true, "la": true, "le": true,
+	"ten": true, "ter": true, "op": true, "dos": true, "das": true, "v.": true, "v": true, "d'": true,
+	"af": true, "al": true, "el": true, "bin": true, "ibn": true, "y": true,
+}
+
+var connectors = map[string]bool{"und": true, "u.": true, "sowie": true, "oder": true, "bzw.": true, "and": true}
+
+var markers = map[string]bool{
+	"geb.": true, "geb": true, "geborene": true, "geborener": true, "verh.": true, "verw.": true,
+	"gen.": true, "genannt": true, "alias": true, "vulgo": true,
+}
+
+var suffixes = map[string]bool{
+	"jun.": true, "jr.": true, "sen.": true, "sr.": true, "jun": true, "sen": true, "ii": true, "iii": true,
+}
+
+func isSepRune(c rune) bool {
+	return unicode.IsSpace(c) || strings.ContainsRune(separators, c)
+}
+
+// lex splits s into separator and word chunks. A chunk made only of
+// hyphens or dots is a separator.
+func lex(s string) []chunk {
+	var out []chunk
+	i := 0
+	for i < len(s) {
+		c, n := utf8.DecodeRuneInString(s[i:])
+		j := i + n
+		sep := isSepRune(c)
+		for j < len(s) {
+			c2, n2 := utf8.DecodeRuneInString(s[j:])
+			if isSepRune(c2) != sep {
+				break
+			}
+			j += n2
+		}
+		t := s[i:j]
+		if !sep && strings.Trim(t, hyphens+".'’") == "" {
+			sep = true
+		}
+		if sep && len(out) > 0 && out[len(out)-1].kind == ckSep {
+			out[len(out)-1].text += t
+		} else if sep {
+			out = append(out, chunk{text: t, kind: ckSep})
+		} else {
+			out = append(out, chunk{text: t, kind: ckName})
+		}
+		i = j
+	}
+	return out
+}
+
+func letterCount(s string) int {
+	n := 0
+	for _, c := range s {
+		if unicode.IsLetter(c) {
+			n++
+		}
+	}
+	return n
+}
+
+// splitParts splits a name chunk at hyphens.
+func splitParts(t string) []part {
+	var ps []part
+	cur := strings.Builder{}
+	hy := strings.Builder{}
+	flush := func() {
+		if cur.Len() > 0 || hy.Len() > 0 {
+			ps = append(ps, part{text: cur.String(), hyph: hy.String()})
+		}
+		cur.Reset()
+		hy.Reset()
+	}
+	for _, c := range t {
+		if strings.ContainsRune(hyphens, c) {
+			hy.WriteRune(c)
+			continue
+		}
+		if hy.Len() > 0 {
+			flush()
+		}
+		cur.WriteRune(c)
+	}
+	flush()
+	for i := range ps {
+		ps[i].kind = partKindOf(ps[i].text)
+	}
+	return ps
+}
+
+func partKindOf(t string) partKind {
+	rs := []rune(t)
+	if len(rs) == 1 && unicode.IsLetter(rs[0]) {
+		return pInitial
+	}
+	// "H.", "H.P.", "H.P"
+	ok := len(rs) >= 2
+	for i, c := range rs {
+		if i%2 == 0 && !unicode.IsLetter(c) || i%2 == 1 && c != '.' {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return pInitial
+	}
+	if n := letterCount(t); n >= 2 && n <= 3 && strings.HasSuffix(t, ".") && unicode.IsUpper(rs[0]) &&
+		strings.Count(t, ".") == 1 {
+		return pAbbrev
+	}
+	return pWord
+}
+
+// initialsOnly reports whether every part of c is an initial.
+func (c *chunk) initialsOnly() bool {
+	if len(c.parts) == 0 {
+		return false
+	}
+	for _, p := range c.parts {
+		if p.kind != pInitial && p.text != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// stemText returns the chunk's letters without a genitive apostrophe,
+// folded: the key used for role and gender evidence.
+func (c *chunk) key() string {
+	return norm.Fold(strings.TrimRight(c.text, "'’"))
+}
+
+// context is what the text right before a span tells about the first person
+// of the span.
+type context struct {
+	gender     data.Gender
+	hasGender  bool
+	salutation bool
+}
+
+// beforeContext scans back from the span start over up to six chunks:
+// titles are skipped; a salutation or role noun gives the gender (and a
+// salutation or title marks the next word as a surname); anything else
+// stops the scan.
+func (lx *lexicon) beforeContext(text string, begin int) context {
+	var cx context
+	lo := begin - 80
+	if lo < 0 {
+		lo = 0
+	}
+	for lo < begin && !utf8.RuneStart(text[lo]) {
+		lo++
+	}
+	before := text[lo:begin]
+	if r, _ := utf8.DecodeLastRuneInString(before); before != "" && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		return cx // the span starts inside a word
+	}
+	words := strings.Fields(before)
+	if lo > 0 && len(words) > 0 && !unicode.IsSpace([]rune(before)[0]) {
+		words = words[1:] // the first word may be cut
+	}
+	for k := len(words) - 1; k >= 0 && k >= len(words)-6; k-- {
+		raw := words[k]
+		w := strings.Trim(raw, separators)
+		if w == "" {
+			continue
+		}
+		if strings.ContainsAny(strings.TrimLeft(raw, separators), separators) {
+			return cx // "Betr.:", "Grüßen," end the context
+		}
+		if lx.isTitle(w) {
+			cx.salutation = true
+			continue
+		}
+		if g, ok := lx.salutation(w); ok {
+			cx.salutation = true
+			if !cx.hasGender && g != data.Unknown {
+				cx.gender, cx.hasGender = g, true
+			}
+			return cx
+		}
+		if g, ok := lx.roleNoun(w); ok {
+			if !cx.hasGender && g != data.Unknown {
+				cx.gender, cx.hasGender = g, true
+			}
+			continue
+		}
+		return cx
+	}
+	return cx
+}
+
+// evidence is what a document tells about a name word.
+type evidence struct {
+	// roles maps a folded word to its role; strong evidence (comma order,
+	// salutation + lone word, particles) overrides weak evidence (position
+	// in "first last" mentions), and within one strength the first mention
+	// wins.
+	roles map[string]roleEv
+	// gender maps a folded first name to the gender a salutation or role
+	// noun gave it somewhere in the document.
+	gender map[string]data.Gender
+}
+
+type roleEv struct {
+	r      role
+	strong bool
+}
+
+// parse analyses a span. ev may be nil (then only the lists decide);
+// scopeRole may be nil.
+func (lx *lexicon) parse(s string, cx context, ev *evidence, scopeRole func(string) role) *parsed {
+	p := &parsed{chunks: lex(s)}
+	lx.classify(p)
+	lx.segment(p)
+	for i := range p.persons {
+		lx.assignRoles(p, &p.persons[i], i == 0, cx, ev, scopeRole)
+		lx.assignGender(p, &p.persons[i], i == 0, cx, ev)
+	}
+	return p
+}
+
+// classify marks kept words. Salutations and role nouns count only before
+// the first name unit of a person and when a name unit follows (so that a
+// surname such as "Mann" or "Vater" is not kept).
+func (lx *lexicon) classify(p *parsed) {
+	cs := p.chunks
+	nextName := func(i int) bool {
+		for j := i + 1; j < len(cs); j++ {
+			if cs[j].kind == ckSep {
+				if strings.ContainsAny(cs[j].text, ",;/&") {
+					return false
+				}
+				continue
+			}
+			lw := strings.ToLower(cs[j].text)
+			if connectors[lw] {
+				return false
+			}
+			if lx.isTitle(cs[j].text) {
+				continue
+			}
+			return true
+		}
+		return false
+	}
+	seenName := false
+	for i := 0; i < len(cs); i++ {
+		c := &cs[i]
+		if c.kind == ckSep {
+			if strings.ContainsAny(c.text, ",;/&") {
+				seenName = false
+			}
+			continue
+		}
+		lw := strings.ToLower(c.text)
+		switch {
+		case connectors[lw] && i > 0:
+			c.kind, c.keep = ckKeep, kwConnector
+			seenName = false
+		case markers[lw]:
+			c.kind, c.keep = ckKeep, kwMarker
+		case suffixes[lw] && seenName:
+			c.kind, c.keep = ckKeep, kwSuffix
+		case lx.isTitle(c.text):
+			c.kind, c.keep = ckKeep, kwTitle
+		case !seenName && nextName(i) && lx.isSalutation(c.text):
+			g, _ := lx.salutation(c.text)
+			c.kind, c.keep, c.gender = ckKeep, kwSalutation, g
+		case !seenName && nextName(i) && lx.isRole(c.text):
+			g, _ := lx.roleNoun(c.text)
+			c.kind, c.keep, c.gender = ckKeep, kwRole, g
+		case particles[lw] && nextName(i) && (c.text == lw || isUpperWord(c.text) || !seenName || lw == "von"):
+			c.kind, c.keep = ckKeep, kwParticle
+		default:
+			c.kind = ckName
+			// A dot after a long word is punctuation, not an abbreviation.
+			if strings.HasSuffix(c.text, ".") && letterCount(c.text) >= 4 && partKindOf(c.text) == pWord &&
+				!strings.Contains(strings.TrimSuffix(c.text, "."), ".") {
+				c.text = strings.TrimSuffix(c.text, ".")
+				cs = append(cs[:i+1], append([]chunk{{text: ".", kind: ckSep}}, cs[i+1:]...)...)
+				c = &cs[i]
+			}
+			c.parts = splitParts(c.text)
+			seenName = true
+		}
+	}
+	p.chunks = cs
+}
+
+func (lx *lexicon) isSalutation(w string) bool { _, ok := lx.salutation(w); return ok }
+func (lx *lexicon) isRole(w string) bool       { _, ok := lx.roleNoun(w); return ok }
+
+func isUpperWord(s string) bool {
+	n := 0
+	for _, c := range s {
+		if unicode.IsLetter(c) {
+			if !unicode.IsUpper(c) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// segment groups chunks into persons: connectors ("und") and ";", "/", "&"
+// separate persons; one comma with names on both sides is "Nachname,
+// Vorname" order, several commas separate persons.
+func (lx *lexicon) segment(p *parsed) {
+	var groups [][]int
+	var cur []int
+	for i, c := range p.chunks {
+		if c.kind == ckKeep && c.keep == kwConnector || c.kind == ckSep && strings.ContainsAny(c.text, ";/&") {
+			if len(cur) > 0 {
+				groups = append(groups, cur)
+			}
+			cur = nil
+			continue
+		}
+		cur = append(cur, i)
+	}
+	if len(cur) > 0 {
+		groups = append(groups, cur)
+	}
+	for _, g := range groups {
+		// split at commas
+		var segs [][]int
+		var s []int
+		for _, i := range g {
+			s = append(s, i)
+			if p.chunks[i].kind == ckSep && strings.Contains(p.chunks[i].text, ",") {
+				segs = append(segs, s)
+				s = nil
+			}
+		}
+		segs = append(segs, s)
+		// merge segments without a name unit into the previous one
+		var merged [][]int
+		for _, s := range segs {
+			if len(merged) > 0 && (!p.hasName(s) || p.startsWith(s, kwMarker) || p.startsWith(s, kwSuffix) || p.startsWith(s, kwTitle)) {
+				merged[len(merged)-1] = append(merged[len(merged)-1], s...)
+				continue
+			}
+			merged = append(merged, s)
+		}
+		if len(merged) == 2 && p.hasName(merged[0]) && p.hasName(merged[1]) {
+			ps := person{chunks: append(append([]int{}, merged[0]...), merged[1]...), commaOrder: true}
+			p.persons = append(p.persons, ps)
+			continue
+		}
+		for _, s := range merged {
+			p.persons = append(p.persons, person{chunks: s})
+		}
+	}
+}
+
+func (p *parsed) hasName(idx []int) bool {
+	for _, i := range idx {
+		if p.chunks[i].kind == ckName {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parsed) startsWith(idx []int, k keepKind) bool {
+	for _, i := range idx {
+		c := p.chunks[i]
+		if c.kind == ckSep {
+			continue
+		}
+		return c.kind == ckKeep && c.keep == k
+	}
+	return false
+}
+
+// listRole is what the lists alone say about a word: roleFirst for a
+// first name that is no surname, roleSurname for a surname that is no first
+// name, else roleNone.
+func (lx *lexicon) listRole(w string) role {
+	f, s := lx.res.IsFirstName(w), lx.res.IsSurname(w)
+	switch {
+	case f && !s:
+		return roleFirst
+	case s && !f:
+		return roleSurname
+	}
+	return roleNone
+}
+
+func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx context, ev *evidence, scopeRole func(string) role) {
+	if firstPerson && cx.salutation {
+		ps.salutation = true
+	}
+	var units []int // name chunks
+	forced := false
+	commaSeen := false
+	var beforeComma []bool
+	for k, i := range ps.chunks {
+		c := &p.chunks[i]
+		switch c.kind {
+		case ckSep:
+			if strings.Contains(c.text, ",") {
+				commaSeen = true
+			}
+		case ckKeep:
+			switch c.keep {
+			case kwSalutation, kwTitle:
+				ps.salutation = true
+			case kwParticle:
+				forced = true
+			case kwMarker:
+				forced = true
+				// "Meier geb. Schulze": the unit before the marker is the
+				// current surname.
+				for kk := k - 1; kk >= 0; kk-- {
+					pc := &p.chunks[ps.chunks[kk]]
+					if pc.kind == ckName {
+						pc.role, pc.forced = roleSurname, true
+						break
+					}
+				}
+			}
+		case ckName:
+			if forced {
+				c.role, c.forced = roleSurname, true
+			}
+			units = append(units, i)
+			beforeComma = append(beforeComma, !commaSeen)
+		}
+	}
+	if ps.commaOrder {
+		for k, i := range units {
+			c := &p.chunks[i]
+			if c.role != roleNone {
+				continue
+			}
+			if beforeComma[k] {
+				c.role = roleSurname
+			} else {
+				c.role = roleFirst
+			}
+		}
+		return
+	}
+	var words []int // unassigned, not initials-only
+	anyForced := false
+	for _, i := range units {
+		c := &p.chunks[i]
+		if c.forced {
+			anyForced = true
+			continue
+		}
+		if c.initialsOnly() {
+			c.role = roleFirst
+			continue
+		}
+		words = append(words, i)
+	}
+	evRole := func(i int) role {
+		k := p.chunks[i].key()
+		if ev != nil {
+			if e, ok := ev.roles[k]; ok {
+				return e.r
+			}
+		}
+		if scopeRole != nil {
+			if r := scopeRole(k); r != roleNone {
+				return r
+			}
+		}
+		return roleNone
+	}
+	switch {
+	case anyForced:
+		for _, i := range words {
+			p.chunks[i].role = roleFirst
+		}
+	case len(words) == 0:
+		// only initials: after a salutation a lone initial is a surname
+		if len(units) == 1 && ps.salutation {
+			p.chunks[units[0]].role = roleSurname
+		}
+	case len(words) == 1:
+		i := words[0]
+		c := &p.chunks[i]
+		switch {
+		case len(units) > 1:
+			c.role = roleSurname // "H. Meier"
+		case ps.salutation:
+			c.role = roleSurname
+		case evRole(i) != roleNone:
+			c.role = evRole(i)
+		case lx.listRole(c.key()) == roleFirst:
+			c.role = roleFirst
+		default:
+			c.role = roleSurname
+		}
+	default:
+		last := words[len(words)-1]
+		for _, i := range words {
+			p.chunks[i].role = roleFirst
+		}
+		p.chunks[last].role = roleSurname
+		if len(words) == 2 {
+			a, b := words[0], words[1]
+			ra, rb := evRole(a), evRole(b)
+			la, lb := lx.listRole(p.chunks[a].key()), lx.listRole(p.chunks[b].key())
+			switch {
+			case ra == roleSurname && rb == roleFirst,
+				ra == roleNone && rb == roleNone && la == roleSurname && lb == roleFirst:
+				// "Baastrup Asger": reversed order without a comma
+				p.chunks[a].role, p.chunks[b].role = roleSurname, roleFirst
+			case (ra == roleSurname || ra == roleNone && la == roleSurname) && rb != roleFirst && lb != roleFirst:
+				// "Meier Schulze": two surnames without a hyphen
+				p.chunks[a].role = roleSurname
+			}
+		}
+	}
+}
+
+// firstNameChunk returns the index of the person's first first-name word
+// unit, or -1.
+func (p *parsed) firstNameChunk(ps *person) int {
+	for _, i := range ps.chunks {
+		c := &p.chunks[i]
+		if c.kind == ckName && c.role == roleFirst && !c.initialsOnly() {
+			return i
+		}
+	}
+	return -1
+}
+
+func (lx *lexicon) assignGender(p *parsed, ps *person, firstPerson bool, cx context, ev *evidence) {
+	for _, i := range ps.chunks {
+		c := p.chunks[i]
+		if c.kind == ckKeep && (c.keep == kwSalutation || c.keep == kwRole) && c.gender != data.Unknown {
+			ps.gender, ps.genderBy, ps.ctxGender = c.gender, "salutation", c.gender
+			return
+		}
+	}
+	if firstPerson && cx.hasGender {
+		ps.gender, ps.genderBy, ps.ctxGender = cx.gender, "salutation", cx.gender
+		return
+	}
+	fi := p.firstNameChunk(ps)
+	if fi < 0 {
+		return
+	}
+	name := strings.TrimRight(p.chunks[fi].text, "'’")
+	if g := lx.res.GenderOfFirstName(name); g != data.Unknown {
+		ps.gender, ps.genderBy = g, "list"
+		return
+	}
+	if ev != nil {
+		if g, ok := ev.gender[p.chunks[fi].key()]; ok {
+			ps.gender, ps.genderBy = g, "doc"
+			return
+		}
+	}
+	if g := suffixGender(p.chunks[fi].parts[0].text); g != data.Unknown {
+		ps.gender, ps.genderBy = g, "suffix"
+	}
+}
+
+// suffixGender guesses the gender of an unlisted first name from its
+// ending: -a, -ine, -ette, -elle, -ie and most -e endings are female; -o,
+// -us, -er, -ert, -old, -mund, -rich, -hard, -win and -an are male.
+func suffixGender(name string) data.Gender {
+	n := strings.ToLower(strings.TrimRight(name, ".'’"))
+	if utf8.RuneCountInString(n) < 3 {
+		return data.Unknown
+	}
+	for _, x := range []string{"uwe", "ove", "ole", "ure"} {
+		if strings.HasSuffix(n, x) {
+			return data.Male
+		}
+	}
+	for _, x := range []string{"ine", "ette", "elle", "ie", "a", "e", "id", "ey"} {
+		if strings.HasSuffix(n, x) {
+			return data.Female
+		}
+	}
+	for _, x := range []string{"o", "us", "er", "ert", "old", "mund", "rich", "hard", "win", "an", "im", "ik", "ed"} {
+		if strings.HasSuffix(n, x) {
+			return data.Male
+		}
+	}
+	return data.Unknown
+}
