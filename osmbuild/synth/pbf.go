@@ -1,0 +1,452 @@
+package synth
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/klauspost/compress/zlib"
+	"google.golang.org/protobuf/encoding/protowire"
+)
+
+// maxBlockEntities is the number of entities per PrimitiveBlock, as in
+// osmosis and osmium output.
+const maxBlockEntities = 8000
+
+// maxBlockBytes flushes a block early before it approaches the 16 MiB
+// recommended uncompressed blob size.
+const maxBlockBytes = 8 << 20
+
+// tag is one key/value pair.
+type tag struct{ k, v string }
+
+// info is the per-entity metadata written (version, timestamp in seconds,
+// changeset). User names and ids are left out, as in the public
+// Geofabrik extracts.
+type info struct {
+	version   int32
+	timestamp int64
+	changeset int64
+}
+
+// member is one relation member.
+type member struct {
+	typ  int // 0 node, 1 way, 2 relation
+	id   int64
+	role string
+}
+
+// Block kinds.
+const (
+	kindNone = iota
+	kindNodes
+	kindWays
+	kindRelations
+)
+
+// blockEncoder accumulates one PrimitiveBlock holding one PrimitiveGroup.
+type blockEncoder struct {
+	kind    int
+	n       int
+	strings map[string]uint32
+	table   []string
+
+	// dense nodes
+	ids, lats, lons, ts, cs []int64
+	vers                    []int32
+	kv                      []uint32
+
+	// ways and relations: encoded group body
+	group []byte
+
+	scratch, scratch2 []byte
+	u32a, u32b        []uint32
+}
+
+func newBlockEncoder() *blockEncoder {
+	e := &blockEncoder{strings: make(map[string]uint32, 1024)}
+	e.reset()
+	return e
+}
+
+func (e *blockEncoder) reset() {
+	e.kind = kindNone
+	e.n = 0
+	clear(e.strings)
+	e.table = append(e.table[:0], "")
+	e.strings[""] = 0
+	e.ids, e.lats, e.lons, e.ts, e.cs = e.ids[:0], e.lats[:0], e.lons[:0], e.ts[:0], e.cs[:0]
+	e.vers = e.vers[:0]
+	e.kv = e.kv[:0]
+	e.group = e.group[:0]
+}
+
+func (e *blockEncoder) sid(s string) uint32 {
+	if i, ok := e.strings[s]; ok {
+		return i
+	}
+	i := uint32(len(e.table))
+	e.table = append(e.table, s)
+	e.strings[s] = i
+	return i
+}
+
+func (e *blockEncoder) full() bool {
+	return e.n >= maxBlockEntities || len(e.group) >= maxBlockBytes
+}
+
+func (e *blockEncoder) addNode(id, lat, lon int64, tags []tag, in info) {
+	e.ids = append(e.ids, id)
+	e.lats = append(e.lats, lat)
+	e.lons = append(e.lons, lon)
+	e.vers = append(e.vers, in.version)
+	e.ts = append(e.ts, in.timestamp)
+	e.cs = append(e.cs, in.changeset)
+	for _, t := range tags {
+		e.kv = append(e.kv, e.sid(t.k), e.sid(t.v))
+	}
+	e.kv = append(e.kv, 0)
+	e.n++
+}
+
+func appendInfo(b []byte, in info) []byte {
+	b = protowire.AppendTag(b, 1, protowire.VarintType)
+	b = protowire.AppendVarint(b, uint64(in.version))
+	b = protowire.AppendTag(b, 2, protowire.VarintType)
+	b = protowire.AppendVarint(b, uint64(in.timestamp))
+	b = protowire.AppendTag(b, 3, protowire.VarintType)
+	b = protowire.AppendVarint(b, uint64(in.changeset))
+	return b
+}
+
+func (e *blockEncoder) appendKeysVals(b []byte, tags []tag) []byte {
+	if len(tags) == 0 {
+		return b
+	}
+	e.u32a, e.u32b = e.u32a[:0], e.u32b[:0]
+	for _, t := range tags {
+		e.u32a = append(e.u32a, e.sid(t.k))
+		e.u32b = append(e.u32b, e.sid(t.v))
+	}
+	b = appendPackedU32(b, 2, e.u32a, &e.scratch2)
+	b = appendPackedU32(b, 3, e.u32b, &e.scratch2)
+	return b
+}
+
+func (e *blockEncoder) addWay(id int64, tags []tag, in info, refs []int64) {
+	m := e.scratch[:0]
+	m = protowire.AppendTag(m, 1, protowire.VarintType)
+	m = protowire.AppendVarint(m, uint64(id))
+	m = e.appendKeysVals(m, tags)
+	m = protowire.AppendTag(m, 4, protowire.BytesType)
+	m = protowire.AppendVarint(m, uint64(infoLen(in)))
+	m = appendInfo(m, in)
+	m = appendPackedDelta(m, 8, refs, &e.scratch2)
+	e.group = protowire.AppendTag(e.group, 3, protowire.BytesType)
+	e.group = protowire.AppendBytes(e.group, m)
+	e.scratch = m
+	e.n++
+}
+
+func (e *blockEncoder) addRelation(id int64, tags []tag, in info, members []member) {
+	m := e.scratch[:0]
+	m = protowire.AppendTag(m, 1, protowire.VarintType)
+	m = protowire.AppendVarint(m, uint64(id))
+	m = e.appendKeysVals(m, tags)
+	m = protowire.AppendTag(m, 4, protowire.BytesType)
+	m = protowire.AppendVarint(m, uint64(infoLen(in)))
+	m = appendInfo(m, in)
+	// roles_sid (packed int32)
+	p := e.scratch2[:0]
+	for _, mb := range members {
+		p = protowire.AppendVarint(p, uint64(e.sid(mb.role)))
+	}
+	m = protowire.AppendTag(m, 8, protowire.BytesType)
+	m = protowire.AppendBytes(m, p)
+	// memids (packed sint64, delta)
+	p = p[:0]
+	var prev int64
+	for _, mb := range members {
+		p = protowire.AppendVarint(p, protowire.EncodeZigZag(mb.id-prev))
+		prev = mb.id
+	}
+	m = protowire.AppendTag(m, 9, protowire.BytesType)
+	m = protowire.AppendBytes(m, p)
+	// types (packed enum)
+	p = p[:0]
+	for _, mb := range members {
+		p = protowire.AppendVarint(p, uint64(mb.typ))
+	}
+	m = protowire.AppendTag(m, 10, protowire.BytesType)
+	m = protowire.AppendBytes(m, p)
+	e.scratch2 = p
+	e.group = protowire.AppendTag(e.group, 4, protowire.BytesType)
+	e.group = protowire.AppendBytes(e.group, m)
+	e.scratch = m
+	e.n++
+}
+
+func infoLen(in info) int {
+	return 3 + protowire.SizeVarint(uint64(in.version)) + protowire.SizeVarint(uint64(in.timestamp)) +
+		protowire.SizeVarint(uint64(in.changeset))
+}
+
+func appendPackedU32(b []byte, field protowire.Number, v []uint32, scratch *[]byte) []byte {
+	p := (*scratch)[:0]
+	for _, x := range v {
+		p = protowire.AppendVarint(p, uint64(x))
+	}
+	*scratch = p
+	b = protowire.AppendTag(b, field, protowire.BytesType)
+	return protowire.AppendBytes(b, p)
+}
+
+func appendPackedDelta(b []byte, field protowire.Number, v []int64, scratch *[]byte) []byte {
+	p := (*scratch)[:0]
+	var prev int64
+	for _, x := range v {
+		p = protowire.AppendVarint(p, protowire.EncodeZigZag(x-prev))
+		prev = x
+	}
+	*scratch = p
+	b = protowire.AppendTag(b, field, protowire.BytesType)
+	return protowire.AppendBytes(b, p)
+}
+
+// encode appends the serialised PrimitiveBlock to dst.
+func (e *blockEncoder) encode(dst []byte) []byte {
+	// string table
+	st := e.scratch[:0]
+	for _, s := range e.table {
+		st = protowire.AppendTag(st, 1, protowire.BytesType)
+		st = protowire.AppendString(st, s)
+	}
+	dst = protowire.AppendTag(dst, 1, protowire.BytesType)
+	dst = protowire.AppendBytes(dst, st)
+	e.scratch = st
+
+	var g []byte
+	switch e.kind {
+	case kindNodes:
+		d := e.group[:0]
+		d = appendPackedDelta(d, 1, e.ids, &e.scratch2)
+		// DenseInfo
+		di := e.scratch[:0]
+		p := e.scratch2[:0]
+		for _, v := range e.vers {
+			p = protowire.AppendVarint(p, uint64(v))
+		}
+		di = protowire.AppendTag(di, 1, protowire.BytesType)
+		di = protowire.AppendBytes(di, p)
+		e.scratch2 = p
+		di = appendPackedDelta(di, 2, e.ts, &e.scratch2)
+		di = appendPackedDelta(di, 3, e.cs, &e.scratch2)
+		d = protowire.AppendTag(d, 5, protowire.BytesType)
+		d = protowire.AppendBytes(d, di)
+		e.scratch = di
+		d = appendPackedDelta(d, 8, e.lats, &e.scratch2)
+		d = appendPackedDelta(d, 9, e.lons, &e.scratch2)
+		d = appendPackedU32(d, 10, e.kv, &e.scratch2)
+		e.group = d
+		g = protowire.AppendTag(nil, 2, protowire.BytesType)
+		g = protowire.AppendBytes(g, d)
+	default:
+		g = e.group
+	}
+	dst = protowire.AppendTag(dst, 2, protowire.BytesType)
+	dst = protowire.AppendBytes(dst, g)
+	// granularity 100, date_granularity 1000 (defaults, written explicitly)
+	dst = protowire.AppendTag(dst, 17, protowire.VarintType)
+	dst = protowire.AppendVarint(dst, 100)
+	dst = protowire.AppendTag(dst, 18, protowire.VarintType)
+	dst = protowire.AppendVarint(dst, 1000)
+	return dst
+}
+
+// headerBlock returns a serialised HeaderBlock.
+func headerBlock(bbox [4]int64, program string, sorted bool) []byte {
+	var bb []byte
+	for i, v := range bbox { // left, right, top, bottom in nanodegrees
+		bb = protowire.AppendTag(bb, protowire.Number(i+1), protowire.VarintType)
+		bb = protowire.AppendVarint(bb, protowire.EncodeZigZag(v))
+	}
+	var b []byte
+	b = protowire.AppendTag(b, 1, protowire.BytesType)
+	b = protowire.AppendBytes(b, bb)
+	for _, f := range []string{"OsmSchema-V0.6", "DenseNodes"} {
+		b = protowire.AppendTag(b, 4, protowire.BytesType)
+		b = protowire.AppendString(b, f)
+	}
+	if sorted {
+		b = protowire.AppendTag(b, 5, protowire.BytesType)
+		b = protowire.AppendString(b, "Sort.Type_then_ID")
+	}
+	b = protowire.AppendTag(b, 16, protowire.BytesType)
+	b = protowire.AppendString(b, program)
+	b = protowire.AppendTag(b, 17, protowire.BytesType)
+	b = protowire.AppendString(b, "surrogator synthetic Germany")
+	return b
+}
+
+// blobWriter frames blocks as BlobHeader+Blob, compressing them on a pool
+// of workers while keeping the output order.
+type blobWriter struct {
+	w       io.Writer
+	level   int // zlib level; <= -2 means raw (uncompressed) blobs
+	jobs    chan *blobJob
+	order   chan *blobJob
+	done    chan struct{}
+	wg      sync.WaitGroup
+	mu      sync.Mutex
+	err     error
+	written int64
+	blocks  int
+	pool    sync.Pool
+}
+
+type blobJob struct {
+	typ string
+	raw []byte
+	out chan []byte
+}
+
+func newBlobWriter(w io.Writer, level, workers int) *blobWriter {
+	if workers < 1 {
+		workers = 1
+	}
+	bw := &blobWriter{
+		w:     w,
+		level: level,
+		jobs:  make(chan *blobJob, workers),
+		order: make(chan *blobJob, 2*workers+2),
+		done:  make(chan struct{}),
+	}
+	for i := 0; i < workers; i++ {
+		bw.wg.Add(1)
+		go bw.worker()
+	}
+	go bw.writer()
+	return bw
+}
+
+func (bw *blobWriter) worker() {
+	defer bw.wg.Done()
+	var zw *zlib.Writer
+	var buf bytes.Buffer
+	for j := range bw.jobs {
+		var frame []byte
+		var err error
+		if bw.level <= -2 {
+			frame, err = frameBlob(j.typ, j.raw, nil)
+		} else {
+			buf.Reset()
+			if zw == nil {
+				zw, err = zlib.NewWriterLevel(&buf, bw.level)
+			} else {
+				zw.Reset(&buf)
+			}
+			if err == nil {
+				if _, err = zw.Write(j.raw); err == nil {
+					err = zw.Close()
+				}
+			}
+			if err == nil {
+				frame, err = frameBlob(j.typ, j.raw, buf.Bytes())
+			}
+		}
+		if err != nil {
+			bw.setErr(err)
+			frame = nil
+		}
+		bw.pool.Put(j.raw[:0]) //nolint:staticcheck // slices are fine here
+		j.out <- frame
+	}
+}
+
+func (bw *blobWriter) writer() {
+	defer close(bw.done)
+	for j := range bw.order {
+		frame := <-j.out
+		if frame == nil || bw.getErr() != nil {
+			continue
+		}
+		n, err := bw.w.Write(frame)
+		bw.written += int64(n)
+		bw.blocks++
+		if err != nil {
+			bw.setErr(fmt.Errorf("write: %w", err))
+		}
+	}
+}
+
+func (bw *blobWriter) setErr(err error) {
+	bw.mu.Lock()
+	if bw.err == nil {
+		bw.err = err
+	}
+	bw.mu.Unlock()
+}
+
+func (bw *blobWriter) getErr() error {
+	bw.mu.Lock()
+	defer bw.mu.Unlock()
+	return bw.err
+}
+
+// buffer returns a reusable byte slice for a raw block.
+func (bw *blobWriter) buffer() []byte {
+	if b, ok := bw.pool.Get().([]byte); ok {
+		return b[:0]
+	}
+	return make([]byte, 0, 1<<20)
+}
+
+// submit queues a raw block; it takes ownership of raw.
+func (bw *blobWriter) submit(typ string, raw []byte) error {
+	if err := bw.getErr(); err != nil {
+		return err
+	}
+	j := &blobJob{typ: typ, raw: raw, out: make(chan []byte, 1)}
+	bw.order <- j
+	bw.jobs <- j
+	return nil
+}
+
+// close waits for all queued blocks to be written.
+func (bw *blobWriter) close() error {
+	close(bw.jobs)
+	bw.wg.Wait()
+	close(bw.order)
+	<-bw.done
+	return bw.getErr()
+}
+
+// frameBlob returns length prefix + BlobHeader + Blob. With z == nil the
+// blob carries raw data.
+func frameBlob(typ string, raw, z []byte) ([]byte, error) {
+	if len(raw) > 32<<20 {
+		return nil, fmt.Errorf("block of %d bytes exceeds the 32 MiB blob limit", len(raw))
+	}
+	var blob []byte
+	if z == nil {
+		blob = protowire.AppendTag(blob, 1, protowire.BytesType)
+		blob = protowire.AppendBytes(blob, raw)
+	} else {
+		blob = make([]byte, 0, len(z)+16)
+		blob = protowire.AppendTag(blob, 2, protowire.VarintType)
+		blob = protowire.AppendVarint(blob, uint64(len(raw)))
+		blob = protowire.AppendTag(blob, 3, protowire.BytesType)
+		blob = protowire.AppendBytes(blob, z)
+	}
+	var hdr []byte
+	hdr = protowire.AppendTag(hdr, 1, protowire.BytesType)
+	hdr = protowire.AppendString(hdr, typ)
+	hdr = protowire.AppendTag(hdr, 3, protowire.VarintType)
+	hdr = protowire.AppendVarint(hdr, uint64(len(blob)))
+	out := make([]byte, 4, 4+len(hdr)+len(blob))
+	binary.BigEndian.PutUint32(out, uint32(len(hdr)))
+	out = append(out, hdr...)
+	return append(out, blob...), nil
+}
