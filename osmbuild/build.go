@@ -1,0 +1,145 @@
+package osmbuild
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"github.com/paulmach/osm"
+	"github.com/surrogator/surrogator/geo"
+)
+
+// Options configure Build.
+type Options struct {
+	// Workers is the number of PBF decoding goroutines (default: the
+	// number of CPUs).
+	Workers int
+	// Progress, if set, is called from Build's goroutine with the pass
+	// name ("index", "relations", "ways", "nodes", "assemble", "write")
+	// and input bytes done of total.
+	Progress func(pass string, done, total int64)
+}
+
+// PassStat describes one pass over the input.
+type PassStat struct {
+	Name     string
+	Bytes    int64 // input bytes read (PBF: only the selected blocks)
+	Objects  int64 // objects delivered after filtering
+	Duration time.Duration
+}
+
+// Stats summarise a build. Relation ids are OSM ids (public data).
+type Stats struct {
+	Sorted             bool // PBF header declared Sort.Type_then_ID
+	Passes             []PassStat
+	AdminRelations     int
+	PostalRelations    int
+	NeededWays         int
+	NeededNodes        int
+	MissingNodes       int // needed nodes absent from the input
+	Areas              int
+	ByLevel            map[int]int
+	Municipalities     int
+	PlaceNodeAreas     int
+	IncompleteAreas    int     // admin relations whose rings did not all close
+	IncompleteIDs      []int64 // their relation ids (first 100)
+	BrokenRings        int
+	ParentByKey        int
+	Unparented         int // areas other than level 2 without parent
+	IncompletePostal   int
+	Streets            int // distinct (area, street) pairs
+	Postcodes          int // distinct (area, postcode) pairs
+	Pools              [geo.NumPools]int
+	DroppedPersonNames int
+	PackBytes          int64
+}
+
+// Build reads the OSM file in and writes a geo pack to out.
+func Build(ctx context.Context, in, out string, opts Options) (Stats, error) {
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.NumCPU()
+	}
+	if opts.Progress == nil {
+		opts.Progress = func(string, int64, int64) {}
+	}
+	st := Stats{ByLevel: map[int]int{}}
+	t0 := time.Now()
+	opts.Progress("index", 0, 1)
+	src, err := openSource(in, opts.Workers)
+	if err != nil {
+		return st, fmt.Errorf("osmbuild: %s: %w", filepath.Base(in), err)
+	}
+	defer src.Close()
+	opts.Progress("index", 1, 1)
+	if src.pbf != nil {
+		st.Sorted = src.pbf.sorted
+		st.Passes = append(st.Passes, PassStat{Name: "index", Duration: time.Since(t0)})
+	}
+	c := newCollector()
+	for p := passRelations; p <= passNodes; p++ {
+		if err := c.run(ctx, src, p, opts, &st); err != nil {
+			return st, fmt.Errorf("osmbuild: %s: %s pass: %w", filepath.Base(in), passNames[p], err)
+		}
+	}
+	t1 := time.Now()
+	opts.Progress("assemble", 0, 1)
+	b := c.assemble(&st)
+	b.SetMeta("source", filepath.Base(in))
+	b.SetMeta("built", time.Now().UTC().Format(time.RFC3339))
+	b.SetMeta("generator", "surrogator osmbuild")
+	opts.Progress("assemble", 1, 1)
+	st.Passes = append(st.Passes, PassStat{Name: "assemble", Duration: time.Since(t1)})
+	t2 := time.Now()
+	opts.Progress("write", 0, 1)
+	n, err := b.WriteFile(out)
+	if err != nil {
+		return st, fmt.Errorf("osmbuild: %w", err)
+	}
+	opts.Progress("write", 1, 1)
+	st.PackBytes = n
+	st.Passes = append(st.Passes, PassStat{Name: "write", Bytes: n, Duration: time.Since(t2)})
+	return st, nil
+}
+
+// run performs one pass.
+func (c *collector) run(ctx context.Context, src *source, p passKind, opts Options, st *Stats) error {
+	t0 := time.Now()
+	if err := c.prepare(p, st); err != nil {
+		return err
+	}
+	sc, done, total, err := src.scan(ctx, p, opts.Workers, c.filters(p))
+	if err != nil {
+		return err
+	}
+	defer sc.Close()
+	name := passNames[p]
+	opts.Progress(name, 0, total)
+	var n int64
+	for sc.Scan() {
+		switch o := sc.Object().(type) {
+		case *osm.Relation:
+			c.relation(o)
+		case *osm.Way:
+			c.way(o)
+		case *osm.Node:
+			c.node(o)
+		}
+		if n++; n&4095 == 0 {
+			opts.Progress(name, done(), total)
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	opts.Progress(name, total, total)
+	st.Passes = append(st.Passes, PassStat{Name: name, Bytes: total, Objects: n, Duration: time.Since(t0)})
+	return nil
+}
