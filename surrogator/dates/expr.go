@@ -209,7 +209,11 @@ func (e *Expr) render(dates []time.Time) string {
 		case rMonth:
 			writeNum(&b, int(d.Month()), t.pad, 2)
 		case rMonthName:
-			b.WriteString(monthName(d.Month(), t.mst))
+			if int(d.Month()) == t.val {
+				b.WriteString(t.text) // unchanged, whatever its spelling
+			} else {
+				b.WriteString(monthName(d.Month(), t.mst))
+			}
 		case rYear:
 			y := d.Year()
 			if p.week {
@@ -234,7 +238,11 @@ func (e *Expr) render(dates []time.Time) string {
 			// that was consistent stays consistent (whatever the century of
 			// a two-digit year), and Shift(0) is the identity.
 			wd := (t.val + dayDiff(p.anchor, d)%7 + 7) % 7
-			b.WriteString(weekdayName(time.Weekday(wd), t.wst))
+			if wd == t.val {
+				b.WriteString(t.text)
+			} else {
+				b.WriteString(weekdayName(time.Weekday(wd), t.wst))
+			}
 		}
 	}
 	return b.String()

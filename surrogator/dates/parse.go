@@ -273,6 +273,9 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 		month = toks[s.n].val
 		toks[s.n].role = rMonthName
 	}
+	if (s.d >= 0 && (day < 1 || day > 31)) || (s.m >= 0 && (month < 1 || month > 12)) {
+		return p, false
+	}
 	switch {
 	case s.c >= 0:
 		v := toks[s.c].val
@@ -315,13 +318,13 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 		// then lie after the end belongs to the previous month or year
 		// (28.-2.3. is Feb 28 – Mar 2; 11-02/65 is Nov 64 – Feb 65).
 		inhM, inhY := false, false
-		if day > 0 && month == 0 {
+		if s.d >= 0 && s.m < 0 && s.n < 0 {
 			if end.prec != Day && end.prec != DayMonth {
 				return p, false
 			}
 			month, inhM = int(end.anchor.Month()), true
 		}
-		if month > 0 && p.yearless && !end.yearless {
+		if p.yearless && !end.yearless {
 			year, p.yearless, p.twoDigit, inhY = end.anchor.Year(), false, end.twoDigit, true
 		}
 		em, ed := int(end.anchor.Month()), end.anchor.Day()
@@ -337,18 +340,12 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 			year--
 		}
 	}
-	if month != 0 && (month < 1 || month > 12) {
-		return p, false
-	}
 	y := year
 	if p.yearless {
 		y = refYear
 	}
 	switch {
 	case day > 0 && month > 0:
-		if day > 31 {
-			return p, false
-		}
 		if dim := daysIn(y, time.Month(month)); day > dim {
 			day, e.Repaired = dim, true
 		}
@@ -357,16 +354,14 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 			p.prec = DayMonth
 		}
 		p.anchor = date(y, month, day)
-	case s.d >= 0 || day > 0:
-		return p, false // day 0, or a day without a month
+	case day > 0:
+		return p, false // a day without a month
 	case month > 0:
 		p.prec = Month
 		if p.yearless {
 			p.prec = MonthOnly
 		}
 		p.anchor = date(y, month, [...]int{15, 5, 15, 25}[qual])
-	case month == 0 && s.m >= 0:
-		return p, false // month 0
 	case !p.yearless:
 		p.prec = Year
 		p.anchor = [...]time.Time{date(y, 7, 1), date(y, 2, 15), date(y, 7, 1), date(y, 11, 15)}[qual]
