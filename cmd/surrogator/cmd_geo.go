@@ -1,0 +1,223 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/surrogator/surrogator/geo"
+)
+
+func init() {
+	register(func() *cobra.Command {
+		c := &cobra.Command{
+			Use:   "geo",
+			Short: "Inspect a geodata pack (info, lookup, sample)",
+			Example: `  surrogator geo info germany.pack
+  surrogator geo lookup germany.pack Helgoland --parent "Kreis Pinneberg"
+  surrogator geo lookup germany.pack --at 54.18,7.88
+  surrogator geo sample germany.pack --state Bayern --size town -n 5 --seed 1`,
+		}
+		c.AddCommand(&cobra.Command{
+			Use:   "info PACK",
+			Short: "Print the pack's version, attribution and contents",
+			Args:  exactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				return runGeoInfo(args[0], cmd.OutOrStdout())
+			},
+		})
+		var lf lookupFlags
+		lookup := &cobra.Command{
+			Use:   "lookup PACK [NAME]",
+			Short: "Resolve a place name (or a point with --at) to areas",
+			Args:  minArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				if len(args) > 2 || (len(args) == 2) == (lf.at != "") {
+					return usageError{errors.New("give either NAME or --at LAT,LON")}
+				}
+				name := ""
+				if len(args) == 2 {
+					name = args[1]
+				}
+				return runGeoLookup(args[0], name, lf, cmd.OutOrStdout())
+			},
+		}
+		lookup.Flags().StringVar(&lf.parent, "parent", "", "name of an enclosing area")
+		lookup.Flags().StringVar(&lf.postcode, "postcode", "", "postcode of the place")
+		lookup.Flags().StringVar(&lf.at, "at", "", "point LAT,LON in degrees")
+		lookup.Flags().BoolVar(&lf.streets, "streets", false, "list all streets")
+		c.AddCommand(lookup)
+		var sf sampleFlags
+		sample := &cobra.Command{
+			Use:   "sample PACK",
+			Short: "Draw municipalities of a state and size class",
+			Args:  exactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				return runGeoSample(args[0], sf, cmd.OutOrStdout())
+			},
+		}
+		sample.Flags().StringVar(&sf.state, "state", "", "state (admin_level 4) name; default: whole pack")
+		sample.Flags().StringVar(&sf.size, "size", "village", "size class: village (<5k), town (<20k), smallcity (<100k), city (<500k), metropolis")
+		sample.Flags().IntVarP(&sf.n, "n", "n", 5, "number of samples")
+		sample.Flags().Uint64Var(&sf.seed, "seed", 1, "random seed")
+		c.AddCommand(sample)
+		return c
+	})
+}
+
+type lookupFlags struct {
+	parent, postcode, at string
+	streets              bool
+}
+
+type sampleFlags struct {
+	state, size string
+	n           int
+	seed        uint64
+}
+
+func runGeoInfo(path string, w io.Writer) error {
+	p, err := geo.Open(path)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	in := p.Info()
+	fmt.Fprintf(w, "pack format %s, %d bytes\n%s\n", in.Version, in.Size, in.Attribution)
+	for _, kv := range in.Meta {
+		fmt.Fprintf(w, "%s: %s\n", kv[0], kv[1])
+	}
+	var levels []int
+	for l := range in.ByLevel {
+		levels = append(levels, l)
+	}
+	sort.Ints(levels)
+	var parts []string
+	for _, l := range levels {
+		parts = append(parts, fmt.Sprintf("%d:%d", l, in.ByLevel[l]))
+	}
+	fmt.Fprintf(w, "areas: %d (by admin_level %s), municipalities: %d\n", in.Areas, strings.Join(parts, " "), in.Municipalities)
+	fmt.Fprintf(w, "postcodes: %d distinct, street entries: %d\n", in.Postcodes, in.StreetEntries)
+	fmt.Fprintf(w, "pools: healthcare %d, organisation %d, other %d\n",
+		in.Pools[geo.PoolHealthcare], in.Pools[geo.PoolOrganisation], in.Pools[geo.PoolOther])
+	if in.Embeddings.Dims == 0 {
+		fmt.Fprintln(w, "embeddings: none")
+	} else {
+		fmt.Fprintf(w, "embeddings: version %d, %d dims, type %d\n", in.Embeddings.Version, in.Embeddings.Dims, in.Embeddings.Type)
+	}
+	return nil
+}
+
+func describeArea(p *geo.Pack, a geo.Area, streets bool, w io.Writer) {
+	var chain []string
+	for _, anc := range p.Ancestors(a.ID) {
+		chain = append(chain, fmt.Sprintf("%s (%d)", anc.Name, anc.Level))
+	}
+	lat, lon := a.Label.Deg()
+	fmt.Fprintf(w, "#%d %s  level %d  key %q  population %d  at %.5f,%.5f", a.ID, a.Name, a.Level, a.Key, a.Population, lat, lon)
+	var fl []string
+	for _, f := range []struct {
+		f geo.AreaFlags
+		s string
+	}{{geo.FlagMunicipality, "municipality"}, {geo.FlagPlaceNode, "place-node"}, {geo.FlagIncomplete, "incomplete"}, {geo.FlagParentByKey, "parent-by-key"}} {
+		if a.Flags&f.f != 0 {
+			fl = append(fl, f.s)
+		}
+	}
+	if len(fl) > 0 {
+		fmt.Fprintf(w, "  [%s]", strings.Join(fl, ","))
+	}
+	fmt.Fprintln(w)
+	if len(chain) > 0 {
+		fmt.Fprintf(w, "   in: %s\n", strings.Join(chain, " < "))
+	}
+	if pcs := p.Postcodes(a.ID); len(pcs) > 0 {
+		fmt.Fprintf(w, "   postcodes: %s\n", strings.Join(pcs, " "))
+	}
+	if sts := p.Streets(a.ID); len(sts) > 0 {
+		if !streets && len(sts) > 10 {
+			fmt.Fprintf(w, "   streets (%d): %s, …\n", len(sts), strings.Join(sts[:10], ", "))
+		} else {
+			fmt.Fprintf(w, "   streets (%d): %s\n", len(sts), strings.Join(sts, ", "))
+		}
+	}
+}
+
+func runGeoLookup(path, name string, f lookupFlags, w io.Writer) error {
+	p, err := geo.Open(path)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	var areas []geo.Area
+	if f.at != "" {
+		lat, lon, err := parseLatLon(f.at)
+		if err != nil {
+			return usageError{err}
+		}
+		areas = p.AreasAt(lat, lon)
+	} else {
+		areas = p.Resolve(name, geo.ResolveHint{Parent: f.parent, Postcode: f.postcode})
+	}
+	if len(areas) == 0 {
+		return errors.New("no area found")
+	}
+	for _, a := range areas {
+		describeArea(p, a, f.streets, w)
+	}
+	return nil
+}
+
+func parseLatLon(s string) (float64, float64, error) {
+	a, b, ok := strings.Cut(s, ",")
+	lat, err1 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	lon, err2 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if !ok || err1 != nil || err2 != nil || lat < -90 || lat > 90 || lon < -180 || lon > 180 {
+		return 0, 0, fmt.Errorf("--at wants LAT,LON in degrees")
+	}
+	return lat, lon, nil
+}
+
+var sizeNames = map[string]geo.SizeClass{
+	"village": geo.SizeVillage, "town": geo.SizeTown, "smallcity": geo.SizeSmallCity,
+	"city": geo.SizeCity, "metropolis": geo.SizeMetropolis,
+}
+
+func runGeoSample(path string, f sampleFlags, w io.Writer) error {
+	class, ok := sizeNames[strings.ToLower(f.size)]
+	if !ok {
+		return usageError{fmt.Errorf("unknown --size %q", f.size)}
+	}
+	p, err := geo.Open(path)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	state := geo.NoArea
+	if f.state != "" {
+		for _, a := range p.Resolve(f.state, geo.ResolveHint{}) {
+			if a.Level == 4 {
+				state = a.ID
+				break
+			}
+		}
+		if state == geo.NoArea {
+			return fmt.Errorf("no state (admin_level 4) named %q in the pack", f.state)
+		}
+	}
+	rng := rand.New(rand.NewPCG(f.seed, 0x9e3779b97f4a7c15))
+	for i := 0; i < f.n; i++ {
+		a, ok := p.SampleMunicipality(state, class, rng)
+		if !ok {
+			return errors.New("no municipality to sample")
+		}
+		pcs := p.Postcodes(a.ID)
+		fmt.Fprintf(w, "%s\tpopulation %d\tpostcodes %s\tstreets %d\n", a.Name, a.Population, strings.Join(pcs, " "), len(p.Streets(a.ID)))
+	}
+	return nil
+}
