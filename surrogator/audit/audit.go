@@ -1,0 +1,144 @@
+package audit
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// Audited reports whether originals of kind k are searched for.
+func Audited(k kinds.Kind) bool {
+	switch k {
+	case kinds.Date, kinds.DateBirth, kinds.DateDeath, kinds.Age, kinds.Profession, kinds.NameTitle, "":
+		return false
+	}
+	return true
+}
+
+// MinLen is the fewest letters and digits an original must have to be
+// searched for (an initial "M." is not: it would match every lone "m").
+const MinLen = 2
+
+// Matcher finds originals in text.
+type Matcher struct {
+	// first token → originals starting with it (as token lists)
+	idx map[string][]entry
+	n   int
+}
+
+type entry struct {
+	toks []string
+	id   int
+}
+
+// Hit is one original found in a text.
+type Hit struct {
+	// Original is the index of the original as added.
+	Original int
+	// Begin and End are byte offsets of the match in the text.
+	Begin, End int
+}
+
+// NewMatcher returns an empty matcher.
+func NewMatcher() *Matcher { return &Matcher{idx: map[string][]entry{}} }
+
+// Add registers an original and returns its index, or -1 when it is too
+// short or has no word characters.
+func (m *Matcher) Add(original string) int {
+	toks := tokens(original)
+	n := 0
+	for _, t := range toks {
+		n += len([]rune(t.w))
+	}
+	if n < MinLen {
+		return -1
+	}
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = t.w
+	}
+	id := m.n
+	m.n++
+	m.idx[words[0]] = append(m.idx[words[0]], entry{toks: words, id: id})
+	return id
+}
+
+// Len is the number of originals registered.
+func (m *Matcher) Len() int { return m.n }
+
+type tok struct {
+	w          string
+	begin, end int
+}
+
+func tokens(s string) []tok {
+	var out []tok
+	start := -1
+	for i, r := range s {
+		word := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+		if word && start < 0 {
+			start = i
+		} else if !word && start >= 0 {
+			out = append(out, tok{w: strings.ToLower(s[start:i]), begin: start, end: i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, tok{w: strings.ToLower(s[start:]), begin: start, end: len(s)})
+	}
+	return out
+}
+
+// Find returns every occurrence of a registered original in text.
+func (m *Matcher) Find(text string) []Hit {
+	if m == nil || m.n == 0 {
+		return nil
+	}
+	toks := tokens(text)
+	var hits []Hit
+	for i, t := range toks {
+		for _, e := range m.idx[t.w] {
+			if i+len(e.toks) > len(toks) {
+				continue
+			}
+			ok := true
+			for j := 1; j < len(e.toks); j++ {
+				if toks[i+j].w != e.toks[j] {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				hits = append(hits, Hit{Original: e.id, Begin: t.begin, End: toks[i+len(e.toks)-1].end})
+			}
+		}
+	}
+	return hits
+}
+
+// Contains reports whether text contains any registered original.
+func (m *Matcher) Contains(text string) bool {
+	if m == nil || m.n == 0 {
+		return false
+	}
+	toks := tokens(text)
+	for i, t := range toks {
+		for _, e := range m.idx[t.w] {
+			if i+len(e.toks) > len(toks) {
+				continue
+			}
+			ok := true
+			for j := 1; j < len(e.toks); j++ {
+				if toks[i+j].w != e.toks[j] {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}

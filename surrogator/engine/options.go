@@ -1,0 +1,189 @@
+package engine
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/qc"
+)
+
+// Mode is a surrogation mode.
+type Mode string
+
+// Modes (SPEC §5).
+const (
+	ModeX       Mode = "x"
+	ModeEntity  Mode = "entity"
+	ModeGemtex  Mode = "gemtex"
+	ModeFictive Mode = "fictive"
+)
+
+// ParseMode validates a mode name.
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(strings.ToLower(s)); m {
+	case ModeX, ModeEntity, ModeGemtex, ModeFictive:
+		return m, nil
+	}
+	return "", fmt.Errorf("engine: unknown mode %q (x, entity, gemtex, fictive)", s)
+}
+
+// Scope is the consistency scope.
+type Scope string
+
+// Scopes.
+const (
+	ScopeDocument Scope = "document"
+	ScopeCorpus   Scope = "corpus"
+)
+
+// Options configure a run.
+type Options struct {
+	Mode  Mode
+	Scope Scope
+	// Seed makes a run reproducible; SeedSet tells whether it was given
+	// (else a random seed is drawn and recorded in run.json).
+	Seed    int64
+	SeedSet bool
+	// Key is the secret key (from the key file); nil derives one from the
+	// seed.
+	Key []byte
+	// KeyFile is recorded in run.json (its path, never its content).
+	KeyFile string
+	// DateShift fixes the shift in days when DateShiftSet (0 disables
+	// shifting); else a random shift in ±[DateShiftMin, DateShiftMax].
+	DateShift                  int
+	DateShiftSet               bool
+	DateShiftMin, DateShiftMax int
+	Workers                    int
+	Out                        string
+	// Toggle is the reviewer's release decision (nil: QC's proposal).
+	Toggle *qc.Toggle
+	Input  formats.Options
+	// Resources are the name lists and gazetteer (nil: embedded default).
+	Resources *data.Resources
+	// Geo is a geodata source for addresses (nil: embedded default).
+	Geo any
+	// GeoInfo describes the geodata pack for run.json (attribution).
+	GeoInfo map[string]string
+	// Now returns the time for the run key (nil: time.Now).
+	Now func() time.Time
+	// Progress is called after each document is written.
+	Progress func(done, total int)
+	// Version is recorded in run.json.
+	Version string
+}
+
+func (o *Options) defaults() error {
+	if o.Mode == "" {
+		o.Mode = ModeFictive
+	}
+	if o.Scope == "" {
+		o.Scope = ScopeDocument
+	}
+	if o.Scope != ScopeDocument && o.Scope != ScopeCorpus {
+		return fmt.Errorf("engine: unknown scope %q (document, corpus)", o.Scope)
+	}
+	if o.DateShiftMin == 0 && o.DateShiftMax == 0 {
+		o.DateShiftMin, o.DateShiftMax = 14, 365
+	}
+	if o.DateShiftMin < 1 || o.DateShiftMax < o.DateShiftMin {
+		return fmt.Errorf("engine: date shift range must satisfy 1 <= min <= max")
+	}
+	if o.Workers <= 0 {
+		o.Workers = 1
+	}
+	if o.Out == "" {
+		o.Out = "out"
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Resources == nil {
+		o.Resources = data.Default()
+	}
+	if !o.SeedSet {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return fmt.Errorf("engine: seed: %w", err)
+		}
+		o.Seed = int64(uint64(b[0])<<56|uint64(b[1])<<48|uint64(b[2])<<40|uint64(b[3])<<32|
+			uint64(b[4])<<24|uint64(b[5])<<16|uint64(b[6])<<8|uint64(b[7])) & (1<<63 - 1)
+	}
+	return nil
+}
+
+// masterKey is the key of the corpus scope: the key file's key, else one
+// derived from the seed.
+func (o *Options) masterKey() []byte {
+	if len(o.Key) > 0 {
+		return o.Key
+	}
+	h := sha256.Sum256([]byte("surrogator-seed:" + strconv.FormatInt(o.Seed, 10)))
+	return h[:]
+}
+
+// docKey is the key of a document scope: it depends on the seed, so that a
+// new seed gives new surrogates, and on the key.
+func (o *Options) docKey(project, doc string) []byte {
+	m := hmac.New(sha256.New, o.masterKey())
+	m.Write([]byte("doc\x1f" + strconv.FormatInt(o.Seed, 10) + "\x1f" + project + "\x1f" + doc))
+	return m.Sum(nil)
+}
+
+// DocID returns the public id of a document: derived from the key, the
+// project and the document name, never containing the name.
+func DocID(key []byte, project, doc string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("docid\x1f" + project + "\x1f" + doc))
+	return "doc-" + hex.EncodeToString(m.Sum(nil))[:12]
+}
+
+// LoadKey reads a key file, creating it (0600, 32 random bytes, hex) when
+// absent.
+func LoadKey(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		var k [32]byte
+		if _, err := rand.Read(k[:]); err != nil {
+			return nil, fmt.Errorf("engine: key: %w", err)
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, fmt.Errorf("engine: key: %w", err)
+		}
+		enc := []byte(hex.EncodeToString(k[:]) + "\n")
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return nil, fmt.Errorf("engine: key: %w", err)
+		}
+		if _, err := f.Write(enc); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("engine: key: %w", err)
+		}
+		if err := f.Close(); err != nil {
+			return nil, fmt.Errorf("engine: key: %w", err)
+		}
+		return k[:], nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("engine: key: %w", err)
+	}
+	s := strings.TrimSpace(string(b))
+	if k, err := hex.DecodeString(s); err == nil && len(k) >= 16 {
+		return k, nil
+	}
+	if len(s) < 16 {
+		return nil, fmt.Errorf("engine: key file %s: too short (need ≥ 16 bytes)", path)
+	}
+	return []byte(s), nil
+}

@@ -1,0 +1,319 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/surrogator/surrogator/surrogator/audit"
+	"github.com/surrogator/surrogator/surrogator/dates"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/norm"
+	"github.com/surrogator/surrogator/surrogator/qc"
+)
+
+// replacement is the decision for one span.
+type replacement struct {
+	Span      int
+	Kind      kinds.Kind
+	Original  string
+	Surrogate string
+	// MapKey is the mapping key (surrogate, gemtex key or shown date);
+	// empty when the span is kept or the mode keeps no mapping.
+	MapKey string
+	Kept   bool
+}
+
+// docPlan is everything decided for one document before writing.
+type docPlan struct {
+	doc    *document.Document
+	docID  string
+	shift  int
+	edits  []document.Edit
+	reps   []replacement
+	reason string // non-empty: excluded
+}
+
+// keepAge reports whether an AGE span stays as written (≤ 89, or no number).
+func keepAge(s string) bool { return qc.AgeValue(s) <= 89 }
+
+var bigNumber = regexp.MustCompile(`\d+`)
+
+// capAge replaces every number above 89 in an AGE span by 90.
+func capAge(s string) string {
+	return bigNumber.ReplaceAllStringFunc(s, func(m string) string {
+		if n, err := strconv.Atoi(m); err == nil && n > 89 {
+			return "90"
+		}
+		return m
+	})
+}
+
+// mask replaces every letter and digit with X.
+func mask(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteByte('X')
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+const gemtexLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// gemtexKey draws a key of the form [A-Z]{2}[0-9][A-Z]{2}[0-9].
+func gemtexKey(r *rand.Rand) string {
+	b := []byte{
+		gemtexLetters[r.Intn(26)], gemtexLetters[r.Intn(26)], byte('0' + r.Intn(10)),
+		gemtexLetters[r.Intn(26)], gemtexLetters[r.Intn(26)], byte('0' + r.Intn(10)),
+	}
+	return string(b)
+}
+
+// GemtexKeyPattern matches gemtex keys.
+var GemtexKeyPattern = regexp.MustCompile(`^[A-Z]{2}[0-9][A-Z]{2}[0-9]$`)
+
+// planner holds what planning one project needs.
+type planner struct {
+	opts   *Options
+	corpus *fictive.Scope // corpus scope (used when Scope == corpus)
+	avoid  *audit.Matcher // originals of the run: surrogates must not contain them
+	isName func(string) bool
+}
+
+// docShift decides the date shift of a document.
+func (p *planner) docShift(d *document.Document, docScope *fictive.Scope) int {
+	o := p.opts
+	if o.DateShiftSet {
+		return o.DateShift
+	}
+	r := docScope.Rand("dateshift")
+	if o.Scope == ScopeCorpus {
+		if m := patientMaterial(d, p.isName); m != "" {
+			r = p.corpus.Rand("dateshift", m)
+		}
+	}
+	n := o.DateShiftMin + r.Intn(o.DateShiftMax-o.DateShiftMin+1)
+	if r.Intn(2) == 0 {
+		n = -n
+	}
+	return n
+}
+
+// patientMaterial identifies the patient of a letter for a corpus-scope
+// date shift: surname of the most complete NAME_PATIENT mention plus the
+// birth date (ISO), so that a patient's letters share one shift.
+func patientMaterial(d *document.Document, isName func(string) bool) string {
+	name, birth := "", ""
+	for i, s := range d.Spans {
+		switch s.Kind {
+		case kinds.NamePatient:
+			k := norm.NameKey(d.SpanText(i), isName)
+			if len(k) > len(name) {
+				name = k
+			}
+		case kinds.DateBirth:
+			if birth == "" {
+				if e, err := dates.Parse(d.SpanText(i)); err == nil {
+					birth = e.Time().Format("2006-01-02")
+				}
+			}
+		}
+	}
+	if name == "" {
+		return ""
+	}
+	f := strings.Fields(name)
+	return f[len(f)-1] + "|" + birth
+}
+
+// plan computes every replacement of one document.
+func (p *planner) plan(d *document.Document, docID string) *docPlan {
+	o := p.opts
+	dp := &docPlan{doc: d, docID: docID}
+	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
+	docScope.Avoid = p.avoidFunc()
+	scope := docScope
+	if o.Scope == ScopeCorpus {
+		scope = p.corpus
+	}
+	dp.shift = p.docShift(d, docScope)
+	state := &fictive.DocState{DateShift: dp.shift}
+	for i, s := range d.Spans {
+		orig := d.SpanText(i)
+		rep := replacement{Span: i, Kind: s.Kind, Original: orig}
+		var err error
+		switch {
+		case s.Kind == "":
+			err = fmt.Errorf("wrong annotation")
+		case s.Kind == kinds.Profession || (s.Kind == kinds.Age && keepAge(orig)):
+			rep.Kept, rep.Surrogate = true, orig
+		case o.Mode == ModeX:
+			rep.Surrogate = mask(orig)
+		case o.Mode == ModeEntity:
+			rep.Surrogate = string(s.Kind)
+		case s.Kind == kinds.Age: // > 89 in gemtex and fictive
+			rep.Surrogate = capAge(orig)
+			rep.MapKey = rep.Surrogate
+		case o.Mode == ModeGemtex:
+			err = p.gemtex(&rep, scope, dp.shift)
+		default:
+			err = p.fictive(&rep, d, i, scope, docScope, state, dp.shift)
+		}
+		if err != nil {
+			dp.reason = fmt.Sprintf("span %d (%s): %v", i, s.Kind, err)
+			return dp
+		}
+		if !rep.Kept && rep.Surrogate == orig && orig != "" {
+			// never publish an original unchanged
+			rep.Surrogate = mask(orig)
+			if rep.Surrogate == orig {
+				rep.Surrogate = "[" + string(s.Kind) + "]"
+			}
+		}
+		if !rep.Kept && (o.Mode == ModeGemtex || o.Mode == ModeFictive) && rep.MapKey == "" {
+			rep.MapKey = rep.Surrogate
+		}
+		dp.reps = append(dp.reps, rep)
+		if rep.Surrogate != orig {
+			dp.edits = append(dp.edits, document.Edit{Begin: s.Begin, End: s.End, Text: rep.Surrogate})
+		}
+		// weekday words next to a shifted full date follow it
+		if s.Kind.IsDate() && dp.shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
+			p.weekday(dp, d, i, orig)
+		}
+	}
+	return dp
+}
+
+func (p *planner) avoidFunc() func(string) bool {
+	if p.avoid == nil {
+		return nil
+	}
+	return p.avoid.Contains
+}
+
+// weekday adds an edit for a weekday word right next to span i.
+func (p *planner) weekday(dp *docPlan, d *document.Document, i int, orig string) {
+	e, err := dates.Parse(orig)
+	if err != nil || e.Precision() != dates.Day {
+		return
+	}
+	s := d.Spans[i]
+	b, en, ok := dates.WeekdayAround(d.Text, s.Begin, s.End)
+	if !ok || b >= en {
+		return
+	}
+	for _, o := range d.Spans {
+		if b < o.End && en > o.Begin {
+			return // part of an annotation: handled there
+		}
+	}
+	for _, ed := range dp.edits {
+		if b < ed.End && en > ed.Begin {
+			return
+		}
+	}
+	t := e.Time().AddDate(0, 0, dp.shift)
+	w := dates.Weekday(t, d.Text[b:en])
+	if w != "" && w != d.Text[b:en] {
+		dp.edits = append(dp.edits, document.Edit{Begin: b, End: en, Text: w})
+	}
+}
+
+func (p *planner) gemtex(rep *replacement, scope *fictive.Scope, shift int) error {
+	k := rep.Kind
+	if k == kinds.DateBirth || k == kinds.DateDeath || k == kinds.Date {
+		if e, err := dates.Parse(rep.Original); err == nil {
+			var shown string
+			if k == kinds.Date {
+				shown = rep.Original
+				if shift != 0 {
+					shown = e.Shift(shift)
+				}
+			} else {
+				shown = e.QuarterStart()
+			}
+			rep.MapKey = shown
+			rep.Surrogate = "[** " + string(k) + " " + shown + " **]"
+			return nil
+		}
+	}
+	key := scope.Memo("gemtex|"+norm.Group(k), norm.Key(k, rep.Original, p.isName), gemtexKey)
+	rep.MapKey = key
+	rep.Surrogate = "[** " + string(k) + " " + key + " **]"
+	return nil
+}
+
+func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, docScope *fictive.Scope, state *fictive.DocState, shift int) error {
+	k := rep.Kind
+	if k.IsDate() {
+		if shift == 0 {
+			rep.Kept, rep.Surrogate = true, rep.Original
+			return nil
+		}
+		if e, err := dates.Parse(rep.Original); err == nil {
+			rep.Surrogate = e.Shift(shift)
+		} else {
+			rep.Surrogate = dates.Fallback(rep.Original, docScope.Rand("datefallback", strconv.Itoa(i)))
+		}
+		return nil
+	}
+	if k == kinds.Other {
+		rep.Surrogate = "[…]"
+		return nil
+	}
+	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.opts.Resources, Geo: p.opts.Geo}
+	g, err := fictive.Lookup(k)
+	if err != nil {
+		rep.Surrogate = fallback(k, rep.Original, scope, p.opts)
+		return nil
+	}
+	s, err := g(rep.Original, ctx)
+	if err != nil {
+		return err
+	}
+	rep.Surrogate = s
+	return nil
+}
+
+// fallback is the simple generator for kinds without a registered one: a
+// list value for names and places, else the character-class pattern.
+func fallback(k kinds.Kind, orig string, scope *fictive.Scope, o *Options) string {
+	res := o.Resources
+	return scope.Memo("fallback|"+norm.Group(k), norm.Key(k, orig, nil), func(r *rand.Rand) string {
+		switch {
+		case k.IsName() && len(res.Surnames) > 0:
+			return res.Surnames[r.Intn(len(res.Surnames))]
+		case k == kinds.LocationCity && len(res.Municipalities) > 0:
+			return res.Municipalities[r.Intn(len(res.Municipalities))].Name
+		}
+		return patternLike(orig, r)
+	})
+}
+
+// patternLike keeps the character classes of s with random characters.
+func patternLike(s string, r *rand.Rand) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch {
+		case unicode.IsDigit(c):
+			b.WriteByte(byte('0' + r.Intn(10)))
+		case unicode.IsUpper(c):
+			b.WriteByte(byte('A' + r.Intn(26)))
+		case unicode.IsLower(c):
+			b.WriteByte(byte('a' + r.Intn(26)))
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
