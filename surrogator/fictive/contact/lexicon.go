@@ -103,39 +103,63 @@ func (lx *lexicon) initialFor(letter string) string {
 	}
 }
 
+// piece is one matched part of a token: the byte range of the compact
+// token it covers and its replacement (lower case).
+type piece struct {
+	begin, end int
+	value      string
+}
+
 // nameOf returns the surrogate spelled by the compact token c when it is a
 // surrogated first name or surname, or a concatenation of an initial or
 // first name with a surname ("mmustermann", "maxmueller", "muellerm").
-func (lx *lexicon) nameOf(c string) (string, bool) {
+func (lx *lexicon) nameOf(c string) ([]piece, bool) {
 	if len(c) < 2 {
-		return "", false
+		return nil, false
 	}
 	if h, ok := lx.sur[c]; ok {
-		return render(h), true
+		return []piece{{0, len(c), render(h)}}, true
 	}
 	if h, ok := lx.first[c]; ok {
-		return render(h), true
+		return []piece{{0, len(c), render(h)}}, true
 	}
-	for i := 1; i < len(c)-1; i++ {
+	for i := 1; i < len(c); i++ {
 		a, b := c[:i], c[i:]
 		if hb, ok := lx.sur[b]; ok && len(b) >= 3 {
 			if i == 1 {
-				return lx.initialFor(a) + render(hb), true
+				return []piece{{0, 1, lx.initialFor(a)}, {1, len(c), render(hb)}}, true
 			}
 			if ha, ok := lx.first[a]; ok {
-				return render(ha) + render(hb), true
+				return []piece{{0, i, render(ha)}, {i, len(c), render(hb)}}, true
 			}
 		}
 		if ha, ok := lx.sur[a]; ok && len(a) >= 3 {
 			if len(b) == 1 {
-				return render(ha) + lx.initialFor(b), true
+				return []piece{{0, i, render(ha)}, {i, len(c), lx.initialFor(b)}}, true
 			}
 			if hb, ok := lx.first[b]; ok {
-				return render(ha) + render(hb), true
+				return []piece{{0, i, render(ha)}, {i, len(c), render(hb)}}, true
 			}
 		}
 	}
-	return "", false
+	return nil, false
+}
+
+// styled writes the pieces matched in tok, each in the case style of the
+// text it replaces when tok is plain ASCII letters (so "MMueller" becomes
+// "JSchroeder"), else all in the style of tok.
+func styled(tok string, ps []piece) string {
+	var b strings.Builder
+	if compact(tok, false) == strings.ToLower(tok) {
+		for _, p := range ps {
+			b.WriteString(applyStyle(tok[p.begin:p.end], p.value))
+		}
+		return b.String()
+	}
+	for _, p := range ps {
+		b.WriteString(p.value)
+	}
+	return applyStyle(tok, b.String())
 }
 
 func render(h hit) string {
@@ -178,6 +202,17 @@ func citiesOf(res *data.Resources) *cityIndex {
 			}
 		}
 	}
+	// "Halle (Saale)" → "halle", "Frankfurt am Main" → "frankfurt"
+	for i, m := range res.Municipalities {
+		if j := strings.IndexAny(m.Name, " (/,"); j > 0 {
+			c := compact(m.Name[:j], false)
+			if len(c) >= 4 && !cityStop[c] {
+				if _, dup := ix.byCompact[c]; !dup {
+					ix.byCompact[c] = i
+				}
+			}
+		}
+	}
 	v, _ := cityCache.LoadOrStore(res, ix)
 	return v.(*cityIndex)
 }
@@ -197,32 +232,39 @@ func (lx *lexicon) cityOf(c string) (string, bool) {
 		return v, true
 	}
 	munis := lx.cities.munis
+	attempt := 0
 	v := lx.ctx.Scope.Memo(fictive.NSCity, key, func(r *rand.Rand) string {
-		return pickMunicipality(munis, m, r)
+		attempt++
+		return pickMunicipality(munis, m, r, attempt-1)
 	})
 	return v, true
 }
 
-// pickMunicipality draws a municipality other than orig, preferring the
-// same state and size class, then the same state, then any.
-func pickMunicipality(munis []data.Municipality, orig data.Municipality, r *rand.Rand) string {
-	var same, state []int
+// pickMunicipality draws a municipality other than orig: in the same state
+// and size class, widening to neighbouring size classes, the whole state
+// and finally anywhere as attempts (collisions) accumulate.
+func pickMunicipality(munis []data.Municipality, orig data.Municipality, r *rand.Rand, attempt int) string {
+	var tiers [3][]int
 	for i, m := range munis {
-		if m.Name == orig.Name {
+		if m.Name == orig.Name || m.State != orig.State {
 			continue
 		}
-		if m.State == orig.State {
-			state = append(state, i)
-			if m.SizeClass() == orig.SizeClass() {
-				same = append(same, i)
-			}
+		d := m.SizeClass() - orig.SizeClass()
+		switch {
+		case d == 0:
+			tiers[0] = append(tiers[0], i)
+		case d == 1 || d == -1:
+			tiers[1] = append(tiers[1], i)
+		default:
+			tiers[2] = append(tiers[2], i)
 		}
 	}
-	switch {
-	case len(same) >= 3:
-		return munis[same[r.Intn(len(same))]].Name
-	case len(state) > 0:
-		return munis[state[r.Intn(len(state))]].Name
+	var pool []int
+	for t := 0; t < 3; t++ {
+		pool = append(pool, tiers[t]...)
+		if len(pool) > 0 && attempt < 2*(t+1) {
+			return munis[pool[r.Intn(len(pool))]].Name
+		}
 	}
 	for {
 		if m := munis[r.Intn(len(munis))]; m.Name != orig.Name || len(munis) == 1 {
@@ -249,7 +291,8 @@ krankenhaus kh mvz zentrum gesundheit gesundheitszentrum reha rehaklinik aerzte 
 kinderarzt gemeinschaftspraxis fachklinik klinikverbund diakonie caritas drk awo stadt kreis landkreis
 online news neu alt dr prof med mail de en index home start startseite seiten seite images image img
 bilder static assets download downloads files dateien media medien pdf docs dokumente aktuelles
-impressum ueber uns wir sites publishingimages lageplan anfahrt standort standorte patienten
+impressum ueber uns wir sites wiki wikipedia google youtube facebook instagram twitter linkedin xing
+gmx gmail googlemail yahoo outlook hotmail icloud posteo mailbox freenet arcor aol live t-online tonline publishingimages lageplan anfahrt standort standorte patienten
 besucher karriere jobs forschung lehre studium institut institute abteilung abteilungen
 `) {
 		generic[w] = true

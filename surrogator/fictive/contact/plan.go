@@ -183,12 +183,12 @@ func windowName(toks []token, lx *lexicon) (int, part, bool) {
 // wordPart plans one letter token.
 func wordPart(tok string, lx *lexicon, o tokenOpts) []part {
 	c := compact(tok, false)
-	if v, ok := lx.nameOf(c); ok {
-		return []part{{kind: pFixed, text: tok, fixed: applyStyle(tok, v), name: true}}
+	if ps, ok := lx.nameOf(c); ok {
+		return []part{{kind: pFixed, text: tok, fixed: styled(tok, ps), name: true}}
 	}
 	if cp := compact(tok, true); cp != c {
-		if v, ok := lx.nameOf(cp); ok {
-			return []part{{kind: pFixed, text: tok, fixed: applyStyle(tok, v), name: true}}
+		if ps, ok := lx.nameOf(cp); ok {
+			return []part{{kind: pFixed, text: tok, fixed: styled(tok, ps), name: true}}
 		}
 	}
 	if city, ok := lx.cityOf(c); ok {
@@ -208,16 +208,16 @@ func wordPart(tok string, lx *lexicon, o tokenOpts) []part {
 				if v, ok := lx.cityOf(compact(b, false)); ok {
 					return []part{{kind: pGeneric, text: a}, {kind: pFixed, text: b, fixed: applyStyle(b, slug(v, ""))}}
 				}
-				if v, ok := lx.nameOf(compact(b, false)); ok {
-					return []part{{kind: pGeneric, text: a}, {kind: pFixed, text: b, fixed: applyStyle(b, v), name: true}}
+				if ps, ok := lx.nameOf(compact(b, false)); ok {
+					return []part{{kind: pGeneric, text: a}, {kind: pFixed, text: b, fixed: styled(b, ps), name: true}}
 				}
 			}
 			if isGeneric(b) {
 				if v, ok := lx.cityOf(compact(a, false)); ok {
 					return []part{{kind: pFixed, text: a, fixed: applyStyle(a, slug(v, ""))}, {kind: pGeneric, text: b}}
 				}
-				if v, ok := lx.nameOf(compact(a, false)); ok {
-					return []part{{kind: pFixed, text: a, fixed: applyStyle(a, v), name: true}, {kind: pGeneric, text: b}}
+				if ps, ok := lx.nameOf(compact(a, false)); ok {
+					return []part{{kind: pFixed, text: a, fixed: styled(a, ps), name: true}, {kind: pGeneric, text: b}}
 				}
 			}
 		}

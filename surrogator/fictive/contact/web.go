@@ -50,6 +50,10 @@ func planHost(h string, lx *lexicon, o tokenOpts) plan {
 		case lc == "www" || (strings.HasPrefix(lc, "www") && isDigits(lc[3:])):
 			p = append(p, part{kind: pKeep, text: l})
 			continue
+		case generic[lc] && translit(l) == l:
+			p = append(p, part{kind: pGeneric, text: l}, part{kind: pExtra})
+			extraDone = true
+			continue
 		}
 		if h, ok := lx.orgs[lc]; ok {
 			sep := ""
