@@ -45,7 +45,7 @@ type ProjectResult struct {
 	Replaced    map[string]int `json:"spans_replaced"`
 	Kept        map[string]int `json:"spans_kept"`
 	// MappingCollisions counts mapping keys that needed a suffix.
-	MappingCollisions int `json:"mapping_collisions"`
+	MappingCollisions int    `json:"mapping_collisions"`
 	PublicDir         string `json:"public_dir"`
 	PrivateDir        string `json:"private_dir"`
 }
