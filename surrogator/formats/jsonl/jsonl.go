@@ -1,0 +1,421 @@
+package jsonl
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// MaxLineSize bounds the length of one line (one document) in bytes.
+const MaxLineSize = 256 << 20
+
+var maxLine = MaxLineSize // tests lower it
+
+// Field is one key and its JSON value, as read.
+type Field struct {
+	Key   string
+	Value json.RawMessage
+}
+
+// Layers keeps what a JSON Lines object holds besides id, text and spans'
+// begin, end and kind. It implements document.Layers; it holds no offsets,
+// so re-basing returns it unchanged.
+type Layers struct {
+	// ID is the id value as read (a string or a number), nil when absent.
+	ID json.RawMessage
+	// Fields are the object's fields in order; id, text and spans appear
+	// with a nil Value and mark their place.
+	Fields []Field
+	// Spans holds, per span of the line (index = Span.Ref), its fields in
+	// order; begin, end and kind with a nil Value.
+	Spans [][]Field
+}
+
+// Rebase implements document.Layers.
+func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.Layers, error) {
+	n := *l
+	return &n, nil
+}
+
+// Reader reads documents from a JSON Lines stream.
+type Reader struct {
+	br   *bufio.Reader
+	line int
+	err  error
+}
+
+// NewReader returns a Reader reading from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// Line returns the number of the line last read (1-based).
+func (r *Reader) Line() int { return r.line }
+
+// Next returns the next document; io.EOF after the last one. Blank lines
+// are skipped. A document without id is named "line-N".
+func (r *Reader) Next() (*document.Document, error) {
+	for {
+		if r.err != nil {
+			return nil, r.err
+		}
+		line, err := r.readLine()
+		if err != nil {
+			return nil, err
+		}
+		if line == nil {
+			continue // blank
+		}
+		d, err := parseLine(line)
+		if err != nil {
+			return nil, fmt.Errorf("jsonl: line %d: %w", r.line, err)
+		}
+		if d.Name == "" {
+			d.Name = "line-" + strconv.Itoa(r.line)
+		}
+		return d, nil
+	}
+}
+
+// readLine returns the next line without its line end, nil for a blank
+// line. Overlong lines are skipped with an error.
+func (r *Reader) readLine() ([]byte, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > maxLine {
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			if len(buf) == 0 && !tooLong {
+				r.err = io.EOF
+				return nil, io.EOF
+			}
+			r.err = io.EOF // this line is the last one
+		case err != nil:
+			r.err = fmt.Errorf("jsonl: line %d: %w", r.line+1, err)
+			return nil, r.err
+		}
+		r.line++
+		if tooLong {
+			return nil, fmt.Errorf("jsonl: line %d: longer than %d bytes", r.line, maxLine)
+		}
+		if r.line == 1 {
+			buf = bytes.TrimPrefix(buf, []byte("\xef\xbb\xbf"))
+		}
+		if len(bytes.TrimSpace(buf)) == 0 {
+			if r.err != nil {
+				return nil, r.err
+			}
+			return nil, nil
+		}
+		return bytes.TrimRight(buf, "\r\n"), nil
+	}
+}
+
+// object reads one JSON object's fields in order; duplicate keys are an
+// error.
+func object(dec *json.Decoder) ([]Field, error) {
+	t, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if d, ok := t.(json.Delim); !ok || d != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	var fields []Field
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key := t.(string) // the decoder guarantees a string key here
+		if seen[key] {
+			return nil, fmt.Errorf("key %q given twice", clip(key))
+		}
+		seen[key] = true
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		fields = append(fields, Field{Key: key, Value: v})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	return fields, nil
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+func parseLine(line []byte) (*document.Document, error) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	fields, err := object(dec)
+	if err != nil {
+		return nil, fmt.Errorf("bad JSON: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("data after the JSON object")
+	}
+	d := &document.Document{Format: document.FormatJSONL}
+	lay := &Layers{}
+	var spans json.RawMessage
+	hasText := false
+	for _, f := range fields {
+		switch f.Key {
+		case "id":
+			lay.ID = f.Value
+			name, err := idString(f.Value)
+			if err != nil {
+				return nil, err
+			}
+			d.Name = name
+			f.Value = nil
+		case "text":
+			if err := json.Unmarshal(f.Value, &d.Text); err != nil || f.Value[0] != '"' {
+				return nil, errors.New("text is not a string")
+			}
+			hasText = true
+			f.Value = nil
+		case "spans":
+			spans = f.Value
+			f.Value = nil
+		}
+		lay.Fields = append(lay.Fields, f)
+	}
+	if !hasText {
+		return nil, errors.New("no text")
+	}
+	if len(spans) > 0 && string(spans) != "null" {
+		if err := parseSpans(d, lay, spans); err != nil {
+			return nil, err
+		}
+	}
+	d.Layers = lay
+	return d, nil
+}
+
+func idString(raw json.RawMessage) (string, error) {
+	switch {
+	case string(raw) == "null":
+		return "", nil
+	case raw[0] == '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", errors.New("bad id")
+		}
+		return s, nil
+	case raw[0] == '-' || (raw[0] >= '0' && raw[0] <= '9'):
+		return string(raw), nil
+	}
+	return "", errors.New("id is neither a string nor a number")
+}
+
+func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	t, err := dec.Token()
+	if err != nil {
+		return fmt.Errorf("spans: %w", err)
+	}
+	if delim, ok := t.(json.Delim); !ok || delim != '[' {
+		return errors.New("spans is not an array")
+	}
+	ix := document.NewIndex(d.Text)
+	for i := 0; dec.More(); i++ {
+		fields, err := object(dec)
+		if err != nil {
+			return fmt.Errorf("span %d: %w", i, err)
+		}
+		s := document.Span{Ref: i}
+		var cp [2]int
+		var have [2]bool
+		for j, f := range fields {
+			switch f.Key {
+			case "begin", "end":
+				k := 0
+				if f.Key == "end" {
+					k = 1
+				}
+				n, err := strconv.Atoi(string(f.Value))
+				if err != nil {
+					return fmt.Errorf("span %d: %s is not an integer", i, f.Key)
+				}
+				cp[k], have[k] = n, true
+				fields[j].Value = nil
+			case "kind":
+				if string(f.Value) != "null" {
+					if f.Value[0] != '"' || json.Unmarshal(f.Value, &s.Label) != nil {
+						return fmt.Errorf("span %d: kind is not a string", i)
+					}
+				}
+				fields[j].Value = nil
+			}
+		}
+		if !have[0] || !have[1] {
+			return fmt.Errorf("span %d: begin or end missing", i)
+		}
+		if cp[0] < 0 || cp[0] > cp[1] {
+			return fmt.Errorf("span %d: begin %d > end %d or negative", i, cp[0], cp[1])
+		}
+		if cp[1] > ix.LenCP() {
+			return fmt.Errorf("span %d: end %d beyond the text of %d code points", i, cp[1], ix.LenCP())
+		}
+		s.Begin, _ = ix.FromCodePoint(cp[0])
+		s.End, _ = ix.FromCodePoint(cp[1])
+		d.Spans = append(d.Spans, s)
+		lay.Spans = append(lay.Spans, fields)
+	}
+	return nil
+}
+
+// Write writes d as one line. With JSON Lines layers the original key
+// order and unknown fields are kept; the id is the original value while
+// d.Name still equals it, else d.Name. A span is labelled with its
+// canonical kind when set, else with its raw label.
+func Write(w io.Writer, d *document.Document) error {
+	lay, _ := d.Layers.(*Layers)
+	fields := []Field{{Key: "id"}, {Key: "text"}, {Key: "spans"}}
+	if lay != nil {
+		fields = lay.Fields
+		for _, k := range []string{"id", "text", "spans"} {
+			if !hasKey(fields, k) {
+				fields = append(fields, Field{Key: k})
+			}
+		}
+	}
+	ix := document.NewIndex(d.Text)
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeString(&b, f.Key)
+		b.WriteByte(':')
+		switch {
+		case f.Key == "id" && f.Value == nil:
+			if lay != nil && lay.ID != nil {
+				if name, _ := idString(lay.ID); name == d.Name {
+					b.Write(lay.ID)
+					continue
+				}
+			}
+			writeString(&b, d.Name)
+		case f.Key == "text" && f.Value == nil:
+			writeString(&b, d.Text)
+		case f.Key == "spans" && f.Value == nil:
+			if err := writeSpans(&b, ix, d, lay); err != nil {
+				return err
+			}
+		default:
+			if err := compact(&b, f.Value); err != nil {
+				return fmt.Errorf("jsonl: write %s: field %q: %w", d.Name, clip(f.Key), err)
+			}
+		}
+	}
+	b.WriteString("}\n")
+	if _, err := w.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("jsonl: write: %w", err)
+	}
+	return nil
+}
+
+func hasKey(fields []Field, key string) bool {
+	for _, f := range fields {
+		if f.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func writeSpans(b *bytes.Buffer, ix *document.Index, d *document.Document, lay *Layers) error {
+	b.WriteByte('[')
+	for i, s := range d.Spans {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if s.Begin < 0 || s.End > len(d.Text) || s.Begin > s.End || !ix.ValidByte(s.Begin) || !ix.ValidByte(s.End) {
+			return fmt.Errorf("jsonl: write: span %d [%d,%d) is not a range of the text", i, s.Begin, s.End)
+		}
+		fields := []Field{{Key: "begin"}, {Key: "end"}, {Key: "kind"}}
+		if lay != nil && s.Ref >= 0 && s.Ref < len(lay.Spans) {
+			fields = lay.Spans[s.Ref]
+			for _, k := range []string{"begin", "end", "kind"} {
+				if !hasKey(fields, k) {
+					fields = append(fields, Field{Key: k})
+				}
+			}
+		}
+		label := string(s.Kind)
+		if label == "" {
+			label = s.Label
+		}
+		b.WriteByte('{')
+		for j, f := range fields {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			writeString(b, f.Key)
+			b.WriteByte(':')
+			switch {
+			case f.Key == "begin" && f.Value == nil:
+				b.WriteString(strconv.Itoa(ix.ToCodePoint(s.Begin)))
+			case f.Key == "end" && f.Value == nil:
+				b.WriteString(strconv.Itoa(ix.ToCodePoint(s.End)))
+			case f.Key == "kind" && f.Value == nil:
+				writeString(b, label)
+			case f.Key == "text" && len(f.Value) > 0 && f.Value[0] == '"':
+				writeString(b, d.Text[s.Begin:s.End])
+			default:
+				if err := compact(b, f.Value); err != nil {
+					return fmt.Errorf("jsonl: write: span %d: field %q: %w", i, clip(f.Key), err)
+				}
+			}
+		}
+		b.WriteByte('}')
+	}
+	b.WriteByte(']')
+	return nil
+}
+
+func writeString(b *bytes.Buffer, s string) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	b.Write(bytes.TrimRight(buf.Bytes(), "\n"))
+}
+
+func compact(b *bytes.Buffer, raw json.RawMessage) error {
+	if len(raw) == 0 {
+		b.WriteString("null")
+		return nil
+	}
+	if err := json.Compact(b, raw); err != nil {
+		return errors.New("not valid JSON")
+	}
+	return nil
+}

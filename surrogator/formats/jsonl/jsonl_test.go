@@ -1,0 +1,308 @@
+package jsonl
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// fixture: unknown fields at both levels, a numeric id, a missing id, emoji
+// and combining marks before spans, a blank line, CRLF, a BOM, a bad line.
+const fixture = "\ufeff" + `{"meta":{"src":"x"},"id":"doc-1","text":"Frau 😀 Müller\nam 1.2.2020","spans":[{"begin":7,"end":13,"kind":"NAME_PATIENT","text":"Müller","score":0.9},{"kind":"DATE","begin":17,"end":25}],"lang":"de"}` + "\r\n" +
+	"\n" +
+	`{"id":7,"text":"e\u0301 Anna","spans":[{"begin":3,"end":7,"kind":null}]}` + "\n" +
+	`{"text":"Geheimname","spans":[{"begin":0,"end":99,"kind":"X"}]}` + "\n" +
+	`{"text":"ohne Spans"}`
+
+func TestReader(t *testing.T) {
+	r := NewReader(strings.NewReader(fixture))
+	d1, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d1.Name != "doc-1" || d1.Format != document.FormatJSONL || len(d1.Spans) != 2 {
+		t.Fatalf("doc 1: %+v", d1)
+	}
+	for i, want := range []struct{ label, text string }{{"NAME_PATIENT", "Müller"}, {"DATE", "1.2.2020"}} {
+		s := d1.Spans[i]
+		if s.Label != want.label || d1.Text[s.Begin:s.End] != want.text || s.Ref != i {
+			t.Errorf("span %d = %+v %q", i, s, d1.Text[s.Begin:s.End])
+		}
+	}
+	d2, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d2.Name != "7" || d2.Text[d2.Spans[0].Begin:d2.Spans[0].End] != "Anna" || d2.Spans[0].Label != "" {
+		t.Fatalf("doc 2: %+v", d2)
+	}
+	if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "jsonl: line 4: span 0: end 99 beyond the text of 10 code points") {
+		t.Fatalf("bad line: %v", err)
+	}
+	d4, err := r.Next()
+	if err != nil {
+		t.Fatalf("reader did not continue after a bad line: %v", err)
+	}
+	if d4.Name != "line-5" || d4.Text != "ohne Spans" || len(d4.Spans) != 0 {
+		t.Fatalf("doc 4: %+v", d4)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Fatalf("end: %v", err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Fatalf("after end: %v", err)
+	}
+
+	// writing keeps key order and unknown fields
+	var b bytes.Buffer
+	for _, d := range []*document.Document{d1, d2, d4} {
+		if err := Write(&b, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := `{"meta":{"src":"x"},"id":"doc-1","text":"Frau 😀 Müller\nam 1.2.2020","spans":[{"begin":7,"end":13,"kind":"NAME_PATIENT","text":"Müller","score":0.9},{"kind":"DATE","begin":17,"end":25}],"lang":"de"}` + "\n" +
+		`{"id":7,"text":"e` + "\u0301" + ` Anna","spans":[{"begin":3,"end":7,"kind":""}]}` + "\n" +
+		`{"text":"ohne Spans","id":"line-5","spans":[]}` + "\n"
+	if b.String() != want {
+		t.Errorf("written:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+func TestReaderErrors(t *testing.T) {
+	tests := []struct{ name, line, want string }{
+		{"not json", `Geheimname`, "bad JSON"},
+		{"array", `["Geheimname"]`, "not a JSON object"},
+		{"truncated", `{"text":"Geheimname"`, "bad JSON"},
+		{"trailing", `{"text":"Geheimname"} {}`, "data after the JSON object"},
+		{"no text", `{"id":"a"}`, "no text"},
+		{"text number", `{"text":5}`, "text is not a string"},
+		{"text null", `{"text":null}`, "text is not a string"},
+		{"bad id", `{"id":["Geheimname"],"text":"x"}`, "id is neither"},
+		{"duplicate key", `{"text":"Geheimname","text":"x"}`, "given twice"},
+		{"spans object", `{"text":"Geheimname","spans":{}}`, "spans is not an array"},
+		{"span not object", `{"text":"Geheimname","spans":[1]}`, "span 0: not a JSON object"},
+		{"begin float", `{"text":"Geheimname","spans":[{"begin":1.5,"end":2}]}`, "begin is not an integer"},
+		{"begin string", `{"text":"Geheimname","spans":[{"begin":"1","end":2}]}`, "begin is not an integer"},
+		{"no end", `{"text":"Geheimname","spans":[{"begin":1}]}`, "begin or end missing"},
+		{"begin > end", `{"text":"Geheimname","spans":[{"begin":3,"end":2}]}`, "begin 3 > end 2"},
+		{"negative", `{"text":"Geheimname","spans":[{"begin":-1,"end":2}]}`, "negative"},
+		{"beyond", `{"text":"Geheim😀","spans":[{"begin":0,"end":8}]}`, "end 8 beyond the text of 7 code points"},
+		{"kind number", `{"text":"Geheimname","spans":[{"begin":0,"end":2,"kind":3}]}`, "kind is not a string"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewReader(strings.NewReader("{\"text\":\"ok\"}\n" + tt.line + "\n{\"text\":\"after\"}\n"))
+			if _, err := r.Next(); err != nil {
+				t.Fatal(err)
+			}
+			_, err := r.Next()
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "jsonl: line 2: ") {
+				t.Fatalf("error %v, want line 2 and %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "Geheim") {
+				t.Errorf("error %q leaks text", err)
+			}
+			d, err := r.Next()
+			if err != nil || d.Text != "after" {
+				t.Fatalf("next line: %v %+v", err, d)
+			}
+		})
+	}
+}
+
+func TestReaderIOError(t *testing.T) {
+	boom := errors.New("boom")
+	r := NewReader(io.MultiReader(strings.NewReader("{\"text\":\"a\"}\n"), iotest.ErrReader(boom)))
+	if _, err := r.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Next(); !errors.Is(err, boom) {
+		t.Fatalf("error %v, want boom", err)
+	}
+	if _, err := r.Next(); !errors.Is(err, boom) {
+		t.Fatalf("sticky error %v", err)
+	}
+}
+
+func TestLongLine(t *testing.T) {
+	defer func(n int) { maxLine = n }(maxLine)
+	maxLine = 100
+	long := `{"text":"` + strings.Repeat("a", 200*1024) + `"}`
+	r := NewReader(strings.NewReader(long + "\n{\"text\":\"b\"}\n"))
+	if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "line 1: longer than") {
+		t.Fatalf("long line: %v", err)
+	}
+	if d, err := r.Next(); err != nil || d.Text != "b" {
+		t.Fatalf("after long line: %v", err)
+	}
+}
+
+func TestWriteErrors(t *testing.T) {
+	d := &document.Document{Text: "ä", Spans: []document.Span{{Label: "A", Begin: 1, End: 2}}}
+	if err := Write(io.Discard, d); err == nil || !strings.Contains(err.Error(), "not a range") {
+		t.Fatalf("error %v", err)
+	}
+	d = &document.Document{Text: "a", Spans: []document.Span{{Label: "A", Begin: 0, End: 5}}}
+	if err := Write(io.Discard, d); err == nil {
+		t.Fatal("span outside text accepted")
+	}
+}
+
+func sharedDocs(t *testing.T) map[string]*cas.Extracted {
+	t.Helper()
+	dir := testutil.Shared(t, "corpora/grascco-pii")
+	zipPath := testutil.Shared(t, "corpora/inception-projects/project-deid-test-data-1.zip")
+	out := map[string]*cas.Extracted{}
+	add := func(name string, data []byte) {
+		c, err := cas.ReadJSON(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ex, err := cas.Extract(c, cas.PHIConfig{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = ex
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add(filepath.Base(p), data)
+	}
+	zr, err := zip.OpenReader(zipPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	for _, f := range zr.File {
+		if strings.HasPrefix(f.Name, "curation/") && strings.HasSuffix(f.Name, "/CURATION_USER.json") {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			add(f.Name, data)
+		}
+	}
+	if len(out) != 22 {
+		t.Fatalf("%d shared documents, want 22", len(out))
+	}
+	return out
+}
+
+// TestRoundTripSharedCorpora writes all shared documents into one stream
+// and reads them back.
+func TestRoundTripSharedCorpora(t *testing.T) {
+	docs := sharedDocs(t)
+	var names []string
+	var b bytes.Buffer
+	for name, ex := range docs {
+		names = append(names, name)
+		if err := Write(&b, &document.Document{Name: name, Text: ex.Text, Spans: ex.Spans}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := bytes.Count(b.Bytes(), []byte("\n")); n != len(docs) {
+		t.Fatalf("%d lines for %d documents", n, len(docs))
+	}
+	r := NewReader(&b)
+	for _, name := range names {
+		d, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := docs[name]
+		if d.Name != name || d.Text != ex.Text || len(d.Spans) != len(ex.Spans) {
+			t.Fatalf("%s: name, text or span count differs", name)
+		}
+		for i, s := range ex.Spans {
+			g := d.Spans[i]
+			if g.Label != s.Label || g.Begin != s.Begin || g.End != s.End || g.Ref != i {
+				t.Errorf("%s: span %d = %+v, want %+v", name, i, g, s)
+			}
+		}
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Fatalf("end: %v", err)
+	}
+}
+
+var alphabets = []string{"a", "Z", "ß", "😀", "e\u0301", "字", "👩\u200d⚕️", " ", "\u0308", "\U0001F1E9\U0001F1EA", "\"", "\\", "\n"}
+
+func TestReplacementRoundTrip(t *testing.T) {
+	rnd := rand.New(rand.NewSource(4))
+	docs := sharedDocs(t)
+	r := NewReader(strings.NewReader(fixture))
+	fx, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := map[string]*document.Document{"fixture": fx}
+	for name, ex := range docs {
+		all[name] = &document.Document{Name: name, Text: ex.Text, Spans: ex.Spans}
+	}
+	for name, d := range all {
+		t.Run(name, func(t *testing.T) {
+			d.Normalize()
+			var edits []document.Edit
+			for _, s := range d.Spans {
+				var sb strings.Builder
+				for n := 1 + rnd.Intn(6); n > 0; n-- {
+					sb.WriteString(alphabets[rnd.Intn(len(alphabets))])
+				}
+				edits = append(edits, document.Edit{Begin: s.Begin, End: s.End, Text: sb.String()})
+			}
+			nd, err := d.Apply(edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := Write(&b, nd); err != nil {
+				t.Fatal(err)
+			}
+			written := b.String()
+			back, err := NewReader(&b).Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back.Text != nd.Text || len(back.Spans) != len(edits) {
+				t.Fatal("text or span count differs")
+			}
+			for i, s := range back.Spans {
+				if got := back.Text[s.Begin:s.End]; got != edits[i].Text {
+					t.Errorf("span %d covers %q, want %q", i, got, edits[i].Text)
+				}
+			}
+			if name == "fixture" {
+				// the span's "text" field follows the replacement
+				if !strings.Contains(written, `"text":`+jsonString(edits[0].Text)+`,"score":0.9`) {
+					t.Errorf("span text field not regenerated:\n%s", written)
+				}
+			}
+		})
+	}
+}
+
+func jsonString(s string) string {
+	var b bytes.Buffer
+	writeString(&b, s)
+	return b.String()
+}
