@@ -289,7 +289,7 @@ func (p *Plan) layoutAdmin() {
 		m := &p.Munis[i]
 		d := p.Districts[m.District]
 		lx, ly := m.X-d.X0, m.Y-d.Y0
-		if !statesWithVG[d.State+1] || ly%2 != 1 || lx%2 != 0 || lx+1 >= p.MX || m.City >= 0 {
+		if !statesWithVG[d.State+1] || (ly%2 != 1 && p.MY > 1) || lx%2 != 0 || lx+1 >= p.MX || m.City >= 0 {
 			continue
 		}
 		j := int(p.muniAt[m.Y*p.GX+m.X+1])
