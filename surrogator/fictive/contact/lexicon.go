@@ -241,8 +241,9 @@ func (lx *lexicon) cityOf(c string) (string, bool) {
 }
 
 // pickMunicipality draws a municipality other than orig: in the same state
-// and size class, widening to neighbouring size classes, the whole state
-// and finally anywhere as attempts (collisions) accumulate.
+// and size class, widening to neighbouring size classes and the whole state
+// until there are at least three candidates, and finally anywhere as
+// attempts (collisions) accumulate.
 func pickMunicipality(munis []data.Municipality, orig data.Municipality, r *rand.Rand, attempt int) string {
 	var tiers [3][]int
 	for i, m := range munis {
@@ -259,12 +260,17 @@ func pickMunicipality(munis []data.Municipality, orig data.Municipality, r *rand
 			tiers[2] = append(tiers[2], i)
 		}
 	}
+	// a pool needs at least 3 candidates so that the surrogate does not
+	// reveal the original (Leipzig ↔ Dresden)
 	var pool []int
 	for t := 0; t < 3; t++ {
 		pool = append(pool, tiers[t]...)
-		if len(pool) > 0 && attempt < 2*(t+1) {
+		if len(pool) >= 3 && attempt < 2*(t+1) {
 			return munis[pool[r.Intn(len(pool))]].Name
 		}
+	}
+	if len(pool) >= 3 && attempt < 8 {
+		return munis[pool[r.Intn(len(pool))]].Name
 	}
 	for {
 		if m := munis[r.Intn(len(munis))]; m.Name != orig.Name || len(munis) == 1 {

@@ -206,6 +206,9 @@ func newNational(p phone, r *rand.Rand) string {
 		na = area
 	case isMobile(area) && len(mobilePrefixes[len(area)]) > 0:
 		na = pickOther(mobilePrefixes[len(area)], area, r)
+	case isMobile(p.national):
+		// mobile prefix split oddly ("+49 017 …"): keep "15"/"16"/"17"
+		na = area[:min(2, len(area))] + randomDigits(len(area)-min(2, len(area)), "", r)
 	case len(areaCodes[len(area)]) > 0:
 		na = pickOther(areaCodes[len(area)], area, r)
 	default:
