@@ -51,8 +51,17 @@ func TestGraSCCoDates(t *testing.T) {
 				t.Errorf("%s#%d: Shift(0) is not the identity", filepath.Base(f), i)
 			}
 			for _, n := range []int{-365, -14, 14, 200} {
-				if got := shape(e.Shift(n)); got != shape(span) {
+				out := e.Shift(n)
+				if shape(out) != shape(span) {
 					t.Errorf("%s#%d: Shift(%d) changes the shape", filepath.Base(f), i, n)
+				}
+				// Full dates move by exactly n days, so every pair keeps
+				// its distance.
+				if e.Precision() == Day && e.HasYear() {
+					r, err := Parse(out)
+					if err != nil || dayDiff(e.Time(), r.Time()) != n {
+						t.Errorf("%s#%d: Shift(%d) does not move the date by %d days", filepath.Base(f), i, n, n)
+					}
 				}
 			}
 		}

@@ -20,7 +20,7 @@ const maxLen = 200
 // token, so a named group's position is a token index. Group names: d day,
 // m month (digits), n month (word), y year, c compact yyyymmdd, q quarter,
 // k ISO week, h holiday or season, x a lone number in a range start whose
-// meaning comes from the range end. Range-start groups carry the suffix 0.
+// meaning comes from the range end.
 type pattern struct {
 	name string
 	core string
@@ -58,37 +58,20 @@ const (
 	sigPrefix = `^(?:[wWbU ,.(:~"'-]*?)`
 	// suffix: words, weekday words, punctuation and clock times.
 	sigSuffix = `(?:[wWbU ,.():~"'/-]|[12]:2(?::2)?|[12]\.2 ?U|[12] ?U)*$`
-	// range separator.
-	sigRange = ` ?(?:-|b) ?`
 )
 
-type compiled struct {
-	name    string
-	re      *regexp.Regexp
-	isRange bool
-}
-
-var patterns = func() []compiled {
-	var out []compiled
+// compiled patterns: whole spans (single), range starts (left, which also
+// include a lone number) and range ends (right).
+var single, left, right = func() (single, left, right []*regexp.Regexp) {
 	for _, p := range singles {
-		out = append(out, compiled{p.name, regexp.MustCompile(sigPrefix + `(?P<core>` + p.core + `)` + sigSuffix), false})
-	}
-	rename := strings.NewReplacer("<d>", "<d0>", "<m>", "<m0>", "<n>", "<n0>", "<y>", "<y0>")
-	var left []string
-	for _, p := range singles {
+		single = append(single, regexp.MustCompile(sigPrefix+`(?P<core>`+p.core+`)`+sigSuffix))
 		if p.inRange {
-			left = append(left, rename.Replace(p.core))
+			left = append(left, regexp.MustCompile(sigPrefix+`(?P<core>`+p.core+`) ?$`))
+			right = append(right, regexp.MustCompile(`^ ?(?P<core>`+p.core+`)`+sigSuffix))
 		}
 	}
-	left = append(left, `(?P<x0>[12])\.?`)
-	l := `(?:` + strings.Join(left, `|`) + `)`
-	for _, p := range singles {
-		if p.inRange {
-			out = append(out, compiled{"range " + p.name,
-				regexp.MustCompile(sigPrefix + `(?P<core>` + l + sigRange + `(?:` + p.core + `))` + sigSuffix), true})
-		}
-	}
-	return out
+	left = append(left, regexp.MustCompile(sigPrefix+`(?P<core>(?P<x>[12])\.?) ?$`))
+	return single, left, right
 }()
 
 // slots holds the token index of each field of one date, -1 when absent.
@@ -131,42 +114,66 @@ func Parse(s string) (*Expr, error) {
 	}
 	toks := tokenize(s)
 	sig := signature(toks)
-	for _, p := range patterns {
-		m := p.re.FindStringSubmatchIndex(sig)
-		if m == nil {
+	for _, re := range single {
+		if m := re.FindStringSubmatchIndex(sig); m != nil {
+			main := noSlots()
+			coreB, coreE := groups(re, m, 0, &main)
+			if e, ok := build(toks, main, noSlots(), false, coreB, coreE); ok {
+				return e, nil
+			}
+		}
+	}
+	// A range: start, "-" or "bis", end. The end is tried first (it must
+	// reach the end of the span), then every start form, so that an
+	// ambiguous start (25/10: month/year or day/month?) gets every reading.
+	for i := 0; i < len(sig); i++ {
+		if sig[i] != '-' && sig[i] != 'b' {
 			continue
 		}
-		if e, ok := build(toks, p.re, m); ok {
-			return e, nil
+		for _, r := range right {
+			mr := r.FindStringSubmatchIndex(sig[i+1:])
+			if mr == nil {
+				continue
+			}
+			for _, l := range left {
+				ml := l.FindStringSubmatchIndex(sig[:i])
+				if ml == nil {
+					continue
+				}
+				main, start := noSlots(), noSlots()
+				coreB, _ := groups(l, ml, 0, &start)
+				_, coreE := groups(r, mr, i+1, &main)
+				if e, ok := build(toks, main, start, true, coreB, coreE); ok {
+					return e, nil
+				}
+			}
 		}
 	}
 	return nil, unparseable(s)
 }
 
-// build turns a signature match into an Expr, or reports false when the
-// values are not a date (month 13, week 54, year 0999 …).
-func build(src []token, re *regexp.Regexp, m []int) (*Expr, bool) {
-	toks := make([]token, len(src))
-	copy(toks, src)
-	main, start := noSlots(), noSlots()
-	coreB, coreE := -1, -1
-	isRange := false
+// groups records the token index of every named field group of a match
+// found at token offset off, and returns the core's token range.
+func groups(re *regexp.Regexp, m []int, off int, into *slots) (coreB, coreE int) {
 	for gi, name := range re.SubexpNames() {
 		b := m[2*gi]
 		if gi == 0 || name == "" || b < 0 {
 			continue
 		}
 		if name == "core" {
-			coreB, coreE = b, m[2*gi+1]
+			coreB, coreE = off+b, off+m[2*gi+1]
 			continue
 		}
-		if strings.HasSuffix(name, "0") {
-			start.set(strings.TrimSuffix(name, "0"), b)
-			isRange = true
-		} else {
-			main.set(name, b)
-		}
+		into.set(name, off+b)
 	}
+	return coreB, coreE
+}
+
+// build turns matched slots into an Expr, or reports false when the
+// values are not a date (month 13, week 54, year 0999 …).
+func build(src []token, main, start slots, isRange bool, coreB, coreE int) (*Expr, bool) {
+	toks := make([]token, len(src))
+	copy(toks, src)
 	qual := qualNone
 	for i := coreB - 1; i >= 0; i-- {
 		if toks[i].sig == ' ' || toks[i].sig == '.' {
@@ -368,7 +375,21 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 	default:
 		return p, false
 	}
+	if end != nil && level(p.prec) != level(end.prec) {
+		return p, false // 1/2-1000 is no range
+	}
 	return p, p.inWindow()
+}
+
+// level groups precisions a range may join: days, months, years.
+func level(p Precision) int {
+	switch p {
+	case Day, DayMonth:
+		return 0
+	case Month, MonthOnly:
+		return 1
+	}
+	return 2
 }
 
 // isoThursday is the Thursday of ISO week k of year y (which may fall into a

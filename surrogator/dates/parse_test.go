@@ -193,3 +193,81 @@ func TestRangeInheritance(t *testing.T) {
 		}
 	}
 }
+
+func TestMoreFormats(t *testing.T) {
+	tests := []struct {
+		in    string
+		shift int
+		want  string
+	}{
+		{"2017/03/21", 11, "2017/04/01"},
+		{"2017.03.21", -21, "2017.02.28"},
+		{"21-3-2017", 11, "1-4-2017"},
+		{"12.2027", 31, "01.2028"},
+		{"21/3", 11, "1/4"},
+		{"Sommer 2019", 200, "Sommer 2020"},
+		{"Pfingsten 2020", -365, "Pfingsten 2019"},
+		{"Heiligabend 2020", 8, "Heiligabend 2021"},
+		{"Anf. 2020", -50, "Anf. 2019"},
+		{"Jänner", 31, "Feber"},
+		{"jän. 2020", 60, "mär. 2020"},
+		{"Maerz 2020", 0, "Maerz 2020"},
+		{"Jaenner 2020", 60, "Maerz 2020"},
+		{"15. Mai. 2020", 31, "15. Jun. 2020"},
+		{"Ostern 21", 365, "Ostern 22"},
+		{"KW12/20", 7, "KW13/20"},
+		{"Q4 2020", 92, "Q1 2021"},
+		{"vom 8.3. bis 22.3.2025", 10, "vom 18.3. bis 1.4.2025"},
+		{"seit 03/2019", 31, "seit 04/2019"},
+		{"(ED 7/63)", 62, "(ED 9/63)"},
+		{"24.12.2027 17:06", 8, "01.01.2028 17:06"},
+		{"4.4.1997.", 1, "5.4.1997."},
+		{"Mittwoch, 2. Jänner 2019", 1, "Donnerstag, 3. Jänner 2019"},
+		{"Sa., 4. Jan. 2020", 2, "Mo., 6. Jan. 2020"},
+		{"Sonnabend, 4.1.2020", 7, "Sonnabend, 11.1.2020"},
+		{"Freitag, 3.1.2020", 1, "Samstag, 4.1.2020"},
+		{"MONTAG, 6.1.2020", 1, "DIENSTAG, 7.1.2020"},
+		{"Ende 2020", 40, "Ende 2020"},
+		{"Ende 2020", 50, "Ende 2021"},
+	}
+	for _, tt := range tests {
+		got, err := Shift(tt.in, tt.shift)
+		if err != nil {
+			t.Errorf("Shift(%q): %v", tt.in, err)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("Shift(%q, %d) = %q, want %q", tt.in, tt.shift, got, tt.want)
+		}
+	}
+}
+
+func TestRangeForms(t *testing.T) {
+	tests := []struct {
+		in    string
+		shift int
+		want  string
+	}{
+		{"21/3-24/3/2017", 11, "1/4-4/4/2017"},
+		{"25/10-27/10/2020", 7, "01/11-03/11/2020"},
+		{"21.3. bis 24.3.2017", 1, "22.3. bis 25.3.2017"},
+		{"10/63 - 12/63", 31, "11/63 - 01/64"},
+		{"Juli–August 2022", 31, "August–September 2022"},
+		{"2019 bis 2020", 366, "2020 bis 2021"},
+	}
+	for _, tt := range tests {
+		got, err := Shift(tt.in, tt.shift)
+		if err != nil {
+			t.Errorf("Shift(%q): %v", tt.in, err)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("Shift(%q, %d) = %q, want %q", tt.in, tt.shift, got, tt.want)
+		}
+	}
+	for _, s := range []string{"1/2-1000", "4.4.1997-2002", "2002 - 4.4.1997", "05/2020-4.4.2020"} {
+		if e, err := Parse(s); err == nil {
+			t.Errorf("Parse(%q) = %q, want error", s, e.Shift(0))
+		}
+	}
+}
