@@ -1,0 +1,139 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+	"github.com/surrogator/surrogator/surrogator/audit"
+	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/output"
+)
+
+type auditOptions struct {
+	in         inputFlags
+	mappings   []string
+	inputs     []string
+	quarantine string
+}
+
+func init() {
+	register(func() *cobra.Command {
+		var o auditOptions
+		c := &cobra.Command{
+			Use:   "audit PUBLIC_DIR",
+			Short: "Check public files for original PII strings",
+			Long: `audit searches every .txt file below PUBLIC_DIR for every original PII string
+(names, locations, IDs, contacts, OTHER; case-insensitive, white space
+normalised, at least two letters or digits). Originals come from mapping files
+(--mapping, nested or flat; a mapping in private-<run>/<project>/ applies to
+PUBLIC_DIR/<project>/) or from the source inputs (--input, for x and entity
+runs). Files with hits are listed by path; with --quarantine they are moved
+there (0600). Exit code 1 (or 3 with --quarantine) when anything is found.`,
+			Example: `  surrogator audit out/public/public-20260101-120000-ab12 --mapping out/private/private-20260101-120000-ab12/export/mapping.json
+  surrogator audit out/public/public-20260101-120000-ab12 --input export.zip`,
+			Args: exactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				return runAudit(cmd.OutOrStdout(), o, args[0])
+			},
+		}
+		o.in.register(c)
+		c.Flags().StringArrayVar(&o.mappings, "mapping", nil, "mapping.json or mapping_flat.json (repeatable)")
+		c.Flags().StringArrayVar(&o.inputs, "input", nil, "source inputs to take originals from (repeatable)")
+		c.Flags().StringVar(&o.quarantine, "quarantine", "", "move files with hits into this private directory")
+		return c
+	})
+}
+
+func runAudit(w io.Writer, o auditOptions, dir string) error {
+	if len(o.mappings) == 0 && len(o.inputs) == 0 {
+		return usageError{fmt.Errorf("give --mapping or --input")}
+	}
+	// originals per project directory ("" = every project)
+	byProject := map[string]*audit.Matcher{}
+	get := func(p string) *audit.Matcher {
+		if byProject[p] == nil {
+			byProject[p] = audit.NewMatcher()
+		}
+		return byProject[p]
+	}
+	for _, mp := range o.mappings {
+		data, err := os.ReadFile(mp)
+		if err != nil {
+			return err
+		}
+		groups, err := audit.OriginalsFromMapping(data)
+		if err != nil {
+			return err
+		}
+		for proj, origs := range groups {
+			if proj == "" {
+				proj = filepath.Base(filepath.Dir(mp))
+				if _, err := os.Stat(filepath.Join(dir, proj)); err != nil {
+					proj = ""
+				}
+			}
+			for _, s := range origs {
+				get(proj).Add(s)
+			}
+		}
+	}
+	if len(o.inputs) > 0 {
+		projs, err := formats.Read(o.inputs, o.in.options())
+		if err != nil {
+			return err
+		}
+		for _, p := range projs {
+			for _, d := range p.Documents {
+				for i, s := range d.Spans {
+					if audit.Audited(s.Kind) || s.Kind == "" {
+						get(p.Name).Add(d.SpanText(i))
+					}
+				}
+			}
+		}
+	}
+	var findings []audit.Finding
+	checked := 0
+	for proj, m := range byProject {
+		root := dir
+		if proj != "" {
+			root = filepath.Join(dir, proj)
+			if _, err := os.Stat(root); err != nil {
+				continue
+			}
+		}
+		f, n, err := audit.Dir(root, m)
+		if err != nil {
+			return err
+		}
+		findings = append(findings, f...)
+		checked += n
+	}
+	if len(findings) == 0 {
+		fmt.Fprintf(w, "audit passed: %d file checks, no original PII found\n", checked)
+		return nil
+	}
+	for _, f := range findings {
+		fmt.Fprintf(w, "LEAK %s: %d original PII string(s)\n", f.File, f.Hits)
+		if o.quarantine != "" {
+			b, err := os.ReadFile(f.File)
+			if err != nil {
+				return err
+			}
+			if err := output.WritePrivate(filepath.Join(o.quarantine, filepath.Base(f.File)), b); err != nil {
+				return err
+			}
+			if err := os.Remove(f.File); err != nil {
+				return err
+			}
+		}
+	}
+	msg := fmt.Sprintf("audit failed: %d file(s) contain original PII", len(findings))
+	if o.quarantine != "" {
+		return partialError{msg + "; moved to " + o.quarantine}
+	}
+	return fmt.Errorf("%s", msg)
+}
