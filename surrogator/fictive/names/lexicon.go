@@ -93,6 +93,13 @@ func buildLexicon(r *data.Resources) *lexicon {
 		titleKeys: map[string]bool{},
 		noDot:     map[string]bool{},
 	}
+	for k, g := range r.Salutations {
+		lx.salut[strings.ToLower(k)] = g
+	}
+	for k, g := range r.RoleNouns {
+		lx.role[strings.ToLower(k)] = g
+	}
+	lx.buildTitles(r)
 	counts := map[byte]int{}
 	for _, g := range []data.Gender{data.Female, data.Male, data.Unknown} {
 		lx.first[g] = map[byte][]string{}
@@ -130,14 +137,43 @@ func buildLexicon(r *data.Resources) *lexicon {
 		lx.allSur = append(lx.allSur, n)
 	}
 	lx.buildClasses(counts)
-	for k, g := range r.Salutations {
-		lx.salut[strings.ToLower(k)] = g
+	// Surrogates never look like a kept word ("Herr", "Graf", "Dr").
+	for g, byLetter := range lx.first {
+		for l, ns := range byLetter {
+			lx.first[g][l] = lx.dropReserved(ns)
+		}
+		lx.allFirst[g] = lx.dropReserved(lx.allFirst[g])
 	}
-	for k, g := range r.RoleNouns {
-		lx.role[strings.ToLower(k)] = g
+	for l, ns := range lx.surnames {
+		lx.surnames[l] = lx.dropReserved(ns)
 	}
-	lx.buildTitles(r)
+	lx.allSur = lx.dropReserved(lx.allSur)
 	return lx
+}
+
+// reserved reports whether w is a word the generators keep (salutation,
+// role noun, title, particle, connector, marker, nobility title), so it
+// must not be produced as a name.
+func (lx *lexicon) reserved(w string) bool {
+	lw := strings.ToLower(w)
+	if _, ok := lx.salut[lw]; ok {
+		return true
+	}
+	if _, ok := lx.role[lw]; ok {
+		return true
+	}
+	k := titleKey(w)
+	return lx.titleKeys[k] || particles[lw] || connectors[lw] || markers[lw] || nobility[lw] || suffixes[lw]
+}
+
+func (lx *lexicon) dropReserved(ns []string) []string {
+	out := ns[:0:0]
+	for _, n := range ns {
+		if !lx.reserved(n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func (lx *lexicon) has(g data.Gender, n string) bool {

@@ -237,19 +237,18 @@ func (r *renderer) initials(t string, rl role, surname string) string {
 			continue
 		}
 		l := firstLetter(string(c))
-		var m byte
+		var out rune
 		if single && rl == roleFirst && surname != "" {
-			m = r.familyInitial(l, surname)
+			out = r.familyInitial(l, surname)
 		}
-		if m == 0 {
-			m = r.letter(l)
+		if out == 0 {
+			out = rune(r.letter(l))
 		}
-		if m == 0 {
+		if out == 0 {
 			// not a Latin letter: keep the script, pick another letter
 			b.WriteRune(c)
 			continue
 		}
-		out := rune(m)
 		if unicode.IsLower(c) {
 			out = unicode.ToLower(out)
 		}
@@ -258,7 +257,7 @@ func (r *renderer) initials(t string, rl role, surname string) string {
 	return b.String()
 }
 
-func (r *renderer) familyInitial(l byte, surname string) byte {
+func (r *renderer) familyInitial(l byte, surname string) rune {
 	for _, f := range r.di.family {
 		if f.surname != surname || firstLetter(f.first) != l {
 			continue
@@ -266,7 +265,8 @@ func (r *renderer) familyInitial(l byte, surname string) byte {
 		for _, g := range genderKeys {
 			if v, ok := r.scope.Peek(fictive.NSFirstName, firstKey(g, f.first)); ok {
 				if m := firstLetter(v); m != 0 && m != l {
-					return m
+					c, _ := utf8.DecodeRuneInString(v)
+					return unicode.ToUpper(c)
 				}
 			}
 		}
@@ -377,7 +377,7 @@ func (r *renderer) abbrev(t string, g data.Gender) string {
 				continue
 			}
 			s := string(c[:k]) + "."
-			if norm.Fold(s) != norm.Fold(t) {
+			if norm.Fold(s) != norm.Fold(t) && !r.lx.reserved(s) {
 				return s
 			}
 		}
@@ -396,23 +396,26 @@ func (r *renderer) genitive(word string) (string, string) {
 	if up {
 		w = word[:len(word)-1] + "s"
 	}
-	isName := func(s string) bool {
-		if r.lx.res.IsSurname(s) || r.lx.res.IsFirstName(s) {
-			return true
-		}
-		if s == w {
-			return false
-		}
+	known := func(s string) bool {
 		k := norm.Fold(s)
 		return r.di.words[k] || r.scopeRole(k) != roleNone
 	}
-	stem, suf := norm.StripGenitive(w, isName)
-	if up && suf == "s" {
-		suf = "S"
-		stem = word[:len(word)-1]
+	listed := func(s string) bool { return r.lx.res.IsSurname(s) || r.lx.res.IsFirstName(s) }
+	stemKnown := len(w) > 1 && known(w[:len(w)-1])
+	isName := func(s string) bool {
+		if s == w {
+			// the inflected form counts as a name of its own only when
+			// the document or scope does not know the stem
+			return !stemKnown && listed(s)
+		}
+		return listed(s) || known(s)
 	}
-	if stem == "" {
+	stem, suf := norm.StripGenitive(w, isName)
+	if suf == "" || stem == "" {
 		return word, ""
+	}
+	if up && suf == "s" {
+		return word[:len(word)-1], "S"
 	}
 	return stem, suf
 }

@@ -81,6 +81,9 @@ type person struct {
 	// salutation: a salutation or title stands in or right before the
 	// person (then a lone word is a surname).
 	salutation bool
+	// roleNoun: a role noun stands in or right before the person (then a
+	// lone listed first name is a first name: "Tochter Lea").
+	roleNoun bool
 	// gender and its source
 	gender   data.Gender
 	genderBy string // "salutation", "list", "doc", "suffix", ""
@@ -99,6 +102,14 @@ var particles = map[string]bool{
 	"den": true, "di": true, "da": true, "del": true, "della": true, "du": true, "la": true, "le": true,
 	"ten": true, "ter": true, "op": true, "dos": true, "das": true, "v.": true, "v": true, "d'": true,
 	"af": true, "al": true, "el": true, "bin": true, "ibn": true, "y": true,
+}
+
+// nobility are titles of nobility kept when a particle follows ("Graf von
+// Hohenfels"); without a particle they are surnames ("Steffi Graf").
+var nobility = map[string]bool{
+	"graf": true, "gräfin": true, "freiherr": true, "freifrau": true, "freiin": true, "baron": true,
+	"baronin": true, "fürst": true, "fürstin": true, "prinz": true, "prinzessin": true, "herzog": true,
+	"herzogin": true, "ritter": true, "edler": true, "edle": true,
 }
 
 var connectors = map[string]bool{"und": true, "u.": true, "sowie": true, "oder": true, "bzw.": true, "and": true}
@@ -235,6 +246,7 @@ type context struct {
 	gender     data.Gender
 	hasGender  bool
 	salutation bool
+	roleNoun   bool
 }
 
 // beforeContext scans back from the span start over up to six chunks:
@@ -279,6 +291,7 @@ func (lx *lexicon) beforeContext(text string, begin int) context {
 			return cx
 		}
 		if g, ok := lx.roleNoun(w); ok {
+			cx.roleNoun = true
 			if !cx.hasGender && g != data.Unknown {
 				cx.gender, cx.hasGender = g, true
 			}
@@ -369,6 +382,8 @@ func (lx *lexicon) classify(p *parsed) {
 		case !seenName && nextName(i) && lx.isRole(c.text):
 			g, _ := lx.roleNoun(c.text)
 			c.kind, c.keep, c.gender = ckKeep, kwRole, g
+		case nobility[lw] && i+2 < len(cs) && particles[strings.ToLower(cs[i+2].text)]:
+			c.kind, c.keep = ckKeep, kwParticle
 		case particles[lw] && nextName(i) && (c.text == lw || isUpperWord(c.text) || !seenName || lw == "von"):
 			c.kind, c.keep = ckKeep, kwParticle
 		default:
@@ -474,6 +489,29 @@ func (p *parsed) startsWith(idx []int, k keepKind) bool {
 	return false
 }
 
+// keys returns the folded word and, for a possible genitive "-s", the
+// folded stem: the keys under which evidence about the word is looked up.
+func (c *chunk) keys() []string {
+	k := c.key()
+	if strings.HasSuffix(k, "s") && utf8.RuneCountInString(k) > 3 {
+		return []string{k, strings.TrimSuffix(k, "s")}
+	}
+	return []string{k}
+}
+
+// listRoleOf is listRole of the word or, when the lists do not know it,
+// of its stem without a genitive "-s" ("Annas").
+func (lx *lexicon) listRoleOf(c *chunk) role {
+	ks := c.keys()
+	if r := lx.listRole(ks[0]); r != roleNone || lx.res.IsFirstName(ks[0]) || lx.res.IsSurname(ks[0]) {
+		return r
+	}
+	if len(ks) > 1 {
+		return lx.listRole(ks[1])
+	}
+	return roleNone
+}
+
 // listRole is what the lists alone say about a word: roleFirst for a
 // first name that is no surname, roleSurname for a surname that is no first
 // name, else roleNone.
@@ -492,6 +530,9 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 	if firstPerson && cx.salutation {
 		ps.salutation = true
 	}
+	if firstPerson && cx.roleNoun {
+		ps.roleNoun = true
+	}
 	var units []int // name chunks
 	forced := false
 	commaSeen := false
@@ -507,6 +548,8 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 			switch c.keep {
 			case kwSalutation, kwTitle:
 				ps.salutation = true
+			case kwRole:
+				ps.roleNoun = true
 			case kwParticle:
 				forced = true
 			case kwMarker:
@@ -558,15 +601,16 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 		words = append(words, i)
 	}
 	evRole := func(i int) role {
-		k := p.chunks[i].key()
-		if ev != nil {
-			if e, ok := ev.roles[k]; ok {
-				return e.r
+		for _, k := range p.chunks[i].keys() {
+			if ev != nil {
+				if e, ok := ev.roles[k]; ok {
+					return e.r
+				}
 			}
-		}
-		if scopeRole != nil {
-			if r := scopeRole(k); r != roleNone {
-				return r
+			if scopeRole != nil {
+				if r := scopeRole(k); r != roleNone {
+					return r
+				}
 			}
 		}
 		return roleNone
@@ -591,8 +635,10 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 			c.role = roleSurname
 		case evRole(i) != roleNone:
 			c.role = evRole(i)
-		case lx.listRole(c.key()) == roleFirst:
+		case lx.listRoleOf(c) == roleFirst:
 			c.role = roleFirst
+		case ps.roleNoun && (lx.res.IsFirstName(c.keys()[0]) || len(c.keys()) > 1 && lx.res.IsFirstName(c.keys()[1])):
+			c.role = roleFirst // "Sohn Lukas"
 		default:
 			c.role = roleSurname
 		}
@@ -648,6 +694,11 @@ func (lx *lexicon) assignGender(p *parsed, ps *person, firstPerson bool, cx cont
 		return
 	}
 	name := strings.TrimRight(p.chunks[fi].text, "'’")
+	if !lx.res.IsFirstName(name) && (strings.HasSuffix(name, "s") || strings.HasSuffix(name, "S")) {
+		if stem := name[:len(name)-1]; lx.res.IsFirstName(stem) {
+			name = stem // genitive "Annas"
+		}
+	}
 	if g := lx.res.GenderOfFirstName(name); g != data.Unknown {
 		ps.gender, ps.genderBy = g, "list"
 		return

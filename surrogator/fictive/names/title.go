@@ -29,14 +29,17 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 		return "", fmt.Errorf("names: title: the resources list fewer than two titles")
 	}
 	rank := lx.rankOf(original)
-	field := titleField(key)
+	want := titleEntry{key: key, rank: rank, field: titleField(key)}
+	if genericTitle(original) {
+		want.field = "med" // a bare "Dr." in a clinical letter is a physician's
+	}
 	n := 0
 	v := ctx.Scope.Memo(NSTitle, key, func(rng *rand.Rand) string {
 		a := n
 		n++
 		var pool []titleEntry
-		for stage := a / 16; len(pool) == 0 && stage <= 3; stage++ {
-			pool = lx.titlePool(key, rank, field, stage)
+		for stage := a / 16; len(pool) == 0 && stage <= 4; stage++ {
+			pool = lx.titlePool(original, want, stage)
 		}
 		if len(pool) == 0 {
 			return ""
@@ -50,22 +53,27 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 	return out, nil
 }
 
-// titlePool lists the candidate titles of a widening stage: 0 same rank and
-// field, 1 same rank, 2 neighbouring ranks, 3 any title.
-func (lx *lexicon) titlePool(key string, rank int, field string, stage int) []titleEntry {
+// titlePool lists the candidate titles of a widening stage: 0 same rank,
+// field, position (before or after the name) and grammatical gender
+// ("Dr.in"); 1 same rank and position; 2 same rank; 3 neighbouring ranks;
+// 4 any title.
+func (lx *lexicon) titlePool(orig string, want titleEntry, stage int) []titleEntry {
+	pre, fem := prenominal(orig), feminineTitle(orig)
 	var out []titleEntry
 	for _, t := range lx.titles {
-		if t.key == key {
+		if t.key == want.key {
 			continue
 		}
 		ok := false
 		switch stage {
 		case 0:
-			ok = t.rank == rank && t.field == field
+			ok = t.rank == want.rank && t.field == want.field && prenominal(t.text) == pre && feminineTitle(t.text) == fem
 		case 1:
-			ok = t.rank == rank
+			ok = t.rank == want.rank && prenominal(t.text) == pre
 		case 2:
-			ok = t.rank == rank-1 || t.rank == rank+1
+			ok = t.rank == want.rank
+		case 3:
+			ok = t.rank == want.rank-1 || t.rank == want.rank+1
 		default:
 			ok = true
 		}
@@ -74,6 +82,50 @@ func (lx *lexicon) titlePool(key string, rank int, field string, stage int) []ti
 		}
 	}
 	return out
+}
+
+// titleWords splits a title into lower-case words at spaces, dots and
+// hyphens.
+func titleWords(t string) []string {
+	return strings.FieldsFunc(strings.ToLower(t), func(c rune) bool {
+		return unicode.IsSpace(c) || c == '.' || strings.ContainsRune(hyphens, c)
+	})
+}
+
+// prenominalWords start titles written before the name; other titles
+// (PhD, MBA, M.Sc., BScN) follow it.
+var prenominalWords = map[string]bool{
+	"dr": true, "drs": true, "dres": true, "prof": true, "pd": true, "priv": true, "privdoz": true, "doz": true,
+	"dipl": true, "univ": true, "apl": true, "stud": true, "cand": true, "mag": true, "mudr": true, "mddr": true,
+	"o": true, "em": true, "ing": true,
+}
+
+func prenominal(t string) bool {
+	w := titleWords(t)
+	return len(w) > 0 && prenominalWords[w[0]]
+}
+
+// feminineTitle reports a gendered title such as "Dr.in" or "Prof.in".
+func feminineTitle(t string) bool {
+	for _, w := range titleWords(t) {
+		if w == "in" {
+			return true
+		}
+	}
+	return false
+}
+
+// genericTitle reports a title without a faculty ("Dr.", "Prof. Dr.",
+// "PD Dr.").
+func genericTitle(t string) bool {
+	for _, w := range titleWords(t) {
+		switch w {
+		case "dr", "drs", "dres", "prof", "pd", "priv", "doz", "privdoz", "univ", "apl", "in":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // rankOf returns the rank of a listed title; an unlisted one is ranked by
@@ -95,9 +147,7 @@ func (lx *lexicon) rankOf(t string) int {
 			return e.rank
 		}
 	}
-	words := strings.FieldsFunc(strings.ToLower(t), func(c rune) bool {
-		return unicode.IsSpace(c) || c == '.' || strings.ContainsRune(hyphens, c)
-	})
+	words := titleWords(t)
 	has := map[string]int{}
 	for _, w := range words {
 		has[w]++
@@ -127,7 +177,7 @@ func (lx *lexicon) rankOf(t string) int {
 // capitals when the original is, and without spaces after dots when the
 // original has none ("Dr.med." → "Dr.rer.nat.").
 func styleTitle(orig, t string) string {
-	if !strings.ContainsAny(strings.TrimSpace(orig), " \t\n") && strings.Count(orig, ".") >= 2 {
+	if !strings.ContainsAny(strings.TrimSpace(orig), " \t\n") && strings.Count(orig, ".") >= 2 && gluedDot(orig) {
 		t = strings.ReplaceAll(t, ". ", ".")
 	}
 	if isUpperWord(orig) && letterCount(orig) >= 2 {
@@ -136,4 +186,16 @@ func styleTitle(orig, t string) string {
 	lead := orig[:len(orig)-len(strings.TrimLeftFunc(orig, unicode.IsSpace))]
 	trail := orig[len(strings.TrimRightFunc(orig, unicode.IsSpace)):]
 	return lead + t + trail
+}
+
+// gluedDot reports a dot directly followed by a letter ("Dr.med.").
+func gluedDot(s string) bool {
+	prevDot := false
+	for _, c := range s {
+		if prevDot && unicode.IsLetter(c) {
+			return true
+		}
+		prevDot = c == '.'
+	}
+	return false
 }
