@@ -1,0 +1,93 @@
+package location
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// splitSpace splits s into leading white space, the trimmed core and
+// trailing white space.
+func splitSpace(s string) (lead, core, trail string) {
+	core = strings.TrimLeft(s, " \t\r\n\u00a0\u200b")
+	lead = s[:len(s)-len(core)]
+	t := strings.TrimRight(core, " \t\r\n\u00a0\u200b")
+	return lead, t, core[len(t):]
+}
+
+// placeOf returns the tree place of the context's span, or a place built
+// from text when the span is not part of the tree.
+func placeOf(ctx *fictive.Context, g Gazetteer, text string) *place {
+	if ctx.Doc != nil {
+		if p := treeOf(ctx).of[ctx.Span]; p != nil {
+			return p
+		}
+	}
+	return newPlace(g, resolveCity(g, text))
+}
+
+// newPlace builds a place outside the document tree.
+func newPlace(g Gazetteer, r resolvedName) *place {
+	p := &place{name: r, key: norm.Fold(r.base)}
+	if r.ok {
+		pl := g.Place(r.id)
+		p.resolved, p.id, p.state, p.class = true, r.id, pl.State, SizeClass(pl.Population)
+	}
+	return p
+}
+
+// citySurrogate returns the surrogate municipality name of p, memoised in
+// fictive.NSCity under p.key: a municipality of the same state and a
+// similar size class (any state for an unknown place).
+func citySurrogate(ctx *fictive.Context, g Gazetteer, p *place) string {
+	// Never choose a municipality that is itself an original of the scope.
+	exclude := []string{p.name.base}
+	for k := range ctx.Scope.Entries(fictive.NSCity) {
+		exclude = append(exclude, k)
+	}
+	v := memoPick(ctx.Scope, fictive.NSCity, p.key, func() [][]string {
+		if !p.resolved {
+			return names(g, municipalityTiers(g, "", 0, -1))
+		}
+		return names(g, municipalityTiers(g, p.state, p.class, p.id))
+	}, exclude...)
+	// Hosts and e-mail addresses spell umlauts as ae/oe/ue: make the
+	// surrogate findable under that spelling as well.
+	if alias := asciiFold(p.key); alias != p.key {
+		if _, ok := ctx.Scope.Peek(fictive.NSCity, alias); !ok {
+			ctx.Scope.Set(fictive.NSCity, alias, v)
+		}
+	}
+	return v
+}
+
+// asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".
+func asciiFold(s string) string {
+	return strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue").Replace(s)
+}
+
+// surrogatePlace returns the gazetteer id of p's surrogate municipality.
+func surrogatePlace(ctx *fictive.Context, g Gazetteer, p *place) (int, string, bool) {
+	name := citySurrogate(ctx, g, p)
+	id, ok := g.Lookup(name)
+	return id, name, ok
+}
+
+// generateCity replaces a LOCATION_CITY span.
+func generateCity(original string, ctx *fictive.Context) (string, error) {
+	lead, core, trail := splitSpace(original)
+	if core == "" {
+		return "", fmt.Errorf("location: empty city span")
+	}
+	g := gazetteerOf(ctx)
+	p := placeOf(ctx, g, core)
+	form := resolveCity(g, core).form
+	out := render(citySurrogate(ctx, g, p), form)
+	if data.Fold(out) == data.Fold(core) {
+		return "", fmt.Errorf("location: city surrogate equals the original")
+	}
+	return lead + out + trail, nil
+}

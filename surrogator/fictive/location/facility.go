@@ -1,0 +1,578 @@
+package location
+
+import (
+	"fmt"
+	"math/rand"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// facilityHead is a keyword that decides the facility type.
+type facilityHead struct {
+	match string // lower-case substring of the original
+	kind  string // data.Facility* template kind
+	word  string // the head noun a synthetic candidate uses ("" none)
+}
+
+// heads in matching order (longest, most specific first).
+var heads = []facilityHead{
+	{"universitätsklinik", data.FacilityHospital, "Universitätsklinikum"},
+	{"uniklinik", data.FacilityHospital, "Universitätsklinikum"},
+	{"universitätsmedizin", data.FacilityHospital, "Universitätsklinikum"},
+	{"herzzentrum", data.FacilityHospital, "Herzzentrum"},
+	{"kreiskrankenhaus", data.FacilityHospital, "Kreiskrankenhaus"},
+	{"krankenhaus", data.FacilityHospital, "Krankenhaus"},
+	{"klinikum", data.FacilityHospital, "Klinikum"},
+	{"rehaklinik", data.FacilityHospital, "Rehaklinik"},
+	{"reha-klinik", data.FacilityHospital, "Rehaklinik"},
+	{"fachklinik", data.FacilityHospital, "Fachklinik"},
+	{"klinik", data.FacilityHospital, "Klinik"},
+	{"spital", data.FacilityHospital, "Spital"},
+	{"hospital", data.FacilityHospital, "Hospital"},
+	{"hospiz", data.FacilityHospital, "Hospiz"},
+	{"psychiatr", data.FacilityHospital, ""},
+	{"reha", data.FacilityHospital, ""},
+	{"gemeinschaftspraxis", data.FacilityPractice, "Gemeinschaftspraxis"},
+	{"praxis", data.FacilityPractice, "Praxis"},
+	{"mvz", data.FacilityPractice, "MVZ"},
+	{"versorgungszentrum", data.FacilityPractice, "MVZ"},
+	{"ärztehaus", data.FacilityPractice, "Ärztehaus"},
+	{"pflegedienst", data.FacilityOrganization, "Pflegedienst"},
+	{"pflegeheim", data.FacilityOther, "Pflegeheim"},
+	{"seniorenheim", data.FacilityOther, "Seniorenheim"},
+	{"altenheim", data.FacilityOther, "Altenheim"},
+	{"institut", data.FacilityOrganization, "Institut"},
+	{"universität", data.FacilityOrganization, "Universität"},
+	{"hochschule", data.FacilityOrganization, "Hochschule"},
+	{"krankenkasse", data.FacilityOrganization, "Krankenkasse"},
+	{"kasse", data.FacilityOrganization, ""},
+	{"stiftung", data.FacilityOrganization, "Stiftung"},
+	{"verein", data.FacilityOrganization, "Verein"},
+	{"e.v.", data.FacilityOrganization, ""},
+	{"verband", data.FacilityOrganization, "Verband"},
+	{"gmbh", data.FacilityOrganization, ""},
+	{" ag", data.FacilityOrganization, ""},
+	{" kg", data.FacilityOrganization, ""},
+	{"amt", data.FacilityOrganization, ""},
+	{"verwaltung", data.FacilityOrganization, ""},
+	{"ministerium", data.FacilityOrganization, ""},
+	{"betrieb", data.FacilityOrganization, ""},
+	{"schlachthof", data.FacilityOrganization, ""},
+	{"firma", data.FacilityOrganization, ""},
+	{"schule", data.FacilityOther, "Schule"},
+	{"kindergarten", data.FacilityOther, "Kindergarten"},
+	{"kita", data.FacilityOther, "Kita"},
+	{"garten", data.FacilityOther, ""},
+	{"park", data.FacilityOther, ""},
+	{"museum", data.FacilityOther, "Museum"},
+	{"bibliothek", data.FacilityOther, ""},
+	{"kirche", data.FacilityOther, ""},
+	{"bahnhof", data.FacilityOther, ""},
+	{"friedhof", data.FacilityOther, ""},
+	{"haus", data.FacilityOther, ""},
+	{"heim", data.FacilityOther, ""},
+}
+
+// synthHeads are head nouns for which "<head> <city>" is a plausible
+// name when no template carries the head.
+var synthHeads = map[string]bool{
+	"Universitätsklinikum": true, "Klinikum": true, "Krankenhaus": true, "Kreiskrankenhaus": true,
+	"Herzzentrum": true, "Universität": true, "Hochschule": true, "Fachklinik": true, "Rehaklinik": true,
+}
+
+// domain is a medical speciality recognised in facility names.
+type domain struct {
+	stems []string // lower-case substrings
+	dept  string   // department name ("Kardiologie")
+}
+
+var domains = []domain{
+	{[]string{"kardio", "herz"}, "Kardiologie"},
+	{[]string{"onkolog", "krebs", "tumor"}, "Onkologie"},
+	{[]string{"psychosom"}, "Psychosomatik"},
+	{[]string{"psychiatr"}, "Psychiatrie und Psychotherapie"},
+	{[]string{"neurochir"}, "Neurochirurgie"},
+	{[]string{"neurolog"}, "Neurologie"},
+	{[]string{"unfallchir"}, "Unfallchirurgie"},
+	{[]string{"orthopäd"}, "Orthopädie"},
+	{[]string{"chirurg"}, "Chirurgie"},
+	{[]string{"pädiatr", "kinder"}, "Kinder- und Jugendmedizin"},
+	{[]string{"geriatr"}, "Geriatrie"},
+	{[]string{"radiolog"}, "Radiologie"},
+	{[]string{"gynäk", "frauenheil", "geburt"}, "Frauenheilkunde und Geburtshilfe"},
+	{[]string{"urolog"}, "Urologie"},
+	{[]string{"dermatolog", "haut"}, "Dermatologie"},
+	{[]string{"augen", "ophthalm"}, "Augenheilkunde"},
+	{[]string{"hno", "hals-nasen"}, "Hals-Nasen-Ohren-Heilkunde"},
+	{[]string{"zahn", "kieferchir"}, "Zahnmedizin"},
+	{[]string{"nephrolog", "dialyse"}, "Nephrologie"},
+	{[]string{"gastroent"}, "Gastroenterologie"},
+	{[]string{"pneumolog", "lungen"}, "Pneumologie"},
+	{[]string{"palliativ"}, "Palliativmedizin"},
+	{[]string{"sucht"}, "Suchtmedizin"},
+	{[]string{"reha"}, "Rehabilitation"},
+	{[]string{"innere medizin"}, "Innere Medizin"},
+	{[]string{"anästh"}, "Anästhesiologie"},
+	{[]string{"nuklearmed"}, "Nuklearmedizin"},
+}
+
+// facility is the analysis of a facility original.
+type facility struct {
+	kind     string // template kind
+	head     string // head noun ("" none)
+	keyword  string // lower-case keyword templates are ranked by
+	domains  []domain
+	cities   []resolvedName // municipalities named inside
+	persons  []string       // surnames named inside
+	original string
+}
+
+// cityStop lists words that are municipality names but far more often
+// common nouns inside facility names.
+var cityStop = map[string]bool{
+	"haus": true, "halle": true, "hof": true, "essen": true, "garten": true, "park": true, "berg": true,
+	"wald": true, "au": true, "weil": true, "mitte": true, "nord": true, "süd": true, "ost": true, "west": true,
+	"zentrum": true, "markt": true, "kirchen": true, "linden": true, "stein": true, "klinik": true,
+}
+
+// tokens splits a facility name into words, trimming punctuation.
+func tokens(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' })
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func capitalised(w string) bool {
+	for _, r := range w {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
+
+// isKeyword reports whether w contains a facility head or domain stem.
+func isKeyword(w string) bool {
+	l := strings.ToLower(w)
+	for _, h := range heads {
+		if strings.TrimSpace(h.match) != "" && strings.Contains(l, strings.TrimSpace(h.match)) {
+			return true
+		}
+	}
+	for _, d := range domains {
+		for _, s := range d.stems {
+			if strings.Contains(l, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// analyse detects the type, domains, cities and person names of a
+// facility original.
+func analyse(g Gazetteer, res *data.Resources, k kinds.Kind, orig string) facility {
+	f := facility{original: orig}
+	low := " " + strings.ToLower(orig) + " "
+	for _, h := range heads {
+		if strings.Contains(low, h.match) {
+			f.kind, f.head = h.kind, h.word
+			f.keyword = strings.ToLower(h.word)
+			if f.keyword == "" {
+				f.keyword = strings.TrimSpace(h.match)
+			}
+			break
+		}
+	}
+	if f.kind == "" {
+		switch k {
+		case kinds.LocationHospital:
+			f.kind = data.FacilityHospital
+		case kinds.LocationOrganization:
+			f.kind = data.FacilityOrganization
+		default:
+			f.kind = data.FacilityOther
+		}
+	}
+	for _, d := range domains {
+		for _, s := range d.stems {
+			if strings.Contains(low, s) {
+				f.domains = append(f.domains, d)
+				break
+			}
+		}
+	}
+	toks := tokens(orig)
+	used := make([]bool, len(toks))
+	// Cities: windows of up to three capitalised words, longest first; a
+	// hyphenated token is also tried part by part.
+	for n := 3; n >= 1; n-- {
+		for i := 0; i+n <= len(toks); i++ {
+			win := toks[i : i+n]
+			skip := false
+			for j, w := range win {
+				if used[i+j] || !capitalised(w) || isKeyword(w) || cityStop[strings.ToLower(w)] {
+					skip = true
+				}
+			}
+			if skip {
+				continue
+			}
+			if r := resolveCity(g, strings.Join(win, " ")); r.ok {
+				f.cities = append(f.cities, r)
+				for j := range win {
+					used[i+j] = true
+				}
+			}
+		}
+	}
+	for i, w := range toks {
+		if used[i] || !strings.Contains(w, "-") {
+			continue
+		}
+		for _, part := range strings.Split(w, "-") {
+			if capitalised(part) && !isKeyword(part) && !cityStop[strings.ToLower(part)] {
+				if r := resolveCity(g, part); r.ok {
+					f.cities = append(f.cities, r)
+				}
+			}
+		}
+	}
+	// Person names: a surname after "Dr." / "Prof." or after first names,
+	// or a listed surname.
+	for i, w := range toks {
+		if used[i] || !capitalised(w) || isKeyword(w) {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = toks[i-1]
+		}
+		afterTitle := prev == "Dr" || prev == "Prof" || prev == "med"
+		afterFirst := i > 0 && !used[i-1] && res.IsFirstName(prev) && !res.IsFirstName(w)
+		if afterTitle || afterFirst || (res.IsSurname(w) && !res.IsFirstName(w)) {
+			f.persons = append(f.persons, w)
+			used[i] = true
+		}
+	}
+	return f
+}
+
+// facilityNS returns the consistency namespace of a facility kind.
+func facilityNS(k kinds.Kind) string {
+	switch k {
+	case kinds.LocationHospital:
+		return fictive.NSHospital
+	case kinds.LocationOrganization:
+		return fictive.NSOrg
+	default:
+		return fictive.NSOther
+	}
+}
+
+// variants is the number of renderings per template offered when the
+// best ones are taken by other originals.
+const variants = 6
+
+// generateFacility replaces a LOCATION_HOSPITAL, LOCATION_ORGANIZATION or
+// LOCATION_OTHER span.
+func generateFacility(original string, ctx *fictive.Context) (string, error) {
+	lead, core, trail := splitSpace(original)
+	if core == "" {
+		return "", fmt.Errorf("location: empty facility span")
+	}
+	g := gazetteerOf(ctx)
+	res := resOf(ctx)
+	f := analyse(g, res, ctx.Kind, core)
+	ns := facilityNS(ctx.Kind)
+	key := norm.Fold(core)
+	if v, ok := ctx.Scope.Peek(ns, key); ok {
+		return lead + v + trail, nil
+	}
+	// The city: one named inside, else the address block's, else the
+	// document's first, else a sampled one.
+	city := ""
+	switch {
+	case len(f.cities) > 0:
+		city = citySurrogate(ctx, g, newPlace(g, f.cities[0]))
+	default:
+		var p *place
+		if ctx.Doc != nil {
+			p = treeOf(ctx).of[ctx.Span]
+		}
+		if p != nil {
+			city = citySurrogate(ctx, g, p)
+		} else {
+			ok := allowed(ctx.Scope)
+			var pool []string
+			for _, id := range g.Candidates("", minClass+1, maxClass) {
+				if n := g.Place(id).Name; ok(n) {
+					pool = append(pool, n)
+				}
+			}
+			if len(pool) > 0 {
+				city = pool[ctx.Scope.Rand("location.facility.city", key).Intn(len(pool))]
+			}
+		}
+	}
+	for _, c := range f.cities[min(1, len(f.cities)):] {
+		citySurrogate(ctx, g, newPlace(g, c)) // keep inner cities consistent
+	}
+	var surnames []string
+	for _, p := range f.persons {
+		k := norm.Fold(p)
+		surnames = append(surnames, memoPick(ctx.Scope, fictive.NSSurname, k, func() [][]string { return [][]string{res.Surnames} }, p))
+	}
+	tiers := facilityTiers(ctx, g, res, f, city, surnames, key)
+	v := memoPick(ctx.Scope, ns, key, func() [][]string { return tiers }, core)
+	if data.Fold(v) == data.Fold(core) {
+		return "", fmt.Errorf("location: facility surrogate equals the original")
+	}
+	return lead + v + trail, nil
+}
+
+// facilityTiers renders the candidate names, best-ranked first.
+func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f facility, city string, surnames []string, key string) [][]string {
+	r := ctx.Scope.Rand("location.facility.fill", key)
+	templates := append([]string(nil), res.FacilityTemplates[f.kind]...)
+	hasHead := false
+	for _, t := range templates {
+		if f.head != "" && strings.Contains(strings.ToLower(t), strings.ToLower(f.head)) {
+			hasHead = true
+		}
+	}
+	if f.head != "" && synthHeads[f.head] && !hasHead {
+		templates = append(templates, f.head+" {city}")
+	}
+	if len(templates) == 0 {
+		for _, k := range []string{data.FacilityOther, data.FacilityOrganization, data.FacilityHospital, data.FacilityPractice} {
+			if ts := res.FacilityTemplates[k]; len(ts) > 0 {
+				templates = append(templates, ts...)
+				break
+			}
+		}
+	}
+	if len(templates) == 0 {
+		templates = []string{"Einrichtung {city}"}
+	}
+	// Other cities of the surrogate city's state, for the variants.
+	allow := allowed(ctx.Scope)
+	var others []string
+	if id, ok := g.Lookup(city); ok {
+		pl := g.Place(id)
+		for _, o := range g.Candidates(pl.State, minClass, maxClass) {
+			if o != id {
+				if n := g.Place(o).Name; allow(n) {
+					others = append(others, n)
+				}
+			}
+		}
+	}
+	surname := func(i int) string {
+		if i < len(surnames) {
+			return surnames[i]
+		}
+		for range 20 {
+			if len(res.Surnames) == 0 {
+				break
+			}
+			if v := res.Surnames[r.Intn(len(res.Surnames))]; allow(v) {
+				return v
+			}
+		}
+		return "Berger"
+	}
+	fill := func(tpl, c string, fresh bool) string {
+		base := 0
+		if fresh {
+			base = len(surnames)
+		}
+		s1 := surname(base)
+		s2 := surname(base + 1)
+		for s2 == s1 && len(res.Surnames) > 1 {
+			s2 = surname(len(surnames) + 2)
+		}
+		out := data.FillTemplate(tpl, func(ph string) string {
+			switch ph {
+			case "city":
+				return c
+			case "surname":
+				return s1
+			case "surname2":
+				return s2
+			case "name":
+				return firstName(r, res) + " " + s1
+			case "street":
+				return streetFor(r, res.Streets, tpl, allow)
+			}
+			return ""
+		})
+		return withDomains(out, f)
+	}
+	// Rank the templates; every score tier offers its renderings with the
+	// facility's city first, then with other cities of that state, before
+	// a lower-ranked template type is used.
+	byScore := map[int][]string{}
+	var scores []int
+	for _, t := range templates {
+		sc := score(t, f)
+		if _, ok := byScore[sc]; !ok {
+			scores = append(scores, sc)
+		}
+		byScore[sc] = append(byScore[sc], t)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(scores)))
+	var tiers [][]string
+	for _, sc := range scores {
+		var first, more []string
+		for _, t := range byScore[sc] {
+			first = append(first, fill(t, city, false))
+		}
+		for v := 0; v < variants; v++ {
+			for _, t := range byScore[sc] {
+				c := city
+				if len(others) > 0 {
+					c = others[r.Intn(len(others))]
+				}
+				more = append(more, fill(t, c, true))
+			}
+		}
+		tiers = append(tiers, first, more)
+	}
+	return tiers
+}
+
+// score ranks a template for a facility: the head noun counts most, then
+// each shared medical domain.
+func score(tpl string, f facility) int {
+	l := strings.ToLower(tpl)
+	s := 0
+	if f.keyword != "" && strings.Contains(l, f.keyword) {
+		s += 4
+	}
+	for _, d := range f.domains {
+		for _, st := range d.stems {
+			if strings.Contains(l, st) {
+				s += 2
+				break
+			}
+		}
+	}
+	return s
+}
+
+// withDomains appends the original's medical department when the rendered
+// name does not show that domain ("Klinikum Zwickau, Klinik für
+// Kardiologie"), in a wording that does not repeat the original.
+func withDomains(name string, f facility) string {
+	if len(f.domains) == 0 || f.kind == data.FacilityOrganization || f.kind == data.FacilityOther {
+		return name
+	}
+	l := strings.ToLower(name)
+	d := f.domains[0]
+	for _, st := range d.stems {
+		if strings.Contains(l, st) {
+			return name
+		}
+	}
+	phrases := []string{"Klinik für " + d.dept, "Abteilung für " + d.dept, "Zentrum für " + d.dept, "Fachbereich " + d.dept}
+	switch {
+	case f.kind == data.FacilityPractice:
+		phrases = []string{d.dept, "Schwerpunkt " + d.dept, "Praxis für " + d.dept}
+	case d.dept == "Rehabilitation":
+		phrases = []string{"Rehabilitationsklinik", "Rehabilitationszentrum", "Abteilung für Rehabilitation"}
+	}
+	orig := data.Fold(f.original)
+	for _, p := range phrases {
+		out := name + ", " + p
+		if !strings.Contains(data.Fold(out), orig) {
+			return out
+		}
+	}
+	return name
+}
+
+// firstName draws a first name of any gender.
+func firstName(r *rand.Rand, res *data.Resources) string {
+	all := len(res.FemaleFirst) + len(res.MaleFirst)
+	if all == 0 {
+		return "Alex"
+	}
+	i := r.Intn(all)
+	if i < len(res.FemaleFirst) {
+		return res.FemaleFirst[i]
+	}
+	return res.MaleFirst[i-len(res.FemaleFirst)]
+}
+
+// masculine and feminine street suffixes, for "am {street}" and
+// "an der {street}" templates.
+var (
+	mascStreet = []string{"weg", "platz", "markt", "ring", "graben", "damm", "berg", "hof", "anger", "park", "steig", "pfad", "winkel", "stieg", "tor", "ufer", "garten", "wall", "bach", "feld", "brunnen"}
+	femStreet  = []string{"straße", "strasse", "gasse", "allee", "chaussee", "promenade", "twiete", "aue"}
+)
+
+// streetFor draws a street name that fits the preposition in front of
+// the {street} placeholder of tpl: "am" needs a masculine or neuter name
+// (Birkenweg), "an der" a feminine one (Lindenallee); names that carry
+// their own preposition (Am Anger) only fit a bare placeholder.
+func streetFor(r *rand.Rand, streets []string, tpl string, ok func(string) bool) string {
+	i := strings.Index(tpl, "{street}")
+	before := strings.ToLower(strings.TrimSpace(tpl[:max(i, 0)]))
+	var want []string
+	switch {
+	case strings.HasSuffix(before, " am") || before == "am" || strings.HasSuffix(before, " im") || strings.HasSuffix(before, " vom") || strings.HasSuffix(before, " zum"):
+		want = mascStreet
+	case strings.HasSuffix(before, " der") || strings.HasSuffix(before, " zur"):
+		want = femStreet
+	}
+	var pool []string
+	for _, s := range streets {
+		if !ok(s) {
+			continue
+		}
+		if want == nil {
+			pool = append(pool, s)
+			continue
+		}
+		if hasArticle(s) || strings.Contains(s, " ") {
+			continue
+		}
+		l := strings.ToLower(s)
+		for _, w := range want {
+			if strings.HasSuffix(l, w) {
+				pool = append(pool, s)
+				break
+			}
+		}
+	}
+	if len(pool) == 0 {
+		pool = streets
+	}
+	if len(pool) == 0 {
+		return "Marktplatz"
+	}
+	return pool[r.Intn(len(pool))]
+}
+
+// allowed returns a filter for names used inside a surrogate: not
+// reported by the scope's Avoid (original PII strings of the project) and
+// not an original municipality of the scope.
+func allowed(s *fictive.Scope) func(string) bool {
+	orig := s.Entries(fictive.NSCity)
+	return func(v string) bool {
+		if _, isOrig := orig[norm.Fold(v)]; isOrig {
+			return false
+		}
+		return s.Avoid == nil || !s.Avoid(v)
+	}
+}

@@ -1,0 +1,269 @@
+package location
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+)
+
+// Place describes one municipality of a gazetteer.
+type Place struct {
+	Name     string // official name, e.g. "Frankfurt am Main"
+	State    string // full German name of the Land
+	District string // Landkreis or kreisfreie Stadt
+	// Population is the number of inhabitants (0 when unknown).
+	Population int
+}
+
+// SizeClass buckets a population like data.Municipality.SizeClass
+// (data.SizeVillage … data.SizeBigCity).
+func SizeClass(population int) int {
+	return data.Municipality{Population: population}.SizeClass()
+}
+
+// Size class bounds.
+const (
+	minClass = data.SizeVillage
+	maxClass = data.SizeBigCity
+)
+
+// Gazetteer is the geographic knowledge the address generators need. It is
+// implemented by the embedded default (NewEmbedded) and by a geodata-pack
+// adapter placed in fictive.Context.Geo. Municipality ids are opaque,
+// non-negative and stable for the lifetime of the gazetteer.
+// Implementations must be safe for concurrent use.
+type Gazetteer interface {
+	// Lookup finds a municipality by name, case- and umlaut-insensitively;
+	// a short name ("Frankfurt", "Halle") finds the most populous
+	// municipality it abbreviates.
+	Lookup(name string) (id int, ok bool)
+	// ByPostcode finds the municipality owning a 5-digit postcode.
+	ByPostcode(code string) (id int, ok bool)
+	// Place returns the facts of municipality id.
+	Place(id int) Place
+	// Candidates returns the municipalities of state (full name; "" for
+	// every state) whose SizeClass lies in [lo, hi], in a stable order.
+	Candidates(state string, lo, hi int) []int
+	// Streets returns street names of municipality id; it may be empty
+	// when the gazetteer has no streets for it.
+	Streets(id int) []string
+	// Postcodes returns the postcodes of municipality id.
+	Postcodes(id int) []string
+	// States returns the full names of the states (Länder).
+	States() []string
+}
+
+// embedded is the Gazetteer over data.Resources.
+type embedded struct {
+	res     *data.Resources
+	byName  map[string]int   // data.Fold(name) → index
+	byShort map[string]int   // data.Fold(short name) → most populous index
+	byCode  map[string]int   // postcode → index
+	byState map[string][]int // data.Fold(state) → indices in file order
+}
+
+// NewEmbedded returns the gazetteer over the municipalities, postcodes and
+// states of res (data.Default when nil). It has no per-municipality
+// streets.
+func NewEmbedded(res *data.Resources) Gazetteer {
+	if res == nil {
+		res = data.Default()
+	}
+	if g, ok := embeddedCache.Load(res); ok {
+		return g.(*embedded)
+	}
+	g := &embedded{res: res, byName: map[string]int{}, byShort: map[string]int{}, byCode: map[string]int{}, byState: map[string][]int{}}
+	for i, m := range res.Municipalities {
+		k := data.Fold(m.Name)
+		if _, ok := g.byName[k]; !ok {
+			g.byName[k] = i
+		}
+		if s := shortName(m.Name); s != m.Name {
+			ks := data.Fold(s)
+			if j, ok := g.byShort[ks]; !ok || res.Municipalities[j].Population < m.Population {
+				g.byShort[ks] = i
+			}
+		}
+		for _, p := range m.Postcodes {
+			if _, ok := g.byCode[p]; !ok {
+				g.byCode[p] = i
+			}
+		}
+		st := data.Fold(m.State)
+		g.byState[st] = append(g.byState[st], i)
+	}
+	v, _ := embeddedCache.LoadOrStore(res, g)
+	return v.(*embedded)
+}
+
+var embeddedCache sync.Map // *data.Resources → *embedded
+
+// shortName cuts a municipality name before a qualifier: "Frankfurt am
+// Main" → "Frankfurt", "Halle (Saale)" → "Halle", "Weiden i.d.OPf." →
+// "Weiden". Names without a qualifier are returned unchanged.
+func shortName(name string) string {
+	main, _ := splitQualifier(name)
+	return main
+}
+
+// qualifiers start the part of a municipality name that follows the
+// inflected main part.
+var qualifiers = []string{" (", " am ", " an der ", " an ", " im ", " in ", " ob der ", " a. ", " a.d.", " i. ", " i.d.", " bei ", " v. d. ", " vor der "}
+
+// splitQualifier splits a municipality name into its main part and the
+// qualifier that follows it (with its leading space).
+func splitQualifier(name string) (main, rest string) {
+	cut := len(name)
+	for _, q := range qualifiers {
+		if i := strings.Index(name, q); i > 0 && i < cut {
+			cut = i
+		}
+	}
+	return name[:cut], name[cut:]
+}
+
+func (g *embedded) Lookup(name string) (int, bool) {
+	k := data.Fold(name)
+	if k == "" {
+		return 0, false
+	}
+	if i, ok := g.byName[k]; ok {
+		return i, true
+	}
+	i, ok := g.byShort[k]
+	return i, ok
+}
+
+func (g *embedded) ByPostcode(code string) (int, bool) {
+	i, ok := g.byCode[strings.TrimSpace(code)]
+	return i, ok
+}
+
+func (g *embedded) Place(id int) Place {
+	if id < 0 || id >= len(g.res.Municipalities) {
+		return Place{}
+	}
+	m := g.res.Municipalities[id]
+	return Place{Name: m.Name, State: m.State, District: m.District, Population: m.Population}
+}
+
+func (g *embedded) Candidates(state string, lo, hi int) []int {
+	var pool []int
+	if state == "" {
+		pool = make([]int, len(g.res.Municipalities))
+		for i := range pool {
+			pool[i] = i
+		}
+	} else {
+		pool = g.byState[data.Fold(state)]
+	}
+	var out []int
+	for _, i := range pool {
+		if c := g.res.Municipalities[i].SizeClass(); c >= lo && c <= hi {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (g *embedded) Streets(int) []string { return nil }
+
+func (g *embedded) Postcodes(id int) []string {
+	if id < 0 || id >= len(g.res.Municipalities) {
+		return nil
+	}
+	return g.res.Municipalities[id].Postcodes
+}
+
+func (g *embedded) States() []string { return g.res.States }
+
+// gazetteerOf returns ctx.Geo when it implements Gazetteer, else the
+// embedded gazetteer over ctx.Res.
+func gazetteerOf(ctx *fictive.Context) Gazetteer {
+	if g, ok := ctx.Geo.(Gazetteer); ok && g != nil {
+		return g
+	}
+	return NewEmbedded(resOf(ctx))
+}
+
+func resOf(ctx *fictive.Context) *data.Resources {
+	if ctx.Res != nil {
+		return ctx.Res
+	}
+	return data.Default()
+}
+
+// stateKey folds a state name for comparisons, dropping official prefixes
+// ("Freistaat Sachsen" → "sachsen").
+func stateKey(s string) string {
+	k := data.Fold(s)
+	for _, p := range []string{"freistaat ", "freie und hansestadt ", "freie hansestadt ", "land "} {
+		k = strings.TrimPrefix(k, p)
+	}
+	return k
+}
+
+// neighbours lists the adjacent Länder of each Land (by stateKey).
+var neighbours = map[string][]string{
+	"baden wuerttemberg":     {"Bayern", "Hessen", "Rheinland-Pfalz"},
+	"bayern":                 {"Baden-Württemberg", "Hessen", "Thüringen", "Sachsen"},
+	"berlin":                 {"Brandenburg"},
+	"brandenburg":            {"Berlin", "Mecklenburg-Vorpommern", "Niedersachsen", "Sachsen-Anhalt", "Sachsen"},
+	"bremen":                 {"Niedersachsen"},
+	"hamburg":                {"Schleswig-Holstein", "Niedersachsen"},
+	"hessen":                 {"Niedersachsen", "Thüringen", "Bayern", "Baden-Württemberg", "Rheinland-Pfalz", "Nordrhein-Westfalen"},
+	"mecklenburg vorpommern": {"Schleswig-Holstein", "Niedersachsen", "Brandenburg"},
+	"niedersachsen":          {"Schleswig-Holstein", "Hamburg", "Mecklenburg-Vorpommern", "Brandenburg", "Sachsen-Anhalt", "Thüringen", "Hessen", "Nordrhein-Westfalen", "Bremen"},
+	"nordrhein westfalen":    {"Niedersachsen", "Hessen", "Rheinland-Pfalz"},
+	"rheinland pfalz":        {"Nordrhein-Westfalen", "Hessen", "Baden-Württemberg", "Saarland"},
+	"saarland":               {"Rheinland-Pfalz"},
+	"sachsen":                {"Bayern", "Thüringen", "Sachsen-Anhalt", "Brandenburg"},
+	"sachsen anhalt":         {"Niedersachsen", "Brandenburg", "Sachsen", "Thüringen"},
+	"schleswig holstein":     {"Hamburg", "Niedersachsen", "Mecklenburg-Vorpommern"},
+	"thueringen":             {"Hessen", "Niedersachsen", "Sachsen-Anhalt", "Sachsen", "Bayern"},
+}
+
+// canonicalState returns the gazetteer's spelling of a state given by any
+// spelling, official prefix or common abbreviation.
+func canonicalState(g Gazetteer, s string) (string, bool) {
+	k := stateKey(s)
+	if full, ok := stateAbbrev[strings.ToUpper(strings.TrimSpace(s))]; ok {
+		k = stateKey(full)
+	}
+	for _, st := range g.States() {
+		if stateKey(st) == k {
+			return st, true
+		}
+	}
+	return "", false
+}
+
+// stateAbbrev maps common abbreviations to state names; abbrevOf is the
+// reverse (preferred abbreviation).
+var stateAbbrev = map[string]string{
+	"BW": "Baden-Württemberg", "BY": "Bayern", "BE": "Berlin", "BB": "Brandenburg",
+	"HB": "Bremen", "HH": "Hamburg", "HE": "Hessen", "MV": "Mecklenburg-Vorpommern",
+	"NI": "Niedersachsen", "NDS": "Niedersachsen", "NW": "Nordrhein-Westfalen", "NRW": "Nordrhein-Westfalen",
+	"RP": "Rheinland-Pfalz", "RLP": "Rheinland-Pfalz", "SL": "Saarland", "SN": "Sachsen",
+	"ST": "Sachsen-Anhalt", "LSA": "Sachsen-Anhalt", "SH": "Schleswig-Holstein", "TH": "Thüringen",
+}
+
+var abbrevOf = func() map[string]string {
+	m := map[string]string{}
+	keys := make([]string, 0, len(stateAbbrev))
+	for a := range stateAbbrev {
+		keys = append(keys, a)
+	}
+	sort.Strings(keys) // deterministic; 2-letter ISO forms win over longer ones
+	sort.SliceStable(keys, func(i, j int) bool { return len(keys[i]) < len(keys[j]) })
+	for _, a := range keys {
+		k := stateKey(stateAbbrev[a])
+		if _, ok := m[k]; !ok {
+			m[k] = a
+		}
+	}
+	return m
+}()

@@ -1,0 +1,288 @@
+package location
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// shortKinds are the markup names of the test documents.
+var shortKinds = map[string]kinds.Kind{
+	"STREET": kinds.LocationStreet, "CITY": kinds.LocationCity, "ZIP": kinds.LocationZip,
+	"STATE": kinds.LocationState, "COUNTRY": kinds.LocationCountry, "HOSPITAL": kinds.LocationHospital,
+	"ORG": kinds.LocationOrganization, "OTHER": kinds.LocationOther, "NAME": kinds.NamePatient,
+}
+
+var markup = regexp.MustCompile(`\[\[([A-Z]+)\|(.*?)\]\]`)
+
+// parseDoc turns "… [[CITY|Leipzig]] …" into a normalised document.
+func parseDoc(t testing.TB, name, src string) *document.Document {
+	t.Helper()
+	var text strings.Builder
+	var spans []document.Span
+	last := 0
+	for _, m := range markup.FindAllStringSubmatchIndex(src, -1) {
+		text.WriteString(src[last:m[0]])
+		k, ok := shortKinds[src[m[2]:m[3]]]
+		if !ok {
+			t.Fatalf("%s: unknown kind %s", name, src[m[2]:m[3]])
+		}
+		b := text.Len()
+		text.WriteString(src[m[4]:m[5]])
+		spans = append(spans, document.Span{Label: string(k), Begin: b, End: text.Len(), Ref: -1})
+		last = m[1]
+	}
+	text.WriteString(src[last:])
+	d := &document.Document{Name: name, Text: text.String(), Spans: spans}
+	d.Normalize()
+	return d
+}
+
+// result is one replaced span.
+type result struct {
+	kind      kinds.Kind
+	orig, sur string
+}
+
+// runDoc replaces every location span of d in document order, as the
+// engine does, and returns the replaced text and the replacements.
+func runDoc(t testing.TB, res *data.Resources, scope *fictive.Scope, d *document.Document, avoid func(string) bool) (string, []result) {
+	t.Helper()
+	doc := fictive.NewScope([]byte("doc|" + d.Name))
+	doc.Avoid = avoid
+	if scope == nil {
+		scope = doc
+	}
+	st := &fictive.DocState{}
+	var edits []document.Edit
+	var out []result
+	for i, s := range d.Spans {
+		if !s.Kind.IsLocation() {
+			continue
+		}
+		gen, err := fictive.Lookup(s.Kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: doc, State: st, Res: res}
+		orig := d.SpanText(i)
+		v, err := gen(orig, ctx)
+		if err != nil {
+			t.Fatalf("%s: span %d (%s): %v", d.Name, i, s.Kind, err)
+		}
+		edits = append(edits, document.Edit{Begin: s.Begin, End: s.End, Text: v})
+		out = append(out, result{s.Kind, orig, v})
+	}
+	nd, err := d.Apply(edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nd.Text, out
+}
+
+var (
+	fixtureOnce sync.Once
+	fixtureRes  *data.Resources
+	fixtureErr  error
+)
+
+// fixture returns data.Default with the test gazetteer of
+// testdata/fixture (real municipalities and postcodes, streets, facility
+// templates, countries) so that expectations do not move with the
+// embedded lists.
+func fixture(t testing.TB) *data.Resources {
+	t.Helper()
+	fixtureOnce.Do(func() {
+		fixtureRes, fixtureErr = data.Load(filepath.Join("testdata", "fixture"))
+	})
+	if fixtureErr != nil {
+		t.Fatal(fixtureErr)
+	}
+	return fixtureRes
+}
+
+// shape maps digits to 9 and letters to a/A, keeping everything else.
+func shape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteByte('9')
+		case r >= 'a' && r <= 'z':
+			b.WriteByte('a')
+		case r >= 'A' && r <= 'Z':
+			b.WriteByte('A')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// checkDoc asserts the address invariants of one replaced document:
+// every span changed; a ZIP right before a city is a postcode of the
+// surrogate city (or, when its postcodes are used up, of its postal area
+// and no other municipality's); a known city's surrogate lies in the
+// original's state (city-states excepted); house numbers keep their shape.
+func checkDoc(t *testing.T, g Gazetteer, d *document.Document, rs []result) {
+	t.Helper()
+	for _, r := range rs {
+		if data.Fold(r.sur) == data.Fold(r.orig) || r.sur == "" {
+			t.Errorf("%s: %s %q not replaced (%q)", d.Name, r.kind, r.orig, r.sur)
+		}
+		if strings.Contains(strings.ToLower(r.sur), strings.ToLower(r.orig)) && len(r.orig) > 3 {
+			t.Errorf("%s: %s surrogate %q contains the original %q", d.Name, r.kind, r.sur, r.orig)
+		}
+	}
+	// Map span index → result.
+	byIdx := map[int]result{}
+	j := 0
+	for i, s := range d.Spans {
+		if s.Kind.IsLocation() {
+			byIdx[i] = rs[j]
+			j++
+		}
+	}
+	for i, s := range d.Spans {
+		r := byIdx[i]
+		switch s.Kind {
+		case kinds.LocationZip:
+			if i+1 >= len(d.Spans) || d.Spans[i+1].Kind != kinds.LocationCity || !onlySeparators(d.Text[s.End:d.Spans[i+1].Begin]) {
+				continue
+			}
+			if b, _ := digitRun(r.orig); b < 0 || len(r.orig) > 0 && strings.Contains(r.orig, "A-") {
+				continue
+			}
+			city := resolveCity(g, byIdx[i+1].sur)
+			if !city.ok {
+				t.Errorf("%s: surrogate city %q not in the gazetteer", d.Name, byIdx[i+1].sur)
+				continue
+			}
+			code, _ := zipDigits(r.sur)
+			if id, ok := g.ByPostcode(code); ok {
+				if id != city.id {
+					t.Errorf("%s: ZIP %q belongs to %s, not to the surrogate city %s", d.Name, r.sur, g.Place(id).Name, g.Place(city.id).Name)
+				}
+			} else if !sharesArea(code, g.Postcodes(city.id)) {
+				t.Errorf("%s: ZIP %q is not in the postal area of %s", d.Name, r.sur, g.Place(city.id).Name)
+			}
+		case kinds.LocationCity:
+			orig := resolveCity(g, r.orig)
+			if !orig.ok {
+				continue
+			}
+			sur := resolveCity(g, r.sur)
+			if !sur.ok {
+				t.Errorf("%s: surrogate city %q not in the gazetteer", d.Name, r.sur)
+				continue
+			}
+			os, ss := g.Place(orig.id).State, g.Place(sur.id).State
+			if os != ss && os != "Berlin" && os != "Hamburg" {
+				t.Errorf("%s: %q (%s) → %q (%s): state changed", d.Name, r.orig, os, r.sur, ss)
+			}
+			if sur.form.kind != orig.form.kind || sur.form.upper != orig.form.upper {
+				t.Errorf("%s: %q → %q: form changed", d.Name, r.orig, r.sur)
+			}
+		case kinds.LocationStreet:
+			po, ps := parseStreet(strings.TrimSpace(r.orig)), parseStreet(strings.TrimSpace(r.sur))
+			no := po.n1 + po.l1 + po.rsep + po.n2 + po.l2 + po.rest
+			ns := ps.n1 + ps.l1 + ps.rsep + ps.n2 + ps.l2 + ps.rest
+			if shape(no) != shape(ns) {
+				t.Errorf("%s: house number %q → %q changed shape", d.Name, no, ns)
+			}
+			so, _ := styleOf(po.name)
+			ss, _ := styleOf(ps.name)
+			if so.abbr != "" && ss.abbr != "" && so.abbr != ss.abbr {
+				t.Errorf("%s: street %q → %q lost the abbreviation style", d.Name, r.orig, r.sur)
+			}
+		}
+	}
+}
+
+func sharesArea(code string, codes []string) bool {
+	for _, c := range codes {
+		if len(c) == 5 && len(code) == 5 && c[:3] == code[:3] {
+			return true
+		}
+	}
+	return false
+}
+
+// checkConsistent asserts that equal originals of a kind got equal
+// surrogates and different originals different ones (per scope).
+func checkConsistent(t *testing.T, seen map[string]string, rev map[string]string, scopeName string, rs []result) {
+	t.Helper()
+	for _, r := range rs {
+		k := fmt.Sprintf("%s|%s|%s", scopeName, r.kind, r.orig)
+		if prev, ok := seen[k]; ok && prev != r.sur {
+			t.Errorf("scope %s: %s %q → %q and %q", scopeName, r.kind, r.orig, prev, r.sur)
+		}
+		seen[k] = r.sur
+		rk := fmt.Sprintf("%s|%s|%s", scopeName, r.kind, r.sur)
+		if prev, ok := rev[rk]; ok && norm.Fold(prev) != norm.Fold(r.orig) && r.kind != kinds.LocationCity {
+			t.Errorf("scope %s: %s %q and %q share the surrogate %q", scopeName, r.kind, prev, r.orig, r.sur)
+		}
+		rev[rk] = r.orig
+	}
+}
+
+// project collects the location originals of documents, as the engine's
+// leak audit sees them (SPEC §5).
+type project map[string]bool
+
+func (p project) add(d *document.Document) {
+	for i, s := range d.Spans {
+		if s.Kind.IsLocation() {
+			p[auditFold(d.SpanText(i))] = true
+		}
+	}
+}
+
+// avoid reports a value equal to an original (Scope.Avoid).
+func (p project) avoid(v string) bool { return p[auditFold(v)] }
+
+// auditFold is the audit's comparison form: lower case, white space
+// collapsed, zero-width characters removed.
+func auditFold(s string) string {
+	s = strings.NewReplacer("\u200b", "", "\ufeff", "").Replace(s)
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// leaks returns the originals (≥ 4 characters) found in text as whole
+// words.
+func (p project) leaks(text string) []string {
+	t := " " + auditFold(text) + " "
+	var out []string
+	for o := range p {
+		if len([]rune(o)) < 4 {
+			continue
+		}
+		for i := strings.Index(t, o); i >= 0; {
+			before, _ := utf8.DecodeLastRuneInString(t[:i])
+			after, _ := utf8.DecodeRuneInString(t[i+len(o):])
+			if !unicode.IsLetter(before) && !unicode.IsDigit(before) && !unicode.IsLetter(after) && !unicode.IsDigit(after) {
+				out = append(out, o)
+				break
+			}
+			j := strings.Index(t[i+1:], o)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,274 @@
+package location
+
+import (
+	"fmt"
+	"math/rand"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// houseNumber matches the house number at the end of a street span:
+// "16-18", "21 a", "12b", "3/5", "7 - 9", optionally followed by a short
+// addition such as ", Haus M". The name is the longest prefix ending in a
+// letter, "." or ")" ("Straße des 17. Juni 135").
+var houseNumber = regexp.MustCompile(`^(.*[\p{L}.)])(\s*,?\s+)(\d{1,4})(\s?[a-zA-Z])?(?:(\s*[-–/]\s*)(\d{1,4})(\s?[a-zA-Z])?)?(\s*[,;(].*)?$`)
+
+// streetParts is a parsed street span.
+type streetParts struct {
+	name string // street name
+	sep  string // between name and number
+	// number parts (n1 empty when the span has no house number)
+	n1, l1, rsep, n2, l2 string
+	rest                 string // text after the number
+}
+
+func parseStreet(s string) streetParts {
+	m := houseNumber.FindStringSubmatch(s)
+	if m == nil || !houseRest(m[8]) {
+		return streetParts{name: s}
+	}
+	return streetParts{name: m[1], sep: m[2], n1: m[3], l1: m[4], rsep: m[5], n2: m[6], l2: m[7], rest: m[8]}
+}
+
+// houseRest accepts the text after a house number when it is a short
+// addition (", Haus M", " 2. OG") rather than more of the street name.
+func houseRest(s string) bool {
+	return utf8.RuneCountInString(s) <= 24
+}
+
+// streetStyle is how the original spells the "Straße" suffix.
+type streetStyle struct {
+	abbr  string // "straße", "strasse", "str.", "str" (lower case); "" when not a Straße
+	sep   byte   // 0 joined ("Härtelstraße"), '-' ("Philipp-Rosenthal-Straße"), ' ' ("Berliner Straße")
+	upper bool
+}
+
+// strasseSuffixes in matching order.
+var strasseSuffixes = []string{"straße", "strasse", "str.", "str"}
+
+// styleOf returns the Straße style of a street name and the name with the
+// suffix normalised to "straße"/"Straße".
+func styleOf(name string) (streetStyle, string) {
+	st := streetStyle{upper: isUpper(name)}
+	low := strings.ToLower(name)
+	for _, suf := range strasseSuffixes {
+		if !strings.HasSuffix(low, suf) || len(low) == len(suf) {
+			continue
+		}
+		stem := name[:len(name)-len(suf)]
+		last, _ := utf8.DecodeLastRuneInString(stem)
+		switch {
+		case last == '-':
+			st.sep = '-'
+		case last == ' ':
+			st.sep = ' '
+		case unicode.IsLetter(last):
+		default:
+			continue
+		}
+		st.abbr = suf
+		canon := "straße"
+		if st.sep != 0 {
+			canon = "Straße"
+		}
+		return st, stem + canon
+	}
+	return st, name
+}
+
+// applyStyle spells a canonical street name in the original's style.
+func applyStyle(name string, st streetStyle) string {
+	out := name
+	if st.abbr != "" && st.abbr != "straße" {
+		low := strings.ToLower(name)
+		if strings.HasSuffix(low, "straße") {
+			stem := name[:len(name)-len("straße")]
+			suf := st.abbr
+			if !strings.HasSuffix(name, "straße") { // separated: "Straße"
+				suf = strings.ToUpper(suf[:1]) + suf[1:]
+			}
+			out = stem + suf
+		}
+	}
+	if st.upper {
+		out = strings.ToUpper(out)
+	}
+	return out
+}
+
+// articles start street names that carry a preposition ("Am Anger").
+var articles = []string{"am ", "an der ", "an den ", "im ", "in der ", "auf dem ", "auf der ", "zum ", "zur ", "hinter der ", "unter den ", "vor dem "}
+
+// hasArticle reports whether a street name starts with a preposition.
+func hasArticle(name string) bool {
+	l := strings.ToLower(name)
+	for _, a := range articles {
+		if strings.HasPrefix(l, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// streetClass classifies a canonical street name: 's' plus the separator
+// for a Straße, 'a' for a name starting with a preposition ("Am Anger"),
+// 'o' for anything else ("Birkenweg").
+func streetClass(name string) string {
+	st, _ := styleOf(name)
+	switch {
+	case st.abbr != "":
+		return "s" + string(rune(st.sep+'0'))
+	case hasArticle(name):
+		return "a"
+	default:
+		return "o"
+	}
+}
+
+// generateStreet replaces a LOCATION_STREET span.
+func generateStreet(original string, ctx *fictive.Context) (string, error) {
+	lead, core, trail := splitSpace(original)
+	if core == "" {
+		return "", fmt.Errorf("location: empty street span")
+	}
+	g := gazetteerOf(ctx)
+	parts := parseStreet(core)
+	style, canon := styleOf(parts.name)
+	key := norm.Fold(canon)
+	var p *place
+	if ctx.Doc != nil {
+		p = treeOf(ctx).of[ctx.Span]
+	}
+	name := memoPick(ctx.Scope, fictive.NSStreet, key, func() [][]string {
+		var pool []string
+		if p != nil {
+			if id, _, ok := surrogatePlace(ctx, g, p); ok {
+				pool = g.Streets(id)
+			}
+		}
+		if len(pool) == 0 {
+			pool = resOf(ctx).Streets
+		}
+		want := streetClass(canon)
+		var same, kind []string
+		for _, s := range pool {
+			c := streetClass(s)
+			if c == want {
+				same = append(same, s)
+			}
+			if c[0] == want[0] {
+				kind = append(kind, s)
+			}
+		}
+		if len(same) < minPool {
+			same = nil
+		}
+		return [][]string{same, kind, pool}
+	}, canon)
+	out := applyStyle(name, style)
+	if parts.n1 != "" {
+		r := ctx.Scope.Rand("location.housenumber", key, strings.ToLower(core))
+		out += parts.sep + redrawNumber(r, parts)
+	}
+	if strings.EqualFold(out, core) {
+		return "", fmt.Errorf("location: street surrogate equals the original")
+	}
+	return lead + out + trail, nil
+}
+
+// redrawNumber draws a new house number of the same shape: the same
+// number of digits, letters kept as letters in the same case, ranges kept
+// as ranges with the same width, additions re-drawn character class by
+// character class.
+func redrawNumber(r *rand.Rand, p streetParts) string {
+	o1, _ := strconv.Atoi(p.n1)
+	o2, _ := strconv.Atoi(p.n2)
+	width := 0 // range width kept when the range ascends
+	if p.n2 != "" && o2 > o1 {
+		width = o2 - o1
+	}
+	n1 := drawDigits(r, len(p.n1), o1)
+	for tries := 0; width > 0 && len(strconv.Itoa(n1+width)) != len(p.n2) && tries < 100; tries++ {
+		n1 = drawDigits(r, len(p.n1), o1)
+	}
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(n1))
+	b.WriteString(redrawLetter(r, p.l1))
+	if p.n2 != "" {
+		n2 := n1 + width
+		if width == 0 || len(strconv.Itoa(n2)) != len(p.n2) {
+			n2 = drawDigits(r, len(p.n2), o2)
+		}
+		b.WriteString(p.rsep)
+		b.WriteString(strconv.Itoa(n2))
+		b.WriteString(redrawLetter(r, p.l2))
+	}
+	b.WriteString(redrawRest(r, p.rest))
+	return b.String()
+}
+
+// drawDigits draws a positive number with n digits (no leading zero),
+// different from old, biased to the small numbers streets have.
+func drawDigits(r *rand.Rand, n, old int) int {
+	lo, hi := 1, 9
+	switch n {
+	case 1:
+	case 2:
+		lo, hi = 10, 99
+	case 3:
+		lo, hi = 100, 299
+	default:
+		lo, hi = 1000, 1999
+	}
+	for {
+		v := lo + r.Intn(hi-lo+1)
+		if v != old {
+			return v
+		}
+	}
+}
+
+// redrawLetter replaces the letter of a house-number suffix ("a", " b",
+// "C") by another of a–f in the same case, keeping the space.
+func redrawLetter(r *rand.Rand, l string) string {
+	if l == "" {
+		return ""
+	}
+	c := l[len(l)-1]
+	n := byte('a' + r.Intn(6))
+	if c >= 'A' && c <= 'Z' {
+		n -= 'a' - 'A'
+	}
+	return l[:len(l)-1] + string(n)
+}
+
+// redrawRest re-draws the digits and single letters of an addition such
+// as ", Haus M" or " 2. OG" (words of two or more letters are kept).
+func redrawRest(r *rand.Rand, s string) string {
+	if s == "" {
+		return ""
+	}
+	rs := []rune(s)
+	for i, c := range rs {
+		switch {
+		case c >= '0' && c <= '9':
+			rs[i] = rune('0' + r.Intn(10))
+			if i == 0 || rs[i-1] < '0' || rs[i-1] > '9' {
+				rs[i] = rune('1' + r.Intn(9))
+			}
+		case unicode.IsLetter(c) && (i == 0 || !unicode.IsLetter(rs[i-1])) && (i+1 == len(rs) || !unicode.IsLetter(rs[i+1])):
+			n := rune('A' + r.Intn(26))
+			if unicode.IsLower(c) {
+				n = unicode.ToLower(n)
+			}
+			rs[i] = n
+		}
+	}
+	return string(rs)
+}
