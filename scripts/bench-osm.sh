@@ -35,7 +35,9 @@ apt_install() { # apt_install PACKAGE: best effort, quiet
 
 # GNU time for peak RSS, else a /proc poller.
 GNUTIME=""
-if /usr/bin/time --version 2>&1 | grep -q GNU; then
+if [ -n "${BENCH_OSM_PROC_RSS:-}" ]; then
+	echo "bench-osm: BENCH_OSM_PROC_RSS set; measuring peak RSS by polling /proc (VmHWM)" >&2
+elif /usr/bin/time --version 2>&1 | grep -q GNU; then
 	GNUTIME=/usr/bin/time
 elif apt_install time && /usr/bin/time --version 2>&1 | grep -q GNU; then
 	GNUTIME=/usr/bin/time
