@@ -13,8 +13,12 @@ import (
 // the length of the span, never the span itself (dates are PII).
 var ErrUnparseable = errors.New("unparseable date")
 
-// maxLen bounds the span length Parse accepts (bytes).
-const maxLen = 200
+// Parse accepts at most maxLen bytes and maxTokens tokens. Shifting never
+// changes the number of tokens, so a shifted result re-parses.
+const (
+	maxLen    = 1024
+	maxTokens = 64
+)
 
 // Patterns run over the token signature (see tokenize): one symbol per
 // token, so a named group's position is a token index. Group names: d day,
@@ -113,6 +117,9 @@ func Parse(s string) (*Expr, error) {
 		return nil, unparseable(s)
 	}
 	toks := tokenize(s)
+	if len(toks) > maxTokens {
+		return nil, unparseable(s)
+	}
 	sig := signature(toks)
 	for _, re := range single {
 		if m := re.FindStringSubmatchIndex(sig); m != nil {
