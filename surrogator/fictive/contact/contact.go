@@ -111,8 +111,14 @@ func ID(original string, ctx *fictive.Context) (string, error) {
 		}), nil
 	}
 	n := idPrefix(original)
-	v := ctx.Scope.Memo(NSID, norm.Fold(original), func(r *rand.Rand) string {
-		return original[:n] + randomLike(original[n:], r)
+	key := norm.Fold(original)
+	v := ctx.Scope.Memo(NSID, key, func(r *rand.Rand) string {
+		// Memo compares lower-cased values with the key; white-space
+		// variants must be rejected here.
+		if v := original[:n] + randomLike(original[n:], r); norm.Fold(v) != key {
+			return v
+		}
+		return ""
 	})
 	return reshape(original, v), nil
 }
@@ -131,7 +137,7 @@ func memoPlan(ctx *fictive.Context, ns, original string, p plan) string {
 			level++
 			out = p.render(r, level)
 		}
-		if avoided(ctx, out) {
+		if norm.Fold(out) == key || avoided(ctx, out) {
 			return ""
 		}
 		return out
@@ -181,8 +187,12 @@ func Phone(original string, ctx *fictive.Context) (string, error) {
 	p, ok := parsePhone(original)
 	if !ok || p.national == "" {
 		// no digits (or only a prefix): keep the letter pattern
-		v := ctx.Scope.Memo(NSPhone, norm.Fold(original), func(r *rand.Rand) string {
-			return randomLike(original, r)
+		key := norm.Fold(original)
+		v := ctx.Scope.Memo(NSPhone, key, func(r *rand.Rand) string {
+			if v := randomLike(original, r); norm.Fold(v) != key {
+				return v
+			}
+			return ""
 		})
 		return reshape(original, v), nil
 	}
