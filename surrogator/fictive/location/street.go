@@ -173,8 +173,14 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 	}, canon)
 	out := applyStyle(name, style)
 	if parts.n1 != "" {
-		r := ctx.Scope.Rand("location.housenumber", key, strings.ToLower(core))
-		out += parts.sep + redrawNumber(r, parts)
+		base := out
+		for attempt := 0; attempt < 32; attempt++ {
+			r := ctx.Scope.Rand("location.housenumber", key, strings.ToLower(core), strconv.Itoa(attempt))
+			out = base + parts.sep + redrawNumber(r, parts)
+			if ctx.Scope.Avoid == nil || !ctx.Scope.Avoid(out) {
+				break
+			}
+		}
 	}
 	if strings.EqualFold(out, core) {
 		return "", fmt.Errorf("location: street surrogate equals the original")
@@ -193,8 +199,20 @@ func redrawNumber(r *rand.Rand, p streetParts) string {
 	if p.n2 != "" && o2 > o1 {
 		width = o2 - o1
 	}
-	n1 := drawDigits(r, len(p.n1), o1)
-	for tries := 0; width > 0 && len(strconv.Itoa(n1+width)) != len(p.n2) && tries < 100; tries++ {
+	var n1 int
+	if width > 0 {
+		// n1 and n1+width must keep the digit counts of both ends.
+		lo1, hi1 := digitBounds(len(p.n1))
+		lo2, hi2 := digitBounds(len(p.n2))
+		lo, hi := max(lo1, lo2-width), min(hi1, hi2-width)
+		if lo < hi {
+			for n1 = o1; n1 == o1; {
+				n1 = lo + r.Intn(hi-lo+1)
+			}
+		} else {
+			n1 = drawDigits(r, len(p.n1), o1)
+		}
+	} else {
 		n1 = drawDigits(r, len(p.n1), o1)
 	}
 	var b strings.Builder
@@ -216,21 +234,26 @@ func redrawNumber(r *rand.Rand, p streetParts) string {
 // drawDigits draws a positive number with n digits (no leading zero),
 // different from old, biased to the small numbers streets have.
 func drawDigits(r *rand.Rand, n, old int) int {
-	lo, hi := 1, 9
-	switch n {
-	case 1:
-	case 2:
-		lo, hi = 10, 99
-	case 3:
-		lo, hi = 100, 299
-	default:
-		lo, hi = 1000, 1999
-	}
+	lo, hi := digitBounds(n)
 	for {
 		v := lo + r.Intn(hi-lo+1)
 		if v != old {
 			return v
 		}
+	}
+}
+
+// digitBounds returns the house-number range drawn for n digits.
+func digitBounds(n int) (int, int) {
+	switch n {
+	case 1:
+		return 1, 9
+	case 2:
+		return 10, 99
+	case 3:
+		return 100, 299
+	default:
+		return 1000, 1999
 	}
 }
 

@@ -1,0 +1,344 @@
+package location
+
+import (
+	"math/rand"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+func TestAdjectiveGenitive(t *testing.T) {
+	for _, tt := range []struct{ name, adj, gen string }{
+		{"Leipzig", "Leipziger", "Leipzigs"},
+		{"Dresden", "Dresdner", "Dresdens"},
+		{"München", "Münchner", "Münchens"},
+		{"Chemnitz", "Chemnitzer", "Chemnitz'"},
+		{"Göttingen", "Göttinger", "Göttingens"},
+		{"Jena", "Jenaer", "Jenas"},
+		{"Celle", "Celler", "Celles"},
+		{"Essen", "Essener", "Essens"},
+		{"Halle (Saale)", "Hallenser", "Halles (Saale)"},
+		{"Frankfurt am Main", "Frankfurter", "Frankfurts am Main"},
+		{"Bad Kissingen", "Bad Kissinger", "Bad Kissingens"},
+		{"Neuss", "Neusser", "Neuss'"},
+		{"Dessau-Roßlau", "Dessau-Roßlauer", "Dessau-Roßlaus"},
+	} {
+		if got := adjective(tt.name); got != tt.adj {
+			t.Errorf("adjective(%q) = %q, want %q", tt.name, got, tt.adj)
+		}
+		if got := genitive(tt.name, ""); got != tt.gen {
+			t.Errorf("genitive(%q) = %q, want %q", tt.name, got, tt.gen)
+		}
+	}
+}
+
+func TestResolveCity(t *testing.T) {
+	g := NewEmbedded(fixture(t))
+	for _, tt := range []struct {
+		in, base string
+		kind     formKind
+		upper    bool
+	}{
+		{"Leipzig", "Leipzig", formBase, false},
+		{"LEIPZIG", "Leipzig", formBase, true},
+		{"Leipzigs", "Leipzig", formGenitive, false},
+		{"Chemnitz'", "Chemnitz", formGenitive, false},
+		{"Dresdner", "Dresden", formAdjective, false},
+		{"DRESDNER", "Dresden", formAdjective, true},
+		{"Münchner", "München", formAdjective, false},
+		{"Muenchen", "München", formBase, false},
+		{"Hallenser", "Halle (Saale)", formAdjective, false},
+		{"Halle", "Halle (Saale)", formBase, false},
+		{"Frankfurter", "Frankfurt am Main", formAdjective, false},
+		{"Bad Kissinger", "Bad Kissingen", formAdjective, false},
+		{"Göttinger", "Göttingen", formAdjective, false},
+		{"Jenaer", "Jena", formAdjective, false},
+		{"Frankfurt (Oder)", "Frankfurt (Oder)", formBase, false},
+	} {
+		r := resolveCity(g, tt.in)
+		if !r.ok || r.base != tt.base || r.form.kind != tt.kind || r.form.upper != tt.upper {
+			t.Errorf("resolveCity(%q) = %+v, want %s kind %d upper %v", tt.in, r, tt.base, tt.kind, tt.upper)
+		}
+	}
+	for _, in := range []string{"Musterhausen", "Musterstadt", "Wien", "Schlacht-Gut"} {
+		if r := resolveCity(g, in); r.ok {
+			t.Errorf("resolveCity(%q) resolved to %s", in, r.base)
+		}
+	}
+}
+
+func TestParseStreet(t *testing.T) {
+	for _, tt := range []struct{ in, name, number, rest string }{
+		{"Härtelstraße 16-18", "Härtelstraße", "16-18", ""},
+		{"Philipp-Rosenthal-Str. 27", "Philipp-Rosenthal-Str.", "27", ""},
+		{"Philipp-Rosenthal-Str. 27, Haus M", "Philipp-Rosenthal-Str.", "27", ", Haus M"},
+		{"Goethestraße 21 a", "Goethestraße", "21 a", ""},
+		{"Lindenweg 12b", "Lindenweg", "12b", ""},
+		{"Lindenallee 7 - 9", "Lindenallee", "7 - 9", ""},
+		{"Karl-Heine-Straße 3/5", "Karl-Heine-Straße", "3/5", ""},
+		{"Straße des 17. Juni 135", "Straße des 17. Juni", "135", ""},
+		{"Straße des 17. Juni", "Straße des 17. Juni", "", ""},
+		{"Am Markt", "Am Markt", "", ""},
+		{"Hauptstr.5", "Hauptstr.5", "", ""},
+	} {
+		p := parseStreet(tt.in)
+		num := p.n1 + p.l1 + p.rsep + p.n2 + p.l2
+		if p.name != tt.name || num != tt.number || p.rest != tt.rest {
+			t.Errorf("parseStreet(%q) = %q %q %q, want %q %q %q", tt.in, p.name, num, p.rest, tt.name, tt.number, tt.rest)
+		}
+	}
+}
+
+func TestStreetStyle(t *testing.T) {
+	for _, tt := range []struct{ orig, canon, sur, want string }{
+		{"Philipp-Rosenthal-Str.", "Philipp-Rosenthal-Straße", "Goethestraße", "Goethestr."},
+		{"Philipp-Rosenthal-Str.", "Philipp-Rosenthal-Straße", "Karl-Marx-Straße", "Karl-Marx-Str."},
+		{"Hauptstr.", "Hauptstraße", "Berliner Straße", "Berliner Str."},
+		{"Hauptstr", "Hauptstraße", "Goethestraße", "Goethestr"},
+		{"Bahnhofstrasse", "Bahnhofstraße", "Lange Straße", "Lange Strasse"},
+		{"HAUPTSTRASSE", "HAUPTstraße", "Goethestraße", "GOETHESTRASSE"},
+		{"Härtelstraße", "Härtelstraße", "Am Anger", "Am Anger"},
+		{"Berliner Straße", "Berliner Straße", "Goethestraße", "Goethestraße"},
+		{"Fürstengraben", "Fürstengraben", "Goethestraße", "Goethestraße"},
+	} {
+		st, canon := styleOf(tt.orig)
+		if canon != tt.canon {
+			t.Errorf("styleOf(%q) canonical %q, want %q", tt.orig, canon, tt.canon)
+		}
+		if got := applyStyle(tt.sur, st); got != tt.want {
+			t.Errorf("applyStyle(%q, style of %q) = %q, want %q", tt.sur, tt.orig, got, tt.want)
+		}
+	}
+}
+
+func TestRedrawNumberShape(t *testing.T) {
+	for _, in := range []string{"X 3", "X 27", "X 16-18", "X 21 a", "X 12b", "X 7 - 9", "X 3/5", "X 135", "X 98-102", "X 4C", "X 27, Haus M", "X 1234"} {
+		p := parseStreet(in)
+		if p.n1 == "" {
+			t.Fatalf("%q: no number", in)
+		}
+		orig := p.n1 + p.l1 + p.rsep + p.n2 + p.l2 + p.rest
+		for seed := int64(0); seed < 200; seed++ {
+			got := redrawNumber(rand.New(rand.NewSource(seed)), p)
+			if shape(got) != shape(orig) && !(p.n2 != "" && len(p.n1) != len(p.n2)) {
+				t.Fatalf("%q seed %d: %q has another shape", orig, seed, got)
+			}
+			q := parseStreet("X " + got)
+			if q.n1 == p.n1 {
+				t.Fatalf("%q seed %d: number kept (%q)", orig, seed, got)
+			}
+			if p.n2 != "" {
+				a, _ := strconv.Atoi(p.n1)
+				b, _ := strconv.Atoi(p.n2)
+				c, _ := strconv.Atoi(q.n1)
+				d, _ := strconv.Atoi(q.n2)
+				if len(q.n1) == len(p.n1) && len(q.n2) == len(p.n2) && d-c != b-a {
+					t.Fatalf("%q seed %d: range %q lost its width", orig, seed, got)
+				}
+			}
+		}
+	}
+}
+
+func TestParseRenderState(t *testing.T) {
+	g := NewEmbedded(fixture(t))
+	for _, tt := range []struct{ in, state, sur, want string }{
+		{"Sachsen", "Sachsen", "Bayern", "Bayern"},
+		{"SACHSEN", "Sachsen", "Thüringen", "THÜRINGEN"},
+		{"Sachsens", "Sachsen", "Hessen", "Hessens"},
+		{"Freistaat Sachsen", "Sachsen", "Bayern", "Freistaat Bayern"},
+		{"Freistaat Sachsen", "Sachsen", "Hessen", "Land Hessen"},
+		{"NRW", "Nordrhein-Westfalen", "Rheinland-Pfalz", "RLP"},
+		{"BY", "Bayern", "Sachsen", "SN"},
+		{"Ostsachsen", "Sachsen", "Thüringen", "Ostthüringen"},
+		{"Nordrhein-Westfalen", "Nordrhein-Westfalen", "Hessen", "Hessen"},
+		{"Südbayern", "Bayern", "Rheinland-Pfalz", "Süd-Rheinland-Pfalz"},
+		{"Niedersachsen", "Niedersachsen", "Bremen", "Bremen"},
+		{"Rheinland-Pfalz'", "Rheinland-Pfalz", "Saarland", "Saarlands"},
+	} {
+		m := parseState(g, tt.in)
+		if m.state != tt.state {
+			t.Errorf("parseState(%q) = %q, want %q", tt.in, m.state, tt.state)
+			continue
+		}
+		if got := renderState(tt.sur, m); got != tt.want {
+			t.Errorf("renderState(%q as %q) = %q, want %q", tt.sur, tt.in, got, tt.want)
+		}
+	}
+	if m := parseState(g, "Tirol"); m.state != "" || m.unknown != "Tirol" {
+		t.Errorf("parseState(Tirol) = %+v", m)
+	}
+}
+
+func TestAnalyseFacility(t *testing.T) {
+	res := fixture(t)
+	g := NewEmbedded(res)
+	for _, tt := range []struct {
+		kind            kinds.Kind
+		in, tkind, head string
+		domains         []string
+		cities, persons []string
+	}{
+		{kinds.LocationHospital, "Universitätsklinikum Carl Gustav Carus Dresden", data.FacilityHospital, "Universitätsklinikum", nil, []string{"Dresden"}, []string{"Carus"}},
+		{kinds.LocationHospital, "Dresdner Universitätsklinikum", data.FacilityHospital, "Universitätsklinikum", nil, []string{"Dresden"}, nil},
+		{kinds.LocationHospital, "Klinik für Kardiologie", data.FacilityHospital, "Klinik", []string{"Kardiologie"}, nil, nil},
+		{kinds.LocationHospital, "Praxis Dr. Meier", data.FacilityPractice, "Praxis", nil, nil, []string{"Meier"}},
+		{kinds.LocationOrganization, "MVZ Chemnitz", data.FacilityPractice, "MVZ", nil, []string{"Chemnitz"}, nil},
+		{kinds.LocationOrganization, "Friedrich-Schiller-Universität Jena", data.FacilityOrganization, "Universität", nil, []string{"Jena"}, nil},
+		{kinds.LocationOrganization, "Universität Leipzig", data.FacilityOrganization, "Universität", nil, []string{"Leipzig"}, nil},
+		{kinds.LocationHospital, "Rehaklinik Bad Kissingen", data.FacilityHospital, "Rehaklinik", []string{"Rehabilitation"}, []string{"Bad Kissingen"}, nil},
+		{kinds.LocationOther, "Haus der Rosensäle", data.FacilityOther, "", nil, nil, nil},
+		{kinds.LocationOther, "Botanische Garten", data.FacilityOther, "", nil, nil, nil},
+		{kinds.LocationOrganization, "LIFE Management Cluster", data.FacilityOrganization, "", nil, nil, nil},
+		{kinds.LocationHospital, "Klinik für Psychiatrie und Psychotherapie Halle", data.FacilityHospital, "Klinik", []string{"Psychiatrie und Psychotherapie"}, nil, nil},
+	} {
+		f := analyse(g, res, tt.kind, tt.in)
+		var ds, cs []string
+		for _, d := range f.domains {
+			ds = append(ds, d.dept)
+		}
+		for _, c := range f.cities {
+			cs = append(cs, c.base)
+		}
+		if f.kind != tt.tkind || f.head != tt.head || !slices.Equal(ds, tt.domains) || !slices.Equal(cs, tt.cities) || !slices.Equal(f.persons, tt.persons) {
+			t.Errorf("analyse(%q) = kind %s head %q domains %q cities %q persons %q; want %s %q %q %q %q",
+				tt.in, f.kind, f.head, ds, cs, f.persons, tt.tkind, tt.head, tt.domains, tt.cities, tt.persons)
+		}
+	}
+}
+
+// fakeGeo is a geodata-pack stand-in: the fixture gazetteer with streets
+// per municipality.
+type fakeGeo struct{ Gazetteer }
+
+func (f fakeGeo) Streets(id int) []string {
+	n := f.Place(id).Name
+	return []string{n + "er Ring", "Am " + n + "er Tor", "Geo-Allee", "Packstraße"}
+}
+
+func TestGeoGazetteerFromContext(t *testing.T) {
+	res := fixture(t)
+	geo := fakeGeo{NewEmbedded(res)}
+	d := parseDoc(t, "geo", "[[STREET|Härtelstraße 16]], [[ZIP|04103]] [[CITY|Leipzig]]")
+	scope := fictive.NewScope([]byte("geo"))
+	st := &fictive.DocState{}
+	var out []string
+	for i, s := range d.Spans {
+		gen, _ := fictive.Lookup(s.Kind)
+		v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: res, Geo: geo})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	city := out[2]
+	if !slices.Contains(geo.Streets(mustLookup(t, geo, city)), strings.TrimSuffix(out[0], " "+strings.Fields(out[0])[len(strings.Fields(out[0]))-1])) {
+		t.Errorf("street %q is not one of the geodata streets of %s", out[0], city)
+	}
+	if gazetteerOf(&fictive.Context{Geo: "not a gazetteer", Res: res}) != NewEmbedded(res) {
+		t.Error("a Geo value that is no Gazetteer must select the embedded one")
+	}
+}
+
+func mustLookup(t *testing.T, g Gazetteer, name string) int {
+	t.Helper()
+	id, ok := g.Lookup(name)
+	if !ok {
+		t.Fatalf("%q not in the gazetteer", name)
+	}
+	return id
+}
+
+func TestZipExhaustion(t *testing.T) {
+	// Bad Kissingen has one postcode in the fixture; three ZIPs of a
+	// single-postcode city get three different codes of the postal area
+	// that belong to no other municipality.
+	res := fixture(t)
+	g := NewEmbedded(res)
+	scope := fictive.NewScope([]byte("zips"))
+	id := mustLookup(t, g, "Bad Kissingen")
+	scope.Set(fictive.NSCity, "würzburg", "Bad Kissingen") // force the surrogate
+	d := parseDoc(t, "zips", "[[ZIP|97070]] [[CITY|Würzburg]], [[ZIP|97072]] [[CITY|Würzburg]], [[ZIP|97074]] [[CITY|Würzburg]]")
+	_, rs := runDoc(t, res, scope, d, nil)
+	seen := map[string]bool{}
+	for _, r := range rs {
+		if r.kind != kinds.LocationZip {
+			continue
+		}
+		if seen[r.sur] {
+			t.Errorf("postcode %s used twice", r.sur)
+		}
+		seen[r.sur] = true
+		if oid, ok := g.ByPostcode(r.sur); ok && oid != id {
+			t.Errorf("%s belongs to %s", r.sur, g.Place(oid).Name)
+		}
+		if !sharesArea(r.sur, g.Postcodes(id)) {
+			t.Errorf("%s is not in the postal area of Bad Kissingen", r.sur)
+		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("got %d ZIPs", len(seen))
+	}
+}
+
+func TestCorpusScopeOrderIndependent(t *testing.T) {
+	// With one corpus scope, Leipzig gets one surrogate whichever document
+	// comes first.
+	res := fixture(t)
+	a := "[[CITY|Leipzig]]"
+	b := "[[STREET|Härtelstraße 16-18]]\n[[ZIP|04107]] [[CITY|Leipzig]]"
+	get := func(order ...string) string {
+		scope := fictive.NewScope([]byte("corpus-key"))
+		var last []result
+		for i, src := range order {
+			_, last = runDoc(t, res, scope, parseDoc(t, strconv.Itoa(i), src), nil)
+		}
+		return last[len(last)-1].sur
+	}
+	if x, y := get(a, b), get(b, a); x != y {
+		t.Errorf("Leipzig → %q or %q depending on document order", x, y)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	res := fixture(t)
+	src := goldenCases[4].src
+	x, _ := runDoc(t, res, fictive.NewScope([]byte("k")), parseDoc(t, "d", src), nil)
+	y, _ := runDoc(t, res, fictive.NewScope([]byte("k")), parseDoc(t, "d", src), nil)
+	z, _ := runDoc(t, res, fictive.NewScope([]byte("other key")), parseDoc(t, "d", src), nil)
+	if x != y {
+		t.Error("same key, different output")
+	}
+	if x == z {
+		t.Error("different keys, same output")
+	}
+}
+
+func TestErrorsCarryNoOriginal(t *testing.T) {
+	res := fixture(t)
+	d := parseDoc(t, "err", "[[ZIP|Geheimweg]] [[CITY|   ]]")
+	scope := fictive.NewScope([]byte("e"))
+	for i, s := range d.Spans {
+		gen, _ := fictive.Lookup(s.Kind)
+		_, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: &fictive.DocState{}, Res: res})
+		if err == nil {
+			t.Errorf("span %d: no error", i)
+		} else if strings.Contains(err.Error(), "Geheimweg") || !strings.HasPrefix(err.Error(), "location: ") {
+			t.Errorf("error %q", err)
+		}
+	}
+}
+
+func TestRegistered(t *testing.T) {
+	for _, k := range []kinds.Kind{kinds.LocationStreet, kinds.LocationCity, kinds.LocationZip, kinds.LocationState,
+		kinds.LocationCountry, kinds.LocationHospital, kinds.LocationOrganization, kinds.LocationOther} {
+		if _, err := fictive.Lookup(k); err != nil {
+			t.Error(err)
+		}
+	}
+}
