@@ -137,7 +137,7 @@ var statePostcodeDigits = map[string]string{
 	"Brandenburg":            "01",
 	"Bremen":                 "2",
 	"Hamburg":                "2",
-	"Hessen":                 "356",
+	"Hessen":                 "36",
 	"Mecklenburg-Vorpommern": "12",
 	"Niedersachsen":          "234",
 	"Nordrhein-Westfalen":    "345",
