@@ -185,6 +185,29 @@ func (f *file) inside(rings [][]osm.NodeID, lon, lat float64) bool {
 	return in
 }
 
+// selfCrossing reports two crossing non-adjacent segments of a closed ring.
+func (f *file) selfCrossing(ring []osm.NodeID) (int, int, bool) {
+	pt := func(i int) (float64, float64) { n := f.nodes[ring[i]]; return n.Lon, n.Lat }
+	orient := func(ax, ay, bx, by, cx, cy float64) float64 { return (bx-ax)*(cy-ay) - (by-ay)*(cx-ax) }
+	n := len(ring) - 1
+	for i := 0; i < n; i++ {
+		ax, ay := pt(i)
+		bx, by := pt(i + 1)
+		for j := i + 2; j < n; j++ {
+			if i == 0 && j == n-1 {
+				continue
+			}
+			cx, cy := pt(j)
+			dx, dy := pt(j + 1)
+			if orient(ax, ay, bx, by, cx, cy)*orient(ax, ay, bx, by, dx, dy) < 0 &&
+				orient(cx, cy, dx, dy, ax, ay)*orient(cx, cy, dx, dy, bx, by) < 0 {
+				return i, j, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
 func (f *file) centroid(rings [][]osm.NodeID) (float64, float64) {
 	var x, y float64
 	var n int
@@ -459,6 +482,22 @@ func TestValidity(t *testing.T) {
 		}
 		for _, r := range byLevel["5"] {
 			check(r, byKey[r.Tags.Find("de:amtlicher_gemeindeschluessel")[:2]])
+		}
+	})
+
+	t.Run("simple rings", func(t *testing.T) {
+		// no two non-adjacent segments of a ring cross (sampled)
+		for _, lvl := range []string{"8", "9", "10", "postal"} {
+			for i, r := range byLevel[lvl] {
+				if i >= 40 {
+					break
+				}
+				for _, ring := range ringsOf[r.ID] {
+					if a, b, bad := f.selfCrossing(ring); bad {
+						t.Errorf("level %s %s: segments %d and %d cross", lvl, r.Tags.Find("name"), a, b)
+					}
+				}
+			}
 		}
 	})
 
