@@ -173,9 +173,12 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 	}, canon)
 	out := applyStyle(name, style)
 	if parts.n1 != "" {
+		// The same street and number get the same new number whatever the
+		// spelling ("Str. 27" / "Straße 27").
+		number := strings.ToLower(strings.Join(strings.Fields(parts.n1+parts.l1+parts.rsep+parts.n2+parts.l2+parts.rest), ""))
 		base := out
 		for attempt := 0; attempt < 32; attempt++ {
-			r := ctx.Scope.Rand("location.housenumber", key, strings.ToLower(core), strconv.Itoa(attempt))
+			r := ctx.Scope.Rand("location.housenumber", key, number, strconv.Itoa(attempt))
 			out = base + parts.sep + redrawNumber(r, parts)
 			if ctx.Scope.Avoid == nil || !ctx.Scope.Avoid(out) {
 				break

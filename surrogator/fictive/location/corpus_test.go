@@ -1,0 +1,146 @@
+package location
+
+import (
+	"archive/zip"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// readProject reads the curated documents of the shared INCEpTION export.
+func readProject(t *testing.T) map[string]*document.Document {
+	t.Helper()
+	p := testutil.Shared(t, "corpora/inception-projects/project-deid-test-data-1.zip")
+	z, err := zip.OpenReader(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	docs := map[string]*document.Document{}
+	for _, f := range z.File {
+		if !strings.HasPrefix(f.Name, "curation/") || path.Base(f.Name) != "CURATION_USER.json" {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := cas.ReadJSON(b)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		ex, err := cas.Extract(c, cas.PHIConfig{})
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		name := path.Base(path.Dir(f.Name))
+		d := &document.Document{Name: name, Text: ex.Text, Spans: ex.Spans}
+		d.Normalize()
+		docs[name] = d
+	}
+	return docs
+}
+
+// runCorpus replaces the location spans of contact.txt, rechnung.txt and
+// rotes_haus.txt with ONE corpus scope and checks SPEC §6 on them.
+func runCorpus(t *testing.T, res *data.Resources) []byte {
+	docs := readProject(t)
+	g := NewEmbedded(res)
+	proj := project{}
+	for _, d := range docs {
+		proj.add(d)
+	}
+	scope := fictive.NewScope([]byte("corpus key"))
+	scope.Avoid = proj.avoid
+	var b strings.Builder
+	leipzig := map[string]bool{}
+	zip04103 := map[string]bool{}
+	n := 0
+	for _, name := range []string{"contact.txt", "rechnung.txt", "rotes_haus.txt"} {
+		d := docs[name]
+		if d == nil {
+			t.Fatalf("%s missing from the project", name)
+		}
+		text, rs := runDoc(t, res, scope, d, proj.avoid)
+		checkDoc(t, g, d, rs)
+		for _, r := range rs {
+			n++
+			switch {
+			case r.kind == kinds.LocationCity && r.orig == "Leipzig":
+				leipzig[r.sur] = true
+			case r.kind == kinds.LocationZip && r.orig == "04103":
+				zip04103[r.sur] = true
+			}
+		}
+		// Only location spans are replaced here, so check the leak audit
+		// on the replaced spans.
+		for _, r := range rs {
+			if l := proj.leaks(r.sur); len(l) > 0 {
+				t.Errorf("%s: %s surrogate %q holds originals %q", name, r.kind, r.sur, l)
+			}
+		}
+		fmt.Fprintf(&b, "=== %s\n%s\n", name, text)
+		for _, r := range rs {
+			fmt.Fprintf(&b, "  %-21s %q → %q\n", r.kind, r.orig, r.sur)
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d location spans in the three documents", n)
+	}
+	if len(leipzig) != 1 {
+		t.Fatalf("Leipzig has %d surrogates across the corpus: %v", len(leipzig), leipzig)
+	}
+	var city string
+	for c := range leipzig {
+		city = c
+	}
+	if v, ok := scope.Peek(fictive.NSCity, "leipzig"); !ok || v != city {
+		t.Errorf("NSCity[leipzig] = %q, %v; the text has %q", v, ok, city)
+	}
+	id, ok := g.Lookup(city)
+	if !ok {
+		t.Fatalf("Leipzig's surrogate %q is not in the gazetteer", city)
+	}
+	if st := g.Place(id).State; st != "Sachsen" {
+		t.Errorf("Leipzig → %s in %s", city, st)
+	}
+	if len(zip04103) != 1 {
+		t.Errorf("04103 has surrogates %v", zip04103)
+	}
+	for z := range zip04103 {
+		oid, owned := g.ByPostcode(z)
+		switch {
+		case owned && oid == id:
+		case len(g.Postcodes(id)) < 2 && !owned && sharesArea(z, g.Postcodes(id)):
+			// one postcode, taken by 04107: a code of the same postal area
+		default:
+			t.Errorf("04103 → %s, not a postcode of %s (%v)", z, city, g.Postcodes(id))
+		}
+	}
+	return []byte(b.String())
+}
+
+func TestCorpusFixture(t *testing.T) {
+	testutil.Golden(t, "testdata/corpus_fixture.golden", runCorpus(t, fixture(t)))
+}
+
+func TestCorpusDefault(t *testing.T) {
+	if n := len(data.Default().Municipalities); n < minDefaultMunicipalities {
+		t.Skipf("the embedded gazetteer has %d municipalities (< %d): data lists not complete yet", n, minDefaultMunicipalities)
+	}
+	runCorpus(t, data.Default())
+}
