@@ -104,6 +104,16 @@ func add(m *map[uint32]struct{}, b *Builder, ss []string) {
 	}
 }
 
+// ListEntries returns the number of distinct (area, postcode) and
+// (area, street) pairs added so far.
+func (b *Builder) ListEntries() (postcodes, streets int) {
+	for i := range b.areas {
+		postcodes += len(b.postcodes[i])
+		streets += len(b.streets[i])
+	}
+	return postcodes, streets
+}
+
 // AddPoolEntry appends an entry to a pool.
 func (b *Builder) AddPoolEntry(k PoolKind, e PoolEntry) {
 	b.pools[k] = append(b.pools[k], e)

@@ -233,11 +233,12 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 			unbounded = append(unbounded, i)
 		}
 	}
-	localAt := func(p geo.Point) int {
-		if i := lix.smallest(areas, p, func(j int) bool { return areas[j].flags&geo.FlagIncomplete == 0 }); i >= 0 {
-			return i
-		}
-		// Nearest label of a local area without usable polygon, ≤ 5 km.
+	inPolygon := func(p geo.Point) int {
+		return lix.smallest(areas, p, func(j int) bool { return areas[j].flags&geo.FlagIncomplete == 0 })
+	}
+	// nearLabel is the fallback for points outside every usable polygon:
+	// the nearest label (≤ 5 km) of a local area without usable polygon.
+	nearLabel := func(p geo.Point) int {
 		best, bd := -1, 0.0
 		for _, i := range unbounded {
 			if d := dist2(areas[i].label, p); d < 5000*5000 && (best < 0 || d < bd) {
@@ -245,6 +246,12 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 			}
 		}
 		return best
+	}
+	localAt := func(p geo.Point) int {
+		if i := inPolygon(p); i >= 0 {
+			return i
+		}
+		return nearLabel(p)
 	}
 	localNames := map[string][]int{}
 	for i, a := range areas {
@@ -279,7 +286,6 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 	}
 	st.Areas = len(areas)
 
-	var pairs struct{ streets, postcodes int }
 	attach := func(i int, street, pc string) {
 		for ; i >= 0 && areas[i].local(); i = areas[i].parent {
 			if street != "" {
@@ -299,14 +305,20 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 	}
 	for _, a := range c.addrs {
 		street, pc, city := c.strs[a.street], strings.TrimSpace(c.strs[a.postcode]), c.strs[a.city]
+		// Polygon containment, else the unique municipality named by
+		// addr:city, else the nearest unbounded label.
 		i := -1
-		if p, ok := c.located(a.wayRef); ok {
-			i = localAt(p)
+		p, located := c.located(a.wayRef)
+		if located {
+			i = inPolygon(p)
 		}
 		if i < 0 && city != "" {
 			if l := localNames[geo.Fold(city)]; len(l) == 1 {
 				i = l[0]
 			}
+		}
+		if i < 0 && located {
+			i = nearLabel(p)
 		}
 		if i >= 0 {
 			attach(i, street, postcodeOK(pc))
@@ -381,7 +393,7 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 		st.Pools[pr.kind]++
 	}
 	st.DroppedPersonNames = c.dropped
-	_ = pairs
+	st.Postcodes, st.Streets = b.ListEntries()
 	return b
 }
 
@@ -425,7 +437,8 @@ func noteName(note, code string) string {
 
 // parents links every area to the smallest polygon containing its label
 // point, or to the area whose official key is the longest proper prefix
-// of its own when that is more specific (incomplete geometry).
+// of its own when that one is more specific (lower in the hierarchy):
+// official keys win over geometry that is incomplete or contradicts them.
 func (c *collector) parents(areas []*area, ix *index, st *Stats) {
 	byKey := map[string]int{}
 	for i, a := range areas {
@@ -460,7 +473,7 @@ func (c *collector) parents(areas []*area, ix *index, st *Stats) {
 			}
 		}
 		switch {
-		case g >= 0 && (k < 0 || areas[k].level <= areas[g].level || areas[k].flags&geo.FlagIncomplete == 0):
+		case g >= 0 && (k < 0 || areas[k].level <= areas[g].level):
 			a.parent = g
 		case k >= 0:
 			a.parent = k

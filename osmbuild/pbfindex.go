@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
@@ -36,7 +35,7 @@ type blob struct {
 
 // pbfIndex lists the blocks of a PBF file without decompressing them.
 type pbfIndex struct {
-	f      *os.File
+	f      io.ReaderAt
 	blobs  []blob
 	sorted bool // header declares Sort.Type_then_ID
 	nodes  []int
@@ -49,7 +48,7 @@ var errPBF = errors.New("osmbuild: malformed PBF")
 // indexPBF reads all block headers of f, then finds which blocks hold
 // nodes, ways and relations: by binary search when the file is sorted,
 // else by decompressing every block (workers in parallel).
-func indexPBF(f *os.File, size int64, workers int) (*pbfIndex, error) {
+func indexPBF(f io.ReaderAt, size int64, workers int) (*pbfIndex, error) {
 	ix := &pbfIndex{f: f}
 	var lenBuf [4]byte
 	hdr := make([]byte, 0, 256)
@@ -60,6 +59,9 @@ func indexPBF(f *os.File, size int64, workers int) (*pbfIndex, error) {
 		hl := int64(binary.BigEndian.Uint32(lenBuf[:]))
 		if hl <= 0 || hl > maxBlobHeaderSize || off+4+hl > size {
 			return nil, fmt.Errorf("%w: block header size %d at byte %d", errPBF, hl, off)
+		}
+		if int64(cap(hdr)) < hl {
+			hdr = make([]byte, hl)
 		}
 		hdr = hdr[:hl]
 		if _, err := f.ReadAt(hdr, off+4); err != nil {
