@@ -13,13 +13,15 @@ import (
 
 // Namespaces of the consistency scope owned by this package.
 const (
-	NSID       = "id"       // folded ID → surrogate ID
-	NSIBAN     = "iban"     // compact IBAN → compact surrogate IBAN
-	NSBIC      = "bic"      // BIC → surrogate BIC
-	NSPhone    = "phone"    // "+49:<national number>" → surrogate national number (phone and fax)
-	NSEmail    = "email"    // folded address → surrogate address
-	NSURL      = "url"      // folded URL → surrogate URL
-	NSUsername = "username" // folded user name → surrogate user name
+	NSID         = "id"          // folded ID → surrogate ID
+	NSIBAN       = "iban"        // compact IBAN → compact surrogate IBAN
+	NSBIC        = "bic"         // BIC → surrogate BIC
+	NSPhone      = "phone"       // "+49:<national number>" → surrogate national number (phone and fax)
+	NSPhoneArea  = "phone-area"  // "+49:<area code>" → surrogate area code
+	NSPhoneBlock = "phone-block" // "+49:<area>:<block>" → "<surrogate area>:<surrogate block>"
+	NSEmail      = "email"       // folded address → surrogate address
+	NSURL        = "url"         // folded URL → surrogate URL
+	NSUsername   = "username"    // folded user name → surrogate user name
 )
 
 func init() {
@@ -196,8 +198,18 @@ func Phone(original string, ctx *fictive.Context) (string, error) {
 		})
 		return reshape(original, v), nil
 	}
+	na, blk := phoneArea(ctx, p)
+	attempt := 0
 	v := ctx.Scope.Memo(NSPhone, phoneKey(p), func(r *rand.Rand) string {
-		v := newNational(p, r)
+		attempt++
+		a, b := na, blk
+		if attempt > 8 { // the block (or area + block) leaves no room
+			b = ""
+		}
+		if attempt > 16 {
+			a = ""
+		}
+		v := newNational(p, a, b, r)
 		if v == p.national || avoided(ctx, renderPhone(original, p, v)) {
 			return ""
 		}
@@ -207,4 +219,44 @@ func Phone(original string, ctx *fictive.Context) (string, error) {
 		return "", errors.New("contact: phone number surrogate of wrong length")
 	}
 	return renderPhone(original, p, v), nil
+}
+
+// phoneArea returns the scope's surrogates of the area code and of the
+// exchange block of p, so that numbers of one town and one exchange stay
+// related ("0341 97-109", "0341 97-10999" → "0351 58-…"). Empty strings
+// when p has none.
+func phoneArea(ctx *fictive.Context, p phone) (na, blk string) {
+	if p.areaLen == 0 {
+		return "", ""
+	}
+	area := p.national[:p.areaLen]
+	attempt := 0
+	na = ctx.Scope.Memo(NSPhoneArea, "+"+p.country+":"+area, func(r *rand.Rand) string {
+		attempt++
+		v := newArea(p, r, attempt)
+		if v == area && !isService(area) {
+			return ""
+		}
+		return v
+	})
+	if len(na) != len(area) {
+		return "", ""
+	}
+	if p.blockLen == 0 {
+		return na, ""
+	}
+	block := p.national[p.areaLen : p.areaLen+p.blockLen]
+	attempt = 0
+	v := ctx.Scope.Memo(NSPhoneBlock, "+"+p.country+":"+area+":"+block, func(r *rand.Rand) string {
+		attempt++
+		first := "23456789"
+		if attempt > 32 {
+			first = ""
+		}
+		return na + ":" + randomDigits(len(block), first, r)
+	})
+	if i := strings.IndexByte(v, ':'); i >= 0 && len(v)-i-1 == len(block) && v[:i] == na {
+		blk = v[i+1:]
+	}
+	return na, blk
 }

@@ -126,6 +126,8 @@ var goldenCases = []gcase{
 	{kinds.ContactEmail, "mustermann.max@uniklinikumleipzig.de", "last.first, generic+city compound"},
 	{kinds.ContactEmail, "j.schmidt2@mail.charite.de", "digits in local"},
 	{kinds.ContactEmail, "info@münchen-klinik.de", "IDN host transliterated"},
+	{kinds.ContactEmail, "max.mueller(at)uni-leipzig.de", "obfuscated (at)"},
+	{kinds.ContactEmail, "Sekretariat [at] klinikum-chemnitz.de", "obfuscated [at] with spaces"},
 	// URL
 	{kinds.ContactURL, "https://www.uniklinikum-leipzig.de/PublishingImages/Seiten/UKL/Lageplan/lageplan-neu-uniklinikum-leipzig.jpg?RenditionID=5", "deep path, extension, query"},
 	{kinds.ContactURL, "https://www.uniklinikum-leipzig.de/", "root"},
@@ -253,6 +255,13 @@ func TestConsistency(t *testing.T) {
 	}
 	if x, y := gen(kinds.ID, "DE32 3904 0013 9542 6486 43"), gen(kinds.ID, "DE32390400139542648643"); strings.ReplaceAll(x, " ", "") != y {
 		t.Errorf("IBAN variants: %q %q", x, y)
+	}
+	// numbers of one town and one exchange stay related
+	p1 := gen(kinds.ContactPhone, "0341 97-109")
+	p2 := gen(kinds.ContactFax, "0341 97-10999")
+	p3 := gen(kinds.ContactPhone, "0341 22 33 44")
+	if p1[:8] != p2[:8] || p1[:5] != p3[:5] || p1[5:7] == "97" {
+		t.Errorf("area/exchange not shared: %q %q %q", p1, p2, p3)
 	}
 	// e-mail host city and a later LOCATION_CITY agree through NSCity
 	gen(kinds.ContactEmail, "info@uni-leipzig.de")

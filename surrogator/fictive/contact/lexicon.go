@@ -173,9 +173,15 @@ func slugPlain(s string) string {
 	return slug(plainTranslit(s), "")
 }
 
+// cityRef is a gazetteer entry and the form of its name that was matched.
+type cityRef struct {
+	i    int
+	name string
+}
+
 // cityIndex maps compact municipality names to gazetteer entries.
 type cityIndex struct {
-	byCompact map[string]int
+	byCompact map[string]cityRef
 	munis     []data.Municipality
 }
 
@@ -190,7 +196,7 @@ func citiesOf(res *data.Resources) *cityIndex {
 	if v, ok := cityCache.Load(res); ok {
 		return v.(*cityIndex)
 	}
-	ix := &cityIndex{byCompact: map[string]int{}, munis: res.Municipalities}
+	ix := &cityIndex{byCompact: map[string]cityRef{}, munis: res.Municipalities}
 	for i, m := range res.Municipalities {
 		for _, plain := range []bool{false, true} {
 			c := compact(m.Name, plain)
@@ -198,7 +204,7 @@ func citiesOf(res *data.Resources) *cityIndex {
 				continue
 			}
 			if _, dup := ix.byCompact[c]; !dup {
-				ix.byCompact[c] = i
+				ix.byCompact[c] = cityRef{i, m.Name}
 			}
 		}
 	}
@@ -208,7 +214,7 @@ func citiesOf(res *data.Resources) *cityIndex {
 			c := compact(m.Name[:j], false)
 			if len(c) >= 4 && !cityStop[c] {
 				if _, dup := ix.byCompact[c]; !dup {
-					ix.byCompact[c] = i
+					ix.byCompact[c] = cityRef{i, m.Name[:j]}
 				}
 			}
 		}
@@ -222,14 +228,18 @@ func citiesOf(res *data.Resources) *cityIndex {
 // state and size class where possible) and recorded in fictive.NSCity so
 // that later LOCATION_CITY spans agree.
 func (lx *lexicon) cityOf(c string) (string, bool) {
-	i, ok := lx.cities.byCompact[c]
+	ref, ok := lx.cities.byCompact[c]
 	if !ok {
 		return "", false
 	}
-	m := lx.cities.munis[i]
-	key := norm.Fold(m.Name)
-	if v, ok := lx.ctx.Scope.Peek(fictive.NSCity, key); ok {
-		return v, true
+	m := lx.cities.munis[ref.i]
+	// the key is the name as a LOCATION_CITY span would write it: the
+	// full name, or its short form for "Halle" of "Halle (Saale)"
+	key := norm.Fold(ref.name)
+	for _, k := range []string{key, norm.Fold(m.Name)} {
+		if v, ok := lx.ctx.Scope.Peek(fictive.NSCity, k); ok {
+			return v, true
+		}
 	}
 	munis := lx.cities.munis
 	attempt := 0

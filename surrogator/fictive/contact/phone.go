@@ -74,6 +74,7 @@ type phone struct {
 	country  string // country code ("49" also for national German numbers), "" for local numbers
 	national string // national significant number without a kept tail
 	areaLen  int    // length of the area code within national (0: none / unknown)
+	blockLen int    // length of a separately written first subscriber group ("97" in "0341 97-109"), 0 if none
 	tail     string // kept trailing digits (switchboard extension "-0")
 }
 
@@ -167,6 +168,15 @@ func parsePhone(s string) (phone, bool) {
 			break
 		}
 	}
+	// the first subscriber group, when written apart and followed by
+	// more digits, is an exchange block shared by related numbers
+	if sb := pos + p.areaLen; p.areaLen > 0 {
+		for k, g := range gs {
+			if starts[k] == sb && len(g.digits) >= 2 && len(g.digits) <= 4 && sb+len(g.digits) < pos+len(nat) {
+				p.blockLen = len(g.digits)
+			}
+		}
+	}
 	if p.areaLen == 0 && p.country == "49" && len(nat) >= 6 {
 		p.areaLen = guessAreaLen(nat)
 	}
@@ -192,33 +202,49 @@ func guessAreaLen(nat string) int {
 	return 4
 }
 
-// newNational draws a surrogate national number for p: a real area code
+// newArea draws a surrogate area code for the area of p: a real area code
 // (or mobile prefix) of the same length, different from the original when
-// possible, and a random subscriber number of the same digit count.
-func newNational(p phone, r *rand.Rand) string {
-	area, sub := p.national[:p.areaLen], p.national[p.areaLen:]
-	var na string
+// possible; service prefixes are kept. After many attempts (collisions in
+// a small table) any digits of the same length are used.
+func newArea(p phone, r *rand.Rand, attempt int) string {
+	area := p.national[:p.areaLen]
 	switch {
 	case area == "":
+		return ""
+	case attempt > 16:
+		return randomDigits(len(area), "123456789", r)
 	case p.country != "49":
-		na = randomDigits(len(area), "123456789", r)
+		return randomDigits(len(area), "123456789", r)
 	case isService(area):
-		na = area
+		return area
 	case isMobile(area) && len(mobilePrefixes[len(area)]) > 0:
-		na = pickOther(mobilePrefixes[len(area)], area, r)
+		return pickOther(mobilePrefixes[len(area)], area, r)
 	case isMobile(p.national):
 		// mobile prefix split oddly ("+49 017 …"): keep "15"/"16"/"17"
-		na = area[:min(2, len(area))] + randomDigits(len(area)-min(2, len(area)), "", r)
+		return area[:min(2, len(area))] + randomDigits(len(area)-min(2, len(area)), "", r)
 	case len(areaCodes[len(area)]) > 0:
-		na = pickOther(areaCodes[len(area)], area, r)
-	default:
-		na = randomDigits(len(area), "23456789", r)
+		return pickOther(areaCodes[len(area)], area, r)
 	}
+	return randomDigits(len(area), "23456789", r)
+}
+
+// newNational completes a surrogate national number for p from the
+// surrogate area code na and exchange block blk (either may be empty: then
+// drawn here) with random subscriber digits of the same count.
+func newNational(p phone, na, blk string, r *rand.Rand) string {
+	if len(na) != p.areaLen {
+		na = newArea(p, r, 0)
+	}
+	rest := len(p.national) - p.areaLen
+	if len(blk) > rest {
+		blk = ""
+	}
+	rest -= len(blk)
 	first := "23456789"
-	if p.country == "" && len(sub) <= 2 {
+	if blk != "" || (p.country == "" && rest <= 2) {
 		first = ""
 	}
-	return na + randomDigits(len(sub), first, r)
+	return na + blk + randomDigits(rest, first, r)
 }
 
 func pickOther(list []string, not string, r *rand.Rand) string {

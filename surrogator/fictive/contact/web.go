@@ -84,21 +84,29 @@ func planEmail(s string, lx *lexicon) (plan, bool) {
 		p = append(p, part{kind: pKeep, text: core[:7]})
 		core = core[7:]
 	}
-	at := strings.LastIndexByte(core, '@')
-	if at <= 0 || at == len(core)-1 {
+	at, atLen := strings.LastIndexByte(core, '@'), 1
+	if at < 0 {
+		// obfuscated: "name(at)host.de", "name [at] host.de"
+		if loc := obfuscatedAt.FindStringIndex(core); loc != nil {
+			at, atLen = loc[0], loc[1]-loc[0]
+		}
+	}
+	if at <= 0 || at+atLen >= len(core) {
 		return nil, false
 	}
-	local, host := core[:at], core[at+1:]
-	if strings.ContainsAny(core, " \t\n") || !strings.Contains(host, ".") {
+	local, sign, host := core[:at], core[at:at+atLen], core[at+atLen:]
+	if strings.ContainsAny(local+host, " \t\n") || !strings.Contains(host, ".") {
 		return nil, false
 	}
 	o := tokenOpts{ascii: true}
 	p = append(p, planTokens(local, lx, o)...)
-	p = append(p, part{kind: pExtra}, part{kind: pKeep, text: "@"})
+	p = append(p, part{kind: pExtra}, part{kind: pKeep, text: sign})
 	p = append(p, planHost(host, lx, o)...)
 	p = append(p, part{kind: pKeep, text: post})
 	return p, true
 }
+
+var obfuscatedAt = regexp.MustCompile(`(?i)\s*[(\[{]\s*(at|ät|@)\s*[)\]}]\s*`)
 
 var schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*://`)
 
