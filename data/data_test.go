@@ -1,6 +1,7 @@
 package data
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -224,5 +225,64 @@ func TestRequiredMunicipalities(t *testing.T) {
 				t.Errorf("postcode %s → %d,%v, want %d", tc.postcode, j, ok, i)
 			}
 		})
+	}
+}
+
+// TestLookupsUnambiguous checks that folded names and postcodes resolve to
+// exactly one municipality, and that folding does not merge list entries.
+func TestLookupsUnambiguous(t *testing.T) {
+	r := Default()
+	names := map[string]string{}
+	codes := map[string]string{}
+	for _, m := range r.Municipalities {
+		k := Fold(m.Name)
+		if prev, ok := names[k]; ok {
+			t.Errorf("municipality %q folds like %q", m.Name, prev)
+		}
+		names[k] = m.Name
+		for _, p := range m.Postcodes {
+			if prev, ok := codes[p]; ok {
+				t.Errorf("postcode %s belongs to %s and %s", p, prev, m.Name)
+			}
+			codes[p] = m.Name
+		}
+	}
+	for _, l := range []struct {
+		name string
+		v    []string
+	}{{"female", r.FemaleFirst}, {"male", r.MaleFirst}, {"unisex", r.UnisexFirst}, {"surnames", r.Surnames}, {"streets", r.Streets}} {
+		seen := map[string]string{}
+		for _, s := range l.v {
+			k := Fold(s)
+			if prev, ok := seen[k]; ok {
+				t.Errorf("%s: %q folds like %q", l.name, s, prev)
+			}
+			seen[k] = s
+		}
+	}
+}
+
+func TestStreetsLookLikeStreets(t *testing.T) {
+	r := Default()
+	prefixes := []string{"Am ", "An ", "Auf ", "Im ", "In ", "Zum ", "Zur ", "Alte ", "Alter ", "Lange ", "Kurze ", "Hohe ", "Breite "}
+	for _, s := range r.Streets {
+		lower := strings.ToLower(s)
+		ok := false
+		for _, suf := range r.StreetSuffixes {
+			if strings.HasSuffix(lower, suf) {
+				ok = true
+			}
+		}
+		for _, p := range prefixes {
+			if strings.HasPrefix(s, p) {
+				ok = true
+			}
+		}
+		if strings.ContainsAny(s, "0123456789") {
+			t.Errorf("street %q contains a digit", s)
+		}
+		if !ok && !strings.Contains(s, " ") && !slices.Contains([]string{"Vogelsang", "Vogelweide", "Wiesengrund", "Rosenhof"}, s) {
+			t.Errorf("street %q has no known suffix or prefix", s)
+		}
 	}
 }

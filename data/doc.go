@@ -34,7 +34,9 @@
 //	municipalities.tsv NAME<TAB>STATE<TAB>DISTRICT<TAB>POPULATION<TAB>POSTCODES
 //	                   STATE is one of states.txt; POSTCODES are real 5-digit
 //	                   codes separated by commas (a representative subset for
-//	                   big cities)
+//	                   big cities); the city-states Berlin, Hamburg and Bremen
+//	                   also list their parts as "Berlin-Spandau"-style entries
+//	                   so that a different surrogate in the same state exists
 //	streets.txt        street names without house numbers
 //	street_suffixes.txt suffixes such as "straße", "weg" (lower case)
 //	states.txt         the 16 Länder, full German names

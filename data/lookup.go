@@ -4,9 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -21,39 +20,59 @@ type index struct {
 }
 
 // Fold normalises s for case- and umlaut-insensitive comparison: lower
-// case, ä→ae, ö→oe, ü→ue, ß→ss, other diacritics removed, hyphens and
-// runs of whitespace turned into single spaces, and "Sankt"/"St." unified.
+// case, ä→ae, ö→oe, ü→ue, ß→ss, other diacritics removed, hyphens, slashes
+// and runs of whitespace turned into single spaces, and "St."/"St" as a
+// word unified with "Sankt".
 func Fold(s string) string {
-	s = strings.ToLower(norm.NFC.String(strings.TrimSpace(s)))
+	if !norm.NFC.IsNormalString(s) {
+		s = norm.NFC.String(s)
+	}
 	var b strings.Builder
-	for _, c := range s {
-		switch c {
-		case 'ä':
-			b.WriteString("ae")
-		case 'ö':
-			b.WriteString("oe")
-		case 'ü':
-			b.WriteString("ue")
-		case 'ß', 'ẞ':
-			b.WriteString("ss")
-		case '-', '‐', '‑', '–', '/', '_':
+	b.Grow(len(s) + 4)
+	pendingSpace := false
+	put := func(str string) {
+		if pendingSpace && b.Len() > 0 {
 			b.WriteByte(' ')
+		}
+		pendingSpace = false
+		b.WriteString(str)
+	}
+	for _, c := range s {
+		c = unicode.ToLower(c)
+		switch {
+		case c == 'ä':
+			put("ae")
+		case c == 'ö':
+			put("oe")
+		case c == 'ü':
+			put("ue")
+		case c == 'ß' || c == 'ẞ':
+			put("ss")
+		case unicode.IsSpace(c) || c == '-' || c == '‐' || c == '‑' || c == '–' || c == '/' || c == '_':
+			pendingSpace = true
+		case c < utf8.RuneSelf:
+			put(string(c))
 		default:
-			b.WriteRune(c)
+			var base strings.Builder
+			for _, r := range norm.NFD.String(string(c)) {
+				if !unicode.Is(unicode.Mn, r) {
+					base.WriteRune(r)
+				}
+			}
+			put(base.String())
 		}
 	}
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	out, _, err := transform.String(t, b.String())
-	if err != nil {
-		out = b.String()
-	}
-	f := strings.Fields(out)
-	for i, w := range f {
-		if w == "st." || w == "st" {
-			f[i] = "sankt"
+	out := b.String()
+	if strings.Contains(out, "st") {
+		f := strings.Split(out, " ")
+		for i, w := range f {
+			if w == "st." || w == "st" {
+				f[i] = "sankt"
+			}
 		}
+		out = strings.Join(f, " ")
 	}
-	return strings.Join(f, " ")
+	return out
 }
 
 func buildIndex(r *Resources) *index {
