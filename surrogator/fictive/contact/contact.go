@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -76,7 +77,7 @@ func idPrefix(s string) int {
 	if i == 0 || i == len(s) || !knownPrefixes[strings.ToUpper(s[:i])] {
 		return 0
 	}
-	if c := rune(s[i]); unicode.IsLetter(c) {
+	if c, _ := utf8.DecodeRuneInString(s[i:]); unicode.IsLetter(c) {
 		return 0
 	}
 	for _, c := range s[i:] {
@@ -92,20 +93,21 @@ func ID(original string, ctx *fictive.Context) (string, error) {
 	if err := check(original, ctx); err != nil {
 		return "", err
 	}
-	if ibanWritten(original) {
-		c := compactIBAN(original)
+	label, value := splitLabel(original)
+	if ibanWritten(value) {
+		c := compactIBAN(value)
 		v := ctx.Scope.Memo(NSIBAN, c, func(r *rand.Rand) string {
 			v := newIBANLike(c, r)
-			if avoided(ctx, renderLike(original, v)) {
+			if avoided(ctx, renderLike(value, v)) {
 				return ""
 			}
 			return v
 		})
-		return renderLike(original, v), nil
+		return label + renderLike(value, v), nil
 	}
-	if isBIC(original) {
-		return ctx.Scope.Memo(NSBIC, original, func(r *rand.Rand) string {
-			v := newBICLike(original, r)
+	if isBIC(value) {
+		return label + ctx.Scope.Memo(NSBIC, value, func(r *rand.Rand) string {
+			v := newBICLike(value, r)
 			if avoided(ctx, v) {
 				return ""
 			}

@@ -67,29 +67,36 @@ func twoDigits(n int) string {
 	return strconv.Itoa(n)
 }
 
-// ibanWritten reports whether s is written like an IBAN: the compact form
-// is a German IBAN shape (DE + 20 digits, check digits not required) or a
-// valid IBAN of another country; spaces only between groups of four.
+// ibanWritten reports whether s is written like an IBAN: single spaces
+// anywhere (usually groups of four), and the compact form is a German IBAN
+// shape (DE + 20 digits, check digits not required) or a valid IBAN of
+// another country.
 func ibanWritten(s string) bool {
-	if strings.TrimSpace(s) != s || strings.Contains(s, "  ") {
+	if s == "" || strings.TrimSpace(s) != s || strings.Contains(s, "  ") {
 		return false
-	}
-	// spaces only at group boundaries
-	pos := 0
-	for _, c := range s {
-		if c == ' ' {
-			if pos%4 != 0 {
-				return false
-			}
-			continue
-		}
-		pos++
 	}
 	c := compactIBAN(s)
 	if len(c) == 22 && c[:2] == "DE" && isDigits(c[2:]) {
 		return true
 	}
 	return ValidIBAN(c)
+}
+
+// splitLabel separates a leading "IBAN"/"BIC" label ("IBAN: ", "BIC ")
+// from the value.
+func splitLabel(s string) (label, value string) {
+	for _, l := range []string{"IBAN", "BIC", "SWIFT"} {
+		if len(s) > len(l) && strings.EqualFold(s[:len(l)], l) {
+			i := len(l)
+			for i < len(s) && (s[i] == ':' || s[i] == ' ' || s[i] == '-') {
+				i++
+			}
+			if i > len(l) && i < len(s) {
+				return s[:i], s[i:]
+			}
+		}
+	}
+	return "", s
 }
 
 // German bank groups (4th BLZ digit) with typical institute suffixes
