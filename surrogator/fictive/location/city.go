@@ -84,9 +84,21 @@ func generateCity(original string, ctx *fictive.Context) (string, error) {
 	}
 	g := gazetteerOf(ctx)
 	p := placeOf(ctx, g, core)
+	prefix := ""
+	if _, rest, ok := splitZipCity(core); ok {
+		// "04103 Leipzig" in one span: the postcode follows the city.
+		b, e := digitRun(core)
+		code := core[b:e]
+		v := code
+		if len(code) == 5 {
+			v = memoPick(ctx.Scope, fictive.NSZip, code, func() [][]string { return zipTiers(ctx, g, p) })
+		}
+		prefix = core[:b] + v + core[e:len(core)-len(rest)]
+		core = rest
+	}
 	form := resolveCity(g, core).form
-	out := render(citySurrogate(ctx, g, p), form)
-	if data.Fold(out) == data.Fold(core) {
+	out := prefix + render(citySurrogate(ctx, g, p), form)
+	if data.Fold(out) == data.Fold(prefix+core) {
 		return "", fmt.Errorf("location: city surrogate equals the original")
 	}
 	return lead + out + trail, nil

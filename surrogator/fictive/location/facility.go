@@ -3,6 +3,7 @@ package location
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -459,10 +460,15 @@ func score(tpl string, f facility) int {
 	if f.keyword != "" && strings.Contains(l, f.keyword) {
 		s += 4
 	}
-	for _, d := range f.domains {
+	for _, d := range domains {
+		own := slices.ContainsFunc(f.domains, func(o domain) bool { return o.dept == d.dept })
 		for _, st := range d.stems {
 			if strings.Contains(l, st) {
-				s += 2
+				if own {
+					s += 2 // the original's speciality
+				} else {
+					s -= 2 // another speciality
+				}
 				break
 			}
 		}

@@ -82,6 +82,8 @@ var goldenCases = []goldenCase{
 	{"corpus-c", "c1", "[[CITY|LEIPZIG]] und [[CITY|Leipzigs]] Zentrum, [[ZIP|04103]] [[CITY|Leipzig]]"},
 	{"corpus-d", "c1", "[[HOSPITAL|Universitätsklinikum Leipzig]] und [[ORG|Universität Leipzig]]"},
 	{"many-zips", "", "[[ZIP|04103]] [[CITY|Leipzig]], [[ZIP|04105]] [[CITY|Leipzig]], [[ZIP|04107]] [[CITY|Leipzig]], [[ZIP|04109]] [[CITY|Leipzig]], [[ZIP|04155]] [[CITY|Leipzig]], [[ZIP|04177]] [[CITY|Leipzig]], [[ZIP|04229]] [[CITY|Leipzig]]"},
+	{"city-with-zip", "", "Anschrift: [[STREET|Hauptstraße 4]], [[CITY|D-04103 Leipzig]]"},
+	{"ortsteil", "", "wohnhaft in [[CITY|Leipzig-Gohlis]], [[STATE|Sachsen]]"},
 	{"zero-width", "", "LIFE\u200b\n[[STREET|Philipp-Rosenthal-Straße 27]]\n\u200b[[ZIP|04103]] [[CITY|Leipzig]]\u200b"},
 }
 

@@ -1,6 +1,7 @@
 package location
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -105,7 +106,21 @@ func buildTree(d *document.Document, g Gazetteer) *tree {
 					zipID, zipOK = g.ByPostcode(code)
 				}
 			}
-			p := getPlace(resolveCity(g, d.SpanText(i)), zipID, zipOK)
+			text := d.SpanText(i)
+			if zc, rest, ok := splitZipCity(text); ok {
+				// "04103 Leipzig" annotated as one city span.
+				text = rest
+				if !zipOK {
+					zipID, zipOK = g.ByPostcode(zc)
+				}
+			}
+			r := resolveCity(g, text)
+			if !r.ok && !zipOK {
+				// An Ortsteil ("Leipzig-Gohlis"): the municipality of the
+				// first part gives state and size, the key stays the whole.
+				zipID, zipOK = districtOf(g, text)
+			}
+			p := getPlace(r, zipID, zipOK)
 			t.of[i] = p
 			if zi >= 0 {
 				t.of[zi] = p
@@ -193,4 +208,32 @@ func digitRun(s string) (int, int) {
 		i = j
 	}
 	return -1, -1
+}
+
+// zipCity matches a postcode in front of a place name inside one span.
+var zipCity = regexp.MustCompile(`^\s*((?:[A-Z]{1,2}[- ])?\d{4,5})\s+(\S.*)$`)
+
+// splitZipCity splits "04103 Leipzig" / "D-04103 Leipzig" into the
+// postcode digits and the place name.
+func splitZipCity(s string) (code, city string, ok bool) {
+	m := zipCity.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", false
+	}
+	code, _ = zipDigits(m[1])
+	return code, m[2], code != ""
+}
+
+// districtOf resolves the municipality of a district name written as
+// "Municipality-District" or "Municipality District".
+func districtOf(g Gazetteer, s string) (int, bool) {
+	i := strings.IndexAny(s, "- ")
+	if i <= 0 {
+		return 0, false
+	}
+	r := resolveCity(g, s[:i])
+	if !r.ok || r.form.kind != formBase {
+		return 0, false
+	}
+	return r.id, true
 }
