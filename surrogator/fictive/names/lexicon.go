@@ -124,7 +124,10 @@ func buildLexicon(r *data.Resources) *lexicon {
 	}
 	seenSur := map[string]bool{}
 	for _, n := range r.Surnames {
-		if !singleWord(n) || seenSur[n] {
+		// A surname that is also a listed first name is not used as a
+		// surname surrogate: the two namespaces then never produce the
+		// same word for two different originals.
+		if !singleWord(n) || seenSur[n] || r.IsFirstName(n) {
 			continue
 		}
 		l := firstLetter(n)

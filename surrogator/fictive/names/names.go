@@ -19,6 +19,10 @@ func init() {
 	fictive.Register(Title, kinds.NameTitle)
 }
 
+// NSAbbrev is the scope namespace of abbreviated first names ("Chr."),
+// keyed like fictive.NSFirstName.
+const NSAbbrev = "firstname-abbrev"
+
 // letterAttempts is how many Memo attempts draw from the pool of the
 // mapped first letter before any letter is allowed.
 const letterAttempts = 24
@@ -361,7 +365,7 @@ func (r *renderer) abbrev(t string, g data.Gender) string {
 	k := utf8.RuneCountInString(letters)
 	target := r.letter(firstLetter(t))
 	n := 0
-	v := r.scope.Memo(fictive.NSFirstName, firstKey(g, norm.Fold(t)), func(rng *rand.Rand) string {
+	v := r.scope.Memo(NSAbbrev, firstKey(g, norm.Fold(t)), func(rng *rand.Rand) string {
 		a := n
 		n++
 		var pool []string

@@ -452,7 +452,7 @@ func (lx *lexicon) segment(p *parsed) {
 		// merge segments without a name unit into the previous one
 		var merged [][]int
 		for _, s := range segs {
-			if len(merged) > 0 && (!p.hasName(s) || p.startsWith(s, kwMarker) || p.startsWith(s, kwSuffix) || p.startsWith(s, kwTitle)) {
+			if len(merged) > 0 && (!p.hasName(s) || p.startsWith(s, kwMarker) || p.startsWith(s, kwSuffix)) {
 				merged[len(merged)-1] = append(merged[len(merged)-1], s...)
 				continue
 			}
@@ -653,11 +653,12 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 			ra, rb := evRole(a), evRole(b)
 			la, lb := lx.listRole(p.chunks[a].key()), lx.listRole(p.chunks[b].key())
 			switch {
-			case ra == roleSurname && rb == roleFirst,
-				ra == roleNone && rb == roleNone && la == roleSurname && lb == roleFirst:
-				// "Baastrup Asger": reversed order without a comma
+			case ra == roleSurname && rb == roleFirst:
+				// "Baastrup Asger" after "Asger Baastrup": reversed order
+				// without a comma (the lists alone are too weak for this)
 				p.chunks[a].role, p.chunks[b].role = roleSurname, roleFirst
-			case (ra == roleSurname || ra == roleNone && la == roleSurname) && rb != roleFirst && lb != roleFirst:
+			case (ra == roleSurname || ra == roleNone && la == roleSurname) &&
+				(rb == roleSurname || rb == roleNone && lb == roleSurname):
 				// "Meier Schulze": two surnames without a hyphen
 				p.chunks[a].role = roleSurname
 			}
@@ -716,7 +717,8 @@ func (lx *lexicon) assignGender(p *parsed, ps *person, firstPerson bool, cx cont
 
 // suffixGender guesses the gender of an unlisted first name from its
 // ending: -a, -ine, -ette, -elle, -ie and most -e endings are female; -o,
-// -us, -er, -ert, -old, -mund, -rich, -hard, -win and -an are male.
+// -us, -er, -rt, -rd, -old, -olf, -mund, -rich, -win, -fried, -helm, -an,
+// -ic … are male.
 func suffixGender(name string) data.Gender {
 	n := strings.ToLower(strings.TrimRight(name, ".'’"))
 	if utf8.RuneCountInString(n) < 3 {
@@ -732,7 +734,8 @@ func suffixGender(name string) data.Gender {
 			return data.Female
 		}
 	}
-	for _, x := range []string{"o", "us", "er", "ert", "old", "mund", "rich", "hard", "win", "an", "im", "ik", "ed"} {
+	for _, x := range []string{"o", "us", "er", "rt", "rd", "old", "olf", "ulf", "mund", "rich", "win", "wig", "fried",
+		"helm", "mar", "an", "im", "ik", "ic", "ed"} {
 		if strings.HasSuffix(n, x) {
 			return data.Male
 		}

@@ -1,0 +1,64 @@
+package names
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// FuzzName: whatever a name span holds, the generator neither panics nor
+// returns the original, and it keeps the span's line breaks.
+func FuzzName(f *testing.F) {
+	for _, s := range []string{
+		"Frau", "Dr.", "-", "'", "M.", "Ä.", "ß", "123", "Meier2", "X Æ A-12", "---Meier", "Meier-", "( Meier )",
+		"O'", "von", "von der", "und", "Meier, ", ", Hans", "Hans,,Meier", "Dr. med.\n\nH.", "🙂 Anna", "a-b-c-d",
+		"MÜLLERS", "Albers’", "Graf von", "Herr Frau", "Chr.", "H.-P.-J. Meier-Schulze-Lang", "d'Artagnan",
+	} {
+		f.Add("Sehr geehrte Frau ", s)
+	}
+	f.Fuzz(func(t *testing.T, before, name string) {
+		if strings.TrimSpace(name) == "" || !validUTF8(before+name) {
+			return
+		}
+		d := &document.Document{Text: before + name + " kam.", Spans: []document.Span{
+			{Kind: kinds.NamePatient, Begin: len(before), End: len(before) + len(name), Ref: -1},
+		}}
+		sc := fictive.NewScope([]byte("fuzz"))
+		ctx := &fictive.Context{Kind: kinds.NamePatient, Doc: d, Span: 0, Scope: sc, DocScope: sc,
+			State: &fictive.DocState{}, Res: data.Default()}
+		done := make(chan struct{})
+		var out string
+		var err error
+		go func() { out, err = Name(name, ctx); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("hang on %q / %q", before, name)
+		}
+		if err != nil {
+			if strings.Contains(err.Error(), name) && len(name) > 3 {
+				t.Fatalf("error %q contains the original", err)
+			}
+			return
+		}
+		if norm.Fold(out) == norm.Fold(name) {
+			t.Fatalf("%q → %q: equal", name, out)
+		}
+		if strings.Count(out, "\n") != strings.Count(name, "\n") {
+			t.Fatalf("%q → %q: line breaks changed", name, out)
+		}
+		tctx := *ctx
+		tctx.Kind = kinds.NameTitle
+		if out, err := Title(name, &tctx); err == nil && titleKey(out) == titleKey(name) {
+			t.Fatalf("title %q → %q: equal", name, out)
+		}
+	})
+}
+
+func validUTF8(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
