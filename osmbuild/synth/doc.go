@@ -55,13 +55,15 @@
 //	turn restrictions (restriction)                 200,000   relation
 //	bus/hiking/bicycle routes (route)                80,000   relation
 //
-// Structure at S = 1.0: 16 states, 400 districts, 12,000 municipalities,
-// 8 Regierungsbezirke, ≈ 860 Verwaltungsgemeinschaften, ≈ 310 cities with
-// levels 9/10, ≈ 8,400 postal codes, ≈ 3.4 M boundary nodes. States stay
-// 16; districts (≥ 2 per state) and municipalities (≥ 2 per district)
-// scale with S. Totals measured by TestScalesLinearly: ≈ 437 M nodes,
-// 75 M ways, 0.78 M relations per unit of S; the compressed file is
-// ≈ 3.7 GB per unit of S.
+// Structure at S = 1.0: 16 states, 400 districts (5 × 5 per state),
+// 11,200 municipalities (4 × 7 per district, cells ≈ 8 km × 6 km),
+// 8 Regierungsbezirke, ≈ 850 Verwaltungsgemeinschaften, ≈ 300 cities with
+// levels 9/10, ≈ 8,150 postal codes, ≈ 3.2 M boundary nodes. States stay
+// 16; the grid per state and per district (each at least 2 cells, chosen
+// to come closest to 400·S districts and 11,000·S municipalities) scales
+// with S. Totals measured by TestScalesLinearly: ≈ 437 M nodes, 75 M ways,
+// 0.78 M relations per unit of S; the compressed file is ≈ 3.7 GB per unit
+// of S (Germany's extract: ≈ 4.5 GB with user names).
 //
 // Names are generated German-looking names (no real places or persons are
 // meant); state names and AGS codes are Germany's.

@@ -150,18 +150,35 @@ func roundPos(x float64) int {
 	return n
 }
 
-// factor returns kx, ky with kx*ky ≈ n and both ≥ 1, product ≥ min.
-func factor(n float64, min int) (int, int) {
-	kx := roundPos(math.Sqrt(n))
-	ky := roundPos(n / float64(kx))
-	for kx*ky < min {
-		if kx <= ky {
-			kx++
-		} else {
-			ky++
+// chooseGrid picks districts per state (kx × ky) and municipalities per
+// district (mx × my), each at least 2, so that the numbers of districts and
+// municipalities come closest to their targets at this scale and cells
+// stay roughly square on the ground (Germany is ≈ 640 km × 870 km).
+func chooseGrid(scale float64) (kx, ky, mx, my int) {
+	dt := math.Max(targetDistricts*scale, 1)
+	mt := math.Max(targetMunis*scale, 1)
+	best := math.Inf(1)
+	for a := 1; a <= 12; a++ {
+		for b := 1; b <= 12; b++ {
+			if a*b < 2 {
+				continue
+			}
+			for c := 2; c <= 16; c++ { // mx ≥ 2: horizontal pairs form Ämter and shared postcodes
+				for d := 1; d <= 16; d++ {
+					if c*d < 2 {
+						continue
+					}
+					nd, nm := float64(16*a*b), float64(16*a*b*c*d)
+					w, h := 640/float64(4*a*c), 870/float64(4*b*d)
+					e := math.Abs(math.Log(nd/dt)) + math.Abs(math.Log(nm/mt)) + 0.15*math.Abs(math.Log(w/h))
+					if e < best-1e-12 {
+						best, kx, ky, mx, my = e, a, b, c, d
+					}
+				}
+			}
 		}
 	}
-	return kx, ky
+	return kx, ky, mx, my
 }
 
 // NewPlan lays out synthetic Germany at scale (0, 2].
@@ -170,9 +187,7 @@ func NewPlan(scale float64, seed uint64) (*Plan, error) {
 		return nil, fmt.Errorf("synth: scale %v out of range (0, 2]", scale)
 	}
 	p := &Plan{Scale: scale, Seed: seed}
-	p.KX, p.KY = factor(targetDistricts*scale/16, 2)
-	nd := 16 * p.KX * p.KY
-	p.MX, p.MY = factor(targetMunis*scale/float64(nd), 2)
+	p.KX, p.KY, p.MX, p.MY = chooseGrid(scale)
 	p.GX, p.GY = 4*p.KX*p.MX, 4*p.KY*p.MY
 	p.muniAt = make([]int32, p.GX*p.GY)
 
