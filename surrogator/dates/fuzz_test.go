@@ -66,6 +66,9 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: Shift(%d) = %q does not parse", s, n, out)
 		}
+		if start, end, ok := e.Range(); ok && dayDiff(start, end) >= 28 {
+			return // 3.-2.1. (Dec 3 – Jan 2) may not fit its format after a shift
+		}
 		lo, hi, _ := e.parts[0].bounds()
 		want := e.Time().AddDate(0, 0, n)
 		if want.Before(lo) || want.After(hi) {

@@ -330,7 +330,10 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 	if end != nil {
 		// Inherit what the range start does not write; a start that would
 		// then lie after the end belongs to the previous month or year
-		// (28.-2.3. is Feb 28 – Mar 2; 11-02/65 is Nov 64 – Feb 65).
+		// (28.-2.3. is Feb 28 – Mar 2; 11-02/65 is Nov 64 – Feb 65; a
+		// lone day or month equal to the end's means a month or year
+		// before: 29.-29.5. is Apr 29 – May 29). So a range written with a
+		// lone start day shows at most a month.
 		inhM, inhY := false, false
 		if s.d >= 0 && s.m < 0 && s.n < 0 {
 			if end.prec != Day && end.prec != DayMonth {
@@ -343,14 +346,15 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 		}
 		em, ed := int(end.anchor.Month()), end.anchor.Day()
 		switch {
-		case inhM && day > ed:
+		case inhM && day >= ed:
 			if month--; month == 0 {
 				month = 12
 				if inhY {
 					year--
 				}
 			}
-		case inhY && (month > em || month == em && day > ed && (end.prec == Day || end.prec == DayMonth)):
+		case inhY && s.d < 0 && month >= em && (end.prec == Month || end.prec == MonthOnly),
+			inhY && s.d >= 0 && (month > em || month == em && day > ed):
 			year--
 		}
 	}

@@ -272,3 +272,18 @@ func TestRangeForms(t *testing.T) {
 		}
 	}
 }
+
+func TestRangeEqualStart(t *testing.T) {
+	tests := []struct{ in, start string }{
+		{"29.-29.5.2009", "2009-04-29"},
+		{"21.03.-21.03.2017", "2017-03-21"},
+		{"03-03/2019", "2018-03-15"},
+		{"03/2019-03/2019", "2019-03-15"},
+	}
+	for _, tt := range tests {
+		s, _, ok := mustParse(t, tt.in).Range()
+		if !ok || s.Format(time.DateOnly) != tt.start {
+			t.Errorf("%q: start %s, want %s", tt.in, s.Format(time.DateOnly), tt.start)
+		}
+	}
+}
