@@ -103,3 +103,22 @@ func generateCity(original string, ctx *fictive.Context) (string, error) {
 	}
 	return lead + out + trail, nil
 }
+
+// City returns the surrogate of a municipality named inside another span
+// (an e-mail or URL host, a facility name), creating it on first use
+// exactly as the LOCATION_CITY generator would, so that "uni-leipzig.de"
+// and "Leipzig" agree in whatever order the spans come. name may be
+// written in any case or with ae/oe/ue for umlauts, as a genitive or as
+// an inhabitant adjective; the result is the surrogate's base name. It
+// reports false when name is not a municipality of the gazetteer.
+func City(ctx *fictive.Context, name string) (string, bool) {
+	if ctx == nil || ctx.Scope == nil {
+		return "", false
+	}
+	g := gazetteerOf(ctx)
+	r := resolveCity(g, name)
+	if !r.ok {
+		return "", false
+	}
+	return citySurrogate(ctx, g, newPlace(g, r)), true
+}

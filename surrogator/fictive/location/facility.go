@@ -543,9 +543,6 @@ func streetFor(r *rand.Rand, streets []string, tpl string, ok func(string) bool)
 	}
 	var pool []string
 	for _, s := range streets {
-		if !ok(s) {
-			continue
-		}
 		if want == nil {
 			pool = append(pool, s)
 			continue
@@ -567,7 +564,12 @@ func streetFor(r *rand.Rand, streets []string, tpl string, ok func(string) bool)
 	if len(pool) == 0 {
 		return "Marktplatz"
 	}
-	return pool[r.Intn(len(pool))]
+	for range 20 {
+		if v := pool[r.Intn(len(pool))]; ok(v) {
+			return v
+		}
+	}
+	return "Marktplatz"
 }
 
 // allowed returns a filter for names used inside a surrogate: not

@@ -256,7 +256,7 @@ func (p project) avoid(v string) bool { return p[auditFold(v)] }
 // auditFold is the audit's comparison form: lower case, white space
 // collapsed, zero-width characters removed.
 func auditFold(s string) string {
-	s = strings.NewReplacer("\u200b", "", "\ufeff", "").Replace(s)
+	s = zeroWidth.Replace(s)
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
 
@@ -286,3 +286,5 @@ func (p project) leaks(text string) []string {
 	sort.Strings(out)
 	return out
 }
+
+var zeroWidth = strings.NewReplacer("\u200b", "", "\ufeff", "")

@@ -342,3 +342,33 @@ func TestRegistered(t *testing.T) {
 		}
 	}
 }
+
+func TestCityAPI(t *testing.T) {
+	// A host spelling resolved before the city span gets the surrogate the
+	// city span gets later.
+	res := fixture(t)
+	scope := fictive.NewScope([]byte("api"))
+	d := parseDoc(t, "api", "[[CITY|München]]")
+	ctx := &fictive.Context{Kind: kinds.LocationCity, Doc: d, Span: 0, Scope: scope, DocScope: scope, State: &fictive.DocState{}, Res: res}
+	early, ok := City(ctx, "muenchen")
+	if !ok {
+		t.Fatal("muenchen not resolved")
+	}
+	gen, _ := fictive.Lookup(kinds.LocationCity)
+	late, err := gen("München", ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if early != late {
+		t.Errorf("City = %q, generator = %q", early, late)
+	}
+	if v, ok := scope.Peek(fictive.NSCity, "muenchen"); !ok || v != late {
+		t.Errorf("Peek(muenchen) = %q, %v", v, ok)
+	}
+	if _, ok := City(ctx, "Musterhausen"); ok {
+		t.Error("an unknown place resolved")
+	}
+	if _, err := gen("München", &fictive.Context{Kind: kinds.LocationCity, Doc: d, Res: res}); err == nil {
+		t.Error("no error without a scope")
+	}
+}
