@@ -27,6 +27,10 @@ type docInfo struct {
 // famEntry is a full first name mentioned together with a surname.
 type famEntry struct {
 	surname, first string // folded
+	// gender of the person when a salutation or the lists tell it
+	// (Unknown otherwise)
+	gender data.Gender
+	sure   bool
 }
 
 const stateKey = "names.docinfo"
@@ -116,7 +120,9 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 				if surname != "" {
 					for _, pt := range c.parts {
 						if pt.kind == pWord {
-							di.family = append(di.family, famEntry{surname: surname, first: norm.Fold(strings.TrimRight(pt.text, "'’"))})
+							di.family = append(di.family, famEntry{surname: surname,
+								first: norm.Fold(strings.TrimRight(pt.text, "'’")), gender: ps.gender,
+								sure: ps.genderBy == "salutation" || ps.genderBy == "list"})
 						}
 					}
 				}

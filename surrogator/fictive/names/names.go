@@ -275,6 +275,18 @@ func (r *renderer) familyInitial(l byte, surname string) rune {
 			}
 		}
 	}
+	// The full name comes later in the document: generate its surrogate
+	// now (the same value its own mention will get).
+	for _, f := range r.di.family {
+		if f.surname != surname || firstLetter(f.first) != l || !f.sure {
+			continue
+		}
+		v := r.first(f.gender, f.first)
+		if m := firstLetter(v); m != 0 && m != l {
+			c, _ := utf8.DecodeRuneInString(v)
+			return unicode.ToUpper(c)
+		}
+	}
 	return 0
 }
 
@@ -449,7 +461,7 @@ func addGenitive(sur, suf string, upper bool) string {
 	if upper {
 		s = "S"
 	}
-	if len(suf) > 1 && strings.ContainsAny(suf, "'’") {
+	if utf8.RuneCountInString(suf) > 1 && strings.ContainsAny(suf, "'’") {
 		return sur + apo + s
 	}
 	return sur + s

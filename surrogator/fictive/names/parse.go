@@ -600,21 +600,23 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 		}
 		words = append(words, i)
 	}
-	evRole := func(i int) role {
+	// evidence: the document's (strong or weak), then the scope's (weak)
+	evidenceOf := func(i int) (role, bool) {
 		for _, k := range p.chunks[i].keys() {
 			if ev != nil {
 				if e, ok := ev.roles[k]; ok {
-					return e.r
+					return e.r, e.strong
 				}
 			}
 			if scopeRole != nil {
 				if r := scopeRole(k); r != roleNone {
-					return r
+					return r, false
 				}
 			}
 		}
-		return roleNone
+		return roleNone, false
 	}
+	evRole := func(i int) role { r, _ := evidenceOf(i); return r }
 	switch {
 	case anyForced:
 		for _, i := range words {
@@ -628,12 +630,20 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 	case len(words) == 1:
 		i := words[0]
 		c := &p.chunks[i]
+		r, strong := evidenceOf(i)
 		switch {
 		case len(units) > 1:
 			c.role = roleSurname // "H. Meier"
+		case strong:
+			c.role = r
 		case ps.salutation:
+			// "Frau Albers"; only a listed first name that is no surname
+			// stays a first name ("Frau Beate")
 			c.role = roleSurname
-		case evRole(i) != roleNone:
+			if lx.listRoleOf(c) == roleFirst {
+				c.role = roleFirst
+			}
+		case r != roleNone:
 			c.role = evRole(i)
 		case lx.listRoleOf(c) == roleFirst:
 			c.role = roleFirst
