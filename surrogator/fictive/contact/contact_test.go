@@ -125,6 +125,7 @@ var goldenCases = []gcase{
 	{kinds.ContactEmail, "MAX.MUELLER@UKL.DE", "upper case"},
 	{kinds.ContactEmail, "anna.meier-schulz@klinik.de", "double surname"},
 	{kinds.ContactEmail, "a.von.der.leyen@bund.de", "particle surname"},
+	{kinds.ContactEmail, "Anna.Meier-Schulz@Klinik.de", "double surname, title case"},
 	{kinds.ContactEmail, "termine@praxis-am-markt.de", "organisation host"},
 	{kinds.ContactEmail, "mustermann.max@uniklinikumleipzig.de", "last.first, generic+city compound"},
 	{kinds.ContactEmail, "j.schmidt2@mail.charite.de", "digits in local"},

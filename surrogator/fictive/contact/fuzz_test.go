@@ -3,6 +3,7 @@ package contact
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -27,7 +28,11 @@ func FuzzGenerators(f *testing.F) {
 		}
 		k := fuzzKinds[int(ki)%len(fuzzKinds)]
 		g, _ := fictive.Lookup(k)
+		start := time.Now()
 		out, err := g(in, newCtx(k, in, goldenScope(), testRes))
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("%s: %d bytes took %v", k, len(in), d)
+		}
 		if err != nil {
 			if strings.TrimSpace(in) != "" && len(in) > 3 && strings.Contains(err.Error(), in) {
 				t.Fatalf("error contains the original: %v", err)

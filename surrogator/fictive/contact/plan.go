@@ -175,7 +175,12 @@ func windowName(toks []token, lx *lexicon) (int, part, bool) {
 		if h.plain {
 			v = slug(plainTranslit(h.surrogate), sep)
 		}
-		return w, part{kind: pFixed, text: text.String(), fixed: applyStyle(toks[0].text, v), name: true}, true
+		// each word in the style of the original word at its position
+		words := strings.Split(v, sep)
+		for k := range words {
+			words[k] = applyStyle(toks[min(2*k, w-1)].text, words[k])
+		}
+		return w, part{kind: pFixed, text: text.String(), fixed: strings.Join(words, sep), name: true}, true
 	}
 	return 0, part{}, false
 }
