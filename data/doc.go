@@ -53,6 +53,10 @@
 //	{name}      a full surrogate person name ("Vorname Nachname")
 //	{street}    a street name
 //
+// A first name that appears in more than one of female_first.txt,
+// male_first.txt and unisex_first.txt has unknown gender; adding a name to
+// unisex_first.add.txt therefore neutralises it.
+//
 // Lookups (GenderOfFirstName, IsFirstName, IsSurname, MunicipalityByName,
 // MunicipalitiesInState, TitleRank) are case-insensitive and fold German
 // umlauts and ß (ä→ae, ö→oe, ü→ue, ß→ss), so "MÜNCHEN" and "Muenchen"

@@ -84,19 +84,14 @@ func buildIndex(r *Resources) *index {
 		muniByState: map[string][]int{},
 		titleRank:   map[string]int{},
 	}
-	seen := map[string]bool{}
+	// a name listed with two different genders (unisex counts as one) is Unknown
 	addFirst := func(names []string, g Gender) {
 		for _, n := range names {
-			k := Fold(n)
+			k, gk := Fold(n), g
 			if prev, ok := x.firstGender[k]; ok && prev != g {
-				g2 := Unknown
-				x.firstGender[k] = g2
-				continue
+				gk = Unknown
 			}
-			if !seen[k] {
-				seen[k] = true
-				x.firstGender[k] = g
-			}
+			x.firstGender[k] = gk
 		}
 	}
 	addFirst(r.UnisexFirst, Unknown)

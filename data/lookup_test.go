@@ -293,3 +293,27 @@ func BenchmarkDefaultParse(b *testing.B) {
 		}
 	}
 }
+
+func TestGenderConflictsAfterLoad(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		first string
+		want  Gender
+	}{
+		{"new female name", map[string]string{"female_first.add.txt": "Zoraide\n"}, "Zoraide", Female},
+		{"neutralised by unisex", map[string]string{"unisex_first.add.txt": "Andrea\n"}, "Andrea", Unknown},
+		{"in both gendered lists", map[string]string{"male_first.add.txt": "Maria\n"}, "Maria", Unknown},
+		{"replaced male list", map[string]string{"male_first.txt": "Olaf\n"}, "Hans", Unknown},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Load(writeFiles(t, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.GenderOfFirstName(tc.first); got != tc.want {
+				t.Errorf("GenderOfFirstName(%q) = %v, want %v", tc.first, got, tc.want)
+			}
+		})
+	}
+}
