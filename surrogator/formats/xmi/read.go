@@ -208,8 +208,8 @@ func typeName(space, local string) (string, error) {
 		return local, nil
 	}
 	for _, seg := range strings.Split(pkg, "/") {
-		if seg == "" {
-			return "", fmt.Errorf("element %s: namespace %q has an empty package segment", local, clip(space))
+		if seg == "" || strings.Contains(seg, ".") {
+			return "", fmt.Errorf("element %s: namespace %q has an empty package segment or a dot", local, clip(space))
 		}
 	}
 	return strings.ReplaceAll(pkg, "/", ".") + "." + local, nil
@@ -229,8 +229,9 @@ type reader struct {
 	c      *cas.CAS
 	nextID int
 	// guessed collects feature definitions for types the type system lacks.
-	guessed map[string]*cas.TypeDef
-	order   []string
+	guessed  map[string]*cas.TypeDef
+	conflict map[string]map[string]bool
+	order    []string
 }
 
 func (r *reader) build(elems []*element, ts []*cas.TypeDef) (*cas.CAS, error) {
@@ -290,29 +291,36 @@ func (r *reader) build(elems []*element, ts []*cas.TypeDef) (*cas.CAS, error) {
 	return r.c, nil
 }
 
-// settleGuesses makes the values of guessed features agree with the range
-// finally synthesised: a feature seen with values of different kinds is a
-// string feature, and all its values become strings (with the text read).
+// settleGuesses finishes the synthesised type definitions: a type with
+// integer begin and end is an annotation (begin, end and sofa are then
+// inherited); a feature seen with values of different kinds is left out, so
+// that reading the CAS again guesses each value as before.
 func (r *reader) settleGuesses() {
-	for _, f := range r.c.FS {
-		td := r.guessed[f.Type]
-		if td == nil {
-			continue
-		}
-		for i, ft := range f.Features {
-			if ft.Ref || len(ft.Value) == 0 || ft.Value[0] == '"' {
-				continue
+	for _, name := range r.order {
+		td := r.guessed[name]
+		bad := r.conflict[name]
+		var feats []cas.FeatureDef
+		ranges := map[string]string{}
+		for _, fd := range td.Features {
+			if !bad[fd.Name] {
+				feats = append(feats, fd)
+				ranges[fd.Name] = fd.Range
 			}
-			for _, fd := range td.Features {
-				if fd.Name == ft.Name && fd.Range == typeString {
-					f.Features[i].Value = marshal(string(ft.Value))
+		}
+		if ranges["begin"] == typeInteger && ranges["end"] == typeInteger && !bad["sofa"] {
+			td.Super = cas.TypeAnnotation
+			kept := feats[:0]
+			for _, fd := range feats {
+				if fd.Name != "begin" && fd.Name != "end" && fd.Name != "sofa" {
+					kept = append(kept, fd)
 				}
 			}
+			feats = kept
 		}
+		td.Features = feats
 	}
 }
 
-// newFS adds a feature structure created for an inline array or list.
 func (r *reader) newFS(typ string) *cas.FS {
 	f := &cas.FS{ID: r.nextID, Type: typ}
 	r.nextID++
@@ -591,21 +599,19 @@ func (r *reader) guess(typ, feature, rng string) {
 	}
 	if r.guessed == nil {
 		r.guessed = map[string]*cas.TypeDef{}
+		r.conflict = map[string]map[string]bool{}
 	}
 	td := r.guessed[typ]
 	if td == nil {
 		td = &cas.TypeDef{Name: typ, Super: typeTOP}
 		r.guessed[typ] = td
+		r.conflict[typ] = map[string]bool{}
 		r.order = append(r.order, typ)
 	}
-	if feature == "begin" || feature == "end" || feature == "sofa" {
-		td.Super = cas.TypeAnnotation
-		return
-	}
-	for i, fd := range td.Features {
+	for _, fd := range td.Features {
 		if fd.Name == feature {
 			if fd.Range != rng {
-				td.Features[i].Range = typeString
+				r.conflict[typ][feature] = true
 			}
 			return
 		}

@@ -239,7 +239,7 @@ func (wr *writer) namespaces() error {
 			continue
 		}
 		url, local, base := namespaceOf(f.Type)
-		if !isNCName(local) {
+		if !isNCName(local) || !validPackage(f.Type) {
 			return fmt.Errorf("xmi: write: feature structure %d: type %q is not a valid XML element name", f.ID, clip(f.Type))
 		}
 		if !seen[url] {
@@ -264,6 +264,21 @@ func (wr *writer) namespaces() error {
 		wr.prefixOrder = append(wr.prefixOrder, p)
 	}
 	return nil
+}
+
+// validPackage reports whether the package part of a type name has no
+// empty segment (and, containing no slash, maps to a namespace and back).
+func validPackage(typ string) bool {
+	i := strings.LastIndexByte(typ, '.')
+	if i < 0 {
+		return true
+	}
+	for _, seg := range strings.Split(typ[:i], ".") {
+		if seg == "" || strings.Contains(seg, "/") {
+			return false
+		}
+	}
+	return true
 }
 
 // namespaceOf returns the namespace URL, the local element name and the
