@@ -305,6 +305,8 @@ func TestGenderConflictsAfterLoad(t *testing.T) {
 		{"neutralised by unisex", map[string]string{"unisex_first.add.txt": "Andrea\n"}, "Andrea", Unknown},
 		{"in both gendered lists", map[string]string{"male_first.add.txt": "Maria\n"}, "Maria", Unknown},
 		{"replaced male list", map[string]string{"male_first.txt": "Olaf\n"}, "Hans", Unknown},
+		{"conflict does not spill over", map[string]string{"male_first.txt": "Maria\nOlaf\n"}, "Olaf", Male},
+		{"conflicting name itself", map[string]string{"male_first.txt": "Maria\nOlaf\n"}, "Maria", Unknown},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Load(writeFiles(t, tc.files))
