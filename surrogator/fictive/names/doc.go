@@ -56,8 +56,11 @@
 // exhausted), so "B." after "Beate" → "Anna" becomes "A."; a first-name
 // initial also prefers the initial of an already generated surrogate of a
 // full first name with that letter and the same surname in the document.
-// Surrogates are never one of the document's own name words, never contain
-// one (≥ 4 letters), and no replaced part equals its original.
+// No replaced part equals its original. In document scope a surrogate is
+// never one of the document's own name words nor contains one (≥ 4
+// letters); in corpus scope (Context.Scope differs from DocScope) this
+// document-dependent filter is off so that shards agree, and the engine's
+// Scope.Avoid keeps the project's originals out.
 //
 // Case and inflection: all capitals stay capitals ("MÜLLER" → "KOCH"),
 // lower case stays lower case. The genitive is detected with

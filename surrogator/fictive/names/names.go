@@ -52,7 +52,11 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 	}
 	lx := lexiconOf(ctx.Res)
 	di := docInfoOf(ctx, lx)
-	r := &renderer{lx: lx, scope: ctx.Scope, di: di, perm: lx.letterPerm(ctx.Scope)}
+	r := &renderer{lx: lx, scope: ctx.Scope, di: di, perm: lx.letterPerm(ctx.Scope),
+		// In a corpus scope a surrogate must not depend on which document
+		// generated it first (shards agree); the engine's Scope.Avoid
+		// covers the project's originals there.
+		docExclude: ctx.DocScope == nil || ctx.DocScope == ctx.Scope}
 	cx := lx.beforeContext(ctx.Doc.Text, ctx.Doc.Spans[ctx.Span].Begin)
 	p := lx.parse(original, cx, &di.ev, r.scopeRole)
 	if !ensureName(p) {
@@ -92,6 +96,9 @@ type renderer struct {
 	scope *fictive.Scope
 	di    *docInfo
 	perm  map[byte]byte
+	// docExclude: candidates naming one of the document's own name words
+	// are skipped (document scope only).
+	docExclude bool
 }
 
 var genderKeys = []data.Gender{data.Female, data.Male, data.Unknown}
@@ -323,7 +330,7 @@ func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) string {
 	of := norm.Fold(orig)
 	for i := 0; i < pickTries; i++ {
 		c := pool[rng.Intn(len(pool))]
-		if norm.Fold(c) == of || r.di.excluded(c) {
+		if norm.Fold(c) == of || r.docExclude && r.di.excluded(c) {
 			continue
 		}
 		return c
