@@ -286,3 +286,15 @@ func TestStreetsLookLikeStreets(t *testing.T) {
 		}
 	}
 }
+
+// TestSurnamesAreNotPlaces keeps surnames that read as a gazetteer
+// municipality out of the list, except a few very common surnames.
+func TestSurnamesAreNotPlaces(t *testing.T) {
+	r := Default()
+	allowed := map[string]bool{"Roth": true, "Hagen": true, "Kehl": true, "Heide": true}
+	for _, s := range r.Surnames {
+		if _, ok := r.MunicipalityByName(s); ok && !allowed[s] {
+			t.Errorf("surname %q is also a municipality of the gazetteer", s)
+		}
+	}
+}
