@@ -337,10 +337,21 @@ func (lx *lexicon) roleNoun(w string) (data.Gender, bool) {
 	if g, ok := lx.role[strings.TrimSuffix(lw, ".")]; ok && strings.HasSuffix(lw, ".") {
 		return g, true
 	}
+	if g, ok := roleAbbrevs[lw]; ok {
+		return g, true
+	}
 	if feminineRoleNoun(w) {
 		return data.Female, true
 	}
 	return data.Unknown, false
+}
+
+// roleAbbrevs are abbreviated hospital roles: the umlaut forms are
+// feminine (OÄ = Oberärztin); OA, CA, FA are used for both and say nothing.
+var roleAbbrevs = map[string]data.Gender{
+	"oä": data.Female, "cä": data.Female, "fä": data.Female, "aä": data.Female,
+	"oa": data.Unknown, "ca": data.Unknown, "fa": data.Unknown, "aa": data.Unknown,
+	"oä.": data.Female, "oa.": data.Unknown,
 }
 
 // feminineSuffixes are endings of feminine "-in" role nouns (Ärztin,

@@ -281,6 +281,9 @@ func (lx *lexicon) beforeContext(text string, begin int) context {
 		}
 		if lx.isTitle(w) {
 			cx.salutation = true
+			if !cx.hasGender && feminineTitle(w) {
+				cx.gender, cx.hasGender = data.Female, true // "Dr.in"
+			}
 			continue
 		}
 		if g, ok := lx.salutation(w); ok {
@@ -696,6 +699,13 @@ func (lx *lexicon) assignGender(p *parsed, ps *person, firstPerson bool, cx cont
 			return
 		}
 	}
+	for _, i := range ps.chunks {
+		c := p.chunks[i]
+		if c.kind == ckKeep && c.keep == kwTitle && feminineTitle(c.text) {
+			ps.gender, ps.genderBy, ps.ctxGender = data.Female, "salutation", data.Female
+			return
+		}
+	}
 	if firstPerson && cx.hasGender {
 		ps.gender, ps.genderBy, ps.ctxGender = cx.gender, "salutation", cx.gender
 		return
@@ -719,6 +729,9 @@ func (lx *lexicon) assignGender(p *parsed, ps *person, firstPerson bool, cx cont
 			ps.gender, ps.genderBy = g, "doc"
 			return
 		}
+	}
+	if lx.res.IsFirstName(name) {
+		return // listed as unisex: the ending says nothing
 	}
 	if g := suffixGender(p.chunks[fi].parts[0].text); g != data.Unknown {
 		ps.gender, ps.genderBy = g, "suffix"

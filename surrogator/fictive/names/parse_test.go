@@ -84,6 +84,13 @@ func TestParse(t *testing.T) {
 		{"Patientin ", "Albers", "Albers:S [f]"},
 		{"", "Albers.", "Albers:S [u]"},
 		{"Heparin ", "Albers", "Albers:S [u]"},
+		{"OÄ Dr. ", "Kim Berger", "Kim:F Berger:S [f]"},
+		{"Konsil OA Prof. ", "Kim Berger", "Kim:F Berger:S [u]"},
+		{"", "Dr.in Kim Berger", "Dr.in:k Kim:F Berger:S [f]"},
+		{"gez. Dr.in ", "Kim Berger", "Kim:F Berger:S [f]"},
+		{"Herrn\n", "Helge Klabauter", "Helge:F Klabauter:S [m]"},
+		{"Sehr geehrter Herr Kollege ", "Klabauter", "Klabauter:S [m]"},
+		{"Ihr\n\n", "Dr. Blasenstein", "Dr.:k Blasenstein:S [u]"},
 	}
 	for _, tt := range tests {
 		text := tt.before + tt.span
