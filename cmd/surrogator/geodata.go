@@ -3,10 +3,32 @@ package main
 import (
 	"fmt"
 
+	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/fictive/geopack"
 )
 
 // attachGeodata opens a geodata pack for the engine. It returns a closer.
 func attachGeodata(opts *engine.Options, path string) (func(), error) {
-	return func() {}, fmt.Errorf("geodata packs are not wired into the engine yet (%s)", path)
+	p, err := geo.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	g := geopack.New(p)
+	if g.Len() == 0 {
+		p.Close()
+		return nil, fmt.Errorf("geodata pack %s holds no municipalities", path)
+	}
+	info := p.Info()
+	opts.Geo = g
+	opts.GeoInfo = map[string]string{
+		"pack":           path,
+		"municipalities": fmt.Sprint(g.Len()),
+		"attribution":    geo.Attribution,
+		"source":         fmt.Sprintf("%+v", info),
+	}
+	for _, m := range info.Meta {
+		opts.GeoInfo[m[0]] = m[1]
+	}
+	return func() { p.Close() }, nil
 }
