@@ -84,6 +84,8 @@ var goldenCases = []goldenCase{
 	{"many-zips", "", "[[ZIP|04103]] [[CITY|Leipzig]], [[ZIP|04105]] [[CITY|Leipzig]], [[ZIP|04107]] [[CITY|Leipzig]], [[ZIP|04109]] [[CITY|Leipzig]], [[ZIP|04155]] [[CITY|Leipzig]], [[ZIP|04177]] [[CITY|Leipzig]], [[ZIP|04229]] [[CITY|Leipzig]]"},
 	{"city-with-zip", "", "Anschrift: [[STREET|Hauptstraße 4]], [[CITY|D-04103 Leipzig]]"},
 	{"ortsteil", "", "wohnhaft in [[CITY|Leipzig-Gohlis]], [[STATE|Sachsen]]"},
+	{"street-with-zip-city", "", "Adresse: [[STREET|Härtelstraße 16-18, 04107 Leipzig]]"},
+	{"street-addition", "", "[[STREET|Fürstengraben 27 (Hinterhaus)]] und [[STREET|Am Anger 3, 2. OG links]] und [[STREET|Lindenweg 4, bei Familie Fischer]]"},
 	{"zero-width", "", "LIFE\u200b\n[[STREET|Philipp-Rosenthal-Straße 27]]\n\u200b[[ZIP|04103]] [[CITY|Leipzig]]\u200b"},
 }
 

@@ -179,7 +179,7 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 		base := out
 		for attempt := 0; attempt < 32; attempt++ {
 			r := ctx.Scope.Rand("location.housenumber", key, number, strconv.Itoa(attempt))
-			out = base + parts.sep + redrawNumber(r, parts)
+			out = base + parts.sep + redrawNumber(r, parts) + rewriteRest(ctx, g, p, parts.rest, r)
 			if ctx.Scope.Avoid == nil || !ctx.Scope.Avoid(out) {
 				break
 			}
@@ -230,7 +230,6 @@ func redrawNumber(r *rand.Rand, p streetParts) string {
 		b.WriteString(strconv.Itoa(n2))
 		b.WriteString(redrawLetter(r, p.l2))
 	}
-	b.WriteString(redrawRest(r, p.rest))
 	return b.String()
 }
 
@@ -274,27 +273,84 @@ func redrawLetter(r *rand.Rand, l string) string {
 	return l[:len(l)-1] + string(n)
 }
 
-// redrawRest re-draws the digits and single letters of an addition such
-// as ", Haus M" or " 2. OG" (words of two or more letters are kept).
-func redrawRest(r *rand.Rand, s string) string {
-	if s == "" {
+// addressWords may stay in the addition after a house number.
+var addressWords = map[string]bool{
+	"haus": true, "hinterhaus": true, "vorderhaus": true, "seitenflügel": true, "gartenhaus": true, "aufgang": true,
+	"eingang": true, "etage": true, "og": true, "eg": true, "ug": true, "dg": true, "stock": true, "whg": true,
+	"wohnung": true, "zimmer": true, "zi": true, "app": true, "apt": true, "nr": true, "gebäude": true, "geb": true,
+	"bau": true, "raum": true, "station": true, "ebene": true, "block": true, "trakt": true, "flügel": true,
+	"links": true, "rechts": true, "mitte": true, "li": true, "re": true, "hof": true, "erdgeschoss": true,
+	"obergeschoss": true, "dachgeschoss": true, "souterrain": true, "c/o": true,
+}
+
+var restToken = regexp.MustCompile(`\p{L}[\p{L}'’.-]*|\d+|[^\p{L}\d]+`)
+
+// rewriteRest rewrites the addition after a house number (", Haus M",
+// ", 04107 Leipzig"): postcodes become postcodes of the surrogate
+// municipality, municipality names its surrogate, other numbers and
+// single letters are re-drawn, address words (Haus, OG, Whg.) kept and any
+// other word dropped, so that nothing of the original survives.
+func rewriteRest(ctx *fictive.Context, g Gazetteer, p *place, rest string, r *rand.Rand) string {
+	if rest == "" {
 		return ""
 	}
-	rs := []rune(s)
-	for i, c := range rs {
-		switch {
-		case c >= '0' && c <= '9':
-			rs[i] = rune('0' + r.Intn(10))
-			if i == 0 || rs[i-1] < '0' || rs[i-1] > '9' {
-				rs[i] = rune('1' + r.Intn(9))
-			}
-		case unicode.IsLetter(c) && (i == 0 || !unicode.IsLetter(rs[i-1])) && (i+1 == len(rs) || !unicode.IsLetter(rs[i+1])):
-			n := rune('A' + r.Intn(26))
-			if unicode.IsLower(c) {
-				n = unicode.ToLower(n)
-			}
-			rs[i] = n
+	toks := restToken.FindAllString(rest, -1)
+	// A municipality named in the addition is the place of its postcode.
+	for _, t := range toks {
+		if c := resolveCity(g, t); c.ok && !addressWords[strings.ToLower(strings.TrimRight(t, "."))] {
+			p = newPlace(g, c)
+			break
 		}
 	}
-	return string(rs)
+	var b strings.Builder
+	for _, t := range toks {
+		first, _ := utf8.DecodeRuneInString(t)
+		low := strings.ToLower(strings.TrimRight(t, "."))
+		switch {
+		case len(t) == 5 && unicode.IsDigit(first):
+			v := t
+			if p != nil {
+				v = memoPick(ctx.Scope, fictive.NSZip, t, func() [][]string { return zipTiers(ctx, g, p) })
+			}
+			b.WriteString(v)
+		case unicode.IsDigit(first):
+			b.WriteString(redrawDigits(r, t))
+		case unicode.IsLetter(first) && utf8.RuneCountInString(t) == 1:
+			n := rune('A' + r.Intn(26))
+			if unicode.IsLower(first) {
+				n = unicode.ToLower(n)
+			}
+			b.WriteRune(n)
+		case unicode.IsLetter(first) && addressWords[low]:
+			b.WriteString(t)
+		case unicode.IsLetter(first):
+			if c := resolveCity(g, t); c.ok {
+				b.WriteString(render(citySurrogate(ctx, g, newPlace(g, c)), c.form))
+			}
+			// other words are dropped
+		default:
+			b.WriteString(t)
+		}
+	}
+	out := strings.Join(strings.Fields(b.String()), " ")
+	out = strings.TrimRight(out, " ,;(")
+	if strings.HasPrefix(rest, " ") || strings.HasPrefix(out, "(") {
+		out = " " + out
+	}
+	if strings.Count(out, "(") > strings.Count(out, ")") {
+		out += ")"
+	}
+	return out
+}
+
+// redrawDigits replaces every digit of s, keeping the first non-zero.
+func redrawDigits(r *rand.Rand, s string) string {
+	b := []byte(s)
+	for i := range b {
+		b[i] = byte('0' + r.Intn(10))
+		if i == 0 {
+			b[i] = byte('1' + r.Intn(9))
+		}
+	}
+	return string(b)
 }

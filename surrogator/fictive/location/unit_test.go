@@ -117,12 +117,12 @@ func TestStreetStyle(t *testing.T) {
 }
 
 func TestRedrawNumberShape(t *testing.T) {
-	for _, in := range []string{"X 3", "X 27", "X 16-18", "X 21 a", "X 12b", "X 7 - 9", "X 3/5", "X 135", "X 98-102", "X 4C", "X 27, Haus M", "X 1234"} {
+	for _, in := range []string{"X 3", "X 27", "X 16-18", "X 21 a", "X 12b", "X 7 - 9", "X 3/5", "X 135", "X 98-102", "X 4C", "X 1234"} {
 		p := parseStreet(in)
 		if p.n1 == "" {
 			t.Fatalf("%q: no number", in)
 		}
-		orig := p.n1 + p.l1 + p.rsep + p.n2 + p.l2 + p.rest
+		orig := p.n1 + p.l1 + p.rsep + p.n2 + p.l2
 		for seed := int64(0); seed < 200; seed++ {
 			got := redrawNumber(rand.New(rand.NewSource(seed)), p)
 			if shape(got) != shape(orig) && !(p.n2 != "" && len(p.n1) != len(p.n2)) {
