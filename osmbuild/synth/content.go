@@ -74,6 +74,20 @@ func (g *gen) muni(mi int) {
 	g.refs, g.tags = c.refs, c.tags
 }
 
+// sinTable holds sin over one turn in 4096 steps; sincos looks angles up
+// (0.09° resolution is plenty for building corners and road bends).
+var sinTable = func() (t [4096]float64) {
+	for i := range t {
+		t[i] = math.Sin(2 * math.Pi * float64(i) / 4096)
+	}
+	return
+}()
+
+func sincos(a float64) (float64, float64) {
+	i := int(a*(4096/(2*math.Pi))) & 4095
+	return sinTable[i], sinTable[(i+1024)&4095]
+}
+
 func fold(x float64) float64 {
 	for k := 0; k < 4 && (x < 0.02 || x > 0.98); k++ {
 		if x < 0.02 {
@@ -156,7 +170,7 @@ func (c *muniCtx) ring(k, q int, rMin, rMax float64, centre *[2]float64) int64 {
 	for i := 0; i < k; i++ {
 		a := th + 2*math.Pi*(float64(i)+0.35*(c.geo.float()-0.5))/float64(k)
 		rr := r * (0.85 + 0.3*c.geo.float())
-		s, co := math.Sincos(a)
+		s, co := sincos(a)
 		c.g.node(cx+rr*co*c.lonPerM, cy+rr*s*c.latPerM, nil)
 	}
 	return first
@@ -196,7 +210,7 @@ func (c *muniCtx) polyline(k int, ch *chain, cont bool, stepMin, stepMax float64
 		if len(refs) > 0 {
 			head += 0.3 * c.geo.norm()
 			d := stepMin + (stepMax-stepMin)*c.geo.float()
-			s, co := math.Sincos(head)
+			s, co := sincos(head)
 			u += d * co * c.uPerM
 			v += d * s * c.vPerM
 			if u < 0.1 || u > 0.9 {

@@ -135,6 +135,10 @@ type gen struct {
 	phaseN   int64
 	lastRep  int64
 
+	infoRun        uint64
+	infoOK         bool
+	infoTS, infoCS int64
+
 	tags []tag
 	refs []int64
 	mem  []member
@@ -216,21 +220,22 @@ func (g *gen) counted() {
 // consecutive ids share timestamp and changeset, as objects created in one
 // edit do in real extracts (this matters for the compressed size).
 func (g *gen) info(typ, id int64) info {
-	h := hash(g.p.Seed, 51, uint64(typ), uint64(id>>6))
-	ts := int64(1_200_000_000 + (h>>8)%580_000_000)
-	v := hash(g.p.Seed, 52, uint64(typ), uint64(id))
-	ver := int32(1)
+	run := uint64(typ)<<58 | uint64(id>>6)
+	if run != g.infoRun || !g.infoOK {
+		h := hash(g.p.Seed, 51, run)
+		g.infoRun, g.infoOK = run, true
+		g.infoTS = int64(1_200_000_000 + (h>>8)%580_000_000)
+		g.infoCS = (g.infoTS-1_150_000_000)/4 + int64((h>>40)%1000)
+	}
+	v := mix64(g.p.Seed ^ uint64(id)*0x9e3779b97f4a7c15 ^ uint64(typ))
+	in := info{version: 1, timestamp: g.infoTS, changeset: g.infoCS}
 	if v%3 == 0 {
-		ver = int32(2 + (v>>8)%6)
+		in.version = int32(2 + (v>>8)%6)
+		if v%5 == 0 {
+			in.timestamp += int64((v >> 16) % 100_000_000)
+		}
 	}
-	if ver > 1 && v%5 == 0 {
-		ts += int64((v >> 16) % 100_000_000)
-	}
-	return info{
-		version:   ver,
-		timestamp: ts,
-		changeset: (ts-1_150_000_000)/4 + int64((h>>40)%1000),
-	}
+	return in
 }
 
 // node allocates the next node id; in the node phase it writes the node.

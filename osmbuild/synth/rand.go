@@ -1,7 +1,5 @@
 package synth
 
-import "math"
-
 // rng is a small, fast, deterministic generator (SplitMix64). It is
 // defined here rather than taken from math/rand so that the output of the
 // generator is stable across Go releases.
@@ -32,13 +30,12 @@ func (r *rng) float() float64 {
 	return float64(r.next()>>11) / (1 << 53)
 }
 
-// norm returns a standard normal value (Box-Muller, one half).
+// norm returns an approximately standard normal value (sum of four
+// uniforms, scaled to unit variance; bounded by ±3.46).
 func (r *rng) norm() float64 {
-	u := r.float()
-	if u < 1e-300 {
-		u = 1e-300
-	}
-	return math.Sqrt(-2*math.Log(u)) * math.Cos(2*math.Pi*r.float())
+	x := r.next()
+	s := float64(x&0xffff) + float64(x>>16&0xffff) + float64(x>>32&0xffff) + float64(x>>48)
+	return (s/65536 - 2) * 1.7320508075688772
 }
 
 // chance reports true with probability p.
