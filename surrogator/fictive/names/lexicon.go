@@ -352,6 +352,9 @@ var roleAbbrevs = map[string]data.Gender{
 	"oä": data.Female, "cä": data.Female, "fä": data.Female, "aä": data.Female,
 	"oa": data.Unknown, "ca": data.Unknown, "fa": data.Unknown, "aa": data.Unknown,
 	"oä.": data.Female, "oa.": data.Unknown,
+	// groups: kept, no gender
+	"familie": data.Unknown, "fam.": data.Unknown, "eheleute": data.Unknown, "ehepaar": data.Unknown,
+	"geschwister": data.Unknown, "eltern": data.Unknown,
 }
 
 // feminineSuffixes are endings of feminine "-in" role nouns (Ärztin,

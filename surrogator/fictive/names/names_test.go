@@ -69,7 +69,8 @@ Schwester [[Rf0|Marinella Quast]]. [[Pf0|Frederike Lindqvist]], [[Pm0|Theodor Li
 [[Pf0|Manuela Beuerle]], dann [[P|M. Beuerle]], [[P|Beuerle, M.]] und [[P|BEUERLE]].`},
 	{"inspan", `[[Pf|Frau Albers]], [[Pm|Herrn Prof. Dr. Weiß]], [[Rm1|Sohn Lukas]], [[Pm|Hr. Dr. med. Kanyuk]].
 [[Pm0|Thomas Mann]], Frau [[P|Vater]], [[Pm1|Herr Hans Bruder]], [[D|Dr. Seiler]] ([[D|Dr. Seiler]]).
-[[Df|Frau Dr. Eckstein]] und [[Dm|Herr PD Dr. Lorenz]] ([[D|Lorenz]]).`},
+[[Df|Frau Dr. Eckstein]] und [[Dm|Herr PD Dr. Lorenz]] ([[D|Lorenz]]).
+[[P|Herr und Frau Albers]], [[P|Familie Albers]], [[D|Dr.Eckstein]], [[Df2|OÄ Dr. Rosalie Brenner]].`},
 	{"multi", `[[D|Seiler und Wantzer]], [[D|Dres. Hofmann/Lang]], [[D|Hofmann; Lang]], [[D|Hofmann & Lang]].
 [[E|Petra Lang u. Jürgen Hofmann]].`},
 	{"lines", "Patientin [[Pf0|Beate\nAlbers]] und [[D|Dr. med.\nH. Blasenstein]].\n[[Dm0|Gustav\n  Lindner]] und [[P|Albers\n]]."},
@@ -176,7 +177,7 @@ func surrogateIn(t *testing.T, d *document.Document, scope, docScope *fictive.Sc
 var keptWords = map[string]bool{
 	"frau": true, "herr": true, "herrn": true, "hr.": true, "dr.": true, "med.": true, "prof.": true, "pd": true,
 	"von": true, "der": true, "de": true, "la": true, "zu": true, "van": true, "und": true, "u.": true,
-	"tochter": true, "sohn": true, "dres.": true, "graf": true, "&": true,
+	"tochter": true, "sohn": true, "dres.": true, "graf": true, "&": true, "familie": true, "oä": true,
 }
 
 // wordShape classifies one word: I initial, A all capitals, a lower case,

@@ -234,8 +234,8 @@ func (c *chunk) initialsOnly() bool {
 	return true
 }
 
-// stemText returns the chunk's letters without a genitive apostrophe,
-// folded: the key used for role and gender evidence.
+// key returns the chunk folded without a genitive apostrophe: the key
+// under which role and gender evidence is kept.
 func (c *chunk) key() string {
 	return norm.Fold(strings.TrimRight(c.text, "'’"))
 }
@@ -359,6 +359,14 @@ func (lx *lexicon) classify(p *parsed) {
 		}
 		return false
 	}
+	nextConnector := func(i int) bool {
+		for j := i + 1; j < len(cs); j++ {
+			if cs[j].kind != ckSep {
+				return connectors[strings.ToLower(cs[j].text)]
+			}
+		}
+		return false
+	}
 	seenName := false
 	for i := 0; i < len(cs); i++ {
 		c := &cs[i]
@@ -379,7 +387,8 @@ func (lx *lexicon) classify(p *parsed) {
 			c.kind, c.keep = ckKeep, kwSuffix
 		case lx.isTitle(c.text):
 			c.kind, c.keep = ckKeep, kwTitle
-		case !seenName && nextName(i) && lx.isSalutation(c.text):
+		case !seenName && lx.isSalutation(c.text) && (nextName(i) || nextConnector(i)):
+			// "Frau Albers"; "Herr und Frau Albers"
 			g, _ := lx.salutation(c.text)
 			c.kind, c.keep, c.gender = ckKeep, kwSalutation, g
 		case !seenName && nextName(i) && lx.isRole(c.text):
@@ -389,6 +398,10 @@ func (lx *lexicon) classify(p *parsed) {
 			c.kind, c.keep = ckKeep, kwParticle
 		case particles[lw] && nextName(i) && (c.text == lw || isUpperWord(c.text) || !seenName || lw == "von"):
 			c.kind, c.keep = ckKeep, kwParticle
+		case strings.Contains(c.text, ".") && lx.splitGluedTitle(&cs, i):
+			// "Dr.Albers": the title part is kept, the rest is re-read
+			c = &cs[i]
+			c.kind, c.keep = ckKeep, kwTitle
 		default:
 			c.kind = ckName
 			// A dot after a long word is punctuation, not an abbreviation.
@@ -403,6 +416,27 @@ func (lx *lexicon) classify(p *parsed) {
 		}
 	}
 	p.chunks = cs
+}
+
+// splitGluedTitle splits a chunk such as "Dr.Albers" or "Prof.Dr.Meier"
+// into the longest title prefix ending in a dot and the rest, inserted as
+// the next chunk. It reports whether it split.
+func (lx *lexicon) splitGluedTitle(cs *[]chunk, i int) bool {
+	t := (*cs)[i].text
+	for k := len(t) - 1; k > 0; k-- {
+		if t[k-1] != '.' {
+			continue
+		}
+		head, rest := t[:k], t[k:]
+		if letterCount(rest) < 2 || !lx.isTitle(head) || lx.isTitle(rest) {
+			continue
+		}
+		(*cs)[i].text = head
+		tail := chunk{text: rest, kind: ckName}
+		*cs = append((*cs)[:i+1], append([]chunk{tail}, (*cs)[i+1:]...)...)
+		return true
+	}
+	return false
 }
 
 func (lx *lexicon) isSalutation(w string) bool { _, ok := lx.salutation(w); return ok }

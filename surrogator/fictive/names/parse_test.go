@@ -11,7 +11,7 @@ import (
 // I initial, k kept) and the persons' genders.
 func describe(p *parsed) string {
 	var out []string
-	for pi, ps := range p.persons {
+	for _, ps := range p.persons {
 		var items []string
 		for _, i := range ps.chunks {
 			c := p.chunks[i]
@@ -39,7 +39,6 @@ func describe(p *parsed) string {
 			g += ",comma"
 		}
 		out = append(out, strings.Join(items, " ")+" ["+g+"]")
-		_ = pi
 	}
 	return strings.Join(out, " | ")
 }
@@ -84,6 +83,11 @@ func TestParse(t *testing.T) {
 		{"Patientin ", "Albers", "Albers:S [f]"},
 		{"", "Albers.", "Albers:S [u]"},
 		{"Heparin ", "Albers", "Albers:S [u]"},
+		{"", "Herr und Frau Albers", "Herr:k [m] | Frau:k Albers:S [f]"},
+		{"", "Familie Albers", "Familie:k Albers:S [u]"},
+		{"", "Dr.Albers", "Dr.:k Albers:S [u]"},
+		{"", "Prof.Dr.med.Beate Albers", "Prof.Dr.med.:k Beate:F Albers:S [f]"},
+		{"", "Dr.med.", "Dr.med.:k [u]"},
 		{"OÄ Dr. ", "Kim Berger", "Kim:F Berger:S [f]"},
 		{"Konsil OA Prof. ", "Kim Berger", "Kim:F Berger:S [u]"},
 		{"", "Dr.in Kim Berger", "Dr.in:k Kim:F Berger:S [f]"},
