@@ -14,6 +14,8 @@ type index struct {
 	firstGender map[string]Gender // folded first name → gender (Unknown for unisex or conflicting)
 	surnames    map[string]bool
 	muniByName  map[string]int
+	muniLoose   map[string]int // placeKeyLoose → index (larger population wins)
+	muniShort   map[string]int // placeKeyShort → index (larger population wins)
 	muniByCode  map[string]int
 	muniByState map[string][]int
 	titleRank   map[string]int
@@ -80,6 +82,8 @@ func buildIndex(r *Resources) *index {
 		firstGender: map[string]Gender{},
 		surnames:    make(map[string]bool, len(r.Surnames)),
 		muniByName:  map[string]int{},
+		muniLoose:   map[string]int{},
+		muniShort:   map[string]int{},
 		muniByCode:  map[string]int{},
 		muniByState: map[string][]int{},
 		titleRank:   map[string]int{},
@@ -104,6 +108,17 @@ func buildIndex(r *Resources) *index {
 		k := Fold(m.Name)
 		if _, ok := x.muniByName[k]; !ok {
 			x.muniByName[k] = i
+		}
+		for _, alt := range []struct {
+			m map[string]int
+			k string
+		}{{x.muniLoose, placeKeyLoose(m.Name)}, {x.muniShort, placeKeyShort(m.Name)}} {
+			if alt.k == "" {
+				continue
+			}
+			if j, ok := alt.m[alt.k]; !ok || r.Municipalities[j].Population < m.Population {
+				alt.m[alt.k] = i
+			}
 		}
 		for _, p := range m.Postcodes {
 			if _, ok := x.muniByCode[p]; !ok {
@@ -219,10 +234,75 @@ func (r *Resources) MunicipalitiesInState(state string) []int {
 
 // MunicipalityByName finds a municipality by name, case- and
 // umlaut-insensitively ("Muenchen", "MÜNCHEN" → München). When several
-// share a name, the first listed wins.
+// share a name, the first listed wins. Without an exact match, spelling
+// variants of qualifiers are tried ("Frankfurt/Oder", "Halle a. d. Saale",
+// "Neustadt a.d. Aisch"), then the bare name without qualifier or title
+// ("Frankfurt", "Freiburg i. Br.", "Wittenberg"), where the municipality
+// with the larger population wins.
 func (r *Resources) MunicipalityByName(name string) (int, bool) {
-	i, ok := r.ix().muniByName[Fold(name)]
-	return i, ok
+	x := r.ix()
+	if i, ok := x.muniByName[Fold(name)]; ok {
+		return i, true
+	}
+	if k := placeKeyLoose(name); k != "" {
+		if i, ok := x.muniLoose[k]; ok {
+			return i, true
+		}
+	}
+	if k := placeKeyShort(name); k != "" {
+		if i, ok := x.muniShort[k]; ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// placeFillers are words dropped by placeKeyLoose.
+var placeFillers = map[string]bool{
+	"am": true, "an": true, "der": true, "dem": true, "den": true, "im": true, "in": true,
+	"ob": true, "bei": true, "vor": true, "auf": true, "a": true, "i": true, "d": true,
+	"b": true, "v": true, "o": true, "h": true,
+}
+
+// placeKeyLoose folds a place name and drops punctuation and the small
+// words of qualifiers: "Frankfurt (Oder)" and "Frankfurt/Oder" →
+// "frankfurt oder"; "Halle a. d. Saale" → "halle saale".
+func placeKeyLoose(s string) string {
+	f := strings.FieldsFunc(Fold(s), func(c rune) bool { return c == ' ' || c == '.' || c == '(' || c == ')' || c == ',' })
+	out := f[:0]
+	for _, w := range f {
+		if !placeFillers[w] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// placeTitles are honorific prefixes of German town names.
+var placeTitles = map[string]bool{
+	"lutherstadt": true, "hansestadt": true, "ostseebad": true, "nordseebad": true,
+	"heilbad": true, "kurort": true, "universitaetsstadt": true, "stadt": true,
+}
+
+// placeKeyShort reduces a place name to its bare name: the part before a
+// slash or parenthesis and before a qualifier ("am Main", "an der Ruhr",
+// "i. Br."), without honorific prefixes ("Lutherstadt"). It returns "" if
+// nothing is left.
+func placeKeyShort(s string) string {
+	if i := strings.IndexAny(s, "/("); i >= 0 {
+		s = s[:i]
+	}
+	words := strings.Fields(Fold(s))
+	for len(words) > 1 && placeTitles[words[0]] {
+		words = words[1:]
+	}
+	for i, w := range words {
+		if i > 0 && (placeFillers[strings.TrimSuffix(w, ".")] || (len(w) >= 2 && w[1] == '.')) {
+			words = words[:i]
+			break
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // MunicipalityByPostcode finds the municipality owning a postcode. A
