@@ -259,6 +259,9 @@ func analyse(g Gazetteer, res *data.Resources, k kinds.Kind, orig string) facili
 			prev = toks[i-1]
 		}
 		afterTitle := prev == "Dr" || prev == "Prof" || prev == "med"
+		if afterTitle && res.IsFirstName(w) && i+1 < len(toks) && capitalised(toks[i+1]) && !isKeyword(toks[i+1]) {
+			continue // "Dr. med. Hans Meier": Hans is the first name
+		}
 		afterFirst := i > 0 && !used[i-1] && res.IsFirstName(prev) && !res.IsFirstName(w)
 		if afterTitle || afterFirst || (res.IsSurname(w) && !res.IsFirstName(w)) {
 			f.persons = append(f.persons, w)

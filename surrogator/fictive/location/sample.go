@@ -18,7 +18,7 @@ const minPool = 2
 // municipality of the given state and size class, best tier first: the
 // same state with the same (then a widening) size class, the neighbouring
 // states, then every state. exclude (an id, or -1) is left out. An empty
-// state means unknown: every state, villages to towns first.
+// state means unknown: every state, small towns and towns first.
 func municipalityTiers(g Gazetteer, state string, class, exclude int) [][]int {
 	var tiers [][]int
 	add := func(ids []int) {
@@ -171,12 +171,30 @@ func avoidParts(avoid func(string) bool, v string) bool {
 		return true
 	}
 	parts := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '-' || r == '(' || r == ')' || r == ',' || r == '/' })
-	if len(parts) < 2 {
-		return false
-	}
 	for _, p := range parts {
 		if avoid(p) {
 			return true
+		}
+	}
+	// Inhabitant adjectives and genitives of an original place ("Leipziger
+	// Straße", "Dresdner Weg" when Leipzig or Dresden is an original).
+	for _, p := range parts {
+		l := strings.ToLower(p)
+		var stems []string
+		if strings.HasSuffix(l, "er") && len(l) > 4 {
+			st := p[:len(p)-2]
+			stems = append(stems, st, st+"en", st+"e")
+			if strings.HasSuffix(l, "ner") {
+				stems = append(stems, p[:len(p)-3]+"en")
+			}
+		}
+		if strings.HasSuffix(l, "s") && len(l) > 4 {
+			stems = append(stems, p[:len(p)-1])
+		}
+		for _, st := range stems {
+			if avoid(st) {
+				return true
+			}
 		}
 	}
 	return false

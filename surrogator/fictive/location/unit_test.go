@@ -188,6 +188,8 @@ func TestAnalyseFacility(t *testing.T) {
 		{kinds.LocationHospital, "Dresdner Universitätsklinikum", data.FacilityHospital, "Universitätsklinikum", nil, []string{"Dresden"}, nil},
 		{kinds.LocationHospital, "Klinik für Kardiologie", data.FacilityHospital, "Klinik", []string{"Kardiologie"}, nil, nil},
 		{kinds.LocationHospital, "Praxis Dr. Meier", data.FacilityPractice, "Praxis", nil, nil, []string{"Meier"}},
+		{kinds.LocationHospital, "Praxis Dr. med. Peter Meier", data.FacilityPractice, "Praxis", nil, nil, []string{"Meier"}},
+		{kinds.LocationHospital, "Kinderarztpraxis Dr. Anna Schmidt-Koch", data.FacilityPractice, "Praxis", []string{"Kinder- und Jugendmedizin"}, nil, []string{"Schmidt-Koch"}},
 		{kinds.LocationOrganization, "MVZ Chemnitz", data.FacilityPractice, "MVZ", nil, []string{"Chemnitz"}, nil},
 		{kinds.LocationOrganization, "Friedrich-Schiller-Universität Jena", data.FacilityOrganization, "Universität", nil, []string{"Jena"}, nil},
 		{kinds.LocationOrganization, "Universität Leipzig", data.FacilityOrganization, "Universität", nil, []string{"Leipzig"}, nil},
@@ -370,5 +372,30 @@ func TestCityAPI(t *testing.T) {
 	}
 	if _, err := gen("München", &fictive.Context{Kind: kinds.LocationCity, Doc: d, Res: res}); err == nil {
 		t.Error("no error without a scope")
+	}
+}
+
+func TestAvoidParts(t *testing.T) {
+	orig := map[string]bool{"leipzig": true, "dresden": true, "sachsen": true}
+	avoid := func(v string) bool { return orig[strings.ToLower(v)] }
+	for _, tt := range []struct {
+		v    string
+		want bool
+	}{
+		{"Leipzig", true},
+		{"Sachsen-Anhalt", true},
+		{"Leipziger Straße", true},
+		{"Dresdner Weg", true},
+		{"Leipzigs", true},
+		{"Chemnitzer Straße", false},
+		{"Niedersachsen", false},
+		{"Hauptstraße", false},
+	} {
+		if got := avoidParts(avoid, tt.v); got != tt.want {
+			t.Errorf("avoidParts(%q) = %v, want %v", tt.v, got, tt.want)
+		}
+	}
+	if avoidParts(nil, "Leipzig") {
+		t.Error("nil avoid reported a value")
 	}
 }
