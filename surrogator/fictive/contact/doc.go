@@ -25,11 +25,14 @@
 // length (mobile prefixes 015x/016x/017x by a mobile prefix, service numbers
 // 0800/0180/0700/0900 kept) and the subscriber number is drawn at random with
 // the same digit count; a switchboard extension "-0" is kept. Variants of one
-// number ("0341/97-109", "+49 341 97-109") share one surrogate number.
+// number ("0341/97-109", "+49 341 97-109") share one surrogate number, and
+// numbers of one area code and exchange block ("0341 97-109",
+// "0341 97-10999") keep sharing them in the scope.
 //
 // E-mail addresses and URLs stay syntactically valid and keep their
 // structure: "mailto:", scheme, "www.", port, TLD, number of labels, the
-// separators ".", "-", "_", path depth, file extensions and query keys.
+// separators ".", "-", "_", an obfuscated "(at)", path depth, file
+// extensions and query keys.
 // Tokens that spell a person name surrogated in the scope (NSFirstName,
 // NSSurname, also transliterated: "mueller" for "Müller") are rebuilt from
 // the surrogate, ASCII-transliterated, in the same letter case; tokens that
