@@ -161,6 +161,9 @@ func surnameOf(p *parsed, ps *person) string {
 
 func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) string {
 	var b strings.Builder
+	// whole compound ("Müller-Lüdenscheidt", "Hans-Peter"): recorded too,
+	// so that other generators (e-mail local parts) can Peek it
+	var whole, wholeSur []string
 	for k, pt := range c.parts {
 		switch pt.kind {
 		case pInitial:
@@ -183,8 +186,18 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 			}
 			up := isUpperWord(stem) && letterCount(stem) >= 2
 			b.WriteString(addGenitive(applyCase(stem, sur), suf, up))
+			whole, wholeSur = append(whole, stem), append(wholeSur, sur)
 		}
 		b.WriteString(pt.hyph)
+	}
+	if len(whole) > 1 && len(whole) == len(c.parts) {
+		ns, key := fictive.NSSurname, norm.Fold(strings.Join(whole, "-"))
+		if c.role == roleFirst {
+			ns, key = fictive.NSFirstName, firstKey(ps.gender, key)
+		}
+		if _, ok := r.scope.Peek(ns, key); !ok {
+			r.scope.Set(ns, key, strings.Join(wholeSur, "-"))
+		}
 	}
 	return b.String()
 }
@@ -248,17 +261,17 @@ func (r *renderer) initials(t string, rl role, surname string) string {
 			continue
 		}
 		l := firstLetter(string(c))
+		if l == 0 {
+			// not a Latin letter ("Ø", "Ж"): map through a letter derived
+			// from the code point, so it never stays as written
+			l = byte('A' + int(unicode.ToUpper(c))%26)
+		}
 		var out rune
 		if single && rl == roleFirst && surname != "" {
 			out = r.familyInitial(l, surname)
 		}
 		if out == 0 {
 			out = rune(r.letter(l))
-		}
-		if out == 0 {
-			// not a Latin letter: keep the script, pick another letter
-			b.WriteRune(c)
-			continue
 		}
 		if unicode.IsLower(c) {
 			out = unicode.ToLower(out)

@@ -518,3 +518,28 @@ func TestErrors(t *testing.T) {
 		t.Error("title without letters: no error")
 	}
 }
+
+// TestScopeEntries: what other generators can read from the scope: part
+// and whole-compound surnames and first names under the documented keys,
+// and the initial mapping.
+func TestScopeEntries(t *testing.T) {
+	d, _ := buildLetter(t, "Patientin [[P|Anna-Lena Schmidt-Kowalski]], [[P|Ø. Ødegård]].")
+	scope := fictive.NewScope([]byte("entries"))
+	sur := surrogateLetter(t, d, scope)
+	f := strings.Fields(sur[0])
+	checks := []struct{ ns, key, want string }{
+		{fictive.NSSurname, "schmidt-kowalski", f[1]},
+		{fictive.NSSurname, "schmidt", strings.Split(f[1], "-")[0]},
+		{fictive.NSFirstName, "female|anna-lena", f[0]},
+		{fictive.NSFirstName, "female|lena", strings.Split(f[0], "-")[1]},
+		{fictive.NSInitial, "A", f[0][:1]},
+	}
+	for _, c := range checks {
+		if v, ok := scope.Peek(c.ns, c.key); !ok || v != c.want {
+			t.Errorf("Peek(%s, %s) = %q, %v; want %q", c.ns, c.key, v, ok, c.want)
+		}
+	}
+	if strings.HasPrefix(sur[1], "Ø") {
+		t.Errorf("non-Latin initial kept: %q", sur[1])
+	}
+}
