@@ -171,15 +171,17 @@ func (e *Expr) Format(t time.Time) string {
 	return e.Shift(dayDiff(e.parts[0].anchor, date(y, int(m), d)))
 }
 
-// QuarterStart rounds every date of the expression down to the first day
-// of its quarter (first month for month precision, first ISO week for
-// weeks; years, quarters and holidays stay), in the same format.
+// QuarterStart rounds the date down to the first day of its quarter (first
+// month for month precision, first ISO week for weeks; years, quarters and
+// holidays stay), in the same format: 20.05.1950 → 01.04.1950, "Mai 1950"
+// → "April 1950". A range moves as a whole, so that its start is rounded
+// and its length kept.
 func (e *Expr) QuarterStart() string {
-	dates := make([]time.Time, len(e.parts))
-	for i, p := range e.parts {
-		dates[i] = p.quarterStart()
+	p := e.parts[0]
+	if len(e.parts) > 1 {
+		return e.Shift(dayDiff(p.anchor, p.quarterStart()))
 	}
-	return e.render(dates)
+	return e.render([]time.Time{p.quarterStart()})
 }
 
 // String is the expression as written (repaired values included).

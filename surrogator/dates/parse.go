@@ -242,7 +242,7 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 	}
 	var p part
 	p.yearless = true
-	day, month, year := 0, 0, 0
+	day, month, year, yearAdj := 0, 0, 0, 0
 	if end != nil {
 		if s.x >= 0 {
 			switch {
@@ -334,7 +334,7 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 		// lone day or month equal to the end's means a month or year
 		// before: 29.-29.5. is Apr 29 – May 29). So a range written with a
 		// lone start day shows at most a month.
-		inhM, inhY := false, false
+		inhM, inhY, wrapped := false, false, false
 		if s.d >= 0 && s.m < 0 && s.n < 0 {
 			if end.prec != Day && end.prec != DayMonth {
 				return p, false
@@ -348,7 +348,7 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 		switch {
 		case inhM && day >= ed:
 			if month--; month == 0 {
-				month = 12
+				month, wrapped = 12, true
 				if inhY {
 					year--
 				}
@@ -357,10 +357,13 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 			inhY && s.d >= 0 && (month > em || month == em && day > ed):
 			year--
 		}
+		if p.yearless && (wrapped || !inhM && (month > em || month == em && day > ed)) {
+			yearAdj = -1 // 21.12.-3.1.: both without a year
+		}
 	}
 	y := year
 	if p.yearless {
-		y = refYear
+		y = refYear + yearAdj
 	}
 	switch {
 	case day > 0 && month > 0:
