@@ -518,7 +518,7 @@ func (g *gen) adminRelations() {
 		g.relation(g.adminTags("6", a), g.mem)
 	}
 	for _, a := range p.VGs {
-		g.mem = g.perimeter(g.mem[:0], a.X0, a.Y0, a.X1, a.Y1)
+		g.mem = g.perimeter(seatMember(a.Seat), a.X0, a.Y0, a.X1, a.Y1)
 		g.relation(g.adminTags("7", a), g.mem)
 	}
 	for i, m := range p.Munis {
