@@ -46,7 +46,10 @@
 // Scope.Memo(fictive.NSSurname, norm.Fold(stem)) and every first-name part
 // through Scope.Memo(fictive.NSFirstName, gender.String()+"|"+norm.Fold(part)),
 // so "Beate Albers", "Frau Albers", "Albers'", "ALBERS" and "Albers, Beate"
-// share their surrogates. Initials use a per-scope letter mapping,
+// share their surrogates. A hyphenated compound is also recorded whole
+// (Scope.Set under the folded compound, e.g. "müller-lüdenscheidt" or
+// "male|hans-peter") so that other generators can Peek it. Abbreviated
+// first names ("Chr.") use their own namespace, NSAbbrev. Initials use a per-scope letter mapping,
 // Memo(fictive.NSInitial, letter): a random cyclic permutation inside
 // first-letter frequency classes (the 26 letters ranked by how many listed
 // first names and surnames start with them, in classes of five), after Eder
@@ -67,8 +70,9 @@
 // norm.StripGenitive (an apostrophe always; "-s" when the stem is a listed,
 // document or scope name and the whole word is not a listed name) and
 // re-attached as German spelling requires for the surrogate: a bare
-// apostrophe after s, ß, x, z, ce ("Albers'" → "Kochs", "Müllers" →
-// "Franz'"), else "-s", or "'s" when the original used that spelling.
+// apostrophe after s, ß, x, z, ce, else "-s" ("Albers'" → "Kochs",
+// "Müllers" → "Franz'" when the surrogate is "Franz"), or "'s" when the
+// original used that spelling.
 //
 // # Titles
 //
