@@ -42,9 +42,23 @@
 //     "D-" or "A-"; when that municipality's postcodes are used up, a
 //     postcode of the same postal area (first three digits) is drawn.
 //   - a street → a street of the surrogate municipality (gazetteer) or a
-//     common street name, in the original's spelling style ("Str.",
+//     common street name of the same build (joined/hyphenated/separate
+//     Straße, "Am …", other), in the original's spelling style ("Str.",
 //     "str.", "-Straße", "strasse"), with the house number re-drawn in the
-//     same shape ("21 a", "16-18", "12b").
+//     same shape ("21 a", "16-18" keeps its width, "12b"); an addition
+//     inside the span (", Haus M", ", 04107 Leipzig") keeps address words,
+//     re-draws numbers and letters, follows the surrogate postcode and city
+//     and drops other words.
+//   - "04103 Leipzig" annotated as one city span is split into both parts;
+//     an Ortsteil ("Leipzig-Gohlis") is replaced by a municipality of the
+//     state of its municipality.
+//
+// Every choice avoids values the scope's Avoid reports, also as a word,
+// hyphen part, inhabitant adjective or genitive of a longer surrogate
+// ("Leipziger Straße" when Leipzig is an original), since the leak audit
+// finds originals inside surrogates. Other generators that spell a city
+// (e-mail and URL hosts) call City, which returns the same surrogate the
+// LOCATION_CITY generator produces, in whatever order the spans come.
 //
 // # States and countries
 //
@@ -64,14 +78,21 @@
 // embedded facility templates (the semantic k-NN method over geodata pools
 // is a later addition): the facility type is detected from keywords of the
 // original (Universitätsklinikum, Klinik, Praxis, MVZ, Institut, Verein,
-// GmbH, Haus, Garten, …), templates of that type are ranked by shared
-// keywords and medical domain (kardio, onkolog, psychiatr, reha, …) and one
+// GmbH, Haus, Garten, …), templates of that type are ranked by the same
+// head noun (then a related one: Garten → Park) and by medical domain
+// (kardio, onkolog, psychiatr, reha, …; a template of another speciality
+// ranks lower) and one
 // is rendered with the document's surrogate city: the surrogate of a city
 // named inside the original, else of the nearest city of the address
 // block, else of the document's first city. A medical department named in
 // the original ("Klinik für Kardiologie") is kept as the department of the
 // surrogate when no template carries that domain. Surrogates are memoised
-// per normalised original in fictive.NSHospital, NSOrg and NSOther.
+// per normalised original in fictive.NSHospital, NSOrg and NSOther. When
+// the best-ranked names are taken by other originals, the same templates
+// are offered with other municipalities of the surrogate city's state
+// before a lower-ranked kind of facility is used. A person named inside
+// the original ("Praxis Dr. Meier", "… Carl Gustav Carus …") fills the
+// template's {surname} through Memo(fictive.NSSurname, …).
 //
 // Errors never contain original text.
 package location

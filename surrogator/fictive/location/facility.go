@@ -187,13 +187,10 @@ func analyse(g Gazetteer, res *data.Resources, k kinds.Kind, orig string) facili
 	for _, h := range heads {
 		if strings.Contains(low, h.match) {
 			f.kind, f.head = h.kind, h.word
-			f.keyword = strings.ToLower(h.word)
-			if f.keyword == "" {
-				f.keyword = strings.TrimSpace(h.match)
-			}
 			break
 		}
 	}
+	f.keyword = headKey(low)
 	if f.kind == "" {
 		switch k {
 		case kinds.LocationHospital:
@@ -455,13 +452,43 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	return tiers
 }
 
+// headKey returns the ranking keyword of the first head found in the
+// lower-case text s ("" when none).
+func headKey(s string) string {
+	for _, h := range heads {
+		if strings.Contains(s, h.match) {
+			if h.word != "" {
+				return strings.ToLower(h.word)
+			}
+			return strings.TrimSpace(h.match)
+		}
+	}
+	return ""
+}
+
+// relatedHeads maps a head keyword to the keyword of the closest other
+// kind of facility.
+var relatedHeads = map[string]string{
+	"garten": "park", "park": "garten", "haus": "heim", "klinik": "klinikum", "klinikum": "krankenhaus",
+	"krankenhaus": "klinikum", "praxis": "gemeinschaftspraxis", "gemeinschaftspraxis": "praxis",
+	"universität": "hochschule", "hochschule": "universität", "verein": "verband", "verband": "verein",
+}
+
 // score ranks a template for a facility: the head noun counts most, then
 // each shared medical domain.
 func score(tpl string, f facility) int {
 	l := strings.ToLower(tpl)
 	s := 0
-	if f.keyword != "" && strings.Contains(l, f.keyword) {
-		s += 4
+	if f.keyword != "" {
+		th := headKey(" " + l + " ")
+		switch {
+		case th == f.keyword:
+			s += 4 // the same kind of facility
+		case relatedHeads[f.keyword] == th && th != "":
+			s += 3 // a close kind ("Stadtpark" for a garden)
+		case strings.Contains(l, f.keyword):
+			s++ // a related compound ("Klinikum" for "Klinik")
+		}
 	}
 	for _, d := range domains {
 		own := slices.ContainsFunc(f.domains, func(o domain) bool { return o.dept == d.dept })
