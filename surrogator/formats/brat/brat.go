@@ -78,7 +78,7 @@ func Read(text, ann []byte) (*document.Document, error) {
 	lay := &Layers{}
 	ids := map[string]int{}
 	for no, raw := range strings.Split(string(ann), "\n") {
-		line := strings.TrimSuffix(raw, "\r")
+		line := strings.TrimRight(raw, "\r")
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
