@@ -44,7 +44,7 @@ func describe(p *parsed) string {
 }
 
 func TestParse(t *testing.T) {
-	lx := lexiconOf(data.Default())
+	lx := lexiconOf(testResources(t))
 	tests := []struct {
 		before, span, want string
 	}{
