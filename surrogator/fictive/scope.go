@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
 // Scope maps (namespace, key) pairs to generated values consistently and
@@ -45,50 +47,72 @@ func (s *Scope) Rand(parts ...string) *rand.Rand {
 }
 
 // maxAttempts bounds collision retries before a numeric suffix is used.
-const maxAttempts = 64
+const maxAttempts = 256
 
 // Memo returns the value of key in namespace ns, generating it on first use
 // with gen(rng) where rng derives from (ns, key, attempt). A generated value
 // is rejected and regenerated when it is empty, already taken by another key
-// of ns, folds to the key itself, or is reported by Avoid.
+// of ns, folds (norm.Fold) to the key itself, or is reported by Avoid. Only
+// when maxAttempts candidates were rejected (a tiny value space) is a
+// numeric suffix appended; generators of formatted values (IBANs, phone
+// numbers) should therefore draw from spaces much larger than the number of
+// originals.
+//
+// gen is called without the scope's lock held, so it may call Peek, Memo
+// (of another namespace or key) or Entries. Should two goroutines generate
+// the same key at once, the first stored value wins for both.
 func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if v, ok := s.fwd[ns][key]; ok {
+	attempt := 0
+	for {
+		if v, ok := s.Peek(ns, key); ok {
+			return v
+		}
+		var v string
+		for ; ; attempt++ {
+			v = gen(s.Rand(ns, key, strconv.Itoa(attempt)))
+			if s.acceptable(ns, key, v) {
+				break
+			}
+			if attempt >= maxAttempts {
+				base := v
+				for i := 2; !s.acceptable(ns, key, v); i++ {
+					v = base + strconv.Itoa(i)
+				}
+				break
+			}
+		}
+		attempt++
+		s.mu.Lock()
+		if prev, ok := s.fwd[ns][key]; ok {
+			s.mu.Unlock()
+			return prev
+		}
+		if other, taken := s.rev[ns][norm.Fold(v)]; taken && other != key {
+			s.mu.Unlock()
+			continue // another goroutine took this value meanwhile
+		}
+		if s.fwd[ns] == nil {
+			s.fwd[ns], s.rev[ns] = map[string]string{}, map[string]string{}
+		}
+		s.fwd[ns][key] = v
+		s.rev[ns][norm.Fold(v)] = key
+		s.mu.Unlock()
 		return v
 	}
-	if s.fwd[ns] == nil {
-		s.fwd[ns], s.rev[ns] = map[string]string{}, map[string]string{}
-	}
-	var v string
-	for attempt := 0; ; attempt++ {
-		v = gen(s.Rand(ns, key, strconv.Itoa(attempt)))
-		if s.acceptable(ns, key, v) {
-			break
-		}
-		if attempt >= maxAttempts {
-			// Exhausted (tiny value space): make the value unique.
-			base := v
-			for i := 2; !s.acceptable(ns, key, v); i++ {
-				v = base + strconv.Itoa(i)
-			}
-			break
-		}
-	}
-	s.fwd[ns][key] = v
-	s.rev[ns][strings.ToLower(v)] = key
-	return v
 }
 
 func (s *Scope) acceptable(ns, key, v string) bool {
-	if v == "" {
+	if strings.TrimSpace(v) == "" {
 		return false
 	}
-	lv := strings.ToLower(v)
-	if other, taken := s.rev[ns][lv]; taken && other != key {
+	fv := norm.Fold(v)
+	if fv == norm.Fold(key) {
 		return false
 	}
-	if lv == strings.ToLower(key) {
+	s.mu.Lock()
+	other, taken := s.rev[ns][fv]
+	s.mu.Unlock()
+	if taken && other != key {
 		return false
 	}
 	if s.Avoid != nil && s.Avoid(v) {
@@ -114,7 +138,7 @@ func (s *Scope) Set(ns, key, v string) {
 		s.fwd[ns], s.rev[ns] = map[string]string{}, map[string]string{}
 	}
 	s.fwd[ns][key] = v
-	s.rev[ns][strings.ToLower(v)] = key
+	s.rev[ns][norm.Fold(v)] = key
 }
 
 // Entries returns a copy of namespace ns.

@@ -51,3 +51,28 @@ func TestMemoAvoid(t *testing.T) {
 		t.Fatal("value equal to its key accepted")
 	}
 }
+
+func TestMemoReentrantAndFolded(t *testing.T) {
+	s := NewScope([]byte("k"))
+	s.Memo("a", "x", func(*rand.Rand) string { return "A1" })
+	// gen may consult the scope without deadlocking
+	v := s.Memo("b", "y", func(r *rand.Rand) string {
+		p, _ := s.Peek("a", "x")
+		return p + "-" + strconv.Itoa(r.Intn(100))
+	})
+	if len(v) < 4 || v[:3] != "A1-" {
+		t.Fatalf("got %q", v)
+	}
+	// a value that only differs from its key in white space is the key
+	n := 0
+	v = s.Memo("c", "1", func(*rand.Rand) string {
+		n++
+		if n == 1 {
+			return "1 "
+		}
+		return "2"
+	})
+	if v != "2" {
+		t.Fatalf("self-equal value accepted: %q", v)
+	}
+}
