@@ -42,17 +42,15 @@ func pointInRing(pts []Point, p Point) bool {
 type Polygon struct {
 	Rings []Ring
 	BBox  BBox
-	bands []band
+	flat  []Point    // every ring closed (first point repeated), back to back
+	bands [][]uint32 // per latitude band: i such that (flat[i], flat[i+1]) is an edge
 	lo    int32
 	step  int64
 }
 
-type band struct{ edges []edge }
-
-type edge struct{ a, b Point }
-
 // NewPolygon returns a polygon over rings; with prepare it builds a band
-// index (edges bucketed by latitude) so Contains costs O(edges per band).
+// index (edges bucketed by latitude, 4 bytes per edge and band) so
+// Contains costs O(edges per band).
 func NewPolygon(rings []Ring, prepare bool) *Polygon {
 	pg := &Polygon{Rings: rings, BBox: EmptyBBox()}
 	nEdges := 0
@@ -65,25 +63,44 @@ func NewPolygon(rings []Ring, prepare bool) *Polygon {
 	if !prepare || nEdges < 64 || pg.BBox.Empty() {
 		return pg
 	}
-	nb := nEdges / 8
-	if nb > 4096 {
-		nb = 4096
+	pg.flat = make([]Point, 0, nEdges+len(rings))
+	for _, r := range rings {
+		if len(r.Points) > 0 {
+			pg.flat = append(pg.flat, r.Points...)
+			pg.flat = append(pg.flat, r.Points[0])
+		}
 	}
+	nb := min(nEdges/8, 4096)
 	span := int64(pg.BBox.Max.Lat) - int64(pg.BBox.Min.Lat) + 1
-	pg.step = (span + int64(nb) - 1) / int64(nb)
-	if pg.step < 1 {
-		pg.step = 1
-	}
+	pg.step = max((span+int64(nb)-1)/int64(nb), 1)
 	nb = int((span + pg.step - 1) / pg.step)
 	pg.lo = pg.BBox.Min.Lat
-	pg.bands = make([]band, nb)
-	for _, r := range rings {
-		n := len(r.Points)
-		for i := 0; i < n; i++ {
-			a, b := r.Points[i], r.Points[(i+n-1)%n]
-			lo, hi := min(a.Lat, b.Lat), max(a.Lat, b.Lat)
-			for k := pg.bandOf(lo); k <= pg.bandOf(hi); k++ {
-				pg.bands[k].edges = append(pg.bands[k].edges, edge{a, b})
+	pg.bands = make([][]uint32, nb)
+	for k := 0; k < 2; k++ { // first count, then fill exactly
+		var cnt []int
+		if k == 0 {
+			cnt = make([]int, nb)
+		}
+		i := 0
+		for _, r := range rings {
+			n := len(r.Points)
+			for j := 0; j < n; j++ {
+				a, b := pg.flat[i+j], pg.flat[i+j+1]
+				for bd := pg.bandOf(min(a.Lat, b.Lat)); bd <= pg.bandOf(max(a.Lat, b.Lat)); bd++ {
+					if k == 0 {
+						cnt[bd]++
+					} else {
+						pg.bands[bd] = append(pg.bands[bd], uint32(i+j))
+					}
+				}
+			}
+			if n > 0 {
+				i += n + 1
+			}
+		}
+		if k == 0 {
+			for bd, c := range cnt {
+				pg.bands[bd] = make([]uint32, 0, c)
 			}
 		}
 	}
@@ -92,13 +109,7 @@ func NewPolygon(rings []Ring, prepare bool) *Polygon {
 
 func (pg *Polygon) bandOf(lat int32) int {
 	k := int((int64(lat) - int64(pg.lo)) / pg.step)
-	if k < 0 {
-		k = 0
-	}
-	if k >= len(pg.bands) {
-		k = len(pg.bands) - 1
-	}
-	return k
+	return min(max(k, 0), len(pg.bands)-1)
 }
 
 // Contains reports whether p lies inside the polygon (even-odd rule).
@@ -116,8 +127,8 @@ func (pg *Polygon) Contains(p Point) bool {
 		return in
 	}
 	in := false
-	for _, e := range pg.bands[pg.bandOf(p.Lat)].edges {
-		a, b := e.a, e.b
+	for _, i := range pg.bands[pg.bandOf(p.Lat)] {
+		a, b := pg.flat[i], pg.flat[i+1]
 		if (a.Lat > p.Lat) != (b.Lat > p.Lat) {
 			dy := int64(b.Lat) - int64(a.Lat)
 			lhs := (int64(p.Lon) - int64(a.Lon)) * dy

@@ -181,6 +181,8 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 		}
 	}
 
+	c.wayNds, c.addrSet = nil, nil // node lists are now in the rings
+
 	// Geometry index over admin areas.
 	var ix index
 	for i, a := range areas {
