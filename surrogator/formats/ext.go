@@ -2,12 +2,15 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/brat"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
+	"github.com/surrogator/surrogator/surrogator/formats/jsonl"
 	"github.com/surrogator/surrogator/surrogator/formats/xmi"
 )
 
@@ -28,3 +31,25 @@ func decodeXMI(data, ts []byte, opt Options) (*document.Document, error) {
 }
 
 func decodeBRAT(txt, ann []byte) (*document.Document, error) { return brat.Read(txt, ann) }
+
+func decodeJSONL(data []byte) ([]*document.Document, []error) {
+	r := jsonl.NewReader(bytes.NewReader(data))
+	var docs []*document.Document
+	var errs []error
+	for {
+		d, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			errs = append(errs, err)
+			if len(errs) > 1000 {
+				errs = append(errs, fmt.Errorf("too many bad lines; rest of file skipped"))
+				break
+			}
+			continue
+		}
+		docs = append(docs, d)
+	}
+	return docs, errs
+}
