@@ -27,9 +27,12 @@ test-short:
 demo: build
 	@./scripts/demo.sh $(BIN) $(DEMO_OUT)
 
-# Benchmarks of the engine (docs/s per mode, entity run vs bare read+write).
+# Benchmarks: the engine (docs/s per mode on BENCH_DOCS synthetic letters,
+# entity run vs bare read+write, measured in one run) and the pack queries.
+BENCH_DOCS ?= 10000
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 1x -benchmem ./surrogator/... ./geo/... ./embed/...
+	SURROGATOR_BENCH_DOCS=$(BENCH_DOCS) $(GO) test -run '^$$' -bench BenchmarkModes -benchtime 1x -timeout 60m ./surrogator/engine/
+	$(GO) test -run '^$$' -bench . -benchmem ./geo/ ./surrogator/dates/
 
 # osmbuild at several synthetic scales with extrapolation to Germany.
 bench-osm: build
