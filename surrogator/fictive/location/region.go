@@ -102,7 +102,8 @@ func renderState(st string, m stateMention) string {
 		if strings.ContainsAny(st, "- ") {
 			out = m.region + "-" + st
 		} else {
-			out = m.region + strings.ToLower(st[:1]) + st[1:]
+			r, n := utf8.DecodeRuneInString(st)
+			out = m.region + string(unicode.ToLower(r)) + st[n:]
 		}
 	default:
 		out = st
