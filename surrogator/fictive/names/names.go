@@ -202,22 +202,33 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 	return b.String()
 }
 
+// nsLetters holds the scope's letter permutation (one value under the key
+// "perm": the images of A–Z), so that it is derived once per scope.
+const nsLetters = "names.letters"
+
 // letterPerm derives the scope's first-letter mapping: a random cyclic
-// permutation inside each frequency class (so no letter maps to itself).
+// permutation inside each frequency class (so no letter maps to itself),
+// drawn from the scope's rng and cached in the scope.
 func (lx *lexicon) letterPerm(s *fictive.Scope) map[byte]byte {
-	rng := s.Rand("names", "letters")
-	m := make(map[byte]byte, 26)
-	for _, cl := range lx.classes {
-		a := append([]byte(nil), cl...)
-		for i := len(a) - 1; i > 0; i-- { // Sattolo: one cycle, no fixed point
-			j := rng.Intn(i)
-			a[i], a[j] = a[j], a[i]
+	v := s.Memo(nsLetters, "perm", func(rng *rand.Rand) string {
+		m := make([]byte, 26)
+		for _, cl := range lx.classes {
+			a := append([]byte(nil), cl...)
+			for i := len(a) - 1; i > 0; i-- { // Sattolo: one cycle, no fixed point
+				j := rng.Intn(i)
+				a[i], a[j] = a[j], a[i]
+			}
+			for i, l := range cl {
+				m[l-'A'] = a[i]
+			}
 		}
-		for i, l := range cl {
-			m[l] = a[i]
-		}
+		return string(m)
+	})
+	perm := make(map[byte]byte, 26)
+	for i := 0; i < len(v) && i < 26; i++ {
+		perm[byte('A'+i)] = v[i]
 	}
-	return m
+	return perm
 }
 
 // letter returns the surrogate of an initial letter (A–Z) through
