@@ -13,12 +13,9 @@ import (
 func BenchmarkLetter(b *testing.B) {
 	res := data.Default()
 	lexiconOf(res)
-	type doc struct {
-		d *fictive.Context
-	}
 	var ctxs [][]*fictive.Context
 	for _, l := range letters {
-		d, _ := buildLetter(&testing.T{}, l.text)
+		d, _ := buildLetter(b, l.text)
 		var cs []*fictive.Context
 		for i, s := range d.Spans {
 			cs = append(cs, &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Res: res})

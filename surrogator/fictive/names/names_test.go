@@ -116,7 +116,7 @@ var kindLetters = map[byte]kinds.Kind{
 }
 
 // buildLetter turns the markup into a normalised document.
-func buildLetter(t *testing.T, markup string) (*document.Document, []spanWant) {
+func buildLetter(t testing.TB, markup string) (*document.Document, []spanWant) {
 	t.Helper()
 	var b strings.Builder
 	var spans []document.Span
