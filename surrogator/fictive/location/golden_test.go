@@ -58,6 +58,7 @@ var goldenCases = []goldenCase{
 	{"state-abbrev", "", "[[STATE|NRW]]"},
 	{"state-title", "", "[[STATE|Freistaat Sachsen]]"},
 	{"state-caps", "", "[[STATE|THÜRINGEN]]"},
+	{"state-adjective", "", "die [[STATE|sächsischen]] Kliniken und das [[STATE|Bayerische]] Rote Kreuz"},
 	{"state-and-city", "", "[[CITY|Leipzig]] in [[STATE|Sachsen]], [[COUNTRY|Deutschland]]"},
 	{"region-as-country", "", "Krankenhäuser in [[COUNTRY|Ostsachsen]]"},
 	{"country", "", "[[COUNTRY|Deutschland]]"},

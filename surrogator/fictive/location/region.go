@@ -28,6 +28,19 @@ var officialPrefix = map[string]string{
 	"bremen": "Freie Hansestadt", "hamburg": "Freie und Hansestadt",
 }
 
+// stateAdj holds the adjective stem of each Land (by stateKey).
+var stateAdj = map[string]string{
+	"baden wuerttemberg": "baden-württembergisch", "bayern": "bayerisch", "berlin": "berlinisch",
+	"brandenburg": "brandenburgisch", "bremen": "bremisch", "hamburg": "hamburgisch", "hessen": "hessisch",
+	"mecklenburg vorpommern": "mecklenburg-vorpommersch", "niedersachsen": "niedersächsisch",
+	"nordrhein westfalen": "nordrhein-westfälisch", "rheinland pfalz": "rheinland-pfälzisch",
+	"saarland": "saarländisch", "sachsen": "sächsisch", "sachsen anhalt": "sachsen-anhaltisch",
+	"schleswig holstein": "schleswig-holsteinisch", "thueringen": "thüringisch",
+}
+
+// adjEndings are the inflection endings of an adjective.
+var adjEndings = []string{"", "e", "en", "er", "es", "em"}
+
 // stateMention is a parsed LOCATION_STATE (or region) original.
 type stateMention struct {
 	state   string // canonical state ("" when unknown)
@@ -37,6 +50,11 @@ type stateMention struct {
 	form    nameForm
 	unknown string // the core text when the state is unknown
 	written string // the core text
+	// adjEnding is the inflection ending when the state is written as an
+	// adjective ("sächsischen" → "en"); adj reports that form.
+	adj       bool
+	adjEnding string
+	adjCap    bool
 }
 
 // parseState recognises a state in its spellings: full name, official
@@ -79,6 +97,23 @@ func parseState(g Gazetteer, core string) stateMention {
 			return m
 		}
 	}
+	low := strings.ToLower(t)
+	for k, stem := range stateAdj {
+		if !strings.HasPrefix(low, stem) {
+			continue
+		}
+		end := low[len(stem):]
+		if !slices.Contains(adjEndings, end) {
+			continue
+		}
+		for _, st := range g.States() {
+			if stateKey(st) == k {
+				r, _ := utf8.DecodeRuneInString(t)
+				m.state, m.adj, m.adjEnding, m.adjCap = st, true, end, unicode.IsUpper(r)
+				return m
+			}
+		}
+	}
 	m.unknown = t
 	return m
 }
@@ -88,6 +123,19 @@ func renderState(st string, m stateMention) string {
 	k := stateKey(st)
 	var out string
 	switch {
+	case m.adj:
+		out = st
+		if stem, ok := stateAdj[k]; ok {
+			out = stem + m.adjEnding
+			if m.adjCap { // "Baden-Württembergische"
+				parts := strings.Split(out, "-")
+				for i, p := range parts {
+					r, n := utf8.DecodeRuneInString(p)
+					parts[i] = string(unicode.ToUpper(r)) + p[n:]
+				}
+				out = strings.Join(parts, "-")
+			}
+		}
 	case m.abbrev:
 		out = abbrevOf[k]
 		for a, full := range stateAbbrev {

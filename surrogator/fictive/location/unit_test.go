@@ -160,6 +160,12 @@ func TestParseRenderState(t *testing.T) {
 		{"Südbayern", "Bayern", "Rheinland-Pfalz", "Süd-Rheinland-Pfalz"},
 		{"Niedersachsen", "Niedersachsen", "Bremen", "Bremen"},
 		{"Rheinland-Pfalz'", "Rheinland-Pfalz", "Saarland", "Saarlands"},
+		{"sächsischen", "Sachsen", "Thüringen", "thüringischen"},
+		{"Bayerische", "Bayern", "Hessen", "Hessische"},
+		{"SÄCHSISCHE", "Sachsen", "Bayern", "BAYERISCHE"},
+		{"niedersächsischer", "Niedersachsen", "Bremen", "bremischer"},
+		{"Sächsisches", "Sachsen", "Baden-Württemberg", "Baden-Württembergisches"},
+		{"sächsisches", "Sachsen", "Nordrhein-Westfalen", "nordrhein-westfälisches"},
 	} {
 		m := parseState(g, tt.in)
 		if m.state != tt.state {
