@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -148,15 +147,9 @@ func reportRun(w, stderr io.Writer, res *engine.Result) error {
 		return nil
 	}
 	for _, e := range res.Excluded {
-		// documents are named by project and public id; names are PII
-		fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", e.Project, e.DocID, firstLine(e.Reason))
+		// documents are named by project and public id (names are PII);
+		// the reason is a category, the detail stays in run.json
+		fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", e.Project, e.DocID, e.Reason)
 	}
 	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s/run.json", len(res.Excluded), res.PrivateRoot)}
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

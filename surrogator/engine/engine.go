@@ -29,7 +29,11 @@ type Excluded struct {
 	DocID   string `json:"docid"`
 	// Document is the original name (private: run.json only).
 	Document string `json:"document"`
-	Reason   string `json:"reason"`
+	// Reason is a PII-free category (safe for stderr and logs):
+	// unreadable, wrong annotations, not released, unsafe, quarantined.
+	Reason string `json:"reason"`
+	// Detail explains it; it may name input files (private: run.json only).
+	Detail string `json:"detail,omitempty"`
 	// Quarantined marks documents moved to private by the leak audit.
 	Quarantined bool `json:"quarantined,omitempty"`
 }
@@ -128,7 +132,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 				name = e.File
 			}
 			res.Excluded = append(res.Excluded, Excluded{Project: p.Name, DocID: DocID(opts.masterKey(), p.Name, name), Document: name,
-				Reason: "unreadable: " + e.Err.Error()})
+				Reason: "unreadable", Detail: e.Err.Error()})
 			pr.res.Excluded++
 		}
 		runs = append(runs, pr)
@@ -151,8 +155,8 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 				id = DocID(opts.masterKey(), pr.proj.Name, fmt.Sprintf("%s\x00%d", d.Name, n))
 			}
 			ids[id] = true
-			if reason := decide(d, qcByName[d.Name], opts.Toggle, pr.proj.Name); reason != "" {
-				res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: id, Document: d.Name, Reason: reason})
+			if reason, detail := decide(d, qcByName[d.Name], opts.Toggle, pr.proj.Name); reason != "" {
+				res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: id, Document: d.Name, Reason: reason, Detail: detail})
 				pr.res.Excluded++
 				continue
 			}
@@ -161,7 +165,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			}
 			dp := pl.plan(d, id)
 			if dp.reason != "" {
-				res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: id, Document: d.Name, Reason: "unsafe: " + dp.reason})
+				res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: id, Document: d.Name, Reason: "unsafe", Detail: dp.reason})
 				pr.res.Excluded++
 				continue
 			}
@@ -218,12 +222,12 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		pr, dp := j.pr, j.dp
 		switch {
 		case out.err != nil:
-			res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: dp.docID, Document: dp.doc.Name, Reason: out.err.Error()})
+			res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: dp.docID, Document: dp.doc.Name, Reason: "unsafe", Detail: out.err.Error()})
 			pr.res.Excluded++
 			dp.reason = out.err.Error()
 		case out.hits > 0:
 			res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: dp.docID, Document: dp.doc.Name,
-				Reason: fmt.Sprintf("leak audit: %d original PII string(s) found; quarantined", out.hits), Quarantined: true})
+				Reason: "quarantined", Detail: fmt.Sprintf("leak audit: %d original PII string(s) found in the public text; moved to quarantine/", out.hits), Quarantined: true})
 			pr.res.Quarantined++
 			res.AuditHits += out.hits
 			dp.reason = "quarantined"
@@ -263,25 +267,26 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	return res, nil
 }
 
-// decide returns why a document is not released, or "".
-func decide(d *document.Document, q *qc.Doc, t *qc.Toggle, project string) string {
+// decide returns why a document is not released (category and detail),
+// or "".
+func decide(d *document.Document, q *qc.Doc, t *qc.Toggle, project string) (string, string) {
 	if d.HasWrong() {
-		return "wrong annotations (fix in INCEpTION)"
+		return "wrong annotations", "empty, NONE or unknown kind: fix in INCEpTION"
 	}
 	if t != nil {
 		inc, listed := t.Decision(project, d.Name)
 		switch {
 		case !listed:
-			return "not listed in the toggle file"
+			return "not released", "not listed in the toggle file"
 		case !inc:
-			return "part_of_corpus = 0 in the toggle file"
+			return "not released", "part_of_corpus = 0 in the toggle file"
 		}
-		return ""
+		return "", ""
 	}
 	if q != nil && !q.PartOfCorpus {
-		return "QC: " + strings.Join(q.Reasons, "; ")
+		return "not released", "QC: " + strings.Join(q.Reasons, "; ")
 	}
-	return ""
+	return "", ""
 }
 
 type docOutcome struct {
