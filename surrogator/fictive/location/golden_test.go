@@ -28,6 +28,7 @@ var goldenCases = []goldenCase{
 	{"number-letter-space", "", "[[STREET|Goethestraße 21 a]] in [[CITY|Jena]]"},
 	{"number-letter", "", "[[STREET|Lindenweg 12b]], [[ZIP|99084]] [[CITY|Erfurt]]"},
 	{"number-one-digit", "", "[[STREET|Am Markt 3]]"},
+	{"number-only", "", "Hausnummer [[STREET|16-18]]"},
 	{"street-no-number", "", "Wohnhaft in der [[STREET|Bahnhofstraße]] in [[CITY|Chemnitz]]."},
 	{"street-separate", "", "[[STREET|Berliner Straße 112]], [[ZIP|14467]] [[CITY|Potsdam]]"},
 	{"street-strasse", "", "[[STREET|Bahnhofstrasse 7]], [[ZIP|80331]] [[CITY|München]]"},

@@ -137,6 +137,24 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 	if core == "" {
 		return "", fmt.Errorf("location: empty street span")
 	}
+	if !strings.ContainsFunc(core, unicode.IsLetter) {
+		// Only a house number (or a P.O. box number) is annotated: re-draw
+		// its digits in shape.
+		r := ctx.Scope.Rand("location.housenumber", "", core)
+		out := core
+		np := parseStreet("X " + core)
+		for attempt := 0; out == core && attempt < 16; attempt++ {
+			if np.name == "X" && np.n1 != "" && np.rest == "" {
+				out = redrawNumber(r, np) // keeps an ascending range
+			} else {
+				out = redrawAllDigits(r, core)
+			}
+		}
+		if out == core {
+			return "", fmt.Errorf("location: street number surrogate equals the original")
+		}
+		return lead + out + trail, nil
+	}
 	g := gazetteerOf(ctx)
 	parts := parseStreet(core)
 	style, canon := styleOf(parts.name)
@@ -350,6 +368,23 @@ func redrawDigits(r *rand.Rand, s string) string {
 		b[i] = byte('0' + r.Intn(10))
 		if i == 0 {
 			b[i] = byte('1' + r.Intn(9))
+		}
+	}
+	return string(b)
+}
+
+// redrawAllDigits replaces every digit run of s by one of the same length
+// without a leading zero.
+func redrawAllDigits(r *rand.Rand, s string) string {
+	b := []byte(s)
+	for i := range b {
+		if b[i] < '0' || b[i] > '9' {
+			continue
+		}
+		if i == 0 || b[i-1] < '0' || b[i-1] > '9' {
+			b[i] = byte('1' + r.Intn(9))
+		} else {
+			b[i] = byte('0' + r.Intn(10))
 		}
 	}
 	return string(b)
