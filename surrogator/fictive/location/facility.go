@@ -399,7 +399,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		}
 		s1 := surname(base)
 		s2 := surname(base + 1)
-		for s2 == s1 && len(res.Surnames) > 1 {
+		for try := 0; s2 == s1 && try < 20; try++ {
 			s2 = surname(len(surnames) + 2)
 		}
 		out := data.FillTemplate(tpl, func(ph string) string {
@@ -417,7 +417,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 			}
 			return ""
 		})
-		return withDomains(out, f)
+		return withDomains(strings.Join(strings.Fields(out), " "), f)
 	}
 	// Rank the templates; every score tier offers its renderings with the
 	// facility's city first, then with other cities of that state, before
