@@ -27,6 +27,9 @@ type replacement struct {
 	// empty when the span is kept or the mode keeps no mapping.
 	MapKey string
 	Kept   bool
+	// Shifted marks a date moved by the document's shift: at year or month
+	// precision it may legitimately read as before ("2033" + 100 days).
+	Shifted bool
 }
 
 // docPlan is everything decided for one document before writing.
@@ -172,7 +175,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 			dp.reason = fmt.Sprintf("span %d (%s): %v", i, s.Kind, err)
 			return dp
 		}
-		if !rep.Kept && rep.Surrogate == orig && orig != "" {
+		if !rep.Kept && !rep.Shifted && rep.Surrogate == orig && orig != "" {
 			// never publish an original unchanged
 			rep.Surrogate = mask(orig)
 			if rep.Surrogate == orig {
@@ -261,7 +264,7 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 			return nil
 		}
 		if e, err := dates.Parse(rep.Original); err == nil {
-			rep.Surrogate = e.Shift(shift)
+			rep.Surrogate, rep.Shifted = e.Shift(shift), true
 		} else {
 			rep.Surrogate = dates.Fallback(rep.Original, docScope.Rand("datefallback", strconv.Itoa(i)))
 		}
