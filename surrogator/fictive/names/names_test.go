@@ -74,6 +74,11 @@ Schwester [[Rf0|Marinella Quast]]. [[Pf0|Frederike Lindqvist]], [[Pm0|Theodor Li
 [[P|Herr und Frau Albers]], [[P|Familie Albers]], [[D|Dr.Eckstein]], [[Df2|OÄ Dr. Rosalie Brenner]].`},
 	{"multi", `[[D|Seiler und Wantzer]], [[D|Dres. Hofmann/Lang]], [[D|Hofmann; Lang]], [[D|Hofmann & Lang]].
 [[E|Petra Lang u. Jürgen Hofmann]].`},
+	{"complex", `[[Pf2|Dr. med. Beate Albers-Meier, geb. Schulz]] und [[Pf1|Albers, Beate, Dr. med.]].
+[[Pf1|Meier-Schulze, Anna-Lena]]; [[Df5|Frau Prof. Dr. med. habil. Anna von Berg-Hohenfels]].
+[[D|H.-J. Müller-Wohlfahrt]], [[Pm1|Herrn Ernst Prinz von Hannover]], [[P|Meier (geb. Schulz)]], [[Pm0|Hans Meier jun.]]
+[[P|Frau Sabine Müller-Lüdenscheidt, Tochter von Hans Müller]] [[Pf1|MÜLLER-LÜDENSCHEIDT, SABINE]] [[Pf0|Sabine M.]] [[D|Dr. S. M.]]
+[[P|Hans Albers, Tochter von Beate Albers]]`},
 	{"lines", "Patientin [[Pf0|Beate\nAlbers]] und [[D|Dr. med.\nH. Blasenstein]].\n[[Dm0|Gustav\n  Lindner]] und [[P|Albers\n]]."},
 	{"apostrophe", `[[Pm0|Sean O'Brien]] und Frau [[P|D'Angelo]]. [[Pf0|Renée Müller]] und [[Pm0|Jörg Weiß]].
 [[Pm0|Özkan Yılmaz]], Frau [[P|Çelik]], [[P|Åsa Ødegård]].`},
@@ -196,7 +201,7 @@ func surrogateIn(t *testing.T, d *document.Document, scope, docScope *fictive.Sc
 var keptWords = map[string]bool{
 	"frau": true, "herr": true, "herrn": true, "hr.": true, "dr.": true, "med.": true, "prof.": true, "pd": true,
 	"von": true, "der": true, "de": true, "la": true, "zu": true, "van": true, "und": true, "u.": true,
-	"tochter": true, "sohn": true, "dres.": true, "graf": true, "&": true, "familie": true, "oä": true,
+	"tochter": true, "sohn": true, "dres.": true, "graf": true, "&": true, "familie": true, "oä": true, "geb.": true, "jun.": true, "prinz": true, "habil.": true,
 }
 
 // wordShape classifies one word: I initial, A all capitals, a lower case,

@@ -396,6 +396,10 @@ func (lx *lexicon) classify(p *parsed) {
 			c.kind, c.keep, c.gender = ckKeep, kwRole, g
 		case nobility[lw] && i+2 < len(cs) && particles[strings.ToLower(cs[i+2].text)]:
 			c.kind, c.keep = ckKeep, kwParticle
+		case prepositions[lw] && lx.isPreposition(cs, i):
+			// "Tochter von Hans Müller": a preposition between persons
+			c.kind, c.keep = ckKeep, kwConnector
+			seenName = false
 		case particles[lw] && nextName(i) && (c.text == lw || isUpperWord(c.text) || !seenName || lw == "von"):
 			c.kind, c.keep = ckKeep, kwParticle
 		case strings.Contains(c.text, ".") && lx.splitGluedTitle(&cs, i):
@@ -435,6 +439,32 @@ func (lx *lexicon) splitGluedTitle(cs *[]chunk, i int) bool {
 		tail := chunk{text: rest, kind: ckName}
 		*cs = append((*cs)[:i+1], append([]chunk{tail}, (*cs)[i+1:]...)...)
 		return true
+	}
+	return false
+}
+
+// prepositions are particles that may also be prepositions.
+var prepositions = map[string]bool{"von": true, "vom": true, "zu": true, "zum": true, "zur": true}
+
+// isPreposition reports whether the particle-like word cs[i] is rather a
+// preposition: it follows a role noun ("Tochter von") or precedes a word
+// the lists know only as a first name ("von Hans Müller").
+func (lx *lexicon) isPreposition(cs []chunk, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		if cs[j].kind == ckSep {
+			continue
+		}
+		if cs[j].kind == ckKeep && cs[j].keep == kwRole {
+			return true
+		}
+		break
+	}
+	for j := i + 1; j < len(cs); j++ {
+		if cs[j].kind == ckSep {
+			continue
+		}
+		w := strings.TrimRight(cs[j].text, "'’")
+		return !particles[strings.ToLower(w)] && lx.listRole(w) == roleFirst
 	}
 	return false
 }
@@ -489,13 +519,14 @@ func (lx *lexicon) segment(p *parsed) {
 		// merge segments without a name unit into the previous one
 		var merged [][]int
 		for _, s := range segs {
-			if len(merged) > 0 && (!p.hasName(s) || p.startsWith(s, kwMarker) || p.startsWith(s, kwSuffix)) {
+			if len(merged) > 0 && (!p.hasName(s) && !p.hasKeep(s, kwRole, kwSalutation) ||
+				p.startsWith(s, kwMarker) || p.startsWith(s, kwSuffix)) {
 				merged[len(merged)-1] = append(merged[len(merged)-1], s...)
 				continue
 			}
 			merged = append(merged, s)
 		}
-		if len(merged) == 2 && p.hasName(merged[0]) && p.hasName(merged[1]) {
+		if len(merged) == 2 && lx.commaOrder(p, merged[0], merged[1]) {
 			ps := person{chunks: append(append([]int{}, merged[0]...), merged[1]...), commaOrder: true}
 			p.persons = append(p.persons, ps)
 			continue
@@ -506,10 +537,54 @@ func (lx *lexicon) segment(p *parsed) {
 	}
 }
 
+// commaOrder reports whether "left, right" reads as "Nachname, Vorname":
+// one or two surname words on the left (the first not a first name when
+// there are two), one to three first names or initials on the right, and
+// no salutation, role noun, particle or marker on the right.
+func (lx *lexicon) commaOrder(p *parsed, left, right []int) bool {
+	var lw, rw []*chunk
+	for _, i := range left {
+		if c := &p.chunks[i]; c.kind == ckName {
+			lw = append(lw, c)
+		}
+	}
+	for _, i := range right {
+		c := &p.chunks[i]
+		switch {
+		case c.kind == ckName:
+			rw = append(rw, c)
+		case c.kind == ckKeep && c.keep != kwTitle && c.keep != kwSuffix:
+			return false
+		}
+	}
+	if len(lw) == 0 || len(lw) > 2 || len(rw) == 0 || len(rw) > 3 {
+		return false
+	}
+	if len(lw) == 2 && !lw[0].initialsOnly() && lx.listRoleOf(lw[0]) == roleFirst {
+		return false // "Sabine Müller, Hans Meier"
+	}
+	return !lw[0].initialsOnly()
+}
+
 func (p *parsed) hasName(idx []int) bool {
 	for _, i := range idx {
 		if p.chunks[i].kind == ckName {
 			return true
+		}
+	}
+	return false
+}
+
+func (p *parsed) hasKeep(idx []int, ks ...keepKind) bool {
+	for _, i := range idx {
+		c := p.chunks[i]
+		if c.kind != ckKeep {
+			continue
+		}
+		for _, k := range ks {
+			if c.keep == k {
+				return true
+			}
 		}
 	}
 	return false
@@ -580,6 +655,7 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 		case ckSep:
 			if strings.Contains(c.text, ",") {
 				commaSeen = true
+				forced = false // "von Albers, Beate"
 			}
 		case ckKeep:
 			switch c.keep {
@@ -669,8 +745,19 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 		c := &p.chunks[i]
 		r, strong := evidenceOf(i)
 		switch {
-		case len(units) > 1:
+		case len(units) > 1 && units[len(units)-1] == i:
 			c.role = roleSurname // "H. Meier"
+		case len(units) > 1:
+			// "Sabine M." (first name, surname initial) or "Meier H."
+			c.role = roleSurname
+			if r == roleFirst || r == roleNone && lx.listRoleOf(c) == roleFirst {
+				c.role = roleFirst
+				for _, u := range units {
+					if u != i && p.chunks[u].initialsOnly() && u > i {
+						p.chunks[u].role = roleSurname
+					}
+				}
+			}
 		case strong:
 			c.role = r
 		case ps.salutation:
