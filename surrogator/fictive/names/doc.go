@@ -20,19 +20,27 @@
 //   - particles (von, von der, zu, van, de, DE …), birth-name markers
 //     ("geb.") and suffixes ("jun."): kept; what follows a particle or
 //     marker is a surname;
-//   - connectors ("und", "u.") and ";", "/", "&": they separate persons;
+//   - connectors ("und", "u.") and ";", "/", "&": they separate persons, as
+//     does "von" used as a preposition ("Tochter von Hans Müller": after a
+//     role noun or before a word listed only as a first name);
 //   - name units, replaced part by part at hyphens ("Anna-Lena",
 //     "Müller-Lüdenscheidt", "H.-P."). A part is an initial ("H.", "H"),
 //     an abbreviated first name ("Chr.") or a word.
 //
-// First name or surname: one comma with names on both sides means
-// "Nachname, Vorname"; otherwise the last word is the surname and earlier
+// First name or surname: one comma between one or two surname words and
+// one to three first names or initials (no salutation or role noun after
+// the comma) means "Nachname, Vorname", several commas separate persons;
+// otherwise the last word is the surname and earlier
 // words are first names, except that a document-wide vote (comma order and
 // "Frau X" are strong evidence, "Vorname Nachname" mentions weak, the first
 // mention wins) or the lists detect reversed order without a comma
 // ("Baastrup Asger") and double surnames without a hyphen ("Meier
-// Schulze"). A lone word is a surname after a salutation or title,
-// otherwise the document, the scope and then the lists decide.
+// Schulze"). A lone word is a surname after a salutation or title (unless
+// the lists know it only as a first name: "Frau Beate"), otherwise the
+// document, the scope and then the lists decide; after a role noun a listed
+// first name stays one ("Sohn Lukas"). Initials before a word are first-name
+// initials ("H. Meier"); after a listed first name they are a surname
+// initial ("Sabine M.").
 //
 // Gender: a salutation or role noun in the span or right before it
 // (skipping titles: "Frau Dr. X"), then the first-name lists, then what a
@@ -76,10 +84,15 @@
 //
 // # Titles
 //
-// Title maps a title to another listed title (data Titles) of the same rank
-// (see rankOf for the scale), preferring the same field (medical:
+// Title maps a title to another listed title (data Titles) of the same
+// rank. Ranks come from the resource list; an unlisted title is ranked by
+// its words: 7 Univ.-Prof. or Prof. with two doctorates, 6 Prof., 5 PD /
+// Priv.-Doz., 4 habil. or two doctorates, 3 a doctorate (Dr., MUDr., PhD),
+// 2 Dipl./Mag./master, 1 stud./cand./bachelor, else 3. It prefers the same field (medical:
 // med/dent/vet/MUDr./Dipl.-Med.; other: rer. nat., phil., Ing. …), then
-// the same rank, then neighbouring ranks; consistent through
+// the same position (before the name, or after it like PhD and MBA) and
+// the same grammatical gender ("Dr.in"); a bare "Dr." counts as medical;
+// then the same rank, then neighbouring ranks; consistent through
 // Scope.Memo(NSTitle, key) and written in the original's style ("DR. MED."
 // → "DR. MED. DENT.", "Dr.med." → "Dr.med.univ.").
 //
