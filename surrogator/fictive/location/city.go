@@ -3,6 +3,8 @@ package location
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -91,12 +93,17 @@ func generateCity(original string, ctx *fictive.Context) (string, error) {
 		code := core[b:e]
 		v := code
 		if len(code) == 5 {
-			v = memoPick(ctx.Scope, fictive.NSZip, code, func() [][]string { return zipTiers(ctx, g, p) })
+			v = memoPick(ctx.Scope, fictive.NSZip, code, func() [][]string { return zipTiers(ctx, g, p, code) })
 		}
 		prefix = core[:b] + v + core[e:len(core)-len(rest)]
 		core = rest
 	}
-	form := resolveCity(g, core).form
+	rn := resolveCity(g, core)
+	form := rn.form
+	if !rn.ok && form.kind == formBase && ctx.Doc != nil && looksAdjective(core, ctx.After(40)) {
+		// An unknown place used as an adjective ("Musterstädter Klinik").
+		form.kind = formAdjective
+	}
 	out := prefix + render(citySurrogate(ctx, g, p), form)
 	if data.Fold(out) == data.Fold(prefix+core) {
 		return "", fmt.Errorf("location: city surrogate equals the original")
@@ -121,4 +128,16 @@ func City(ctx *fictive.Context, name string) (string, bool) {
 		return "", false
 	}
 	return citySurrogate(ctx, g, newPlace(g, r)), true
+}
+
+// looksAdjective reports whether an unknown place name is written as an
+// inhabitant adjective: it ends in "er" and a capitalised noun follows.
+func looksAdjective(name, after string) bool {
+	l := strings.ToLower(name)
+	if !strings.HasSuffix(l, "er") || utf8.RuneCountInString(name) < 5 || strings.ContainsAny(name, " -") {
+		return false
+	}
+	after = strings.TrimLeft(after, " \u00a0")
+	r, _ := utf8.DecodeRuneInString(after)
+	return unicode.IsUpper(r)
 }

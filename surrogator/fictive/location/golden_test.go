@@ -48,6 +48,7 @@ var goldenCases = []goldenCase{
 	{"ascii-umlaut", "", "[[CITY|Muenchen]] und [[CITY|MÜNCHEN]]"},
 	{"adjective-bad", "", "der [[CITY|Bad Kissinger]] Kurpark in [[CITY|Bad Kissingen]]"},
 	{"unknown-city", "", "[[ZIP|01234]] [[CITY|Musterhausen]]"},
+	{"unknown-adjective", "", "die [[CITY|Musterstädter]] Klinik in [[CITY|Musterstadt]]"},
 	{"lokation", "", "Wir berichten über [[NAME|Moritz Hausmann]]. Unsere Sprechstunde finden Sie im [[HOSPITAL|Universitätsklinikum Musterstadt]], [[ORG|Grünes Haus]], [[STREET|Universitätsstraße 3]], [[ZIP|01234]] [[CITY|Musterhausen]]."},
 	{"zip-alone-known", "", "PLZ [[ZIP|07743]]"},
 	{"zip-alone-unknown", "", "PLZ [[ZIP|99999]]"},

@@ -328,7 +328,7 @@ func rewriteRest(ctx *fictive.Context, g Gazetteer, p *place, rest string, r *ra
 		case len(t) == 5 && unicode.IsDigit(first):
 			v := t
 			if p != nil {
-				v = memoPick(ctx.Scope, fictive.NSZip, t, func() [][]string { return zipTiers(ctx, g, p) })
+				v = memoPick(ctx.Scope, fictive.NSZip, t, func() [][]string { return zipTiers(ctx, g, p, t) })
 			}
 			b.WriteString(v)
 		case unicode.IsDigit(first):
