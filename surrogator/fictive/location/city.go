@@ -51,10 +51,23 @@ func citySurrogate(ctx *fictive.Context, g Gazetteer, p *place) string {
 		exclude = append(exclude, k)
 	}
 	v := memoPick(ctx.Scope, fictive.NSCity, p.key, func() [][]string {
+		var tiers [][]string
 		if !p.resolved {
-			return names(g, municipalityTiers(g, "", 0, -1))
+			tiers = names(g, municipalityTiers(g, "", 0, -1))
+		} else {
+			tiers = names(g, municipalityTiers(g, p.state, p.class, p.id))
 		}
-		return names(g, municipalityTiers(g, p.state, p.class, p.id))
+		// A small geodata extract runs out of municipalities: the embedded
+		// gazetteer's, same state first, keep the surrogates unique.
+		if _, isEmbedded := g.(*embedded); !isEmbedded {
+			emb := NewEmbedded(resOf(ctx))
+			st := p.state
+			if !p.resolved {
+				st = ""
+			}
+			tiers = append(tiers, names(emb, municipalityTiers(emb, st, p.class, -1))...)
+		}
+		return tiers
 	}, exclude...)
 	// Hosts and e-mail addresses spell umlauts as ae/oe/ue: make the
 	// surrogate findable under that spelling as well.

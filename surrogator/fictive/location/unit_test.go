@@ -248,7 +248,7 @@ func TestGeoGazetteerFromContext(t *testing.T) {
 	if !slices.Contains(geo.Streets(mustLookup(t, geo, city)), strings.TrimSuffix(out[0], " "+strings.Fields(out[0])[len(strings.Fields(out[0]))-1])) {
 		t.Errorf("street %q is not one of the geodata streets of %s", out[0], city)
 	}
-	if gazetteerOf(&fictive.Context{Geo: "not a gazetteer", Res: res}) != NewEmbedded(res) {
+	if _, ok := gazetteerOf(&fictive.Context{Geo: "not a gazetteer", Res: res}).(*embedded); !ok {
 		t.Error("a Geo value that is no Gazetteer must select the embedded one")
 	}
 }
@@ -403,5 +403,64 @@ func TestAvoidParts(t *testing.T) {
 	}
 	if avoidParts(nil, "Leipzig") {
 		t.Error("nil avoid reported a value")
+	}
+}
+
+// tinyGeo is a gazetteer like a small geodata extract: two municipalities
+// of one state, one without postcodes, no streets.
+type tinyGeo struct{}
+
+func (tinyGeo) Lookup(name string) (int, bool) {
+	switch data.Fold(name) {
+	case "helgoland":
+		return 0, true
+	case "pinneberg":
+		return 1, true
+	}
+	return 0, false
+}
+func (tinyGeo) ByPostcode(code string) (int, bool) { return 0, code == "27498" }
+func (tinyGeo) Place(id int) Place {
+	return []Place{{Name: "Helgoland", State: "Schleswig-Holstein", Population: 1300}, {Name: "Pinneberg", State: "Schleswig-Holstein", Population: 43000}}[id]
+}
+func (tinyGeo) Candidates(state string, lo, hi int) []int {
+	var out []int
+	for id := 0; id < 2; id++ {
+		if c := SizeClass(tinyGeo{}.Place(id).Population); c >= lo && c <= hi {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+func (tinyGeo) Streets(int) []string { return nil }
+func (tinyGeo) Postcodes(id int) []string {
+	if id == 0 {
+		return []string{"27498"}
+	}
+	return nil
+}
+func (tinyGeo) States() []string { return []string{"Schleswig-Holstein"} }
+
+func TestTinyGazetteer(t *testing.T) {
+	res := fixture(t)
+	d := parseDoc(t, "tiny", "[[STREET|Härtelstraße 16]]\n[[ZIP|04103]] [[CITY|Leipzig]]\n[[ZIP|04107]] [[CITY|Leipzig]]\n[[ZIP|27498]] [[CITY|Helgoland]]\nin [[STATE|Sachsen]]")
+	scope := fictive.NewScope([]byte("tiny"))
+	st := &fictive.DocState{}
+	zips := map[string]bool{}
+	for i, s := range d.Spans {
+		gen, _ := fictive.Lookup(s.Kind)
+		v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: res, Geo: tinyGeo{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Kind == kinds.LocationZip {
+			if len(v) != 5 || strings.Trim(v, "0123456789") != "" || zips[v] {
+				t.Errorf("ZIP %q → %q", d.SpanText(i), v)
+			}
+			zips[v] = true
+		}
+		if s.Kind == kinds.LocationCity && strings.ContainsAny(v, "0123456789") {
+			t.Errorf("city %q → %q", d.SpanText(i), v)
+		}
 	}
 }
