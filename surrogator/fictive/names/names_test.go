@@ -567,3 +567,32 @@ func TestScopeEntries(t *testing.T) {
 		t.Errorf("non-Latin initial kept: %q", sur[1])
 	}
 }
+
+// TestParallelDocuments: documents surrogated concurrently (each with its
+// own scope, sharing the resources) give the same output as sequentially.
+func TestParallelDocuments(t *testing.T) {
+	type job struct {
+		d    *document.Document
+		want []string
+	}
+	var jobs []job
+	for _, l := range letters {
+		d, _ := buildLetter(t, l.text)
+		jobs = append(jobs, job{d, surrogateLetter(t, d, fictive.NewScope([]byte("par|"+l.name)))})
+	}
+	var wg sync.WaitGroup
+	got := make([][]string, len(jobs))
+	for k := range jobs {
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			got[k] = surrogateLetter(t, jobs[k].d, fictive.NewScope([]byte("par|"+letters[k].name)))
+		}(k)
+	}
+	wg.Wait()
+	for k := range jobs {
+		if strings.Join(got[k], "\x00") != strings.Join(jobs[k].want, "\x00") {
+			t.Errorf("%s: parallel output differs", letters[k].name)
+		}
+	}
+}
