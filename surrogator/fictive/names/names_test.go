@@ -170,30 +170,39 @@ type result struct {
 
 // surrogateLetter runs the registered generators over every span of d in
 // document order with one scope.
-func surrogateLetter(t *testing.T, d *document.Document, scope *fictive.Scope) []string {
+func surrogateLetter(t testing.TB, d *document.Document, scope *fictive.Scope) []string {
 	t.Helper()
 	return surrogateIn(t, d, scope, scope)
 }
 
 // surrogateIn is surrogateLetter with a separate document scope (corpus
 // scope when it differs from scope).
-func surrogateIn(t *testing.T, d *document.Document, scope, docScope *fictive.Scope) []string {
+func surrogateIn(t testing.TB, d *document.Document, scope, docScope *fictive.Scope) []string {
 	t.Helper()
+	out, err := runLetter(d, scope, docScope, testResources(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// runLetter surrogates every span of d in document order.
+func runLetter(d *document.Document, scope, docScope *fictive.Scope, res *data.Resources) ([]string, error) {
 	st := &fictive.DocState{}
 	out := make([]string, len(d.Spans))
 	for i, s := range d.Spans {
 		g, err := fictive.Lookup(s.Kind)
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
-		ctx := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: st, Res: testResources(t)}
+		ctx := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: st, Res: res}
 		v, err := g(ctx.Original(), ctx)
 		if err != nil {
-			t.Fatalf("span %d %s %q: %v", i, s.Kind, ctx.Original(), err)
+			return nil, fmt.Errorf("span %d %s %q: %w", i, s.Kind, ctx.Original(), err)
 		}
 		out[i] = v
 	}
-	return out
+	return out, nil
 }
 
 // Words kept as written inside name spans (test-local list, independent of
@@ -582,15 +591,21 @@ func TestParallelDocuments(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	got := make([][]string, len(jobs))
+	errs := make([]error, len(jobs))
+	res := testResources(t)
 	for k := range jobs {
 		wg.Add(1)
 		go func(k int) {
 			defer wg.Done()
-			got[k] = surrogateLetter(t, jobs[k].d, fictive.NewScope([]byte("par|"+letters[k].name)))
+			sc := fictive.NewScope([]byte("par|" + letters[k].name))
+			got[k], errs[k] = runLetter(jobs[k].d, sc, sc, res)
 		}(k)
 	}
 	wg.Wait()
 	for k := range jobs {
+		if errs[k] != nil {
+			t.Fatalf("%s: %v", letters[k].name, errs[k])
+		}
 		if strings.Join(got[k], "\x00") != strings.Join(jobs[k].want, "\x00") {
 			t.Errorf("%s: parallel output differs", letters[k].name)
 		}
