@@ -118,7 +118,8 @@ func hasArticle(name string) bool {
 
 // streetClass classifies a canonical street name: 's' plus the separator
 // for a Straße, 'a' for a name starting with a preposition ("Am Anger"),
-// 'o' for anything else ("Birkenweg").
+// 'o' for anything else, with 'm' or 'f' for a masculine/neuter
+// ("Birkenweg") or feminine ("Lindenallee") last word.
 func streetClass(name string) string {
 	st, _ := styleOf(name)
 	switch {
@@ -127,6 +128,19 @@ func streetClass(name string) string {
 	case hasArticle(name):
 		return "a"
 	default:
+		// The grammatical gender decides the article in the running text
+		// ("am Fürstengraben", "an der Lindenallee").
+		l := strings.ToLower(name)
+		for _, w := range mascStreet {
+			if strings.HasSuffix(l, w) {
+				return "om"
+			}
+		}
+		for _, w := range femStreet {
+			if strings.HasSuffix(l, w) {
+				return "of"
+			}
+		}
 		return "o"
 	}
 }
