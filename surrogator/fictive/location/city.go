@@ -52,20 +52,19 @@ func citySurrogate(ctx *fictive.Context, g Gazetteer, p *place) string {
 	}
 	v := memoPick(ctx.Scope, fictive.NSCity, p.key, func() [][]string {
 		var tiers [][]string
-		if !p.resolved {
+		switch {
+		case !p.resolved && p.state != "":
+			tiers = names(g, municipalityTiers(g, p.state, p.class, -1))
+		case !p.resolved:
 			tiers = names(g, municipalityTiers(g, "", 0, -1))
-		} else {
+		default:
 			tiers = names(g, municipalityTiers(g, p.state, p.class, p.id))
 		}
 		// A small geodata extract runs out of municipalities: the embedded
 		// gazetteer's, same state first, keep the surrogates unique.
 		if _, isEmbedded := g.(*embedded); !isEmbedded {
 			emb := NewEmbedded(resOf(ctx))
-			st := p.state
-			if !p.resolved {
-				st = ""
-			}
-			tiers = append(tiers, names(emb, municipalityTiers(emb, st, p.class, -1))...)
+			tiers = append(tiers, names(emb, municipalityTiers(emb, p.state, p.class, -1))...)
 		}
 		return tiers
 	}, exclude...)

@@ -34,7 +34,8 @@
 //     similar size class (Memo(fictive.NSCity, norm.Fold(canonical name))),
 //     stored as the surrogate municipality's name; derivations follow
 //     (Dresdner → Zwickauer, Leipzigs → Chemnitz', LEIPZIG → CHEMNITZ);
-//     unknown places (Musterhausen) → a sampled town of any state. The
+//     unknown places (Musterhausen) → a sampled town of the state their
+//     postcode's region suggests (01234 → Sachsen), else of any state. The
 //     city-states Berlin and Hamburg have no second municipality: their
 //     surrogates come from a neighbouring state.
 //   - a ZIP → a postcode of the surrogate municipality of its own original

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -121,6 +122,13 @@ func buildTree(d *document.Document, g Gazetteer) *tree {
 				zipID, zipOK = districtOf(g, text)
 			}
 			p := getPlace(r, zipID, zipOK)
+			if !p.resolved && p.state == "" && zi >= 0 {
+				// An unknown place behind an unknown postcode: the postal
+				// region (leading digits) suggests the state.
+				if code, ok := zipDigits(d.SpanText(zi)); ok {
+					p.state, p.class = regionState(g, code), data.SizeSmallTown
+				}
+			}
 			t.of[i] = p
 			if zi >= 0 {
 				t.of[zi] = p
@@ -236,4 +244,32 @@ func districtOf(g Gazetteer, s string) (int, bool) {
 		return 0, false
 	}
 	return r.id, true
+}
+
+// regionState returns the state most of the gazetteer's postcodes with
+// the same first two (else first) digits as code belong to, or "".
+func regionState(g Gazetteer, code string) string {
+	if len(code) != 5 {
+		return ""
+	}
+	for _, n := range []int{2, 1} {
+		count := map[string]int{}
+		best := ""
+		for _, id := range g.Candidates("", minClass, maxClass) {
+			for _, c := range g.Postcodes(id) {
+				if len(c) == 5 && c[:n] == code[:n] {
+					st := g.Place(id).State
+					count[st]++
+					if count[st] > count[best] || (count[st] == count[best] && st < best) {
+						best = st
+					}
+					break
+				}
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	return ""
 }
