@@ -46,11 +46,11 @@ func newPlace(g Gazetteer, r resolvedName) *place {
 // similar size class (any state for an unknown place).
 func citySurrogate(ctx *fictive.Context, g Gazetteer, p *place) string {
 	// Never choose a municipality that is itself an original of the scope.
-	exclude := []string{p.name.base}
+	except := map[string]bool{}
 	for k := range ctx.Scope.Entries(fictive.NSCity) {
-		exclude = append(exclude, k)
+		except[k] = true
 	}
-	v := memoPick(ctx.Scope, fictive.NSCity, p.key, func() [][]string {
+	v := memoPickExcept(ctx.Scope, fictive.NSCity, p.key, func() [][]string {
 		var tiers [][]string
 		switch {
 		case !p.resolved && p.state != "":
@@ -67,7 +67,7 @@ func citySurrogate(ctx *fictive.Context, g Gazetteer, p *place) string {
 			tiers = append(tiers, names(emb, municipalityTiers(emb, p.state, p.class, -1))...)
 		}
 		return tiers
-	}, exclude...)
+	}, except, p.name.base)
 	// Hosts and e-mail addresses spell umlauts as ae/oe/ue: make the
 	// surrogate findable under that spelling as well.
 	if alias := asciiFold(p.key); alias != p.key {

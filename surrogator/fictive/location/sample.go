@@ -135,10 +135,19 @@ func takenValues(s *fictive.Scope, ns string) map[string]bool {
 // memoPick memoises a choice among tiers in ns under key. It never lets
 // Memo fall back to a numeric suffix while an unused value exists.
 func memoPick(s *fictive.Scope, ns, key string, tiers func() [][]string, orig ...string) string {
+	return memoPickExcept(s, ns, key, tiers, nil, orig...)
+}
+
+// memoPickExcept is memoPick that also rejects the (lower-case) values in
+// except.
+func memoPickExcept(s *fictive.Scope, ns, key string, tiers func() [][]string, except map[string]bool, orig ...string) string {
 	if v, ok := s.Peek(ns, key); ok {
 		return v
 	}
 	taken := takenValues(s, ns)
+	for v := range except {
+		taken[v] = true
+	}
 	ts := tiers()
 	lower := []string{strings.ToLower(key)}
 	for _, o := range orig {
