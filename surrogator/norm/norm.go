@@ -35,9 +35,10 @@ func Fold(s string) string {
 }
 
 // StripGenitive removes a German genitive ending from a single word:
-// "Albers'" → "Albers", "Müllers" → "Müller" (only when the stem is in
-// isName, or when isName is nil and the word ends in "s" after a
-// non-s letter and is capitalised). It returns the stem and the suffix.
+// "Albers'" → "Albers", "Müllers" → "Müller", "MÜLLERS" → "MÜLLER". An "s"
+// is only removed when isName knows the stem but not the whole word
+// (isName should compare case-insensitively). It returns the stem and the
+// suffix.
 func StripGenitive(word string, isName func(string) bool) (stem, suffix string) {
 	if strings.HasSuffix(word, "'") || strings.HasSuffix(word, "’") {
 		_, n := utf8.DecodeLastRuneInString(word)
@@ -47,10 +48,10 @@ func StripGenitive(word string, isName func(string) bool) (stem, suffix string) 
 		i := strings.LastIndexAny(word, "'’")
 		return word[:i], word[i:]
 	}
-	if len(word) > 3 && strings.HasSuffix(word, "s") {
+	if utf8.RuneCountInString(word) > 3 && (strings.HasSuffix(word, "s") || strings.HasSuffix(word, "S")) {
 		stem := word[:len(word)-1]
 		if isName != nil && isName(stem) && !isName(word) {
-			return stem, "s"
+			return stem, word[len(word)-1:]
 		}
 	}
 	return word, ""

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -37,8 +38,10 @@ func TestStripGenitive(t *testing.T) {
 		{"Hans'", "Hans", "'"},
 		{"Jens", "Jens", ""},
 		{"Peter’s", "Peter", "’s"},
+		{"MÜLLERS", "MÜLLER", "S"},
+		{"Ähs", "Ähs", ""},
 	} {
-		s, x := StripGenitive(tt.in, func(s string) bool { return s == "Müller" })
+		s, x := StripGenitive(tt.in, func(s string) bool { return strings.EqualFold(s, "Müller") || s == "Äh" })
 		if s != tt.stem || x != tt.suf {
 			t.Errorf("StripGenitive(%q) = %q,%q", tt.in, s, x)
 		}

@@ -49,6 +49,10 @@ func newLexicon(ctx *fictive.Context) *lexicon {
 		}
 	}
 	for k, v := range ctx.Scope.Entries(fictive.NSFirstName) {
+		// names keys first names as "<gender>|<folded name>"
+		if i := strings.IndexByte(k, '|'); i >= 0 {
+			k = k[i+1:]
+		}
 		add(lx.first, k, v)
 		if c := compact(k, false); c != "" {
 			lx.firstInit[c[0]] = append(lx.firstInit[c[0]], v)
