@@ -129,8 +129,10 @@ func (s *Scope) Peek(ns, key string) (string, bool) {
 	return v, ok
 }
 
-// Set records a value for key in ns (used when a value is forced, e.g. a
-// city surrogate chosen as part of an address).
+// Set records v as the value of key in ns without any check: it is the
+// alias operation (e.g. the ASCII spelling "muenchen" of an original that
+// was generated as "münchen" maps to the same surrogate). The value keeps
+// its first owner for collision checks, so an alias never frees it.
 func (s *Scope) Set(ns, key, v string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -138,7 +140,9 @@ func (s *Scope) Set(ns, key, v string) {
 		s.fwd[ns], s.rev[ns] = map[string]string{}, map[string]string{}
 	}
 	s.fwd[ns][key] = v
-	s.rev[ns][norm.Fold(v)] = key
+	if _, owned := s.rev[ns][norm.Fold(v)]; !owned {
+		s.rev[ns][norm.Fold(v)] = key
+	}
 }
 
 // Entries returns a copy of namespace ns.
