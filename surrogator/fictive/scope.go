@@ -54,9 +54,10 @@ const maxAttempts = 256
 // is rejected and regenerated when it is empty, already taken by another key
 // of ns, folds (norm.Fold) to the key itself, or is reported by Avoid. Only
 // when maxAttempts candidates were rejected (a tiny value space) is a
-// numeric suffix appended; generators of formatted values (IBANs, phone
-// numbers) should therefore draw from spaces much larger than the number of
-// originals.
+// numeric suffix appended (or "" returned, unstored, when the generator
+// only produced empty values); generators of formatted values (IBANs,
+// phone numbers) should therefore draw from spaces much larger than the
+// number of originals.
 //
 // gen is called without the scope's lock held, so it may call Peek, Memo
 // (of another namespace or key) or Entries. Should two goroutines generate
@@ -75,6 +76,9 @@ func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 			}
 			if attempt >= maxAttempts {
 				base := v
+				if strings.TrimSpace(base) == "" {
+					return "" // the generator has nothing: the caller falls back
+				}
 				for i := 2; !s.acceptable(ns, key, v); i++ {
 					v = base + strconv.Itoa(i)
 				}
