@@ -284,6 +284,9 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 	if err != nil {
 		return err
 	}
+	if strings.TrimSpace(s) == "" && strings.TrimSpace(rep.Original) != "" {
+		s = fallback(k, rep.Original, scope, p.opts) // the generator had nothing
+	}
 	rep.Surrogate = s
 	return nil
 }
