@@ -109,16 +109,10 @@ func (c *collector) run(ctx context.Context, src *source, p passKind, opts Optio
 	if err := c.prepare(p, st); err != nil {
 		return err
 	}
-	sc, done, total, err := src.scan(ctx, p, opts.Workers, c.filters(p))
-	if err != nil {
-		return err
-	}
-	defer sc.Close()
 	name := passNames[p]
-	opts.Progress(name, 0, total)
 	var n int64
-	for sc.Scan() {
-		switch o := sc.Object().(type) {
+	handle := func(o osm.Object) {
+		switch o := o.(type) {
 		case *osm.Relation:
 			c.relation(o)
 		case *osm.Way:
@@ -126,7 +120,34 @@ func (c *collector) run(ctx context.Context, src *source, p passKind, opts Optio
 		case *osm.Node:
 			c.node(o)
 		}
-		if n++; n&4095 == 0 {
+		n++
+	}
+	if src.pbf != nil && p != passRelations {
+		sel, need := src.pbf.ways, c.ways
+		if p == passNodes {
+			sel, need = src.pbf.nodes, c.nodes
+		}
+		var total int64
+		for _, i := range sel {
+			total += src.pbf.blobs[i].size
+		}
+		opts.Progress(name, 0, total)
+		if err := src.pbf.scanFast(ctx, sel, opts.Workers, p, need, c.filters(p), handle,
+			func(done int64) { opts.Progress(name, done, total) }); err != nil {
+			return err
+		}
+		st.Passes = append(st.Passes, PassStat{Name: name, Bytes: total, Objects: n, Duration: time.Since(t0)})
+		return nil
+	}
+	sc, done, total, err := src.scan(ctx, p, opts.Workers, c.filters(p))
+	if err != nil {
+		return err
+	}
+	defer sc.Close()
+	opts.Progress(name, 0, total)
+	for sc.Scan() {
+		handle(sc.Object())
+		if n&4095 == 0 {
 			opts.Progress(name, done(), total)
 			if err := ctx.Err(); err != nil {
 				return err

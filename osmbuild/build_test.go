@@ -314,3 +314,28 @@ func FuzzAssembleRings(f *testing.F) {
 		}
 	})
 }
+
+// TestCorruptPBF flips bytes across the fixture: Build must return (an
+// error or a pack), never hang or panic.
+func TestCorruptPBF(t *testing.T) {
+	orig, err := os.ReadFile("testdata/fixture.osm.pbf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	failed := 0
+	for off := 0; off < len(orig); off += 7 {
+		b := slices.Clone(orig)
+		b[off] ^= 0x5a
+		in := filepath.Join(dir, "c.osm.pbf")
+		if err := os.WriteFile(in, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Build(context.Background(), in, filepath.Join(dir, "c.pack"), Options{Workers: 2}); err != nil {
+			failed++
+		}
+	}
+	if failed == 0 {
+		t.Error("no corruption detected")
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"sync"
 
-	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
 	"google.golang.org/protobuf/encoding/protowire"
 )
@@ -131,28 +130,42 @@ func parseBlobHeader(b []byte) (typ string, datasize int64, err error) {
 
 // payload returns the decompressed content of block i.
 func (ix *pbfIndex) payload(i int) ([]byte, error) {
-	b := ix.blobs[i]
-	frame := make([]byte, b.size)
-	if _, err := ix.f.ReadAt(frame, b.off); err != nil {
-		return nil, fmt.Errorf("%w: block %d: %v", errPBF, i, err)
-	}
-	hl := int(binary.BigEndian.Uint32(frame))
-	return decodeBlob(frame[4+hl:])
+	p, _, _, err := ix.payloadInto(i, nil, nil)
+	return p, err
 }
 
-func decodeBlob(b []byte) ([]byte, error) {
+// payloadInto is payload reusing frame and dst as buffers (either may be
+// nil); it also returns both buffers, possibly grown, for the next call.
+// The payload aliases one of them.
+func (ix *pbfIndex) payloadInto(i int, frame, dst []byte) (payload, frameBuf, dstBuf []byte, err error) {
+	b := ix.blobs[i]
+	if int64(cap(frame)) < b.size {
+		frame = make([]byte, b.size)
+	}
+	frame = frame[:b.size]
+	if _, err := ix.f.ReadAt(frame, b.off); err != nil {
+		return nil, frame, dst, fmt.Errorf("%w: block %d: %v", errPBF, i, err)
+	}
+	hl := int(binary.BigEndian.Uint32(frame))
+	payload, dst, err = decodeBlob(frame[4+hl:], dst)
+	return payload, frame, dst, err
+}
+
+// decodeBlob decompresses a Blob message, into dst when the raw size is
+// declared (the result aliases dst or b); it returns dst, possibly grown.
+func decodeBlob(b, dst []byte) (out, dstBuf []byte, err error) {
 	var raw, z, zs []byte
 	rawSize := -1
 	for len(b) > 0 {
 		num, wt, n := protowire.ConsumeTag(b)
 		if n < 0 {
-			return nil, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
+			return nil, dst, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
 		}
 		b = b[n:]
 		if wt == protowire.BytesType {
 			v, n := protowire.ConsumeBytes(b)
 			if n < 0 {
-				return nil, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
+				return nil, dst, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
 			}
 			b = b[n:]
 			switch num {
@@ -163,56 +176,76 @@ func decodeBlob(b []byte) ([]byte, error) {
 			case 7:
 				zs = v
 			default:
-				return nil, fmt.Errorf("%w: unsupported blob compression (field %d)", errPBF, num)
+				return nil, dst, fmt.Errorf("%w: unsupported blob compression (field %d)", errPBF, num)
 			}
 			continue
 		}
 		if num == 2 && wt == protowire.VarintType {
 			v, n := protowire.ConsumeVarint(b)
 			if n < 0 {
-				return nil, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
+				return nil, dst, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
 			}
 			rawSize, b = int(int32(v)), b[n:]
 			continue
 		}
 		n = protowire.ConsumeFieldValue(num, wt, b)
 		if n < 0 {
-			return nil, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
+			return nil, dst, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
 		}
 		b = b[n:]
 	}
 	if rawSize > maxBlobSize {
-		return nil, fmt.Errorf("%w: raw size %d", errPBF, rawSize)
+		return nil, dst, fmt.Errorf("%w: raw size %d", errPBF, rawSize)
 	}
 	switch {
 	case raw != nil:
-		return raw, nil
+		return raw, dst, nil
 	case z != nil:
-		r, err := zlib.NewReader(bytes.NewReader(z))
+		r, err := newZlibReader(bytes.NewReader(z))
 		if err != nil {
-			return nil, fmt.Errorf("%w: zlib: %v", errPBF, err)
+			return nil, dst, fmt.Errorf("%w: zlib: %v", errPBF, err)
+		}
+		if rawSize >= 0 {
+			if cap(dst) < rawSize {
+				dst = make([]byte, rawSize)
+			}
+			dst = dst[:rawSize]
+			_, err := io.ReadFull(r, dst)
+			if err == nil {
+				var one [1]byte
+				if n, _ := r.Read(one[:]); n > 0 {
+					err = errors.New("more data than raw_size")
+				}
+			}
+			r.Close()
+			if err != nil {
+				return nil, dst, fmt.Errorf("%w: zlib: %v", errPBF, err)
+			}
+			return dst, dst, nil
 		}
 		out := bytes.NewBuffer(make([]byte, 0, max(rawSize, 0)))
-		if _, err := io.Copy(out, io.LimitReader(r, maxBlobSize+1)); err != nil {
-			return nil, fmt.Errorf("%w: zlib: %v", errPBF, err)
+		_, err = io.Copy(out, io.LimitReader(r, maxBlobSize+1))
+		r.Close()
+		if err != nil {
+			return nil, dst, fmt.Errorf("%w: zlib: %v", errPBF, err)
 		}
 		if out.Len() > maxBlobSize {
-			return nil, fmt.Errorf("%w: block too large", errPBF)
+			return nil, dst, fmt.Errorf("%w: block too large", errPBF)
 		}
-		return out.Bytes(), nil
+		return out.Bytes(), dst, nil
 	case zs != nil:
 		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxBlobSize+1))
 		if err != nil {
-			return nil, err
+			return nil, dst, err
 		}
 		defer d.Close()
 		out, err := d.DecodeAll(zs, make([]byte, 0, max(rawSize, 0)))
 		if err != nil {
-			return nil, fmt.Errorf("%w: zstd: %v", errPBF, err)
+			return nil, dst, fmt.Errorf("%w: zstd: %v", errPBF, err)
 		}
-		return out, nil
+		return out, dst, nil
 	}
-	return nil, fmt.Errorf("%w: empty blob", errPBF)
+	return nil, dst, fmt.Errorf("%w: empty blob", errPBF)
 }
 
 // headerSorted reports whether an OSMHeader declares Sort.Type_then_ID
