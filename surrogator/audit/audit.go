@@ -92,53 +92,44 @@ func tokens(s string) []tok {
 
 // Find returns every occurrence of a registered original in text.
 func (m *Matcher) Find(text string) []Hit {
-	if m == nil || m.n == 0 {
-		return nil
-	}
-	toks := tokens(text)
 	var hits []Hit
-	for i, t := range toks {
-		for _, e := range m.idx[t.w] {
-			if i+len(e.toks) > len(toks) {
-				continue
-			}
-			ok := true
-			for j := 1; j < len(e.toks); j++ {
-				if toks[i+j].w != e.toks[j] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				hits = append(hits, Hit{Original: e.id, Begin: t.begin, End: toks[i+len(e.toks)-1].end})
-			}
-		}
-	}
+	m.scan(text, func(h Hit) bool {
+		hits = append(hits, h)
+		return true
+	})
 	return hits
 }
 
 // Contains reports whether text contains any registered original.
 func (m *Matcher) Contains(text string) bool {
-	if m == nil || m.n == 0 {
+	found := false
+	m.scan(text, func(Hit) bool {
+		found = true
 		return false
+	})
+	return found
+}
+
+// scan calls hit for each occurrence until it returns false.
+func (m *Matcher) scan(text string, hit func(Hit) bool) {
+	if m == nil || m.n == 0 {
+		return
 	}
 	toks := tokens(text)
 	for i, t := range toks {
+	next:
 		for _, e := range m.idx[t.w] {
 			if i+len(e.toks) > len(toks) {
 				continue
 			}
-			ok := true
 			for j := 1; j < len(e.toks); j++ {
 				if toks[i+j].w != e.toks[j] {
-					ok = false
-					break
+					continue next
 				}
 			}
-			if ok {
-				return true
+			if !hit(Hit{Original: e.id, Begin: t.begin, End: toks[i+len(e.toks)-1].end}) {
+				return
 			}
 		}
 	}
-	return false
 }
