@@ -23,6 +23,11 @@
 // it does not know are guessed from their values. The built-in uima.cas and
 // uima.tcas types are always known.
 //
+// Ranges in the JSON CAS notation "Elem[]" mean uima.cas.FSArray with element
+// type Elem (or the primitive array type for a primitive Elem).
+// WriteTypeSystem writes a TypeSystem.xml for a type list, so that a written
+// XMI can be loaded by UIMA and INCEpTION.
+//
 // In the model, arrays are feature structures of their own with the feature
 // "%ELEMENTS" (as in the UIMA JSON CAS); an inline array read from XMI gets a
 // new id above every id of the document. Float values NaN and ±Infinity are

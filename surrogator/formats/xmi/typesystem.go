@@ -128,9 +128,54 @@ func newTypeSystem(defs []*cas.TypeDef) *typeSystem {
 		if _, builtin := t.types[d.Name]; builtin && strings.HasPrefix(d.Name, "uima.cas.") {
 			continue // the built-in definition is authoritative
 		}
-		t.types[d.Name] = d
+		t.types[d.Name] = normalizeType(d)
 	}
 	return t
+}
+
+// arrayOf maps primitive element types to their array type.
+var arrayOf = map[string]string{
+	"uima.cas.String":  "uima.cas.StringArray",
+	"uima.cas.Boolean": "uima.cas.BooleanArray",
+	"uima.cas.Byte":    "uima.cas.ByteArray",
+	"uima.cas.Short":   "uima.cas.ShortArray",
+	"uima.cas.Integer": "uima.cas.IntegerArray",
+	"uima.cas.Long":    "uima.cas.LongArray",
+	"uima.cas.Float":   "uima.cas.FloatArray",
+	"uima.cas.Double":  "uima.cas.DoubleArray",
+}
+
+// normalizeFeature rewrites the JSON CAS array notation "Elem[]" of a
+// range to the UIMA array type (uima.cas.FSArray with element type Elem).
+func normalizeFeature(fd cas.FeatureDef) cas.FeatureDef {
+	elem, ok := strings.CutSuffix(fd.Range, "[]")
+	if !ok {
+		return fd
+	}
+	if a, prim := arrayOf[elem]; prim {
+		fd.Range = a
+	} else {
+		fd.Range = typeFSArray
+		if fd.ElementType == "" {
+			fd.ElementType = elem
+		}
+	}
+	return fd
+}
+
+// normalizeType returns d, or a copy of it with normalised feature ranges.
+func normalizeType(d *cas.TypeDef) *cas.TypeDef {
+	for i, fd := range d.Features {
+		if strings.HasSuffix(fd.Range, "[]") {
+			n := *d
+			n.Features = append([]cas.FeatureDef(nil), d.Features...)
+			for j := i; j < len(n.Features); j++ {
+				n.Features[j] = normalizeFeature(n.Features[j])
+			}
+			return &n
+		}
+	}
+	return d
 }
 
 func (t *typeSystem) known(typ string) bool { return t.types[typ] != nil }

@@ -602,6 +602,7 @@ func WriteTypeSystem(w io.Writer, ts []*cas.TypeDef) error {
 		if len(t.Features) > 0 {
 			b.WriteString("      <features>\n")
 			for _, f := range t.Features {
+				f = normalizeFeature(f)
 				b.WriteString("        <featureDescription>\n")
 				if err := el("          ", "name", f.Name); err != nil {
 					return err
