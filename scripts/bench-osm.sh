@@ -54,18 +54,21 @@ fi
 now() { date +%s.%N; }
 
 # measure OUTPREFIX CMD…: runs CMD $REPEAT times; writes the smallest wall
-# time (s) to OUTPREFIX.wall and the largest peak RSS (kB) to OUTPREFIX.rss.
+# time (s) to OUTPREFIX.wall with that run's CPU time (user+sys, s) to
+# OUTPREFIX.cpu, and the largest peak RSS (kB) to OUTPREFIX.rss.
 measure() {
 	local pre=$1; shift
-	local i best="" rss=0
+	local i best="" cpu="" rss=0
 	for ((i = 0; i < REPEAT; i++)); do
 		measure1 "$pre" "$@" || return 1
 		if [ -z "$best" ] || awk -v a="$(cat "$pre.wall1")" -v b="$best" 'BEGIN { exit !(a < b) }'; then
 			best=$(cat "$pre.wall1")
+			cpu=$(cat "$pre.cpu1")
 		fi
 		[ "$(cat "$pre.rss")" -gt "$rss" ] && rss=$(cat "$pre.rss")
 	done
 	echo "$best" >"$pre.wall"
+	echo "$cpu" >"$pre.cpu"
 	echo "$rss" >"$pre.rss"
 }
 
@@ -74,21 +77,26 @@ measure1() {
 	local t0 t1
 	if [ -n "$GNUTIME" ]; then
 		t0=$(now)
-		"$GNUTIME" -f '%M' -o "$pre.time" "$@" >"$pre.out" 2>"$pre.err" || { cat "$pre.err" >&2; return 1; }
+		"$GNUTIME" -f '%M %U %S' -o "$pre.time" "$@" >"$pre.out" 2>"$pre.err" || { cat "$pre.err" >&2; return 1; }
 		t1=$(now)
-		tail -n 1 "$pre.time" >"$pre.rss"
+		tail -n 1 "$pre.time" | awk '{ print $1 }' >"$pre.rss"
+		tail -n 1 "$pre.time" | awk '{ printf "%.2f\n", $2 + $3 }' >"$pre.cpu1"
 	else
 		t0=$(now)
 		"$@" >"$pre.out" 2>"$pre.err" &
-		local pid=$! hwm=0 v
+		local pid=$! hwm=0 v ticks=0 tk
 		while kill -0 "$pid" 2>/dev/null; do
 			v=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
 			[ -n "$v" ] && [ "$v" -gt "$hwm" ] && hwm=$v
+			# utime + stime (clock ticks) of the last sample before exit
+			tk=$(awk '{ sub(/.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat" 2>/dev/null || true)
+			[ -n "$tk" ] && ticks=$tk
 			sleep 0.05
 		done
 		wait "$pid" || { cat "$pre.err" >&2; return 1; }
 		t1=$(now)
 		echo "$hwm" >"$pre.rss"
+		awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f\n", t / hz }' >"$pre.cpu1"
 	fi
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f\n", b - a }' >"$pre.wall1"
 }
@@ -114,12 +122,13 @@ for S in $SCALES; do
 	args=(osmbuild "$IN" -o "$OUT")
 	[ -n "$WORKERS" ] && args+=(--workers "$WORKERS")
 	measure "$RUN/build-$S" "$BIN" "${args[@]}"
-	osm="-"
+	osm="-" osmcpu="-"
 	if [ -n "$OSMIUM" ]; then
 		measure "$RUN/osmium-$S" "$OSMIUM" fileinfo -e "$IN"
 		osm=$(cat "$RUN/osmium-$S.wall")
+		osmcpu=$(cat "$RUN/osmium-$S.cpu")
 	fi
-	echo "$S $(mb "$IN") $(cat "$RUN/build-$S.wall") $(awk '{printf "%.0f", $1/1024}' "$RUN/build-$S.rss") $(mb "$OUT") $osm" >>"$ROWS"
+	echo "$S $(mb "$IN") $(cat "$RUN/build-$S.wall") $(awk '{printf "%.0f", $1/1024}' "$RUN/build-$S.rss") $(mb "$OUT") $osm $(cat "$RUN/build-$S.cpu") $osmcpu" >>"$ROWS"
 	rm -f "$OUT"
 done
 
@@ -133,21 +142,28 @@ function fit(col,   i, mx, my, sxx, sxy, b) {
 	return my + b * (1 - mx)
 }
 function verdict(x, lim) { return x <= lim ? "ok" : "OVER" }
-{ n++; s[n] = $1; for (c = 2; c <= 6; c++) v[n, c] = $c }
+{ n++; s[n] = $1; for (c = 2; c <= 8; c++) v[n, c] = $c }
 END {
-	printf "\n%6s %10s %9s %12s %9s %10s %14s\n", "S", "input MB", "wall s", "peak RSS MB", "pack MB", "osmium s", "ratio osmbuild/osmium"
+	printf "\n%6s %9s %8s %8s %12s %8s %9s %10s %12s %11s\n", "S", "input MB", "wall s", "cpu s", "peak RSS MB", "pack MB",
+		"osmium s", "osmium cpu", "ratio (wall)", "ratio (cpu)"
 	for (i = 1; i <= n; i++) {
 		ratio = (v[i, 6] == "-" || v[i, 6] == 0) ? "-" : sprintf("%.2f", v[i, 3] / v[i, 6])
-		printf "%6s %10.1f %9.2f %12.0f %9.1f %10s %14s\n", s[i], v[i, 2], v[i, 3], v[i, 4], v[i, 5], v[i, 6], ratio
+		cratio = (v[i, 8] == "-" || v[i, 8] == 0) ? "-" : sprintf("%.2f", v[i, 7] / v[i, 8])
+		printf "%6s %9.1f %8.2f %8.2f %12.0f %8.1f %9s %10s %12s %11s\n", s[i], v[i, 2], v[i, 3], v[i, 7], v[i, 4], v[i, 5],
+			v[i, 6], v[i, 8], ratio, cratio
 	}
+	print "ratio = osmbuild / osmium fileinfo -e on the same file in this run; cpu = user + sys"
 	if (n < 2) { print "need at least two scales to extrapolate"; exit }
-	w = fit(3); r = fit(4); p = fit(5); inp = fit(2)
+	w = fit(3); r = fit(4); p = fit(5); inp = fit(2); cpu = fit(7)
 	printf "\nleast-squares linear extrapolation to S = 1.0 (Germany, input ≈ %.0f MB):\n", inp
 	printf "  build wall time  %8.1f s   (%.1f min; target ≤ 10 min: %s)\n", w, w / 60, verdict(w, limwall)
+	printf "  build CPU time   %8.1f s   (user + sys)\n", cpu
 	printf "  peak RSS         %8.0f MB  (target ≤ 4096 MB: %s)\n", r, verdict(r, limrss)
 	printf "  pack size        %8.1f MB  (target ≤ 400 MB: %s)\n", p, verdict(p, limpack)
 	if (v[n, 6] != "-" && v[n, 6] > 0) {
 		q = v[n, 3] / v[n, 6]
-		printf "  time ratio osmbuild / osmium fileinfo -e at S = %s: %.2f (target ≤ %.1f: %s)\n", s[n], q, limratio, verdict(q, limratio)
+		printf "  time ratio osmbuild / osmium fileinfo -e at S = %s: %.2f (target ≤ %.1f: %s)", s[n], q, limratio, verdict(q, limratio)
+		if (v[n, 8] > 0) printf "; CPU-time ratio %.2f", v[n, 7] / v[n, 8]
+		printf "\n"
 	}
 }' "$ROWS"
