@@ -1,17 +1,12 @@
 package contact
 
 import (
-	"archive/zip"
-	"io"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/internal/testutil"
-	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -23,60 +18,18 @@ type corpusDoc struct {
 	doc  document.Document
 }
 
-func readCAS(t *testing.T, name string, b []byte) corpusDoc {
-	t.Helper()
-	c, err := cas.ReadJSON(b)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	ex, err := cas.Extract(c, cas.PHIConfig{})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	d := document.Document{Name: name, Text: ex.Text, Spans: ex.Spans}
-	d.Normalize()
-	return corpusDoc{name, d}
-}
-
 func inceptionDocs(t *testing.T) []corpusDoc {
-	p := testutil.Shared(t, "corpora/inception-projects/project-deid-test-data-1.zip")
-	zr, err := zip.OpenReader(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
 	var out []corpusDoc
-	for _, f := range zr.File {
-		if !strings.HasPrefix(f.Name, "curation/") || !strings.HasSuffix(f.Name, "/CURATION_USER.json") {
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, readCAS(t, f.Name, b))
+	for _, f := range testutil.ProjectCAS(t) {
+		out = append(out, corpusDoc{f.Entry, *testutil.Doc(t, f)})
 	}
 	return out
 }
 
 func grasccoDocs(t *testing.T) []corpusDoc {
-	dir := testutil.Shared(t, "corpora/grascco-pii")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no GraSCCo files in %s", dir)
-	}
 	var out []corpusDoc
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, readCAS(t, filepath.Base(f), b))
+	for _, f := range testutil.GrasccoCAS(t) {
+		out = append(out, corpusDoc{f.Name, *testutil.Doc(t, f)})
 	}
 	return out
 }

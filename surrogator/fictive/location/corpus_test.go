@@ -1,16 +1,12 @@
 package location
 
 import (
-	"archive/zip"
 	"fmt"
-	"io"
-	"path"
 	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/internal/testutil"
-	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -19,38 +15,9 @@ import (
 // readProject reads the curated documents of the shared INCEpTION export.
 func readProject(t *testing.T) map[string]*document.Document {
 	t.Helper()
-	p := testutil.Shared(t, "corpora/inception-projects/project-deid-test-data-1.zip")
-	z, err := zip.OpenReader(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z.Close()
 	docs := map[string]*document.Document{}
-	for _, f := range z.File {
-		if !strings.HasPrefix(f.Name, "curation/") || path.Base(f.Name) != "CURATION_USER.json" {
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cas.ReadJSON(b)
-		if err != nil {
-			t.Fatalf("%s: %v", f.Name, err)
-		}
-		ex, err := cas.Extract(c, cas.PHIConfig{})
-		if err != nil {
-			t.Fatalf("%s: %v", f.Name, err)
-		}
-		name := path.Base(path.Dir(f.Name))
-		d := &document.Document{Name: name, Text: ex.Text, Spans: ex.Spans}
-		d.Normalize()
-		docs[name] = d
+	for _, f := range testutil.ProjectCAS(t) {
+		docs[f.Name] = testutil.Doc(t, f)
 	}
 	return docs
 }

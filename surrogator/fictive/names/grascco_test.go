@@ -1,17 +1,12 @@
 package names
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/internal/testutil"
-	"github.com/surrogator/surrogator/surrogator/cas"
-	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 )
 
@@ -24,29 +19,10 @@ var salutationBefore = regexp.MustCompile(`(?:^|[\s(])(Frau|Herrn?)\s+(?:(?:Dr\.
 // after "Frau"/"Herr"/"Herrn" keeps the gender of its first name. Only
 // counts are logged.
 func TestGraSCCo(t *testing.T) {
-	dir := testutil.Shared(t, "corpora/grascco-pii")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Skipf("no GraSCCo files in %s", dir)
-	}
-	sort.Strings(files)
 	res := data.Default()
 	var spans, titles, salut, withFirst, docs int
-	for fi, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cas.ReadJSON(b)
-		if err != nil {
-			t.Fatalf("file %d: %v", fi, err)
-		}
-		ex, err := cas.Extract(c, cas.PHIConfig{})
-		if err != nil {
-			t.Fatalf("file %d: %v", fi, err)
-		}
-		d := &document.Document{Text: ex.Text, Spans: ex.Spans}
-		d.Normalize()
+	for fi, f := range testutil.GrasccoCAS(t) {
+		d := testutil.Doc(t, f)
 		docs++
 		scope := fictive.NewScope([]byte("grascco"))
 		st := &fictive.DocState{}
