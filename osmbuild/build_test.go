@@ -339,3 +339,34 @@ func TestCorruptPBF(t *testing.T) {
 		t.Error("no corruption detected")
 	}
 }
+
+func FuzzDecodeBlock(f *testing.F) {
+	ix, err := indexPBF(bytes.NewReader(mustRead(f, "testdata/fixture.osm.pbf")), int64(len(mustRead(f, "testdata/fixture.osm.pbf"))), 1)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, i := range append(ix.nodes, ix.ways...) {
+		p, err := ix.payload(i)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(p, uint8(passWays))
+		f.Add(p, uint8(passNodes))
+	}
+	need := newIDSet([]int64{1, 2, 3, 110, 200})
+	f.Fuzz(func(t *testing.T, data []byte, pass uint8) {
+		p := passKind(pass%2 + 1)
+		objs, err := decodeBlock(data, p, need, filters{})
+		if err != nil && len(objs) > 0 {
+			t.Fatal("objects with error")
+		}
+	})
+}
+
+func mustRead(t testing.TB, path string) []byte {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
