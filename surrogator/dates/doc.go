@@ -22,7 +22,13 @@
 //	        12/12/66 - 23/12/66  01-12/64  10/63-12/63  2019-2020
 //
 // A lone "m/yy" with m ≤ 12 is read as month/year (7/63), otherwise as
-// day/month (21/3).
+// day/month (21/3). A range start takes the month and year it does not
+// write from the range end, one month or year earlier when it would
+// otherwise lie after the end or equal it (30.-2.1.2017 starts on
+// 30.12.2016; 29.-29.5. starts on 29.4.); both ends must be days, months
+// or years alike. Padding: a leading zero means padded, one digit means
+// unpadded, and an ambiguous two-digit day or month (21.12.2017) is padded
+// unless another field of the span has one digit or the month is a word.
 //
 // Years. A two-digit year yy means 20yy when yy < 50 and 19yy otherwise.
 // Shifting never changes the number of digits of a year: a four-digit year
@@ -35,7 +41,10 @@
 // Partial dates are shifted through an anchor (see Expr.Time): "Mai 2018"
 // moved by 20 days shows the month of May 15th + 20 days; a holiday shows
 // only the year of its shifted date ("Weihnachten 2023" + 10 days →
-// "Weihnachten 2024"). A weekday word inside the span moves with its date.
+// "Weihnachten 2024"). A weekday word inside the span moves by the shift
+// (so a correct weekday stays correct, and Shift(0) is the identity even
+// for a weekday that disagrees with its date). QuarterStart moves a range
+// as a whole: its start is rounded, its length kept.
 //
 // Impossible values with a plausible shape (31.02.2020, 30.2.) get the
 // last day of the month and set Expr.Repaired. Other impossible values

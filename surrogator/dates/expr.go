@@ -155,9 +155,15 @@ func (e *Expr) HasYear() bool { return !e.parts[0].yearless }
 // Shift renders the expression moved by days, in the same format. Every
 // date of a range moves; a weekday word moves along; words, clock times
 // and separators are kept. Partial dates move their anchor and show the
-// anchor's new month, year, quarter or week. A result whose year would need
+// anchor's new month, year, quarter or week. A shift that would give a year
 // another number of digits is clamped (see package doc).
 func (e *Expr) Shift(days int) string {
+	// Clamp the shift, not each date, so a range keeps its length.
+	for _, p := range e.parts {
+		if lo, hi, ok := p.bounds(); ok {
+			days = min(max(days, dayDiff(p.anchor, lo)), dayDiff(p.anchor, hi))
+		}
+	}
 	dates := make([]time.Time, len(e.parts))
 	for i, p := range e.parts {
 		dates[i] = p.move(days)

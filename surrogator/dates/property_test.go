@@ -195,6 +195,7 @@ func TestClampKeepsYearDigits(t *testing.T) {
 		{"KW 52/9999", 100, "KW 52/9999"},
 		{"4.4.1997", 1 << 60, "31.12.9999"},
 		{"4.4.1997", -(1 << 60), "1.1.1000"},
+		{"20.-30.12.9999", 10, "21.-31.12.9999"}, // a range keeps its length
 	}
 	for _, tt := range tests {
 		if got := mustParse(t, tt.in).Shift(tt.shift); got != tt.want {
