@@ -289,3 +289,34 @@ func FuzzParse(f *testing.F) {
 		p.SampleMunicipality(NoArea, SizeTown, rng)
 	})
 }
+
+// TestConcurrentQueries runs queries from several goroutines (run with
+// -race to check that a Pack is safe for concurrent use).
+func TestConcurrentQueries(t *testing.T) {
+	p, err := Parse(smallPack(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func(seed uint64) {
+			rng := rand.New(rand.NewPCG(seed, 1))
+			ok := true
+			for i := 0; i < 500; i++ {
+				if a, found := p.MunicipalityAt(54.2, 7.9); !found || a.Name != "Helgoland" {
+					ok = false
+				}
+				p.Resolve("Pinneberg", ResolveHint{Parent: "Kreis Pinneberg", Postcode: "25421"})
+				p.SampleMunicipality(NoArea, SizeTown, rng)
+				p.Streets(2)
+				p.AreasAt(53.61, 9.61)
+			}
+			done <- ok
+		}(uint64(g))
+	}
+	for g := 0; g < 4; g++ {
+		if !<-done {
+			t.Error("wrong answer under concurrency")
+		}
+	}
+}
