@@ -50,8 +50,9 @@ type AreaFlags uint8
 
 const (
 	// FlagMunicipality marks a municipality (Gemeinde): admin_level 8, a
-	// level 4–7 area with an 8-digit municipality key (city states,
-	// kreisfreie Städte), or a place node without a boundary.
+	// level 4–7 area keyed as a Gemeinde (8-digit AGS or 12-digit
+	// Regionalschlüssel: city states, kreisfreie Städte), or a place node
+	// with a population and no boundary.
 	FlagMunicipality AreaFlags = 1 << iota
 	// FlagPlaceNode marks an area made from a place=* node (no polygon).
 	FlagPlaceNode

@@ -136,7 +136,10 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 			if a.key == "" {
 				a.key = r.rs
 			}
-			if r.level == 8 || r.level >= 4 && r.level < 8 && len(r.ags) == 8 {
+			// Municipalities: admin_level 8, and above it areas keyed as a
+			// Gemeinde (8-digit AGS or 12-digit Regionalschlüssel): city
+			// states, kreisfreie Städte.
+			if r.level == 8 || r.level >= 4 && r.level < 8 && (len(r.ags) == 8 || len(r.rs) == 12) {
 				a.flags |= geo.FlagMunicipality
 			}
 			if !complete {
