@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Well-known UIMA type names.
@@ -20,6 +21,7 @@ type CAS struct {
 	Types []*TypeDef
 	FS    []*FS
 	Views []*View
+	mu    sync.Mutex // guards byID (built lazily for hand-made CASes)
 	byID  map[int]*FS
 }
 
@@ -149,9 +151,12 @@ func (f *FS) Clone() *FS {
 	return n
 }
 
-// ByID returns the feature structure with the given id.
+// ByID returns the feature structure with the given id. It is safe for
+// concurrent use as long as the CAS is not modified meanwhile.
 func (c *CAS) ByID(id int) *FS {
-	if c.byID == nil {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byID == nil || len(c.byID) != len(c.FS) {
 		c.reindex()
 	}
 	return c.byID[id]
@@ -189,9 +194,11 @@ func (c *CAS) NextID() int {
 // the view's members.
 func (c *CAS) Add(f *FS, view *View) {
 	c.FS = append(c.FS, f)
+	c.mu.Lock()
 	if c.byID != nil {
 		c.byID[f.ID] = f
 	}
+	c.mu.Unlock()
 	if view != nil {
 		view.Members = append(view.Members, f.ID)
 	}

@@ -96,11 +96,15 @@ func parseTypeDef(name string, raw json.RawMessage) (*TypeDef, error) {
 		}
 		var fd struct {
 			Range    string `json:"%RANGE"`
-			Elem     string `json:"%ELEMENT"`
+			Elem     string `json:"%ELEMENT_TYPE"`
+			OldElem  string `json:"%ELEMENT"` // written by early versions of this package
 			Multiple bool   `json:"%MULTIPLE_REFERENCES_ALLOWED"`
 		}
 		if err := json.Unmarshal(v, &fd); err != nil {
 			return fmt.Errorf("type %q feature %q: %w", name, key, err)
+		}
+		if fd.Elem == "" {
+			fd.Elem = fd.OldElem
 		}
 		td.Features = append(td.Features, FeatureDef{Name: key, Range: fd.Range, ElementType: fd.Elem, MultipleReferencesAllowed: fd.Multiple})
 		return nil
@@ -279,7 +283,7 @@ func typeDefJSON(t *TypeDef) json.RawMessage {
 		b.WriteString(`,"%RANGE":`)
 		writeString(&b, f.Range)
 		if f.ElementType != "" {
-			b.WriteString(`,"%ELEMENT":`)
+			b.WriteString(`,"%ELEMENT_TYPE":`)
 			writeString(&b, f.ElementType)
 		}
 		if f.MultipleReferencesAllowed {
