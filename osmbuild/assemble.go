@@ -136,10 +136,11 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 			if a.key == "" {
 				a.key = r.rs
 			}
-			// Municipalities: admin_level 8, and above it areas keyed as a
-			// Gemeinde (8-digit AGS or 12-digit Regionalschlüssel): city
-			// states, kreisfreie Städte.
-			if r.level == 8 || r.level >= 4 && r.level < 8 && (len(r.ags) == 8 || len(r.rs) == 12) {
+			// Municipalities: admin_level 8, and above it areas with an
+			// 8-digit Gemeindeschlüssel: city states, kreisfreie Städte.
+			// (A 12-digit Regionalschlüssel does not tell: Landkreise are
+			// often tagged zero-padded.)
+			if r.level == 8 || r.level >= 4 && r.level < 8 && len(r.ags) == 8 {
 				a.flags |= geo.FlagMunicipality
 			}
 			if !complete {
@@ -450,7 +451,7 @@ func (c *collector) parents(areas []*area, ix *index, st *Stats) {
 		if a.rel == nil {
 			continue
 		}
-		for _, k := range []string{a.rel.ags, a.rel.rs} {
+		for _, k := range []string{a.rel.ags, canonRS(a.rel.rs)} {
 			if k != "" {
 				if j, dup := byKey[k]; !dup || areas[j].level > a.level {
 					byKey[k] = i
@@ -469,7 +470,7 @@ func (c *collector) parents(areas []*area, ix *index, st *Stats) {
 		}
 		k := -1
 		if a.rel != nil {
-			for _, key := range []string{a.rel.rs, a.rel.ags} {
+			for _, key := range []string{canonRS(a.rel.rs), a.rel.ags} {
 				for l := len(key) - 1; l >= 2 && k < 0; l-- {
 					if j, ok := byKey[key[:l]]; ok && j != i && areas[j].level < a.level {
 						k = j
@@ -503,6 +504,23 @@ func (c *collector) parents(areas []*area, ix *index, st *Stats) {
 			st.Unparented++
 		}
 	}
+}
+
+// canonRS strips zero padding from a 12-digit Regionalschlüssel
+// (Land 2, Regierungsbezirk 1, Kreis 2, Verband 4, Gemeinde 3 digits):
+// "010010000000" → "01001", "010015001000" → "010015001", so that keys
+// of enclosing areas are prefixes of their members' keys.
+func canonRS(rs string) string {
+	if len(rs) != 12 {
+		return rs
+	}
+	if strings.HasSuffix(rs, "000") {
+		rs = rs[:9]
+		if strings.HasSuffix(rs, "0000") {
+			rs = rs[:5]
+		}
+	}
+	return rs
 }
 
 func bboxWithin(in, out geo.BBox) bool {

@@ -370,3 +370,14 @@ func mustRead(t testing.TB, path string) []byte {
 	}
 	return b
 }
+
+func TestCanonRS(t *testing.T) {
+	for in, want := range map[string]string{
+		"010010000000": "01001", "010015001000": "010015001", "010015001001": "010015001001",
+		"095640000000": "09564", "094775439": "094775439", "": "",
+	} {
+		if got := canonRS(in); got != want {
+			t.Errorf("canonRS(%q) = %q want %q", in, got, want)
+		}
+	}
+}

@@ -18,6 +18,8 @@ import (
 
 // triggerKeys: an element without one of these keys and not in the id
 // set cannot pass any filter (streets, pools and places need a name).
+// Ways outside the id set keep only their middle node, the one the
+// collector uses to locate them.
 var triggerKeys = map[string]bool{"name": true, "addr:street": true, "addr:postcode": true}
 
 // decoded is the output of one block: the objects that passed the filter.
@@ -475,7 +477,8 @@ func (blk *block) way(m []byte) error {
 			m = m[n:]
 		}
 	}
-	if !blk.need.Has(id) && !blk.triggered(keys) {
+	needed := blk.need.Has(id)
+	if !needed && !blk.triggered(keys) {
 		return nil
 	}
 	t, err := blk.tags(keys, vals)
@@ -484,9 +487,26 @@ func (blk *block) way(m []byte) error {
 	}
 	w := &osm.Way{ID: osm.WayID(id), Tags: t, Visible: true}
 	var ref int64
-	for d, ok := refs.next(); ok; d, ok = refs.next() {
-		ref += protowire.DecodeZigZag(d)
-		w.Nodes = append(w.Nodes, osm.WayNode{ID: osm.NodeID(ref)})
+	if needed {
+		for d, ok := refs.next(); ok; d, ok = refs.next() {
+			ref += protowire.DecodeZigZag(d)
+			w.Nodes = append(w.Nodes, osm.WayNode{ID: osm.NodeID(ref)})
+		}
+	} else {
+		// Only the representative (middle) node is used: keep just it.
+		count := 0
+		for p := refs; ; count++ {
+			if _, ok := p.next(); !ok {
+				break
+			}
+		}
+		for i := 0; i <= count/2 && count > 0; i++ {
+			d, _ := refs.next()
+			ref += protowire.DecodeZigZag(d)
+		}
+		if count > 0 {
+			w.Nodes = osm.WayNodes{{ID: osm.NodeID(ref)}}
+		}
 	}
 	if blk.fl.way == nil || blk.fl.way(w) {
 		blk.objs = append(blk.objs, w)
