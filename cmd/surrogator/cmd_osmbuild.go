@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -46,6 +47,11 @@ municipality, and facility candidate pools. Data © OpenStreetMap contributors.`
 func runOsmbuild(ctx context.Context, in, out string, workers int, stats bool, stdout, stderr io.Writer, bars bool) error {
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	// The build is sized for ≤ 4 GB; a soft limit makes the GC work harder
+	// before the heap gets there (GOMEMLIMIT overrides).
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(3 << 30)
 	}
 	opts := osmbuild.Options{Workers: workers}
 	var bar *progressbar.ProgressBar
