@@ -154,6 +154,15 @@ func load(data []byte) (*Pack, error) {
 	return p, nil
 }
 
+// distinct counts the distinct string indices of a list section.
+func distinct(l []byte) int {
+	seen := map[uint32]bool{}
+	for i := 0; i+4 <= len(l); i += 4 {
+		seen[le.Uint32(l[i:])] = true
+	}
+	return len(seen)
+}
+
 func containsID(l []AreaID, id AreaID) bool {
 	for _, x := range l {
 		if x == id {
@@ -207,7 +216,7 @@ func (p *Pack) Info() Info {
 		Areas:          len(p.areas),
 		ByLevel:        map[int]int{},
 		Municipalities: len(p.munis),
-		Postcodes:      len(p.byPostcode),
+		Postcodes:      distinct(p.r.postcodes),
 		StreetEntries:  len(p.r.streets) / 4,
 		Embeddings:     p.EmbeddingInfo(),
 	}
