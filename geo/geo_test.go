@@ -3,6 +3,7 @@ package geo
 import (
 	"bytes"
 	"errors"
+	"hash/crc32"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -319,4 +320,64 @@ func TestConcurrentQueries(t *testing.T) {
 			t.Error("wrong answer under concurrency")
 		}
 	}
+}
+
+// fixCRC rewrites the section and header checksums of data in place
+// (where the directory is in bounds), so that FuzzParseStructure explores
+// the structural checks behind the checksums.
+func fixCRC(data []byte) {
+	if len(data) < headerFixedSize {
+		return
+	}
+	hsize := int(le.Uint32(data[offHeaderSize:]))
+	nsec := int(le.Uint32(data[offSectionCount:]))
+	alen := int(le.Uint32(data[offAttrLen:]))
+	if alen > maxAttrLen || nsec > maxSections {
+		return
+	}
+	dir := pad8(headerFixedSize + alen)
+	if hsize > len(data) || dir+nsec*dirEntrySize > len(data) {
+		return
+	}
+	for i := 0; i < nsec; i++ {
+		e := data[dir+i*dirEntrySize:]
+		off, n := le.Uint64(e[8:]), le.Uint64(e[16:])
+		if off <= uint64(len(data)) && n <= uint64(len(data))-off {
+			le.PutUint32(e[24:], crc32.Checksum(data[off:off+n], castagnoli))
+		}
+	}
+	le.PutUint32(data[offHeaderCRC:], 0)
+	le.PutUint32(data[offHeaderCRC:], crc32.Checksum(data[:hsize], castagnoli))
+}
+
+func FuzzParseStructure(f *testing.F) {
+	f.Add(smallPack(f))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		data = append([]byte(nil), data...)
+		fixCRC(data)
+		p, err := Parse(data)
+		if err != nil {
+			return
+		}
+		for i := 0; i < p.NumAreas(); i++ {
+			id := AreaID(i)
+			p.Streets(id)
+			p.Postcodes(id)
+			p.Ancestors(id)
+			a, _ := p.Area(id)
+			lat, lon := a.Label.Deg()
+			p.MunicipalityAt(lat, lon)
+			p.AreasAt(lat, lon)
+			p.Resolve(a.Name, ResolveHint{Parent: a.NameDe, Postcode: "27498"})
+		}
+		for k := PoolKind(0); k < NumPools; k++ {
+			pl := p.Pool(k)
+			for i := 0; i < pl.Len(); i++ {
+				pl.Entry(i)
+				pl.Embedding(i, nil)
+			}
+		}
+		p.Info()
+		p.SampleMunicipality(NoArea, SizeVillage, rand.New(rand.NewPCG(1, 1)))
+	})
 }
