@@ -34,7 +34,8 @@
 // Shifting never changes the number of digits of a year: a four-digit year
 // is clamped to 1000-01-01 … 9999-12-31 and a two-digit year to the pivot
 // window 1950-01-01 … 2049-12-31 (so the result re-parses to the same
-// century); a clamped date stops at the window's edge. Dates without a
+// century): the shift is reduced so that every date of the span stays
+// inside the window (a range keeps its length). Dates without a
 // year are anchored in the leap year 2000 (so 29.2. is valid) and shifted
 // there, showing the shifted day and month.
 //
