@@ -476,7 +476,7 @@ func (c *muniCtx) generate() {
 }
 
 func (c *muniCtx) healthcare() {
-	g, m := c.g, c.m
+	m := c.m
 	for i := 0; i < int(m.Counts[CatHealthcare]); i++ {
 		kind := weighted(&c.s, []int{3, 53, 75, 87, 90, 100}) // hospital, doctors, pharmacy, dentist, clinic, physio
 		q := c.quad()
@@ -533,7 +533,6 @@ func (c *muniCtx) healthcare() {
 		}
 		c.point(q, t)
 	}
-	_ = g
 }
 
 func (c *muniCtx) organisations() {

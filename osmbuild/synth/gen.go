@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 )
 
 // Options control Generate.
@@ -111,8 +112,8 @@ func Generate(ctx context.Context, w io.Writer, opt Options) (Stats, error) {
 	if cerr := g.bw.close(); err == nil {
 		err = cerr
 	}
-	g.st.Bytes = g.bw.written
-	g.st.Blocks = g.bw.blocks
+	g.st.Bytes = g.bw.written.Load()
+	g.st.Blocks = int(g.bw.blocks.Load())
 	g.st.Totals = p.Totals
 	if err != nil {
 		return g.st, fmt.Errorf("synth: %w", err)
@@ -185,7 +186,7 @@ func (g *gen) run() error {
 			return g.err
 		}
 		if g.progress != nil {
-			g.progress(Progress{Phase: phaseNames[ph], Entities: g.phaseN, Bytes: g.bw.written, Done: true})
+			g.progress(Progress{Phase: phaseNames[ph], Entities: g.phaseN, Bytes: g.bw.written.Load(), Done: true})
 		}
 	}
 	return nil
@@ -212,7 +213,7 @@ func (g *gen) counted() {
 	}
 	if g.progress != nil && g.phaseN-g.lastRep >= 1<<20 {
 		g.lastRep = g.phaseN
-		g.progress(Progress{Phase: phaseNames[g.phase], Entities: g.phaseN, Bytes: g.bw.written})
+		g.progress(Progress{Phase: phaseNames[g.phase], Entities: g.phaseN, Bytes: g.bw.written.Load()})
 	}
 }
 
@@ -282,11 +283,10 @@ func (g *gen) edgeEnds(e int) (ai, aj, bi, bj int) {
 	if nh := p.GX * (p.GY + 1); e < nh {
 		j, i := e/p.GX, e%p.GX
 		return i, j, i + 1, j
-	} else {
-		e -= nh
-		j, i := e/(p.GX+1), e%(p.GX+1)
-		return i, j, i, j + 1
 	}
+	e -= p.GX * (p.GY + 1)
+	j, i := e/(p.GX+1), e%(p.GX+1)
+	return i, j, i, j + 1
 }
 
 // edgePoint returns the point at t ∈ [0, 1] of edge e: the chord plus a
@@ -474,7 +474,7 @@ func (g *gen) halfWays(c, h int) [6]int64 {
 	return [6]int64{p.edgeWay(s[0], 1), p.edgeWay(s[1], 0), p.edgeWay(s[1], 1), p.edgeWay(s[2], 1), p.spokeWay(c, 2), p.spokeWay(c, 0)}
 }
 
-func popString(n int64) string { return fmt.Sprint(n) }
+func popString(n int64) string { return strconv.FormatInt(n, 10) }
 
 func (g *gen) adminTags(level string, a Area) []tag {
 	t := append(g.tags[:0], tag{"type", "boundary"}, tag{"boundary", "administrative"}, tag{"admin_level", level},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zlib"
 	"google.golang.org/protobuf/encoding/protowire"
@@ -301,9 +302,9 @@ type blobWriter struct {
 	wg      sync.WaitGroup
 	mu      sync.Mutex
 	err     error
-	written int64
-	blocks  int
-	pool    sync.Pool
+	written atomic.Int64
+	blocks  atomic.Int64
+	free    chan []byte // recycled raw block buffers
 }
 
 type blobJob struct {
@@ -322,6 +323,7 @@ func newBlobWriter(w io.Writer, level, workers int) *blobWriter {
 		jobs:  make(chan *blobJob, workers),
 		order: make(chan *blobJob, 2*workers+2),
 		done:  make(chan struct{}),
+		free:  make(chan []byte, 2*workers+4),
 	}
 	for i := 0; i < workers; i++ {
 		bw.wg.Add(1)
@@ -360,7 +362,10 @@ func (bw *blobWriter) worker() {
 			bw.setErr(err)
 			frame = nil
 		}
-		bw.pool.Put(j.raw[:0]) //nolint:staticcheck // slices are fine here
+		select {
+		case bw.free <- j.raw[:0]:
+		default:
+		}
 		j.out <- frame
 	}
 }
@@ -373,8 +378,8 @@ func (bw *blobWriter) writer() {
 			continue
 		}
 		n, err := bw.w.Write(frame)
-		bw.written += int64(n)
-		bw.blocks++
+		bw.written.Add(int64(n))
+		bw.blocks.Add(1)
 		if err != nil {
 			bw.setErr(fmt.Errorf("write: %w", err))
 		}
@@ -397,10 +402,12 @@ func (bw *blobWriter) getErr() error {
 
 // buffer returns a reusable byte slice for a raw block.
 func (bw *blobWriter) buffer() []byte {
-	if b, ok := bw.pool.Get().([]byte); ok {
-		return b[:0]
+	select {
+	case b := <-bw.free:
+		return b
+	default:
+		return make([]byte, 0, 1<<20)
 	}
-	return make([]byte, 0, 1<<20)
 }
 
 // submit queues a raw block; it takes ownership of raw.

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -596,3 +597,36 @@ func BenchmarkGenerate(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+func TestProgressAndCancel(t *testing.T) {
+	var phases []string
+	var done [3]int64
+	st, err := Generate(context.Background(), discard{}, Options{Scale: 0.002, Seed: 1, Level: 1,
+		Progress: func(p Progress) {
+			if len(phases) == 0 || phases[len(phases)-1] != p.Phase {
+				phases = append(phases, p.Phase)
+			}
+			if p.Done {
+				done[len(phases)-1] = p.Entities
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(phases, ","); got != "nodes,ways,relations" {
+		t.Errorf("phases %s", got)
+	}
+	if done != [3]int64{st.Nodes, st.Ways, st.Relations} {
+		t.Errorf("final progress %v, stats %d/%d/%d", done, st.Nodes, st.Ways, st.Relations)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := t.TempDir()
+	if _, err := GenerateFile(ctx, dir+"/x.osm.pbf", Options{Scale: 0.001}); err == nil {
+		t.Error("cancelled GenerateFile: no error")
+	}
+	if left, _ := filepath.Glob(dir + "/*"); len(left) != 0 {
+		t.Errorf("files left behind: %v", left)
+	}
+}
