@@ -277,7 +277,11 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 		}
 		secs = append(secs, sectionBuf{uint32(secPoolBase + k), pd})
 	}
-	ed, err := b.encodeEmbeddings()
+	var lens [NumPools]int
+	for k := range b.pools {
+		lens[k] = len(b.pools[k])
+	}
+	ed, err := encodeEmbeddings(b.embed, lens)
 	if err != nil {
 		return 0, err
 	}
@@ -285,8 +289,7 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 	return writeSections(w, secs)
 }
 
-func (b *Builder) encodeEmbeddings() ([]byte, error) {
-	e := b.embed
+func encodeEmbeddings(e *Embeddings, poolLens [NumPools]int) ([]byte, error) {
 	var d []byte
 	if e == nil || e.Dims == 0 || e.Type == EmbedNone {
 		d = le32(le32(le32(le32(d, 0), 0), uint32(EmbedNone)), 0)
@@ -297,8 +300,8 @@ func (b *Builder) encodeEmbeddings() ([]byte, error) {
 	}
 	d = le32(le32(le32(le32(d, e.Version), uint32(e.Dims)), uint32(e.Type)), 0)
 	for k := PoolKind(0); k < NumPools; k++ {
-		if len(e.Vectors[k]) != len(b.pools[k]) {
-			return nil, fmt.Errorf("geo: embeddings: pool %s has %d vectors for %d entries", k, len(e.Vectors[k]), len(b.pools[k]))
+		if len(e.Vectors[k]) != poolLens[k] {
+			return nil, fmt.Errorf("geo: embeddings: pool %s has %d vectors for %d entries", k, len(e.Vectors[k]), poolLens[k])
 		}
 		for i, v := range e.Vectors[k] {
 			if len(v) != e.Dims {

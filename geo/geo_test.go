@@ -180,6 +180,56 @@ func TestEmbeddings(t *testing.T) {
 	}
 }
 
+func TestWriteWithEmbeddings(t *testing.T) {
+	orig := smallPack(t)
+	p, err := Parse(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Embeddings{Version: 7, Dims: 3, Type: EmbedInt8}
+	e.Vectors[PoolHealthcare] = [][]float32{{1, 0, -1}}
+	e.Vectors[PoolOther] = [][]float32{{0, 0.5, 0}}
+	var buf bytes.Buffer
+	if _, err := p.WriteWithEmbeddings(&buf, e); err != nil {
+		t.Fatal(err)
+	}
+	q, err := Parse(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.EmbeddingInfo() != (EmbeddingInfo{7, 3, EmbedInt8}) || dumpAreas(q) != dumpAreas(p) {
+		t.Errorf("rewritten pack: %+v", q.Info())
+	}
+	if v, ok := q.Pool(PoolOther).Embedding(0, nil); !ok || abs(v[1]-0.5) > 0.01 {
+		t.Errorf("vector %v", v)
+	}
+	// Emptying again gives back the original bytes.
+	buf.Reset()
+	if _, err := q.WriteWithEmbeddings(&buf, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), orig) {
+		t.Error("round trip changed the pack")
+	}
+	e.Vectors[PoolOther] = nil
+	if _, err := p.WriteWithEmbeddings(&bytes.Buffer{}, e); err == nil {
+		t.Error("missing vectors accepted")
+	}
+}
+
+func dumpAreas(p *Pack) string {
+	var b bytes.Buffer
+	for i := 0; i < p.NumAreas(); i++ {
+		a, _ := p.Area(AreaID(i))
+		b.WriteString(a.Name)
+		for _, s := range append(p.Streets(a.ID), p.Postcodes(a.ID)...) {
+			b.WriteString("|" + s)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
 func abs(x float32) float32 { return max(x, -x) }
 
 func TestCorruption(t *testing.T) {

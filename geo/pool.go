@@ -1,6 +1,10 @@
 package geo
 
-import "math"
+import (
+	"fmt"
+	"io"
+	"math"
+)
 
 // Pool gives indexed access to one candidate pool.
 type Pool struct {
@@ -73,4 +77,32 @@ func (pl Pool) Embedding(i int, dst []float32) ([]float32, bool) {
 		}
 	}
 	return dst, true
+}
+
+// WriteWithEmbeddings writes a copy of the pack to w with its embeddings
+// section replaced by e (nil empties it); every other section is copied
+// unchanged. This is the hook the embed package uses to fill a pack
+// written by osmbuild: one vector per pool entry, e.Version naming the
+// model.
+func (p *Pack) WriteWithEmbeddings(w io.Writer, e *Embeddings) (int64, error) {
+	var lens [NumPools]int
+	for k := range lens {
+		lens[k] = p.Pool(PoolKind(k)).Len()
+	}
+	ed, err := encodeEmbeddings(e, lens)
+	if err != nil {
+		return 0, err
+	}
+	var secs []sectionBuf
+	for _, s := range p.r.sections {
+		if s.id != secEmbeddings {
+			secs = append(secs, s)
+		}
+	}
+	secs = append(secs, sectionBuf{secEmbeddings, ed})
+	n, err := writeSections(w, secs)
+	if err != nil {
+		return n, fmt.Errorf("geo: rewrite: %w", err)
+	}
+	return n, nil
 }

@@ -37,6 +37,7 @@ type raw struct {
 	pools        [NumPools][]byte
 	embedHdr     []byte
 	embedData    []byte
+	sections     []sectionBuf // every section in directory order, for rewriting
 }
 
 // parse validates data and slices it into sections. data is not copied.
@@ -89,6 +90,7 @@ func parse(data []byte) (*raw, error) {
 			return nil, formatErr("section %d repeated", id)
 		}
 		secs[id] = s
+		r.sections = append(r.sections, sectionBuf{id, s})
 		if id < 64 {
 			seen |= 1 << id
 		}
