@@ -228,7 +228,6 @@ func (e *blockEncoder) encode(dst []byte) []byte {
 	dst = protowire.AppendBytes(dst, st)
 	e.scratch = st
 
-	var g []byte
 	switch e.kind {
 	case kindNodes:
 		d := e.group[:0]
@@ -251,13 +250,15 @@ func (e *blockEncoder) encode(dst []byte) []byte {
 		d = appendPackedDelta(d, 9, e.lons, &e.scratch2)
 		d = appendPackedU32(d, 10, e.kv, &e.scratch2)
 		e.group = d
-		g = protowire.AppendTag(nil, 2, protowire.BytesType)
-		g = protowire.AppendBytes(g, d)
+		// PrimitiveGroup{dense: d}, written without an intermediate copy
+		dst = protowire.AppendTag(dst, 2, protowire.BytesType)
+		dst = protowire.AppendVarint(dst, uint64(protowire.SizeTag(2)+protowire.SizeBytes(len(d))))
+		dst = protowire.AppendTag(dst, 2, protowire.BytesType)
+		dst = protowire.AppendBytes(dst, d)
 	default:
-		g = e.group
+		dst = protowire.AppendTag(dst, 2, protowire.BytesType)
+		dst = protowire.AppendBytes(dst, e.group)
 	}
-	dst = protowire.AppendTag(dst, 2, protowire.BytesType)
-	dst = protowire.AppendBytes(dst, g)
 	// granularity 100, date_granularity 1000 (defaults, written explicitly)
 	dst = protowire.AppendTag(dst, 17, protowire.VarintType)
 	dst = protowire.AppendVarint(dst, 100)
@@ -305,6 +306,7 @@ type blobWriter struct {
 	written atomic.Int64
 	blocks  atomic.Int64
 	free    chan []byte // recycled raw block buffers
+	frames  chan []byte // recycled frame buffers
 }
 
 type blobJob struct {
@@ -318,12 +320,13 @@ func newBlobWriter(w io.Writer, level, workers int) *blobWriter {
 		workers = 1
 	}
 	bw := &blobWriter{
-		w:     w,
-		level: level,
-		jobs:  make(chan *blobJob, workers),
-		order: make(chan *blobJob, 2*workers+2),
-		done:  make(chan struct{}),
-		free:  make(chan []byte, 2*workers+4),
+		w:      w,
+		level:  level,
+		jobs:   make(chan *blobJob, workers),
+		order:  make(chan *blobJob, 2*workers+2),
+		done:   make(chan struct{}),
+		free:   make(chan []byte, 2*workers+4),
+		frames: make(chan []byte, 2*workers+4),
 	}
 	for i := 0; i < workers; i++ {
 		bw.wg.Add(1)
@@ -340,8 +343,13 @@ func (bw *blobWriter) worker() {
 	for j := range bw.jobs {
 		var frame []byte
 		var err error
+		var out []byte
+		select {
+		case out = <-bw.frames:
+		default:
+		}
 		if bw.level <= -2 {
-			frame, err = frameBlob(j.typ, j.raw, nil)
+			frame, err = frameBlob(out, j.typ, j.raw, nil)
 		} else {
 			buf.Reset()
 			if zw == nil {
@@ -355,7 +363,7 @@ func (bw *blobWriter) worker() {
 				}
 			}
 			if err == nil {
-				frame, err = frameBlob(j.typ, j.raw, buf.Bytes())
+				frame, err = frameBlob(out, j.typ, j.raw, buf.Bytes())
 			}
 		}
 		if err != nil {
@@ -382,6 +390,10 @@ func (bw *blobWriter) writer() {
 		bw.blocks.Add(1)
 		if err != nil {
 			bw.setErr(fmt.Errorf("write: %w", err))
+		}
+		select {
+		case bw.frames <- frame[:0]:
+		default:
 		}
 	}
 }
@@ -430,30 +442,32 @@ func (bw *blobWriter) close() error {
 	return bw.getErr()
 }
 
-// frameBlob returns length prefix + BlobHeader + Blob. With z == nil the
-// blob carries raw data.
-func frameBlob(typ string, raw, z []byte) ([]byte, error) {
+// frameBlob appends length prefix + BlobHeader + Blob to out[:0]. With
+// z == nil the blob carries raw data.
+func frameBlob(out []byte, typ string, raw, z []byte) ([]byte, error) {
 	if len(raw) > 32<<20 {
 		return nil, fmt.Errorf("block of %d bytes exceeds the 32 MiB blob limit", len(raw))
 	}
-	var blob []byte
+	var blobLen int
 	if z == nil {
-		blob = protowire.AppendTag(blob, 1, protowire.BytesType)
-		blob = protowire.AppendBytes(blob, raw)
+		blobLen = protowire.SizeTag(1) + protowire.SizeBytes(len(raw))
 	} else {
-		blob = make([]byte, 0, len(z)+16)
-		blob = protowire.AppendTag(blob, 2, protowire.VarintType)
-		blob = protowire.AppendVarint(blob, uint64(len(raw)))
-		blob = protowire.AppendTag(blob, 3, protowire.BytesType)
-		blob = protowire.AppendBytes(blob, z)
+		blobLen = protowire.SizeTag(2) + protowire.SizeVarint(uint64(len(raw))) + protowire.SizeTag(3) + protowire.SizeBytes(len(z))
 	}
-	var hdr []byte
-	hdr = protowire.AppendTag(hdr, 1, protowire.BytesType)
-	hdr = protowire.AppendString(hdr, typ)
-	hdr = protowire.AppendTag(hdr, 3, protowire.VarintType)
-	hdr = protowire.AppendVarint(hdr, uint64(len(blob)))
-	out := make([]byte, 4, 4+len(hdr)+len(blob))
-	binary.BigEndian.PutUint32(out, uint32(len(hdr)))
-	out = append(out, hdr...)
-	return append(out, blob...), nil
+	var hdr [64]byte
+	h := hdr[:0]
+	h = protowire.AppendTag(h, 1, protowire.BytesType)
+	h = protowire.AppendString(h, typ)
+	h = protowire.AppendTag(h, 3, protowire.VarintType)
+	h = protowire.AppendVarint(h, uint64(blobLen))
+	out = binary.BigEndian.AppendUint32(out[:0], uint32(len(h)))
+	out = append(out, h...)
+	if z == nil {
+		out = protowire.AppendTag(out, 1, protowire.BytesType)
+		return protowire.AppendBytes(out, raw), nil
+	}
+	out = protowire.AppendTag(out, 2, protowire.VarintType)
+	out = protowire.AppendVarint(out, uint64(len(raw)))
+	out = protowire.AppendTag(out, 3, protowire.BytesType)
+	return protowire.AppendBytes(out, z), nil
 }
