@@ -17,6 +17,7 @@ func init() {
 			seed    uint64
 			out     string
 			raw     bool
+			level   int
 			workers int
 		)
 		cmd := &cobra.Command{
@@ -36,7 +37,10 @@ POIs and noise) as an OSM PBF file. --scale 1.0 has Germany's size
 				if !(scale > 0 && scale <= 2) {
 					return usageError{fmt.Errorf("--scale %v out of range (0, 2]", scale)}
 				}
-				opt := synth.Options{Scale: scale, Seed: seed, Raw: raw, Workers: workers}
+				if level < 0 || level > 9 {
+					return usageError{fmt.Errorf("--zlib-level %d out of range 1..9", level)}
+				}
+				opt := synth.Options{Scale: scale, Seed: seed, Raw: raw, Level: level, Workers: workers}
 				var bar *progressbar.ProgressBar
 				if stderrIsTerminal() {
 					bar = progressbar.NewOptions64(-1, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
@@ -66,6 +70,7 @@ POIs and noise) as an OSM PBF file. --scale 1.0 has Germany's size
 		f.Uint64Var(&seed, "seed", 1, "random seed; the same seed gives the same bytes")
 		f.StringVarP(&out, "output", "o", "", "output .osm.pbf file")
 		f.BoolVar(&raw, "raw", false, "write uncompressed blobs")
+		f.IntVar(&level, "zlib-level", 0, "zlib level 1..9 (0: 3)")
 		f.IntVar(&workers, "workers", 0, "compression goroutines (0: GOMAXPROCS)")
 		return cmd
 	})
