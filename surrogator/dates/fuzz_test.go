@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 var fuzzSeeds = []string{
@@ -71,14 +70,13 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: Shift(%d) = %q does not parse", s, n, out)
 		}
-		lo, hi, _ := e.parts[0].bounds()
-		want := e.Time().AddDate(0, 0, n)
-		_, end, _ := e.Range()
-		for _, d := range []time.Time{want, end.AddDate(0, 0, n)} {
-			if d.Before(lo) || d.After(hi) {
+		for _, p := range e.parts {
+			lo, hi, _ := p.bounds()
+			if d := p.anchor.AddDate(0, 0, n); d.Before(lo) || d.After(hi) {
 				return // clamped
 			}
 		}
+		want := e.Time().AddDate(0, 0, n)
 		if !r.Time().Equal(want) {
 			t.Fatalf("%q: Shift(%d) = %q re-parses to %v, want %v", s, n, out, r.Time(), want)
 		}
