@@ -274,7 +274,12 @@ func (g *gen) relation(tags []tag, members []member) int64 {
 	return id
 }
 
-func e7(deg float64) int64 { return int64(math.Round(deg * 1e7)) }
+func e7(deg float64) int64 {
+	if deg > 0 {
+		return int64(deg*1e7 + 0.5)
+	}
+	return int64(math.Round(deg * 1e7))
+}
 
 // ---- boundary geometry ----
 

@@ -54,10 +54,9 @@ type blockEncoder struct {
 	strings map[string]uint32
 	table   []string
 
-	// dense nodes
-	ids, lats, lons, ts, cs []int64
-	vers                    []int32
-	kv                      []uint32
+	// dense nodes: packed fields encoded as they come (delta, zigzag)
+	idB, latB, lonB, verB, tsB, csB, kvB     []byte
+	prevID, prevLat, prevLon, prevTS, prevCS int64
 
 	// ways and relations: encoded group body
 	group []byte
@@ -78,9 +77,8 @@ func (e *blockEncoder) reset() {
 	clear(e.strings)
 	e.table = append(e.table[:0], "")
 	e.strings[""] = 0
-	e.ids, e.lats, e.lons, e.ts, e.cs = e.ids[:0], e.lats[:0], e.lons[:0], e.ts[:0], e.cs[:0]
-	e.vers = e.vers[:0]
-	e.kv = e.kv[:0]
+	e.idB, e.latB, e.lonB, e.verB, e.tsB, e.csB, e.kvB = e.idB[:0], e.latB[:0], e.lonB[:0], e.verB[:0], e.tsB[:0], e.csB[:0], e.kvB[:0]
+	e.prevID, e.prevLat, e.prevLon, e.prevTS, e.prevCS = 0, 0, 0, 0, 0
 	e.group = e.group[:0]
 }
 
@@ -99,17 +97,34 @@ func (e *blockEncoder) full() bool {
 }
 
 func (e *blockEncoder) addNode(id, lat, lon int64, tags []tag, in info) {
-	e.ids = append(e.ids, id)
-	e.lats = append(e.lats, lat)
-	e.lons = append(e.lons, lon)
-	e.vers = append(e.vers, in.version)
-	e.ts = append(e.ts, in.timestamp)
-	e.cs = append(e.cs, in.changeset)
+	e.idB = appendUvarint(e.idB, zigzag(id-e.prevID))
+	e.latB = appendUvarint(e.latB, zigzag(lat-e.prevLat))
+	e.lonB = appendUvarint(e.lonB, zigzag(lon-e.prevLon))
+	e.verB = appendUvarint(e.verB, uint64(in.version))
+	e.tsB = appendUvarint(e.tsB, zigzag(in.timestamp-e.prevTS))
+	e.csB = appendUvarint(e.csB, zigzag(in.changeset-e.prevCS))
+	e.prevID, e.prevLat, e.prevLon, e.prevTS, e.prevCS = id, lat, lon, in.timestamp, in.changeset
 	for _, t := range tags {
-		e.kv = append(e.kv, e.sid(t.k), e.sid(t.v))
+		e.kvB = appendUvarint(e.kvB, uint64(e.sid(t.k)))
+		e.kvB = appendUvarint(e.kvB, uint64(e.sid(t.v)))
 	}
-	e.kv = append(e.kv, 0)
+	e.kvB = append(e.kvB, 0)
 	e.n++
+}
+
+func zigzag(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
+
+func appendUvarint(b []byte, v uint64) []byte {
+	for v >= 0x80 {
+		b = append(b, byte(v)|0x80)
+		v >>= 7
+	}
+	return append(b, byte(v))
+}
+
+func appendField(b []byte, field protowire.Number, data []byte) []byte {
+	b = protowire.AppendTag(b, field, protowire.BytesType)
+	return protowire.AppendBytes(b, data)
 }
 
 func appendInfo(b []byte, in info) []byte {
@@ -197,7 +212,7 @@ func infoLen(in info) int {
 func appendPackedU32(b []byte, field protowire.Number, v []uint32, scratch *[]byte) []byte {
 	p := (*scratch)[:0]
 	for _, x := range v {
-		p = protowire.AppendVarint(p, uint64(x))
+		p = appendUvarint(p, uint64(x))
 	}
 	*scratch = p
 	b = protowire.AppendTag(b, field, protowire.BytesType)
@@ -208,7 +223,7 @@ func appendPackedDelta(b []byte, field protowire.Number, v []int64, scratch *[]b
 	p := (*scratch)[:0]
 	var prev int64
 	for _, x := range v {
-		p = protowire.AppendVarint(p, protowire.EncodeZigZag(x-prev))
+		p = appendUvarint(p, zigzag(x-prev))
 		prev = x
 	}
 	*scratch = p
@@ -230,25 +245,15 @@ func (e *blockEncoder) encode(dst []byte) []byte {
 
 	switch e.kind {
 	case kindNodes:
-		d := e.group[:0]
-		d = appendPackedDelta(d, 1, e.ids, &e.scratch2)
-		// DenseInfo
-		di := e.scratch[:0]
-		p := e.scratch2[:0]
-		for _, v := range e.vers {
-			p = protowire.AppendVarint(p, uint64(v))
-		}
-		di = protowire.AppendTag(di, 1, protowire.BytesType)
-		di = protowire.AppendBytes(di, p)
-		e.scratch2 = p
-		di = appendPackedDelta(di, 2, e.ts, &e.scratch2)
-		di = appendPackedDelta(di, 3, e.cs, &e.scratch2)
-		d = protowire.AppendTag(d, 5, protowire.BytesType)
-		d = protowire.AppendBytes(d, di)
+		d := appendField(e.group[:0], 1, e.idB)
+		di := appendField(e.scratch[:0], 1, e.verB)
+		di = appendField(di, 2, e.tsB)
+		di = appendField(di, 3, e.csB)
+		d = appendField(d, 5, di)
 		e.scratch = di
-		d = appendPackedDelta(d, 8, e.lats, &e.scratch2)
-		d = appendPackedDelta(d, 9, e.lons, &e.scratch2)
-		d = appendPackedU32(d, 10, e.kv, &e.scratch2)
+		d = appendField(d, 8, e.latB)
+		d = appendField(d, 9, e.lonB)
+		d = appendField(d, 10, e.kvB)
 		e.group = d
 		// PrimitiveGroup{dense: d}, written without an intermediate copy
 		dst = protowire.AppendTag(dst, 2, protowire.BytesType)
