@@ -8,28 +8,37 @@ import (
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// shape is the character-class pattern of s: a run of digits becomes "9", a
-// run of letters "a", every other character stays. (An unpadded day or
-// month may change its number of digits; letters of month names may
-// change; the pattern of runs and separators may not.)
+// shape is the character-class pattern of s: a run of one or two digits
+// becomes "d" (an unpadded day or month may gain or lose a digit), a longer
+// run keeps its length as "9"s (years and compact dates), a run of letters
+// becomes "a" (month and weekday names may change), every other character
+// stays.
 func shape(s string) string {
 	var b strings.Builder
-	prev := rune(0)
-	for _, r := range s {
-		var c rune
-		switch {
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		switch r := rs[i]; {
 		case unicode.IsDigit(r):
-			c = '9'
+			j := i
+			for j < len(rs) && unicode.IsDigit(rs[j]) {
+				j++
+			}
+			if j-i <= 2 {
+				b.WriteByte('d')
+			} else {
+				b.WriteString(strings.Repeat("9", j-i))
+			}
+			i = j - 1
 		case unicode.IsLetter(r):
-			c = 'a'
+			j := i
+			for j < len(rs) && unicode.IsLetter(rs[j]) {
+				j++
+			}
+			b.WriteByte('a')
+			i = j - 1
 		default:
-			c = r
+			b.WriteRune(r)
 		}
-		if (c == '9' || c == 'a') && c == prev {
-			continue
-		}
-		b.WriteRune(c)
-		prev = c
 	}
 	return b.String()
 }
