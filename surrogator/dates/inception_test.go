@@ -1,0 +1,69 @@
+package dates
+
+import (
+	"archive/zip"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/cas"
+)
+
+// TestINCEpTIONProjectDates parses every date span of the curated INCEpTION
+// test project (read from the zip in place). Failures list document and
+// span index only.
+func TestINCEpTIONProjectDates(t *testing.T) {
+	p := testutil.Shared(t, "corpora/inception-projects/project-deid-test-data-1.zip")
+	zr, err := zip.OpenReader(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	total := 0
+	var failed []string
+	for _, f := range zr.File {
+		if !strings.HasPrefix(f.Name, "curation/") || !strings.HasSuffix(f.Name, ".json") {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := cas.ReadJSON(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		ex, err := cas.Extract(c, cas.PHIConfig{})
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		for i, s := range ex.Spans {
+			if !strings.HasPrefix(s.Label, "DATE") {
+				continue
+			}
+			total++
+			span := ex.Text[s.Begin:s.End]
+			e, err := Parse(span)
+			if err != nil {
+				failed = append(failed, f.Name+"#"+itoa(i))
+				continue
+			}
+			if out := e.Shift(30); shape(out) != shape(span) || out == span {
+				t.Errorf("%s#%d: Shift(30) keeps the value or changes the shape", f.Name, i)
+			}
+		}
+	}
+	if total == 0 {
+		t.Fatal("no date spans found")
+	}
+	if len(failed) > 0 {
+		t.Errorf("%d of %d date spans do not parse: %s", len(failed), total, strings.Join(failed, ", "))
+	}
+	t.Logf("%d date spans parsed", total)
+}
