@@ -70,7 +70,7 @@ POIs and noise) as an OSM PBF file. --scale 1.0 has Germany's size
 		f.Uint64Var(&seed, "seed", 1, "random seed; the same seed gives the same bytes")
 		f.StringVarP(&out, "output", "o", "", "output .osm.pbf file")
 		f.BoolVar(&raw, "raw", false, "write uncompressed blobs")
-		f.IntVar(&level, "zlib-level", 0, "zlib level 1..9 (0: 3)")
+		f.IntVar(&level, "zlib-level", 0, "zlib level 1..9 (0: 1)")
 		f.IntVar(&workers, "workers", 0, "compression goroutines (0: GOMAXPROCS)")
 		return cmd
 	})

@@ -10,10 +10,10 @@
 // most 8000 entities, DenseNodes with delta-coded ids/lat/lon, DenseInfo
 // (version, timestamp, changeset; no user names, like the public Geofabrik
 // extracts), ways with delta-coded refs and relations with delta-coded
-// member ids; zlib compression (level 3 by default) runs on a worker pool
+// member ids; zlib compression (level 1 by default) runs on a worker pool
 // and the output order is kept. The same seed and scale give the same
-// bytes. At S = 0.1 (44 M nodes, 7.5 M ways, 344 MB) generation takes
-// ≈ 7 s wall / 12 s CPU on two cores with 45 MB peak RSS.
+// bytes. At S = 0.1 (44 M nodes, 7.5 M ways, 352 MB) generation takes
+// ≈ 9.5 s CPU (≈ 6–10 s wall on two cores) with 43 MB peak RSS.
 //
 // # Geometry
 //
@@ -64,7 +64,7 @@
 // 16; the grid per state and per district (each at least 2 cells, chosen
 // to come closest to 400·S districts and 11,000·S municipalities) scales
 // with S. Totals measured by TestScalesLinearly: ≈ 437 M nodes, 75 M ways,
-// 0.78 M relations per unit of S; the compressed file is ≈ 3.4 GB per unit
+// 0.78 M relations per unit of S; the compressed file is ≈ 3.5 GB per unit
 // of S (Germany's extract: ≈ 4.5 GB with user names).
 //
 // Names are generated German-looking names (no real places or persons are

@@ -20,8 +20,8 @@ type Options struct {
 	// Raw writes uncompressed blobs instead of zlib_data (for byte-stable
 	// golden hashes independent of the compressor version).
 	Raw bool
-	// Level is the zlib level (1..9); 0 means 3, which keeps compression
-	// off the critical path on two cores for a file ≈ 3 % larger than at 6.
+	// Level is the zlib level (1..9); 0 means 1: on two cores that costs
+	// 20 % less CPU than level 3 for a file ≈ 2.5 % larger (≈ 5 % vs. 6).
 	Level int
 	// Workers compress blocks in parallel; 0 means GOMAXPROCS.
 	Workers int
@@ -95,7 +95,7 @@ func Generate(ctx context.Context, w io.Writer, opt Options) (Stats, error) {
 	}
 	level := opt.Level
 	if level == 0 {
-		level = 3
+		level = 1
 	}
 	if level < 1 || level > 9 {
 		return Stats{}, fmt.Errorf("synth: zlib level %d out of range 1..9", opt.Level)
