@@ -120,7 +120,9 @@ func (p part) quarterStart() time.Time {
 // Expr is a parsed date expression that remembers its exact written form:
 // the tokens with their separators, zero padding, year width, month-name
 // style (full, abbreviated, Sept, Austrian Jänner/Feber, letter case),
-// weekday words and any words around the date.
+// weekday words and any words around the date. Obtain one from Parse (the
+// zero value is not usable); an Expr is immutable and safe for concurrent
+// use.
 type Expr struct {
 	toks  []token
 	parts []part

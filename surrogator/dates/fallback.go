@@ -20,7 +20,8 @@ var fallbackShapes = []*regexp.Regexp{
 // words become other month and weekday words in the same style, everything
 // else is kept. When digit runs look like d.m.y, d.m., y-m-d or m/yyyy the
 // result is a valid date ("31.02.2020" → e.g. "17.09.1988"). The result
-// differs from s whenever s has a digit, month or weekday to change.
+// differs from s whenever s has a digit, month or weekday to change. r must
+// not be nil; the result depends only on s and r's sequence.
 func Fallback(s string, r *rand.Rand) string {
 	toks := tokenize(s)
 	out := fallbackOnce(toks, r)

@@ -129,7 +129,7 @@ func TestParseErrors(t *testing.T) {
 		"", "abc", "13/13/2020", "32.1.2020", "0.1.2020", "1.0.2020", "20051332", "0999", "KW 54/2020",
 		"5. Quartal 2020", "Zimmer 12", "12", "Weihnachten", "Dr. Meier", strings.Repeat("1.1.2020 ", 40), "am" + strings.Repeat(" ", 1100) + "4.4.1997",
 		strings.Repeat("am ", 40) + "4.4.1997",
-		"1.1.2020 und 3.3.2021", "Q0/2020",
+		"1.1.2020 und 3.3.2021", "Q0/2020", "۸1.1", "4.4.١٩٩٧",
 	} {
 		e, err := Parse(s)
 		if err == nil {

@@ -44,6 +44,7 @@ type token struct {
 //	'U'       Uhr             'b' bis             'w' any other word
 //	' '       a run of white space
 //	'.' ',' '/' '-' ':' '(' ')'  themselves (dashes all map to '-')
+//	'#'       a non-ASCII digit (never part of a date)
 //	'~'       any other character
 func tokenize(s string) []token {
 	toks := make([]token, 0, 8)
@@ -85,6 +86,10 @@ func tokenize(s string) []token {
 			case '–', '—', '‐', '‑', '−':
 				t.sig = '-'
 			default:
+				if unicode.IsDigit(r) {
+					t.sig = '#' // a non-ASCII digit: no pattern accepts it
+					break
+				}
 				t.sig = '~'
 			}
 		}
