@@ -209,11 +209,27 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 		// spelling ("Str. 27" / "Straße 27").
 		number := strings.ToLower(strings.Join(strings.Fields(parts.n1+parts.l1+parts.rsep+parts.n2+parts.l2+parts.rest), ""))
 		base := out
+		avoided := false
 		for attempt := 0; attempt < 32; attempt++ {
 			r := ctx.Scope.Rand("location.housenumber", key, number, strconv.Itoa(attempt))
 			out = base + parts.sep + redrawNumber(r, parts) + rewriteRest(ctx, g, p, parts.rest, r)
 			if ctx.Scope.Avoid == nil || !ctx.Scope.Avoid(out) {
+				avoided = true
 				break
+			}
+		}
+		if !avoided {
+			// Every same-shape number is taken by an original (a corpus
+			// with few streets): give up the shape before the leak audit
+			// has to quarantine the document — add a letter, then a digit.
+			r := ctx.Scope.Rand("location.housenumber", key, number, "widen")
+			num := redrawNumber(r, parts)
+			for _, suffix := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "0", "1", "2", "3"} {
+				cand := base + parts.sep + num + suffix + rewriteRest(ctx, g, p, parts.rest, r)
+				if !ctx.Scope.Avoid(cand) {
+					out = cand
+					break
+				}
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package location
 
 import (
 	"math/rand"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -463,4 +464,26 @@ func TestTinyGazetteer(t *testing.T) {
 			t.Errorf("city %q → %q", d.SpanText(i), v)
 		}
 	}
+}
+
+// TestStreetNumberWidensWhenShapesRunOut: when every same-shape house
+// number is an original (a corpus with few streets), the number gets a
+// letter rather than leaking an original address.
+func TestStreetNumberWidensWhenShapesRunOut(t *testing.T) {
+	d := parseDoc(t, "few-streets", "Wohnhaft [[STREET|Hauptstraße 9]], [[ZIP|04109]] [[CITY|Leipzig]].")
+	endsInDigits := regexp.MustCompile(`\s\d+$`)
+	avoid := func(v string) bool { return endsInDigits.MatchString(v) }
+	scope := fictive.NewScope([]byte("widen"))
+	scope.Avoid = avoid
+	_, rs := runDoc(t, fixture(t), scope, d, avoid)
+	for _, r := range rs {
+		if r.kind != kinds.LocationStreet {
+			continue
+		}
+		if endsInDigits.MatchString(r.sur) || !regexp.MustCompile(`\d+[a-h0-3]$`).MatchString(r.sur) {
+			t.Fatalf("street surrogate %q: want a widened number", r.sur)
+		}
+		return
+	}
+	t.Fatal("no street replaced")
 }
