@@ -218,6 +218,12 @@ func (g *gen) counted() {
 	}
 }
 
+// Timestamps lie between 2008-01-10 and 2026-05-28.
+const (
+	minTimestamp = 1_200_000_000
+	maxTimestamp = 1_780_000_000
+)
+
 // info derives plausible metadata from the entity's id. Runs of 64
 // consecutive ids share timestamp and changeset, as objects created in one
 // edit do in real extracts (this matters for the compressed size).
@@ -226,15 +232,15 @@ func (g *gen) info(typ, id int64) info {
 	if run != g.infoRun || !g.infoOK {
 		h := hash(g.p.Seed, 51, run)
 		g.infoRun, g.infoOK = run, true
-		g.infoTS = int64(1_200_000_000 + (h>>8)%580_000_000)
-		g.infoCS = (g.infoTS-1_150_000_000)/4 + int64((h>>40)%1000)
+		g.infoTS = minTimestamp + int64((h>>8)%uint64(maxTimestamp-minTimestamp))
+		g.infoCS = (g.infoTS-minTimestamp)/4 + 1_000 + int64((h>>40)%1000)
 	}
 	v := mix64(g.p.Seed ^ uint64(id)*0x9e3779b97f4a7c15 ^ uint64(typ))
 	in := info{version: 1, timestamp: g.infoTS, changeset: g.infoCS}
 	if v%3 == 0 {
 		in.version = int32(2 + (v>>8)%6)
-		if v%5 == 0 {
-			in.timestamp += int64((v >> 16) % 100_000_000)
+		if v%5 == 0 { // edited later, but never after the newest timestamp
+			in.timestamp += int64((v >> 16) % uint64(maxTimestamp-g.infoTS+1))
 		}
 	}
 	return in

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paulmach/osm"
 	"github.com/paulmach/osm/osmpbf"
@@ -34,7 +35,7 @@ func sha(b []byte) string { s := sha256.Sum256(b); return hex.EncodeToString(s[:
 // goldenRawSHA256 is the hash of the uncompressed file at S = 0.0005,
 // seed 7 (amd64; other architectures may fuse floating-point operations
 // differently and are only checked for run-to-run stability).
-const goldenRawSHA256 = "e884cad00d0db94a1de96eaa5d2669874c336e9314e35514697cce49475ca5fb"
+const goldenRawSHA256 = "75d5b1d83d1c76e730d93e803995c6718082377f999b0b28f2c68c69f43b9817"
 
 func TestDeterminism(t *testing.T) {
 	tests := []struct {
@@ -317,9 +318,13 @@ func TestValidity(t *testing.T) {
 				wayNodes[n.ID] = true
 			}
 		}
+		minT, maxT := time.Unix(minTimestamp, 0), time.Unix(maxTimestamp, 0)
 		for _, n := range f.nodes {
 			if c := classify(n); c >= 0 {
 				got[c]++
+			}
+			if n.Timestamp.Before(minT) || n.Timestamp.After(maxT) || n.Version < 1 || n.ChangesetID < 1 {
+				t.Fatalf("node %d: metadata %v v%d c%d", n.ID, n.Timestamp, n.Version, n.ChangesetID)
 			}
 			if len(n.Tags) == 0 && !wayNodes[n.ID] {
 				untaggedNodes++
