@@ -2,6 +2,7 @@ package geopack
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
@@ -16,6 +17,7 @@ type Gazetteer struct {
 	byState map[string][]int
 	states  []string
 	places  []location.Place
+	streets sync.Map // municipality id → []string (stable slices for callers' caches)
 }
 
 var _ location.Gazetteer = (*Gazetteer)(nil)
@@ -115,12 +117,17 @@ func (g *Gazetteer) Candidates(state string, lo, hi int) []int {
 	return out
 }
 
-// Streets implements location.Gazetteer.
+// Streets implements location.Gazetteer. The slice for a municipality is
+// decoded once and then shared: callers must not modify it.
 func (g *Gazetteer) Streets(id int) []string {
 	if id < 0 || id >= len(g.munis) {
 		return nil
 	}
-	return g.p.Streets(g.munis[id].ID)
+	if v, ok := g.streets.Load(id); ok {
+		return v.([]string)
+	}
+	v, _ := g.streets.LoadOrStore(id, g.p.Streets(g.munis[id].ID))
+	return v.([]string)
 }
 
 // Postcodes implements location.Gazetteer.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/surrogator/surrogator/data"
@@ -565,18 +567,54 @@ func streetFor(r *rand.Rand, streets []string, tpl string, ok func(string) bool)
 	i := strings.Index(tpl, "{street}")
 	before := strings.ToLower(strings.TrimSpace(tpl[:max(i, 0)]))
 	var want []string
+	class := ""
 	switch {
 	case strings.HasSuffix(before, " am") || before == "am" || strings.HasSuffix(before, " im") || strings.HasSuffix(before, " vom") || strings.HasSuffix(before, " zum"):
-		want = mascStreet
+		want, class = mascStreet, "m"
 	case strings.HasSuffix(before, " der") || strings.HasSuffix(before, " zur"):
-		want = femStreet
+		want, class = femStreet, "f"
+	}
+	pool := streetPool(streets, want, class)
+	if len(pool) == 0 {
+		return "Marktplatz"
+	}
+	for range 20 {
+		if v := pool[r.Intn(len(pool))]; ok(v) {
+			return v
+		}
+	}
+	return "Marktplatz"
+}
+
+// streetPools caches the street lists filtered by grammatical gender,
+// keyed by the list's identity (gazetteers return the same immutable
+// slice for a municipality); at most maxPools entries are kept so that a
+// gazetteer returning fresh slices cannot grow it without bound.
+var (
+	streetPools sync.Map
+	poolCount   atomic.Int64
+)
+
+const maxPools = 20000
+
+type poolKey struct {
+	first *string
+	n     int
+	class string
+}
+
+// streetPool returns the streets of the wanted ending class (all when
+// want is nil, or when none fits).
+func streetPool(streets []string, want []string, class string) []string {
+	if want == nil || len(streets) == 0 {
+		return streets
+	}
+	k := poolKey{&streets[0], len(streets), class}
+	if v, ok := streetPools.Load(k); ok {
+		return v.([]string)
 	}
 	var pool []string
 	for _, s := range streets {
-		if want == nil {
-			pool = append(pool, s)
-			continue
-		}
 		if hasArticle(s) || strings.Contains(s, " ") {
 			continue
 		}
@@ -591,15 +629,12 @@ func streetFor(r *rand.Rand, streets []string, tpl string, ok func(string) bool)
 	if len(pool) == 0 {
 		pool = streets
 	}
-	if len(pool) == 0 {
-		return "Marktplatz"
-	}
-	for range 20 {
-		if v := pool[r.Intn(len(pool))]; ok(v) {
-			return v
+	if poolCount.Load() < maxPools {
+		if _, loaded := streetPools.LoadOrStore(k, pool); !loaded {
+			poolCount.Add(1)
 		}
 	}
-	return "Marktplatz"
+	return pool
 }
 
 // allowed returns a filter for names used inside a surrogate: not
