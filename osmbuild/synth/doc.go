@@ -63,9 +63,10 @@
 // levels 9/10, ≈ 8,150 postal codes, ≈ 3.2 M boundary nodes. States stay
 // 16; the grid per state and per district (each at least 2 cells, chosen
 // to come closest to 400·S districts and 11,000·S municipalities) scales
-// with S. Totals measured by TestScalesLinearly: ≈ 437 M nodes, 75 M ways,
-// 0.78 M relations per unit of S; the compressed file is ≈ 3.5 GB per unit
-// of S (Germany's extract: ≈ 4.5 GB with user names).
+// with S. Measured at S = 1.0 (seed 1): 440,959,925 nodes, 74,849,281
+// ways, 802,593 relations, 3.49 GB, written in 96 s CPU with 54 MB peak
+// RSS; osmium fileinfo -e and check-refs accept it. TestScalesLinearly
+// checks the per-S increments against 430 M / 75 M / 0.8 M.
 //
 // Names are generated German-looking names (no real places or persons are
 // meant); state names and AGS codes are Germany's.
