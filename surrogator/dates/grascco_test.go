@@ -1,8 +1,6 @@
 package dates
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,28 +11,21 @@ import (
 // TestGraSCCoDates parses every DATE, DATE_BIRTH and DATE_DEATH span of the
 // GraSCCo PII corpus. Failures list file and span index, never the text.
 func TestGraSCCoDates(t *testing.T) {
-	dir := testutil.Shared(t, "corpora/grascco-pii")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := testutil.GrasccoCAS(t)
 	if len(files) != 7 {
 		t.Fatalf("found %d CAS JSON files, want 7", len(files))
 	}
 	total := 0
 	var failed []string
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := f.Data
 		c, err := cas.ReadJSON(data)
 		if err != nil {
-			t.Fatalf("%s: %v", filepath.Base(f), err)
+			t.Fatalf("%s: %v", f.Name, err)
 		}
 		ex, err := cas.Extract(c, cas.PHIConfig{})
 		if err != nil {
-			t.Fatalf("%s: %v", filepath.Base(f), err)
+			t.Fatalf("%s: %v", f.Name, err)
 		}
 		for i, s := range ex.Spans {
 			if !strings.HasPrefix(s.Label, "DATE") {
@@ -44,23 +35,23 @@ func TestGraSCCoDates(t *testing.T) {
 			span := ex.Text[s.Begin:s.End]
 			e, err := Parse(span)
 			if err != nil {
-				failed = append(failed, filepath.Base(f)+"#"+itoa(i))
+				failed = append(failed, f.Name+"#"+itoa(i))
 				continue
 			}
 			if !e.Repaired && e.Shift(0) != span {
-				t.Errorf("%s#%d: Shift(0) is not the identity", filepath.Base(f), i)
+				t.Errorf("%s#%d: Shift(0) is not the identity", f.Name, i)
 			}
 			for _, n := range []int{-365, -14, 14, 200} {
 				out := e.Shift(n)
 				if shape(out) != shape(span) {
-					t.Errorf("%s#%d: Shift(%d) changes the shape", filepath.Base(f), i, n)
+					t.Errorf("%s#%d: Shift(%d) changes the shape", f.Name, i, n)
 				}
 				// Full dates move by exactly n days, so every pair keeps
 				// its distance.
 				if e.Precision() == Day && e.HasYear() {
 					r, err := Parse(out)
 					if err != nil || dayDiff(e.Time(), r.Time()) != n {
-						t.Errorf("%s#%d: Shift(%d) does not move the date by %d days", filepath.Base(f), i, n, n)
+						t.Errorf("%s#%d: Shift(%d) does not move the date by %d days", f.Name, i, n, n)
 					}
 				}
 			}

@@ -1,8 +1,6 @@
 package dates
 
 import (
-	"archive/zip"
-	"io"
 	"strings"
 	"testing"
 
@@ -14,34 +12,17 @@ import (
 // test project (read from the zip in place). Failures list document and
 // span index only.
 func TestINCEpTIONProjectDates(t *testing.T) {
-	p := testutil.Shared(t, "corpora/inception-projects/project-deid-test-data-1.zip")
-	zr, err := zip.OpenReader(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
 	total := 0
 	var failed []string
-	for _, f := range zr.File {
-		if !strings.HasPrefix(f.Name, "curation/") || !strings.HasSuffix(f.Name, ".json") {
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range testutil.ProjectCAS(t) {
+		data := f.Data
 		c, err := cas.ReadJSON(data)
 		if err != nil {
-			t.Fatalf("%s: %v", f.Name, err)
+			t.Fatalf("%s: %v", f.Entry, err)
 		}
 		ex, err := cas.Extract(c, cas.PHIConfig{})
 		if err != nil {
-			t.Fatalf("%s: %v", f.Name, err)
+			t.Fatalf("%s: %v", f.Entry, err)
 		}
 		for i, s := range ex.Spans {
 			if !strings.HasPrefix(s.Label, "DATE") {

@@ -1,13 +1,11 @@
 package xmi
 
 import (
-	"archive/zip"
 	"bytes"
 	"encoding/json"
 	"io"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -27,39 +25,9 @@ type namedCAS struct {
 // letters and the curated documents of the INCEpTION export.
 func sharedCASes(t *testing.T) []namedCAS {
 	t.Helper()
-	dir := testutil.Shared(t, "corpora/grascco-pii")
-	zipPath := testutil.Shared(t, "corpora/inception-projects/project-deid-test-data-1.zip")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []namedCAS
-	for _, p := range files {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, namedCAS{filepath.Base(p), data})
-	}
-	zr, err := zip.OpenReader(zipPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	for _, f := range zr.File {
-		if !strings.HasPrefix(f.Name, "curation/") || !strings.HasSuffix(f.Name, "/CURATION_USER.json") {
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, namedCAS{f.Name, data})
+	for _, f := range append(testutil.GrasccoCAS(t), testutil.ProjectCAS(t)...) {
+		out = append(out, namedCAS{f.Name, f.Data})
 	}
 	if len(out) != 7+15 {
 		t.Fatalf("found %d shared CASes, want 22", len(out))
