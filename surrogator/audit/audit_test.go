@@ -5,7 +5,7 @@ import "testing"
 func TestMatcher(t *testing.T) {
 	m := NewMatcher()
 	ids := map[string]int{}
-	for _, o := range []string{"Beate Albers", "Ina", "s.peter@klinikum-leipzig.de", "M", "M.", "04103", "Leipzig"} {
+	for _, o := range []string{"Beate Albers", "Ina", "a.winter@klinikum-leipzig.de", "M", "M.", "04103", "Leipzig"} {
 		ids[o] = m.Add(o)
 	}
 	if ids["M"] != -1 || ids["M."] != -1 {
@@ -18,7 +18,7 @@ func TestMatcher(t *testing.T) {
 		{"Patientin  beate\nALBERS kam", []string{"Beate Albers"}},
 		{"Medizin und Termina", nil},
 		{"Frau Ina kam", []string{"Ina"}},
-		{"Mail: S.Peter@Klinikum-Leipzig.de", []string{"s.peter@klinikum-leipzig.de", "Leipzig"}},
+		{"Mail: A.Winter@Klinikum-Leipzig.de", []string{"a.winter@klinikum-leipzig.de", "Leipzig"}},
 		{"PLZ 041030", nil},
 		{"PLZ 04103 Leipzigs", []string{"04103"}},
 		{"Beate Alberts", nil},

@@ -1,7 +1,9 @@
 package qc
 
 import (
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -110,17 +112,23 @@ func TestInceptionPartOfCorpus(t *testing.T) {
 // from the raw CAS JSON.
 func TestGrasccoTables(t *testing.T) {
 	q := readProject(t, "corpora/grascco-pii")
+	// The golden names documents by index and values by a digest: texts
+	// from ../shared are not copied into the repository.
+	digest := func(s string) string {
+		h := sha256.Sum256([]byte(s))
+		return hex.EncodeToString(h[:6])
+	}
 	var b strings.Builder
-	for _, d := range q.Docs {
+	for i, d := range q.Docs {
 		for _, k := range []string{"AGE", "PROFESSION", "DATE_BIRTH"} {
 			for _, v := range d.Distinct[k] {
-				fmt.Fprintf(&b, "%s\t%s\t%s\n", d.Document, k, v)
+				fmt.Fprintf(&b, "doc%d\t%s\t%s\n", i, k, digest(v))
 			}
 		}
-		fmt.Fprintf(&b, "%s\tDATE_BIRTH_COUNT\t%d\n", d.Document, d.DateBirths)
+		fmt.Fprintf(&b, "doc%d\tDATE_BIRTH_COUNT\t%d\n", i, d.DateBirths)
 		for _, f := range d.Flags {
 			if f.Kind == FlagAge || f.Kind == FlagProfession || f.Kind == FlagDateBirthCount {
-				fmt.Fprintf(&b, "%s\tFLAG\t%s %d\n", d.Document, f.Kind, f.Span)
+				fmt.Fprintf(&b, "doc%d\tFLAG\t%s %d\n", i, f.Kind, f.Span)
 			}
 		}
 	}

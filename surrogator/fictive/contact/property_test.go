@@ -345,7 +345,7 @@ func TestDeterminism(t *testing.T) {
 		k  kinds.Kind
 		in string
 	}{
-		{kinds.ID, "A-202344102"}, {kinds.ID, "DE32 3904 0013 9542 6486 43"}, {kinds.ID, "DEUTDEDB476"},
+		{kinds.ID, "A-202344102"}, {kinds.ID, "DE89 3704 0044 0532 0130 00"}, {kinds.ID, "COBADEFFXXX"},
 		{kinds.ContactPhone, "(0461) 708 - 223"}, {kinds.ContactEmail, "max.mueller@medizin.uni-leipzig.de"},
 		{kinds.ContactURL, "https://www.klinik-musterhausen.de/kontakt"}, {kinds.NameUsername, "mmustermann"},
 	}

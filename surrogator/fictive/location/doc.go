@@ -92,7 +92,7 @@
 // the best-ranked names are taken by other originals, the same templates
 // are offered with other municipalities of the surrogate city's state
 // before a lower-ranked kind of facility is used. A person named inside
-// the original ("Praxis Dr. Meier", "… Carl Gustav Carus …") fills the
+// the original ("Praxis Dr. Meier", "… Carl Gustav Lingner …") fills the
 // template's {surname} through Memo(fictive.NSSurname, …).
 //
 // Errors never contain original text.

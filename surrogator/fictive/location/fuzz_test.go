@@ -14,7 +14,7 @@ import (
 // inside a small address: no panic, and a returned surrogate never equals
 // its original.
 func FuzzGenerators(f *testing.F) {
-	for _, s := range []string{"Leipzig", "04103", "D-04103 Leipzig", "Härtelstraße 16-18, 04107 Leipzig", "Str. 5", "Südbayern",
+	for _, s := range []string{"Leipzig", "04103", "D-04103 Leipzig", "Körnerstraße 16-18, 04107 Leipzig", "Str. 5", "Südbayern",
 		"NRW", "Ostsachsen", "Chemnitz'", "Dresdner", "Klinik für Kardiologie", "Praxis Dr. med. Hans Meier", "A-1010",
 		"ÖSTERREICHS", "Am Anger 3 (Hinterhaus)", "'", "-", "12345 ", "Straße des 17. Juni", "\u200b04103\u200b", "Süd-"} {
 		f.Add(s, uint8(0))

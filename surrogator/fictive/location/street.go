@@ -45,7 +45,7 @@ func houseRest(s string) bool {
 // streetStyle is how the original spells the "Straße" suffix.
 type streetStyle struct {
 	abbr  string // "straße", "strasse", "str.", "str" (lower case); "" when not a Straße
-	sep   byte   // 0 joined ("Härtelstraße"), '-' ("Philipp-Rosenthal-Straße"), ' ' ("Berliner Straße")
+	sep   byte   // 0 joined ("Körnerstraße"), '-' ("Friedrich-Ebert-Straße"), ' ' ("Berliner Straße")
 	upper bool
 }
 
@@ -129,7 +129,7 @@ func streetClass(name string) string {
 		return "a"
 	default:
 		// The grammatical gender decides the article in the running text
-		// ("am Fürstengraben", "an der Lindenallee").
+		// ("am Schlossgraben", "an der Lindenallee").
 		l := strings.ToLower(name)
 		for _, w := range mascStreet {
 			if strings.HasSuffix(l, w) {

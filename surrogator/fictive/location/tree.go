@@ -12,7 +12,7 @@ import (
 )
 
 // maxLinkGap is the largest number of bytes between two spans of one
-// address (e.g. "Härtelstraße 16-18\n04107 Leipzig").
+// address (e.g. "Körnerstraße 16-18\n04107 Leipzig").
 const maxLinkGap = 80
 
 // place is a municipality mention of the document tree: a LOCATION_CITY

@@ -34,7 +34,7 @@
 // words are first names, except that a document-wide vote (comma order and
 // "Frau X" are strong evidence, "Vorname Nachname" mentions weak, the first
 // mention wins) or the lists detect reversed order without a comma
-// ("Baastrup Asger") and double surnames without a hyphen ("Meier
+// ("Tornbjerg Asger") and double surnames without a hyphen ("Meier
 // Schulze"). A lone word is a surname after a salutation or title (unless
 // the lists know it only as a first name: "Frau Beate"), otherwise the
 // document, the scope and then the lists decide; after a role noun a listed

@@ -30,27 +30,27 @@ Rückfragen an [[P|B. Albers]] oder Tochter [[Rf0|Lea]]; Aktenzeichen [[Pf1|Albe
 Wir verlegen [[Pf|Frau Albers]] heute. [[Rf1|Tochter Lea]] ist informiert. [[Pg|Albers's]] Sohn
 [[Rm0|Jonas]] kam später. [[Rm0g|Jonas']] Auto. [[Pf0|Beate]] und [[Rm0|Klaus-Dieter]] danken.`},
 	{"blasenstein", `Medizinische Abteilung
-CHEFARZT: [[T|DR. MED.]] [[D|H. BLASENSTEIN]]
+CHEFARZT: [[T|DR. MED.]] [[D|H. HARNSTEDT]]
 Oberärztin [[T|Dr.]] [[Df0|Karin Wolff-Brenner]]
 
 Herrn
-[[Dm0|Helge Klabauter]]
+[[Dm0|Helge Wellenbrink]]
 
-Betr.: [[Pm0|Asger Baastrup]], geb. 03.04.1950
+Betr.: [[Pm0|Asger Tornbjerg]], geb. 03.04.1950
 
-Sehr geehrter Herr Kollege [[D|Klabauter]]!
-Hr. [[Pm1|Baastrup Asger]] stellte sich vor. Wir sahen [[Pm0|Asger]] zweimal.
+Sehr geehrter Herr Kollege [[D|Wellenbrink]]!
+Hr. [[Pm1|Tornbjerg Asger]] stellte sich vor. Wir sahen [[Pm0|Asger]] zweimal.
 Rücksprache mit Frau [[T|Dr.]] [[D|Wolff-Brenner]] und [[D|WOLFF-BRENNER]].
 Mit freundlichen Grüßen bin ich
 Ihr
-[[T|Dr.]] [[D|Blasenstein]]`},
-	{"alzheimer", `Sehr geehrte Kollegen, unsere gemeinsame Patientin [[Pf0|Amanda Alzheimer]] wurde aufgenommen.
-Konsil OA [[T|Prof.]] [[D|Brinkmann]]. Nach Vergleich mit VU ([[T|Drs.]] [[D|Seiler]] und [[D|Wantzer]]).
-CT durch Fr. [[T|Dr.]] [[D|Müller]]. Übernahme von Frau [[P|Alzheimer]]; Telefon: Sohn [[Rm0|Alois Alzheimer]].
+[[T|Dr.]] [[D|Harnstedt]]`},
+	{"alzheimer", `Sehr geehrte Kollegen, unsere gemeinsame Patientin [[Pf0|Amanda Altheimer]] wurde aufgenommen.
+Konsil OA [[T|Prof.]] [[D|Brinkmann]]. Nach Vergleich mit VU ([[T|Drs.]] [[D|Seiler]] und [[D|Quenstedt]]).
+CT durch Fr. [[T|Dr.]] [[D|Müller]]. Übernahme von Frau [[P|Altheimer]]; Telefon: Sohn [[Rm0|Alois Altheimer]].
 Mit kollegialen Grüßen
-[[T|Prof. Dr.]] [[Dm0|Norbert Breuer]]      [[Dm0|Klaus Pfeiffer]]      [[T|Priv.-Doz. Dr. med.]] [[Dm0|Xaver Seiler]]`},
+[[T|Prof. Dr.]] [[Dm0|Norbert Brauner]]      [[Dm0|Klaus Pfeifer]]      [[T|Priv.-Doz. Dr. med.]] [[Dm0|Xaver Sailer]]`},
 	{"particles", `Patientin [[Pf0|Ursula von der Leyen]] und ihr Vater [[Rm0|Ottokar von der Leyen]].
-Frau [[P|von der Leyen]] berichtet. Patientin, Frau [[Pf0|Beatrice DE BEAUHARNAIS]], Aufnahme von Frau [[P|de Beauharnais]].
+Frau [[P|von der Leyen]] berichtet. Patientin, Frau [[Pf0|Beatrice DE BELLEFOREST]], Aufnahme von Frau [[P|de Belleforest]].
 Konsil: [[Dm0|Pieter van Dijkstra]]; Befund [[Dg|van Dijkstras]]. Herr [[Pm0|Karl-Theodor zu Rabenstein]].
 Betreuerin [[Ef0|Maria de la Cruz]]. Herr [[P|von Hohenfels]] und [[P|Graf von Hohenfels]].`},
 	{"doubles", `Patientin [[Pf0|Anna-Lena Schmidt-Kowalski]] (Frau [[P|Schmidt-Kowalski]], auch [[P|Schmidt–Kowalski]]).
@@ -67,19 +67,19 @@ Ehefrau [[Rf0|Robin Sommer]], Herrn [[Pm0|Kai Vogel]], Frau Dr. [[Df0|Toni Reute
 Herr [[Pm0|Jannes Okafor]] kam; später rief [[Pm0|Jannes Okafor]] an. Bruder [[Rm0|Ansgarius Quast]].
 Schwester [[Rf0|Marinella Quast]]. [[Pf0|Frederike Lindqvist]], [[Pm0|Theodor Lindqvist]].`},
 	{"initials", `[[P|Chr. Hansen]] und [[P|Th. Brunner]]. [[P|A. B. Cordes]], [[P|M.]], Frau [[P|M.]].
-[[Pf0|Manuela Beuerle]], dann [[P|M. Beuerle]], [[P|Beuerle, M.]] und [[P|BEUERLE]].`},
+[[Pf0|Manuela Kreuzberger]], dann [[P|M. Kreuzberger]], [[P|Kreuzberger, M.]] und [[P|BEUERLE]].`},
 	{"inspan", `[[Pf|Frau Albers]], [[Pm|Herrn Prof. Dr. Weiß]], [[Rm1|Sohn Lukas]], [[Pm|Hr. Dr. med. Kanyuk]].
 [[Pm0|Thomas Mann]], Frau [[P|Vater]], [[Pm1|Herr Hans Bruder]], [[D|Dr. Seiler]] ([[D|Dr. Seiler]]).
 [[Df|Frau Dr. Eckstein]] und [[Dm|Herr PD Dr. Lorenz]] ([[D|Lorenz]]).
 [[P|Herr und Frau Albers]], [[P|Familie Albers]], [[D|Dr.Eckstein]], [[Df2|OÄ Dr. Rosalie Brenner]].`},
-	{"multi", `[[D|Seiler und Wantzer]], [[D|Dres. Hofmann/Lang]], [[D|Hofmann; Lang]], [[D|Hofmann & Lang]].
+	{"multi", `[[D|Seiler und Quenstedt]], [[D|Dres. Hofmann/Lang]], [[D|Hofmann; Lang]], [[D|Hofmann & Lang]].
 [[E|Petra Lang u. Jürgen Hofmann]].`},
 	{"complex", `[[Pf2|Dr. med. Beate Albers-Meier, geb. Schulz]] und [[Pf1|Albers, Beate, Dr. med.]].
 [[Pf1|Meier-Schulze, Anna-Lena]]; [[Df5|Frau Prof. Dr. med. habil. Anna von Berg-Hohenfels]].
 [[D|H.-J. Müller-Wohlfahrt]], [[Pm1|Herrn Ernst Prinz von Hannover]], [[P|Meier (geb. Schulz)]], [[Pm0|Hans Meier jun.]]
 [[P|Frau Sabine Müller-Lüdenscheidt, Tochter von Hans Müller]] [[Pf1|MÜLLER-LÜDENSCHEIDT, SABINE]] [[Pf0|Sabine M.]] [[D|Dr. S. M.]]
 [[P|Hans Albers, Tochter von Beate Albers]]`},
-	{"lines", "Patientin [[Pf0|Beate\nAlbers]] und [[D|Dr. med.\nH. Blasenstein]].\n[[Dm0|Gustav\n  Lindner]] und [[P|Albers\n]]."},
+	{"lines", "Patientin [[Pf0|Beate\nAlbers]] und [[D|Dr. med.\nH. Harnstedt]].\n[[Dm0|Gustav\n  Lindner]] und [[P|Albers\n]]."},
 	{"apostrophe", `[[Pm0|Sean O'Brien]] und Frau [[P|D'Angelo]]. [[Pf0|Renée Müller]] und [[Pm0|Jörg Weiß]].
 [[Pm0|Özkan Yılmaz]], Frau [[P|Çelik]], [[P|Åsa Ødegård]].`},
 	{"titles", `[[T|Dr. med.]] [[T|Dr.med.]] [[T|DR. MED.]] [[T|Prof. Dr.]] [[T|PD Dr.]] [[T|Priv.-Doz. Dr. med.]]

@@ -788,7 +788,7 @@ func (lx *lexicon) assignRoles(p *parsed, ps *person, firstPerson bool, cx conte
 			la, lb := lx.listRole(p.chunks[a].key()), lx.listRole(p.chunks[b].key())
 			switch {
 			case ra == roleSurname && rb == roleFirst:
-				// "Baastrup Asger" after "Asger Baastrup": reversed order
+				// "Tornbjerg Asger" after "Asger Tornbjerg": reversed order
 				// without a comma (the lists alone are too weak for this)
 				p.chunks[a].role, p.chunks[b].role = roleSurname, roleFirst
 			case (ra == roleSurname || ra == roleNone && la == roleSurname) &&
