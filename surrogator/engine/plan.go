@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math/rand"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/dates"
@@ -150,7 +152,9 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	}
 	dp.shift = p.docShift(d, docScope)
 	state := &fictive.DocState{DateShift: dp.shift}
-	for i, s := range d.Spans {
+	reps := make([]replacement, len(d.Spans))
+	for _, i := range planOrder(d) {
+		s := d.Spans[i]
 		orig := d.SpanText(i)
 		rep := replacement{Span: i, Kind: s.Kind, Original: orig}
 		var err error
@@ -185,7 +189,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		if !rep.Kept && (o.Mode == ModeGemtex || o.Mode == ModeFictive) && rep.MapKey == "" {
 			rep.MapKey = rep.Surrogate
 		}
-		dp.reps = append(dp.reps, rep)
+		reps[i] = rep
 		if rep.Surrogate != orig {
 			dp.edits = append(dp.edits, document.Edit{Begin: s.Begin, End: s.End, Text: rep.Surrogate})
 		}
@@ -193,8 +197,93 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		if s.Kind.IsDate() && dp.shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
 			p.weekday(dp, d, i, orig)
 		}
+		// a genitive ending just outside a name or city follows it
+		if o.Mode == ModeFictive && !rep.Kept && (s.Kind.IsName() || s.Kind == kinds.LocationCity) {
+			genitiveOutside(dp, d, i, rep.Surrogate)
+		}
 	}
+	dp.reps = reps
 	return dp
+}
+
+// planPhase orders generation so that surrogates other generators reuse
+// exist first: names and titles, then places, then everything else, and
+// last the kinds that spell those (e-mail, URL, user name). Replacements
+// still apply at their own positions.
+func planPhase(k kinds.Kind) int {
+	switch {
+	case k.IsName(), k == kinds.NameTitle:
+		return 0
+	case k.IsLocation():
+		return 1
+	case k == kinds.ContactEmail, k == kinds.ContactURL, k == kinds.NameUsername:
+		return 3
+	}
+	return 2
+}
+
+// planOrder returns the span indices in generation order (stable within a
+// phase, so text order decides there).
+func planOrder(d *document.Document) []int {
+	order := make([]int, len(d.Spans))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return planPhase(d.Spans[order[a]].Kind) < planPhase(d.Spans[order[b]].Kind)
+	})
+	return order
+}
+
+// genitiveOutside fixes a genitive ending that the annotation left outside
+// the span: "Albers" + "'" becomes "Koch" + "s", "Müller" + "s" becomes
+// "Weiß" + "'" (German: an apostrophe after s, ß, x, z, tz, ce).
+func genitiveOutside(dp *docPlan, d *document.Document, i int, sur string) {
+	s := d.Spans[i]
+	text := d.Text
+	if s.End >= len(text) || sur == "" {
+		return
+	}
+	r, n := utf8.DecodeRuneInString(text[s.End:])
+	end := s.End + n
+	if end < len(text) {
+		if next, _ := utf8.DecodeRuneInString(text[end:]); unicode.IsLetter(next) || unicode.IsDigit(next) {
+			return // not an ending: the word goes on
+		}
+	}
+	last, _ := utf8.DecodeLastRuneInString(sur)
+	if !unicode.IsLetter(last) {
+		return
+	}
+	isSibilant := func(w string) bool {
+		l, _ := utf8.DecodeLastRuneInString(w)
+		return strings.ContainsRune("sßxzSẞXZ", l) || strings.HasSuffix(strings.ToLower(w), "ce")
+	}
+	sibilant := isSibilant(sur)
+	origSibilant := isSibilant(text[s.Begin:s.End])
+	var repl string
+	switch {
+	case (r == '\'' || r == '’') && origSibilant && !sibilant:
+		repl = "s"
+		if unicode.IsUpper(last) {
+			repl = "S"
+		}
+	case (r == 's' || r == 'S') && !origSibilant && sibilant:
+		repl = "'"
+	default:
+		return
+	}
+	for _, o := range d.Spans {
+		if s.End < o.End && end > o.Begin {
+			return
+		}
+	}
+	for _, e := range dp.edits {
+		if s.End < e.End && end > e.Begin {
+			return
+		}
+	}
+	dp.edits = append(dp.edits, document.Edit{Begin: s.End, End: end, Text: repl})
 }
 
 func (p *planner) avoidFunc() func(string) bool {
