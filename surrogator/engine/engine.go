@@ -149,6 +149,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			qcByName[q.Document] = q
 		}
 		ids := map[string]bool{}
+		casNames := map[string]bool{}
 		for _, d := range docs {
 			id := DocID(opts.masterKey(), pr.proj.Name, d.Name)
 			for n := 2; ids[id]; n++ {
@@ -169,6 +170,11 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 				pr.res.Excluded++
 				continue
 			}
+			dp.casName = casFileName(d.Name, id)
+			for n := 2; casNames[dp.casName]; n++ {
+				dp.casName = strings.TrimSuffix(casFileName(d.Name, id), ".json") + fmt.Sprintf("-%d.json", n)
+			}
+			casNames[dp.casName] = true
 			pr.plans = append(pr.plans, dp)
 		}
 	}
@@ -311,8 +317,7 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 	if err != nil {
 		return docOutcome{err: fmt.Errorf("unsafe: %v", err)}
 	}
-	casName := casFileName(dp.doc.Name, dp.docID)
-	if err := output.WritePrivate(filepath.Join(l.Private(pr.proj.Name), "cas", casName), casData); err != nil {
+	if err := output.WritePrivate(filepath.Join(l.Private(pr.proj.Name), "cas", dp.casName), casData); err != nil {
 		return docOutcome{err: err}
 	}
 	pub := filepath.Join(l.Public(pr.proj.Name), dp.docID+".txt")

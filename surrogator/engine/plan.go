@@ -42,6 +42,8 @@ type docPlan struct {
 	edits  []document.Edit
 	reps   []replacement
 	reason string // non-empty: excluded
+	// casName is the private CAS file name (unique within the project).
+	casName string
 }
 
 // keepAge reports whether an AGE span stays as written (≤ 89, or no number).

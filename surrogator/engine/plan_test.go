@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -88,3 +90,18 @@ var asciiFold = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "s
 func fold(s string) string { return asciiFold.Replace(strings.ToLower(s)) }
 
 func containsFold(hay, needle string) bool { return strings.Contains(fold(hay), fold(needle)) }
+
+func TestCASNamesUnique(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "letters")
+	os.MkdirAll(in, 0o755)
+	// the same letter as BRAT (brief.txt/.ann) and as JSON Lines with id "brief"
+	os.WriteFile(filepath.Join(in, "brief.txt"), []byte("Frau Anna Beispiel"), 0o644)
+	os.WriteFile(filepath.Join(in, "brief.ann"), []byte("T1\tNAME_PATIENT 5 18\tAnna Beispiel\n"), 0o644)
+	os.WriteFile(filepath.Join(in, "more.jsonl"), []byte(`{"id":"brief.jsonl","text":"Herr Otto Muster","spans":[{"begin":5,"end":16,"kind":"NAME_PATIENT"}]}`+"\n"), 0o644)
+	res := runOnce(t, []string{in}, Options{Mode: ModeGemtex, Seed: 1, SeedSet: true, Out: filepath.Join(dir, "out")})
+	files, _ := filepath.Glob(filepath.Join(res.PrivateRoot, "letters", "cas", "*.json"))
+	if len(files) != 2 || res.Projects[0].Released != 2 {
+		t.Fatalf("cas files %v, released %d", files, res.Projects[0].Released)
+	}
+}
