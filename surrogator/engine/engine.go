@@ -267,6 +267,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		}
 		return res.Excluded[i].DocID < res.Excluded[j].DocID
 	})
+	os.Remove(l.Staging()) // empty unless a write failed midway
 	if err := writeRunJSON(l, &opts, paths, res, started); err != nil {
 		return nil, err
 	}
@@ -321,7 +322,7 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 		return docOutcome{err: err}
 	}
 	pub := filepath.Join(l.Public(pr.proj.Name), dp.docID+".txt")
-	if err := output.WritePublic(pub, []byte(nd.Text)); err != nil {
+	if err := output.WritePublic(pub, []byte(nd.Text), l.Staging()); err != nil {
 		return docOutcome{err: err}
 	}
 	written, err := os.ReadFile(pub)

@@ -71,17 +71,31 @@ func WritePrivate(path string, data []byte) error {
 	return writeAtomic(path, data, PrivateFilePerm)
 }
 
-// WritePublic writes a public file atomically: a temporary file in the same
-// directory, synced, then renamed over the target.
-func WritePublic(path string, data []byte) error {
+// WritePublic writes a public file atomically: a temporary file in the
+// private staging directory (on the same file system), synced, then renamed
+// into place, so that no partial file ever appears below public/, even when
+// the process is killed. staging "" stages beside the target.
+func WritePublic(path string, data []byte, staging string) error {
 	if err := os.MkdirAll(filepath.Dir(path), PublicDirPerm); err != nil {
 		return fmt.Errorf("output: %w", err)
 	}
-	return writeAtomic(path, data, PublicFilePerm)
+	if staging == "" {
+		staging = filepath.Dir(path)
+	} else if err := MkdirPrivate(staging); err != nil {
+		return err
+	}
+	return writeAtomicVia(staging, path, data, PublicFilePerm)
 }
 
+// Staging is the private directory where public files are staged.
+func (l Layout) Staging() string { return filepath.Join(l.PrivateRoot(), ".staging") }
+
 func writeAtomic(path string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	return writeAtomicVia(filepath.Dir(path), path, data, perm)
+}
+
+func writeAtomicVia(dir, path string, data []byte, perm os.FileMode) error {
+	f, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return fmt.Errorf("output: %w", err)
 	}

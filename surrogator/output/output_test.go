@@ -28,11 +28,20 @@ func TestRunKeyAndPerms(t *testing.T) {
 		t.Fatalf("dir perm %v", di.Mode().Perm())
 	}
 	pub := filepath.Join(l.Public("proj"), "d.txt")
-	if err := WritePublic(pub, []byte("x")); err != nil {
+	if err := WritePublic(pub, []byte("x"), l.Staging()); err != nil {
 		t.Fatal(err)
 	}
 	ents, _ := os.ReadDir(filepath.Dir(pub))
 	if len(ents) != 1 {
 		t.Fatalf("temp files left: %v", ents)
+	}
+	if st, _ := os.ReadDir(l.Staging()); len(st) != 0 {
+		t.Fatalf("staging not empty: %v", st)
+	}
+	if fi, err := os.Stat(l.Staging()); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("staging dir: %v %v", err, fi)
+	}
+	if b, _ := os.ReadFile(pub); string(b) != "x" {
+		t.Fatal("public content")
 	}
 }
