@@ -29,7 +29,7 @@ func FuzzParse(f *testing.F) {
 			return // a shifted text may outgrow maxLen
 		}
 		fb := Fallback(s, rand.New(rand.NewSource(int64(n))))
-		if shape(fb) != shape(s) {
+		if Shape(fb) != Shape(s) {
 			t.Fatalf("Fallback(%q) = %q: shape changed", s, fb)
 		}
 		e, err := Parse(s)
@@ -45,7 +45,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: Shift(0) = %q", s, orig)
 		}
 		out := e.Shift(n)
-		if shape(out) != shape(orig) {
+		if Shape(out) != Shape(orig) {
 			t.Fatalf("%q: Shift(%d) = %q changes the shape", s, n, out)
 		}
 		if start, end, ok := e.Range(); ok && dayDiff(start, end) >= 28 {
@@ -53,7 +53,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		qs := e.QuarterStart()
-		if shape(qs) != shape(orig) {
+		if Shape(qs) != Shape(orig) {
 			t.Fatalf("%q: QuarterStart = %q changes the shape", s, qs)
 		}
 		eq, err := Parse(qs)
@@ -81,7 +81,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: Shift(%d) = %q re-parses to %v, want %v", s, n, out, r.Time(), want)
 		}
 		back := r.Shift(-n)
-		if b, err := Parse(back); err != nil || !b.Time().Equal(e.Time()) || shape(back) != shape(orig) {
+		if b, err := Parse(back); err != nil || !b.Time().Equal(e.Time()) || Shape(back) != Shape(orig) {
 			t.Fatalf("%q: Shift(%d) = %q, back = %q", s, n, out, back)
 		}
 	})

@@ -106,7 +106,7 @@ func TestPropertiesFullDates(t *testing.T) {
 					t.Fatalf("%q: Shift(0) = %q", sa, got)
 				}
 				oa, ob := ea.Shift(shift), eb.Shift(shift)
-				if shape(oa) != shape(sa) {
+				if Shape(oa) != Shape(sa) {
 					t.Fatalf("%q: Shift(%d) = %q changes the shape", sa, shift, oa)
 				}
 				ra, rb := mustParse(t, oa), mustParse(t, ob)
@@ -126,11 +126,11 @@ func TestPropertiesFullDates(t *testing.T) {
 				switch {
 				case !f.ambiguous && back != sa:
 					t.Fatalf("%q: Shift(%d) = %q, back = %q", sa, shift, oa, back)
-				case f.ambiguous && (shape(back) != shape(sa) || !mustParse(t, back).Time().Equal(a)):
+				case f.ambiguous && (Shape(back) != Shape(sa) || !mustParse(t, back).Time().Equal(a)):
 					t.Fatalf("%q: Shift(%d) = %q, back = %q", sa, shift, oa, back)
 				}
 				qs := ea.QuarterStart()
-				if shape(qs) != shape(sa) {
+				if Shape(qs) != Shape(sa) {
 					t.Fatalf("%q: QuarterStart = %q changes the shape", sa, qs)
 				}
 				if again := mustParse(t, qs).QuarterStart(); again != qs {
@@ -169,7 +169,7 @@ func TestPropertiesPartial(t *testing.T) {
 				t.Fatalf("format %d: %q: Shift(0) = %q", fi, s, got)
 			}
 			shift := r.Intn(1001) - 500
-			if out := e.Shift(shift); shape(out) != shape(s) {
+			if out := e.Shift(shift); Shape(out) != Shape(s) {
 				t.Fatalf("format %d: %q: Shift(%d) = %q changes the shape", fi, s, shift, out)
 			}
 			qs := e.QuarterStart()

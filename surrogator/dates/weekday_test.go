@@ -78,7 +78,7 @@ func TestFallback(t *testing.T) {
 			if out == s {
 				t.Errorf("Fallback(%q) = original", s)
 			}
-			if shape(out) != shape(s) || len(out) != len(s) {
+			if Shape(out) != Shape(s) || len(out) != len(s) {
 				t.Errorf("Fallback(%q) = %q: shape changed", s, out)
 			}
 			e, err := Parse(out)
@@ -97,7 +97,7 @@ func TestFallback(t *testing.T) {
 		if out == s {
 			t.Errorf("Fallback(%q) = original", s)
 		}
-		if shape(out) != shape(s) {
+		if Shape(out) != Shape(s) {
 			t.Errorf("Fallback(%q) = %q: shape changed", s, out)
 		}
 	}

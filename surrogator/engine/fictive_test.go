@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/internal/testutil"
@@ -18,43 +17,6 @@ import (
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
-
-// dateShape maps a run of one or two digits to d (an unpadded day or month
-// may gain a digit: 4.4. → 14.4.), longer runs to one 9 per digit (years
-// keep their length), and runs of letters to one 'a' (month names change
-// length), keeping every other character. Zero padding is checked by the
-// dates package's own tests.
-func dateShape(s string) string {
-	var b strings.Builder
-	letter := false
-	rs := []rune(s)
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		switch {
-		case unicode.IsDigit(r):
-			j := i
-			for j < len(rs) && unicode.IsDigit(rs[j]) {
-				j++
-			}
-			if j-i <= 2 {
-				b.WriteByte('d')
-			} else {
-				b.WriteString(strings.Repeat("9", j-i))
-			}
-			i = j - 1
-			letter = false
-		case unicode.IsLetter(r):
-			if !letter {
-				b.WriteByte('a')
-			}
-			letter = true
-		default:
-			b.WriteRune(r)
-			letter = false
-		}
-	}
-	return b.String()
-}
 
 var ibanRe = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9 ]{11,}$`)
 
@@ -120,8 +82,8 @@ func TestFictiveAcceptance(t *testing.T) {
 					if err != nil {
 						continue
 					}
-					if dateShape(orig) != dateShape(sur) {
-						t.Errorf("%s span %d: date shape %q → %q", d.Name, i, dateShape(orig), dateShape(sur))
+					if dates.Shape(orig) != dates.Shape(sur) {
+						t.Errorf("%s span %d: date shape %q → %q", d.Name, i, dates.Shape(orig), dates.Shape(sur))
 					}
 					es, err := dates.Parse(sur)
 					if err != nil {

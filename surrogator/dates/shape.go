@@ -1,0 +1,41 @@
+package dates
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Shape is the character-class pattern a shifted date keeps: a run of one or two digits
+// becomes "d" (an unpadded day or month may gain or lose a digit), a longer
+// run keeps its length as "9"s (years and compact dates), a run of letters
+// becomes "a" (month and weekday names may change), every other character
+// stays. A surrogate of a date has the Shape of its original.
+func Shape(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		switch r := rs[i]; {
+		case unicode.IsDigit(r):
+			j := i
+			for j < len(rs) && unicode.IsDigit(rs[j]) {
+				j++
+			}
+			if j-i <= 2 {
+				b.WriteByte('d')
+			} else {
+				b.WriteString(strings.Repeat("9", j-i))
+			}
+			i = j - 1
+		case unicode.IsLetter(r):
+			j := i
+			for j < len(rs) && unicode.IsLetter(rs[j]) {
+				j++
+			}
+			b.WriteByte('a')
+			i = j - 1
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
