@@ -94,3 +94,30 @@ func Doc(t testing.TB, f CASFile) *document.Document {
 	d.Normalize()
 	return d
 }
+
+// SharedExtracted returns the text and PHI spans (not normalised) of every
+// shared CAS: the GraSCCo letters (keyed by file name) and the curated
+// INCEpTION documents (keyed by zip entry).
+func SharedExtracted(t testing.TB) map[string]*cas.Extracted {
+	t.Helper()
+	out := map[string]*cas.Extracted{}
+	for _, f := range append(GrasccoCAS(t), ProjectCAS(t)...) {
+		c, err := cas.ReadJSON(f.Data)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Entry, err)
+		}
+		ex, err := cas.Extract(c, cas.PHIConfig{})
+		if err != nil {
+			t.Fatalf("%s: %v", f.Entry, err)
+		}
+		key := f.Name
+		if strings.HasPrefix(f.Entry, "curation/") {
+			key = f.Entry
+		}
+		out[key] = ex
+	}
+	if len(out) != 22 {
+		t.Fatalf("%d shared documents, want 22", len(out))
+	}
+	return out
+}

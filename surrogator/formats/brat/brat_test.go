@@ -1,12 +1,9 @@
 package brat
 
 import (
-	"archive/zip"
 	"bytes"
 	"io"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -120,54 +117,7 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
-func sharedDocs(t *testing.T) map[string]*cas.Extracted {
-	t.Helper()
-	dir := testutil.Shared(t, "corpora/grascco-pii")
-	zipPath := testutil.Shared(t, "corpora/inception-projects/project-deid-test-data-1.zip")
-	out := map[string]*cas.Extracted{}
-	add := func(name string, data []byte) {
-		c, err := cas.ReadJSON(data)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		ex, err := cas.Extract(c, cas.PHIConfig{})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out[name] = ex
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	for _, p := range files {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		add(filepath.Base(p), data)
-	}
-	zr, err := zip.OpenReader(zipPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	for _, f := range zr.File {
-		if strings.HasPrefix(f.Name, "curation/") && strings.HasSuffix(f.Name, "/CURATION_USER.json") {
-			rc, err := f.Open()
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, err := io.ReadAll(rc)
-			rc.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			add(f.Name, data)
-		}
-	}
-	if len(out) != 22 {
-		t.Fatalf("%d shared documents, want 22", len(out))
-	}
-	return out
-}
+func sharedDocs(t *testing.T) map[string]*cas.Extracted { return testutil.SharedExtracted(t) }
 
 func TestRoundTripSharedCorpora(t *testing.T) {
 	for name, ex := range sharedDocs(t) {
