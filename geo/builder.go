@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"github.com/surrogator/surrogator/internal/strtab"
 	"hash/crc32"
 	"io"
 	"math"
@@ -37,8 +38,7 @@ type Embeddings struct {
 // Builder assembles a pack in memory and writes it. It is not safe for
 // concurrent use.
 type Builder struct {
-	strs      []string
-	strIndex  map[string]uint32
+	str       *strtab.Table
 	meta      [][2]string
 	areas     []AreaInput
 	postcodes []map[uint32]struct{}
@@ -49,18 +49,10 @@ type Builder struct {
 
 // NewBuilder returns an empty builder.
 func NewBuilder() *Builder {
-	return &Builder{strs: []string{""}, strIndex: map[string]uint32{"": 0}}
+	return &Builder{str: strtab.New()}
 }
 
-func (b *Builder) intern(s string) uint32 {
-	if i, ok := b.strIndex[s]; ok {
-		return i
-	}
-	i := uint32(len(b.strs))
-	b.strs = append(b.strs, s)
-	b.strIndex[s] = i
-	return i
-}
+func (b *Builder) intern(s string) uint32 { return b.str.Intern(s) }
 
 // SetMeta records a key/value pair (source file, build time, counts).
 func (b *Builder) SetMeta(key, value string) { b.meta = append(b.meta, [2]string{key, value}) }
@@ -138,7 +130,7 @@ func (b *Builder) sortedList(m map[uint32]struct{}) []uint32 {
 	for k := range m {
 		l = append(l, k)
 	}
-	sort.Slice(l, func(i, j int) bool { return b.strs[l[i]] < b.strs[l[j]] })
+	sort.Slice(l, func(i, j int) bool { return b.str.At(l[i]) < b.str.At(l[j]) })
 	return l
 }
 
@@ -174,9 +166,9 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 	for i, a := range b.areas {
 		rec := make([]byte, areaRecordSize)
 		le := binary.LittleEndian
-		le.PutUint32(rec[arName:], b.strIndex[a.Name])
-		le.PutUint32(rec[arNameDe:], b.strIndex[a.NameDe])
-		le.PutUint32(rec[arKey:], b.strIndex[a.Key])
+		le.PutUint32(rec[arName:], b.str.Index(a.Name))
+		le.PutUint32(rec[arNameDe:], b.str.Index(a.NameDe))
+		le.PutUint32(rec[arKey:], b.str.Index(a.Key))
 		parent := uint32(noIndex)
 		if a.Parent != NoArea {
 			parent = uint32(a.Parent)
@@ -240,21 +232,21 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 
 	// strings
 	var strs []byte
-	strs = le32(strs, uint32(len(b.strs)))
+	strs = le32(strs, uint32(b.str.Len()))
 	off := uint32(0)
 	strs = le32(strs, 0)
-	for _, s := range b.strs {
+	for _, s := range b.str.Strings() {
 		off += uint32(len(s))
 		strs = le32(strs, off)
 	}
-	for _, s := range b.strs {
+	for _, s := range b.str.Strings() {
 		strs = append(strs, s...)
 	}
 	// meta
 	var meta []byte
 	meta = le32(meta, uint32(len(b.meta)))
 	for _, kv := range b.meta {
-		meta = le32(le32(meta, b.strIndex[kv[0]]), b.strIndex[kv[1]])
+		meta = le32(le32(meta, b.str.Index(kv[0])), b.str.Index(kv[1]))
 	}
 
 	secs := []sectionBuf{
@@ -273,7 +265,7 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 				}
 				m = uint32(e.Municipality)
 			}
-			pd = le32(le32(le32(le32(le32(pd, b.strIndex[e.Name]), b.strIndex[e.Category]), uint32(e.Loc.Lat)), uint32(e.Loc.Lon)), m)
+			pd = le32(le32(le32(le32(le32(pd, b.str.Index(e.Name)), b.str.Index(e.Category)), uint32(e.Loc.Lat)), uint32(e.Loc.Lon)), m)
 		}
 		secs = append(secs, sectionBuf{uint32(secPoolBase + k), pd})
 	}

@@ -116,7 +116,7 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 	placesByName := map[string][]*placeRec{}
 	for i := range c.places {
 		p := &c.places[i]
-		k := geo.Fold(c.strs[p.name])
+		k := geo.Fold(c.str.At(p.name))
 		placesByName[k] = append(placesByName[k], p)
 	}
 	for _, r := range c.rels {
@@ -209,7 +209,7 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 		if !placeKinds[p.place] || !p.hasPop {
 			continue
 		}
-		name := c.strs[p.name]
+		name := c.str.At(p.name)
 		covered := false
 		for _, j := range adminNames[geo.Fold(name)] {
 			if areas[j].level >= 7 {
@@ -305,12 +305,12 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 	for _, s := range c.streets {
 		if p, ok := c.located(s.wayRef); ok {
 			if i := localAt(p); i >= 0 {
-				attach(i, c.strs[s.name], "")
+				attach(i, c.str.At(s.name), "")
 			}
 		}
 	}
 	for _, a := range c.addrs {
-		street, pc, city := c.strs[a.street], strings.TrimSpace(c.strs[a.postcode]), c.strs[a.city]
+		street, pc, city := c.str.At(a.street), strings.TrimSpace(c.str.At(a.postcode)), c.str.At(a.city)
 		// Polygon containment, else the unique municipality named by
 		// addr:city, else the nearest unbounded label.
 		i := -1
@@ -395,7 +395,7 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 			continue
 		}
 		seen[k] = true
-		b.AddPoolEntry(pr.kind, geo.PoolEntry{Name: c.strs[pr.name], Category: c.strs[pr.category], Loc: p, Municipality: muni})
+		b.AddPoolEntry(pr.kind, geo.PoolEntry{Name: c.str.At(pr.name), Category: c.str.At(pr.category), Loc: p, Municipality: muni})
 		st.Pools[pr.kind]++
 	}
 	st.DroppedPersonNames = c.dropped

@@ -3,6 +3,7 @@ package osmbuild
 import (
 	"github.com/paulmach/osm"
 	"github.com/surrogator/surrogator/geo"
+	"github.com/surrogator/surrogator/internal/strtab"
 )
 
 // relation is a boundary relation from pass 1.
@@ -59,8 +60,7 @@ type placeRec struct {
 // collector accumulates what the passes find. Strings are interned into
 // one table so that millions of street names are stored once.
 type collector struct {
-	strs    []string
-	strIdx  map[string]uint32
+	str     *strtab.Table
 	rels    []*relation
 	ways    *idSet
 	wayNds  [][]int64
@@ -76,18 +76,10 @@ type collector struct {
 }
 
 func newCollector() *collector {
-	return &collector{strs: []string{""}, strIdx: map[string]uint32{"": 0}, addrSet: map[addrKey]bool{}}
+	return &collector{str: strtab.New(), addrSet: map[addrKey]bool{}}
 }
 
-func (c *collector) intern(s string) uint32 {
-	if i, ok := c.strIdx[s]; ok {
-		return i
-	}
-	i := uint32(len(c.strs))
-	c.strs = append(c.strs, s)
-	c.strIdx[s] = i
-	return i
-}
+func (c *collector) intern(s string) uint32 { return c.str.Intern(s) }
 
 // prepare builds the id sets a pass filters on.
 func (c *collector) prepare(p passKind, st *Stats) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/surrogator/surrogator/internal/strtab"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -49,10 +50,9 @@ const (
 
 // blockEncoder accumulates one PrimitiveBlock holding one PrimitiveGroup.
 type blockEncoder struct {
-	kind    int
-	n       int
-	strings map[string]uint32
-	table   []string
+	kind int
+	n    int
+	str  *strtab.Table
 
 	// dense nodes: packed fields encoded as they come (delta, zigzag)
 	idB, latB, lonB, verB, tsB, csB, kvB     []byte
@@ -66,7 +66,7 @@ type blockEncoder struct {
 }
 
 func newBlockEncoder() *blockEncoder {
-	e := &blockEncoder{strings: make(map[string]uint32, 1024)}
+	e := &blockEncoder{str: strtab.New()}
 	e.reset()
 	return e
 }
@@ -74,23 +74,13 @@ func newBlockEncoder() *blockEncoder {
 func (e *blockEncoder) reset() {
 	e.kind = kindNone
 	e.n = 0
-	clear(e.strings)
-	e.table = append(e.table[:0], "")
-	e.strings[""] = 0
+	e.str.Reset()
 	e.idB, e.latB, e.lonB, e.verB, e.tsB, e.csB, e.kvB = e.idB[:0], e.latB[:0], e.lonB[:0], e.verB[:0], e.tsB[:0], e.csB[:0], e.kvB[:0]
 	e.prevID, e.prevLat, e.prevLon, e.prevTS, e.prevCS = 0, 0, 0, 0, 0
 	e.group = e.group[:0]
 }
 
-func (e *blockEncoder) sid(s string) uint32 {
-	if i, ok := e.strings[s]; ok {
-		return i
-	}
-	i := uint32(len(e.table))
-	e.table = append(e.table, s)
-	e.strings[s] = i
-	return i
-}
+func (e *blockEncoder) sid(s string) uint32 { return e.str.Intern(s) }
 
 func (e *blockEncoder) full() bool {
 	return e.n >= maxBlockEntities || len(e.group) >= maxBlockBytes
@@ -235,7 +225,7 @@ func appendPackedDelta(b []byte, field protowire.Number, v []int64, scratch *[]b
 func (e *blockEncoder) encode(dst []byte) []byte {
 	// string table
 	st := e.scratch[:0]
-	for _, s := range e.table {
+	for _, s := range e.str.Strings() {
 		st = protowire.AppendTag(st, 1, protowire.BytesType)
 		st = protowire.AppendString(st, s)
 	}
