@@ -21,6 +21,17 @@ const (
 	CoordScale = 1e7
 )
 
+// Well-known keys of the meta section (FORMAT.md, "Meta keys"). A pack
+// written by osmbuild holds exactly these, in this order; Info parses them.
+const (
+	MetaSource      = "source"       // base name of the input file
+	MetaInputSHA256 = "input_sha256" // hex SHA-256 of the input file
+	MetaInputSize   = "input_size"   // input size in bytes (decimal)
+	MetaBuilt       = "built"        // RFC 3339 UTC; absent when unknown
+	MetaBuiltFrom   = "built_from"   // where MetaBuilt came from
+	MetaGenerator   = "generator"    // "surrogator osmbuild <version>"
+)
+
 // Header layout.
 const (
 	headerFixedSize = 32 // magic, versions, sizes, CRC, attribution length

@@ -5,7 +5,9 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/tidwall/rtree"
@@ -198,6 +200,13 @@ type Info struct {
 	StreetEntries  int // street names summed over areas
 	Pools          [NumPools]int
 	Embeddings     EmbeddingInfo
+	// Parsed from the well-known meta keys (zero when absent).
+	Source      string
+	InputSHA256 string
+	InputSize   int64
+	Built       time.Time
+	BuiltFrom   string
+	Generator   string
 }
 
 // EmbeddingInfo describes the embeddings section; Dims 0 means empty.
@@ -221,7 +230,22 @@ func (p *Pack) Info() Info {
 		Embeddings:     p.EmbeddingInfo(),
 	}
 	for i := 4; i+8 <= len(p.r.meta); i += 8 {
-		in.Meta = append(in.Meta, [2]string{p.r.str(le.Uint32(p.r.meta[i:])), p.r.str(le.Uint32(p.r.meta[i+4:]))})
+		k, v := p.r.str(le.Uint32(p.r.meta[i:])), p.r.str(le.Uint32(p.r.meta[i+4:]))
+		in.Meta = append(in.Meta, [2]string{k, v})
+		switch k {
+		case MetaSource:
+			in.Source = v
+		case MetaInputSHA256:
+			in.InputSHA256 = v
+		case MetaInputSize:
+			in.InputSize, _ = strconv.ParseInt(v, 10, 64)
+		case MetaBuilt:
+			in.Built, _ = time.Parse(time.RFC3339, v)
+		case MetaBuiltFrom:
+			in.BuiltFrom = v
+		case MetaGenerator:
+			in.Generator = v
+		}
 	}
 	for _, a := range p.areas {
 		in.ByLevel[a.Level]++

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/paulmach/osm"
@@ -20,6 +21,13 @@ type Options struct {
 	// name ("index", "relations", "ways", "nodes", "assemble", "write")
 	// and input bytes done of total.
 	Progress func(pass string, done, total int64)
+	// SourceDate is the build time to record when the input carries no
+	// timestamp of its own (the caller reads SOURCE_DATE_EPOCH); zero
+	// omits it. The wall clock is never recorded, so the same input,
+	// options and Version always give a byte-identical pack.
+	SourceDate time.Time
+	// Version is the surrogator version recorded in the generator meta.
+	Version string
 }
 
 // PassStat describes one pass over the input.
@@ -54,6 +62,14 @@ type Stats struct {
 	Pools              [geo.NumPools]int
 	DroppedPersonNames int
 	PackBytes          int64
+	// InputSHA256 and InputSize identify the input file; both are stored
+	// in the pack.
+	InputSHA256 string
+	InputSize   int64
+	// Built is the recorded build time (zero: omitted) and BuiltFrom its
+	// origin (BuiltFromReplication, BuiltFromXML, BuiltFromSourceDate).
+	Built     time.Time
+	BuiltFrom string
 }
 
 // Build reads the OSM file in and writes a geo pack to out.
@@ -65,6 +81,20 @@ func Build(ctx context.Context, in, out string, opts Options) (Stats, error) {
 		opts.Progress = func(string, int64, int64) {}
 	}
 	st := Stats{ByLevel: map[int]int{}}
+	// The input digest is computed alongside the passes (one more
+	// sequential read, mostly from the page cache).
+	hctx, cancelHash := context.WithCancel(ctx)
+	defer cancelHash()
+	type digest struct {
+		sum  string
+		size int64
+		err  error
+	}
+	hashed := make(chan digest, 1)
+	go func() {
+		sum, size, err := hashFile(hctx, in)
+		hashed <- digest{sum, size, err}
+	}()
 	t0 := time.Now()
 	opts.Progress("index", 0, 1)
 	src, err := openSource(in, opts.Workers)
@@ -86,9 +116,16 @@ func Build(ctx context.Context, in, out string, opts Options) (Stats, error) {
 	t1 := time.Now()
 	opts.Progress("assemble", 0, 1)
 	b := c.assemble(&st)
-	b.SetMeta("source", filepath.Base(in))
-	b.SetMeta("built", time.Now().UTC().Format(time.RFC3339))
-	b.SetMeta("generator", "surrogator osmbuild")
+	d := <-hashed
+	if d.err != nil {
+		return st, fmt.Errorf("osmbuild: %s: %w", filepath.Base(in), d.err)
+	}
+	st.InputSHA256, st.InputSize = d.sum, d.size
+	st.Built, st.BuiltFrom = buildTime(src)
+	if st.Built.IsZero() && !opts.SourceDate.IsZero() {
+		st.Built, st.BuiltFrom = opts.SourceDate.UTC(), BuiltFromSourceDate
+	}
+	setMeta(b, filepath.Base(in), st, opts.Version)
 	opts.Progress("assemble", 1, 1)
 	st.Passes = append(st.Passes, PassStat{Name: "assemble", Duration: time.Since(t1)})
 	t2 := time.Now()
@@ -163,4 +200,20 @@ func (c *collector) run(ctx context.Context, src *source, p passKind, opts Optio
 	opts.Progress(name, total, total)
 	st.Passes = append(st.Passes, PassStat{Name: name, Bytes: total, Objects: n, Duration: time.Since(t0)})
 	return nil
+}
+
+// setMeta records the pack's provenance in the order FORMAT.md lists.
+func setMeta(b *geo.Builder, source string, st Stats, version string) {
+	b.SetMeta(geo.MetaSource, source)
+	b.SetMeta(geo.MetaInputSHA256, st.InputSHA256)
+	b.SetMeta(geo.MetaInputSize, strconv.FormatInt(st.InputSize, 10))
+	if !st.Built.IsZero() {
+		b.SetMeta(geo.MetaBuilt, st.Built.UTC().Format(time.RFC3339))
+		b.SetMeta(geo.MetaBuiltFrom, st.BuiltFrom)
+	}
+	gen := "surrogator osmbuild"
+	if version != "" {
+		gen += " " + version
+	}
+	b.SetMeta(geo.MetaGenerator, gen)
 }
