@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -62,10 +63,53 @@ type Result struct {
 	Projects    []*ProjectResult `json:"projects"`
 	Excluded    []Excluded       `json:"excluded"`
 	AuditHits   int              `json:"audit_hits"`
+	// Resumed tells that this run took over an interrupted run of the same
+	// inputs and options (same run key, redone from scratch).
+	Resumed bool `json:"resumed,omitempty"`
+	// Finalized counts earlier complete runs whose public folder was still
+	// partial (killed between run.json and the rename) and was renamed now.
+	Finalized int `json:"finalized_earlier,omitempty"`
+	// StaleRuns counts incomplete runs of other inputs or options left in
+	// OUT (their public folders end in .partial).
+	StaleRuns int `json:"stale_runs,omitempty"`
 }
 
-// Partial reports whether some documents were excluded or quarantined.
-func (r *Result) Partial() bool { return len(r.Excluded) > 0 }
+// ReasonNotReleased is the exclusion reason of a document that QC's
+// proposal or the reviewer's toggle file keeps out of the corpus: a decision,
+// not a failure.
+const ReasonNotReleased = "not released"
+
+// Partial reports whether documents were excluded for reasons other than
+// the release decision (unreadable, wrong annotations, unsafe,
+// quarantined): exit code 3.
+func (r *Result) Partial() bool {
+	for _, e := range r.Excluded {
+		if e.Reason != ReasonNotReleased {
+			return true
+		}
+	}
+	return false
+}
+
+// Released counts the published documents.
+func (r *Result) Released() int {
+	n := 0
+	for _, p := range r.Projects {
+		n += p.Released
+	}
+	return n
+}
+
+// NotReleased counts the documents kept out by the release decision.
+func (r *Result) NotReleased() int {
+	n := 0
+	for _, e := range r.Excluded {
+		if e.Reason == ReasonNotReleased {
+			n++
+		}
+	}
+	return n
+}
 
 type projectRun struct {
 	proj    *formats.Project
@@ -76,11 +120,33 @@ type projectRun struct {
 }
 
 // Run performs a surrogation run over paths.
+//
+// Publishing is ordered so that no original can become public and no
+// incomplete run can look complete, whenever the process stops: every
+// public text is staged in the private run folder, read back and audited
+// there, and only clean bytes are renamed into public-<run>.partial/; the
+// partial folder is renamed to public-<run> after every document is written
+// and run.json records the run as complete. An interrupted run (context
+// cancelled: ErrInterrupted) removes its partial public folder; a killed
+// one leaves it, holding audited files only, and the next run with the
+// same inputs and options takes the run over and redoes it.
 func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
 	started := opts.Now()
+	l := output.Layout{Out: opts.Out}
+	if err := l.MarkOut(); err != nil {
+		return nil, err
+	}
+	keySource := "--key-file"
+	if len(opts.Key) == 0 {
+		k, err := LoadKey(l.KeyFile())
+		if err != nil {
+			return nil, err
+		}
+		opts.Key, keySource = k, "output folder key (OUT/private/surrogator.key)"
+	}
 	projs, err := formats.Read(paths, opts.Input)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
@@ -88,21 +154,97 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if len(projs) == 0 {
 		return nil, fmt.Errorf("engine: no inputs found")
 	}
-	l := output.Layout{Out: opts.Out, Run: output.RunKey(started, rand.New(rand.NewSource(started.UnixNano())))}
-	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
-		return nil, fmt.Errorf("engine: %w", err)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInterrupted, err)
 	}
-	if err := output.MkdirPrivate(l.PrivateRoot()); err != nil {
+
+	// Take over an interrupted run of the same command, or start a new one.
+	fp := opts.fingerprint(paths)
+	rec, err := recoverOut(opts.Out, fp)
+	if err != nil {
 		return nil, err
 	}
-	res := &Result{RunKey: l.Run, PublicRoot: l.PublicRoot(), PrivateRoot: l.PrivateRoot()}
-	isName := func(s string) bool { return opts.Resources.IsSurname(s) || opts.Resources.IsFirstName(s) }
+	lock := rec.lock
+	if rec.resume != "" {
+		l.Run = rec.resume
+		if !opts.SeedSet {
+			opts.Seed = rec.seed
+		}
+	} else {
+		l.Run = output.RunKey(started, rand.New(rand.NewSource(started.UnixNano())))
+		if lock, err = lockRun(l.PrivateRoot()); err != nil {
+			return nil, err
+		}
+	}
+	defer lock.release()
+	res := &Result{RunKey: l.Run, PublicRoot: l.PublicRoot(), PrivateRoot: l.PrivateRoot(), Resumed: rec.resume != "",
+		Finalized: rec.finalized, StaleRuns: rec.stale}
+	rs := &runRecord{opts: &opts, paths: paths, started: started, fingerprint: fp, keySource: keySource}
+	if err := rs.write(l, res, StatusRunning); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(l.PublicPartialRoot(), output.PublicDirPerm); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	// stop ends an unfinished run: no public folder is left behind, and
+	// run.json says why the run stopped.
+	stop := func(status string, cause error) (*Result, error) {
+		os.RemoveAll(l.PublicPartialRoot())
+		os.RemoveAll(l.Staging())
+		rs.write(l, res, status)
+		return nil, cause
+	}
+	interrupted := func() (*Result, error) {
+		return stop(StatusInterrupted, fmt.Errorf("%w: %w", ErrInterrupted, ctx.Err()))
+	}
 
-	// Phase 1: QC, release decisions, originals.
-	avoid := audit.NewMatcher()
+	runs, err := prepareProjects(l, &opts, projs, res)
+	if err != nil {
+		return stop(StatusFailed, err)
+	}
+	if ctx.Err() != nil {
+		return interrupted()
+	}
+	if err := planProjects(ctx, &opts, runs, res); err != nil {
+		if ctx.Err() != nil {
+			return interrupted()
+		}
+		return stop(StatusFailed, err)
+	}
+	if err := writeProjects(ctx, l, &opts, runs, res); err != nil {
+		if ctx.Err() != nil {
+			return interrupted()
+		}
+		return stop(StatusFailed, err)
+	}
+	sort.SliceStable(res.Excluded, func(i, j int) bool {
+		if res.Excluded[i].Project != res.Excluded[j].Project {
+			return res.Excluded[i].Project < res.Excluded[j].Project
+		}
+		return res.Excluded[i].DocID < res.Excluded[j].DocID
+	})
+	if res.Released() == 0 && res.Partial() {
+		return stop(StatusFailed, ErrNothingReleased)
+	}
+	if ctx.Err() != nil {
+		return interrupted()
+	}
+	os.RemoveAll(l.Staging())
+	if err := rs.write(l, res, StatusComplete); err != nil {
+		return stop(StatusFailed, err)
+	}
+	if err := l.Finalize(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// prepareProjects runs QC per project, writes its reports and registers
+// the originals for the leak audit (phase 1).
+func prepareProjects(l output.Layout, opts *Options, projs []*formats.Project, res *Result) ([]*projectRun, error) {
 	var runs []*projectRun
 	seen := map[string]int{}
-	for _, p := range projs {
+	for i, p := range projs {
 		// two inputs with one base name must not share a directory
 		if n := seen[p.Name]; n > 0 {
 			p.Name = fmt.Sprintf("%s-%d", p.Name, n+1)
@@ -111,6 +253,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			}
 		}
 		seen[p.Name]++
+		dropDuplicateNames(p)
 		pr := &projectRun{proj: p, qc: qc.Run(p), matcher: audit.NewMatcher(),
 			res: &ProjectResult{Project: p.Name, Read: len(p.Documents), Unreadable: len(p.Errors),
 				Replaced: map[string]int{}, Kept: map[string]int{},
@@ -122,7 +265,6 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			for i, s := range d.Spans {
 				if audit.Audited(s.Kind) || s.Kind == "" {
 					pr.matcher.Add(d.SpanText(i))
-					avoid.Add(d.SpanText(i))
 				}
 			}
 		}
@@ -136,11 +278,49 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			pr.res.Excluded++
 		}
 		runs = append(runs, pr)
+		opts.progress("qc", i+1, len(projs))
 	}
+	return runs, nil
+}
 
-	// Phase 2: plan in a fixed order.
-	pl := &planner{opts: &opts, corpus: fictive.NewScope(opts.masterKey()), avoid: avoid, isName: isName}
+// dropDuplicateNames turns documents that share a name within a project
+// into errors: the name is the document's identity in mapping.json, so two
+// of them would lose one's key.
+func dropDuplicateNames(p *formats.Project) {
+	count := map[string]int{}
+	for _, d := range p.Documents {
+		count[d.Name]++
+	}
+	kept := p.Documents[:0]
+	for _, d := range p.Documents {
+		if count[d.Name] > 1 {
+			p.Errors = append(p.Errors, &formats.DocError{File: d.Source, Document: d.Name,
+				Err: fmt.Errorf("duplicate document name in project (%d documents)", count[d.Name])})
+			continue
+		}
+		kept = append(kept, d)
+	}
+	p.Documents = kept
+}
+
+// planProjects decides every replacement in a fixed order (phase 2).
+func planProjects(ctx context.Context, opts *Options, runs []*projectRun, res *Result) error {
+	avoid := audit.NewMatcher()
+	total := 0
+	for _, pr := range runs {
+		total += len(pr.proj.Documents)
+		for _, d := range pr.proj.Documents {
+			for i, s := range d.Spans {
+				if audit.Audited(s.Kind) || s.Kind == "" {
+					avoid.Add(d.SpanText(i))
+				}
+			}
+		}
+	}
+	isName := func(s string) bool { return opts.Resources.IsSurname(s) || opts.Resources.IsFirstName(s) }
+	pl := &planner{opts: opts, corpus: fictive.NewScope(opts.masterKey()), avoid: avoid, isName: isName}
 	pl.corpus.Avoid = avoid.Contains
+	done := 0
 	for _, pr := range runs {
 		docs := append([]*document.Document(nil), pr.proj.Documents...)
 		sort.SliceStable(docs, func(i, j int) bool { return docs[i].Name < docs[j].Name })
@@ -148,21 +328,18 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		for _, q := range pr.qc.Docs {
 			qcByName[q.Document] = q
 		}
-		ids := map[string]bool{}
 		casNames := map[string]bool{}
 		for _, d := range docs {
+			done++
+			opts.progress("plan", done, total)
 			id := DocID(opts.masterKey(), pr.proj.Name, d.Name)
-			for n := 2; ids[id]; n++ {
-				id = DocID(opts.masterKey(), pr.proj.Name, fmt.Sprintf("%s\x00%d", d.Name, n))
-			}
-			ids[id] = true
 			if reason, detail := decide(d, qcByName[d.Name], opts.Toggle, pr.proj.Name); reason != "" {
 				res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: id, Document: d.Name, Reason: reason, Detail: detail})
 				pr.res.Excluded++
 				continue
 			}
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
 			dp := pl.plan(d, id)
 			if dp.reason != "" {
@@ -178,8 +355,12 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			pr.plans = append(pr.plans, dp)
 		}
 	}
+	return nil
+}
 
-	// Phase 3: apply, write, audit in parallel.
+// writeProjects applies, audits and writes every planned document in
+// parallel, then the mappings (phases 3 and 4).
+func writeProjects(ctx context.Context, l output.Layout, opts *Options, runs []*projectRun, res *Result) error {
 	type job struct {
 		pr *projectRun
 		dp *docPlan
@@ -201,12 +382,10 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			defer wg.Done()
 			for i := range next {
 				results[i] = writeDoc(l, jobs[i].pr, jobs[i].dp)
-				if opts.Progress != nil {
-					mu.Lock()
-					done++
-					opts.Progress(done, len(jobs))
-					mu.Unlock()
-				}
+				mu.Lock()
+				done++
+				opts.progress("write", done, len(jobs))
+				mu.Unlock()
 			}
 		}()
 	}
@@ -219,24 +398,22 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
-
-	// Phase 4: mappings and run.json.
 	for i, j := range jobs {
 		out := results[i]
 		pr, dp := j.pr, j.dp
 		switch {
+		case out.hits > 0:
+			res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: dp.docID, Document: dp.doc.Name,
+				Reason: "quarantined", Detail: fmt.Sprintf("leak audit: %d original PII string(s) found in the staged public text; kept in quarantine/, never published", out.hits), Quarantined: true})
+			pr.res.Quarantined++
+			res.AuditHits += out.hits
+			dp.reason = "quarantined"
 		case out.err != nil:
 			res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: dp.docID, Document: dp.doc.Name, Reason: "unsafe", Detail: out.err.Error()})
 			pr.res.Excluded++
 			dp.reason = out.err.Error()
-		case out.hits > 0:
-			res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: dp.docID, Document: dp.doc.Name,
-				Reason: "quarantined", Detail: fmt.Sprintf("leak audit: %d original PII string(s) found in the public text; moved to quarantine/", out.hits), Quarantined: true})
-			pr.res.Quarantined++
-			res.AuditHits += out.hits
-			dp.reason = "quarantined"
 		default:
 			pr.res.Released++
 		}
@@ -244,7 +421,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	for _, pr := range runs {
 		if opts.Mode == ModeGemtex || opts.Mode == ModeFictive {
 			if err := writeMappings(l, pr); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		for _, dp := range pr.plans {
@@ -261,17 +438,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		}
 		res.Projects = append(res.Projects, pr.res)
 	}
-	sort.SliceStable(res.Excluded, func(i, j int) bool {
-		if res.Excluded[i].Project != res.Excluded[j].Project {
-			return res.Excluded[i].Project < res.Excluded[j].Project
-		}
-		return res.Excluded[i].DocID < res.Excluded[j].DocID
-	})
-	os.Remove(l.Staging()) // empty unless a write failed midway
-	if err := writeRunJSON(l, &opts, paths, res, started); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return nil
 }
 
 // decide returns why a document is not released (category and detail),
@@ -284,14 +451,14 @@ func decide(d *document.Document, q *qc.Doc, t *qc.Toggle, project string) (stri
 		inc, listed := t.Decision(project, d.Name)
 		switch {
 		case !listed:
-			return "not released", "not listed in the toggle file"
+			return ReasonNotReleased, "not listed in the toggle file"
 		case !inc:
-			return "not released", "part_of_corpus = 0 in the toggle file"
+			return ReasonNotReleased, "part_of_corpus = 0 in the toggle file"
 		}
 		return "", ""
 	}
 	if q != nil && !q.PartOfCorpus {
-		return "not released", "QC: " + strings.Join(q.Reasons, "; ")
+		return ReasonNotReleased, "QC: " + strings.Join(q.Reasons, "; ")
 	}
 	return "", ""
 }
@@ -301,8 +468,10 @@ type docOutcome struct {
 	hits int
 }
 
-// writeDoc applies the plan, writes the public text and the private CAS,
-// and audits the public file; a hit moves it to the private quarantine.
+// writeDoc applies the plan, stages the public text in the private run
+// folder, audits the staged bytes as they are on disk and publishes them
+// only when the audit finds no original; a hit keeps the text in the
+// private quarantine and nothing of it reaches public/.
 func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 	nd, err := dp.doc.Apply(dp.edits)
 	if err != nil {
@@ -318,29 +487,32 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 	if err != nil {
 		return docOutcome{err: fmt.Errorf("unsafe: %v", err)}
 	}
-	if err := output.WritePrivate(filepath.Join(l.Private(pr.proj.Name), "cas", dp.casName), casData); err != nil {
-		return docOutcome{err: err}
-	}
-	pub := filepath.Join(l.Public(pr.proj.Name), dp.docID+".txt")
-	if err := output.WritePublic(pub, []byte(nd.Text), l.Staging()); err != nil {
-		return docOutcome{err: err}
-	}
-	written, err := os.ReadFile(pub)
+	text := []byte(nd.Text)
+	staged, err := output.Stage(l.Staging(), text)
 	if err != nil {
-		return docOutcome{err: fmt.Errorf("audit: %v", err)}
+		return docOutcome{err: err}
 	}
-	hits := pr.matcher.Find(string(written))
-	if len(hits) == 0 {
-		return docOutcome{}
+	written, err := staged.Bytes()
+	if err != nil || !bytes.Equal(written, text) {
+		staged.Discard()
+		return docOutcome{err: fmt.Errorf("audit: staged file does not read back as written")}
 	}
-	q := filepath.Join(l.Private(pr.proj.Name), "quarantine", dp.docID+".txt")
-	if err := output.WritePrivate(q, written); err != nil {
-		return docOutcome{err: err, hits: len(hits)}
+	if hits := pr.matcher.Find(string(written)); len(hits) > 0 {
+		staged.Discard()
+		q := filepath.Join(l.Private(pr.proj.Name), "quarantine", dp.docID+".txt")
+		if err := output.WritePrivate(q, written); err != nil {
+			return docOutcome{err: err, hits: len(hits)}
+		}
+		return docOutcome{hits: len(hits)}
 	}
-	if err := os.Remove(pub); err != nil {
-		return docOutcome{err: fmt.Errorf("audit: cannot remove leaking public file: %v", err), hits: len(hits)}
+	if err := output.WritePrivate(filepath.Join(l.Private(pr.proj.Name), "cas", dp.casName), casData); err != nil {
+		staged.Discard()
+		return docOutcome{err: err}
 	}
-	return docOutcome{hits: len(hits)}
+	if err := staged.Publish(filepath.Join(l.PublicPartial(pr.proj.Name), dp.docID+".txt")); err != nil {
+		return docOutcome{err: err}
+	}
+	return docOutcome{}
 }
 
 func casFileName(name, docID string) string {
@@ -409,7 +581,18 @@ func writeMappings(l output.Layout, pr *projectRun) error {
 	return output.WritePrivate(filepath.Join(l.Private(pr.proj.Name), "mapping_flat.json"), append(fb, '\n'))
 }
 
-func writeRunJSON(l output.Layout, o *Options, paths []string, res *Result, started time.Time) error {
+// runRecord writes run.json: at the start (status running), when a run
+// stops early (interrupted, failed) and when it is complete.
+type runRecord struct {
+	opts        *Options
+	paths       []string
+	started     time.Time
+	fingerprint string
+	keySource   string
+}
+
+func (rr *runRecord) write(l output.Layout, res *Result, status string) error {
+	o := rr.opts
 	shift := "random ±[" + fmt.Sprint(o.DateShiftMin) + "," + fmt.Sprint(o.DateShiftMax) + "] days per document"
 	if o.Scope == ScopeCorpus && !o.DateShiftSet {
 		shift = "random ±[" + fmt.Sprint(o.DateShiftMin) + "," + fmt.Sprint(o.DateShiftMax) + "] days per patient"
@@ -422,28 +605,40 @@ func writeRunJSON(l output.Layout, o *Options, paths []string, res *Result, star
 		kindsOut[i] = string(k)
 	}
 	run := map[string]any{
-		"run":         res.RunKey,
-		"started":     started.UTC().Format(time.RFC3339),
-		"finished":    o.Now().UTC().Format(time.RFC3339),
-		"version":     o.Version,
-		"go":          runtime.Version(),
-		"mode":        o.Mode,
-		"scope":       o.Scope,
-		"seed":        o.Seed,
-		"key_file":    o.KeyFile,
-		"date_shift":  shift,
-		"workers":     o.Workers,
-		"inputs":      paths,
-		"projects":    res.Projects,
-		"excluded":    res.Excluded,
-		"public_root": res.PublicRoot,
-		"audit": map[string]any{
-			"checked":     "every public file, for every original PII string of its project (names, locations, IDs, contacts, OTHER)",
+		"run":             res.RunKey,
+		"status":          status,
+		"fingerprint":     rr.fingerprint,
+		"started":         rr.started.UTC().Format(time.RFC3339),
+		"version":         o.Version,
+		"go":              runtime.Version(),
+		"mode":            o.Mode,
+		"scope":           o.Scope,
+		"seed":            o.Seed,
+		"key":             rr.keySource,
+		"key_file":        o.KeyFile,
+		"key_fingerprint": KeyFingerprint(o.Key),
+		"toggle_file":     o.ToggleFile,
+		"resources":       o.ResourcesDir,
+		"geodata_file":    o.GeodataFile,
+		"date_shift":      shift,
+		"workers":         o.Workers,
+		"inputs":          rr.paths,
+		"projects":        res.Projects,
+		"excluded":        res.Excluded,
+		"kinds":           kindsOut,
+	}
+	if status == StatusComplete {
+		run["finished"] = o.Now().UTC().Format(time.RFC3339)
+		run["public_root"] = res.PublicRoot
+		run["audit"] = map[string]any{
+			"checked":     "every public text as staged on disk, before it was published, for every original PII string of its project (names, locations, IDs, contacts, OTHER)",
 			"hits":        res.AuditHits,
 			"quarantined": countQuarantined(res),
 			"passed":      res.AuditHits == 0,
-		},
-		"kinds": kindsOut,
+		}
+	}
+	if res.Resumed {
+		run["resumed"] = true
 	}
 	if o.GeoInfo != nil {
 		run["geodata"] = o.GeoInfo

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
@@ -55,11 +56,17 @@ type Options struct {
 	// (else a random seed is drawn and recorded in run.json).
 	Seed    int64
 	SeedSet bool
-	// Key is the secret key (from the key file); nil derives one from the
-	// seed.
+	// Key is the secret key (from --key-file). It keys document ids,
+	// corpus-scope surrogates and document scopes; the seed never replaces
+	// it. Nil: the key of the output folder, OUT/private/surrogator.key,
+	// created once (0600) and shared by later runs into the same OUT.
 	Key []byte
 	// KeyFile is recorded in run.json (its path, never its content).
 	KeyFile string
+	// ToggleFile, ResourcesDir and GeodataFile are the paths behind
+	// Toggle, Resources and Geo, recorded in run.json and part of the
+	// run's fingerprint (a re-run after an interruption must match them).
+	ToggleFile, ResourcesDir, GeodataFile string
 	// DateShift fixes the shift in days when DateShiftSet (0 disables
 	// shifting); else a random shift in ±[DateShiftMin, DateShiftMax].
 	DateShift                  int
@@ -73,13 +80,19 @@ type Options struct {
 	// Resources are the name lists and gazetteer (nil: embedded default).
 	Resources *data.Resources
 	// Geo is a geodata source for addresses (nil: embedded default).
-	Geo any
+	Geo fictive.Geodata
+	// ReplaceState replaces LOCATION_STATE spans (and city-states used as
+	// cities) and samples every place below a state inside the
+	// replacement; by default states and countries are kept (SPEC §6).
+	ReplaceState bool
 	// GeoInfo describes the geodata pack for run.json (attribution).
 	GeoInfo map[string]string
 	// Now returns the time for the run key (nil: time.Now).
 	Now func() time.Time
-	// Progress is called after each document is written.
-	Progress func(done, total int)
+	// Progress reports the phases of a run: "read" (Done = files read,
+	// Total 0), "qc" and "plan" (projects and documents), "write" (documents
+	// written and audited). Calls come from one goroutine at a time.
+	Progress func(Progress)
 	// Version is recorded in run.json.
 	Version string
 }
@@ -123,14 +136,24 @@ func (o *Options) defaults() error {
 	return nil
 }
 
-// masterKey is the key of the corpus scope: the key file's key, else one
-// derived from the seed.
-func (o *Options) masterKey() []byte {
-	if len(o.Key) > 0 {
-		return o.Key
+// Progress is one progress report.
+type Progress struct {
+	Phase       string
+	Done, Total int
+}
+
+func (o *Options) progress(phase string, done, total int) {
+	if o.Progress != nil {
+		o.Progress(Progress{Phase: phase, Done: done, Total: total})
 	}
-	h := sha256.Sum256([]byte("surrogator-seed:" + strconv.FormatInt(o.Seed, 10)))
-	return h[:]
+}
+
+// masterKey is the secret key of the run (set by Run before planning).
+func (o *Options) masterKey() []byte {
+	if len(o.Key) == 0 {
+		panic("engine: no key") // Run sets it; a planner without one is a bug
+	}
+	return o.Key
 }
 
 // docKey is the key of a document scope: it depends on the seed, so that a

@@ -57,7 +57,7 @@ func TestPlanOrderNamesBeforeContacts(t *testing.T) {
 		{Label: "NAME_DOCTOR", Begin: 47, End: len(text)},
 	}}
 	d.Normalize()
-	o := Options{Mode: ModeFictive, Seed: 3, SeedSet: true}
+	o := Options{Mode: ModeFictive, Seed: 3, SeedSet: true, Key: testKey}
 	if err := o.defaults(); err != nil {
 		t.Fatal(err)
 	}

@@ -33,8 +33,70 @@ type Layout struct {
 	Run string // the run key
 }
 
-// PublicRoot is OUT/public/public-<run>.
+// PublicRoot is OUT/public/public-<run>: it exists only for complete runs.
 func (l Layout) PublicRoot() string { return filepath.Join(l.Out, "public", "public-"+l.Run) }
+
+// PartialSuffix marks a public run folder that is still being written or
+// whose run was interrupted.
+const PartialSuffix = ".partial"
+
+// PublicPartialRoot is OUT/public/public-<run>.partial, where a run
+// publishes its audited files until every document is written and run.json
+// is complete; then Finalize renames it to PublicRoot.
+func (l Layout) PublicPartialRoot() string { return l.PublicRoot() + PartialSuffix }
+
+// PublicPartial is the project folder inside PublicPartialRoot.
+func (l Layout) PublicPartial(project string) string {
+	return filepath.Join(l.PublicPartialRoot(), project)
+}
+
+// KeyFile is the run-independent secret key that runs into OUT share when
+// no --key-file is given: OUT/private/surrogator.key (0600).
+func (l Layout) KeyFile() string { return filepath.Join(l.Out, "private", "surrogator.key") }
+
+// Marker is the file that marks OUT as surrogator output, so that input
+// walkers never read a run's own output back in.
+const Marker = ".surrogator-out"
+
+// MarkOut creates OUT (0755), OUT/private (0700) and the marker file.
+func (l Layout) MarkOut() error {
+	if err := os.MkdirAll(l.Out, PublicDirPerm); err != nil {
+		return fmt.Errorf("output: %w", err)
+	}
+	if err := MkdirPrivate(filepath.Join(l.Out, "private")); err != nil {
+		return err
+	}
+	m := filepath.Join(l.Out, Marker)
+	if _, err := os.Stat(m); err == nil {
+		return nil
+	}
+	return writeAtomic(m, []byte("surrogator output folder: inputs below it are never read\n"), PublicFilePerm)
+}
+
+// Finalize renames the partial public folder to its final name. It fails
+// when the final name exists already.
+func (l Layout) Finalize() error {
+	if _, err := os.Lstat(l.PublicRoot()); err == nil {
+		return fmt.Errorf("output: %s exists already", l.PublicRoot())
+	}
+	if err := os.Rename(l.PublicPartialRoot(), l.PublicRoot()); err != nil {
+		return fmt.Errorf("output: %w", err)
+	}
+	return syncDir(filepath.Dir(l.PublicRoot()))
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("output: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("output: %w", err)
+	}
+	return nil
+}
 
 // PrivateRoot is OUT/private/private-<run>.
 func (l Layout) PrivateRoot() string { return filepath.Join(l.Out, "private", "private-"+l.Run) }
@@ -71,21 +133,49 @@ func WritePrivate(path string, data []byte) error {
 	return writeAtomic(path, data, PrivateFilePerm)
 }
 
-// WritePublic writes a public file atomically: a temporary file in the
-// private staging directory (on the same file system), synced, then renamed
-// into place, so that no partial file ever appears below public/, even when
-// the process is killed. staging "" stages beside the target.
-func WritePublic(path string, data []byte, staging string) error {
+// Staged is a public file written to the private staging folder: not yet
+// public. The caller audits the bytes as they are on disk (Bytes) and only
+// then publishes (Publish) or discards them; a process killed in between
+// leaves the file in private, never in public.
+type Staged struct{ tmp string }
+
+// Stage writes data (mode 0644) to a synced temporary file in the private
+// staging folder, which must be on the same file system as public/.
+func Stage(staging string, data []byte) (*Staged, error) {
+	if err := MkdirPrivate(staging); err != nil {
+		return nil, err
+	}
+	tmp, err := writeTemp(staging, data, PublicFilePerm)
+	if err != nil {
+		return nil, err
+	}
+	return &Staged{tmp: tmp}, nil
+}
+
+// Bytes reads the staged file back from disk.
+func (s *Staged) Bytes() ([]byte, error) {
+	b, err := os.ReadFile(s.tmp)
+	if err != nil {
+		return nil, fmt.Errorf("output: %w", err)
+	}
+	return b, nil
+}
+
+// Publish renames the staged file to path (creating its public folder).
+func (s *Staged) Publish(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), PublicDirPerm); err != nil {
+		s.Discard()
 		return fmt.Errorf("output: %w", err)
 	}
-	if staging == "" {
-		staging = filepath.Dir(path)
-	} else if err := MkdirPrivate(staging); err != nil {
-		return err
+	if err := os.Rename(s.tmp, path); err != nil {
+		s.Discard()
+		return fmt.Errorf("output: %w", err)
 	}
-	return writeAtomicVia(staging, path, data, PublicFilePerm)
+	return nil
 }
+
+// Discard removes the staged file.
+func (s *Staged) Discard() { os.Remove(s.tmp) }
 
 // Staging is the private directory where public files are staged.
 func (l Layout) Staging() string { return filepath.Join(l.PrivateRoot(), ".staging") }
@@ -95,15 +185,29 @@ func writeAtomic(path string, data []byte, perm os.FileMode) error {
 }
 
 func writeAtomicVia(dir, path string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(dir, ".tmp-*")
+	tmp, err := writeTemp(dir, data, perm)
 	if err != nil {
-		return fmt.Errorf("output: %w", err)
+		return err
 	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
+	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("output: %w", err)
+	}
+	return nil
+}
+
+// writeTemp writes data to a synced temporary file in dir and returns its
+// path.
+func writeTemp(dir string, data []byte, perm os.FileMode) (string, error) {
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return "", fmt.Errorf("output: %w", err)
+	}
+	tmp := f.Name()
+	fail := func(err error) (string, error) {
+		f.Close()
+		os.Remove(tmp)
+		return "", fmt.Errorf("output: %w", err)
 	}
 	if err := f.Chmod(perm); err != nil {
 		return fail(err)
@@ -116,13 +220,9 @@ func writeAtomicVia(dir, path string, data []byte, perm os.FileMode) error {
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("output: %w", err)
+		return "", fmt.Errorf("output: %w", err)
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("output: %w", err)
-	}
-	return nil
+	return tmp, nil
 }
 
 // RemoveTemps deletes leftover temporary files (from an interrupted run)

@@ -27,8 +27,18 @@ func TestRunKeyAndPerms(t *testing.T) {
 	if di.Mode().Perm() != 0o700 {
 		t.Fatalf("dir perm %v", di.Mode().Perm())
 	}
-	pub := filepath.Join(l.Public("proj"), "d.txt")
-	if err := WritePublic(pub, []byte("x"), l.Staging()); err != nil {
+	pub := filepath.Join(l.PublicPartial("proj"), "d.txt")
+	st, err := Stage(l.Staging(), []byte("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Dir(pub)); !os.IsNotExist(err) {
+		t.Fatal("staging created the public folder")
+	}
+	if b, err := st.Bytes(); err != nil || string(b) != "x" {
+		t.Fatalf("staged bytes %q %v", b, err)
+	}
+	if err := st.Publish(pub); err != nil {
 		t.Fatal(err)
 	}
 	ents, _ := os.ReadDir(filepath.Dir(pub))
@@ -43,5 +53,24 @@ func TestRunKeyAndPerms(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(pub); string(b) != "x" {
 		t.Fatal("public content")
+	}
+	if fi, _ := os.Stat(pub); fi.Mode().Perm() != PublicFilePerm {
+		t.Fatalf("public perm %v", fi.Mode().Perm())
+	}
+	// the partial folder becomes final only through Finalize, once
+	if _, err := os.Stat(l.PublicRoot()); !os.IsNotExist(err) {
+		t.Fatal("final public folder exists before Finalize")
+	}
+	if err := l.Finalize(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(l.Public("proj"), "d.txt")); string(b) != "x" {
+		t.Fatal("finalized content")
+	}
+	if _, err := os.Stat(l.PublicPartialRoot()); !os.IsNotExist(err) {
+		t.Fatal("partial folder left after Finalize")
+	}
+	if err := l.Finalize(); err == nil {
+		t.Fatal("second Finalize succeeded")
 	}
 }
