@@ -10,13 +10,13 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/surrogator/surrogator/surrogator/age"
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
-	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
 // replacement is the decision for one span.
@@ -46,20 +46,13 @@ type docPlan struct {
 	casName string
 }
 
-// keepAge reports whether an AGE span stays as written (≤ 89, or no number).
-func keepAge(s string) bool { return qc.AgeValue(s) <= 89 }
+// keepAge reports whether an AGE span stays as written (no age above 89;
+// the one rule of package age).
+func keepAge(s string) bool { return !age.Over(s) }
 
-var bigNumber = regexp.MustCompile(`\d+`)
-
-// capAge replaces every number above 89 in an AGE span by 90.
-func capAge(s string) string {
-	return bigNumber.ReplaceAllStringFunc(s, func(m string) string {
-		if n, err := strconv.Atoi(m); err == nil && n > 89 {
-			return "90"
-		}
-		return m
-	})
-}
+// capAge writes every age above 89 in an AGE span as 90 in its written
+// form (digits or number words).
+func capAge(s string) string { return age.Apply(s) }
 
 // mask replaces every letter and digit with X.
 func mask(s string) string {

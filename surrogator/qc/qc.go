@@ -1,12 +1,12 @@
 package qc
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/surrogator/surrogator/surrogator/age"
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats"
@@ -78,19 +78,9 @@ type Stat struct {
 	Documents   int    `json:"documents"`
 }
 
-var ageNumber = regexp.MustCompile(`\d+`)
-
-// AgeValue returns the age an AGE span states (the largest number in it),
-// or -1.
-func AgeValue(s string) int {
-	best := -1
-	for _, m := range ageNumber.FindAllString(s, -1) {
-		if n, err := strconv.Atoi(m); err == nil && n > best && n < 1000 {
-			best = n
-		}
-	}
-	return best
-}
+// AgeValue returns the age in years an AGE span states (the largest one,
+// digits or number words, see package age), or -1.
+func AgeValue(s string) int { return age.Value(s) }
 
 // Check runs quality control on one document.
 func Check(d *document.Document) *Doc {
@@ -113,7 +103,7 @@ func Check(d *document.Document) *Doc {
 		distinct[label][text] = true
 		switch s.Kind {
 		case kinds.Age:
-			if v := AgeValue(text); v > 89 {
+			if v := AgeValue(text); v > age.Max {
 				q.Flags = append(q.Flags, Flag{Kind: FlagAge, Span: i, Label: label, Text: text, Detail: "age " + strconv.Itoa(v) + " > 89"})
 			}
 		case kinds.Profession:
