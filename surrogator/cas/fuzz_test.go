@@ -5,15 +5,23 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/surrogator/document"
 )
 
-// FuzzReadJSON: decoding never panics; whatever decodes and extracts can be
-// written and re-read with the same text and spans, and re-based.
+// FuzzReadJSON: decoding never panics; whatever decodes and extracts has
+// valid UTF-8 text and every PHI span inside it on rune boundaries, at the
+// UTF-16 offsets the CAS gives; it can be written and re-read with the same
+// text and spans, and re-based.
 func FuzzReadJSON(f *testing.F) {
 	if b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "cas", "mini.json")); err == nil {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"}]}`))
+	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaID":"_InitialView","sofaString":"a\ud83d\ude00b"},` +
+		`{"%ID":2,"%TYPE":"custom.PHI","@sofa":1,"begin":1,"end":3,"kind":"X"}],"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2]}}}`))
+	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"},{"%ID":2,"%TYPE":"custom.PHI","begin":"0","end":1}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ReadJSON(data)
 		if err != nil {
@@ -23,6 +31,7 @@ func FuzzReadJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
+		checkExtracted(t, c, ex)
 		var b bytes.Buffer
 		if err := WriteJSON(&b, c); err != nil {
 			t.Fatal(err)
@@ -38,5 +47,66 @@ func FuzzReadJSON(f *testing.F) {
 		if ex2.Text != ex.Text || len(ex2.Spans) != len(ex.Spans) {
 			t.Fatal("round trip changed text or spans")
 		}
+		// re-basing onto a text with every span replaced keeps every
+		// annotation placed
+		var edits []document.Edit
+		last := -1
+		for _, s := range ex.Spans {
+			if s.Begin >= last && s.Begin < s.End {
+				edits = append(edits, document.Edit{Begin: s.Begin, End: s.End, Text: "X😀"})
+				last = s.End
+			}
+		}
+		m, err := document.NewMapping(len(ex.Text), edits)
+		if err != nil {
+			return // overlapping spans: normalisation's job, not the reader's
+		}
+		nt := m.ApplyText(ex.Text)
+		l, err := ex.Layers.Rebase(ex.Text, nt, m)
+		if err != nil {
+			t.Fatalf("rebase: %v", err)
+		}
+		c3 := l.(*Layers).CAS
+		if err := CheckAnnotations(c3); err != nil {
+			t.Fatalf("rebased CAS: %v", err)
+		}
+		ex3, err := Extract(c3, PHIConfig{})
+		if err != nil {
+			t.Fatalf("rebased extract: %v", err)
+		}
+		checkExtracted(t, c3, ex3)
 	})
+}
+
+// checkExtracted asserts the reader invariant: valid UTF-8 text, every PHI
+// span within it on rune boundaries and equal to the UTF-16 range the CAS
+// holds for it.
+func checkExtracted(t *testing.T, c *CAS, ex *Extracted) {
+	t.Helper()
+	d := &document.Document{Text: ex.Text, Spans: ex.Spans}
+	if err := d.CheckPlacement(); err != nil {
+		t.Fatalf("extracted: %v", err)
+	}
+	for i, s := range ex.Spans {
+		f := c.ByID(s.Ref)
+		if f == nil {
+			t.Fatalf("span %d: no feature structure %d", i, s.Ref)
+		}
+		b16, _ := f.Int("begin")
+		e16, _ := f.Int("end")
+		if u16(ex.Text[:s.Begin]) != b16 || u16(ex.Text[:s.End]) != e16 {
+			t.Fatalf("span %d: byte range [%d,%d) is not UTF-16 [%d,%d)", i, s.Begin, s.End, b16, e16)
+		}
+	}
+}
+
+func u16(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x10000 && r <= utf8.MaxRune {
+			n++
+		}
+	}
+	return n
 }

@@ -6,11 +6,23 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/surrogator/surrogator/surrogator/document"
 )
 
 // ReadJSON decodes a UIMA JSON CAS (the format INCEpTION exports as "UIMA
 // CAS JSON 0.4.0"). Feature order and values are kept.
+//
+// The decoder is strict where leniency would misplace an annotation: a key
+// given twice in one object, bytes that are not UTF-8 or unpaired surrogate
+// escapes (which encoding/json would silently turn into U+FFFD), a view
+// whose %SOFA names no sofa or whose members do not exist, and a "sofa"
+// reference that names no sofa are errors. Offsets are checked by Extract.
+// Errors never hold document text.
 func ReadJSON(data []byte) (*CAS, error) {
+	if err := document.CheckJSONUnicode(data); err != nil {
+		return nil, fmt.Errorf("cas: json: %w", err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	c := &CAS{byID: map[int]*FS{}}
@@ -44,16 +56,12 @@ func ReadJSON(data []byte) (*CAS, error) {
 			})
 		case "%VIEWS":
 			return readObject(dec, func(name string) error {
-				var v struct {
-					Sofa    *int  `json:"%SOFA"`
-					Members []int `json:"%MEMBERS"`
+				if c.View(name) != nil {
+					return fmt.Errorf("view %q given twice", clip(name))
 				}
-				if err := dec.Decode(&v); err != nil {
-					return fmt.Errorf("view %q: %w", name, err)
-				}
-				view := &View{Name: name, Members: v.Members}
-				if v.Sofa != nil {
-					view.Sofa = *v.Sofa
+				view, err := readView(dec, name)
+				if err != nil {
+					return fmt.Errorf("view %q: %w", clip(name), err)
 				}
 				c.Views = append(c.Views, view)
 				return nil
@@ -72,7 +80,102 @@ func ReadJSON(data []byte) (*CAS, error) {
 	if c.FS == nil {
 		return nil, fmt.Errorf("cas: json: no %%FEATURE_STRUCTURES")
 	}
+	if err := c.checkRefs(); err != nil {
+		return nil, fmt.Errorf("cas: json: %w", err)
+	}
 	return c, nil
+}
+
+// readView reads {"%SOFA": id, "%MEMBERS": [id, ...]}.
+func readView(dec *json.Decoder, name string) (*View, error) {
+	view := &View{Name: name}
+	hasSofa := false
+	err := readObject(dec, func(key string) error {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return err
+		}
+		switch key {
+		case "%SOFA":
+			n, err := strictInt(raw)
+			if err != nil {
+				return fmt.Errorf("%%SOFA: %w", err)
+			}
+			view.Sofa, hasSofa = n, true
+		case "%MEMBERS":
+			var ms []json.RawMessage
+			if err := json.Unmarshal(raw, &ms); err != nil {
+				return fmt.Errorf("%%MEMBERS is not an array")
+			}
+			for i, m := range ms {
+				n, err := strictInt(m)
+				if err != nil {
+					return fmt.Errorf("%%MEMBERS element %d: %w", i, err)
+				}
+				view.Members = append(view.Members, n)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !hasSofa {
+		return nil, fmt.Errorf("no %%SOFA")
+	}
+	return view, nil
+}
+
+// strictInt decodes a JSON integer that fits an int.
+func strictInt(raw json.RawMessage) (int, error) {
+	v := string(bytes.TrimSpace(raw))
+	if !isJSONInteger(v) {
+		return 0, fmt.Errorf("%s, not an integer", jsonKind(v))
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("integer out of range")
+	}
+	return n, nil
+}
+
+// checkRefs verifies that every view names a sofa and lists existing
+// feature structures, and that every "sofa" feature references a sofa.
+func (c *CAS) checkRefs() error {
+	for _, v := range c.Views {
+		if s := c.byID[v.Sofa]; s == nil || s.Type != TypeSofa {
+			return fmt.Errorf("view %q: %%SOFA %d names no sofa", clip(v.Name), v.Sofa)
+		}
+		for _, m := range v.Members {
+			if c.byID[m] == nil {
+				return fmt.Errorf("view %q: member %d is not a feature structure", clip(v.Name), m)
+			}
+		}
+	}
+	for _, f := range c.FS {
+		ft, ok := f.Get("sofa")
+		if !ok || f.Type == TypeSofa {
+			continue
+		}
+		if !ft.Ref {
+			return fmt.Errorf("%s: sofa is not a reference", where(f))
+		}
+		n, err := strictInt(ft.Value)
+		if err != nil {
+			return fmt.Errorf("%s: sofa reference: %w", where(f), err)
+		}
+		if s := c.byID[n]; s == nil || s.Type != TypeSofa {
+			return fmt.Errorf("%s: sofa reference %d names no sofa", where(f), n)
+		}
+	}
+	return nil
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
 }
 
 func parseTypeDef(name string, raw json.RawMessage) (*TypeDef, error) {
@@ -124,9 +227,9 @@ func readFS(dec *json.Decoder) (*FS, error) {
 		}
 		switch key {
 		case "%ID":
-			n, err := strconv.Atoi(string(v))
-			if err != nil {
-				return fmt.Errorf("bad %%ID %s", truncate(v))
+			n, err := strictInt(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("bad %%ID")
 			}
 			f.ID = n
 		case "%TYPE":
@@ -137,6 +240,9 @@ func readFS(dec *json.Decoder) (*FS, error) {
 			ref := false
 			if key[0] == '@' {
 				ref, key = true, key[1:]
+			}
+			if _, dup := f.Get(key); dup {
+				return fmt.Errorf("feature %q given twice", clip(key))
 			}
 			f.Features = append(f.Features, Feature{Name: key, Ref: ref, Value: v})
 		}
@@ -154,21 +260,15 @@ func readFS(dec *json.Decoder) (*FS, error) {
 	return f, nil
 }
 
-func truncate(b []byte) string {
-	if len(b) > 20 {
-		return string(b[:20]) + "…"
-	}
-	return string(b)
-}
-
 func readObject(dec *json.Decoder, each func(key string) error) error {
 	t, err := dec.Token()
 	if err != nil {
 		return err
 	}
 	if d, ok := t.(json.Delim); !ok || d != '{' {
-		return fmt.Errorf("expected object, got %v", t)
+		return fmt.Errorf("expected an object, got %s", tokenKind(t))
 	}
+	seen := map[string]bool{}
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
@@ -176,8 +276,12 @@ func readObject(dec *json.Decoder, each func(key string) error) error {
 		}
 		key, ok := t.(string)
 		if !ok || key == "" {
-			return fmt.Errorf("bad object key %v", t)
+			return fmt.Errorf("empty object key")
 		}
+		if seen[key] {
+			return fmt.Errorf("key %q given twice in one object", clip(key))
+		}
+		seen[key] = true
 		if err := each(key); err != nil {
 			return err
 		}
@@ -192,7 +296,7 @@ func readArray(dec *json.Decoder, each func() error) error {
 		return err
 	}
 	if d, ok := t.(json.Delim); !ok || d != '[' {
-		return fmt.Errorf("expected array, got %v", t)
+		return fmt.Errorf("expected an array, got %s", tokenKind(t))
 	}
 	for dec.More() {
 		if err := each(); err != nil {
@@ -201,6 +305,23 @@ func readArray(dec *json.Decoder, each func() error) error {
 	}
 	_, err = dec.Token()
 	return err
+}
+
+// tokenKind names a JSON token's kind for an error (never its value).
+func tokenKind(t json.Token) string {
+	switch v := t.(type) {
+	case json.Delim:
+		return string(v)
+	case string:
+		return "a string"
+	case json.Number, float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case nil:
+		return "null"
+	}
+	return "an unexpected token"
 }
 
 // WriteJSON encodes the CAS as UIMA JSON CAS.

@@ -57,9 +57,16 @@ type Extracted struct {
 }
 
 // Extract reads the main sofa text and the PHI spans of a CAS, converting
-// UTF-16 offsets to byte offsets. It validates every annotation on the sofa:
-// offsets outside the text, begin > end, or offsets that split a surrogate
-// pair are errors.
+// UTF-16 offsets to byte offsets. Every PHI annotation is placed exactly or
+// the CAS is refused: a PHI annotation must have begin and end as JSON
+// integers with 0 <= begin <= end <= the sofa's length in UTF-16 code units,
+// neither splitting a surrogate pair, and must lie on the main sofa (its
+// "sofa" reference, else the view listing it, else the only sofa); its label
+// feature must be a string when present (empty or unknown labels are wrong
+// annotations, reported by QC). Every other annotation (any feature
+// structure with begin or end) is held to the same offset rules on its own
+// sofa, so that re-basing never leaves a stale offset behind. Errors name
+// the annotation by id and never hold document text.
 func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 	sofa, err := c.MainSofa()
 	if err != nil {
@@ -69,32 +76,30 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := document.NewIndex(text)
-	onlySofa := c.CountSofas() == 1
+	p := newPlacement(c)
 	ex := &Extracted{Text: text, Layers: &Layers{CAS: c, Sofa: sofa.ID}}
 	for _, f := range c.FS {
 		if f.Type == TypeDocMeta && ex.DocumentTitle == "" {
 			ex.DocumentTitle = f.String("documentTitle")
 		}
-		if !IsAnnotationOn(f, sofa.ID, onlySofa) {
+		pl, isAnn, err := p.place(f)
+		if err != nil {
+			return nil, fmt.Errorf("cas: %w", err)
+		}
+		if !cfg.Match(f.Type) || f.Type == TypeSofa {
 			continue
 		}
-		b16, _ := f.Int("begin")
-		e16, _ := f.Int("end")
-		if b16 > e16 {
-			return nil, fmt.Errorf("cas: annotation %d (%s): begin %d > end %d", f.ID, ShortName(f.Type), b16, e16)
+		switch {
+		case !isAnn:
+			return nil, fmt.Errorf("cas: %s: PHI annotation without begin and end", where(f))
+		case pl.sofa != sofa.ID:
+			return nil, fmt.Errorf("cas: %s: PHI annotation on sofa %d, not on the main sofa %d", where(f), pl.sofa, sofa.ID)
 		}
-		b, err := ix.FromUTF16(b16)
+		lbl, err := label(f, cfg.feature())
 		if err != nil {
-			return nil, fmt.Errorf("cas: annotation %d (%s): begin: %w", f.ID, ShortName(f.Type), err)
+			return nil, fmt.Errorf("cas: %w", err)
 		}
-		e, err := ix.FromUTF16(e16)
-		if err != nil {
-			return nil, fmt.Errorf("cas: annotation %d (%s): end: %w", f.ID, ShortName(f.Type), err)
-		}
-		if cfg.Match(f.Type) {
-			ex.Spans = append(ex.Spans, document.Span{Label: f.String(cfg.feature()), Begin: b, End: e, Ref: f.ID})
-		}
+		ex.Spans = append(ex.Spans, document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID})
 	}
 	return ex, nil
 }
@@ -103,30 +108,29 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 // holds newText and whose annotations on that sofa are mapped through m.
 func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.Layers, error) {
 	c := l.CAS.Clone()
-	oldIx, newIx := document.NewIndex(oldText), document.NewIndex(newText)
-	onlySofa := c.CountSofas() == 1
-	for _, f := range c.FS {
-		if f.ID == l.Sofa {
-			f.SetString("sofaString", newText)
-			continue
-		}
-		if !IsAnnotationOn(f, l.Sofa, onlySofa) {
-			continue
-		}
-		b16, _ := f.Int("begin")
-		e16, _ := f.Int("end")
-		b, err := oldIx.FromUTF16(b16)
-		if err != nil {
-			return nil, fmt.Errorf("cas: rebase annotation %d: %w", f.ID, err)
-		}
-		e, err := oldIx.FromUTF16(e16)
-		if err != nil {
-			return nil, fmt.Errorf("cas: rebase annotation %d: %w", f.ID, err)
-		}
-		nb, ne := m.Span(b, e)
-		f.SetInt("begin", newIx.ToUTF16(nb))
-		f.SetInt("end", newIx.ToUTF16(ne))
+	if s := c.ByID(l.Sofa); s == nil || s.Type != TypeSofa {
+		return nil, fmt.Errorf("cas: rebase: sofa %d not found", l.Sofa)
+	} else if t, err := SofaText(s); err != nil || t != oldText {
+		return nil, fmt.Errorf("cas: rebase: the sofa does not hold the text being replaced")
 	}
+	p := newPlacement(c)
+	var todo []placed
+	for _, f := range c.FS {
+		pl, isAnn, err := p.place(f)
+		if err != nil {
+			return nil, fmt.Errorf("cas: rebase: %w", err)
+		}
+		if isAnn && pl.sofa == l.Sofa {
+			todo = append(todo, pl)
+		}
+	}
+	newIx := document.NewIndex(newText)
+	for _, pl := range todo {
+		nb, ne := m.Span(pl.b, pl.e)
+		pl.fs.SetInt("begin", newIx.ToUTF16(nb))
+		pl.fs.SetInt("end", newIx.ToUTF16(ne))
+	}
+	c.ByID(l.Sofa).SetString("sofaString", newText)
 	return &Layers{CAS: c, Sofa: l.Sofa}, nil
 }
 

@@ -1,0 +1,257 @@
+package cas
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// placed is one annotation whose offsets were validated against its sofa.
+type placed struct {
+	fs *FS
+	// sofa is the id of the annotation's sofa.
+	sofa int
+	// b16 and e16 are the UTF-16 offsets; b and e the byte offsets into
+	// the sofa text (-1 when the sofa has no text, e.g. a sofaURI).
+	b16, e16 int
+	b, e     int
+}
+
+// placement validates every annotation of a CAS. An annotation is a
+// feature structure with a begin or an end feature (the sofa itself
+// excepted). Both must then be JSON integers, 0 <= begin <= end <= the
+// length of the sofa text in UTF-16 code units, neither splitting a
+// surrogate pair; the sofa is named by a "sofa" reference to a cas:Sofa, or
+// else by the view(s) listing the annotation, or else is the only sofa.
+// Errors name the annotation by id and never hold text.
+type placement struct {
+	c      *CAS
+	byID   map[int]*FS
+	viewOf map[int][]int // FS id -> sofa ids of the views listing it
+	index  map[int]*document.Index
+	only   int // the only sofa's id, or -1
+}
+
+func newPlacement(c *CAS) *placement {
+	p := &placement{c: c, byID: make(map[int]*FS, len(c.FS)), viewOf: map[int][]int{},
+		index: map[int]*document.Index{}, only: -1}
+	nSofa := 0
+	for _, f := range c.FS {
+		p.byID[f.ID] = f
+		if f.Type == TypeSofa {
+			nSofa++
+			p.only = f.ID
+		}
+	}
+	if nSofa != 1 {
+		p.only = -1
+	}
+	for _, v := range c.Views {
+		for _, m := range v.Members {
+			if s := p.viewOf[m]; len(s) == 0 || s[len(s)-1] != v.Sofa {
+				p.viewOf[m] = append(s, v.Sofa)
+			}
+		}
+	}
+	return p
+}
+
+// where names an annotation in errors: its id and short type name.
+func where(f *FS) string {
+	return fmt.Sprintf("annotation %d (%s)", f.ID, ShortName(f.Type))
+}
+
+// offset reads begin or end: a JSON integer that fits an int.
+func offset(f *FS, name string) (int, bool, error) {
+	ft, ok := f.Get(name)
+	if !ok {
+		return 0, false, nil
+	}
+	if ft.Ref {
+		return 0, true, fmt.Errorf("%s: %s is a reference, not an integer", where(f), name)
+	}
+	v := strings.TrimSpace(string(ft.Value))
+	if !isJSONInteger(v) {
+		return 0, true, fmt.Errorf("%s: %s is %s, not an integer", where(f), name, jsonKind(v))
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, true, fmt.Errorf("%s: %s is out of the integer range", where(f), name)
+	}
+	return n, true, nil
+}
+
+// isJSONInteger reports whether v is a JSON number without fraction or
+// exponent.
+func isJSONInteger(v string) bool {
+	s := strings.TrimPrefix(v, "-")
+	if s == "" || (len(s) > 1 && s[0] == '0') {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonKind names the kind of a JSON value for an error message (never the
+// value itself).
+func jsonKind(v string) string {
+	switch {
+	case v == "":
+		return "empty"
+	case v == "null":
+		return "null"
+	case v == "true" || v == "false":
+		return "a boolean"
+	case v[0] == '"':
+		return "a string"
+	case v[0] == '[':
+		return "an array"
+	case v[0] == '{':
+		return "an object"
+	case v[0] == '-' || (v[0] >= '0' && v[0] <= '9'):
+		return "a non-integer number"
+	}
+	return "not a JSON value"
+}
+
+// sofaOf returns the sofa id an annotation refers to.
+func (p *placement) sofaOf(f *FS) (int, error) {
+	if ft, ok := f.Get("sofa"); ok {
+		if !ft.Ref {
+			return 0, fmt.Errorf("%s: sofa is not a reference", where(f))
+		}
+		v := strings.TrimSpace(string(ft.Value))
+		id, err := strconv.Atoi(v)
+		if err != nil || !isJSONInteger(v) {
+			return 0, fmt.Errorf("%s: sofa reference is %s, not an id", where(f), jsonKind(v))
+		}
+		if s := p.byID[id]; s == nil || s.Type != TypeSofa {
+			return 0, fmt.Errorf("%s: sofa reference %d names no sofa", where(f), id)
+		}
+		return id, nil
+	}
+	switch vs := p.viewOf[f.ID]; {
+	case len(vs) == 1:
+		return vs[0], nil
+	case len(vs) > 1:
+		return 0, fmt.Errorf("%s: no sofa reference and listed in views of %d sofas", where(f), len(vs))
+	case p.only >= 0:
+		return p.only, nil
+	}
+	return 0, fmt.Errorf("%s: no sofa reference, in no view, and the CAS has several sofas", where(f))
+}
+
+// sofaIndex returns the offset index of a sofa's text; ok is false when the
+// sofa holds no text (sofaURI or sofaArray).
+func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
+	if ix, ok := p.index[id]; ok {
+		return ix, ix != nil, nil
+	}
+	s := p.byID[id]
+	if _, has := s.Get("sofaString"); !has {
+		p.index[id] = nil
+		return nil, false, nil
+	}
+	text, err := SofaText(s)
+	if err != nil {
+		return nil, false, err
+	}
+	ix := document.NewIndex(text)
+	p.index[id] = ix
+	return ix, true, nil
+}
+
+// place validates one feature structure. ok is false when it is not an
+// annotation (no begin and no end, or a sofa).
+func (p *placement) place(f *FS) (placed, bool, error) {
+	if f.Type == TypeSofa {
+		return placed{}, false, nil
+	}
+	b16, hasB, err := offset(f, "begin")
+	if err != nil {
+		return placed{}, true, err
+	}
+	e16, hasE, err := offset(f, "end")
+	if err != nil {
+		return placed{}, true, err
+	}
+	if !hasB && !hasE {
+		return placed{}, false, nil
+	}
+	if !hasB || !hasE {
+		missing := "begin"
+		if hasB {
+			missing = "end"
+		}
+		return placed{}, true, fmt.Errorf("%s: %s missing", where(f), missing)
+	}
+	if b16 < 0 || e16 < 0 {
+		return placed{}, true, fmt.Errorf("%s: negative offset (begin %d, end %d)", where(f), b16, e16)
+	}
+	if b16 > e16 {
+		return placed{}, true, fmt.Errorf("%s: begin %d > end %d", where(f), b16, e16)
+	}
+	sofa, err := p.sofaOf(f)
+	if err != nil {
+		return placed{}, true, err
+	}
+	pl := placed{fs: f, sofa: sofa, b16: b16, e16: e16, b: -1, e: -1}
+	ix, ok, err := p.sofaIndex(sofa)
+	if err != nil {
+		return placed{}, true, fmt.Errorf("%s: %w", where(f), err)
+	}
+	if !ok {
+		return pl, true, nil
+	}
+	if e16 > ix.Len16() {
+		return placed{}, true, fmt.Errorf("%s: end %d beyond sofa length %d", where(f), e16, ix.Len16())
+	}
+	if pl.b, err = ix.FromUTF16(b16); err != nil {
+		return placed{}, true, fmt.Errorf("%s: begin: %w", where(f), err)
+	}
+	if pl.e, err = ix.FromUTF16(e16); err != nil {
+		return placed{}, true, fmt.Errorf("%s: end: %w", where(f), err)
+	}
+	return pl, true, nil
+}
+
+// CheckAnnotations validates the placement of every annotation of c (see
+// Extract for the rules). Readers call it so that a CAS they return can be
+// extracted and re-based without surprises.
+func CheckAnnotations(c *CAS) error {
+	p := newPlacement(c)
+	for _, f := range c.FS {
+		if _, _, err := p.place(f); err != nil {
+			return fmt.Errorf("cas: %w", err)
+		}
+	}
+	return nil
+}
+
+// label reads the PHI label feature: absent or null is "" (a wrong
+// annotation for QC); any other non-string value is an error.
+func label(f *FS, feature string) (string, error) {
+	ft, ok := f.Get(feature)
+	if !ok {
+		return "", nil
+	}
+	v := strings.TrimSpace(string(ft.Value))
+	if ft.Ref {
+		return "", fmt.Errorf("%s: %s is a reference, not a string", where(f), feature)
+	}
+	if v == "null" {
+		return "", nil
+	}
+	var s string
+	if v == "" || v[0] != '"' || json.Unmarshal(ft.Value, &s) != nil {
+		return "", fmt.Errorf("%s: %s is %s, not a string", where(f), feature, jsonKind(v))
+	}
+	return s, nil
+}
