@@ -1,0 +1,427 @@
+// Package provenance records what produced a surrogation run, so that a
+// released corpus can be traced to its inputs, geodata, version and
+// options, and re-checked bit for bit (`surrogator verify`).
+//
+// A run writes two files:
+//
+//   - provenance.json (private run folder): a Record — surrogator version
+//     and build info, options, seed, a fingerprint of the key (a keyed
+//     hash of a constant, never the key), the SHA-256 and size of every
+//     input file and of the geodata pack, the embedder, and the SHA-256 of
+//     every public and private output file;
+//   - MANIFEST.sha256 (public run folder): the public files' digests in
+//     `sha256sum` format, so that researchers can run `sha256sum -c
+//     MANIFEST.sha256` inside the folder.
+//
+// Digests are keyed by slash-separated paths relative to the public and
+// private run roots, so that two runs (with different run keys in their
+// folder names) compare file by file. Files that differ between two runs
+// of the same inputs by design are not digested; ExcludedFromDigests
+// lists them with the reason.
+package provenance
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+)
+
+// Names of the files this package writes.
+const (
+	FileName     = "provenance.json"
+	ManifestName = "MANIFEST.sha256"
+	// RunJSON is the engine's run report (excluded from digests).
+	RunJSON = "run.json"
+	// FormatVersion is the Record layout version.
+	FormatVersion = 1
+)
+
+// fingerprintLabel is the constant the key fingerprint is computed over.
+const fingerprintLabel = "surrogator key fingerprint v1"
+
+// Record is the provenance of one run. Its JSON form is provenance.json.
+type Record struct {
+	Format  int       `json:"format"`
+	Version string    `json:"version"` // surrogator version (main.version)
+	Build   BuildInfo `json:"build"`
+	Run     string    `json:"run"` // the run key (folder names), informational
+	Options Options   `json:"options"`
+	Seed    int64     `json:"seed"`
+	Key     Key       `json:"key"`
+	// Inputs are the paths given to the run, in order.
+	Inputs    []Input  `json:"inputs"`
+	Toggle    *File    `json:"toggle,omitempty"`    // the toggle file, when given
+	Geodata   *File    `json:"geodata,omitempty"`   // the geodata pack, when given
+	Resources []Input  `json:"resources,omitempty"` // --resources directory, when given
+	Embedder  Embedder `json:"embedder"`
+	// Public and Private map output paths (slash-separated, relative to
+	// the public and private run roots) to hex SHA-256.
+	Public  map[string]string `json:"public"`
+	Private map[string]string `json:"private"`
+	// ExcludedFromDigests documents which output files are not digested
+	// and why (ExcludedFiles).
+	ExcludedFromDigests []Exclusion `json:"excluded_from_digests"`
+}
+
+// BuildInfo is the part of runtime/debug.BuildInfo that identifies a
+// binary.
+type BuildInfo struct {
+	GoVersion   string            `json:"go"`
+	Path        string            `json:"path,omitempty"`
+	Main        string            `json:"main,omitempty"` // main module version
+	VCSRevision string            `json:"vcs_revision,omitempty"`
+	VCSTime     string            `json:"vcs_time,omitempty"`
+	VCSModified bool              `json:"vcs_modified,omitempty"`
+	Deps        map[string]string `json:"deps,omitempty"` // module path → version (replacements resolved)
+	OS          string            `json:"os"`
+	Arch        string            `json:"arch"`
+}
+
+// Options are the run options that decide the output.
+type Options struct {
+	Mode  string `json:"mode"`
+	Scope string `json:"scope"`
+	// DateShift is the fixed shift in days when DateShiftSet.
+	DateShift    int  `json:"date_shift"`
+	DateShiftSet bool `json:"date_shift_set"`
+	DateShiftMin int  `json:"date_shift_min"`
+	DateShiftMax int  `json:"date_shift_max"`
+	Workers      int  `json:"workers"`
+	// Paths as given (the files' digests are in Record.Toggle etc.).
+	ToggleFile   string `json:"toggle_file,omitempty"`
+	ResourcesDir string `json:"resources_dir,omitempty"`
+	GeodataFile  string `json:"geodata_file,omitempty"`
+	// Input reading (formats.Options).
+	PHIType    string `json:"phi_type,omitempty"`
+	PHIFeature string `json:"phi_feature,omitempty"`
+	Annotator  string `json:"annotator,omitempty"`
+	TypeSystem string `json:"typesystem,omitempty"`
+}
+
+// Key identifies the secret key without revealing it.
+type Key struct {
+	// Fingerprint is Fingerprint(key).
+	Fingerprint string `json:"fingerprint"`
+	// File is the key file's path (--key-file or OUT/private/surrogator.key).
+	File string `json:"file,omitempty"`
+}
+
+// Input is one input path: a file (SHA256, Size) or a directory (Files).
+type Input struct {
+	Path   string `json:"path"` // as given
+	Abs    string `json:"abs"`  // absolute, for verify
+	Dir    bool   `json:"dir,omitempty"`
+	SHA256 string `json:"sha256,omitempty"`
+	Size   int64  `json:"size,omitempty"`
+	Files  []File `json:"files,omitempty"` // of a directory: paths relative to it, sorted
+}
+
+// File is a digested file.
+type File struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Size   int64  `json:"size"`
+}
+
+// Embedder identifies the sentence embedder used to pick facility
+// surrogates (empty when none).
+type Embedder struct {
+	Name        string `json:"name"`
+	ModelSHA256 string `json:"model_sha256"`
+}
+
+// Exclusion is a class of output files without digest.
+type Exclusion struct {
+	Pattern string `json:"pattern"`
+	Reason  string `json:"reason"`
+}
+
+// ExcludedFiles are the output files not digested, with the reason. The
+// patterns are matched by Excluded.
+var ExcludedFiles = []Exclusion{
+	{RunJSON, "holds the start and finish times, the run key and absolute paths: differs on every run"},
+	{FileName, "the provenance record itself"},
+	{ManifestName, "derived from the public digests recorded here"},
+	{".staging/", "temporary files of public writes (empty after a complete run)"},
+	{".tmp-*", "temporary files of an interrupted write"},
+}
+
+// Excluded reports whether the output file rel (slash-separated, relative
+// to a run root) is not digested.
+func Excluded(rel string) bool {
+	rel = path.Clean(rel)
+	base := path.Base(rel)
+	switch {
+	case rel == RunJSON, rel == FileName, rel == ManifestName:
+		return true
+	case rel == ".staging" || strings.HasPrefix(rel, ".staging/"):
+		return true
+	case strings.HasPrefix(base, ".tmp-"):
+		return true
+	}
+	return false
+}
+
+// Fingerprint returns the key's fingerprint: HMAC-SHA256(key, "surrogator
+// key fingerprint v1"), first 16 bytes in hex. It identifies the key (two
+// runs used the same key) without allowing to recover it.
+func Fingerprint(key []byte) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(fingerprintLabel))
+	return hex.EncodeToString(m.Sum(nil)[:16])
+}
+
+// ReadBuild returns the build information of the running binary.
+func ReadBuild() BuildInfo {
+	b := BuildInfo{GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return b
+	}
+	b.Path, b.Main = bi.Path, bi.Main.Version
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			b.VCSRevision = s.Value
+		case "vcs.time":
+			b.VCSTime = s.Value
+		case "vcs.modified":
+			b.VCSModified = s.Value == "true"
+		}
+	}
+	if len(bi.Deps) > 0 {
+		b.Deps = make(map[string]string, len(bi.Deps))
+		for _, d := range bi.Deps {
+			m := d
+			if d.Replace != nil {
+				m = d.Replace
+			}
+			v := m.Version
+			if m.Sum != "" {
+				v += " " + m.Sum
+			}
+			b.Deps[d.Path] = v
+		}
+	}
+	return b
+}
+
+// HashFile returns the hex SHA-256 and size of a file.
+func HashFile(p string) (File, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return File{}, fmt.Errorf("provenance: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return File{}, fmt.Errorf("provenance: hash %s: %w", filepath.Base(p), err)
+	}
+	return File{Path: p, SHA256: hex.EncodeToString(h.Sum(nil)), Size: n}, nil
+}
+
+// HashTree returns the SHA-256 of every regular file below dir, keyed by
+// slash-separated path relative to dir; files and directories for which
+// exclude returns true are skipped (nil: Excluded). Symbolic links are
+// not followed.
+func HashTree(dir string, exclude func(rel string) bool) (map[string]string, error) {
+	files, err := hashTree(dir, exclude)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(files))
+	for _, f := range files {
+		out[f.Path] = f.SHA256
+	}
+	return out, nil
+}
+
+func hashTree(dir string, exclude func(rel string) bool) ([]File, error) {
+	if exclude == nil {
+		exclude = Excluded
+	}
+	var out []File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == dir {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if exclude(rel) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		f, err := HashFile(p)
+		if err != nil {
+			return err
+		}
+		f.Path = rel
+		out = append(out, f)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("provenance: %w", err)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+// outputMarker is the file marking a surrogator output folder
+// (output.Marker); input directories skip such folders as the engine does.
+const outputMarker = ".surrogator-out"
+
+// HashInputs digests the input paths: a file (a zip too) as a whole, a
+// directory file by file (paths relative to it; output folders below it
+// skipped).
+func HashInputs(paths []string) ([]Input, error) {
+	out := make([]Input, 0, len(paths))
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, fmt.Errorf("provenance: %w", err)
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("provenance: %w", err)
+		}
+		in := Input{Path: p, Abs: abs}
+		if st.IsDir() {
+			in.Dir = true
+			in.Files, err = hashTree(p, func(rel string) bool {
+				_, err := os.Stat(filepath.Join(p, filepath.FromSlash(rel), outputMarker))
+				return err == nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			if in.Files == nil {
+				in.Files = []File{}
+			}
+		} else {
+			f, err := HashFile(p)
+			if err != nil {
+				return nil, err
+			}
+			in.SHA256, in.Size = f.SHA256, f.Size
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+// HashOutputs fills r.Public and r.Private from the run's two roots.
+func (r *Record) HashOutputs(publicRoot, privateRoot string) error {
+	var err error
+	if r.Public, err = HashTree(publicRoot, nil); err != nil {
+		return err
+	}
+	if r.Private, err = HashTree(privateRoot, nil); err != nil {
+		return err
+	}
+	r.ExcludedFromDigests = ExcludedFiles
+	return nil
+}
+
+// Write writes r as indented JSON to path (0600: it lies in the private
+// folder and names input files).
+func Write(p string, r *Record) error {
+	if r.Format == 0 {
+		r.Format = FormatVersion
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("provenance: %w", err)
+	}
+	return writeFile(p, append(b, '\n'), 0o600)
+}
+
+// Read reads a provenance.json.
+func Read(p string) (*Record, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("provenance: %w", err)
+	}
+	var r Record
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("provenance: %s: %w", filepath.Base(p), err)
+	}
+	if r.Format != FormatVersion {
+		return nil, fmt.Errorf("provenance: %s: format %d, want %d", filepath.Base(p), r.Format, FormatVersion)
+	}
+	return &r, nil
+}
+
+// WriteManifest writes MANIFEST.sha256 into the public run folder: one
+// line "<hex>  <path>" per public file, sorted by path, in the format
+// `sha256sum -c` reads. It returns the digests.
+func WriteManifest(publicRoot string) (map[string]string, error) {
+	files, err := hashTree(publicRoot, nil)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	digests := make(map[string]string, len(files))
+	for _, f := range files {
+		if strings.ContainsAny(f.Path, "\\\n") {
+			// sha256sum escapes such names; the engine never makes them
+			return nil, errors.New("provenance: manifest: public file name with backslash or newline")
+		}
+		fmt.Fprintf(&b, "%s  %s\n", f.SHA256, f.Path)
+		digests[f.Path] = f.SHA256
+	}
+	if err := writeFile(filepath.Join(publicRoot, ManifestName), []byte(b.String()), 0o644); err != nil {
+		return nil, err
+	}
+	return digests, nil
+}
+
+// writeFile writes data atomically (temporary file, sync, rename).
+func writeFile(p string, data []byte, perm os.FileMode) error {
+	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("provenance: %w", err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, p)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("provenance: write %s: %w", filepath.Base(p), err)
+	}
+	return nil
+}
