@@ -32,24 +32,88 @@ func decodeXMI(data, ts []byte, opt Options) (*document.Document, error) {
 
 func decodeBRAT(txt, ann []byte) (*document.Document, error) { return brat.Read(txt, ann) }
 
-func decodeJSONL(data []byte) ([]*document.Document, []error) {
-	r := jsonl.NewReader(bytes.NewReader(data))
-	var docs []*document.Document
+// jsonlDoc is a document of a JSON Lines file and its line number.
+type jsonlDoc struct {
+	doc  *document.Document
+	line int
+}
+
+// decodeJSONL reads a JSON Lines stream; a line longer than max bytes is
+// not read past the limit and is an error for that line only.
+func decodeJSONL(rd io.Reader, max int64) ([]jsonlDoc, []error) {
+	lim := &lineLimiter{r: rd, max: max, truncated: map[int]bool{}}
+	r := jsonl.NewReader(lim)
+	var docs []jsonlDoc
 	var errs []error
+	last := -1
 	for {
 		d, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
+		line := r.Line()
+		if lim.truncated[line] {
+			errs = append(errs, &sizeError{what: fmt.Sprintf("jsonl: line %d", line), max: max})
+			last = line
+			continue
+		}
 		if err != nil {
+			if line == last { // a stream error repeats: stop
+				break
+			}
+			last = line
 			errs = append(errs, err)
 			if len(errs) > 1000 {
-				errs = append(errs, fmt.Errorf("too many bad lines; rest of file skipped"))
+				errs = append(errs, fmt.Errorf("jsonl: too many bad lines; rest of file skipped"))
 				break
 			}
 			continue
 		}
-		docs = append(docs, d)
+		last = line
+		docs = append(docs, jsonlDoc{doc: d, line: line})
 	}
 	return docs, errs
+}
+
+// lineLimiter passes a stream through, cutting every line after max bytes
+// (the rest of the line is skipped unread into memory) and recording the
+// 1-based numbers of the lines it cut.
+type lineLimiter struct {
+	r         io.Reader
+	max       int64
+	cur       int64 // bytes of the current line so far
+	line      int   // newlines seen
+	skipping  bool
+	truncated map[int]bool
+}
+
+func (l *lineLimiter) Read(p []byte) (int, error) {
+	for {
+		n, err := l.r.Read(p)
+		w := 0
+		for _, c := range p[:n] {
+			if c == '\n' {
+				l.line++
+				l.cur = 0
+				l.skipping = false
+				p[w] = c
+				w++
+				continue
+			}
+			if l.skipping {
+				continue
+			}
+			l.cur++
+			if l.cur > l.max {
+				l.truncated[l.line+1] = true
+				l.skipping = true
+				continue
+			}
+			p[w] = c
+			w++
+		}
+		if w > 0 || err != nil || n == 0 {
+			return w, err
+		}
+	}
 }

@@ -2,10 +2,14 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -13,6 +17,50 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
+)
+
+// Defaults of the size limits (Options).
+const (
+	// DefaultMaxDocBytes bounds one input file, zip entry or JSON Lines
+	// line.
+	DefaultMaxDocBytes = 64 << 20
+	// DefaultMaxZipEntries bounds the number of entries of one zip.
+	DefaultMaxZipEntries = 50_000
+	// DefaultMaxZipBytes bounds what is inflated from one zip in all.
+	DefaultMaxZipBytes = 4 << 30
+	// MaxErrors is how many errors a project lists verbatim; the rest are
+	// counted in one summarising error (Project.ErrorsOmitted).
+	MaxErrors = 100
+)
+
+// OutMarker is the file surrogator writes at the top of its output folder;
+// the walker never descends into a folder that holds it.
+const OutMarker = ".surrogator-out"
+
+// Sentinel errors (match with errors.Is).
+var (
+	// ErrNoDocuments: an input path yielded no documents and no errors.
+	ErrNoDocuments = errors.New("no documents found")
+	// ErrTooLarge: a file, zip entry or JSON Lines line exceeds
+	// MaxDocBytes.
+	ErrTooLarge = errors.New("exceeds --max-doc-bytes")
+	// ErrNotRegular: a FIFO, device, socket or other non-regular file; it
+	// is never opened.
+	ErrNotRegular = errors.New("not a regular file")
+	// ErrSymlink: a symbolic link that leads outside the input folder, to a
+	// folder, or nowhere; it is not followed.
+	ErrSymlink = errors.New("symbolic link not followed")
+	// ErrDuplicateName: two documents of one project have the same name;
+	// both are refused.
+	ErrDuplicateName = errors.New("duplicate document name")
+	// ErrDuplicateProject: two inputs make projects of the same name.
+	ErrDuplicateProject = errors.New("duplicate project name")
+	// ErrNestedZip: a zip inside a project zip that is not INCEpTION's
+	// per-document XMI zip; it is not read.
+	ErrNestedZip = errors.New("nested zip not read: unpack it and give it as an input of its own")
+	// ErrErrorsOmitted marks the summarising error of a project with more
+	// than MaxErrors errors.
+	ErrErrorsOmitted = errors.New("further errors not listed")
 )
 
 // Options configure reading.
@@ -25,8 +73,33 @@ type Options struct {
 	// TypeSystem is a TypeSystem.xml used for XMI files without one beside
 	// them.
 	TypeSystem string
-	// Limits bound zip inflation.
-	Limits inception.Limits
+	// MaxDocBytes bounds one input file, one zip entry and one JSON Lines
+	// line (default DefaultMaxDocBytes). A larger one is an error for that
+	// document (ErrTooLarge); at most the limit is ever read.
+	MaxDocBytes int64
+	// MaxZipEntries bounds the entries of one zip (default
+	// DefaultMaxZipEntries); a larger zip is one error for the zip.
+	MaxZipEntries int
+	// MaxZipBytes bounds what is inflated from one zip in all (default
+	// DefaultMaxZipBytes).
+	MaxZipBytes int64
+	// SkipDirs are folders (e.g. the run's --out) the walker never enters;
+	// an input inside one is refused.
+	SkipDirs []string
+	// Progress, when set, is called after each input file or zip entry is
+	// read with the number read so far (never a name: names are PII).
+	Progress func(filesRead int)
+}
+
+func (o Options) limits() inception.Limits {
+	return inception.Limits{MaxEntry: o.maxDoc(), MaxTotal: o.MaxZipBytes, MaxEntries: o.MaxZipEntries}.WithDefaults()
+}
+
+func (o Options) maxDoc() int64 {
+	if o.MaxDocBytes > 0 {
+		return o.MaxDocBytes
+	}
+	return DefaultMaxDocBytes
 }
 
 // Project is one input project.
@@ -39,7 +112,13 @@ type Project struct {
 	// Title is the INCEpTION project title where known.
 	Title     string
 	Documents []*document.Document
-	Errors    []*DocError
+	// Errors lists the first MaxErrors problems verbatim; when there were
+	// more, a last error wrapping ErrErrorsOmitted counts them and
+	// ErrorsOmitted holds that count.
+	Errors        []*DocError
+	ErrorsOmitted int
+
+	files map[*document.Document]string // the input file of each document
 }
 
 // DocError is a problem with one document (or file) of a project.
@@ -59,9 +138,113 @@ func (e *DocError) Error() string {
 
 func (e *DocError) Unwrap() error { return e.Err }
 
-// Read reads every path into projects, in the order given. It fails only
-// when a path does not exist; everything else is a per-document error.
+func (p *Project) addErr(e *DocError) {
+	if len(p.Errors) >= MaxErrors {
+		p.ErrorsOmitted++
+		return
+	}
+	p.Errors = append(p.Errors, e)
+}
+
+func (p *Project) addDoc(d *document.Document, file string) {
+	if p.files == nil {
+		p.files = map[*document.Document]string{}
+	}
+	p.files[d] = file
+	p.Documents = append(p.Documents, d)
+}
+
+// finish refuses duplicate names, summarises omitted errors and
+// normalises the documents.
+func (p *Project) finish() {
+	byName := map[string][]*document.Document{}
+	for _, d := range p.Documents {
+		byName[d.Name] = append(byName[d.Name], d)
+	}
+	kept := p.Documents[:0]
+	for _, d := range p.Documents {
+		same := byName[d.Name]
+		if len(same) == 1 {
+			kept = append(kept, d)
+			continue
+		}
+		other := same[0]
+		if other == d {
+			other = same[1]
+		}
+		p.addErr(&DocError{File: p.fileOf(d), Document: d.Name,
+			Err: fmt.Errorf("%w: also in %s", ErrDuplicateName, p.fileOf(other))})
+	}
+	for i := len(kept); i < len(p.Documents); i++ {
+		p.Documents[i] = nil
+	}
+	p.Documents = kept
+	p.files = nil
+	if p.ErrorsOmitted > 0 {
+		p.Errors = append(p.Errors, &DocError{File: p.Path, Err: fmt.Errorf("%d more: %w", p.ErrorsOmitted, ErrErrorsOmitted)})
+	}
+	for _, d := range p.Documents {
+		d.Project = p.Name
+		d.Normalize()
+	}
+}
+
+func (p *Project) fileOf(d *document.Document) string {
+	if f, ok := p.files[d]; ok {
+		return f
+	}
+	return d.Source
+}
+
+func (p *Project) empty() bool { return len(p.Documents) == 0 && len(p.Errors) == 0 && p.ErrorsOmitted == 0 }
+
+// reader holds the state of one Read call.
+type reader struct {
+	opt   Options
+	lim   inception.Limits
+	skip  []string      // absolute, symlinks resolved
+	skipI []os.FileInfo // the same folders, for os.SameFile
+	files int
+}
+
+func newReader(opt Options) *reader {
+	r := &reader{opt: opt, lim: opt.limits()}
+	for _, s := range opt.SkipDirs {
+		if s == "" {
+			continue
+		}
+		a := mustAbs(s)
+		if real, err := filepath.EvalSymlinks(a); err == nil {
+			a = real
+		}
+		r.skip = append(r.skip, a)
+		if fi, err := os.Stat(a); err == nil {
+			r.skipI = append(r.skipI, fi)
+		}
+	}
+	return r
+}
+
+func (r *reader) progress() {
+	r.files++
+	if r.opt.Progress != nil {
+		r.opt.Progress(r.files)
+	}
+}
+
+// Read reads every path into projects, in the order given. It fails when a
+// path does not exist, lies inside a SkipDirs folder, yields no documents
+// and no errors (ErrNoDocuments), or when two inputs make projects of the
+// same name (ErrDuplicateProject); everything else is a per-document error
+// of its project.
+//
+// A document's name is its folder relative to the project root joined with
+// the name its file gives it (CAS documentTitle, JSON Lines id, else the
+// file name; BRAT: the .txt name), so a/brief.txt and b/brief.txt differ.
+// Documents of one project that still share a name are all refused
+// (ErrDuplicateName): no document is silently dropped.
 func Read(paths []string, opt Options) ([]*Project, error) {
+	r := newReader(opt)
 	var out []*Project
 	loose := map[string]*Project{} // single files grouped by parent dir
 	for _, p := range paths {
@@ -69,15 +252,19 @@ func Read(paths []string, opt Options) ([]*Project, error) {
 		if err != nil {
 			return nil, fmt.Errorf("formats: %w", err)
 		}
+		if r.insideSkipped(p) {
+			return nil, fmt.Errorf("formats: input %s lies inside the output folder", p)
+		}
+		var got []*Project
 		switch {
 		case fi.IsDir():
-			projs, err := readDir(p, opt)
-			if err != nil {
+			if got, err = r.readDir(p); err != nil {
 				return nil, err
 			}
-			out = append(out, projs...)
-		case strings.EqualFold(filepath.Ext(p), ".zip"):
-			out = append(out, readZipFile(p, opt))
+			out = append(out, got...)
+		case fi.Mode().IsRegular() && strings.EqualFold(filepath.Ext(p), ".zip"):
+			got = []*Project{r.readZipFile(p)}
+			out = append(out, got...)
 		default:
 			parent := filepath.Base(filepath.Dir(mustAbs(p)))
 			proj := loose[parent]
@@ -86,16 +273,38 @@ func Read(paths []string, opt Options) ([]*Project, error) {
 				loose[parent] = proj
 				out = append(out, proj)
 			}
-			readFile(proj, p, opt)
+			nd, ne := len(proj.Documents), len(proj.Errors)+proj.ErrorsOmitted
+			if !fi.Mode().IsRegular() {
+				proj.addErr(&DocError{File: p, Err: notRegular(fi.Mode())})
+			} else {
+				r.readFile(proj, p)
+			}
+			if len(proj.Documents) > nd || len(proj.Errors)+proj.ErrorsOmitted > ne {
+				got = []*Project{proj}
+			}
+		}
+		if allEmpty(got) {
+			return nil, fmt.Errorf("formats: %w in %s", ErrNoDocuments, p)
 		}
 	}
+	names := map[string]string{}
 	for _, p := range out {
-		for _, d := range p.Documents {
-			d.Project = p.Name
-			d.Normalize()
+		if other, dup := names[p.Name]; dup {
+			return nil, fmt.Errorf("formats: %w %q: %s and %s (rename one)", ErrDuplicateProject, p.Name, other, p.Path)
 		}
+		names[p.Name] = p.Path
+		p.finish()
 	}
 	return out, nil
+}
+
+func allEmpty(ps []*Project) bool {
+	for _, p := range ps {
+		if !p.empty() {
+			return false
+		}
+	}
+	return true
 }
 
 func mustAbs(p string) string {
@@ -111,26 +320,243 @@ func ProjectName(p string) string {
 	return strings.TrimSuffix(b, filepath.Ext(b))
 }
 
-// readDir walks a directory: zips below it are projects of their own; the
-// other files form the directory's project.
-func readDir(dir string, opt Options) ([]*Project, error) {
-	proj := &Project{Name: ProjectName(dir), Path: dir}
-	var zips, files []string
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			proj.Errors = append(proj.Errors, &DocError{File: p, Err: err})
-			return nil
+// runDir matches the run folders surrogator writes (output.Layout).
+var runDir = regexp.MustCompile(`^(public|private)-[0-9]{8}-[0-9]{6}-[a-z0-9]{4}(\.partial)?$`)
+
+// IsOutputDir reports whether dir looks like surrogator output: it holds
+// OutMarker or is named like a run folder (public-YYYYMMDD-HHMMSS-xxxx,
+// private-…).
+func IsOutputDir(dir string) bool {
+	if runDir.MatchString(filepath.Base(dir)) {
+		return true
+	}
+	_, err := os.Lstat(filepath.Join(dir, OutMarker))
+	return err == nil
+}
+
+// insideSkipped reports whether p is, or lies below, a SkipDirs folder.
+func (r *reader) insideSkipped(p string) bool {
+	a := mustAbs(p)
+	if real, err := filepath.EvalSymlinks(a); err == nil {
+		a = real
+	}
+	for _, s := range r.skip {
+		if within(s, a) {
+			return true
 		}
-		if d.IsDir() {
-			if strings.HasPrefix(d.Name(), ".") && p != dir {
+	}
+	return false
+}
+
+// skippedDir reports whether the walker must not enter dir (below the
+// root): hidden, a SkipDirs folder, or surrogator output.
+func (r *reader) skippedDir(dir string, fi os.FileInfo) bool {
+	if strings.HasPrefix(filepath.Base(dir), ".") || IsOutputDir(dir) {
+		return true
+	}
+	for _, s := range r.skip {
+		if s == dir {
+			return true
+		}
+	}
+	if fi != nil {
+		for _, s := range r.skipI {
+			if os.SameFile(s, fi) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// within reports whether p is root or below it (both absolute, clean).
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+func notRegular(m fs.FileMode) error {
+	kind := "special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		kind = "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		kind = "socket"
+	case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
+		kind = "device"
+	case m.IsDir():
+		kind = "folder"
+	}
+	return fmt.Errorf("%w (%s): skipped", ErrNotRegular, kind)
+}
+
+// pathless strips the path from an os error (paths may be PII; the
+// DocError names the file already).
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
+// readable extensions of loose files (and zips, read as projects).
+func readableExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".json", ".xmi", ".ann", ".jsonl", ".ndjson", ".zip":
+		return true
+	}
+	return false
+}
+
+// checkLink resolves a symbolic link met in a walk of realRoot: it is
+// followed only to a regular file inside the root and outside skipped
+// folders.
+func (r *reader) checkLink(realRoot, p string) error {
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return fmt.Errorf("%w: it leads nowhere", ErrSymlink)
+	}
+	if !within(realRoot, target) {
+		return fmt.Errorf("%w: it leads outside the input folder", ErrSymlink)
+	}
+	fi, err := os.Stat(target)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrSymlink, pathless(err))
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%w: it leads to a folder", ErrSymlink)
+	}
+	if !fi.Mode().IsRegular() {
+		return notRegular(fi.Mode())
+	}
+	for d := filepath.Dir(target); within(realRoot, d) && d != realRoot; d = filepath.Dir(d) {
+		st, _ := os.Stat(d)
+		if r.skippedDir(d, st) {
+			return fmt.Errorf("%w: it leads into a hidden or output folder", ErrSymlink)
+		}
+	}
+	return nil
+}
+
+// readPath reads a regular file with the size limit. With a realRoot, a
+// symbolic link must resolve to a regular file inside it.
+func (r *reader) readPath(p, realRoot string) ([]byte, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return nil, pathless(err)
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 && realRoot != "" {
+		if err := r.checkLink(realRoot, p); err != nil {
+			return nil, err
+		}
+	} else if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	f, err := openRegular(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	defer r.progress()
+	return readLimited(f, r.opt.maxDoc(), "file")
+}
+
+// readLimited reads at most max bytes; more is ErrTooLarge.
+func readLimited(rd io.Reader, max int64, what string) ([]byte, error) {
+	var b bytes.Buffer
+	n, err := io.Copy(&b, io.LimitReader(rd, max+1))
+	if err != nil {
+		return nil, pathless(err)
+	}
+	if n > max {
+		return nil, &sizeError{what: what, max: max}
+	}
+	return b.Bytes(), nil
+}
+
+// sizeError is a document over MaxDocBytes: "file exceeds --max-doc-bytes
+// (64 MiB)". It matches ErrTooLarge and unwraps to its cause (e.g.
+// inception.ErrEntryTooLarge).
+type sizeError struct {
+	what  string
+	max   int64
+	cause error
+}
+
+func (e *sizeError) Error() string {
+	return fmt.Sprintf("%s exceeds --max-doc-bytes (%s)", e.what, HumanBytes(e.max))
+}
+
+func (e *sizeError) Is(target error) bool { return target == ErrTooLarge }
+
+func (e *sizeError) Unwrap() error { return e.cause }
+
+// HumanBytes formats a size in binary units ("64 MiB", "1.5 GiB", "512 B").
+func HumanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	v := float64(n) / float64(div)
+	s := fmt.Sprintf("%.1f", v)
+	s = strings.TrimSuffix(s, ".0")
+	return s + " " + string("KMGTPE"[exp]) + "iB"
+}
+
+// readDir walks a directory: zips below it are projects of their own; the
+// other files form the directory's project. The walk never enters hidden
+// folders, SkipDirs or surrogator output, never opens anything but regular
+// files, and follows symbolic links only to regular files inside dir.
+func (r *reader) readDir(dir string) ([]*Project, error) {
+	realRoot, err := filepath.EvalSymlinks(mustAbs(dir))
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	proj := &Project{Name: ProjectName(dir), Path: dir}
+	var zips, files []string // relative, slash-separated
+	err = filepath.WalkDir(realRoot, func(p string, d fs.DirEntry, err error) error {
+		rel, _ := filepath.Rel(realRoot, p)
+		shown := filepath.Join(dir, rel)
+		if err != nil {
+			proj.addErr(&DocError{File: shown, Err: pathless(err)})
+			if d != nil && d.IsDir() && p != realRoot {
 				return filepath.SkipDir
 			}
 			return nil
 		}
+		if d.IsDir() {
+			if p == realRoot {
+				return nil
+			}
+			fi, _ := d.Info()
+			if r.skippedDir(p, fi) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !readableExt(p) {
+			return nil
+		}
+		switch t := d.Type(); {
+		case t&fs.ModeSymlink != 0:
+			if err := r.checkLink(realRoot, p); err != nil {
+				proj.addErr(&DocError{File: shown, Err: err})
+				return nil
+			}
+		case !t.IsRegular():
+			proj.addErr(&DocError{File: shown, Err: notRegular(t)})
+			return nil
+		}
 		if strings.EqualFold(filepath.Ext(p), ".zip") {
-			zips = append(zips, p)
+			zips = append(zips, rel)
 		} else {
-			files = append(files, p)
+			files = append(files, filepath.ToSlash(rel))
 		}
 		return nil
 	})
@@ -139,56 +565,121 @@ func readDir(dir string, opt Options) ([]*Project, error) {
 	}
 	sort.Strings(files)
 	sort.Strings(zips)
-	var out []*Project
+	var entries []looseEntry
 	for _, f := range files {
-		readFile(proj, f, opt)
+		entries = append(entries, looseEntry{name: f, label: filepath.Join(dir, filepath.FromSlash(f))})
 	}
-	if len(proj.Documents) > 0 || len(proj.Errors) > 0 {
+	r.readLoose(proj, entries, func(n string) ([]byte, error) {
+		return r.readPath(filepath.Join(realRoot, filepath.FromSlash(n)), realRoot)
+	}, func(n string) (io.ReadCloser, error) {
+		return r.openPath(filepath.Join(realRoot, filepath.FromSlash(n)), realRoot)
+	})
+	var out []*Project
+	if !proj.empty() {
 		out = append(out, proj)
 	}
 	for _, z := range zips {
-		out = append(out, readZipFile(z, opt))
+		zp := r.readZipFileAt(filepath.Join(dir, z), filepath.Join(realRoot, z))
+		if zp.empty() {
+			zp.addErr(&DocError{File: zp.Path, Err: ErrNoDocuments})
+		}
+		out = append(out, zp)
 	}
 	return out, nil
 }
 
-func readZipFile(p string, opt Options) *Project {
-	proj := &Project{Name: ProjectName(p), Path: p}
-	f, err := os.Open(p)
+// openPath opens a regular file for streaming (JSON Lines), with the same
+// checks as readPath.
+func (r *reader) openPath(p, realRoot string) (io.ReadCloser, error) {
+	fi, err := os.Lstat(p)
 	if err != nil {
-		proj.Errors = append(proj.Errors, &DocError{File: p, Err: err})
+		return nil, pathless(err)
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 && realRoot != "" {
+		if err := r.checkLink(realRoot, p); err != nil {
+			return nil, err
+		}
+	} else if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	f, err := openRegular(p)
+	if err != nil {
+		return nil, err
+	}
+	r.progress()
+	return f, nil
+}
+
+func (r *reader) readZipFile(p string) *Project { return r.readZipFileAt(p, p) }
+
+// readZipFileAt reads the zip at path real, reported as shown.
+func (r *reader) readZipFileAt(shown, real string) *Project {
+	proj := &Project{Name: ProjectName(shown), Path: shown}
+	f, err := openRegular(real)
+	if err != nil {
+		proj.addErr(&DocError{File: shown, Err: err})
 		return proj
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		proj.Errors = append(proj.Errors, &DocError{File: p, Err: err})
+		proj.addErr(&DocError{File: shown, Err: pathless(err)})
 		return proj
 	}
-	readZip(proj, p, f, fi.Size(), opt)
+	r.readZip(proj, shown, f, fi.Size())
 	return proj
 }
 
 // ReadZip reads an INCEpTION export (or a zip of loose files) from memory,
-// e.g. an upload.
+// e.g. an upload. An empty zip gives a project with an ErrNoDocuments
+// error.
 func ReadZip(name string, data []byte, opt Options) *Project {
+	r := newReader(opt)
 	proj := &Project{Name: ProjectName(name), Path: name}
-	readZip(proj, name, bytes.NewReader(data), int64(len(data)), opt)
-	for _, d := range proj.Documents {
-		d.Project = proj.Name
-		d.Normalize()
+	r.readZip(proj, name, bytes.NewReader(data), int64(len(data)))
+	if proj.empty() {
+		proj.addErr(&DocError{File: name, Err: ErrNoDocuments})
 	}
+	proj.finish()
 	return proj
 }
 
-func readZip(proj *Project, file string, r io.ReaderAt, size int64, opt Options) {
-	a, err := inception.OpenArchive(r, size, opt.Limits)
+// zipErr turns the zip limits into messages naming the flag to raise.
+func (r *reader) zipErr(err error) error {
+	switch {
+	case errors.Is(err, inception.ErrEntryTooLarge):
+		return &sizeError{what: "zip entry", max: r.lim.MaxEntry, cause: err}
+	case errors.Is(err, inception.ErrArchiveTooLarge):
+		return fmt.Errorf("zip inflates to more than --max-zip-bytes (%s): %w", HumanBytes(r.lim.MaxTotal), err)
+	case errors.Is(err, inception.ErrTooManyEntries):
+		return fmt.Errorf("zip has more entries than --max-zip-entries (%d): %w", r.lim.MaxEntries, err)
+	}
+	return err
+}
+
+// nestedZipOK reports whether a .zip entry of an export is INCEpTION's
+// per-document XMI zip (curation/<doc>/<user>.zip,
+// annotation/<doc>/<user>.zip) or a source file (never read).
+func nestedZipOK(n string) bool {
+	parts := strings.Split(n, "/")
+	switch {
+	case len(parts) == 3 && (parts[0] == "curation" || parts[0] == "annotation"):
+		return true
+	case len(parts) >= 2 && parts[0] == "source":
+		return true
+	}
+	return false
+}
+
+func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64) {
+	a, err := inception.OpenArchive(ra, size, r.lim)
 	if err != nil {
-		proj.Errors = append(proj.Errors, &DocError{File: file, Err: err})
+		proj.addErr(&DocError{File: file, Err: r.zipErr(err)})
 		return
 	}
+	a.OnRead = r.progress
 	for _, n := range a.Refused {
-		proj.Errors = append(proj.Errors, &DocError{File: file, Document: n, Err: fmt.Errorf("unsafe entry name refused")})
+		proj.addErr(&DocError{File: file, Document: n, Err: fmt.Errorf("unsafe entry name refused")})
 	}
 	isExport := a.Has("exportedproject.json")
 	if !isExport {
@@ -200,54 +691,66 @@ func readZip(proj *Project, file string, r io.ReaderAt, size int64, opt Options)
 		}
 	}
 	if isExport {
-		p, err := inception.Read(a, inception.Options{Annotator: opt.Annotator, Limits: opt.Limits,
+		for _, n := range a.Names() {
+			if strings.EqualFold(path.Ext(n), ".zip") && !nestedZipOK(n) {
+				proj.addErr(&DocError{File: file + ":" + n, Err: ErrNestedZip})
+			}
+		}
+		p, err := inception.Read(a, inception.Options{Annotator: r.opt.Annotator, Limits: r.lim,
 			Decode: func(entry string, data, ts []byte) (*document.Document, error) {
-				return decodeCAS(entry, data, ts, opt)
+				return r.decodeCAS(entry, data, ts)
 			}})
 		if err != nil {
-			proj.Errors = append(proj.Errors, &DocError{File: file, Err: err})
+			proj.addErr(&DocError{File: file, Err: r.zipErr(err)})
 			return
 		}
 		proj.Title = p.Title
-		proj.Documents = append(proj.Documents, p.Documents...)
+		for _, d := range p.Documents {
+			proj.addDoc(d, file+":"+d.Source)
+		}
 		for _, e := range p.Errors {
-			proj.Errors = append(proj.Errors, &DocError{File: file + ":" + e.Entry, Document: e.Document, Err: e.Err})
+			proj.addErr(&DocError{File: file + ":" + e.Entry, Document: e.Document, Err: r.zipErr(e.Err)})
 		}
 		return
 	}
-	// A plain zip of loose files: read each entry by its extension.
-	files := map[string][]byte{}
-	var names []string
+	// A plain zip of loose files: read each entry by its extension, only
+	// when needed.
+	var entries []looseEntry
 	for _, n := range a.Names() {
-		data, err := a.ReadFile(n)
-		if err != nil {
-			proj.Errors = append(proj.Errors, &DocError{File: file + ":" + n, Err: err})
+		if strings.EqualFold(path.Ext(n), ".zip") {
+			proj.addErr(&DocError{File: file + ":" + n, Err: ErrNestedZip})
 			continue
 		}
-		files[n] = data
-		names = append(names, n)
+		entries = append(entries, looseEntry{name: n, label: file + ":" + n})
 	}
-	readLoose(proj, file+":", names, func(n string) ([]byte, error) {
-		d, ok := files[n]
-		if !ok {
-			return nil, os.ErrNotExist
+	get := func(n string) ([]byte, error) {
+		data, err := a.ReadFile(n)
+		if err != nil {
+			return nil, r.zipErr(err)
 		}
-		return d, nil
-	}, opt)
+		return data, nil
+	}
+	r.readLoose(proj, entries, get, func(n string) (io.ReadCloser, error) {
+		data, err := get(n)
+		if err != nil {
+			return nil, err
+		}
+		return io.NopCloser(bytes.NewReader(data)), nil
+	})
 }
 
 // decodeCAS decodes a CAS entry of an export by its extension.
-func decodeCAS(entry string, data, ts []byte, opt Options) (*document.Document, error) {
+func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, error) {
 	switch strings.ToLower(filepath.Ext(entry)) {
 	case ".json":
-		return casjson.Read(data, opt.PHI)
+		return casjson.Read(data, r.opt.PHI)
 	case ".xmi":
-		return decodeXMI(data, ts, opt)
+		return decodeXMI(data, ts, r.opt)
 	case ".zip":
 		// INCEpTION's XMI export wraps each CAS in a zip with its type system.
-		a, err := inception.OpenArchive(bytes.NewReader(data), int64(len(data)), opt.Limits)
+		a, err := inception.OpenArchive(bytes.NewReader(data), int64(len(data)), r.lim)
 		if err != nil {
-			return nil, err
+			return nil, r.zipErr(err)
 		}
 		var xmiName string
 		for _, n := range a.Names() {
@@ -256,7 +759,7 @@ func decodeCAS(entry string, data, ts []byte, opt Options) (*document.Document, 
 				xmiName = n
 			case strings.HasSuffix(n, "TypeSystem.xml") || strings.HasSuffix(n, "typesystem.xml"):
 				if ts, err = a.ReadFile(n); err != nil {
-					return nil, err
+					return nil, r.zipErr(err)
 				}
 			}
 		}
@@ -265,41 +768,70 @@ func decodeCAS(entry string, data, ts []byte, opt Options) (*document.Document, 
 		}
 		x, err := a.ReadFile(xmiName)
 		if err != nil {
-			return nil, err
+			return nil, r.zipErr(err)
 		}
-		return decodeXMI(x, ts, opt)
+		return decodeXMI(x, ts, r.opt)
 	}
 	return nil, fmt.Errorf("unsupported CAS entry")
 }
 
-// readFile reads one loose file into proj.
-func readFile(proj *Project, p string, opt Options) {
+// readFile reads one file given on the command line into proj. The file
+// itself may be a symbolic link (to a regular file); its siblings (.txt of
+// a .ann, TypeSystem.xml) must resolve inside its folder.
+func (r *reader) readFile(proj *Project, p string) {
 	dir := filepath.Dir(p)
-	readLoose(proj, "", []string{p}, func(n string) ([]byte, error) {
-		if !filepath.IsAbs(n) && filepath.Dir(n) == "." {
-			n = filepath.Join(dir, n)
+	realDir, err := filepath.EvalSymlinks(mustAbs(dir))
+	if err != nil {
+		realDir = mustAbs(dir)
+	}
+	base := filepath.Base(p)
+	resolve := func(n string) (string, string) {
+		if n == base {
+			return p, "" // the file named on the command line
 		}
-		return os.ReadFile(n)
-	}, opt)
+		return filepath.Join(realDir, filepath.FromSlash(n)), realDir
+	}
+	r.readLoose(proj, []looseEntry{{name: base, label: p}}, func(n string) ([]byte, error) {
+		fp, root := resolve(n)
+		return r.readPath(fp, root)
+	}, func(n string) (io.ReadCloser, error) {
+		fp, root := resolve(n)
+		return r.openPath(fp, root)
+	})
 }
 
-// readLoose reads loose files (names as given), dispatching on the
-// extension; get reads a file by name (also siblings such as the .ann of a
-// .txt or a TypeSystem.xml).
-func readLoose(proj *Project, prefix string, names []string, get func(string) ([]byte, error), opt Options) {
-	for _, n := range names {
-		ext := strings.ToLower(filepath.Ext(n))
-		base := filepath.Base(n)
+// looseEntry is a loose file: name is its slash-separated path relative to
+// the project root (it names the document), label how errors show it.
+type looseEntry struct{ name, label string }
+
+// docName joins the folder of a loose file (relative to the project root)
+// with the name the file gives its document.
+func docName(rel, inner string) string {
+	if d := path.Dir(rel); d != "." && d != "/" {
+		return d + "/" + inner
+	}
+	return inner
+}
+
+// readLoose reads loose files, dispatching on the extension; get reads a
+// file by relative name (also siblings such as the .ann of a .txt or a
+// TypeSystem.xml), open streams one (JSON Lines).
+func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string) ([]byte, error), open func(string) (io.ReadCloser, error)) {
+	for _, e := range entries {
+		n := e.name
+		ext := strings.ToLower(path.Ext(n))
+		base := path.Base(n)
 		add := func(d *document.Document, err error) {
 			if err != nil {
-				proj.Errors = append(proj.Errors, &DocError{File: prefix + n, Err: err})
+				proj.addErr(&DocError{File: e.label, Err: err})
 				return
 			}
 			if d.Name == "" {
 				d.Name = base
 			}
-			d.Source = prefix + n
-			proj.Documents = append(proj.Documents, d)
+			d.Name = docName(n, d.Name)
+			d.Source = e.label
+			proj.addDoc(d, e.label)
 		}
 		switch ext {
 		case ".json":
@@ -311,9 +843,9 @@ func readLoose(proj *Project, prefix string, names []string, get func(string) ([
 				add(nil, err)
 				continue
 			}
-			d, err := casjson.Read(data, opt.PHI)
+			d, err := casjson.Read(data, r.opt.PHI)
 			if d != nil && d.Name == "" {
-				d.Name = strings.TrimSuffix(base, ".json")
+				d.Name = strings.TrimSuffix(base, path.Ext(base))
 			}
 			add(d, err)
 		case ".xmi":
@@ -322,45 +854,63 @@ func readLoose(proj *Project, prefix string, names []string, get func(string) ([
 				add(nil, err)
 				continue
 			}
-			ts, _ := get(filepath.Join(filepath.Dir(n), "TypeSystem.xml"))
-			if ts == nil && opt.TypeSystem != "" {
-				ts, _ = os.ReadFile(opt.TypeSystem)
+			ts, err := get(path.Join(path.Dir(n), "TypeSystem.xml"))
+			if errors.Is(err, fs.ErrNotExist) && r.opt.TypeSystem != "" {
+				ts, err = r.readPath(r.opt.TypeSystem, "")
 			}
-			d, err := decodeXMI(data, ts, opt)
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				add(nil, fmt.Errorf("type system: %w", err))
+				continue
+			}
+			d, err := decodeXMI(data, ts, r.opt)
 			if d != nil && d.Name == "" {
-				d.Name = strings.TrimSuffix(base, ".xmi")
+				d.Name = strings.TrimSuffix(base, path.Ext(base))
 			}
 			add(d, err)
 		case ".ann":
-			txtName := strings.TrimSuffix(n, filepath.Ext(n)) + ".txt"
+			txtName := strings.TrimSuffix(n, path.Ext(n)) + ".txt"
 			ann, err := get(n)
 			if err != nil {
 				add(nil, err)
 				continue
 			}
 			txt, err := get(txtName)
-			if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
 				add(nil, fmt.Errorf("BRAT annotation without its .txt"))
+				continue
+			}
+			if err != nil {
+				add(nil, fmt.Errorf("BRAT text: %w", err))
 				continue
 			}
 			d, err := decodeBRAT(txt, ann)
 			if d != nil {
-				d.Name = strings.TrimSuffix(base, ".ann") + ".txt"
+				d.Name = strings.TrimSuffix(base, path.Ext(base)) + ".txt"
 			}
 			add(d, err)
 		case ".jsonl", ".ndjson":
-			data, err := get(n)
+			rc, err := open(n)
 			if err != nil {
 				add(nil, err)
 				continue
 			}
-			docs, errs := decodeJSONL(data)
-			for _, d := range docs {
-				add(d, nil)
-			}
-			for _, e := range errs {
-				proj.Errors = append(proj.Errors, &DocError{File: prefix + n, Err: e})
-			}
+			r.readJSONL(proj, e, rc)
+			rc.Close()
 		}
+	}
+}
+
+// readJSONL streams a JSON Lines file: each line is one document, bounded
+// by MaxDocBytes.
+func (r *reader) readJSONL(proj *Project, e looseEntry, rc io.Reader) {
+	docs, errs := decodeJSONL(rc, r.opt.maxDoc())
+	for _, d := range docs {
+		src := fmt.Sprintf("%s line %d", e.label, d.line)
+		d.doc.Name = docName(e.name, d.doc.Name)
+		d.doc.Source = src
+		proj.addDoc(d.doc, src)
+	}
+	for _, err := range errs {
+		proj.addErr(&DocError{File: e.label, Err: err})
 	}
 }

@@ -376,11 +376,11 @@ func TestZipDefensive(t *testing.T) {
 func TestZipBombAndTruncated(t *testing.T) {
 	big := strings.Repeat("A", 1<<20)
 	data := makeZip(t, map[string]string{"curation/a.txt/CURATION_USER.json": big, "curation/b.txt/CURATION_USER.json": miniCAS}, nil)
-	p := ReadZip("bomb.zip", data, Options{Limits: inception.Limits{MaxEntry: 64 << 10}})
+	p := ReadZip("bomb.zip", data, Options{MaxDocBytes: 64 << 10})
 	if len(p.Documents) != 1 || len(p.Errors) != 1 || !errors.Is(p.Errors[0].Err, inception.ErrTooLarge) {
 		t.Fatalf("docs %d errors %v", len(p.Documents), p.Errors)
 	}
-	p = ReadZip("total.zip", data, Options{Limits: inception.Limits{MaxTotal: 1024}})
+	p = ReadZip("total.zip", data, Options{MaxZipBytes: 1024})
 	if len(p.Errors) == 0 {
 		t.Fatal("total limit not enforced")
 	}
