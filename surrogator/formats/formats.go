@@ -196,7 +196,9 @@ func (p *Project) fileOf(d *document.Document) string {
 	return d.Source
 }
 
-func (p *Project) empty() bool { return len(p.Documents) == 0 && len(p.Errors) == 0 && p.ErrorsOmitted == 0 }
+func (p *Project) empty() bool {
+	return len(p.Documents) == 0 && len(p.Errors) == 0 && p.ErrorsOmitted == 0
+}
 
 // reader holds the state of one Read call.
 type reader struct {
