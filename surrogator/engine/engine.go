@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -171,7 +170,9 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			opts.Seed = rec.seed
 		}
 	} else {
-		l.Run = output.RunKey(started, rand.New(rand.NewSource(started.UnixNano())))
+		if l.Run, err = newRunKey(opts.Out, started); err != nil {
+			return nil, err
+		}
 		if lock, err = lockRun(l.PrivateRoot()); err != nil {
 			return nil, err
 		}

@@ -2,16 +2,20 @@ package engine
 
 import (
 	"crypto/hmac"
+	crand "crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/surrogator/surrogator/surrogator/output"
 )
@@ -177,7 +181,8 @@ func recoverOut(out, fp string) (*recovered, error) {
 		l := output.Layout{Out: out, Run: run}
 		st, err := readRunState(d)
 		if err != nil {
-			continue // no run.json yet: a run killed while starting, or a qc folder
+			removeAbandoned(d) // a run killed before it wrote run.json
+			continue
 		}
 		_, perr := os.Lstat(l.PublicPartialRoot())
 		_, ferr := os.Lstat(l.PublicRoot())
@@ -220,4 +225,38 @@ func recoverOut(out, fp string) (*recovered, error) {
 		rec.resume, rec.seed, rec.lock = run, st.Seed, lk
 	}
 	return rec, nil
+}
+
+// removeAbandoned removes a private run folder that holds nothing but the
+// lock of a run that died before writing run.json (and whose lock is free).
+func removeAbandoned(dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil || len(ents) != 1 || ents[0].Name() != ".lock" {
+		return
+	}
+	lk, err := lockRun(dir)
+	if err != nil {
+		return
+	}
+	os.RemoveAll(dir)
+	lk.release()
+}
+
+// newRunKey draws a run key whose public and private folders do not exist
+// yet (two runs in one second must not share a folder).
+func newRunKey(out string, now time.Time) (string, error) {
+	var seed [8]byte
+	for i := 0; i < 100; i++ {
+		if _, err := crand.Read(seed[:]); err != nil {
+			return "", fmt.Errorf("engine: run key: %w", err)
+		}
+		l := output.Layout{Out: out, Run: output.RunKey(now, rand.New(rand.NewSource(int64(binary.LittleEndian.Uint64(seed[:])))))}
+		_, e1 := os.Lstat(l.PrivateRoot())
+		_, e2 := os.Lstat(l.PublicRoot())
+		_, e3 := os.Lstat(l.PublicPartialRoot())
+		if os.IsNotExist(e1) && os.IsNotExist(e2) && os.IsNotExist(e3) {
+			return l.Run, nil
+		}
+	}
+	return "", fmt.Errorf("engine: no free run key in %s", out)
 }
