@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
-	"github.com/surrogator/surrogator/surrogator/document"
 )
 
 // Namespaces of the XMI envelope and the built-in CAS types.
@@ -62,7 +61,14 @@ func (e *element) where() string {
 // kinds are guessed: "sofa" is a reference, integers and decimal numbers are
 // numbers, true/false booleans, everything else strings. The returned CAS
 // holds ts plus a synthesised definition for every type ts lacks.
+//
+// Text is never changed silently: invalid UTF-8, characters XML does not
+// allow and character references to UTF-16 surrogates (which encoding/xml
+// would turn into U+FFFD) are errors.
 func Read(data []byte, ts []*cas.TypeDef) (*cas.CAS, error) {
+	if err := checkCharRefs(data); err != nil {
+		return nil, err
+	}
 	elems, err := parse(data)
 	if err != nil {
 		return nil, err
@@ -148,6 +154,33 @@ func parse(data []byte) ([]*element, error) {
 	return elems, nil
 }
 
+// checkCharRefs refuses character references to UTF-16 surrogates
+// (&#xD800; .. &#xDFFF;), which encoding/xml decodes to U+FFFD without an
+// error. The error gives a byte offset, never text.
+func checkCharRefs(data []byte) error {
+	for i := 0; i+2 < len(data); i++ {
+		if data[i] != '&' || data[i+1] != '#' {
+			continue
+		}
+		j, base := i+2, 10
+		if data[j] == 'x' {
+			j, base = j+1, 16
+		}
+		k := j
+		for k < len(data) && k-j < 16 && data[k] != ';' {
+			k++
+		}
+		if k >= len(data) || data[k] != ';' {
+			continue // not a reference; the XML decoder reports it
+		}
+		n, err := strconv.ParseUint(string(data[j:k]), base, 32)
+		if err == nil && n >= 0xD800 && n <= 0xDFFF {
+			return fmt.Errorf("xmi: character reference to a UTF-16 surrogate at byte %d", i)
+		}
+	}
+	return nil
+}
+
 func hasFeatureAttr(attrs []xmlAttr) bool {
 	for _, a := range attrs {
 		if a.Name.Space == "" && a.Name.Local != "xmlns" {
@@ -178,6 +211,9 @@ func startElement(t startElem, line int) (*element, error) {
 	for _, a := range t.Attr {
 		switch {
 		case a.Name.Space == nsXMI && a.Name.Local == "id":
+			if e.id >= 0 {
+				return nil, fmt.Errorf("xmi: line %d: element %s: xmi:id repeated", line, t.Name.Local)
+			}
 			n, err := strconv.Atoi(strings.TrimSpace(a.Value))
 			if err != nil || n < 0 {
 				return nil, fmt.Errorf("xmi: line %d: element %s: bad xmi:id", line, t.Name.Local)
@@ -800,53 +836,12 @@ func (r *reader) line(id int) string {
 }
 
 // checkOffsets validates begin and end of every annotation against the text
-// of its sofa (UTF-16 code units).
+// of its sofa (UTF-16 code units) with the rules of cas.Extract: JSON
+// integers, 0 <= begin <= end <= length, no split surrogate pair, a sofa
+// that resolves.
 func (r *reader) checkOffsets() error {
-	index := map[int]*document.Index{}
-	only := 0
-	if r.c.CountSofas() == 1 {
-		for _, f := range r.c.FS {
-			if f.Type == cas.TypeSofa {
-				only = f.ID
-			}
-		}
-	}
-	for _, f := range r.c.FS {
-		b, okB := f.Int("begin")
-		e, okE := f.Int("end")
-		if !okB || !okE || f.Type == cas.TypeSofa {
-			continue
-		}
-		sofaID, ok := f.RefID("sofa")
-		if !ok {
-			sofaID = only
-		}
-		sofa := r.fsByID[sofaID]
-		if sofa == nil {
-			continue
-		}
-		if _, has := sofa.Get("sofaString"); !has {
-			continue // a sofa with sofaURI or sofaArray: no text to check
-		}
-		ix := index[sofaID]
-		if ix == nil {
-			text, err := cas.SofaText(sofa)
-			if err != nil {
-				return fmt.Errorf("xmi: %w", err)
-			}
-			ix = document.NewIndex(text)
-			index[sofaID] = ix
-		}
-		where := fmt.Sprintf("%s xmi:id %d%s", cas.ShortName(f.Type), f.ID, r.line(f.ID))
-		if b > e {
-			return fmt.Errorf("xmi: %s: begin %d > end %d", where, b, e)
-		}
-		if _, err := ix.FromUTF16(b); err != nil {
-			return fmt.Errorf("xmi: %s: begin: %w", where, err)
-		}
-		if _, err := ix.FromUTF16(e); err != nil {
-			return fmt.Errorf("xmi: %s: end: %w", where, err)
-		}
+	if err := cas.CheckAnnotations(r.c); err != nil {
+		return fmt.Errorf("xmi: %w", err)
 	}
 	return nil
 }

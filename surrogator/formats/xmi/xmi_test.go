@@ -357,6 +357,15 @@ const fixtureXMI = `<?xml version="1.0" encoding="UTF-8"?>
 </xmi:XMI>
 `
 
+// fixtureOneView is fixtureXMI with the PHI annotation of the second view
+// made a plain annotation: a PHI annotation outside the initial view makes
+// the document unreadable (its text would be released unreplaced).
+var fixtureOneView = strings.Replace(fixtureXMI, `<custom:PHI xmi:id="7" sofa="6" begin="0" end="3" kind="ID"/>`,
+	`<tcas:Annotation xmi:id="7" sofa="6" begin="0" end="3"/>`, 1)
+
+// uimaOtherPHI is the same annotation in testdata/uima-serialized-fixture.xmi.
+const uimaOtherPHI = `<custom:PHI xmi:id="82" sofa="8" begin="0" end="3" kind="ID" score="0.0" checked="false" count="0"/>`
+
 func fixtureTypes(t *testing.T) []*cas.TypeDef {
 	t.Helper()
 	ts, err := ReadTypeSystem(strings.NewReader(fixtureTS))
@@ -481,7 +490,16 @@ func TestReadGuessed(t *testing.T) {
 	if td == nil || td.Super != cas.TypeAnnotation {
 		t.Fatalf("no synthesised PHI type: %+v", td)
 	}
-	ex := extract(t, c)
+	// the fixture's PHI annotation in the second view cannot be
+	// surrogated: the document is refused, not released with it
+	if _, err := cas.Extract(c, cas.PHIConfig{}); err == nil || !strings.Contains(err.Error(), "annotation 7 (PHI): PHI annotation on sofa 6, not on the main sofa 1") {
+		t.Fatalf("PHI in a second view: got %v", err)
+	}
+	c1, err := Read([]byte(fixtureOneView), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := extract(t, c1)
 	if len(ex.Spans) != 2 || ex.Spans[0].Label != "NAME_PATIENT" || ex.Spans[0].End != len("Müller")-1 {
 		t.Errorf("spans %+v", ex.Spans)
 	}
@@ -508,8 +526,8 @@ func TestReadErrors(t *testing.T) {
 		{"bad id", head + sofa + `<custom:PHI xmi:id="x" sofa="1" begin="0" end="1"/></xmi:XMI>`, "bad xmi:id"},
 		{"id 0", head + sofa + `<custom:PHI xmi:id="0" sofa="1" begin="0" end="1"/></xmi:XMI>`, "reserved"},
 		{"begin > end", head + sofa + `<custom:PHI xmi:id="2" sofa="1" begin="3" end="1"/></xmi:XMI>`, "begin 3 > end 1"},
-		{"end outside", head + sofa + `<custom:PHI xmi:id="2" sofa="1" begin="0" end="99"/></xmi:XMI>`, "outside text"},
-		{"negative", head + sofa + `<custom:PHI xmi:id="2" sofa="1" begin="-1" end="2"/></xmi:XMI>`, "outside text"},
+		{"end outside", head + sofa + `<custom:PHI xmi:id="2" sofa="1" begin="0" end="99"/></xmi:XMI>`, "annotation 2 (PHI): end 99 beyond sofa length 12"},
+		{"negative", head + sofa + `<custom:PHI xmi:id="2" sofa="1" begin="-1" end="2"/></xmi:XMI>`, "negative offset"},
 		{"split pair", head + sofa + `<custom:PHI xmi:id="2" sofa="1" begin="0" end="7"/></xmi:XMI>`, "surrogate pair"},
 		{"bad int", head + sofa + `<custom:PHI xmi:id="2" sofa="1" begin="zero" end="2"/></xmi:XMI>`, "not an integer"},
 		{"dangling ref", head + sofa + `<custom:PHI xmi:id="2" sofa="1" begin="0" end="2" other="77"/></xmi:XMI>`, "77, which does not exist"},
@@ -729,7 +747,20 @@ func TestReadUIMAOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := extract(t, c), extract(t, u)
+	for _, x := range []*cas.CAS{c, u} {
+		if _, err := cas.Extract(x, cas.PHIConfig{}); err == nil || !strings.Contains(err.Error(), "not on the main sofa") {
+			t.Fatalf("PHI in a second view: got %v", err)
+		}
+	}
+	c, err = Read([]byte(fixtureOneView), fixtureTypes(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u1, err := Read([]byte(strings.Replace(string(data), uimaOtherPHI, `<tcas:Annotation xmi:id="82" sofa="8" begin="0" end="3"/>`, 1)), fixtureTypes(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := extract(t, c), extract(t, u1)
 	if a.Text != b.Text || !reflect.DeepEqual(a.Spans[0].Label, b.Spans[0].Label) {
 		t.Fatalf("text or first span differs")
 	}
