@@ -1,0 +1,21 @@
+//go:build !purego
+
+package embed
+
+import "golang.org/x/sys/cpu"
+
+//go:noescape
+func dotsAVX2(q []int8, rows []int8, out []int32)
+
+var useAVX2 = cpu.X86.HasAVX2
+
+// dots sets out[r] to the dot product of q with row r of rows
+// (rows holds at least len(out) rows of len(q) values).
+func dots(q, rows []int8, out []int32) {
+	if useAVX2 && len(q) > 0 && len(q)%16 == 0 && len(out) > 0 {
+		_ = rows[len(out)*len(q)-1]
+		dotsAVX2(q, rows, out)
+		return
+	}
+	dotsGeneric(q, rows, out)
+}

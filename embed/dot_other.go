@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package embed
+
+func dots(q, rows []int8, out []int32) { dotsGeneric(q, rows, out) }
