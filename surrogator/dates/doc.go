@@ -37,10 +37,23 @@
 // century): the shift is reduced so that every date of the span stays
 // inside the window (a range keeps its length). Dates without a
 // year are anchored in the leap year 2000 (so 29.2. is valid) and shifted
-// there, showing the shifted day and month.
+// there, showing the shifted day and month; Expr.InYear re-anchors them in
+// the year of the document (the engine takes it from the nearest full
+// date), so that "8.3." shifted across February moves like "22.3.2025".
 //
 // Partial dates are shifted through an anchor (see Expr.Time): "Mai 2018"
-// moved by 20 days shows the month of May 15th + 20 days; a holiday shows
+// moved by 20 days shows the month of May 15th + 20 days; a qualifier
+// follows the shifted anchor (days 1–10 Anfang, 11–20 Mitte, 21– Ende;
+// months 1–4, 5–8, 9–12 of a year), so "Ende Dezember 2023" + 10 days is
+// "Anfang Januar 2024" and the shown period always contains the shifted
+// anchor: two dates that were in order never swap (Expr.Bounds gives the
+// period). A month range sharing its year ("01-12/64") writes the start's
+// year when the shift separates them ("09/64-08/65"). An abbreviated month
+// becomes a month without abbreviation without its dot ("Sept." → "Mai").
+// Expr.Padding and Expr.WithPadding let the document's padding style decide
+// fields whose padding the span does not show ("11/28" → "2/29" in a letter
+// writing "1/26"). ShiftQuarterStart shifts and then rounds to the quarter
+// (gemtex birth and death dates on the document's timeline); a holiday shows
 // only the year of its shifted date ("Weihnachten 2023" + 10 days →
 // "Weihnachten 2024"). A weekday word inside the span moves by the shift
 // (so a correct weekday stays correct, and Shift(0) is the identity even

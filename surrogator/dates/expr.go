@@ -126,6 +126,10 @@ func (p part) quarterStart() time.Time {
 type Expr struct {
 	toks  []token
 	parts []part
+	// qualTok is the index of a qualifier word (Anfang, Mitte, Ende)
+	// before a partial date, -1 when there is none; qual is its value.
+	qualTok int
+	qual    qualifier
 	// Repaired is set when the written value was impossible (31.02.) and
 	// the last day of the month was substituted.
 	Repaired bool
@@ -160,17 +164,132 @@ func (e *Expr) HasYear() bool { return !e.parts[0].yearless }
 // anchor's new month, year, quarter or week. A shift that would give a year
 // another number of digits is clamped (see package doc).
 func (e *Expr) Shift(days int) string {
-	// Clamp the shift, not each date, so a range keeps its length.
-	for _, p := range e.parts {
-		if lo, hi, ok := p.bounds(); ok {
-			days = min(max(days, dayDiff(p.anchor, lo)), dayDiff(p.anchor, hi))
-		}
-	}
+	days = e.clampShift(days)
 	dates := make([]time.Time, len(e.parts))
 	for i, p := range e.parts {
 		dates[i] = p.move(days)
 	}
 	return e.render(dates)
+}
+
+// clampShift reduces days so that every date of the expression stays in
+// its window (the shift, not each date, is clamped, so a range keeps its
+// length).
+func (e *Expr) clampShift(days int) int {
+	for _, p := range e.parts {
+		if lo, hi, ok := p.bounds(); ok {
+			days = min(max(days, dayDiff(p.anchor, lo)), dayDiff(p.anchor, hi))
+		}
+	}
+	return days
+}
+
+// ShiftQuarterStart moves the expression by days and then rounds it down
+// to the first day of its quarter (see QuarterStart): the rule for gemtex
+// birth and death dates, which stay on the document's timeline.
+// ShiftQuarterStart(0) equals QuarterStart.
+func (e *Expr) ShiftQuarterStart(days int) string {
+	if days == 0 {
+		return e.QuarterStart()
+	}
+	days = e.clampShift(days)
+	p := e.parts[0]
+	p.anchor = p.move(days)
+	return e.Shift(dayDiff(e.parts[0].anchor, p.quarterStart()))
+}
+
+// clone copies e so that its tokens and parts may be changed.
+func (e *Expr) clone() *Expr {
+	c := *e
+	c.toks = append([]token(nil), e.toks...)
+	c.parts = append([]part(nil), e.parts...)
+	return &c
+}
+
+// InYear returns the expression with its dates written without a year
+// anchored in year y instead of the leap year 2000 (a range start that lies
+// in the year before its end keeps that offset), so that shifting it
+// crosses the right February. A 29.2. outside a leap year, or an
+// expression that writes its year, is returned unchanged.
+func (e *Expr) InYear(y int) *Expr {
+	if !e.parts[0].yearless && !e.parts[len(e.parts)-1].yearless {
+		return e
+	}
+	c := e.clone()
+	for i := range c.parts {
+		p := &c.parts[i]
+		if !p.yearless {
+			continue
+		}
+		a := p.anchor
+		ny := y + a.Year() - refYear
+		if a.Day() > daysIn(ny, a.Month()) {
+			return e
+		}
+		p.anchor = date(ny, int(a.Month()), a.Day())
+	}
+	return c
+}
+
+// Padding reports how many day and month fields of the expression show
+// their padding unambiguously: written with a leading zero (padded) or
+// with one digit (unpadded). Two-digit values from 10 on show nothing.
+func (e *Expr) Padding() (padded, unpadded int) {
+	for _, t := range e.toks {
+		if t.role != rDay && t.role != rMonth {
+			continue
+		}
+		switch {
+		case len(t.text) == 1:
+			unpadded++
+		case t.text[0] == '0':
+			padded++
+		}
+	}
+	return padded, unpadded
+}
+
+// WithPadding returns the expression with the day and month fields whose
+// padding the span does not show (two digits from 10 on, with the month
+// in digits) padded or not as pad says: the document's style decides
+// ("11/28" in a letter that writes "1/26" becomes "2/29", not "02/29").
+func (e *Expr) WithPadding(pad bool) *Expr {
+	c := e.clone()
+	for i := range c.toks {
+		if c.toks[i].amb {
+			c.toks[i].pad = pad
+		}
+	}
+	return c
+}
+
+// Bounds returns the first and last day the expression denotes: a day is
+// itself, a month runs from its 1st to its last day, a year, quarter or
+// ISO week from its first to its last day, a holiday or season is taken as
+// its year; a range from the start's first to the end's last day. Dates
+// without a year lie in the year they are anchored in (see InYear).
+func (e *Expr) Bounds() (first, last time.Time) {
+	first, _ = e.parts[0].bounds2()
+	_, last = e.parts[len(e.parts)-1].bounds2()
+	return first, last
+}
+
+func (p part) bounds2() (first, last time.Time) {
+	a := p.anchor
+	switch p.prec {
+	case Month, MonthOnly:
+		f := date(a.Year(), int(a.Month()), 1)
+		return f, f.AddDate(0, 1, -1)
+	case Quarter:
+		f := date(a.Year(), (int(a.Month())-1)/3*3+1, 1)
+		return f, f.AddDate(0, 3, -1)
+	case Week:
+		m := a.AddDate(0, 0, -3)
+		return m, m.AddDate(0, 0, 6)
+	case Year, Season:
+		return date(a.Year(), 1, 1), date(a.Year(), 12, 31)
+	}
+	return a, a
 }
 
 // Format renders t in this expression's format. A range keeps its length.
@@ -204,14 +323,32 @@ func thursday(t time.Time) time.Time {
 	return t.AddDate(0, 0, 3-(int(t.Weekday())+6)%7)
 }
 
-func (e *Expr) render(dates []time.Time) string {
+func (e *Expr) render(dates []time.Time) string { return e.renderOpt(dates, false) }
+
+// renderOpt renders dates; startYear writes a range start's inherited year
+// even when start and end share it (see Shape).
+func (e *Expr) renderOpt(dates []time.Time, startYear bool) string {
 	var b strings.Builder
 	b.Grow(len(e.toks) * 3)
-	for _, t := range e.toks {
-		if t.role == rLit {
-			b.WriteString(t.text)
+	yearAfter := e.startYearAt(dates, startYear)
+	skipDot := false
+	for i, t := range e.toks {
+		if i == e.qualTok {
+			var w string
+			w, skipDot = e.qualWord(dates[0])
+			b.WriteString(w)
 			continue
 		}
+		if t.role == rLit {
+			text := t.text
+			if skipDot && strings.HasPrefix(text, ".") {
+				text = text[1:]
+			}
+			skipDot = false
+			b.WriteString(text)
+			continue
+		}
+		skipDot = false
 		p, d := e.parts[t.part], dates[t.part]
 		switch t.role {
 		case rDay:
@@ -223,6 +360,8 @@ func (e *Expr) render(dates []time.Time) string {
 				b.WriteString(t.text) // unchanged, whatever its spelling
 			} else {
 				b.WriteString(monthName(d.Month(), t.mst))
+				// a month without an abbreviation takes no dot: "Sept." → "Mai"
+				skipDot = t.mst.abbr && monthAbbr[d.Month()] == monthFull[d.Month()]
 			}
 		case rYear:
 			y := d.Year()
@@ -254,8 +393,102 @@ func (e *Expr) render(dates []time.Time) string {
 				b.WriteString(weekdayName(time.Weekday(wd), t.wst))
 			}
 		}
+		if i == yearAfter {
+			// the range start gets the year it no longer shares with
+			// the end: "01-12/64" moved across a new year reads
+			// "09/64-08/65", not "09-08/65"
+			y := e.toks[e.endYearTok()]
+			b.WriteString(e.toks[e.endYearTok()-1].text)
+			if len(y.text) == 2 {
+				writeNum(&b, dates[0].Year()%100, true, 2)
+			} else {
+				writeNum(&b, dates[0].Year(), true, 4)
+			}
+		}
 	}
 	return b.String()
+}
+
+// endYearTok is the index of the range end's year token, or -1.
+func (e *Expr) endYearTok() int {
+	for i, t := range e.toks {
+		if t.role == rYear && t.part == 1 {
+			return i
+		}
+	}
+	return -1
+}
+
+// startYearAt returns the index of the last field token of a month range
+// start that inherits its year from the end ("01-12/64") when the dates
+// to render lie in different years although the written ones share one,
+// else -1.
+func (e *Expr) startYearAt(dates []time.Time, force bool) int {
+	if len(e.parts) != 2 || level(e.parts[0].prec) != 1 || e.parts[0].yearless {
+		return -1
+	}
+	if !force && (e.parts[0].anchor.Year() != e.parts[1].anchor.Year() || dates[0].Year() == dates[1].Year()) {
+		return -1
+	}
+	last := -1
+	for i, t := range e.toks {
+		if t.part == 0 && t.role != rLit && t.role != rWeekday {
+			if t.role == rYear {
+				return -1 // the start writes its own year
+			}
+			last = i
+		}
+	}
+	if y := e.endYearTok(); y < 1 || e.toks[y-1].role != rLit || last < 0 || last >= y {
+		return -1
+	}
+	return last
+}
+
+// qualifier words by family: the written word's family decides the
+// replacement when the shifted date falls into another part of its month
+// or year.
+var qualWords = [][4]string{
+	{"", "Anfang", "Mitte", "Ende"},
+	{"", "Beginn", "Mitte", "Ende"},
+	{"", "Anf", "Mitt", "Ende"},
+	{"", "früh", "Mitte", "spät"},
+}
+
+// qualWord is the qualifier word for a partial date rendered as d: the
+// part of the month (days 1–10, 11–20, 21–) or year (months 1–4, 5–8,
+// 9–12) d lies in, in the family and letter case of the written word, so
+// that "Ende Dezember 2023" moved by ten days reads "Anfang Januar 2024".
+// dropDot is set when an abbreviated word ("Anf.") becomes a full one
+// ("Ende"), whose dot must go.
+func (e *Expr) qualWord(d time.Time) (w string, dropDot bool) {
+	t := e.toks[e.qualTok]
+	var q qualifier
+	switch e.parts[0].prec {
+	case Month, MonthOnly:
+		q = qualEarly + qualifier(min((d.Day()-1)/10, 2))
+	case Year:
+		q = qualEarly + qualifier((int(d.Month())-1)/4)
+	default:
+		return t.text, false
+	}
+	if q == e.qual {
+		return t.text, false
+	}
+	fam := 0
+	switch strings.ToLower(t.text) {
+	case "beginn":
+		fam = 1
+	case "anf", "mitt":
+		fam = 2
+	case "früh", "spät":
+		fam = 3
+	}
+	w = qualWords[fam][q]
+	if fam == 3 && t.text[0] >= 'A' && t.text[0] <= 'Z' {
+		w = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return caseOf(t.text).apply(w), fam == 2 && q == qualLate
 }
 
 func writeNum(b *strings.Builder, v int, pad bool, width int) {

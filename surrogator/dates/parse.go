@@ -181,17 +181,20 @@ func groups(re *regexp.Regexp, m []int, off int, into *slots) (coreB, coreE int)
 func build(src []token, main, start slots, isRange bool, coreB, coreE int) (*Expr, bool) {
 	toks := make([]token, len(src))
 	copy(toks, src)
-	qual := qualNone
+	qual, qualTok := qualNone, -1
 	for i := coreB - 1; i >= 0; i-- {
 		if toks[i].sig == ' ' || toks[i].sig == '.' {
 			continue
 		}
 		if toks[i].sig == 'w' {
 			qual = qualifiers[strings.ToLower(toks[i].text)]
+			if qual != qualNone {
+				qualTok = i
+			}
 		}
 		break
 	}
-	e := &Expr{toks: toks}
+	e := &Expr{toks: toks, qualTok: qualTok, qual: qual}
 	if !isRange {
 		mp, ok := e.part(main, qual, nil, 0)
 		if !ok {
@@ -419,10 +422,13 @@ func isoThursday(y, k int) time.Time {
 // follows the rest of the expression (padded unless some day, month or week
 // is written with one digit, or the month is a word).
 func (e *Expr) setPadding() {
-	def, numMonth := true, false
+	def, numMonth, shown := true, false, false
 	for _, t := range e.toks {
 		if (t.role == rDay || t.role == rMonth || t.role == rWeek) && len(t.text) == 1 {
 			def = false
+		}
+		if (t.role == rDay || t.role == rMonth) && (len(t.text) == 1 || t.text[0] == '0') {
+			shown = true
 		}
 		numMonth = numMonth || t.role == rMonth
 	}
@@ -438,6 +444,7 @@ func (e *Expr) setPadding() {
 				t.pad = true
 			default:
 				t.pad = def && t.role != rWeek
+				t.amb = t.role != rWeek && numMonth && !shown
 			}
 		case rYear, rCompact:
 			t.pad = true

@@ -18,6 +18,15 @@ type fullFormat struct {
 	write     func(t time.Time) string
 }
 
+// abbrDot writes an abbreviated month with its dot ("Sept." style), "Mai"
+// without one (it has no abbreviation).
+func abbrDot(m time.Month) string {
+	if monthAbbr[m] == monthFull[m] {
+		return monthAbbr[m]
+	}
+	return monthAbbr[m] + "."
+}
+
 func dd(n int) string { return fmt.Sprintf("%02d", n) }
 
 var fullFormats = []fullFormat{
@@ -29,7 +38,7 @@ var fullFormats = []fullFormat{
 	{"yyyy-mm-dd", false, false, func(t time.Time) string { return t.Format(time.DateOnly) }},
 	{"d. Monat yyyy", false, false, func(t time.Time) string { return fmt.Sprintf("%d. %s %d", t.Day(), monthFull[t.Month()], t.Year()) }},
 	{"d.Monat yyyy", false, false, func(t time.Time) string { return fmt.Sprintf("%d.%s %d", t.Day(), monthFull[t.Month()], t.Year()) }},
-	{"d. Mon. yyyy", false, false, func(t time.Time) string { return fmt.Sprintf("%d. %s. %d", t.Day(), monthAbbr[t.Month()], t.Year()) }},
+	{"d. Mon. yyyy", false, true, func(t time.Time) string { return fmt.Sprintf("%d. %s %d", t.Day(), abbrDot(t.Month()), t.Year()) }},
 	{"d. MON yyyy", false, true, func(t time.Time) string {
 		return fmt.Sprintf("%d. %s %d", t.Day(), monthName(t.Month(), monthStyle{abbr: true, cs: caseUpper}), t.Year())
 	}},
@@ -152,7 +161,7 @@ func TestPropertiesPartial(t *testing.T) {
 		func(t time.Time) string { return fmt.Sprintf("%d/%s", t.Month(), dd(t.Year()%100)) },
 		func(t time.Time) string { return t.Format("2006-01") },
 		func(t time.Time) string { return monthFull[t.Month()] + " " + t.Format("2006") },
-		func(t time.Time) string { return "Ende " + monthAbbr[t.Month()] + ". " + t.Format("2006") },
+		func(t time.Time) string { return "Ende " + abbrDot(t.Month()) + " " + t.Format("2006") },
 		func(t time.Time) string { return monthFull[t.Month()] },
 		func(t time.Time) string { return t.Format("2006") },
 		func(t time.Time) string { return fmt.Sprintf("%d. Quartal %d", (int(t.Month())+2)/3, t.Year()) },

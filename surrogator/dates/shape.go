@@ -2,6 +2,7 @@ package dates
 
 import (
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -9,8 +10,16 @@ import (
 // becomes "d" (an unpadded day or month may gain or lose a digit), a longer
 // run keeps its length as "9"s (years and compact dates), a run of letters
 // becomes "a" (month and weekday names may change), every other character
-// stays. A surrogate of a date has the Shape of its original.
+// stays, except that a dot right after a letter run is dropped (an
+// abbreviated month may become one that has no abbreviation: "Sept." →
+// "Mai"). A month range whose start shares the end's year ("01-12/64") is
+// shaped as if the start wrote it ("01/64-12/64"), since a shifted range
+// that crosses a new year must write it. A surrogate of a date has the
+// Shape of its original.
 func Shape(s string) string {
+	if e, err := Parse(s); err == nil && e.startYearAt(nil, true) >= 0 {
+		s = e.renderOpt([]time.Time{e.parts[0].anchor, e.parts[1].anchor}, true)
+	}
 	var b strings.Builder
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
@@ -32,6 +41,9 @@ func Shape(s string) string {
 				j++
 			}
 			b.WriteByte('a')
+			if j < len(rs) && rs[j] == '.' {
+				j++
+			}
 			i = j - 1
 		default:
 			b.WriteRune(r)

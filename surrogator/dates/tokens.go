@@ -31,6 +31,7 @@ type token struct {
 	role role
 	part uint8 // index of the date (range start 0, end 1) a field belongs to
 	pad  bool  // digits: zero-padded to their written width
+	amb  bool  // digits: the span does not show whether pad is right
 
 	mst monthStyle
 	wst weekdayStyle
