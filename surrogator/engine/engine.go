@@ -20,6 +20,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/output"
+	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
@@ -138,13 +139,13 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if err := l.MarkOut(); err != nil {
 		return nil, err
 	}
-	keySource := "--key-file"
+	keySource, keyFile := "--key-file", opts.KeyFile
 	if len(opts.Key) == 0 {
 		k, err := LoadKey(l.KeyFile())
 		if err != nil {
 			return nil, err
 		}
-		opts.Key, keySource = k, "output folder key (OUT/private/surrogator.key)"
+		opts.Key, keySource, keyFile = k, "output folder key (OUT/private/surrogator.key)", l.KeyFile()
 	}
 	projs, err := formats.Read(paths, opts.Input)
 	if err != nil {
@@ -180,7 +181,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	defer lock.release()
 	res := &Result{RunKey: l.Run, PublicRoot: l.PublicRoot(), PrivateRoot: l.PrivateRoot(), Resumed: rec.resume != "",
 		Finalized: rec.finalized, StaleRuns: rec.stale}
-	rs := &runRecord{opts: &opts, paths: paths, started: started, fingerprint: fp, keySource: keySource}
+	rs := &runRecord{opts: &opts, paths: paths, started: started, fingerprint: fp, keySource: keySource, keyFile: keyFile}
 	if err := rs.write(l, res, StatusRunning); err != nil {
 		return nil, err
 	}
@@ -231,6 +232,9 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		return interrupted()
 	}
 	os.RemoveAll(l.Staging())
+	if err := writeProvenance(l, &opts, paths, rs.keyFile); err != nil {
+		return stop(StatusFailed, err)
+	}
 	if err := rs.write(l, res, StatusComplete); err != nil {
 		return stop(StatusFailed, err)
 	}
@@ -590,6 +594,33 @@ type runRecord struct {
 	started     time.Time
 	fingerprint string
 	keySource   string
+	keyFile     string
+}
+
+// writeProvenance writes provenance.json (private) and MANIFEST.sha256
+// (public) once every document of the run is written: what produced the
+// run and the digest of every output file, for `surrogator verify`.
+func writeProvenance(l output.Layout, o *Options, paths []string, keyFile string) error {
+	rec := &provenance.Record{
+		Version: o.Version,
+		Run:     l.Run,
+		Seed:    o.Seed,
+		Key:     provenance.Key{Fingerprint: KeyFingerprint(o.Key), File: keyFile},
+		Options: provenance.Options{
+			Mode: string(o.Mode), Scope: string(o.Scope),
+			DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
+			Workers: o.Workers, ReplaceState: o.ReplaceState,
+			ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
+			PHIType: o.Input.PHI.Type, PHIFeature: o.Input.PHI.Feature, Annotator: o.Input.Annotator, TypeSystem: o.Input.TypeSystem,
+		},
+	}
+	if err := provenance.Collect(rec, paths, l.PublicPartialRoot(), l.PrivateRoot()); err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	if err := provenance.Write(filepath.Join(l.PrivateRoot(), provenance.FileName), rec); err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	return nil
 }
 
 func (rr *runRecord) write(l output.Layout, res *Result, status string) error {

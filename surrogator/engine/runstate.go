@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"crypto/hmac"
 	crand "crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/surrogator/surrogator/surrogator/output"
+	"github.com/surrogator/surrogator/surrogator/provenance"
 )
 
 // Run status recorded in run.json. A run writes "running" before it
@@ -45,13 +45,9 @@ var ErrNothingReleased = errors.New("engine: no document could be published")
 // engine would resume.
 var ErrBusy = errors.New("engine: run folder is in use by another process")
 
-// KeyFingerprint identifies a key without revealing it: the first 16 hex
-// digits of HMAC-SHA256(key, "surrogator key fingerprint v1").
-func KeyFingerprint(key []byte) string {
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte("surrogator key fingerprint v1"))
-	return hex.EncodeToString(m.Sum(nil))[:16]
-}
+// KeyFingerprint identifies a key without revealing it (see
+// provenance.Fingerprint).
+func KeyFingerprint(key []byte) string { return provenance.Fingerprint(key) }
 
 // fingerprint identifies what a run was asked to do, so that re-running
 // the same command after an interruption finds and redoes that run. The
