@@ -2,7 +2,6 @@ package formats
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 
@@ -48,7 +47,7 @@ func decodeJSONL(rd io.Reader, max int64) ([]jsonlDoc, []error) {
 	last := -1
 	for {
 		d, err := r.Next()
-		if errors.Is(err, io.EOF) {
+		if err == io.EOF { // not errors.Is: a bad line's error may wrap the decoder's io.EOF
 			break
 		}
 		line := r.Line()
