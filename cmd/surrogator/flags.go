@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/formats"
@@ -9,6 +13,8 @@ import (
 // inputFlags are the flags every verb that reads inputs shares.
 type inputFlags struct {
 	phiType, phiFeature, annotator, typeSystem string
+	maxDocBytes, maxZipBytes                   byteSize
+	maxZipEntries                              int
 }
 
 func (f *inputFlags) register(c *cobra.Command) {
@@ -16,12 +22,60 @@ func (f *inputFlags) register(c *cobra.Command) {
 	c.Flags().StringVar(&f.phiFeature, "phi-feature", "kind", "feature holding the PII kind")
 	c.Flags().StringVar(&f.annotator, "annotator", "", "annotator whose CAS to read when a document is not curated")
 	c.Flags().StringVar(&f.typeSystem, "typesystem", "", "TypeSystem.xml for XMI files without one beside them")
+	f.maxDocBytes = formats.DefaultMaxDocBytes
+	f.maxZipBytes = formats.DefaultMaxZipBytes
+	c.Flags().Var(&f.maxDocBytes, "max-doc-bytes", "largest input file, zip entry or JSON Lines line (e.g. 64MiB, 1GiB); a larger one is an error for that document")
+	c.Flags().Var(&f.maxZipBytes, "max-zip-bytes", "most bytes inflated from one zip in all")
+	c.Flags().IntVar(&f.maxZipEntries, "max-zip-entries", formats.DefaultMaxZipEntries, "most entries of one zip; a zip with more is one error")
 }
 
-func (f *inputFlags) options() formats.Options {
+// options returns the reading options; out, when set, is the run's output
+// folder, which the walker never enters.
+func (f *inputFlags) options(out ...string) formats.Options {
 	return formats.Options{
-		PHI:        cas.PHIConfig{Type: f.phiType, Feature: f.phiFeature},
-		Annotator:  f.annotator,
-		TypeSystem: f.typeSystem,
+		PHI:           cas.PHIConfig{Type: f.phiType, Feature: f.phiFeature},
+		Annotator:     f.annotator,
+		TypeSystem:    f.typeSystem,
+		MaxDocBytes:   int64(f.maxDocBytes),
+		MaxZipBytes:   int64(f.maxZipBytes),
+		MaxZipEntries: f.maxZipEntries,
+		SkipDirs:      out,
 	}
+}
+
+// byteSize is a size flag: a number of bytes with an optional binary unit
+// (B, K/KB/KiB, M/MB/MiB, G/GB/GiB, T/TB/TiB; case-insensitive, all
+// powers of 1024).
+type byteSize int64
+
+func (b *byteSize) String() string { return formats.HumanBytes(int64(*b)) }
+
+func (b *byteSize) Type() string { return "size" }
+
+func (b *byteSize) Set(s string) error {
+	n, err := parseByteSize(s)
+	if err != nil {
+		return err
+	}
+	*b = byteSize(n)
+	return nil
+}
+
+func parseByteSize(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	i := 0
+	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || t[i] == '.') {
+		i++
+	}
+	num, unit := t[:i], strings.TrimSpace(t[i:])
+	mult := map[string]float64{"": 1, "b": 1,
+		"k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10,
+		"m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
+		"g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30,
+		"t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40}[unit]
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || mult == 0 || v <= 0 || v*mult >= 1<<62 {
+		return 0, fmt.Errorf("invalid size %q: want a positive number of bytes with an optional unit (KiB, MiB, GiB)", s)
+	}
+	return int64(v * mult), nil
 }
