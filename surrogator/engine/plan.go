@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -146,6 +147,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		scope = p.corpus
 	}
 	dp.shift = p.docShift(d, docScope)
+	dd := prepareDates(d)
 	state := &fictive.DocState{DateShift: dp.shift}
 	reps := make([]replacement, len(d.Spans))
 	for _, i := range planOrder(d) {
@@ -166,9 +168,9 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 			rep.Surrogate = capAge(orig)
 			rep.MapKey = rep.Surrogate
 		case o.Mode == ModeGemtex:
-			err = p.gemtex(&rep, scope, dp.shift)
+			err = p.gemtex(&rep, scope, dp.shift, dd, i)
 		default:
-			err = p.fictive(&rep, d, i, scope, docScope, state, dp.shift)
+			err = p.fictive(&rep, d, i, scope, docScope, state, dp.shift, dd)
 		}
 		if err != nil {
 			dp.reason = fmt.Sprintf("span %d (%s): %v", i, s.Kind, err)
@@ -316,39 +318,42 @@ func (p *planner) weekday(dp *docPlan, d *document.Document, i int, orig string)
 	}
 }
 
-func (p *planner) gemtex(rep *replacement, scope *fictive.Scope, shift int) error {
+func (p *planner) gemtex(rep *replacement, scope *fictive.Scope, shift int, dd *docDates, i int) error {
 	k := rep.Kind
 	if k == kinds.DateBirth || k == kinds.DateDeath || k == kinds.Date {
-		if e, err := dates.Parse(rep.Original); err == nil {
+		if e := dd.expr[i]; e != nil {
 			var shown string
-			if k == kinds.Date {
+			switch {
+			case k != kinds.Date:
+				// birth and death on the document's timeline: shifted
+				// (and moved by the age rule), then rounded to the quarter
+				shown = e.ShiftQuarterStart(dd.move(i) + shift)
+			case shift == 0:
 				shown = rep.Original
-				if shift != 0 {
-					shown = e.Shift(shift)
-				}
-			} else {
-				shown = e.QuarterStart()
+			default:
+				shown = e.Shift(shift)
 			}
 			rep.MapKey = shown
 			rep.Surrogate = "[** " + string(k) + " " + shown + " **]"
 			return nil
 		}
 	}
-	key := scope.Memo("gemtex|"+norm.Group(k), norm.Key(k, rep.Original, p.isName), gemtexKey)
+	key := scope.Memo("gemtex|"+norm.Group(k), p.nameKey(k, rep.Original), gemtexKey)
 	rep.MapKey = key
 	rep.Surrogate = "[** " + string(k) + " " + key + " **]"
 	return nil
 }
 
-func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, docScope *fictive.Scope, state *fictive.DocState, shift int) error {
+func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, docScope *fictive.Scope, state *fictive.DocState, shift int, dd *docDates) error {
 	k := rep.Kind
 	if k.IsDate() {
-		if shift == 0 {
+		e, move := dd.expr[i], dd.move(i)
+		if shift == 0 && move == 0 {
 			rep.Kept, rep.Surrogate = true, rep.Original
 			return nil
 		}
-		if e, err := dates.Parse(rep.Original); err == nil {
-			rep.Surrogate, rep.Shifted = e.Shift(shift), true
+		if e != nil {
+			rep.Surrogate, rep.Shifted = e.Shift(move+shift), true
 		} else {
 			rep.Surrogate = dates.Fallback(rep.Original, docScope.Rand("datefallback", strconv.Itoa(i)))
 		}
@@ -406,4 +411,129 @@ func patternLike(s string, r *rand.Rand) string {
 		}
 	}
 	return b.String()
+}
+
+// docDates is what planning needs to know about the dates of one
+// document before any is replaced.
+type docDates struct {
+	// expr holds every parsed date span, prepared for rendering: a date
+	// without a year anchored in the year of the nearest full date, and
+	// fields whose padding the span does not show in the document's style.
+	expr map[int]*dates.Expr
+	// moves holds, for DATE_BIRTH spans moved by the age rule, the days
+	// they move before the document's shift.
+	moves map[int]int
+}
+
+func (dd *docDates) move(i int) int { return dd.moves[i] }
+
+// prepareDates parses the dates of d and applies the document-wide date
+// rules of SPEC §5–6 (issue 12):
+//
+//   - a date without a year takes the year of the nearest date that
+//     writes one (by position in the text; of that year and its
+//     neighbours the one closest to it), so shifting it crosses the right
+//     February and keeps its distance to its neighbours;
+//   - a two-digit day or month whose padding the span does not show
+//     (11/28) follows the document: padded when the document writes more
+//     padded fields (01/26) than unpadded ones (1/26), else unpadded;
+//   - the age rule: when the patient is older than 89 at the latest date
+//     of the document (from the earliest day a DATE_BIRTH allows to the
+//     last day any date of the document allows), every DATE_BIRTH is
+//     moved to 90 years before that latest day, so no age above 90 can be
+//     computed from the published dates (AGE spans are capped to 90 by
+//     package age).
+func prepareDates(d *document.Document) *docDates {
+	dd := &docDates{expr: map[int]*dates.Expr{}}
+	padded, unpadded := 0, 0
+	for i, s := range d.Spans {
+		if !s.Kind.IsDate() {
+			continue
+		}
+		e, err := dates.Parse(d.SpanText(i))
+		if err != nil {
+			continue
+		}
+		dd.expr[i] = e
+		pd, up := e.Padding()
+		padded, unpadded = padded+pd, unpadded+up
+	}
+	if padded+unpadded > 0 {
+		for i, e := range dd.expr {
+			dd.expr[i] = e.WithPadding(padded > unpadded)
+		}
+	}
+	for i, e := range dd.expr {
+		if e.HasYear() {
+			continue
+		}
+		best, dist := -1, 0
+		for j, f := range dd.expr {
+			if !f.HasYear() {
+				continue
+			}
+			dj := d.Spans[j].Begin - d.Spans[i].Begin
+			if dj < 0 {
+				dj = -dj
+			}
+			if best < 0 || dj < dist || dj == dist && j < best {
+				best, dist = j, dj
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		ref := dd.expr[best].Time()
+		var pick *dates.Expr
+		var gap time.Duration
+		for _, y := range []int{ref.Year() - 1, ref.Year(), ref.Year() + 1} {
+			c := e.InYear(y)
+			g := c.Time().Sub(ref).Abs()
+			if pick == nil || g < gap {
+				pick, gap = c, g
+			}
+		}
+		dd.expr[i] = pick
+	}
+	dd.ageRule(d)
+	return dd
+}
+
+// ageRule moves the birth dates of a patient older than 89 (see
+// prepareDates).
+func (dd *docDates) ageRule(d *document.Document) {
+	var birth, latest time.Time
+	var births []int
+	for i, e := range dd.expr {
+		if !e.HasYear() && d.Spans[i].Kind == kinds.DateBirth {
+			continue
+		}
+		first, last := e.Bounds()
+		if d.Spans[i].Kind == kinds.DateBirth {
+			births = append(births, i)
+			if birth.IsZero() || first.Before(birth) {
+				birth = first
+			}
+		}
+		if last.After(latest) {
+			latest = last
+		}
+	}
+	if len(births) == 0 || age.Years(birth, latest) <= age.Max {
+		return
+	}
+	target := latest.AddDate(-age.Cap, 0, 0)
+	dd.moves = map[int]int{}
+	for _, i := range births {
+		dd.moves[i] = int(target.Sub(dd.expr[i].Time()).Hours() / 24)
+	}
+}
+
+// nameKey is the consistency key of an original of kind k for gemtex keys
+// and fallback surrogates: for person names the words of norm.PersonKey
+// (case, ß/SS/ẞ, genitive, salutations and "Nachname, Vorname" or reversed
+// order without a comma normalised), with the genitive also recognised
+// when the stem is a name word of another span of the document.
+func (p *planner) nameKey(k kinds.Kind, orig string) string {
+	return norm.Key(k, orig, p.isName)
 }

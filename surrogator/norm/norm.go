@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,8 +35,19 @@ func Fold(s string) string {
 	return b.String()
 }
 
+// FoldName is Fold for person names: it also writes ß and ẞ as "ss", so
+// "Käßmann", "KÄSSMANN" and "Kässmann" share one key.
+func FoldName(s string) string {
+	f := Fold(s)
+	if strings.ContainsAny(f, "ßẞ") {
+		f = strings.NewReplacer("ß", "ss", "ẞ", "ss").Replace(f)
+	}
+	return f
+}
+
 // StripGenitive removes a German genitive ending from a single word:
-// "Albers'" → "Albers", "Müllers" → "Müller", "MÜLLERS" → "MÜLLER". An "s"
+// "Albers'" → "Albers", "Müllers" → "Müller", "MÜLLERS" → "MÜLLER",
+// "Franzens" → "Franz". An "s" or "ens"
 // is only removed when isName knows the stem but not the whole word
 // (isName should compare case-insensitively). It returns the stem and the
 // suffix.
@@ -52,6 +64,14 @@ func StripGenitive(word string, isName func(string) bool) (stem, suffix string) 
 		stem := word[:len(word)-1]
 		if isName != nil && isName(stem) && !isName(word) {
 			return stem, word[len(word)-1:]
+		}
+		// "-ens" after a sibilant: "Franzens", "Fritzens", "MAXENS"
+		if l := strings.ToLower(word); strings.HasSuffix(l, "ens") && utf8.RuneCountInString(word) > 5 {
+			stem := word[:len(word)-3]
+			last, _ := utf8.DecodeLastRuneInString(strings.ToLower(stem))
+			if strings.ContainsRune("szxß", last) && isName != nil && isName(stem) && !isName(word) {
+				return stem, word[len(word)-3:]
+			}
 		}
 	}
 	return word, ""
@@ -75,11 +95,21 @@ func Key(k kinds.Kind, s string, isName func(string) bool) string {
 		}
 		return Group(k) + "|" + f
 	}
-	return Group(k) + "|" + NameKey(s, isName)
+	return Group(k) + "|" + PersonKey(s, isName)
+}
+
+// PersonKey is NameKey with its words in sorted order, so that
+// "Asger Baastrup", "Baastrup Asger", "Baastrup, Asger" and
+// "BAASTRUPS, ASGER" share one key (gemtex keys and fallback surrogates).
+func PersonKey(s string, isName func(string) bool) string {
+	w := strings.Fields(NameKey(s, isName))
+	sort.Strings(w)
+	return strings.Join(w, " ")
 }
 
 // NameKey normalises a person name: "Albers, Beate" → "beate albers",
-// "Frau Albers'" → "albers".
+// "Frau Albers'" → "albers", "KÄSSMANNS" → "kässmann" (when isName knows
+// "KÄSSMANN"; ß, ẞ and SS fold to "ss").
 func NameKey(s string, isName func(string) bool) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, ','); i > 0 && !strings.Contains(s[i+1:], ",") {
@@ -97,10 +127,12 @@ func NameKey(s string, isName func(string) bool) string {
 		out = append(out, w)
 	}
 	if len(out) > 0 {
+		// the genitive sits on the last word, or on the surname before
+		// the comma ("Müllers, Hans" is rare, but "KÄSSMANNS" alone is not)
 		stem, _ := StripGenitive(out[len(out)-1], isName)
 		out[len(out)-1] = stem
 	}
-	return Fold(strings.Join(out, " "))
+	return FoldName(strings.Join(out, " "))
 }
 
 // Group is the consistency group of a kind: person names share one group

@@ -14,13 +14,20 @@ func TestKey(t *testing.T) {
 		in   string
 		want string
 	}{
-		{kinds.NamePatient, "Beate Albers", "NAME|beate albers"},
-		{kinds.NamePatient, "Albers, Beate", "NAME|beate albers"},
+		{kinds.NamePatient, "Beate Albers", "NAME|albers beate"},
+		{kinds.NamePatient, "Albers, Beate", "NAME|albers beate"},
+		{kinds.NamePatient, "Albers Beate", "NAME|albers beate"},
+		{kinds.NamePatient, "ALBERS, BEATE", "NAME|albers beate"},
 		{kinds.NameRelative, "Frau Albers'", "NAME|albers"},
 		{kinds.NameDoctor, "MÜLLERS", "NAME|müllers"},
 		{kinds.NameDoctor, "Müllers", "NAME|müller"},
 		{kinds.NamePatient, "Hans - Peter  Meier", "NAME|hans-peter meier"},
 		{kinds.NamePatient, "Hans–Peter Meier", "NAME|hans-peter meier"},
+		{kinds.NamePatient, "Käßmann", "NAME|kässmann"},
+		{kinds.NamePatient, "KÄSSMANN", "NAME|kässmann"},
+		{kinds.NamePatient, "KÄẞMANN", "NAME|kässmann"},
+		{kinds.NamePatient, "Asger Baastrup", "NAME|asger baastrup"},
+		{kinds.NamePatient, "Baastrup Asger", "NAME|asger baastrup"},
 		{kinds.LocationCity, " LEIPZIG ", "LOCATION_CITY|leipzig"},
 		{kinds.ID, "A-202344102", "ID|a-202344102"},
 	}
@@ -40,8 +47,13 @@ func TestStripGenitive(t *testing.T) {
 		{"Peter’s", "Peter", "’s"},
 		{"MÜLLERS", "MÜLLER", "S"},
 		{"Ähs", "Ähs", ""},
+		{"Franzens", "Franz", "ens"},
+		{"FRANZENS", "FRANZ", "ENS"},
+		{"Müllerens", "Müllerens", ""},
 	} {
-		s, x := StripGenitive(tt.in, func(s string) bool { return strings.EqualFold(s, "Müller") || s == "Äh" })
+		s, x := StripGenitive(tt.in, func(s string) bool {
+			return strings.EqualFold(s, "Müller") || strings.EqualFold(s, "Franz") || s == "Äh"
+		})
 		if s != tt.stem || x != tt.suf {
 			t.Errorf("StripGenitive(%q) = %q,%q", tt.in, s, x)
 		}
