@@ -220,10 +220,10 @@ func TestToggle(t *testing.T) {
 	if inc, listed := tg.Decision("p", "c.txt"); inc || !listed {
 		t.Error("xlsx flip not honoured")
 	}
-	if _, err := parseToggle([][]string{{"doc", "x"}}); err == nil {
+	if _, err := parseToggle([][]string{{"doc", "x"}}, nil); err == nil {
 		t.Error("bad header accepted")
 	}
-	if _, err := parseToggle([][]string{{"document", "part_of_corpus"}, {"a", "maybe"}}); err == nil {
+	if _, err := parseToggle([][]string{{"document", "part_of_corpus"}, {"a", "maybe"}}, nil); err == nil {
 		t.Error("bad value accepted")
 	}
 }

@@ -3,44 +3,83 @@ package qc
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/unicode/norm"
 )
+
+// ErrToggle is wrapped by every error about the content of a toggle file
+// (bad header, value, duplicate, conflicting or unknown rows).
+var ErrToggle = errors.New("toggle file rejected")
+
+// maxToggleProblems bounds how many problems one error lists.
+const maxToggleProblems = 50
 
 // Toggle is the reviewer's release decision read from an edited
 // corpus_documents.csv or quality_control.xlsx.
+//
+// The file has a header row with the columns "document" and
+// "part_of_corpus" (any order, any letter case) and optionally "project".
+// part_of_corpus accepts exactly "0" (do not release) and "1" (release);
+// nothing else (no ja/nein, x, true/false, no empty cell), so that what the
+// reviewer meant is never guessed. A row without a project applies to the
+// document of that name in every project of the run; a row with a project
+// only to that project.
+//
+// The same document listed twice with the same value is accepted (an
+// Excel copy-and-paste slip changes nothing); listed twice with different
+// values (also once with and once without a project) is an error citing
+// both lines. Every row must name a document of the run: call ValidateRun
+// (or Validate for a single project) before using the decisions.
 type Toggle struct {
-	// byDoc maps document name → include; byProject maps
-	// "project\x00document" → include when a project column exists.
-	byDoc     map[string]bool
-	byProject map[string]bool
+	rows      []toggleRow
+	byDoc     map[string]int // document → row index (rows without project)
+	byProject map[string]int // project\x00document → row index
+}
+
+type toggleRow struct {
+	line         int // 1-based line (CSV) or row (xlsx) number
+	project, doc string
+	include      bool
 }
 
 // Decision returns whether the toggle file includes the document and
 // whether it lists it at all.
 func (t *Toggle) Decision(project, doc string) (include, listed bool) {
-	if v, ok := t.byProject[project+"\x00"+doc]; ok {
-		return v, true
+	if i, ok := t.byProject[project+"\x00"+doc]; ok {
+		return t.rows[i].include, true
 	}
-	v, ok := t.byDoc[doc]
-	return v, ok
+	if i, ok := t.byDoc[doc]; ok {
+		return t.rows[i].include, true
+	}
+	return false, false
 }
 
 // Len is the number of listed documents.
 func (t *Toggle) Len() int { return len(t.byDoc) + len(t.byProject) }
 
-// ReadToggle reads a toggle file: CSV with a header holding "document" and
-// "part_of_corpus" (and optionally "project"), or an xlsx whose
-// "corpus_documents" sheet (else the first sheet) has that layout. Values
-// 1/0, true/false, ja/nein, yes/no, x/empty are accepted.
+// ReadToggle reads a toggle file: an .xlsx whose "corpus_documents" sheet
+// (else the first sheet) holds the table, or a CSV separated by commas,
+// semicolons or tabs (German Excel: semicolons; an Excel "sep=;" first line
+// is honoured), encoded as UTF-8 with or without BOM, UTF-16 with BOM, or —
+// when the bytes are not valid UTF-8 — Windows-1252 (what German Excel
+// saves as "CSV"). See Toggle for the accepted content.
 func ReadToggle(path string) (*Toggle, error) {
 	var rows [][]string
+	var lines []int
 	switch strings.ToLower(filepath.Ext(path)) {
-	case ".xlsx":
+	case ".xlsx", ".xlsm":
 		f, err := excelize.OpenFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("qc: toggle: %w", err)
@@ -54,62 +93,297 @@ func ReadToggle(path string) (*Toggle, error) {
 		if err != nil {
 			return nil, fmt.Errorf("qc: toggle: %w", err)
 		}
+		for i := range rows {
+			lines = append(lines, i+1)
+		}
 	default:
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("qc: toggle: %w", err)
 		}
-		data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-		r := csv.NewReader(bytes.NewReader(data))
-		r.FieldsPerRecord = -1
-		if bytes.Count(data[:min(len(data), 200)], []byte(";")) > bytes.Count(data[:min(len(data), 200)], []byte(",")) {
-			r.Comma = ';' // German Excel exports
-		}
-		rows, err = r.ReadAll()
+		rows, lines, err = readToggleCSV(data)
 		if err != nil {
-			return nil, fmt.Errorf("qc: toggle: %w", err)
+			return nil, err
 		}
 	}
-	return parseToggle(rows)
+	return parseToggle(rows, lines)
 }
 
-func parseToggle(rows [][]string) (*Toggle, error) {
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("qc: toggle: empty file")
+// decodeText returns the CSV bytes as UTF-8.
+func decodeText(data []byte) ([]byte, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
+		data = data[3:]
+	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
+		d, err := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder().Bytes(data)
+		if err != nil {
+			return nil, fmt.Errorf("qc: toggle: UTF-16: %w", err)
+		}
+		return d, nil
+	}
+	if utf8.Valid(data) {
+		return data, nil
+	}
+	d, err := charmap.Windows1252.NewDecoder().Bytes(data)
+	if err != nil {
+		return nil, fmt.Errorf("qc: toggle: Windows-1252: %w", err)
+	}
+	return d, nil
+}
+
+// readToggleCSV splits a CSV file into rows with their line numbers.
+func readToggleCSV(raw []byte) ([][]string, []int, error) {
+	data, err := decodeText(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	first = bytes.TrimRight(first, "\r")
+	lineOffset := 0
+	var comma rune
+	if s := string(first); strings.HasPrefix(strings.ToLower(s), "sep=") && utf8.RuneCountInString(s) == 5 {
+		comma, _ = utf8.DecodeRuneInString(s[4:])
+		data = data[len(first):]
+		data = bytes.TrimLeft(data, "\r")
+		data = bytes.TrimPrefix(data, []byte("\n"))
+		lineOffset = 1
+	} else {
+		comma = guessComma(string(first))
+	}
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = comma
+	r.FieldsPerRecord = -1
+	var rows [][]string
+	var lines []int
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, nil, fmt.Errorf("qc: toggle: line %d: %w: %v", pe.Line+lineOffset, ErrToggle, pe.Err)
+			}
+			return nil, nil, fmt.Errorf("qc: toggle: %w", err)
+		}
+		line, _ := r.FieldPos(0)
+		rows = append(rows, rec)
+		lines = append(lines, line+lineOffset)
+	}
+	return rows, lines, nil
+}
+
+// guessComma picks the separator that splits the header into the named
+// columns; else the most frequent of ; , and tab.
+func guessComma(header string) rune {
+	best, bestN := ',', -1
+	for _, c := range []rune{';', ',', '\t'} {
+		cols := map[string]bool{}
+		for _, h := range strings.Split(header, string(c)) {
+			cols[strings.ToLower(strings.Trim(strings.TrimSpace(h), `"`))] = true
+		}
+		if cols["document"] && cols["part_of_corpus"] {
+			return c
+		}
+		if n := strings.Count(header, string(c)); n > bestN {
+			best, bestN = c, n
+		}
+	}
+	return best
+}
+
+// problems collects the rows a toggle file is refused for.
+type problems struct {
+	list []string
+	more int
+}
+
+func (p *problems) add(format string, args ...any) {
+	if len(p.list) >= maxToggleProblems {
+		p.more++
+		return
+	}
+	p.list = append(p.list, fmt.Sprintf(format, args...))
+}
+
+func (p *problems) err(what string) error {
+	if len(p.list) == 0 {
+		return nil
+	}
+	msg := strings.Join(p.list, "\n  ")
+	if p.more > 0 {
+		msg += fmt.Sprintf("\n  … and %d more", p.more)
+	}
+	n := len(p.list) + p.more
+	return fmt.Errorf("qc: toggle: %w: %s (%d %s):\n  %s", ErrToggle, what, n, plural(n, "problem", "problems"), msg)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// parseToggle reads the table; lines[i] is the file line of rows[i] (nil:
+// i+1).
+func parseToggle(rows [][]string, lines []int) (*Toggle, error) {
+	lineOf := func(i int) int {
+		if lines != nil {
+			return lines[i]
+		}
+		return i + 1
+	}
+	// the header is the first non-empty row
+	h := 0
+	for h < len(rows) && blank(rows[h]) {
+		h++
+	}
+	if h == len(rows) {
+		return nil, fmt.Errorf("qc: toggle: %w: empty file", ErrToggle)
 	}
 	col := map[string]int{}
-	for i, h := range rows[0] {
-		col[strings.ToLower(strings.TrimSpace(h))] = i
+	for i, c := range rows[h] {
+		col[strings.ToLower(strings.TrimSpace(c))] = i
 	}
 	di, ok1 := col["document"]
 	pi, ok2 := col["part_of_corpus"]
 	if !ok1 || !ok2 {
-		return nil, fmt.Errorf("qc: toggle: header needs document and part_of_corpus columns")
+		return nil, fmt.Errorf("qc: toggle: %w: line %d: the header needs the columns document and part_of_corpus", ErrToggle, lineOf(h))
 	}
 	proj, hasProj := col["project"]
-	t := &Toggle{byDoc: map[string]bool{}, byProject: map[string]bool{}}
-	for n, row := range rows[1:] {
-		if len(row) <= di || strings.TrimSpace(row[di]) == "" {
+	cell := func(row []string, i int) string {
+		if i < len(row) {
+			return strings.TrimSpace(row[i])
+		}
+		return ""
+	}
+	t := &Toggle{byDoc: map[string]int{}, byProject: map[string]int{}}
+	var pr problems
+	for i := h + 1; i < len(rows); i++ {
+		row, line := rows[i], lineOf(i)
+		if blank(row) {
 			continue
 		}
-		val := ""
-		if len(row) > pi {
-			val = strings.ToLower(strings.TrimSpace(row[pi]))
+		doc := cell(row, di)
+		if doc == "" {
+			pr.add("line %d: no document name", line)
+			continue
 		}
 		var inc bool
-		switch val {
-		case "1", "true", "ja", "yes", "x", "wahr":
+		switch cell(row, pi) {
+		case "1":
 			inc = true
-		case "0", "false", "nein", "no", "", "falsch":
+		case "0":
 		default:
-			return nil, fmt.Errorf("qc: toggle: row %d: part_of_corpus must be 0 or 1", n+2)
+			pr.add("line %d: part_of_corpus must be 0 (do not release) or 1 (release); nothing else is accepted", line)
+			continue
 		}
-		doc := strings.TrimSpace(row[di])
-		if hasProj && len(row) > proj && strings.TrimSpace(row[proj]) != "" {
-			t.byProject[strings.TrimSpace(row[proj])+"\x00"+doc] = inc
-		} else {
-			t.byDoc[doc] = inc
+		r := toggleRow{line: line, doc: doc, include: inc}
+		if hasProj {
+			r.project = cell(row, proj)
+		}
+		m, key := t.byDoc, doc
+		if r.project != "" {
+			m, key = t.byProject, r.project+"\x00"+doc
+		}
+		if j, dup := m[key]; dup {
+			if t.rows[j].include != inc {
+				pr.add("line %d: the same document as line %d with a different part_of_corpus", line, t.rows[j].line)
+			}
+			continue // identical duplicate: accepted
+		}
+		m[key] = len(t.rows)
+		t.rows = append(t.rows, r)
+	}
+	// a row with a project must agree with a row without one
+	for key, j := range t.byProject {
+		_, doc, _ := strings.Cut(key, "\x00")
+		if k, ok := t.byDoc[doc]; ok && t.rows[k].include != t.rows[j].include {
+			a, b := t.rows[k].line, t.rows[j].line
+			if a > b {
+				a, b = b, a
+			}
+			pr.add("line %d: the same document as line %d with a different part_of_corpus", b, a)
 		}
 	}
+	sort.SliceStable(pr.list, func(i, j int) bool { return lineNo(pr.list[i]) < lineNo(pr.list[j]) })
+	if err := pr.err("bad rows"); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+func blank(row []string) bool {
+	for _, c := range row {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// Validate checks the toggle file against a run of one project; see
+// ValidateRun.
+func (t *Toggle) Validate(project string, docs []string) error {
+	return t.ValidateRun(map[string][]string{project: docs})
+}
+
+// ValidateRun checks the toggle file against every project of a run
+// (project name → its document names): each row must name a document of
+// the run — a row with a project a document of that project, a row without
+// one a document of some project — and a row's project must be part of the
+// run. The error lists every such row by line number (never by name:
+// names may be PII), with a hint where a document of the project differs
+// only in letter case or Unicode normalisation (e.g. an umlaut stored as
+// a + combining diaeresis). Call it once with all projects: a row without
+// a project may name a document of any of them.
+func (t *Toggle) ValidateRun(projects map[string][]string) error {
+	exact := map[string]bool{}  // project\x00doc
+	anyDoc := map[string]bool{} // doc in some project
+	folded := map[string]bool{} // project\x00fold(doc), and \x00fold(doc) for any project
+	for p, docs := range projects {
+		for _, d := range docs {
+			exact[p+"\x00"+d] = true
+			anyDoc[d] = true
+			folded[p+"\x00"+fold(d)] = true
+			folded["\x00"+fold(d)] = true
+		}
+	}
+	var pr problems
+	for _, r := range t.rows {
+		switch {
+		case r.project == "":
+			if anyDoc[r.doc] {
+				continue
+			}
+			if folded["\x00"+fold(r.doc)] {
+				pr.add("line %d: no document of the run has this name; one differs only in letter case or Unicode normalisation", r.line)
+			} else {
+				pr.add("line %d: no document of the run has this name", r.line)
+			}
+		case !hasKey(projects, r.project):
+			pr.add("line %d: its project is not part of this run", r.line)
+		case !exact[r.project+"\x00"+r.doc]:
+			if folded[r.project+"\x00"+fold(r.doc)] {
+				pr.add("line %d: no document of its project has this name; one differs only in letter case or Unicode normalisation", r.line)
+			} else {
+				pr.add("line %d: no document of its project has this name", r.line)
+			}
+		}
+	}
+	sort.SliceStable(pr.list, func(i, j int) bool { return lineNo(pr.list[i]) < lineNo(pr.list[j]) })
+	return pr.err("rows naming no document of the run (fix the names or delete the rows)")
+}
+
+func hasKey(m map[string][]string, k string) bool { _, ok := m[k]; return ok }
+
+// fold is the name comparison of the hint: NFC and case-folded.
+func fold(s string) string { return cases.Fold().String(norm.NFC.String(s)) }
+
+func lineNo(s string) int {
+	var n int
+	fmt.Sscanf(s, "line %d", &n)
+	return n
 }
