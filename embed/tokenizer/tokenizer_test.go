@@ -58,7 +58,8 @@ func TestWordPieceBert(t *testing.T) {
 		{"ÄRZTEHAUS\u00a0klinik", []int64{2, 15, 16, 8, 3}}, // accents stripped, NBSP is whitespace
 		{"Unikliniken", []int64{2, 1, 3}},                   // unmatched rest: whole word unk
 		{"a\x00rzte [MASK]", []int64{2, 15, 4, 3}},          // control char dropped; added token kept
-		{"arztex", []int64{2, 17, 18, 19, 20, 21, 1, 3}},    // no: "arztex" has no full match → unk
+		{"Arzt", []int64{2, 17, 18, 19, 20, 3}},             // longest match first, then ## pieces
+		{"arztex", []int64{2, 1, 3}},                        // "##x" unmatched: the whole word is unk
 		{"", []int64{2, 3}},
 	}
 	for _, tt := range tests {
