@@ -99,15 +99,17 @@ type Options struct {
 	DateShiftMin int  `json:"date_shift_min"`
 	DateShiftMax int  `json:"date_shift_max"`
 	Workers      int  `json:"workers"`
+	ReplaceState bool `json:"replace_state,omitempty"`
 	// Paths as given (the files' digests are in Record.Toggle etc.).
 	ToggleFile   string `json:"toggle_file,omitempty"`
 	ResourcesDir string `json:"resources_dir,omitempty"`
 	GeodataFile  string `json:"geodata_file,omitempty"`
 	// Input reading (formats.Options).
-	PHIType    string `json:"phi_type,omitempty"`
-	PHIFeature string `json:"phi_feature,omitempty"`
-	Annotator  string `json:"annotator,omitempty"`
-	TypeSystem string `json:"typesystem,omitempty"`
+	PHIType     string `json:"phi_type,omitempty"`
+	PHIFeature  string `json:"phi_feature,omitempty"`
+	Annotator   string `json:"annotator,omitempty"`
+	TypeSystem  string `json:"typesystem,omitempty"`
+	MaxDocBytes int64  `json:"max_doc_bytes,omitempty"`
 }
 
 // Key identifies the secret key without revealing it.
@@ -155,6 +157,7 @@ var ExcludedFiles = []Exclusion{
 	{FileName, "the provenance record itself"},
 	{ManifestName, "derived from the public digests recorded here"},
 	{".staging/", "temporary files of public writes (empty after a complete run)"},
+	{".lock", "the run lock (held while the run writes)"},
 	{".tmp-*", "temporary files of an interrupted write"},
 }
 
@@ -164,7 +167,7 @@ func Excluded(rel string) bool {
 	rel = path.Clean(rel)
 	base := path.Base(rel)
 	switch {
-	case rel == RunJSON, rel == FileName, rel == ManifestName:
+	case rel == RunJSON, rel == FileName, rel == ManifestName, rel == ".lock":
 		return true
 	case rel == ".staging" || strings.HasPrefix(rel, ".staging/"):
 		return true
@@ -175,12 +178,13 @@ func Excluded(rel string) bool {
 }
 
 // Fingerprint returns the key's fingerprint: HMAC-SHA256(key, "surrogator
-// key fingerprint v1"), first 16 bytes in hex. It identifies the key (two
-// runs used the same key) without allowing to recover it.
+// key fingerprint v1"), first 8 bytes in hex (as run.json's
+// key_fingerprint). It identifies the key (two runs used the same key)
+// without allowing to recover it.
 func Fingerprint(key []byte) string {
 	m := hmac.New(sha256.New, key)
 	m.Write([]byte(fingerprintLabel))
-	return hex.EncodeToString(m.Sum(nil)[:16])
+	return hex.EncodeToString(m.Sum(nil)[:8])
 }
 
 // ReadBuild returns the build information of the running binary.
@@ -333,10 +337,48 @@ func HashInputs(paths []string) ([]Input, error) {
 	return out, nil
 }
 
-// HashOutputs fills r.Public and r.Private from the run's two roots.
+// Collect completes a record whose caller filled Version, Run, Options,
+// Seed, Key and Embedder, once every output file of the run is written
+// (run.json may still change): it records the build info, digests the
+// inputs (paths as given to the run) and the toggle, resources and
+// geodata named in r.Options, writes MANIFEST.sha256 into publicRoot and
+// digests every public and private file. publicRoot may be the run's
+// partial public folder: digests are relative to the root.
+func Collect(r *Record, paths []string, publicRoot, privateRoot string) error {
+	r.Format = FormatVersion
+	r.Build = ReadBuild()
+	var err error
+	if r.Inputs, err = HashInputs(paths); err != nil {
+		return err
+	}
+	r.Toggle, r.Geodata, r.Resources = nil, nil, nil
+	if p := r.Options.ToggleFile; p != "" {
+		f, err := HashFile(p)
+		if err != nil {
+			return err
+		}
+		r.Toggle = &f
+	}
+	if p := r.Options.GeodataFile; p != "" {
+		f, err := HashFile(p)
+		if err != nil {
+			return err
+		}
+		r.Geodata = &f
+	}
+	if p := r.Options.ResourcesDir; p != "" {
+		if r.Resources, err = HashInputs([]string{p}); err != nil {
+			return err
+		}
+	}
+	return r.HashOutputs(publicRoot, privateRoot)
+}
+
+// HashOutputs writes MANIFEST.sha256 into publicRoot and fills r.Public
+// and r.Private from the run's two roots.
 func (r *Record) HashOutputs(publicRoot, privateRoot string) error {
 	var err error
-	if r.Public, err = HashTree(publicRoot, nil); err != nil {
+	if r.Public, err = WriteManifest(publicRoot); err != nil {
 		return err
 	}
 	if r.Private, err = HashTree(privateRoot, nil); err != nil {

@@ -1,0 +1,148 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/provenance"
+)
+
+// inputs copies three GraSCCo letters into a folder and returns it with
+// the shared INCEpTION export (a zip, digested as a whole).
+func inputs(t *testing.T) (letters string, files []testutil.CASFile, zip string) {
+	t.Helper()
+	all := testutil.GrasccoCAS(t)
+	zip = testutil.Shared(t, testutil.ProjectZip)
+	letters = filepath.Join(t.TempDir(), "briefe")
+	if err := os.Mkdir(letters, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files = all[:3]
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(letters, f.Name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return letters, files, zip
+}
+
+// run makes the recorded run: engine.Run, then the provenance record
+// (written by Record until engine.Run writes it itself).
+func run(t *testing.T, out string, paths []string, opts engine.Options) (*engine.Result, *provenance.Record) {
+	t.Helper()
+	opts.Out = out
+	res, err := engine.Run(context.Background(), paths, opts)
+	if err != nil {
+		t.Fatalf("engine.Run: %v", err)
+	}
+	rec, err := provenance.Read(filepath.Join(res.PrivateRoot, provenance.FileName))
+	if err != nil {
+		if rec, err = Record(&opts, opts.KeyFile, paths, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return res, rec
+}
+
+func TestVerify(t *testing.T) {
+	letters, files, zip := inputs(t)
+	out := filepath.Join(t.TempDir(), "out")
+	opts := engine.Options{Mode: engine.ModeFictive, Seed: 11, SeedSet: true, Workers: 2, Version: "v-test"}
+	res, rec := run(t, out, []string{letters, zip}, opts)
+	if len(rec.Public) < 10 || len(rec.Private) < 10 || len(rec.Inputs) != 2 || len(rec.Inputs[0].Files) != 3 {
+		t.Fatalf("record: %d public, %d private, inputs %+v", len(rec.Public), len(rec.Private), rec.Inputs)
+	}
+	if rec.Key.Fingerprint == "" || rec.Seed != 11 || rec.Options.Mode != "fictive" {
+		t.Errorf("record settings: %+v %+v", rec.Key, rec.Options)
+	}
+	for p := range rec.Private {
+		if provenance.Excluded(p) {
+			t.Errorf("excluded file %s digested", p)
+		}
+	}
+
+	ctx := context.Background()
+	t.Run("unchanged", func(t *testing.T) {
+		// other worker count: the output must not depend on it
+		rep, err := Run(ctx, res.PrivateRoot, Config{Workers: 1, Version: "v-test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Identical() || len(rep.Diffs) != 0 {
+			t.Fatalf("unchanged run differs: %v", rep.Diffs)
+		}
+	})
+
+	t.Run("one letter edited", func(t *testing.T) {
+		f := files[1]
+		edited := bytes.Replace(f.Data, []byte(" der "), []byte(" die "), 1)
+		if bytes.Equal(edited, f.Data) {
+			t.Fatal("no ' der ' in the letter")
+		}
+		if err := os.WriteFile(filepath.Join(letters, f.Name), edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.WriteFile(filepath.Join(letters, f.Name), f.Data, 0o644)
+		rep, err := Run(ctx, res.PrivateRoot, Config{Version: "v-test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Identical() {
+			t.Fatal("edited input verifies")
+		}
+		// the edited letter's public id, from the recorded mapping
+		var mapping map[string]struct {
+			FilenameOrig string `json:"filename_orig"`
+			DocID        string `json:"docid"`
+		}
+		mb, err := os.ReadFile(filepath.Join(res.PrivateRoot, filepath.Base(letters), "mapping.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(mb, &mapping); err != nil {
+			t.Fatal(err)
+		}
+		want := ""
+		for _, m := range mapping {
+			if m.FilenameOrig != "" && strings.HasPrefix(f.Name, m.FilenameOrig) {
+				want = m.DocID
+			}
+		}
+		if want == "" {
+			t.Fatalf("%d mapping entries, none for the edited letter", len(mapping))
+		}
+		var docs []string
+		var inputDiff bool
+		for _, d := range rep.Diffs {
+			if d.Area == "public" {
+				docs = append(docs, d.DocID)
+			}
+			if d.Area == "input" && d.Path == "#1/"+f.Name {
+				inputDiff = true
+			}
+		}
+		if len(docs) != 1 || !inputDiff {
+			t.Fatalf("diffs: %v", rep.Diffs)
+		}
+		if docs[0] != want {
+			t.Errorf("differing document %s, edited one is %s", docs[0], want)
+		}
+	})
+
+	t.Run("wrong key", func(t *testing.T) {
+		kf := filepath.Join(t.TempDir(), "other.key")
+		if err := os.WriteFile(kf, []byte(strings.Repeat("ab", 32)+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Run(ctx, res.PrivateRoot, Config{KeyFile: kf}); err != ErrKeyMismatch {
+			t.Errorf("wrong key: %v", err)
+		}
+	})
+}
