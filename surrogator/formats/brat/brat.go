@@ -84,7 +84,7 @@ func Read(text, ann []byte) (*document.Document, error) {
 		}
 		switch line[0] {
 		case 'T':
-			ln, err := parseT(line, ix)
+			ln, err := parseT(line, s, ix)
 			if err != nil {
 				return nil, fmt.Errorf("brat: ann line %d: %w", no+1, err)
 			}
@@ -119,7 +119,7 @@ func invalidAt(b []byte) int {
 }
 
 // parseT parses "T<n>\t<type> <b> <e>[;<b> <e>...]\t<text>".
-func parseT(line string, ix *document.Index) (Line, error) {
+func parseT(line, text string, ix *document.Index) (Line, error) {
 	fields := strings.SplitN(line, "\t", 3)
 	id := fields[0]
 	num, err := strconv.Atoi(id[1:])
@@ -141,9 +141,9 @@ func parseT(line string, ix *document.Index) (Line, error) {
 		}
 		var cp [2]int
 		for k, p := range parts {
-			n, err := strconv.Atoi(p)
+			n, err := offset(p)
 			if err != nil {
-				return Line{}, fmt.Errorf("%s: fragment %d: offset is not a number", id, i+1)
+				return Line{}, fmt.Errorf("%s: fragment %d: %w", id, i+1, err)
 			}
 			cp[k] = n
 		}
@@ -157,7 +157,56 @@ func parseT(line string, ix *document.Index) (Line, error) {
 		e, _ := ix.FromCodePoint(cp[1])
 		ln.Frags = append(ln.Frags, [2]int{b, e})
 	}
+	// The text column is what the annotator saw. When it disagrees with
+	// the text at the offsets, the offsets point elsewhere (another
+	// encoding, a changed .txt) and replacing them would publish the name.
+	if len(fields) < 3 {
+		return Line{}, fmt.Errorf("%s: no text column to check the offsets against", id)
+	}
+	if column(fields[2]) != column(covered(text, ln.Frags)) {
+		return Line{}, fmt.Errorf("%s: the text column does not match the text at the offsets", id)
+	}
 	return ln, nil
+}
+
+// offset parses a code point offset: ASCII digits only (no sign), within
+// the int range.
+func offset(p string) (int, error) {
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			if i == 0 && p[0] == '-' && len(p) > 1 {
+				return 0, errors.New("negative offset")
+			}
+			return 0, errors.New("offset is not a number")
+		}
+	}
+	n, err := strconv.Atoi(p)
+	if err != nil {
+		return 0, errors.New("offset out of the integer range")
+	}
+	return n, nil
+}
+
+// covered returns the text of the fragments joined by single spaces, as
+// BRAT writes a discontinuous annotation's text column.
+func covered(text string, frags [][2]int) string {
+	parts := make([]string, len(frags))
+	for i, f := range frags {
+		parts[i] = text[f[0]:f[1]]
+	}
+	return strings.Join(parts, " ")
+}
+
+// column maps the characters a text column cannot hold (line breaks, tabs)
+// to spaces, as Write does.
+func column(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '\n', '\r', '\t', '\u2028', '\u2029', '\u0085':
+			return ' '
+		}
+		return r
+	}, s)
 }
 
 // Write writes the document's text and its annotations. With BRAT layers
@@ -247,15 +296,9 @@ func writeT(b *bytes.Buffer, ix *document.Index, text string, ln Line) error {
 		covered = append(covered, text[f[0]:f[1]])
 	}
 	b.WriteByte('\t')
-	// the covered-text column is informative; line breaks and tabs
-	// inside it would break the line format
-	b.WriteString(strings.Map(func(r rune) rune {
-		switch r {
-		case '\n', '\r', '\t', '\u2028', '\u2029', '\u0085':
-			return ' '
-		}
-		return r
-	}, strings.Join(covered, " ")))
+	// line breaks and tabs inside the text column would break the line
+	// format; Read maps them the same way before comparing
+	b.WriteString(column(strings.Join(covered, " ")))
 	b.WriteByte('\n')
 	return nil
 }

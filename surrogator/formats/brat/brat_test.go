@@ -79,7 +79,24 @@ func TestReadErrors(t *testing.T) {
 		{"no offsets", text, "T1\tNAME\n", "no type and offsets"},
 		{"no tab", text, "T1 NAME 1 2\n", "T<number>"},
 		{"bad id", text, "Tx\tNAME 1 2\tx\n", "T<number>"},
-		{"duplicate", text, "T1\tNAME 1 2\tx\nT1\tDATE 3 4\ty\n", "T1 already defined on line 1"},
+		{"duplicate", text, "T1\tNAME 1 2\te\nT1\tDATE 3 4\te\n", "T1 already defined on line 1"},
+		// strict placement (issue 9): offsets are plain non-negative
+		// integers within the text, and the text column matches
+		{"plus sign", text, "T1\tNAME +0 3\tGeh\n", "offset is not a number"},
+		{"float offset", text, "T1\tNAME 0 3.0\tGeh\n", "offset is not a number"},
+		{"quoted offset", text, "T1\tNAME \"0\" 3\tGeh\n", "offset is not a number"},
+		{"out of int range", text, "T1\tNAME 0 99999999999999999999\tGeh\n", "fragment 1: offset out of the integer range"},
+		{"negative end", text, "T1\tNAME 0 -3\tGeh\n", "fragment 1: negative offset"},
+		{"missing end", text, "T1\tNAME 0\tGeh\n", "not \"begin end\""},
+		{"end beyond text", text, "T1\tNAME 0 22\tGeh\n", "offset 22 beyond the text of 21 code points"},
+		{"text mismatch", text, "T1\tNAME 0 3\tGex\n", "T1: the text column does not match the text at the offsets"},
+		{"text mismatch, byte offsets", text, "T1\tNAME 18 22\thier\n", "beyond the text"},
+		{"text mismatch, UTF-16 offsets", text, "T1\tNAME 18 22;0 1\thier G\n", "beyond the text"},
+		{"text mismatch after the emoji", text, "T1\tNAME 17 20\thier\n", "does not match"},
+		{"text mismatch, discontinuous", text, "T1\tNAME 0 3;15 16\tGeh x\n", "T1: the text column does not match"},
+		{"text mismatch, fragments joined without space", text, "T1\tNAME 0 3;15 16\tGeh😀\n", "does not match"},
+		{"no text column", text, "T1\tNAME 0 3\n", "T1: no text column"},
+		{"second line mismatch", text, "T1\tNAME 0 3\tGeh\nT2\tNAME 17 21\tHier\n", "ann line 2: T2: the text column does not match"},
 		{"unknown line", text, "Geheimname\n", "unknown annotation kind"},
 		{"bad text utf-8", "Geheim\xff", "", "text is not valid UTF-8 (byte offset 6)"},
 		{"bad ann utf-8", text, "T1\tNAME 1 2\t\xff\n", "ann is not valid UTF-8"},
@@ -92,6 +109,33 @@ func TestReadErrors(t *testing.T) {
 			}
 			if !strings.HasPrefix(err.Error(), "brat: ") || strings.Contains(err.Error(), "Geheim") {
 				t.Errorf("error %q: no prefix or leaks text", err)
+			}
+		})
+	}
+}
+
+// TestReadTextColumn: the text column is compared exactly, with only the
+// characters a column cannot hold (line breaks, tabs) read as spaces, and
+// discontinuous fragments joined by one space.
+func TestReadTextColumn(t *testing.T) {
+	text := "Geheim\nname ist 😀\thier"
+	for _, tt := range []struct{ name, ann string }{
+		{"plain", "T1\tNAME 0 6\tGeheim\n"},
+		{"emoji", "T1\tX 16 17\t😀\n"},
+		{"line break as space", "T1\tNAME 0 11\tGeheim name\n"},
+		{"tab as space", "T1\tNAME 16 22\t😀 hier\n"},
+		{"tab kept", "T1\tNAME 16 22\t😀\thier\n"},
+		{"discontinuous", "T1\tNAME 0 2;18 22\tGe hier\n"},
+		{"empty span", "T1\tNAME 3 3\t\n"},
+		{"CRLF", "T1\tNAME 0 6\tGeheim\r\nT2\tNAME 18 22\thier\r\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := Read([]byte(text), []byte(tt.ann))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := d.CheckPlacement(); err != nil || len(d.Spans) == 0 {
+				t.Fatalf("%v %+v", err, d.Spans)
 			}
 		})
 	}
