@@ -75,7 +75,11 @@ func offset(f *FS, name string) (int, bool, error) {
 	}
 	v := strings.TrimSpace(string(ft.Value))
 	if !isJSONInteger(v) {
-		return 0, true, fmt.Errorf("%s: %s is %s, not an integer", where(f), name, jsonKind(v))
+		kind := jsonKind(v)
+		if kind == "a number" {
+			kind = "a non-integer number"
+		}
+		return 0, true, fmt.Errorf("%s: %s is %s, not an integer", where(f), name, kind)
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil {
@@ -116,7 +120,7 @@ func jsonKind(v string) string {
 	case v[0] == '{':
 		return "an object"
 	case v[0] == '-' || (v[0] >= '0' && v[0] <= '9'):
-		return "a non-integer number"
+		return "a number"
 	}
 	return "not a JSON value"
 }

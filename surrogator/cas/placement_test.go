@@ -96,7 +96,7 @@ func TestStrictPlacement(t *testing.T) {
 		{"unpaired surrogate escape in sofa", casDoc(`"@sofa":1,"begin":8,"end":13,"kind":"X"`, "sofa", `"Herr \ud83d Meier"`), "unpaired UTF-16 surrogate", "", ""},
 		{"paired surrogate escapes are fine", casDoc(`"@sofa":1,"begin":8,"end":13,"kind":"X"`, "sofa", `"Herr \ud83d\ude00 Meier"`), "", "X", "Meier"},
 		{"escaped backslash before u is fine", casDoc(`"@sofa":1,"begin":8,"end":13,"kind":"X"`, "sofa", `"Herr \\ud8 Meier"`), "", "X", "8 Mei"},
-		{"kind a number", casDoc(`"@sofa":1,"begin":8,"end":13,"kind":5`), "annotation 2 (PHI): kind is a non-integer number, not a string", "", ""},
+		{"kind a number", casDoc(`"@sofa":1,"begin":8,"end":13,"kind":5`), "annotation 2 (PHI): kind is a number, not a string", "", ""},
 		{"kind an object", casDoc(`"@sofa":1,"begin":8,"end":13,"kind":{"a":"b"}`), "kind is an object, not a string", "", ""},
 		{"kind a reference", casDoc(`"@sofa":1,"begin":8,"end":13,"@kind":3`), "kind is a reference", "", ""},
 		{"token with a string offset", casDoc(`"@sofa":1,"begin":8,"end":13,"kind":"X"`, "token",
