@@ -76,7 +76,7 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 					units = append(units, c)
 					for _, pt := range c.parts {
 						if pt.kind == pWord {
-							k := norm.Fold(strings.TrimRight(pt.text, "'’"))
+							k := norm.FoldName(strings.TrimRight(pt.text, "'’"))
 							if k != "" && !di.words[k] {
 								di.words[k] = true
 								if utf8.RuneCountInString(k) >= 4 {
@@ -121,7 +121,7 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 					for _, pt := range c.parts {
 						if pt.kind == pWord {
 							di.family = append(di.family, famEntry{surname: surname,
-								first: norm.Fold(strings.TrimRight(pt.text, "'’")), gender: ps.gender,
+								first: norm.FoldName(strings.TrimRight(pt.text, "'’")), gender: ps.gender,
 								sure: ps.genderBy == "salutation" || ps.genderBy == "list"})
 						}
 					}
@@ -135,7 +135,7 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 // excluded reports whether a candidate surrogate must not be used in this
 // document: it is one of the document's name words or contains one.
 func (di *docInfo) excluded(cand string) bool {
-	k := norm.Fold(cand)
+	k := norm.FoldName(cand)
 	if di.words[k] {
 		return true
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
 // lexicon is what the generators derive once from a *data.Resources:
@@ -32,6 +33,10 @@ type lexicon struct {
 	titleKeys map[string]bool
 	noDot     map[string]bool
 	titles    []titleEntry
+	// prefixes counts the listed first names by their folded first two
+	// and three letters: an abbreviation ("Th.", "Chr.") is plausible when
+	// several names share it.
+	prefixes map[string]int
 }
 
 type titleEntry struct {
@@ -151,8 +156,26 @@ func buildLexicon(r *data.Resources) *lexicon {
 		lx.surnames[l] = lx.dropReserved(ns)
 	}
 	lx.allSur = lx.dropReserved(lx.allSur)
+	lx.prefixes = map[string]int{}
+	seenFirst := map[string]bool{}
+	for _, ns := range lx.allFirst {
+		for _, n := range ns {
+			if seenFirst[n] {
+				continue
+			}
+			seenFirst[n] = true
+			rs := []rune(n)
+			for k := 2; k <= 3 && k < len(rs); k++ {
+				lx.prefixes[norm.FoldName(string(rs[:k]))]++
+			}
+		}
+	}
 	return lx
 }
+
+// minPrefixNames is how many listed first names must share an
+// abbreviation for it to be plausible ("Th." yes, "Zb." no).
+const minPrefixNames = 3
 
 // reserved reports whether w is a word the generators keep (salutation,
 // role noun, title, particle, connector, marker, nobility title), so it

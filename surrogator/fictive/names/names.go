@@ -63,7 +63,7 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 		return "", fmt.Errorf("names: span %d (%s) holds no name", ctx.Span, ctx.Kind)
 	}
 	out := r.render(p)
-	if norm.Fold(out) == norm.Fold(original) {
+	if norm.FoldName(out) == norm.FoldName(original) {
 		return "", fmt.Errorf("names: span %d (%s): no surrogate different from the original", ctx.Span, ctx.Kind)
 	}
 	return out, nil
@@ -191,7 +191,7 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 		b.WriteString(pt.hyph)
 	}
 	if len(whole) > 1 && len(whole) == len(c.parts) {
-		ns, key := fictive.NSSurname, norm.Fold(strings.Join(whole, "-"))
+		ns, key := fictive.NSSurname, norm.FoldName(strings.Join(whole, "-"))
 		if c.role == roleFirst {
 			ns, key = fictive.NSFirstName, firstKey(ps.gender, key)
 		}
@@ -351,10 +351,10 @@ func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) string {
 	if len(pool) == 0 {
 		return ""
 	}
-	of := norm.Fold(orig)
+	of := norm.FoldName(orig)
 	for i := 0; i < pickTries; i++ {
 		c := pool[rng.Intn(len(pool))]
-		if norm.Fold(c) == of || r.docExclude && r.di.excluded(c) {
+		if norm.FoldName(c) == of || r.docExclude && r.di.excluded(c) {
 			continue
 		}
 		return c
@@ -368,7 +368,7 @@ func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) string {
 func (r *renderer) first(g data.Gender, stem string) string {
 	target := r.letter(firstLetter(stem))
 	n := 0
-	return r.scope.Memo(fictive.NSFirstName, firstKey(g, norm.Fold(stem)), func(rng *rand.Rand) string {
+	return r.scope.Memo(fictive.NSFirstName, firstKey(g, norm.FoldName(stem)), func(rng *rand.Rand) string {
 		a := n
 		n++
 		var pool []string
@@ -387,7 +387,7 @@ func (r *renderer) first(g data.Gender, stem string) string {
 func (r *renderer) surname(stem string) string {
 	target := r.letter(firstLetter(stem))
 	n := 0
-	return r.scope.Memo(fictive.NSSurname, norm.Fold(stem), func(rng *rand.Rand) string {
+	return r.scope.Memo(fictive.NSSurname, norm.FoldName(stem), func(rng *rand.Rand) string {
 		a := n
 		n++
 		var pool []string
@@ -408,7 +408,7 @@ func (r *renderer) abbrev(t string, g data.Gender) string {
 	k := utf8.RuneCountInString(letters)
 	target := r.letter(firstLetter(t))
 	n := 0
-	v := r.scope.Memo(NSAbbrev, firstKey(g, norm.Fold(t)), func(rng *rand.Rand) string {
+	v := r.scope.Memo(NSAbbrev, firstKey(g, norm.FoldName(t)), func(rng *rand.Rand) string {
 		a := n
 		n++
 		var pool []string
@@ -418,14 +418,33 @@ func (r *renderer) abbrev(t string, g data.Gender) string {
 		if len(pool) == 0 || a >= letterAttempts {
 			pool = r.firstPool(g, 0, rng)
 		}
-		for i := 0; i < pickTries && len(pool) > 0; i++ {
-			c := []rune(pool[rng.Intn(len(pool))])
+		// a plausible abbreviation first (a prefix several listed names
+		// share: "Th." → "Ch.", not "Zb."), then any prefix
+		anyPool := r.firstPool(g, 0, rng)
+		ok := func(c []rune) (string, bool) {
 			if len(c) <= k {
-				continue
+				return "", false
 			}
 			s := string(c[:k]) + "."
-			if norm.Fold(s) != norm.Fold(t) && !r.lx.reserved(s) {
-				return s
+			return s, norm.FoldName(s) != norm.FoldName(t) && !r.lx.reserved(s)
+		}
+		for _, pl := range [][]string{pool, anyPool} {
+			var cands []string
+			for _, n := range pl {
+				c := []rune(n)
+				if s, good := ok(c); good && r.lx.prefixes[norm.FoldName(string(c[:k]))] >= minPrefixNames {
+					cands = append(cands, s)
+				}
+			}
+			if len(cands) > 0 {
+				return cands[rng.Intn(len(cands))]
+			}
+		}
+		for _, pl := range [][]string{pool, anyPool} {
+			for i := 0; i < pickTries && len(pl) > 0; i++ {
+				if s, good := ok([]rune(pl[rng.Intn(len(pl))])); good {
+					return s
+				}
 			}
 		}
 		return ""
@@ -444,7 +463,7 @@ func (r *renderer) genitive(word string) (string, string) {
 		w = word[:len(word)-1] + "s"
 	}
 	known := func(s string) bool {
-		k := norm.Fold(s)
+		k := norm.FoldName(s)
 		return r.di.words[k] || r.scopeRole(k) != roleNone
 	}
 	listed := func(s string) bool { return r.lx.res.IsSurname(s) || r.lx.res.IsFirstName(s) }

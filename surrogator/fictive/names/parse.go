@@ -101,7 +101,26 @@ var particles = map[string]bool{
 	"von": true, "vom": true, "zu": true, "zum": true, "zur": true, "van": true, "de": true, "der": true,
 	"den": true, "di": true, "da": true, "del": true, "della": true, "du": true, "la": true, "le": true,
 	"ten": true, "ter": true, "op": true, "dos": true, "das": true, "v.": true, "v": true, "d'": true,
+	"v.d.": true, "v.d": true, "v.d.l.": true,
 	"af": true, "al": true, "el": true, "bin": true, "ibn": true, "y": true,
+}
+
+// articleAbbrevs are abbreviated articles after a particle ("v. d.",
+// "v. d. L.").
+var articleAbbrevs = map[string]bool{"d.": true, "d": true, "l.": true, "dem": true, "den": true, "der": true}
+
+// afterParticle reports whether the word chunk before cs[i] is a particle.
+func afterParticle(cs []chunk, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		if cs[j].kind == ckSep {
+			if strings.ContainsAny(cs[j].text, ",;/&") {
+				return false
+			}
+			continue
+		}
+		return cs[j].kind == ckKeep && cs[j].keep == kwParticle
+	}
+	return false
 }
 
 // nobility are titles of nobility kept when a particle follows ("Graf von
@@ -237,7 +256,7 @@ func (c *chunk) initialsOnly() bool {
 // key returns the chunk folded without a genitive apostrophe: the key
 // under which role and gender evidence is kept.
 func (c *chunk) key() string {
-	return norm.Fold(strings.TrimRight(c.text, "'’"))
+	return norm.FoldName(strings.TrimRight(c.text, "'’"))
 }
 
 // context is what the text right before a span tells about the first person
@@ -400,6 +419,10 @@ func (lx *lexicon) classify(p *parsed) {
 			// "Tochter von Hans Müller": a preposition between persons
 			c.kind, c.keep = ckKeep, kwConnector
 			seenName = false
+		case afterParticle(cs, i) && (c.text == lw || c.text == "D.") && nextName(i) && articleAbbrevs[lw]:
+			// "v. d. Heydt", "v. D. Brelie": the abbreviated article
+			// of "von der" is a particle, not an initial
+			c.kind, c.keep = ckKeep, kwParticle
 		case particles[lw] && nextName(i) && (c.text == lw || isUpperWord(c.text) || !seenName || lw == "von"):
 			c.kind, c.keep = ckKeep, kwParticle
 		case strings.Contains(c.text, ".") && lx.splitGluedTitle(&cs, i):

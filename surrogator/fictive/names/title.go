@@ -3,10 +3,13 @@ package names
 import (
 	"fmt"
 	"math/rand"
+	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
 // NSTitle is the scope namespace of title surrogates (key: the title
@@ -33,13 +36,31 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 	if genericTitle(original) {
 		want.field = "med" // a bare "Dr." in a clinical letter is a physician's
 	}
+	// One surrogate title per person and rank, reused at every mention
+	// ("DR. MED. Meier" and "Dr. Meier" get one title, in each mention's
+	// style); it differs from every title the person is written with.
+	memoKey, avoid := key, map[string]bool{key: true}
+	if person := titlePerson(ctx.Doc, ctx.Span); person != "" {
+		memoKey = "person|" + person + "|" + strconv.Itoa(rank)
+		for j, sp := range ctx.Doc.Spans {
+			if sp.Kind == ctx.Kind && j != ctx.Span && titlePerson(ctx.Doc, j) == person {
+				if t := ctx.Doc.SpanText(j); lx.rankOf(t) == rank {
+					avoid[titleKey(t)] = true
+				}
+			}
+		}
+	}
 	n := 0
-	v := ctx.Scope.Memo(NSTitle, key, func(rng *rand.Rand) string {
+	v := ctx.Scope.Memo(NSTitle, memoKey, func(rng *rand.Rand) string {
 		a := n
 		n++
 		var pool []titleEntry
 		for stage := a / 16; len(pool) == 0 && stage <= 4; stage++ {
-			pool = lx.titlePool(original, want, stage)
+			for _, e := range lx.titlePool(original, want, stage) {
+				if !avoid[e.key] {
+					pool = append(pool, e)
+				}
+			}
 		}
 		if len(pool) == 0 {
 			return ""
@@ -51,6 +72,40 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 		return "", fmt.Errorf("names: title span %d: no surrogate different from the original", ctx.Span)
 	}
 	return out, nil
+}
+
+// titlePerson returns the folded surname of the person a title span
+// belongs to: the name span right after it (only white space between, as
+// in "Dr. [Meier]") or, for a title after the name ("Meier, PhD"), right
+// before it; "" when there is none.
+func titlePerson(d *document.Document, i int) string {
+	t := d.Spans[i]
+	best, gap := -1, 4
+	for j, s := range d.Spans {
+		if !s.Kind.IsName() {
+			continue
+		}
+		var between string
+		switch {
+		case s.Begin >= t.End:
+			between = d.Text[t.End:s.Begin]
+		case s.End <= t.Begin:
+			between = d.Text[s.End:t.Begin]
+		default:
+			continue
+		}
+		if strings.TrimLeft(between, " \t,") == "" && len(between) < gap {
+			best, gap = j, len(between)
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	f := strings.Fields(norm.NameKey(d.SpanText(best), nil))
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.Trim(f[len(f)-1], "'’.")
 }
 
 // titlePool lists the candidate titles of a widening stage: 0 same rank,
