@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -8,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/audit"
-	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 )
 
@@ -19,38 +19,41 @@ type auditOptions struct {
 	quarantine string
 }
 
-func init() {
-	register(func() *cobra.Command {
-		var o auditOptions
-		c := &cobra.Command{
-			Use:   "audit PUBLIC_DIR",
-			Short: "Check public files for original PII strings",
-			Long: `audit searches every .txt file below PUBLIC_DIR for every original PII string
+// newAuditCmd builds the audit command.
+func newAuditCmd() *cobra.Command {
+	var o auditOptions
+	c := &cobra.Command{
+		Use:   "audit PUBLIC_DIR",
+		Short: "Check public files for original PII strings",
+		Long: `audit searches every .txt file below PUBLIC_DIR for every original PII string
 (names, locations, IDs, contacts, OTHER; case-insensitive, white space
 normalised, at least two letters or digits). Originals come from mapping files
 (--mapping, nested or flat; a mapping in private-<run>/<project>/ applies to
 PUBLIC_DIR/<project>/) or from the source inputs (--input, for x and entity
 runs). Files with hits are listed by path; with --quarantine they are moved
-there (0600). Exit code 1 (or 3 with --quarantine) when anything is found.`,
-			Example: `  surrogator audit out/public/public-20260101-120000-ab12 --mapping out/private/private-20260101-120000-ab12/export/mapping.json
+there (0600).
+
+Exit codes: 0 no original found; 1 originals found (or an error); 2 usage;
+3 originals found and the files moved to --quarantine; 130 interrupted.`,
+		Example: `  surrogator audit out/public/public-20260101-120000-ab12 --mapping out/private/private-20260101-120000-ab12/export/mapping.json
   surrogator audit out/public/public-20260101-120000-ab12 --input export.zip`,
-			Args: exactArgs(1),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return runAudit(cmd.OutOrStdout(), o, args[0])
-			},
-		}
-		o.in.register(c)
-		c.Flags().StringArrayVar(&o.mappings, "mapping", nil, "mapping.json or mapping_flat.json (repeatable)")
-		c.Flags().StringArrayVar(&o.inputs, "input", nil, "source inputs to take originals from (repeatable)")
-		c.Flags().StringVar(&o.quarantine, "quarantine", "", "move files with hits into this private directory")
-		return c
-	})
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runAudit(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), o, args[0])
+		},
+	}
+	o.in.register(c)
+	c.Flags().StringArrayVar(&o.mappings, "mapping", nil, "mapping.json or mapping_flat.json (repeatable)")
+	c.Flags().StringArrayVar(&o.inputs, "input", nil, "source inputs to take originals from (repeatable)")
+	c.Flags().StringVar(&o.quarantine, "quarantine", "", "move files with hits into this private directory")
+	return c
 }
 
-func runAudit(w io.Writer, o auditOptions, dir string) error {
+func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir string) error {
 	if len(o.mappings) == 0 && len(o.inputs) == 0 {
 		return usageError{fmt.Errorf("give --mapping or --input")}
 	}
+	pr := newProgress(stderr, docUnits)
 	// originals per project directory ("" = every project)
 	byProject := map[string]*audit.Matcher{}
 	get := func(p string) *audit.Matcher {
@@ -81,7 +84,7 @@ func runAudit(w io.Writer, o auditOptions, dir string) error {
 		}
 	}
 	if len(o.inputs) > 0 {
-		projs, err := formats.Read(o.inputs, o.in.options())
+		projs, err := readInputs(ctx, pr, o.inputs, o.in.options())
 		if err != nil {
 			return err
 		}
@@ -97,7 +100,12 @@ func runAudit(w io.Writer, o auditOptions, dir string) error {
 	}
 	var findings []audit.Finding
 	checked := 0
+	pr.Update("audit", 0, 0)
 	for proj, m := range byProject {
+		if err := ctx.Err(); err != nil {
+			pr.End("stopped")
+			return interruptedError{msg: "interrupted: the audit did not finish; nothing was moved", err: err}
+		}
 		root := dir
 		if proj != "" {
 			root = filepath.Join(dir, proj)
@@ -111,7 +119,9 @@ func runAudit(w io.Writer, o auditOptions, dir string) error {
 		}
 		findings = append(findings, f...)
 		checked += n
+		pr.Update("audit", int64(checked), 0)
 	}
+	pr.End(fmt.Sprintf("%d with original PII", len(findings)))
 	if len(findings) == 0 {
 		fmt.Fprintf(w, "audit passed: %d file checks, no original PII found\n", checked)
 		return nil

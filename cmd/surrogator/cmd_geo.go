@@ -8,13 +8,15 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/geo"
 )
 
-func init() {
-	register(func() *cobra.Command {
+// newGeoCmd builds the geo command group.
+func newGeoCmd() *cobra.Command {
+	return func() *cobra.Command {
 		c := &cobra.Command{
 			Use:   "geo",
 			Short: "Inspect a geodata pack (info, lookup, sample)",
@@ -67,7 +69,7 @@ func init() {
 		sample.Flags().Uint64Var(&sf.seed, "seed", 1, "random seed")
 		c.AddCommand(sample)
 		return c
-	})
+	}()
 }
 
 type lookupFlags struct {
@@ -89,7 +91,21 @@ func runGeoInfo(path string, w io.Writer) error {
 	defer p.Close()
 	in := p.Info()
 	fmt.Fprintf(w, "pack format %s, %d bytes\n%s\n", in.Version, in.Size, in.Attribution)
+	if in.InputSHA256 != "" {
+		fmt.Fprintf(w, "input: %s, %d bytes, sha256 %s\n", in.Source, in.InputSize, in.InputSHA256)
+	}
+	if !in.Built.IsZero() {
+		fmt.Fprintf(w, "built: %s (from %s)\n", in.Built.Format(time.RFC3339), in.BuiltFrom)
+	}
 	for _, kv := range in.Meta {
+		switch kv[0] {
+		case geo.MetaInputSHA256, geo.MetaInputSize, geo.MetaBuilt, geo.MetaBuiltFrom:
+			continue
+		case geo.MetaSource:
+			if in.InputSHA256 != "" {
+				continue
+			}
+		}
 		fmt.Fprintf(w, "%s: %s\n", kv[0], kv[1])
 	}
 	var levels []int

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/document"
-	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
@@ -20,27 +20,30 @@ type inspectOptions struct {
 	showText bool
 }
 
-func init() {
-	register(func() *cobra.Command {
-		var o inspectOptions
-		c := &cobra.Command{
-			Use:   "inspect PATH...",
-			Short: "Show projects, documents and annotation counts of inputs",
-			Long: `inspect reads INCEpTION exports, CAS JSON/XMI, BRAT and JSON Lines inputs and
+// newInspectCmd builds the inspect command.
+func newInspectCmd() *cobra.Command {
+	var o inspectOptions
+	c := &cobra.Command{
+		Use:   "inspect PATH...",
+		Short: "Show projects, documents and annotation counts of inputs",
+		Long: `inspect reads INCEpTION exports, CAS JSON/XMI, BRAT and JSON Lines inputs and
 lists, per project and document, its name, state, length, spans per kind, wrong
-annotations and overlaps. No span text is printed unless --show-text is given.`,
-			Example: `  surrogator inspect export.zip
+annotations and overlaps. No span text is printed unless --show-text is given.
+Unreadable documents are listed with their errors.
+
+Exit codes: 0 inputs listed; 1 error (also: no documents found); 2 usage;
+130 interrupted.`,
+		Example: `  surrogator inspect export.zip
   surrogator inspect --json letters/ > inventory.json`,
-			Args: minArgs(1),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return runInspect(cmd.OutOrStdout(), o, args)
-			},
-		}
-		o.in.register(c)
-		c.Flags().BoolVar(&o.json, "json", false, "print JSON")
-		c.Flags().BoolVar(&o.showText, "show-text", false, "include span texts (original PII!)")
-		return c
-	})
+		Args: minArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runInspect(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), o, args)
+		},
+	}
+	o.in.register(c)
+	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
+	c.Flags().BoolVar(&o.showText, "show-text", false, "include span texts (original PII!)")
+	return c
 }
 
 type inspectSpan struct {
@@ -74,8 +77,8 @@ type inspectProject struct {
 	Errors    []string     `json:"errors,omitempty"`
 }
 
-func runInspect(w io.Writer, o inspectOptions, paths []string) error {
-	projs, err := formats.Read(paths, o.in.options())
+func runInspect(ctx context.Context, w, stderr io.Writer, o inspectOptions, paths []string) error {
+	projs, err := readInputs(ctx, newProgress(stderr, docUnits), paths, o.in.options())
 	if err != nil {
 		return err
 	}

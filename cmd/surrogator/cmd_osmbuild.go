@@ -6,45 +6,60 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/osmbuild"
 )
 
-func init() {
-	register(func() *cobra.Command {
-		var out string
-		var workers int
-		var stats bool
-		c := &cobra.Command{
-			Use:   "osmbuild IN -o OUT.pack",
-			Short: "Build a geodata pack from an OpenStreetMap extract",
-			Long: `osmbuild reads an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2) in
-three passes (relations, ways, needed nodes) and writes one memory-mappable
-geodata pack: admin areas with polygons, postcodes and streets per
-municipality, and facility candidate pools. Data © OpenStreetMap contributors.`,
-			Example: `  surrogator osmbuild germany-latest.osm.pbf -o germany.pack
-  surrogator osmbuild region.osm.gz -o region.pack --workers 2 --stats`,
-			Args: exactArgs(1),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if out == "" {
-					return usageError{errors.New("missing -o OUT.pack")}
-				}
-				return runOsmbuild(cmd.Context(), args[0], out, workers, stats, cmd.OutOrStdout(), os.Stderr, stderrIsTerminal())
-			},
-		}
-		c.Flags().StringVarP(&out, "output", "o", "", "pack file to write")
-		c.Flags().IntVar(&workers, "workers", 0, "PBF decoding goroutines (default: number of CPUs)")
-		c.Flags().BoolVar(&stats, "stats", false, "print per-pass timings and build statistics")
-		return c
-	})
+// osmbuildOptions are the flags of osmbuild.
+type osmbuildOptions struct {
+	out        string
+	workers    int
+	stats      bool
+	allowEmpty bool
 }
 
-func runOsmbuild(ctx context.Context, in, out string, workers int, stats bool, stdout, stderr io.Writer, bars bool) error {
+// newOsmbuildCmd builds the osmbuild command.
+func newOsmbuildCmd() *cobra.Command {
+	var o osmbuildOptions
+	c := &cobra.Command{
+		Use:   "osmbuild IN -o OUT.pack",
+		Short: "Build a geodata pack from an OpenStreetMap extract",
+		Long: `osmbuild reads an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2) in
+three passes (relations, ways, needed nodes) and writes one memory-mappable
+geodata pack: admin areas with polygons, postcodes and streets per
+municipality, and facility candidate pools. Data © OpenStreetMap contributors.
+
+An extract without admin areas or municipalities gives no usable pack: it is
+an error (exit 1, nothing written) unless --allow-empty says that such a pack
+is intended (tests, tiny extracts). OUT is replaced only by a complete pack.`,
+		Example: `  surrogator osmbuild germany-latest.osm.pbf -o germany.pack
+  surrogator osmbuild region.osm.gz -o region.pack --workers 2 --stats
+  surrogator osmbuild tiny-test.osm -o tiny.pack --allow-empty`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.out == "" {
+				return usageError{errors.New("missing -o OUT.pack")}
+			}
+			return runOsmbuild(cmd.Context(), args[0], o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	c.Flags().StringVarP(&o.out, "output", "o", "", "pack file to write")
+	c.Flags().IntVar(&o.workers, "workers", 0, "PBF decoding goroutines (default: number of CPUs)")
+	c.Flags().BoolVar(&o.stats, "stats", false, "print per-pass timings and build statistics")
+	c.Flags().BoolVar(&o.allowEmpty, "allow-empty", false, "write a pack even when the input has no admin areas or municipalities (for tests and tiny extracts)")
+	return c
+}
+
+// errEmptyPack is the error of an extract that gives no usable pack.
+var errEmptyPack = errors.New("no usable pack")
+
+func runOsmbuild(ctx context.Context, in string, o osmbuildOptions, stdout, stderr io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -53,38 +68,51 @@ func runOsmbuild(ctx context.Context, in, out string, workers int, stats bool, s
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(3 << 30)
 	}
-	opts := osmbuild.Options{Workers: workers}
-	var bar *progressbar.ProgressBar
-	var cur string
-	if bars {
-		opts.Progress = func(pass string, done, total int64) {
-			if pass != cur {
-				if bar != nil {
-					bar.Finish()
-					fmt.Fprintln(stderr)
-				}
-				cur = pass
-				bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(stderr),
-					progressbar.OptionSetDescription(fmt.Sprintf("%-9s", pass)), progressbar.OptionShowBytes(true),
-					progressbar.OptionSetWidth(30), progressbar.OptionThrottle(100*time.Millisecond))
-			}
-			bar.Set64(done)
+	opts := osmbuild.Options{Workers: o.workers, Version: version}
+	if v := os.Getenv("SOURCE_DATE_EPOCH"); v != "" {
+		sec, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || sec < 0 {
+			return usageError{fmt.Errorf("SOURCE_DATE_EPOCH must be seconds since 1970 (got %q)", v)}
 		}
+		opts.SourceDate = time.Unix(sec, 0).UTC()
 	}
+	pr := newProgress(stderr, osmUnits)
+	opts.Progress = func(pass string, done, total int64) { pr.Update(pass, done, total) }
 	t0 := time.Now()
-	st, err := osmbuild.Build(ctx, in, out, opts)
-	if bar != nil {
-		bar.Finish()
-		fmt.Fprintln(stderr)
-	}
+	// Build into a temporary file beside OUT: OUT is replaced only by a
+	// complete, usable pack (not by an empty one, nor when interrupted).
+	out := o.out
+	tmp, err := os.CreateTemp(filepath.Dir(out), ".osmbuild-*.pack")
 	if err != nil {
+		return fmt.Errorf("osmbuild: %w", err)
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name()) // no-op once renamed
+	st, err := osmbuild.Build(ctx, in, tmp.Name(), opts)
+	if err != nil {
+		pr.End("stopped")
+		if ctx.Err() != nil {
+			return interruptedError{msg: fmt.Sprintf("interrupted: %s was not written", out), err: err}
+		}
 		return err
+	}
+	pr.End("")
+	if !o.allowEmpty && (st.Areas == 0 || st.Municipalities == 0) {
+		what := "no admin areas (boundary=administrative relations)"
+		if st.Areas > 0 {
+			what = fmt.Sprintf("%d admin areas but no municipality (admin_level 8, or a place node with population)", st.Areas)
+		}
+		return fmt.Errorf("osmbuild: %s: %s: %w; %s not written (--allow-empty writes it anyway, for tests and tiny extracts)",
+			in, what, errEmptyPack, out)
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		return fmt.Errorf("osmbuild: %w", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s: %d bytes, %d areas (%d municipalities, %d incomplete), %d postcodes, %d streets, pools %d/%d/%d in %.1fs\n",
 		out, st.PackBytes, st.Areas, st.Municipalities, st.IncompleteAreas, st.Postcodes, st.Streets,
 		st.Pools[geo.PoolHealthcare], st.Pools[geo.PoolOrganisation], st.Pools[geo.PoolOther], time.Since(t0).Seconds())
 	fmt.Fprintf(stdout, "%s\n", geo.Attribution)
-	if stats {
+	if o.stats {
 		for _, p := range st.Passes {
 			fmt.Fprintf(stdout, "pass %-9s %8.2fs %12d bytes %10d objects\n", p.Name, p.Duration.Seconds(), p.Bytes, p.Objects)
 		}

@@ -2,16 +2,19 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
+	"path/filepath"
 	"runtime"
+	"strings"
+	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
@@ -28,15 +31,17 @@ type runOptions struct {
 	workers    int
 	out        string
 	resources  string
+	// replaceState is bound by --replace-state.
+	replaceState bool
 }
 
-func init() {
-	register(func() *cobra.Command {
-		var o runOptions
-		c := &cobra.Command{
-			Use:   "run PATH...",
-			Short: "Replace every PII span and write public texts and private keys",
-			Long: `run reads the inputs, runs quality control, and replaces every PII span of the
+// newRunCmd builds the run command.
+func newRunCmd() *cobra.Command {
+	var o runOptions
+	c := &cobra.Command{
+		Use:   "run PATH...",
+		Short: "Replace every PII span and write public texts and private keys",
+		Long: `run reads the inputs, runs quality control, and replaces every PII span of the
 released documents according to --mode:
 
   x        every letter and digit of a span becomes X
@@ -47,31 +52,42 @@ released documents according to --mode:
 
 Public texts go to OUT/public/public-<run>/<project>/<docid>.txt; the surrogate
 CAS files, mapping.json, mapping_flat.json, QC reports and run.json go to
-OUT/private/private-<run>/ (0700/0600). Every public file is leak-audited.
-Exit code 3 means some documents were excluded or quarantined (named on stderr).`,
-			Example: `  surrogator run --mode fictive --seed 7 --out out export.zip
+OUT/private/private-<run>/ (0700/0600). Every public text is leak-audited
+before it is published; the public folder gets its final name only when the
+run is complete.
+
+Progress goes to stderr: bars on a terminal, else one line per phase (read,
+qc, plan, write).
+
+Exit codes: 0 every released document written and audited (documents kept
+out by the toggle file or QC are listed on stdout and in run.json); 1 error,
+nothing usable written (also: no documents found, every document
+unreadable); 2 usage; 3 partial, some documents excluded as unreadable,
+unsafe or quarantined (named by public id on stderr); 130 interrupted
+(Ctrl-C, SIGTERM): nothing was published, re-run the same command to redo it.`,
+		Example: `  surrogator run --mode fictive --seed 7 --out out export.zip
   surrogator run --mode gemtex --toggle corpus_documents.csv export.zip
   surrogator run --mode fictive --scope corpus --key-file ~/.surrogator.key batch1/ batch2.zip`,
-			Args: minArgs(1),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return runRun(cmd, o, args)
-			},
-		}
-		o.in.register(c)
-		f := c.Flags()
-		f.StringVarP(&o.mode, "mode", "m", "fictive", "x, entity, gemtex or fictive")
-		f.StringVar(&o.toggle, "toggle", "", "edited corpus_documents.csv/.xlsx: the release decision")
-		f.Int64Var(&o.seed, "seed", 0, "seed for a reproducible run (default: random, recorded in run.json)")
-		f.StringVar(&o.scope, "scope", "document", "consistency scope: document or corpus")
-		f.StringVar(&o.keyFile, "key-file", "", "secret key file (created 0600 when absent); corpus scope across runs")
-		f.IntVar(&o.dateShift, "date-shift", 0, "fixed date shift in days (0 keeps dates as written); default random per document")
-		f.StringVar(&o.shiftRange, "date-shift-range", "14:365", "range of the random shift in days, MIN:MAX (sign random)")
-		f.StringVar(&o.geodata, "geodata", "", "geodata pack from 'surrogator osmbuild' (default: embedded gazetteer)")
-		f.IntVarP(&o.workers, "workers", "j", runtime.NumCPU(), "parallel workers")
-		f.StringVarP(&o.out, "out", "o", "out", "output directory")
-		f.StringVar(&o.resources, "resources", "", "directory with name lists/gazetteer replacing or extending the embedded ones")
-		return c
-	})
+		Args: minArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runRun(cmd, o, args)
+		},
+	}
+	o.in.register(c)
+	f := c.Flags()
+	f.StringVarP(&o.mode, "mode", "m", "fictive", "x, entity, gemtex or fictive")
+	f.StringVar(&o.toggle, "toggle", "", "edited corpus_documents.csv/.xlsx: the release decision")
+	f.Int64Var(&o.seed, "seed", 0, "seed of the random choices, not a secret (default: random, recorded in run.json); a reproducible run needs --seed and the same key")
+	f.StringVar(&o.scope, "scope", "document", "consistency scope: document or corpus")
+	f.StringVar(&o.keyFile, "key-file", "", "secret key file (created 0600 when absent; default: OUT/private/surrogator.key); corpus scope across runs")
+	f.IntVar(&o.dateShift, "date-shift", 0, "fixed date shift in days (0 keeps dates as written); default random per document")
+	f.StringVar(&o.shiftRange, "date-shift-range", "14:365", "range of the random shift in days, MIN:MAX (sign random)")
+	f.StringVar(&o.geodata, "geodata", "", "geodata pack from 'surrogator osmbuild' (default: embedded gazetteer)")
+	f.BoolVar(&o.replaceState, "replace-state", false, "replace LOCATION_STATE spans (and Berlin/Hamburg/Bremen used as cities) and sample every place below a state inside its replacement (default: states and countries are kept)")
+	f.IntVarP(&o.workers, "workers", "j", runtime.NumCPU(), "parallel workers")
+	f.StringVarP(&o.out, "out", "o", "out", "output directory")
+	f.StringVar(&o.resources, "resources", "", "directory with name lists/gazetteer replacing or extending the embedded ones")
+	return c
 }
 
 func runRun(cmd *cobra.Command, o runOptions, args []string) error {
@@ -82,7 +98,8 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 	opts := engine.Options{
 		Mode: mode, Scope: engine.Scope(o.scope), Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"),
 		DateShift: o.dateShift, DateShiftSet: cmd.Flags().Changed("date-shift"),
-		Workers: o.workers, Out: o.out, Input: o.in.options(), Version: version,
+		Workers: o.workers, Out: o.out, Input: o.in.options(o.out), Version: version,
+		ToggleFile: o.toggle, ResourcesDir: o.resources, GeodataFile: o.geodata, ReplaceState: o.replaceState,
 	}
 	if o.scope != "document" && o.scope != "corpus" {
 		return usageError{fmt.Errorf("--scope must be document or corpus")}
@@ -118,38 +135,113 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 		}
 		defer closeGeo()
 	}
-	stderr := cmd.ErrOrStderr()
-	if stderrIsTerminal() {
-		var bar *progressbar.ProgressBar
-		opts.Progress = func(done, total int) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription("surrogating"),
-					progressbar.OptionClearOnFinish())
-			}
-			bar.Set(done)
-		}
+	pr := newProgress(cmd.ErrOrStderr(), runUnits)
+	opts.Progress = func(p engine.Progress) { pr.Update(p.Phase, int64(p.Done), int64(p.Total)) }
+	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	started := time.Now()
 	res, err := engine.Run(ctx, args, opts)
 	if err != nil {
+		pr.End("stopped")
+		if exitCode(err) == exitInterrupted {
+			return interruptedRun(o.out, res, started, err)
+		}
 		return err
 	}
-	return reportRun(cmd.OutOrStdout(), stderr, res)
+	audit := "audit passed"
+	if res.AuditHits > 0 {
+		audit = fmt.Sprintf("audit found %d original PII string(s), documents quarantined", res.AuditHits)
+	}
+	pr.End(audit)
+	decision := "toggle"
+	if o.toggle == "" {
+		decision = "QC proposal"
+	}
+	return reportRun(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, decision)
 }
 
-func reportRun(w, stderr io.Writer, res *engine.Result) error {
+// runUnits are the units of engine.Progress phases.
+var runUnits = map[string]string{"read": "files", "qc": "projects", "plan": "documents", "write": "documents"}
+
+// reportRun prints the outcome: per project counts and the folders on
+// stdout, excluded documents (by public id, never by name) on stderr. It
+// returns a partialError when documents were excluded for other reasons
+// than the release decision (decision: "toggle" or "QC proposal").
+func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 	for _, p := range res.Projects {
 		fmt.Fprintf(w, "%s: %d released, %d excluded, %d quarantined\n", p.Project, p.Released, p.Excluded, p.Quarantined)
+	}
+	if n := res.NotReleased(); n > 0 {
+		fmt.Fprintf(w, "not released (%s): %d documents (listed in run.json and the QC reports)\n", decision, n)
 	}
 	fmt.Fprintf(w, "public:  %s\nprivate: %s\n", res.PublicRoot, res.PrivateRoot)
 	if !res.Partial() {
 		return nil
 	}
+	n := 0
 	for _, e := range res.Excluded {
+		if e.Reason == engine.ReasonNotReleased {
+			continue
+		}
 		// documents are named by project and public id (names are PII);
 		// the reason is a category, the detail stays in run.json
 		fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", e.Project, e.DocID, e.Reason)
+		n++
 	}
-	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s/run.json", len(res.Excluded), res.PrivateRoot)}
+	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s", n, filepath.Join(res.PrivateRoot, "run.json"))}
+}
+
+// interruptedRun words the one line an interrupted run ends with: where its
+// incomplete folders are (found in res when the engine returns one, else as
+// the newest run folder in OUT that is not complete) and what to do.
+func interruptedRun(out string, res *engine.Result, started time.Time, err error) error {
+	var private, public string
+	if res != nil && res.PrivateRoot != "" {
+		private, public = res.PrivateRoot, res.PublicRoot+output.PartialSuffix
+	} else {
+		private, public = unfinishedRun(out, started)
+	}
+	where := ""
+	switch {
+	case private != "" && dirExists(public):
+		where = fmt.Sprintf("; the incomplete run is in %s and %s", public, private)
+	case private != "":
+		where = fmt.Sprintf("; the incomplete run is in %s", private)
+	}
+	return interruptedError{msg: "interrupted: nothing was published" + where + "; re-run the same command to redo it", err: err}
+}
+
+// unfinishedRun finds the private folder of the run this process was doing:
+// the newest OUT/private/private-<run> changed since started whose run.json
+// is not complete, and that run's partial public folder.
+func unfinishedRun(out string, started time.Time) (private, public string) {
+	dirs, _ := filepath.Glob(filepath.Join(out, "private", "private-*"))
+	var best time.Time
+	for _, d := range dirs {
+		fi, err := os.Stat(filepath.Join(d, "run.json"))
+		if err != nil || fi.ModTime().Before(started.Add(-time.Second)) || fi.ModTime().Before(best) {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(d, "run.json"))
+		if err != nil {
+			continue
+		}
+		var st struct {
+			Status string `json:"status"`
+		}
+		if json.Unmarshal(b, &st) != nil || st.Status == engine.StatusComplete {
+			continue
+		}
+		best, private = fi.ModTime(), d
+		public = filepath.Join(out, "public", "public-"+strings.TrimPrefix(filepath.Base(d), "private-")) + output.PartialSuffix
+	}
+	return private, public
+}
+
+func dirExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }

@@ -7,16 +7,15 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	register(func() *cobra.Command {
-		return &cobra.Command{
-			Use:   "version",
-			Short: "Print the version",
-			Args:  exactArgs(0),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				fmt.Fprintf(cmd.OutOrStdout(), "surrogator %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-				return nil
-			},
-		}
-	})
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the version",
+		Example: `  surrogator version`,
+		Args:    exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Fprintf(cmd.OutOrStdout(), "surrogator %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			return nil
+		},
+	}
 }

@@ -3,64 +3,116 @@
 // public output (audit), builds geodata packs from OpenStreetMap (osmbuild,
 // geo) and serves a local web app (serve).
 //
-// Exit codes: 0 success; 1 error; 2 usage; 3 partial (some documents
-// excluded and named on stderr).
+// Exit codes (SPEC §8): 0 success, every document done and audited; 1 error,
+// nothing usable written; 2 usage; 3 partial, some documents excluded and
+// named on stderr; 130 interrupted (Ctrl-C or SIGTERM), nothing partial left
+// public. The codes are decided here only, from typed errors.
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
-	"strings"
+	"os/signal"
+	"syscall"
+
+	"github.com/surrogator/surrogator/surrogator/engine"
 )
 
 // Exit codes (SPEC §8).
 const (
-	exitOK      = 0
-	exitError   = 1
-	exitUsage   = 2
-	exitPartial = 3
+	exitOK          = 0
+	exitError       = 1
+	exitUsage       = 2
+	exitPartial     = 3
+	exitInterrupted = 130
 )
 
 // version is set with -ldflags "-X main.version=…".
 var version = "dev"
 
-// usageError marks errors in how the command was called.
+// usageError marks errors in how the command was called (exit 2).
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// partialError marks a run that finished but excluded documents.
+// partialError marks work that finished but excluded documents (exit 3).
 type partialError struct{ msg string }
 
 func (e partialError) Error() string { return e.msg }
 
+// interruptedError is a verb's own one-line account of an interruption; it
+// wraps the error that stopped the work (exit 130).
+type interruptedError struct {
+	msg string
+	err error
+}
+
+func (e interruptedError) Error() string { return e.msg }
+func (e interruptedError) Unwrap() error { return e.err }
+
+// exitCode maps an error to the exit code of SPEC §8.
 func exitCode(err error) int {
-	if err == nil {
-		return exitOK
-	}
 	var u usageError
-	if errors.As(err, &u) {
-		return exitUsage
-	}
 	var p partialError
-	if errors.As(err, &p) {
-		return exitPartial
-	}
-	// cobra's own errors for unknown commands and flags
-	if m := err.Error(); strings.HasPrefix(m, "unknown command") || strings.HasPrefix(m, "unknown flag") ||
-		strings.HasPrefix(m, "unknown shorthand flag") || strings.HasPrefix(m, "required flag") {
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, engine.ErrInterrupted), errors.Is(err, context.Canceled):
+		// checked first: an interrupted run is never "partial"
+		return exitInterrupted
+	case errors.As(err, &u):
 		return exitUsage
+	case errors.As(err, &p):
+		return exitPartial
 	}
 	return exitError
 }
 
-func main() {
-	root := newRootCmd()
-	err := root.Execute()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "surrogator:", err)
+// message is the line main prints for err on stderr.
+func message(err error) string {
+	var ie interruptedError
+	if errors.As(err, &ie) {
+		return ie.msg
 	}
-	os.Exit(exitCode(err))
+	if exitCode(err) == exitInterrupted {
+		return "interrupted: stopped before the work was done; nothing was published"
+	}
+	return "surrogator: " + err.Error()
+}
+
+// execute runs the command line args with ctx and returns the exit code.
+func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, message(err))
+	}
+	return exitCode(err)
+}
+
+func main() {
+	// The first Ctrl-C or SIGTERM cancels ctx: the verb stops, leaves
+	// nothing partial looking final and exits 130. A second one while it
+	// shuts down exits at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sigs // the first signal, also seen by ctx
+		fmt.Fprintln(os.Stderr, "interrupting: cleaning up (press Ctrl-C again to quit at once)")
+		<-sigs
+		fmt.Fprintln(os.Stderr, "interrupted again: quit at once; nothing was published")
+		os.Exit(exitInterrupted)
+	}()
+	code := execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }

@@ -2,16 +2,29 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
 
-// subcommands are registered by the cmd_<verb>.go files in init.
-var subcommands []func() *cobra.Command
-
-func register(f func() *cobra.Command) { subcommands = append(subcommands, f) }
+// commands is the complete list of verbs, in the order of --help. Each
+// cmd_<verb>.go file builds its command; nothing registers itself.
+func commands() []*cobra.Command {
+	return []*cobra.Command{
+		newInspectCmd(),
+		newQCCmd(),
+		newRunCmd(),
+		newAuditCmd(),
+		newOsmbuildCmd(),
+		newGeoCmd(),
+		newVerifyCmd(),
+		newVersionCmd(),
+		newSynthOSMCmd(), // hidden: synthetic OSM input for benchmarks
+	}
+}
 
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
@@ -19,21 +32,52 @@ func newRootCmd() *cobra.Command {
 		Short: "De-identify annotated German clinical documents",
 		Long: `surrogator checks INCEpTION PII annotations, replaces every PII span with a
 mask, a keyed placeholder or a realistic fictitious surrogate, writes the
-de-identified texts to a public folder and the key to a private one.`,
+de-identified texts to a public folder and the key to a private one.
+
+Exit codes: 0 success; 1 error (nothing usable written); 2 usage;
+3 partial (some documents excluded, named on stderr); 130 interrupted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	// flag errors of every command (unknown flag, missing or bad value)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w\nsee '%s --help'", err, c.CommandPath())}
 	})
-	for _, f := range subcommands {
-		root.AddCommand(f())
+	root.AddCommand(commands()...)
+	// The root and command groups (geo) run only to refuse: no verb at all
+	// or an unknown one is a usage error (cobra would print help and exit 0,
+	// or return an untyped error).
+	groups := []*cobra.Command{root}
+	for len(groups) > 0 {
+		c := groups[0]
+		groups = groups[1:]
+		if c == root || (c.HasSubCommands() && !c.Runnable()) {
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = groupRun
+			c.SuggestionsMinimumDistance = 2
+		}
+		groups = append(groups, c.Commands()...)
 	}
 	return root
 }
 
-// exactArgs etc. wrap cobra's validators so that their errors are usage
-// errors (exit 2).
+// groupRun is the RunE of the root and of command groups: it is reached
+// only without a known subcommand.
+func groupRun(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		cmd.SetOut(cmd.ErrOrStderr()) // usage goes to stderr
+		_ = cmd.Usage()
+		return usageError{fmt.Errorf("no command given; see '%s --help'", cmd.CommandPath())}
+	}
+	msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+	}
+	return usageError{fmt.Errorf("%s\nsee '%s --help'", msg, cmd.CommandPath())}
+}
+
+// minArgs and exactArgs wrap cobra's validators so that their errors are
+// usage errors (exit 2).
 func minArgs(n int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if err := cobra.MinimumNArgs(n)(cmd, args); err != nil {
@@ -52,5 +96,12 @@ func exactArgs(n int) cobra.PositionalArgs {
 	}
 }
 
-// stderrIsTerminal tells whether progress bars should be drawn.
-func stderrIsTerminal() bool { return term.IsTerminal(int(os.Stderr.Fd())) }
+// isTerminal tells whether w is a terminal (progress bars are drawn only
+// there).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// stderrIsTerminal tells whether the process's stderr is a terminal.
+func stderrIsTerminal() bool { return isTerminal(os.Stderr) }
