@@ -4,13 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/osmbuild"
 	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/fictive/geopack"
 	"github.com/surrogator/surrogator/surrogator/provenance"
 )
 
@@ -70,6 +75,9 @@ func TestVerify(t *testing.T) {
 
 	ctx := context.Background()
 	t.Run("unchanged", func(t *testing.T) {
+		// later in time than the recorded run (zip/xlsx entry times have a
+		// 2 s resolution): nothing time-dependent may reach a digest
+		time.Sleep(2100 * time.Millisecond)
 		// other worker count: the output must not depend on it
 		rep, err := Run(ctx, res.PrivateRoot, Config{Workers: 1, Version: "v-test"})
 		if err != nil {
@@ -145,4 +153,52 @@ func TestVerify(t *testing.T) {
 			t.Errorf("wrong key: %v", err)
 		}
 	})
+}
+
+// Determinism across modes, scopes, worker counts and a geodata pack: a
+// re-run with one worker reproduces a run with three, file for file.
+func TestVerifyModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("several engine runs")
+	}
+	letters, _, zip := inputs(t)
+	pack := filepath.Join(t.TempDir(), "helgoland.pack")
+	if _, err := osmbuild.Build(context.Background(), testutil.Shared(t, "osm/OSMoGrid__helgoland.pbf"), pack, osmbuild.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		mode    engine.Mode
+		scope   engine.Scope
+		geodata string
+	}{
+		{engine.ModeX, engine.ScopeDocument, ""},
+		{engine.ModeEntity, engine.ScopeCorpus, ""},
+		{engine.ModeGemtex, engine.ScopeCorpus, ""},
+		{engine.ModeFictive, engine.ScopeDocument, pack},
+		{engine.ModeFictive, engine.ScopeCorpus, pack},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%s-%s-geo=%v", tc.mode, tc.scope, tc.geodata != ""), func(t *testing.T) {
+			opts := engine.Options{Mode: tc.mode, Scope: tc.scope, Workers: 3, Version: "v-test", GeodataFile: tc.geodata}
+			if tc.geodata != "" {
+				p, err := geo.Open(tc.geodata)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer p.Close()
+				opts.Geo = geopack.New(p)
+			}
+			res, rec := run(t, filepath.Join(t.TempDir(), "out"), []string{letters, zip}, opts)
+			if tc.geodata != "" && (rec.Geodata == nil || rec.Geodata.Size == 0) {
+				t.Errorf("geodata not recorded: %+v", rec.Geodata)
+			}
+			rep, err := Run(context.Background(), res.PrivateRoot, Config{Workers: 1, Version: "v-test"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rep.Identical() || len(rep.Diffs) > 0 || len(rep.Recorded.Public) == 0 {
+				t.Errorf("%d public files; differences: %v", len(rep.Recorded.Public), rep.Diffs)
+			}
+		})
+	}
 }
