@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/document"
 )
@@ -161,6 +162,18 @@ func object(dec *json.Decoder) ([]Field, error) {
 	return fields, nil
 }
 
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 func clip(s string) string {
 	if len(s) > 40 {
 		return s[:40] + "…"
@@ -169,6 +182,11 @@ func clip(s string) string {
 }
 
 func parseLine(line []byte) (*document.Document, error) {
+	// encoding/json would turn invalid UTF-8 and unpaired surrogate
+	// escapes into U+FFFD without an error
+	if err := document.CheckJSONUnicode(line); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	fields, err := object(dec)
@@ -258,8 +276,12 @@ func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage) error {
 				if f.Key == "end" {
 					k = 1
 				}
-				n, err := strconv.Atoi(string(f.Value))
+				v := string(f.Value)
+				n, err := strconv.Atoi(v)
 				if err != nil {
+					if isDigits(strings.TrimPrefix(v, "-")) {
+						return fmt.Errorf("span %d: %s is out of the integer range", i, f.Key)
+					}
 					return fmt.Errorf("span %d: %s is not an integer", i, f.Key)
 				}
 				cp[k], have[k] = n, true
@@ -284,6 +306,21 @@ func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage) error {
 		}
 		s.Begin, _ = ix.FromCodePoint(cp[0])
 		s.End, _ = ix.FromCodePoint(cp[1])
+		// a span's own "text", when given, is what was annotated: offsets
+		// that disagree with it point elsewhere (bytes or UTF-16 units
+		// instead of code points) and would leave the name in place
+		for _, f := range fields {
+			if f.Key != "text" || f.Value == nil || string(f.Value) == "null" {
+				continue
+			}
+			var want string
+			if f.Value[0] != '"' || json.Unmarshal(f.Value, &want) != nil {
+				return fmt.Errorf("span %d: text is not a string", i)
+			}
+			if want != d.Text[s.Begin:s.End] {
+				return fmt.Errorf("span %d: its text does not match the text at [%d,%d)", i, cp[0], cp[1])
+			}
+		}
 		d.Spans = append(d.Spans, s)
 		lay.Spans = append(lay.Spans, fields)
 	}

@@ -96,6 +96,25 @@ func TestReaderErrors(t *testing.T) {
 		{"negative", `{"text":"Geheimname","spans":[{"begin":-1,"end":2}]}`, "negative"},
 		{"beyond", `{"text":"Geheim😀","spans":[{"begin":0,"end":8}]}`, "end 8 beyond the text of 7 code points"},
 		{"kind number", `{"text":"Geheimname","spans":[{"begin":0,"end":2,"kind":3}]}`, "kind is not a string"},
+		// strict placement (issue 9)
+		{"begin exponent", `{"text":"Geheimname","spans":[{"begin":1e0,"end":2}]}`, "span 0: begin is not an integer"},
+		{"end null", `{"text":"Geheimname","spans":[{"begin":0,"end":null}]}`, "span 0: end is not an integer"},
+		{"end bool", `{"text":"Geheimname","spans":[{"begin":0,"end":true}]}`, "span 0: end is not an integer"},
+		{"no begin", `{"text":"Geheimname","spans":[{"end":1}]}`, "begin or end missing"},
+		{"out of int range", `{"text":"Geheimname","spans":[{"begin":0,"end":99999999999999999999}]}`, "span 0: end is out of the integer range"},
+		{"negative end", `{"text":"Geheimname","spans":[{"begin":0,"end":-2}]}`, "negative"},
+		{"beyond by UTF-16 units", `{"text":"Geheim😀","spans":[{"begin":6,"end":8}]}`, "end 8 beyond"},
+		{"second span bad", `{"text":"Geheimname","spans":[{"begin":0,"end":2},{"begin":0,"end":"2"}]}`, "span 1: end is not an integer"},
+		{"duplicate kind", `{"text":"Geheimname","spans":[{"begin":0,"end":2,"kind":"X","kind":"NAME_PATIENT"}]}`, `span 0: key "kind" given twice`},
+		{"duplicate begin", `{"text":"Geheimname","spans":[{"begin":0,"end":2,"begin":1}]}`, `span 0: key "begin" given twice`},
+		{"duplicate spans", `{"text":"Geheimname","spans":[],"spans":[{"begin":0,"end":2}]}`, `key "spans" given twice`},
+		{"kind object", `{"text":"Geheimname","spans":[{"begin":0,"end":2,"kind":{"a":1}}]}`, "kind is not a string"},
+		{"invalid UTF-8 in text", "{\"text\":\"Geheim\xffname\"}", "invalid UTF-8 at byte 15"},
+		{"invalid UTF-8 elsewhere", "{\"text\":\"Geheimname\",\"x\":\"\xc3\"}", "invalid UTF-8"},
+		{"unpaired surrogate escape", `{"text":"Geheim\ud83dname"}`, "unpaired UTF-16 surrogate escape"},
+		{"span text mismatch", `{"text":"Geheimname","spans":[{"begin":0,"end":6,"text":"Geheix"}]}`, "span 0: its text does not match the text at [0,6)"},
+		{"span text mismatch, UTF-16 offsets", `{"text":"😀 Geheimname","spans":[{"begin":3,"end":9,"text":"Geheim"}]}`, "span 0: its text does not match"},
+		{"span text not a string", `{"text":"Geheimname","spans":[{"begin":0,"end":6,"text":5}]}`, "span 0: text is not a string"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,6 +132,28 @@ func TestReaderErrors(t *testing.T) {
 			d, err := r.Next()
 			if err != nil || d.Text != "after" {
 				t.Fatalf("next line: %v %+v", err, d)
+			}
+		})
+	}
+}
+
+// TestReaderPlaced: offsets in code points, a span's own text checked when
+// given (null or absent: not checked), paired surrogate escapes decoded.
+func TestReaderPlaced(t *testing.T) {
+	for _, tt := range []struct{ name, line, want string }{
+		{"emoji before", `{"text":"😀 Geheimname","spans":[{"begin":2,"end":8,"text":"Geheim"}]}`, "Geheim"},
+		{"escaped pair", `{"text":"\ud83d\ude00 Geheimname","spans":[{"begin":2,"end":8}]}`, "Geheim"},
+		{"text null", `{"text":"Geheimname","spans":[{"begin":0,"end":6,"text":null}]}`, "Geheim"},
+		{"empty span at end", `{"text":"Geheimname","spans":[{"begin":10,"end":10,"text":""}]}`, ""},
+		{"minus zero", `{"text":"Geheimname","spans":[{"begin":-0,"end":6}]}`, "Geheim"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := NewReader(strings.NewReader(tt.line)).Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := d.CheckPlacement(); err != nil || len(d.Spans) != 1 || d.Text[d.Spans[0].Begin:d.Spans[0].End] != tt.want {
+				t.Fatalf("%v %+v", err, d.Spans)
 			}
 		})
 	}
