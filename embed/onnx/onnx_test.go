@@ -1,0 +1,168 @@
+//go:build cgo
+
+package onnx
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// runtimeLib returns the ONNX Runtime library named by ONNXRUNTIME_LIB or
+// skips the test.
+func runtimeLib(t testing.TB) string {
+	t.Helper()
+	lib := os.Getenv("ONNXRUNTIME_LIB")
+	if lib == "" {
+		t.Skip("ONNXRUNTIME_LIB not set: needs libonnxruntime.so.1 from the npm package onnxruntime-node@1.24.3 (bin/napi-v6/linux/x64)")
+	}
+	if _, err := os.Stat(lib); err != nil {
+		t.Skipf("ONNXRUNTIME_LIB=%s absent: %v", lib, err)
+	}
+	return lib
+}
+
+var probeTexts = []string{
+	"Klinik Lindenau",
+	"Uni Klinik Lindenau Station Nord",
+	"Praxis Kramp",
+	"Reha Zentrum am Kurpark",
+	"Apotheke am Markt",
+	"Amtsgericht Wettersfeld",
+	"Bäckerei Pfiffig",
+	"unbekanntes Wort", // unknown words → unk
+	"",                 // specials only
+	"klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik klinik", // truncated
+}
+
+// TestTinyModelEndToEnd: ONNX Runtime runs a model the test wrote itself,
+// and the pooled vectors equal the test's own float64 computation, for a
+// BERT-style model (WordPiece, token_type_ids) and an XLM-R-style one
+// (Unigram/Metaspace, no token_type_ids), with batches that pad.
+func TestTinyModelEndToEnd(t *testing.T) {
+	lib := runtimeLib(t)
+	for _, tc := range []struct {
+		name                string
+		unigram, tokenTypes bool
+		batch               int
+	}{
+		{"bert", false, true, 3},
+		{"xlmr", true, false, 4},
+		{"bert-batch1", false, true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newTinyModel(42, tc.unigram, tc.tokenTypes)
+			dir := t.TempDir()
+			m.write(t, dir)
+			e, err := New(dir, Options{Library: lib, BatchSize: tc.batch})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			if e.Name() != "onnx" || e.Dim() != m.dim || e.Version() == "" {
+				t.Fatalf("name %q dim %d version %q", e.Name(), e.Dim(), e.Version())
+			}
+			got, err := e.Embed(context.Background(), probeTexts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(probeTexts) {
+				t.Fatalf("%d vectors for %d texts", len(got), len(probeTexts))
+			}
+			for i, text := range probeTexts {
+				want := m.reference(text)
+				for k := range want {
+					if math.Abs(float64(got[i][k]-want[k])) > 2e-5 {
+						t.Fatalf("text %d component %d: %v, want %v", i, k, got[i][k], want[k])
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestVersionFollowsFiles(t *testing.T) {
+	lib := runtimeLib(t)
+	versions := map[string]bool{}
+	for seed := uint64(1); seed <= 2; seed++ {
+		dir := t.TempDir()
+		newTinyModel(seed, false, true).write(t, dir)
+		e, err := New(dir, Options{Library: lib})
+		if err != nil {
+			t.Fatal(err)
+		}
+		versions[e.Version()] = true
+		e.Close()
+		if _, err := e.Embed(context.Background(), []string{"klinik"}); err == nil {
+			t.Error("embedding after Close: no error")
+		}
+	}
+	if len(versions) != 2 {
+		t.Error("two different models share a version")
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	lib := runtimeLib(t)
+	good := t.TempDir()
+	newTinyModel(3, false, true).write(t, good)
+	noTok := t.TempDir()
+	newTinyModel(3, false, true).write(t, noTok)
+	os.Remove(filepath.Join(noTok, TokenizerFile))
+	noModel := t.TempDir()
+	newTinyModel(3, false, true).write(t, noModel)
+	os.Remove(filepath.Join(noModel, ModelFile))
+	broken := t.TempDir()
+	newTinyModel(3, false, true).write(t, broken)
+	os.WriteFile(filepath.Join(broken, ModelFile), []byte("not a model"), 0o644)
+	for name, dir := range map[string]string{"no tokenizer": noTok, "no model": noModel, "broken model": broken} {
+		if e, err := New(dir, Options{Library: lib}); err == nil {
+			e.Close()
+			t.Errorf("%s: no error", name)
+		}
+	}
+	cctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e, err := New(good, Options{Library: lib})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if _, err := e.Embed(cctx, []string{"klinik"}); err == nil {
+		t.Error("cancelled context: no error")
+	}
+}
+
+// BenchmarkTinyModelEmbed: names/s through tokenizer, ONNX Runtime (tiny
+// model, one thread) and pooling; measures the backend's overhead, not a
+// real transformer.
+func BenchmarkTinyModelEmbed(b *testing.B) {
+	lib := runtimeLib(b)
+	for _, batch := range []int{1, 32} {
+		b.Run(fmt.Sprintf("batch=%d", batch), func(b *testing.B) {
+			dir := b.TempDir()
+			newTinyModel(7, false, true).write(b, dir)
+			e, err := New(dir, Options{Library: lib, BatchSize: batch})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer e.Close()
+			texts := make([]string, 256)
+			for i := range texts {
+				texts[i] = probeTexts[i%len(probeTexts)]
+			}
+			b.ResetTimer()
+			n := 0
+			for b.Loop() {
+				if _, err := e.Embed(context.Background(), texts); err != nil {
+					b.Fatal(err)
+				}
+				n += len(texts)
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "names/s")
+		})
+	}
+}
