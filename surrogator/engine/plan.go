@@ -148,6 +148,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	}
 	dp.shift = p.docShift(d, docScope)
 	dd := prepareDates(d)
+	isName := p.docIsName(d)
 	state := &fictive.DocState{DateShift: dp.shift}
 	reps := make([]replacement, len(d.Spans))
 	for _, i := range planOrder(d) {
@@ -168,7 +169,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 			rep.Surrogate = capAge(orig)
 			rep.MapKey = rep.Surrogate
 		case o.Mode == ModeGemtex:
-			err = p.gemtex(&rep, scope, dp.shift, dd, i)
+			err = p.gemtex(&rep, scope, dp.shift, dd, i, isName)
 		default:
 			err = p.fictive(&rep, d, i, scope, docScope, state, dp.shift, dd)
 		}
@@ -318,7 +319,7 @@ func (p *planner) weekday(dp *docPlan, d *document.Document, i int, orig string)
 	}
 }
 
-func (p *planner) gemtex(rep *replacement, scope *fictive.Scope, shift int, dd *docDates, i int) error {
+func (p *planner) gemtex(rep *replacement, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
 	k := rep.Kind
 	if k == kinds.DateBirth || k == kinds.DateDeath || k == kinds.Date {
 		if e := dd.expr[i]; e != nil {
@@ -338,7 +339,7 @@ func (p *planner) gemtex(rep *replacement, scope *fictive.Scope, shift int, dd *
 			return nil
 		}
 	}
-	key := scope.Memo("gemtex|"+norm.Group(k), p.nameKey(k, rep.Original), gemtexKey)
+	key := scope.Memo("gemtex|"+norm.Group(k), norm.Key(k, rep.Original, isName), gemtexKey)
 	rep.MapKey = key
 	rep.Surrogate = "[** " + string(k) + " " + key + " **]"
 	return nil
@@ -529,11 +530,39 @@ func (dd *docDates) ageRule(d *document.Document) {
 	}
 }
 
-// nameKey is the consistency key of an original of kind k for gemtex keys
-// and fallback surrogates: for person names the words of norm.PersonKey
-// (case, ß/SS/ẞ, genitive, salutations and "Nachname, Vorname" or reversed
-// order without a comma normalised), with the genitive also recognised
-// when the stem is a name word of another span of the document.
-func (p *planner) nameKey(k kinds.Kind, orig string) string {
-	return norm.Key(k, orig, p.isName)
+// docIsName is the name test for consistency keys of one document: a
+// listed name, or a word of the document's name spans (ß/SS folded) that
+// is not itself the genitive of another one ("KÄSSMANNS" next to
+// "Käßmann"), so that StripGenitive finds the genitive of names the lists
+// do not know.
+func (p *planner) docIsName(d *document.Document) func(string) bool {
+	words := map[string]bool{}
+	for i, s := range d.Spans {
+		if !s.Kind.IsName() {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(d.SpanText(i), func(r rune) bool {
+			return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/'
+		}) {
+			if w = strings.TrimRight(w, "'’."); utf8.RuneCountInString(w) > 1 {
+				words[norm.FoldName(w)] = true
+			}
+		}
+	}
+	listed := func(w string) bool { return p.isName != nil && p.isName(w) }
+	genitiveOf := func(f string) bool {
+		for _, suf := range []string{"s", "ens"} {
+			if st, ok := strings.CutSuffix(f, suf); ok && st != "" && (words[st] || listed(st)) {
+				return true
+			}
+		}
+		return false
+	}
+	return func(w string) bool {
+		if listed(w) {
+			return true
+		}
+		f := norm.FoldName(w)
+		return words[f] && !genitiveOf(f)
+	}
 }
