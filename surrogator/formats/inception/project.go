@@ -156,6 +156,11 @@ func Read(a *Archive, opt Options) (*Project, error) {
 			}
 		}
 		d, err := opt.Decode(entry, data, ts)
+		if err == nil {
+			// every span placed, whatever the decoder: a document with a
+			// span outside its text or inside a character is unreadable
+			err = d.CheckPlacement()
+		}
 		if err != nil {
 			p.Errors = append(p.Errors, &DocError{Document: name, Entry: entry, Err: err})
 			continue
