@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
@@ -129,6 +132,58 @@ func TestIssue12TitlePerPerson(t *testing.T) {
 			if titleKey(out[i]) == titleKey(d.SpanText(i)) {
 				t.Fatalf("seed %d: title %q kept", seed, d.SpanText(i))
 			}
+		}
+	}
+}
+
+// TestIssue12BirthCohort: a patient's first name is drawn for the birth
+// cohort when a birth date or an age is known (issue 12: "Kunigunde" born
+// 2020).
+func TestIssue12BirthCohort(t *testing.T) {
+	res := data.Default()
+	cohorts := data.FirstNameCohorts()
+	tests := []struct {
+		text  string
+		year  int
+		shift int
+	}{
+		{"Patientin Kunigunde Meier, geb. 03.04.2020, stellte sich vor.", 2020, 0},
+		{"Patientin Kunigunde Meier, geb. 03.04.2020, stellte sich vor.", 2019, -200},
+		{"Patientin Mia Meier, geb. 3.4.1931, stellte sich vor.", 1931, 0},
+		{"Patient Noah Meier, 85 Jahre, Aufnahme am 01.02.2016.", 1931, 0},
+		{"Patient Wilhelm Meier, 6 Jahre, Aufnahme am 01.02.2016.", 2010, 0},
+	}
+	for _, tt := range tests {
+		name := strings.Fields(tt.text)[1] + " Meier"
+		b := strings.Index(tt.text, name)
+		d := &document.Document{Text: tt.text, Spans: []document.Span{{Label: string(kinds.NamePatient), Begin: b, End: b + len(name), Ref: -1}}}
+		for _, w := range []struct {
+			k    kinds.Kind
+			find string
+		}{{kinds.DateBirth, "03.04.2020"}, {kinds.DateBirth, "3.4.1931"}, {kinds.Age, "85 Jahre"}, {kinds.Age, "6 Jahre"}, {kinds.Date, "01.02.2016"}} {
+			if i := strings.Index(tt.text, w.find); i >= 0 {
+				d.Spans = append(d.Spans, document.Span{Label: string(w.k), Begin: i, End: i + len(w.find), Ref: -1})
+			}
+		}
+		d.Normalize()
+		tagged := 0
+		for seed := range issue12Seeds {
+			ctx := &fictive.Context{Kind: kinds.NamePatient, Doc: d, Span: 0, Scope: seedScope(seed), DocScope: seedScope(seed),
+				State: &fictive.DocState{DateShift: tt.shift}, Res: res}
+			out, err := Name(d.SpanText(0), ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := strings.Fields(out)[0]
+			if !cohorts.Fits(first, tt.year) {
+				t.Fatalf("seed %d: %q born %d → %q, a name of another cohort", seed, d.SpanText(0), tt.year, first)
+			}
+			if cohorts.Tagged(first) {
+				tagged++
+			}
+		}
+		if tagged < issue12Seeds/2 {
+			t.Errorf("%q: only %d of %d surrogates are names tagged for %d", tt.text, tagged, issue12Seeds, tt.year)
 		}
 	}
 }

@@ -57,6 +57,9 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 		// generated it first (shards agree); the engine's Scope.Avoid
 		// covers the project's originals there.
 		docExclude: ctx.DocScope == nil || ctx.DocScope == ctx.Scope}
+	if ctx.Kind == kinds.NamePatient {
+		r.birthYear = patientBirthYear(ctx)
+	}
 	cx := lx.beforeContext(ctx.Doc.Text, ctx.Doc.Spans[ctx.Span].Begin)
 	p := lx.parse(original, cx, &di.ev, r.scopeRole)
 	if !ensureName(p) {
@@ -99,6 +102,9 @@ type renderer struct {
 	// docExclude: candidates naming one of the document's own name words
 	// are skipped (document scope only).
 	docExclude bool
+	// birthYear is the patient's (shifted) birth year for NAME_PATIENT
+	// spans, 0 otherwise: first names are drawn for that cohort.
+	birthYear int
 }
 
 var genderKeys = []data.Gender{data.Female, data.Male, data.Unknown}
@@ -378,7 +384,7 @@ func (r *renderer) first(g data.Gender, stem string) string {
 		if len(pool) == 0 || a >= letterAttempts {
 			pool = r.firstPool(g, 0, rng)
 		}
-		return r.pick(pool, rng, stem)
+		return r.pick(cohortPool(pool, r.birthYear), rng, stem)
 	})
 }
 

@@ -1,0 +1,70 @@
+package names
+
+import (
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/age"
+	"github.com/surrogator/surrogator/surrogator/dates"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// patientBirthYear returns the (shifted) birth year of the document's
+// patient, or 0 when the document tells none: from the first DATE_BIRTH
+// that writes a year, else from the highest AGE and the latest dated span
+// (issue 12: first names are drawn for the birth cohort). It is cached in
+// the DocState when there is one.
+func patientBirthYear(ctx *fictive.Context) int {
+	if ctx.State == nil {
+		return birthYearOf(ctx.Doc, 0)
+	}
+	return ctx.State.Value("names.birthyear", func() any { return birthYearOf(ctx.Doc, ctx.State.DateShift) }).(int)
+}
+
+func birthYearOf(d *document.Document, shift int) int {
+	ageYears, latest := -1, 0
+	for i, s := range d.Spans {
+		switch {
+		case s.Kind == kinds.DateBirth:
+			if e, err := dates.Parse(d.SpanText(i)); err == nil && e.HasYear() {
+				return e.Time().AddDate(0, 0, shift).Year()
+			}
+		case s.Kind == kinds.Age:
+			ageYears = max(ageYears, age.Value(d.SpanText(i)))
+		case s.Kind.IsDate():
+			if e, err := dates.Parse(d.SpanText(i)); err == nil && e.HasYear() {
+				latest = max(latest, e.Time().AddDate(0, 0, shift).Year())
+			}
+		}
+	}
+	if ageYears >= 0 && latest > 0 {
+		return latest - min(ageYears, age.Cap)
+	}
+	return 0
+}
+
+// cohortPool narrows a first-name pool to the birth cohort: names tagged
+// for the birth year first, else names that fit it (untagged ones fit
+// every year); the pool itself when none fits or the year is unknown.
+func cohortPool(pool []string, year int) []string {
+	if year == 0 || len(pool) == 0 {
+		return pool
+	}
+	c := data.FirstNameCohorts()
+	var tagged, fit []string
+	for _, n := range pool {
+		if c.Fits(n, year) {
+			fit = append(fit, n)
+			if c.Tagged(n) {
+				tagged = append(tagged, n)
+			}
+		}
+	}
+	switch {
+	case len(tagged) > 0:
+		return tagged
+	case len(fit) > 0:
+		return fit
+	}
+	return pool
+}
