@@ -6,9 +6,13 @@ import (
 	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/fictive/geopack"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 )
 
 // attachGeodata opens a geodata pack for the engine. It returns a closer.
+// The pack is completed by the embedded gazetteer (location.Layered) in
+// states where it holds fewer than 20 municipalities (a regional extract),
+// so that surrogates are still drawn from enough candidates.
 func attachGeodata(opts *engine.Options, path string) (func(), error) {
 	p, err := geo.Open(path)
 	if err != nil {
@@ -20,7 +24,7 @@ func attachGeodata(opts *engine.Options, path string) (func(), error) {
 		return nil, fmt.Errorf("geodata pack %s holds no municipalities", path)
 	}
 	info := p.Info()
-	opts.Geo = g
+	opts.Geo = location.Layered(g, location.NewEmbedded(opts.Resources))
 	opts.GeoInfo = map[string]string{
 		"pack":           path,
 		"municipalities": fmt.Sprint(g.Len()),

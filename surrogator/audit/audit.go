@@ -7,13 +7,28 @@ import (
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
-// Audited reports whether originals of kind k are searched for.
+// Audited reports whether originals of kind k are searched for. Kept
+// kinds are exempt: besides dates, ages, professions and titles, the
+// LOCATION_COUNTRY and LOCATION_STATE spans, which the state policy keeps
+// by default (SPEC §6).
 func Audited(k kinds.Kind) bool {
 	switch k {
-	case kinds.Date, kinds.DateBirth, kinds.DateDeath, kinds.Age, kinds.Profession, kinds.NameTitle, "":
+	case kinds.Date, kinds.DateBirth, kinds.DateDeath, kinds.Age, kinds.Profession, kinds.NameTitle, "",
+		kinds.LocationCountry, kinds.LocationState:
 		return false
 	}
 	return true
+}
+
+// AuditedSpan is Audited for one span under the run's state policy: with
+// replaceState false, a LOCATION_CITY that names a city-state as a city
+// (cityState reports it, e.g. location.CityStateOf) is kept and exempt
+// too. Callers building the matcher from spans should prefer it.
+func AuditedSpan(k kinds.Kind, text string, replaceState bool, cityState func(string) bool) bool {
+	if k == kinds.LocationCity && !replaceState && cityState != nil && cityState(text) {
+		return false
+	}
+	return Audited(k)
 }
 
 // MinLen is the fewest letters and digits an original must have to be

@@ -13,5 +13,7 @@
 // replaces: person names and user names, locations, IDs, contacts and OTHER.
 // Dates are protected by shifting or generalisation (a shifted date may
 // coincide with another original by design; --date-shift 0 keeps them), and
-// AGE ≤ 89, PROFESSION and titles are kept, so these are not audited.
+// AGE ≤ 89, PROFESSION and titles are kept, so these are not audited;
+// nor are LOCATION_COUNTRY and LOCATION_STATE, kept by the state policy
+// (SPEC §6), nor, through AuditedSpan, a city-state used as a city.
 package audit

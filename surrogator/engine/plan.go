@@ -16,6 +16,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
@@ -160,6 +161,8 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		case s.Kind == "":
 			err = fmt.Errorf("wrong annotation")
 		case s.Kind == kinds.Profession || (s.Kind == kinds.Age && keepAge(orig)):
+			rep.Kept, rep.Surrogate = true, orig
+		case location.KeptByPolicy(s.Kind, orig, o.ReplaceState):
 			rep.Kept, rep.Surrogate = true, orig
 		case o.Mode == ModeX:
 			rep.Surrogate = mask(orig)
@@ -364,7 +367,7 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		rep.Surrogate = "[…]"
 		return nil
 	}
-	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.opts.Resources, Geo: p.opts.Geo}
+	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.opts.Resources, Geo: p.opts.Geo, ReplaceState: p.opts.ReplaceState}
 	g, err := fictive.Lookup(k)
 	if err != nil {
 		rep.Surrogate = fallback(k, rep.Original, scope, p.opts)

@@ -49,9 +49,59 @@ type Context struct {
 	DocScope *Scope
 	State    *DocState
 	Res      *data.Resources
-	// Geo is the geodata source for addresses; nil selects the embedded
-	// default gazetteer.
-	Geo any
+	// Geo is the geodata source for addresses and every generator that
+	// names a place (facilities, phone area codes, e-mail hosts, URLs);
+	// nil selects the embedded default gazetteer.
+	Geo Geodata
+	// ReplaceState is the --replace-state policy: LOCATION_STATE spans are
+	// replaced and every place below a state is sampled inside the
+	// replacement (default: states, countries and city-states are kept).
+	ReplaceState bool
+}
+
+// Place describes one municipality of a Geodata source (for a city-state,
+// also one of its districts).
+type Place struct {
+	Name     string // official name, e.g. "Frankfurt am Main"
+	State    string // full German name of the Land
+	District string // Landkreis or kreisfreie Stadt
+	// Population is the number of inhabitants (0 when unknown).
+	Population int
+}
+
+// Geodata is the one geographic interface of the fictive generators:
+// municipalities by place id, their state, size, streets, postcodes and
+// phone area codes. It is implemented by the embedded gazetteer
+// (location.NewEmbedded) and by a geodata pack (fictive/geopack). Ids are
+// opaque, non-negative and stable for the lifetime of the value; every
+// decision after resolution is made on ids, never by looking a name up
+// again. Implementations must be safe for concurrent use.
+type Geodata interface {
+	// Lookup finds the most populous municipality of a name, case- and
+	// umlaut-insensitively; a short name ("Frankfurt", "Halle") finds the
+	// most populous municipality it abbreviates.
+	Lookup(name string) (id int, ok bool)
+	// Resolve returns every municipality of that name (the ambiguous
+	// case: one name in several states), most populous first.
+	Resolve(name string) []int
+	// ByPostcode finds the most populous municipality owning a postcode.
+	ByPostcode(code string) (id int, ok bool)
+	// PostcodeOwners returns every municipality owning a postcode.
+	PostcodeOwners(code string) []int
+	// Place returns the facts of municipality id.
+	Place(id int) Place
+	// Candidates returns the municipalities of state (full name; "" for
+	// every state) whose size class lies in [lo, hi], in a stable order.
+	Candidates(state string, lo, hi int) []int
+	// Streets returns the street names of municipality id (may be empty).
+	Streets(id int) []string
+	// Postcodes returns the postcodes of municipality id.
+	Postcodes(id int) []string
+	// AreaCode returns the telephone area code of municipality id without
+	// the trunk 0 ("341"), "" when unknown.
+	AreaCode(id int) string
+	// States returns the full names of the states (Länder).
+	States() []string
 }
 
 // Original returns the span text.

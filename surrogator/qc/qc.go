@@ -17,7 +17,7 @@ import (
 type Flag struct {
 	// Kind is the flag's class: age_over_89, profession, other,
 	// location_other, date_birth_count, unparseable_date,
-	// wrong_annotation, overlap, read_error.
+	// wrong_annotation, overlap, read_error, kept_place.
 	Kind string `json:"kind"`
 	// Span is the span index in the document, or -1.
 	Span int `json:"span"`
@@ -39,6 +39,10 @@ const (
 	FlagWrong          = "wrong_annotation"
 	FlagOverlap        = "overlap"
 	FlagReadError      = "read_error"
+	// FlagKeptPlace lists LOCATION_COUNTRY and LOCATION_STATE spans: kept
+	// as written by default (SPEC §6 state policy; --replace-state
+	// replaces states) and exempt from the leak audit.
+	FlagKeptPlace = "kept_place"
 )
 
 // Doc is the quality control of one document.
@@ -112,6 +116,9 @@ func Check(d *document.Document) *Doc {
 			q.Flags = append(q.Flags, Flag{Kind: FlagOther, Span: i, Label: label, Text: text})
 		case kinds.LocationOther:
 			q.Flags = append(q.Flags, Flag{Kind: FlagLocationOther, Span: i, Label: label, Text: text})
+		case kinds.LocationCountry, kinds.LocationState:
+			q.Flags = append(q.Flags, Flag{Kind: FlagKeptPlace, Span: i, Label: label, Text: text,
+				Detail: "kept as written (state policy); --replace-state replaces states"})
 		case kinds.DateBirth:
 			q.DateBirths++
 		}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
@@ -212,7 +213,7 @@ func Phone(original string, ctx *fictive.Context) (string, error) {
 			a = ""
 		}
 		v := newNational(p, a, b, r)
-		if v == p.national || avoided(ctx, renderPhone(original, p, v)) {
+		if v == p.national || avoided(ctx, renderPhoneArea(original, p, v, areaLenOf(p, v, a))) {
 			return ""
 		}
 		return v
@@ -220,7 +221,7 @@ func Phone(original string, ctx *fictive.Context) (string, error) {
 	if len(v) != len(p.national) {
 		return "", errors.New("contact: phone number surrogate of wrong length")
 	}
-	return renderPhone(original, p, v), nil
+	return renderPhoneArea(original, p, v, areaLenOf(p, v, na)), nil
 }
 
 // phoneArea returns the scope's surrogates of the area code and of the
@@ -232,8 +233,23 @@ func phoneArea(ctx *fictive.Context, p phone) (na, blk string) {
 		return "", ""
 	}
 	area := p.national[:p.areaLen]
+	key := "+" + p.country + ":" + area
+	if p.country == "49" && !isMobile(area) && !isService(area) {
+		// A landline follows the location tree: the area code of the
+		// surrogate of its place (address block, else the place with that
+		// code). Set, not Memo: two places may share a code.
+		if v, ok := ctx.Scope.Peek(NSPhoneArea, key); ok {
+			na = v
+		} else if code, ok := location.AreaCodeSurrogate(ctx, area); ok && len(code) < len(p.national)-1 {
+			ctx.Scope.Set(NSPhoneArea, key, code)
+			na = code
+		}
+		if na != "" {
+			return na, phoneBlock(ctx, p, area, na)
+		}
+	}
 	attempt := 0
-	na = ctx.Scope.Memo(NSPhoneArea, "+"+p.country+":"+area, func(r *rand.Rand) string {
+	na = ctx.Scope.Memo(NSPhoneArea, key, func(r *rand.Rand) string {
 		attempt++
 		v := newArea(p, r, attempt)
 		if v == area && !isService(area) {
@@ -244,11 +260,17 @@ func phoneArea(ctx *fictive.Context, p phone) (na, blk string) {
 	if len(na) != len(area) {
 		return "", ""
 	}
+	return na, phoneBlock(ctx, p, area, na)
+}
+
+// phoneBlock returns the scope's surrogate of the exchange block of p
+// under the surrogate area code na ("" when p has none).
+func phoneBlock(ctx *fictive.Context, p phone, area, na string) (blk string) {
 	if p.blockLen == 0 {
-		return na, ""
+		return ""
 	}
 	block := p.national[p.areaLen : p.areaLen+p.blockLen]
-	attempt = 0
+	attempt := 0
 	v := ctx.Scope.Memo(NSPhoneBlock, "+"+p.country+":"+area+":"+block, func(r *rand.Rand) string {
 		attempt++
 		first := "23456789"
@@ -260,5 +282,5 @@ func phoneArea(ctx *fictive.Context, p phone) (na, blk string) {
 	if i := strings.IndexByte(v, ':'); i >= 0 && len(v)-i-1 == len(block) && v[:i] == na {
 		blk = v[i+1:]
 	}
-	return na, blk
+	return blk
 }

@@ -283,3 +283,42 @@ func TestConsistency(t *testing.T) {
 		seen[v] = in
 	}
 }
+
+// phoneShapeOK reports whether a phone surrogate keeps the written form:
+// the same non-digit characters in the same order and the same number of
+// digits. The area group may change its length (the surrogate place's
+// area code, "0341 97-109" → "03741 74-99"); the subscriber part takes the
+// difference.
+func phoneShapeOK(in, out string) bool {
+	strip := func(s string) (string, int) {
+		var b strings.Builder
+		n := 0
+		for _, c := range shapeOf(s) {
+			if c == '9' {
+				n++
+				continue
+			}
+			b.WriteRune(c)
+		}
+		return b.String(), n
+	}
+	a, na := strip(in)
+	b, nb := strip(out)
+	return a == b && na == nb
+}
+
+func TestPhoneShapeOK(t *testing.T) {
+	for _, tc := range []struct {
+		in, out string
+		ok      bool
+	}{
+		{"0341 97-109", "03741 74-99", true},
+		{"0341 97-109", "0341 97-1099", false},
+		{"0341 97-109", "0341/97-109", false},
+		{"(0341) 123", "(0351) 456", true},
+	} {
+		if got := phoneShapeOK(tc.in, tc.out); got != tc.ok {
+			t.Errorf("phoneShapeOK(%q, %q) = %v", tc.in, tc.out, got)
+		}
+	}
+}

@@ -1,13 +1,10 @@
 package contact
 
 import (
-	"math/rand"
 	"strings"
-	"sync"
 
-	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
-	"github.com/surrogator/surrogator/surrogator/norm"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 )
 
 // hit is a surrogate found for a spelled name; plain reports that the
@@ -27,7 +24,6 @@ type lexicon struct {
 	sur       map[string]hit // compact original surname → surrogate
 	orgs      map[string]hit // compact organisation/hospital → surrogate
 	initial   map[string]string
-	cities    *cityIndex
 	firstInit map[byte][]string // initial letter → surrogate first names of originals with that initial
 }
 
@@ -75,11 +71,6 @@ func newLexicon(ctx *fictive.Context) *lexicon {
 			}
 		}
 	}
-	res := ctx.Res
-	if res == nil {
-		res = data.Default()
-	}
-	lx.cities = citiesOf(res)
 	return lx
 }
 
@@ -177,120 +168,13 @@ func slugPlain(s string) string {
 	return slug(plainTranslit(s), "")
 }
 
-// cityRef is a gazetteer entry and the form of its name that was matched.
-type cityRef struct {
-	i    int
-	name string
-}
-
-// cityIndex maps compact municipality names to gazetteer entries.
-type cityIndex struct {
-	byCompact map[string]cityRef
-	munis     []data.Municipality
-}
-
-var cityCache sync.Map // *data.Resources → *cityIndex
-
-// cityStop are municipality names that are also common words in host
-// names and paths; they are not treated as cities there.
-var cityStop = map[string]bool{"hof": true, "au": true, "bad": true, "berg": true, "stadt": true,
-	"dorf": true, "wald": true, "see": true, "tal": true, "ems": true, "neu": true, "alt": true}
-
-func citiesOf(res *data.Resources) *cityIndex {
-	if v, ok := cityCache.Load(res); ok {
-		return v.(*cityIndex)
-	}
-	ix := &cityIndex{byCompact: map[string]cityRef{}, munis: res.Municipalities}
-	for i, m := range res.Municipalities {
-		for _, plain := range []bool{false, true} {
-			c := compact(m.Name, plain)
-			if len(c) < 3 || cityStop[c] {
-				continue
-			}
-			if _, dup := ix.byCompact[c]; !dup {
-				ix.byCompact[c] = cityRef{i, m.Name}
-			}
-		}
-	}
-	// "Halle (Saale)" → "halle", "Frankfurt am Main" → "frankfurt"
-	for i, m := range res.Municipalities {
-		if j := strings.IndexAny(m.Name, " (/,"); j > 0 {
-			c := compact(m.Name[:j], false)
-			if len(c) >= 4 && !cityStop[c] {
-				if _, dup := ix.byCompact[c]; !dup {
-					ix.byCompact[c] = cityRef{i, m.Name[:j]}
-				}
-			}
-		}
-	}
-	v, _ := cityCache.LoadOrStore(res, ix)
-	return v.(*cityIndex)
-}
-
 // cityOf returns the surrogate of the municipality spelled by the compact
-// token c: the scope's city surrogate when set, else one drawn now (same
-// state and size class where possible) and recorded in fictive.NSCity so
-// that later LOCATION_CITY spans agree.
+// token c: the document's location tree decides it (location.CityToken),
+// so hosts, local parts and paths name the same surrogate city as the text,
+// whatever the order of the spans, drawn by the same rule (same state, at
+// least 20 candidates) and followed by id.
 func (lx *lexicon) cityOf(c string) (string, bool) {
-	ref, ok := lx.cities.byCompact[c]
-	if !ok {
-		return "", false
-	}
-	m := lx.cities.munis[ref.i]
-	// the key is the name as a LOCATION_CITY span would write it: the
-	// full name, or its short form for "Halle" of "Halle (Saale)"
-	key := norm.Fold(ref.name)
-	for _, k := range []string{key, norm.Fold(m.Name)} {
-		if v, ok := lx.ctx.Scope.Peek(fictive.NSCity, k); ok {
-			return v, true
-		}
-	}
-	munis := lx.cities.munis
-	attempt := 0
-	v := lx.ctx.Scope.Memo(fictive.NSCity, key, func(r *rand.Rand) string {
-		attempt++
-		return pickMunicipality(munis, m, r, attempt-1)
-	})
-	return v, true
-}
-
-// pickMunicipality draws a municipality other than orig: in the same state
-// and size class, widening to neighbouring size classes and the whole state
-// until there are at least three candidates, and finally anywhere as
-// attempts (collisions) accumulate.
-func pickMunicipality(munis []data.Municipality, orig data.Municipality, r *rand.Rand, attempt int) string {
-	var tiers [3][]int
-	for i, m := range munis {
-		if m.Name == orig.Name || m.State != orig.State {
-			continue
-		}
-		d := m.SizeClass() - orig.SizeClass()
-		switch {
-		case d == 0:
-			tiers[0] = append(tiers[0], i)
-		case d == 1 || d == -1:
-			tiers[1] = append(tiers[1], i)
-		default:
-			tiers[2] = append(tiers[2], i)
-		}
-	}
-	// a pool needs at least 3 candidates so that the surrogate does not
-	// reveal the original (Leipzig ↔ Dresden)
-	var pool []int
-	for t := 0; t < 3; t++ {
-		pool = append(pool, tiers[t]...)
-		if len(pool) >= 3 && attempt < 2*(t+1) {
-			return munis[pool[r.Intn(len(pool))]].Name
-		}
-	}
-	if len(pool) >= 3 && attempt < 8 {
-		return munis[pool[r.Intn(len(pool))]].Name
-	}
-	for {
-		if m := munis[r.Intn(len(munis))]; m.Name != orig.Name || len(munis) == 1 {
-			return m.Name
-		}
-	}
+	return location.CityToken(lx.ctx, c)
 }
 
 // generic are words of host names, local parts and paths that identify

@@ -232,11 +232,11 @@ func newArea(p phone, r *rand.Rand, attempt int) string {
 // surrogate area code na and exchange block blk (either may be empty: then
 // drawn here) with random subscriber digits of the same count.
 func newNational(p phone, na, blk string, r *rand.Rand) string {
-	if len(na) != p.areaLen {
+	if na == "" || len(na) >= len(p.national)-1 {
 		na = newArea(p, r, 0)
 	}
-	rest := len(p.national) - p.areaLen
-	if len(blk) > rest {
+	rest := len(p.national) - len(na)
+	if len(blk) > rest-1 {
 		blk = ""
 	}
 	rest -= len(blk)
@@ -263,6 +263,67 @@ func phoneKey(p phone) string {
 		return "local:" + p.national
 	}
 	return "+" + p.country + ":" + p.national
+}
+
+// areaLenOf returns the length of the area code the surrogate national
+// number v starts with: that of na (the place's surrogate area code) when
+// v starts with it, else the original's.
+func areaLenOf(p phone, v, na string) int {
+	if na != "" && strings.HasPrefix(v, na) {
+		return len(na)
+	}
+	return p.areaLen
+}
+
+// renderPhoneArea is renderPhone for a surrogate whose area code has
+// areaLen digits where the original's had p.areaLen: the area group
+// takes the new code, the subscriber part gives or takes the difference
+// at its end, so the national number keeps its length and the groups
+// keep their meaning ("0341 1234567" → "03621 123456").
+func renderPhoneArea(w string, p phone, national string, areaLen int) string {
+	if areaLen == p.areaLen || p.areaLen == 0 {
+		return renderPhone(w, p, national)
+	}
+	np := len(p.prefix)
+	areaEnd := np + p.areaLen
+	subEnd := np + len(p.national)
+	newArea, sub := national[:areaLen], national[areaLen:]
+	var b strings.Builder
+	k := 0 // index of the original digit position
+	ai, si := 0, 0
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c < '0' || c > '9' {
+			b.WriteByte(c)
+			continue
+		}
+		switch {
+		case k < np:
+			b.WriteByte(p.prefix[k])
+		case k < areaEnd:
+			if k == areaEnd-1 {
+				b.WriteString(newArea[min(ai, len(newArea)):])
+				ai = len(newArea)
+			} else if ai < len(newArea) {
+				b.WriteByte(newArea[ai])
+				ai++
+			}
+		case k < subEnd:
+			if k == subEnd-1 {
+				b.WriteString(sub[min(si, len(sub)):])
+				si = len(sub)
+			} else if si < len(sub) {
+				b.WriteByte(sub[si])
+				si++
+			}
+		default:
+			if t := k - subEnd; t < len(p.tail) {
+				b.WriteByte(p.tail[t])
+			}
+		}
+		k++
+	}
+	return b.String()
 }
 
 // renderPhone writes the digits prefix+national+tail into the digit

@@ -2,13 +2,15 @@ package location
 
 import (
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
-	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
 // splitSpace splits s into leading white space, the trimmed core and
@@ -20,54 +22,84 @@ func splitSpace(s string) (lead, core, trail string) {
 	return lead, t, core[len(t):]
 }
 
-// placeOf returns the tree place of the context's span, or a place built
-// from text when the span is not part of the tree.
+// placeOf returns the tree place of the context's span, or the tree's
+// node for text when the span is not part of the tree.
 func placeOf(ctx *fictive.Context, g Gazetteer, text string) *place {
-	if ctx.Doc != nil {
-		if p := treeOf(ctx).of[ctx.Span]; p != nil {
-			return p
-		}
+	t := treeOf(ctx)
+	if p := t.placeAt(ctx.Span); p != nil {
+		return p
 	}
-	return newPlace(g, resolveCity(g, text))
+	return t.nodeFor(resolveCity(g, text), ctx.Span)
 }
 
-// newPlace builds a place outside the document tree.
-func newPlace(g Gazetteer, r resolvedName) *place {
-	p := &place{name: r, key: norm.Fold(r.base)}
-	if r.ok {
-		pl := g.Place(r.id)
-		p.resolved, p.id, p.state, p.class = true, r.id, pl.State, SizeClass(pl.Population)
-	}
-	return p
+// NSCityID records the gazetteer id of every municipality surrogate
+// (original key → decimal id), so that streets, postcodes, area codes and
+// facilities follow the chosen place by id, never by its name.
+const NSCityID = "city-id"
+
+// surrogate is the decision for one place of the tree.
+type surrogate struct {
+	name string // base name of the surrogate
+	id   int    // gazetteer id; -1 for a foreign city or an unknown one
+	kept bool   // a city-state kept by the state policy
 }
 
 // citySurrogate returns the surrogate municipality name of p, memoised in
-// fictive.NSCity under p.key: a municipality of the same state and a
-// similar size class (any state for an unknown place).
+// fictive.NSCity under p.key.
 func citySurrogate(ctx *fictive.Context, g Gazetteer, p *place) string {
+	return decide(ctx, g, p).name
+}
+
+// decide chooses (once per scope and key) the surrogate of place p: a
+// city-state used as a city is kept (state policy) or follows the
+// replacement state; a foreign city becomes another city of its country; a
+// German place a municipality of its state (or the replacement state)
+// drawn from at least minCandidates candidates; an unknown place one of
+// the state its postcode suggests.
+func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
+	if p.resolved && isCityStateMain(g, p.id) && !ctx.ReplaceState {
+		return surrogate{name: g.Place(p.id).Name, id: p.id, kept: true}
+	}
+	if v, ok := ctx.Scope.Peek(fictive.NSCity, p.key); ok {
+		return surrogate{name: v, id: memoID(ctx, p.key)}
+	}
 	// Never choose a municipality that is itself an original of the scope.
 	except := map[string]bool{}
 	for k := range ctx.Scope.Entries(fictive.NSCity) {
 		except[k] = true
+		if i := strings.IndexByte(k, '|'); i > 0 {
+			except[k[:i]] = true
+		}
 	}
-	v := memoPickExcept(ctx.Scope, fictive.NSCity, p.key, func() [][]string {
-		var tiers [][]string
-		switch {
-		case !p.resolved && p.state != "":
-			tiers = names(g, municipalityTiers(g, p.state, p.class, -1))
-		case !p.resolved:
-			tiers = names(g, municipalityTiers(g, "", 0, -1))
-		default:
-			tiers = names(g, municipalityTiers(g, p.state, p.class, p.id))
+	var owner map[string]int
+	tiers := func() [][]string {
+		if p.foreign != "" {
+			var cs []string
+			for _, c := range foreignCities(p.foreign) {
+				if data.Fold(c) != data.Fold(p.name.base) {
+					cs = append(cs, c)
+				}
+			}
+			owner = map[string]int{}
+			return [][]string{cs}
 		}
-		// A small geodata extract runs out of municipalities: the embedded
-		// gazetteer's, same state first, keep the surrogates unique.
-		if _, isEmbedded := g.(*embedded); !isEmbedded {
-			emb := NewEmbedded(resOf(ctx))
-			tiers = append(tiers, names(emb, municipalityTiers(emb, p.state, p.class, -1))...)
+		var ids [][]int
+		ids = placeTiers(ctx, g, p)
+		var out [][]string
+		out, owner = names(g, ids)
+		return out
+	}
+	v := memoPickExcept(ctx.Scope, fictive.NSCity, p.key, tiers, except, p.name.base)
+	id := -1
+	if owner != nil {
+		if o, ok := owner[strings.ToLower(v)]; ok {
+			id = o
 		}
-		return tiers
-	}, except, p.name.base)
+	}
+	if _, ok := ctx.Scope.Peek(NSCityID, p.key); !ok && id >= 0 {
+		ctx.Scope.Set(NSCityID, p.key, strconv.Itoa(id))
+	}
+	id = memoID(ctx, p.key)
 	// Hosts and e-mail addresses spell umlauts as ae/oe/ue: make the
 	// surrogate findable under that spelling as well.
 	if alias := asciiFold(p.key); alias != p.key {
@@ -75,7 +107,69 @@ func citySurrogate(ctx *fictive.Context, g Gazetteer, p *place) string {
 			ctx.Scope.Set(fictive.NSCity, alias, v)
 		}
 	}
-	return v
+	return surrogate{name: v, id: id}
+}
+
+// memoID returns the recorded surrogate id of key (-1 when none).
+func memoID(ctx *fictive.Context, key string) int {
+	if s, ok := ctx.Scope.Peek(NSCityID, key); ok {
+		if id, err := strconv.Atoi(s); err == nil {
+			return id
+		}
+	}
+	return -1
+}
+
+// placeTiers returns the candidate ids of a German place.
+func placeTiers(ctx *fictive.Context, g Gazetteer, p *place) [][]int {
+	state, class := p.state, p.class
+	if !p.resolved && state == "" {
+		class = data.SizeSmallTown
+	}
+	cityState := cityStates[stateKey(state)]
+	if ctx.ReplaceState && state != "" {
+		target := stateSurrogate(ctx, g, stateMention{state: state})
+		if p.resolved && isCityStateMain(g, p.id) {
+			// A city-state used as a city follows its state: the new
+			// city-state itself, else the biggest city of the new state.
+			best, bestPop := -1, -1
+			for _, id := range g.Candidates(target, minClass, maxClass) {
+				if pop := g.Place(id).Population; isCityStateMain(g, id) {
+					return [][]int{{id}}
+				} else if pop > bestPop {
+					best, bestPop = id, pop
+				}
+			}
+			if best >= 0 {
+				return [][]int{{best}}
+			}
+		}
+		state, cityState = target, cityStates[stateKey(target)]
+	}
+	prefix := ""
+	if cityState {
+		// A district of a city-state becomes another district of it.
+		if main, _, ok := strings.Cut(p.name.base, "-"); ok && stateKey(main) == stateKey(state) {
+			prefix = main + "-"
+		}
+	}
+	skip := func(id int) bool {
+		if p.resolved && id == p.id {
+			return true
+		}
+		if isCityStateMain(g, id) {
+			return true
+		}
+		if prefix != "" && !strings.HasPrefix(g.Place(id).Name, prefix) {
+			// Bremerhaven is no district of Bremen; pack districts carry
+			// no prefix and are accepted below.
+			if _, isEmb := g.(*embedded); isEmb {
+				return true
+			}
+		}
+		return false
+	}
+	return candidateTiers(g, state, class, p.needZip, p.needStreet, skip, len(ctx.Scope.Entries(fictive.NSCity)))
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".
@@ -83,11 +177,30 @@ func asciiFold(s string) string {
 	return strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue").Replace(s)
 }
 
-// surrogatePlace returns the gazetteer id of p's surrogate municipality.
+// surrogatePlace returns the gazetteer id and name of p's surrogate.
 func surrogatePlace(ctx *fictive.Context, g Gazetteer, p *place) (int, string, bool) {
-	name := citySurrogate(ctx, g, p)
-	id, ok := g.Lookup(name)
-	return id, name, ok
+	s := decide(ctx, g, p)
+	return s.id, s.name, s.id >= 0
+}
+
+// fitDistrict writes a city-state district surrogate in the original's
+// style: "Tegel" → "Spandau" when the original had no "Berlin-" prefix,
+// "Berlin-Tegel" → "Berlin-Borsigwalde" when the surrogate lacks one.
+func fitDistrict(orig, sur, state string) string {
+	if !cityStates[stateKey(state)] || stateKey(sur) == stateKey(state) {
+		return sur
+	}
+	main, rest, has := strings.Cut(sur, "-")
+	hasOwn := has && stateKey(main) == stateKey(state)
+	om, _, oHas := strings.Cut(orig, "-")
+	origPref := oHas && stateKey(om) == stateKey(state)
+	switch {
+	case hasOwn && !origPref:
+		return rest
+	case !hasOwn && origPref:
+		return om + "-" + sur
+	}
+	return sur
 }
 
 // generateCity replaces a LOCATION_CITY span.
@@ -116,7 +229,15 @@ func generateCity(original string, ctx *fictive.Context) (string, error) {
 		// An unknown place used as an adjective ("Musterstädter Klinik").
 		form.kind = formAdjective
 	}
-	out := prefix + render(citySurrogate(ctx, g, p), form)
+	s := decide(ctx, g, p)
+	if s.kept {
+		if prefix != "" {
+			// "10115 Berlin": the postcode changes, the city-state stays.
+			return lead + prefix + core + trail, nil
+		}
+		return "", fmt.Errorf("location: a city-state is kept by the state policy (the engine keeps the span)")
+	}
+	out := prefix + render(fitDistrict(core, s.name, p.state), form)
 	if data.Fold(out) == data.Fold(prefix+core) {
 		return "", fmt.Errorf("location: city surrogate equals the original")
 	}
@@ -137,9 +258,12 @@ func City(ctx *fictive.Context, name string) (string, bool) {
 	g := gazetteerOf(ctx)
 	r := resolveCity(g, name)
 	if !r.ok {
-		return "", false
+		if foreignCity(resOf(ctx), name) == "" {
+			return "", false
+		}
+		r = resolvedName{base: strings.TrimSpace(name)}
 	}
-	return citySurrogate(ctx, g, newPlace(g, r)), true
+	return citySurrogate(ctx, g, treeOf(ctx).nodeFor(r, ctx.Span)), true
 }
 
 // looksAdjective reports whether an unknown place name is written as an
@@ -152,4 +276,151 @@ func looksAdjective(name, after string) bool {
 	after = strings.TrimLeft(after, " \u00a0")
 	r, _ := utf8.DecodeRuneInString(after)
 	return unicode.IsUpper(r)
+}
+
+// tokenIndex maps the compact spelling of every municipality (and listed
+// foreign city) of a gazetteer — lower-case ASCII letters, umlauts as
+// ae/oe/ue or plain vowels, also the short name before a qualifier — to
+// its name, for hosts, local parts and paths.
+type tokenIndex map[string]string
+
+var tokenIndexes sync.Map // Gazetteer → tokenIndex
+
+// tokenStop are municipality names that are common words in hosts and
+// paths; they are not treated as cities there.
+var tokenStop = map[string]bool{"hof": true, "au": true, "bad": true, "berg": true, "stadt": true, "dorf": true,
+	"wald": true, "see": true, "tal": true, "ems": true, "neu": true, "alt": true, "info": true, "mail": true,
+	"post": true, "haus": true, "klinik": true, "praxis": true, "zentrum": true}
+
+func compactName(s string, plain bool) string {
+	if plain {
+		s = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "Ä", "A", "Ö", "O", "Ü", "U").Replace(s)
+	}
+	s = asciiFold(s)
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+func tokensOf(g Gazetteer) tokenIndex {
+	if v, ok := tokenIndexes.Load(g); ok {
+		return v.(tokenIndex)
+	}
+	ix := tokenIndex{}
+	add := func(name, target string, minLen int) {
+		for _, plain := range []bool{false, true} {
+			c := compactName(name, plain)
+			if len(c) < minLen || tokenStop[c] {
+				continue
+			}
+			if _, dup := ix[c]; !dup {
+				ix[c] = target
+			}
+		}
+	}
+	ids := g.Candidates("", minClass, maxClass)
+	ids = sortByPopulation(g, ids) // a shared spelling names the biggest
+	for _, id := range ids {
+		n := g.Place(id).Name
+		add(n, n, 3)
+	}
+	for _, id := range ids {
+		n := g.Place(id).Name
+		if s := shortName(n); s != n {
+			add(s, s, 4)
+		}
+	}
+	for _, fc := range data.ForeignCities() {
+		for _, c := range fc.Cities {
+			add(c, c, 4)
+		}
+	}
+	v, _ := tokenIndexes.LoadOrStore(g, ix)
+	return v.(tokenIndex)
+}
+
+// CityToken returns the surrogate of the municipality (or foreign city)
+// a compact token of a host, local part or path spells ("leipzig",
+// "muenchen", "munchen", "frankfurt"), as a node of the document's
+// location tree: the same surrogate the LOCATION_CITY span gets, whatever
+// the order of the spans. ok is false when the token names no place.
+func CityToken(ctx *fictive.Context, compact string) (string, bool) {
+	if ctx == nil || ctx.Scope == nil {
+		return "", false
+	}
+	name, ok := tokensOf(gazetteerOf(ctx))[compact]
+	if !ok {
+		return "", false
+	}
+	return City(ctx, name)
+}
+
+// areaOwners maps an area code to the places of a gazetteer that have it,
+// most populous first.
+var areaOwnerIndexes sync.Map // Gazetteer → map[string][]int
+
+func areaOwners(g Gazetteer, code string) []int {
+	v, ok := areaOwnerIndexes.Load(g)
+	if !ok {
+		m := map[string][]int{}
+		for _, id := range sortByPopulation(g, g.Candidates("", minClass, maxClass)) {
+			if c := g.AreaCode(id); c != "" {
+				m[c] = append(m[c], id)
+			}
+		}
+		v, _ = areaOwnerIndexes.LoadOrStore(g, m)
+	}
+	return v.(map[string][]int)[code]
+}
+
+// AreaCodeSurrogate returns the telephone area code (without the trunk 0)
+// of the surrogate of the place a phone or fax number with area code area
+// belongs to: the place of its address block when the codes agree (or
+// the place is unknown to the gazetteer), else the document's place with
+// that code, else the most populous municipality with that code (added to
+// the tree). ok is false when no place or no code is known; the caller
+// then draws a real area code of the same length.
+func AreaCodeSurrogate(ctx *fictive.Context, area string) (string, bool) {
+	if ctx == nil || ctx.Scope == nil || area == "" {
+		return "", false
+	}
+	g := gazetteerOf(ctx)
+	t := treeOf(ctx)
+	p := t.placeAt(ctx.Span)
+	if p == nil || (p.resolved && g.AreaCode(p.id) != area) || p.foreign != "" {
+		var found *place
+		t.mu.Lock()
+		keys := make([]string, 0, len(t.places))
+		for k := range t.places {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if q := t.places[k]; q.resolved && g.AreaCode(q.id) == area {
+				found = q
+				break
+			}
+		}
+		t.mu.Unlock()
+		switch {
+		case found != nil:
+			p = found
+		case p == nil || p.resolved || p.foreign != "":
+			ids := areaOwners(g, area)
+			if len(ids) == 0 {
+				return "", false
+			}
+			p = t.nodeFor(resolvedName{id: ids[0], ok: true, base: g.Place(ids[0]).Name}, ctx.Span)
+		}
+	}
+	s := decide(ctx, g, p)
+	if s.id < 0 {
+		return "", false
+	}
+	code := g.AreaCode(s.id)
+	return code, code != ""
 }

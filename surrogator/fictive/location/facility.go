@@ -302,40 +302,41 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 		return lead + v + trail, nil
 	}
 	// The city: one named inside, else the address block's, else the
-	// document's first, else a sampled one.
-	city := ""
-	switch {
-	case len(f.cities) > 0:
-		city = citySurrogate(ctx, g, newPlace(g, f.cities[0]))
-	default:
-		var p *place
-		if ctx.Doc != nil {
-			p = treeOf(ctx).of[ctx.Span]
+	// document's first, else a sampled one — a node of the document's
+	// location tree, followed by id.
+	city, cityID := "", -1
+	t := treeOf(ctx)
+	var p *place
+	if len(f.cities) > 0 {
+		p = t.nodeFor(f.cities[0], ctx.Span)
+	} else {
+		p = t.placeAt(ctx.Span)
+	}
+	if p != nil {
+		s := decide(ctx, g, p)
+		city, cityID = s.name, s.id
+	} else {
+		ok := allowed(ctx.Scope)
+		var pool []int
+		for _, id := range g.Candidates("", minClass+1, maxClass) {
+			if ok(g.Place(id).Name) {
+				pool = append(pool, id)
+			}
 		}
-		if p != nil {
-			city = citySurrogate(ctx, g, p)
-		} else {
-			ok := allowed(ctx.Scope)
-			var pool []string
-			for _, id := range g.Candidates("", minClass+1, maxClass) {
-				if n := g.Place(id).Name; ok(n) {
-					pool = append(pool, n)
-				}
-			}
-			if len(pool) > 0 {
-				city = pool[ctx.Scope.Rand("location.facility.city", key).Intn(len(pool))]
-			}
+		if len(pool) > 0 {
+			cityID = pool[ctx.Scope.Rand("location.facility.city", key).Intn(len(pool))]
+			city = g.Place(cityID).Name
 		}
 	}
 	for _, c := range f.cities[min(1, len(f.cities)):] {
-		citySurrogate(ctx, g, newPlace(g, c)) // keep inner cities consistent
+		citySurrogate(ctx, g, t.nodeFor(c, ctx.Span)) // keep inner cities consistent
 	}
 	var surnames []string
 	for _, p := range f.persons {
 		k := norm.Fold(p)
 		surnames = append(surnames, memoPick(ctx.Scope, fictive.NSSurname, k, func() [][]string { return [][]string{res.Surnames} }, p))
 	}
-	tiers := facilityTiers(ctx, g, res, f, city, surnames, key)
+	tiers := facilityTiers(ctx, g, res, f, city, cityID, surnames, key)
 	v := memoPick(ctx.Scope, ns, key, func() [][]string { return tiers }, core)
 	if data.Fold(v) == data.Fold(core) {
 		return "", fmt.Errorf("location: facility surrogate equals the original")
@@ -344,7 +345,7 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 }
 
 // facilityTiers renders the candidate names, best-ranked first.
-func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f facility, city string, surnames []string, key string) [][]string {
+func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f facility, city string, cityID int, surnames []string, key string) [][]string {
 	r := ctx.Scope.Rand("location.facility.fill", key)
 	templates := append([]string(nil), res.FacilityTemplates[f.kind]...)
 	hasHead := false
@@ -370,10 +371,10 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
 	var others []string
-	if id, ok := g.Lookup(city); ok {
+	if id := cityID; id >= 0 {
 		pl := g.Place(id)
 		for _, o := range g.Candidates(pl.State, minClass, maxClass) {
-			if o != id {
+			if o != id && !isCityStateMain(g, o) {
 				if n := g.Place(o).Name; allow(n) {
 					others = append(others, n)
 				}

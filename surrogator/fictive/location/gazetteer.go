@@ -1,6 +1,8 @@
 package location
 
 import (
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -9,14 +11,8 @@ import (
 	"github.com/surrogator/surrogator/surrogator/fictive"
 )
 
-// Place describes one municipality of a gazetteer.
-type Place struct {
-	Name     string // official name, e.g. "Frankfurt am Main"
-	State    string // full German name of the Land
-	District string // Landkreis or kreisfreie Stadt
-	// Population is the number of inhabitants (0 when unknown).
-	Population int
-}
+// Place describes one municipality of a gazetteer (fictive.Place).
+type Place = fictive.Place
 
 // SizeClass buckets a population like data.Municipality.SizeClass
 // (data.SizeVillage … data.SizeBigCity).
@@ -30,39 +26,21 @@ const (
 	maxClass = data.SizeBigCity
 )
 
-// Gazetteer is the geographic knowledge the address generators need. It is
-// implemented by the embedded default (NewEmbedded) and by a geodata-pack
-// adapter placed in fictive.Context.Geo. Municipality ids are opaque,
-// non-negative and stable for the lifetime of the gazetteer.
-// Implementations must be safe for concurrent use.
-type Gazetteer interface {
-	// Lookup finds a municipality by name, case- and umlaut-insensitively;
-	// a short name ("Frankfurt", "Halle") finds the most populous
-	// municipality it abbreviates.
-	Lookup(name string) (id int, ok bool)
-	// ByPostcode finds the municipality owning a 5-digit postcode.
-	ByPostcode(code string) (id int, ok bool)
-	// Place returns the facts of municipality id.
-	Place(id int) Place
-	// Candidates returns the municipalities of state (full name; "" for
-	// every state) whose SizeClass lies in [lo, hi], in a stable order.
-	Candidates(state string, lo, hi int) []int
-	// Streets returns street names of municipality id; it may be empty
-	// when the gazetteer has no streets for it.
-	Streets(id int) []string
-	// Postcodes returns the postcodes of municipality id.
-	Postcodes(id int) []string
-	// States returns the full names of the states (Länder).
-	States() []string
-}
+// Gazetteer is the geographic knowledge the generators need: the one
+// typed geodata interface, fictive.Geodata. It is implemented by the
+// embedded default (NewEmbedded), by a geodata pack (fictive/geopack) and
+// by Layered (a pack completed by the embedded default).
+type Gazetteer = fictive.Geodata
 
 // embedded is the Gazetteer over data.Resources.
 type embedded struct {
 	res     *data.Resources
 	byName  map[string]int   // data.Fold(name) → index
+	allName map[string][]int // data.Fold(name) → every index of that name
 	byShort map[string]int   // data.Fold(short name) → most populous index
 	byCode  map[string]int   // postcode → index
 	byState map[string][]int // data.Fold(state) → indices in file order
+	codes   []string         // area code per index
 }
 
 // NewEmbedded returns the gazetteer over the municipalities, postcodes and
@@ -75,12 +53,13 @@ func NewEmbedded(res *data.Resources) Gazetteer {
 	if g, ok := embeddedCache.Load(res); ok {
 		return g.(*embedded)
 	}
-	g := &embedded{res: res, byName: map[string]int{}, byShort: map[string]int{}, byCode: map[string]int{}, byState: map[string][]int{}}
+	g := &embedded{res: res, byName: map[string]int{}, allName: map[string][]int{}, byShort: map[string]int{}, byCode: map[string]int{}, byState: map[string][]int{}}
 	for i, m := range res.Municipalities {
 		k := data.Fold(m.Name)
 		if _, ok := g.byName[k]; !ok {
 			g.byName[k] = i
 		}
+		g.allName[k] = append(g.allName[k], i)
 		if s := shortName(m.Name); s != m.Name {
 			ks := data.Fold(s)
 			if j, ok := g.byShort[ks]; !ok || res.Municipalities[j].Population < m.Population {
@@ -94,6 +73,10 @@ func NewEmbedded(res *data.Resources) Gazetteer {
 		}
 		st := data.Fold(m.State)
 		g.byState[st] = append(g.byState[st], i)
+	}
+	g.codes = make([]string, len(res.Municipalities))
+	for i, m := range res.Municipalities {
+		g.codes[i] = AreaCodeFor(m.Name, m.State, m.District, m.Postcodes)
 	}
 	v, _ := embeddedCache.LoadOrStore(res, g)
 	return v.(*embedded)
@@ -135,6 +118,42 @@ func (g *embedded) Lookup(name string) (int, bool) {
 	}
 	i, ok := g.byShort[k]
 	return i, ok
+}
+
+func (g *embedded) Resolve(name string) []int {
+	k := data.Fold(name)
+	if l := g.allName[k]; len(l) > 0 {
+		return sortByPopulation(g, l)
+	}
+	if i, ok := g.byShort[k]; ok {
+		return []int{i}
+	}
+	return nil
+}
+
+func (g *embedded) PostcodeOwners(code string) []int {
+	code = strings.TrimSpace(code)
+	var out []int
+	for i, m := range g.res.Municipalities {
+		if slices.Contains(m.Postcodes, code) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (g *embedded) AreaCode(id int) string {
+	if id < 0 || id >= len(g.codes) {
+		return ""
+	}
+	return g.codes[id]
+}
+
+// sortByPopulation orders ids most populous first (stable by id).
+func sortByPopulation(g Gazetteer, ids []int) []int {
+	out := slices.Clone(ids)
+	sort.SliceStable(out, func(i, j int) bool { return g.Place(out[i]).Population > g.Place(out[j]).Population })
+	return out
 }
 
 func (g *embedded) ByPostcode(code string) (int, bool) {
@@ -180,14 +199,36 @@ func (g *embedded) Postcodes(id int) []string {
 
 func (g *embedded) States() []string { return g.res.States }
 
-// gazetteerOf returns ctx.Geo when it implements Gazetteer, else the
-// embedded gazetteer over ctx.Res.
+// gazetteerOf returns the geodata of ctx: the embedded gazetteer over
+// ctx.Res without ctx.Geo; ctx.Geo as is when it is embedded or layered
+// already; else ctx.Geo completed by the embedded one (Layered), so that a
+// small extract still offers enough candidates. The layered value is
+// cached per (Geo, Res), so that ids stay stable within a run.
 func gazetteerOf(ctx *fictive.Context) Gazetteer {
-	if g, ok := ctx.Geo.(Gazetteer); ok && g != nil {
+	switch g := ctx.Geo.(type) {
+	case nil:
+		return NewEmbedded(resOf(ctx))
+	case *embedded, *layered:
 		return g
+	default:
+		if !reflect.TypeOf(g).Comparable() {
+			return g
+		}
+		k := layerKey{g, resOf(ctx)}
+		if v, ok := layerCache.Load(k); ok {
+			return v.(Gazetteer)
+		}
+		v, _ := layerCache.LoadOrStore(k, Layered(g, NewEmbedded(resOf(ctx))))
+		return v.(Gazetteer)
 	}
-	return NewEmbedded(resOf(ctx))
 }
+
+type layerKey struct {
+	g   Gazetteer
+	res *data.Resources
+}
+
+var layerCache sync.Map // layerKey → Gazetteer
 
 func resOf(ctx *fictive.Context) *data.Resources {
 	if ctx.Res != nil {

@@ -2,6 +2,7 @@ package location
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,76 +10,92 @@ import (
 	"github.com/surrogator/surrogator/surrogator/fictive"
 )
 
-// minPool is the number of candidates a size-class tier should offer
-// before the neighbouring size classes are added, so that a big city does
-// not always swap with the single other big city of its state.
+// minPool is the number of same-class street candidates a tier needs
+// before a wider class is used.
 const minPool = 2
 
-// municipalityTiers returns candidate municipality ids for replacing a
-// municipality of the given state and size class, best tier first: the
-// same state with the same (then a widening) size class, the neighbouring
-// states, then every state. exclude (an id, or -1) is left out. An empty
-// state means unknown: every state, small towns and towns first.
-func municipalityTiers(g Gazetteer, state string, class, exclude int) [][]int {
-	var tiers [][]int
-	add := func(ids []int) {
-		var out []int
-		for _, id := range ids {
-			if id != exclude {
-				out = append(out, id)
-			}
-		}
-		if len(out) > 0 {
-			tiers = append(tiers, out)
-		}
-	}
-	// widen adds the candidates of st in widening size-class bands: the
-	// first band with at least minPool candidates, then each wider band's
-	// new candidates as a further tier.
-	widen := func(st string) {
-		seen := map[int]bool{exclude: true}
-		started := false
-		for w := 0; w <= maxClass-minClass; w++ {
-			lo, hi := max(class-w, minClass), min(class+w, maxClass)
-			var band []int
-			for _, id := range g.Candidates(st, lo, hi) {
-				if !seen[id] {
-					band = append(band, id)
-				}
-			}
-			if !started && len(band) < minPool && !(lo == minClass && hi == maxClass) {
-				continue
-			}
-			started = true
-			for _, id := range band {
-				seen[id] = true
-			}
-			add(band)
+// minCandidates is the fewest municipalities a surrogate is drawn from
+// (SPEC §6): with fewer, a reader who knows the method could map the
+// surrogate back to its original.
+const minCandidates = 20
+
+// candidateTiers returns the candidate ids for the surrogate of a place
+// in state (its own, or the replacement state), best tier first. The first
+// tier holds at least minCandidates municipalities of the state when the
+// state has them: the size band around class is widened until it does.
+// Municipalities that have postcodes (streets) are preferred when the
+// document writes a postcode (street) of the place, as long as enough of
+// them exist. skip excludes ids (the original, city-state mains, …).
+// Further tiers: the rest of the state, the neighbouring states, every
+// state — used only when uniqueness may exhaust the state (used is the
+// number of municipality surrogates the scope holds already).
+func candidateTiers(g Gazetteer, state string, class int, needZip, needStreet bool, skip func(int) bool, used int) [][]int {
+	all := g.Candidates(state, minClass, maxClass)
+	var pool []int
+	for _, id := range all {
+		if !skip(id) {
+			pool = append(pool, id)
 		}
 	}
-	if state == "" {
-		add(g.Candidates("", minClass+1, minClass+2))
-		add(g.Candidates("", minClass, maxClass))
+	good := pool
+	if needZip || needStreet {
+		var withData []int
+		for _, id := range pool {
+			if (!needZip || len(g.Postcodes(id)) > 0) && (!needStreet || len(g.Streets(id)) > 0) {
+				withData = append(withData, id)
+			}
+		}
+		if len(withData) >= minCandidates || (len(pool) < minCandidates && len(withData) > 0) {
+			good = withData
+		}
+	}
+	var first []int
+	for w := 0; w <= maxClass-minClass; w++ {
+		lo, hi := max(class-w, minClass), min(class+w, maxClass)
+		first = first[:0]
+		for _, id := range good {
+			if c := SizeClass(g.Place(id).Population); c >= lo && c <= hi {
+				first = append(first, id)
+			}
+		}
+		if len(first) >= minCandidates {
+			break
+		}
+	}
+	tiers := [][]int{slices.Clone(first)}
+	inFirst := map[int]bool{}
+	for _, id := range first {
+		inFirst[id] = true
+	}
+	var rest []int
+	for _, id := range pool {
+		if !inFirst[id] {
+			rest = append(rest, id)
+		}
+	}
+	tiers = append(tiers, rest)
+	if state == "" || len(pool) > 2*used+8 {
+		// The state cannot run out: the wider tiers (costly on a
+		// Germany-sized pack) are not needed.
 		return tiers
 	}
-	widen(state)
-	var near, far []int
+	var near []int
 	for _, n := range neighbours[stateKey(state)] {
 		if st, ok := canonicalState(g, n); ok {
-			lo, hi := max(class-1, minClass), min(class+1, maxClass)
 			for _, id := range g.Candidates(st, minClass, maxClass) {
-				if c := SizeClass(g.Place(id).Population); c >= lo && c <= hi {
+				if !skip(id) {
 					near = append(near, id)
-				} else {
-					far = append(far, id)
 				}
 			}
 		}
 	}
-	add(near)
-	add(far)
-	widen("")
-	return tiers
+	var any []int
+	for _, id := range g.Candidates("", minClass, maxClass) {
+		if !skip(id) {
+			any = append(any, id)
+		}
+	}
+	return append(tiers, near, any)
 }
 
 // pickFresh chooses a value for key in namespace ns of scope: the first
@@ -158,15 +175,22 @@ func memoPickExcept(s *fictive.Scope, ns, key string, tiers func() [][]string, e
 	})
 }
 
-// names maps municipality ids to names.
-func names(g Gazetteer, tiers [][]int) [][]string {
-	out := make([][]string, len(tiers))
+// names maps municipality ids to names; owner maps every name to the
+// first id (in tier order) that carries it, so that a chosen name leads
+// back to the candidate it was drawn as, never to a namesake elsewhere.
+func names(g Gazetteer, tiers [][]int) (out [][]string, owner map[string]int) {
+	out = make([][]string, len(tiers))
+	owner = map[string]int{}
 	for i, t := range tiers {
 		for _, id := range t {
-			out[i] = append(out[i], g.Place(id).Name)
+			n := g.Place(id).Name
+			out[i] = append(out[i], n)
+			if _, ok := owner[strings.ToLower(n)]; !ok {
+				owner[strings.ToLower(n)] = id
+			}
 		}
 	}
-	return out
+	return out, owner
 }
 
 // avoidParts reports whether avoid reports v or one of its words or

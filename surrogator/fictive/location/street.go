@@ -173,11 +173,14 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 	parts := parseStreet(core)
 	style, canon := styleOf(parts.name)
 	key := norm.Fold(canon)
-	var p *place
-	if ctx.Doc != nil {
-		p = treeOf(ctx).of[ctx.Span]
+	p := treeOf(ctx).placeAt(ctx.Span)
+	memoKey := key
+	if p != nil {
+		// One street name in two places of a scope: each follows its own
+		// place's surrogate municipality.
+		memoKey = key + "|" + p.key
 	}
-	name := memoPick(ctx.Scope, fictive.NSStreet, key, func() [][]string {
+	name := memoPick(ctx.Scope, fictive.NSStreet, memoKey, func() [][]string {
 		var pool []string
 		if p != nil {
 			if id, _, ok := surrogatePlace(ctx, g, p); ok {
@@ -346,7 +349,7 @@ func rewriteRest(ctx *fictive.Context, g Gazetteer, p *place, rest string, r *ra
 	// A municipality named in the addition is the place of its postcode.
 	for _, t := range toks {
 		if c := resolveCity(g, t); c.ok && !addressWords[strings.ToLower(strings.TrimRight(t, "."))] {
-			p = newPlace(g, c)
+			p = treeOf(ctx).nodeFor(c, ctx.Span)
 			break
 		}
 	}
@@ -358,7 +361,7 @@ func rewriteRest(ctx *fictive.Context, g Gazetteer, p *place, rest string, r *ra
 		case len(t) == 5 && unicode.IsDigit(first):
 			v := t
 			if p != nil {
-				v = memoPick(ctx.Scope, fictive.NSZip, t, func() [][]string { return zipTiers(ctx, g, p, t) })
+				v = memoPick(ctx.Scope, fictive.NSZip, zipKey(t, p), func() [][]string { return zipTiers(ctx, g, p, t) })
 			}
 			b.WriteString(v)
 		case unicode.IsDigit(first):
@@ -373,7 +376,7 @@ func rewriteRest(ctx *fictive.Context, g Gazetteer, p *place, rest string, r *ra
 			b.WriteString(t)
 		case unicode.IsLetter(first):
 			if c := resolveCity(g, t); c.ok {
-				b.WriteString(render(citySurrogate(ctx, g, newPlace(g, c)), c.form))
+				b.WriteString(render(citySurrogate(ctx, g, treeOf(ctx).nodeFor(c, ctx.Span)), c.form))
 			}
 			// other words are dropped
 		default:

@@ -2,7 +2,9 @@ package location
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -15,8 +17,10 @@ import (
 // address (e.g. "Körnerstraße 16-18\n04107 Leipzig").
 const maxLinkGap = 80
 
-// place is a municipality mention of the document tree: a LOCATION_CITY
-// span, or the municipality a ZIP resolves to.
+// place is a node of the document's location tree: a municipality (or
+// city-state district, or foreign city) mentioned by a LOCATION_CITY span,
+// a ZIP, or inside a facility name, e-mail host or URL. It is resolved to
+// a gazetteer id once, here; every later step uses the id.
 type place struct {
 	key      string // consistency key in fictive.NSCity
 	name     resolvedName
@@ -24,26 +28,44 @@ type place struct {
 	class    int    // original size class
 	resolved bool   // the municipality is known (name or ZIP)
 	id       int    // gazetteer id when resolved
+	// foreign is the country of a place outside Germany ("" German).
+	foreign string
+	// needZip / needStreet: the document writes a postcode / a street of
+	// this place, so its surrogate should have them in the gazetteer.
+	needZip, needStreet bool
 }
 
-// tree is the per-document location tree: which municipality every
-// CITY, ZIP and STREET span belongs to.
+// tree is the per-document location tree: which place every CITY, ZIP,
+// STREET, facility, phone and fax span belongs to, and every place by key.
 type tree struct {
+	mu sync.Mutex
 	// of maps a span index to the place it is (CITY) or belongs to (ZIP,
-	// STREET, facilities). Absent: no place.
+	// STREET, facilities, phone). Absent: no place.
 	of map[int]*place
 	// first is the document's first city place (nil when none).
-	first *place
+	first  *place
+	places map[string]*place
+	byID   map[int]*place
+	// states lists the canonical states the document names (hints for
+	// ambiguous municipality names).
+	states []string
+	g      Gazetteer
+	res    *data.Resources
+	doc    *document.Document
 }
 
 const treeState = "location.tree"
 
 // treeOf returns the document's location tree, building it on first use.
 func treeOf(ctx *fictive.Context) *tree {
-	if ctx.State == nil {
-		return buildTree(ctx.Doc, gazetteerOf(ctx))
+	if ctx.State == nil || ctx.Doc == nil {
+		d := ctx.Doc
+		if d == nil {
+			d = &document.Document{}
+		}
+		return buildTree(d, gazetteerOf(ctx), resOf(ctx))
 	}
-	return ctx.State.Value(treeState, func() any { return buildTree(ctx.Doc, gazetteerOf(ctx)) }).(*tree)
+	return ctx.State.Value(treeState, func() any { return buildTree(ctx.Doc, gazetteerOf(ctx), resOf(ctx)) }).(*tree)
 }
 
 // gapOK reports whether the text between two spans of one address is
@@ -63,79 +85,289 @@ func onlySeparators(s string) bool {
 	}) == "" && len(s) <= 12
 }
 
-func buildTree(d *document.Document, g Gazetteer) *tree {
-	t := &tree{of: map[int]*place{}}
-	places := map[string]*place{}
-	getPlace := func(r resolvedName, zipID int, zipOK bool) *place {
-		p := &place{name: r}
-		switch {
-		case r.ok:
-			p.key = norm.Fold(r.base)
-			p.resolved, p.id = true, r.id
-		case zipOK:
-			p.key = norm.Fold(r.base)
-			p.resolved, p.id = true, zipID
-		default:
-			p.key = norm.Fold(r.base)
-		}
-		if old, ok := places[p.key]; ok {
-			if !old.resolved && p.resolved {
-				old.resolved, old.id = true, p.id
-				pl := g.Place(p.id)
-				old.state, old.class = pl.State, SizeClass(pl.Population)
+// hints are what an address block says about its place besides the name:
+// postcodes, states, phone area codes, street names and a foreign country.
+type hints struct {
+	zips, states, areas, streets []string
+	country                      string
+}
+
+// blockHints collects the hints of the address block around span i.
+func (t *tree) blockHints(i int) hints {
+	d := t.doc
+	var h hints
+	visit := func(j int) {
+		txt := d.SpanText(j)
+		switch d.Spans[j].Kind {
+		case kinds.LocationZip:
+			if c, ok := zipDigits(txt); ok {
+				h.zips = append(h.zips, c)
 			}
-			return old
+		case kinds.LocationState, kinds.LocationCountry:
+			if m := parseState(t.g, strings.TrimSpace(txt)); m.state != "" {
+				h.states = append(h.states, m.state)
+			} else if c := foreignCountry(t.res, txt); c != "" && h.country == "" {
+				h.country = c
+			}
+		case kinds.ContactPhone, kinds.ContactFax:
+			if a := germanAreaCode(txt); a != "" {
+				h.areas = append(h.areas, a)
+			}
+		case kinds.LocationStreet:
+			_, canon := styleOf(parseStreet(strings.TrimSpace(txt)).name)
+			h.streets = append(h.streets, data.Fold(canon))
+		case kinds.LocationCity:
+			if c, _, ok := splitZipCity(txt); ok {
+				h.zips = append(h.zips, c)
+			}
 		}
-		if p.resolved {
-			pl := g.Place(p.id)
-			p.state, p.class = pl.State, SizeClass(pl.Population)
+	}
+	if i < 0 || i >= len(d.Spans) {
+		return h
+	}
+	visit(i)
+	for j := i + 1; j < len(d.Spans) && gapOK(d.Text[d.Spans[j-1].End:d.Spans[j].Begin]); j++ {
+		visit(j)
+	}
+	for j := i - 1; j >= 0 && gapOK(d.Text[d.Spans[j].End:d.Spans[j+1].Begin]); j-- {
+		visit(j)
+	}
+	return h
+}
+
+// germanAreaCode extracts the area code of a German phone number written
+// with a trunk 0 or +49 and a separated area group ("0341 97-109",
+// "+49 (0)341 …"), or "".
+func germanAreaCode(s string) string {
+	var groups []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
+		groups = append(groups, f)
+	}
+	if len(groups) < 2 {
+		return ""
+	}
+	g := groups[0]
+	switch {
+	case strings.Contains(s, "+49") || strings.HasPrefix(g, "0049"):
+		if g == "49" || g == "0049" {
+			groups = groups[1:]
+			if len(groups) > 1 && groups[0] == "0" {
+				groups = groups[1:]
+			}
+			if len(groups) < 2 {
+				return ""
+			}
+			g = strings.TrimPrefix(groups[0], "0")
+		} else {
+			return ""
 		}
-		places[p.key] = p
-		return p
+	case strings.HasPrefix(g, "0") && !strings.HasPrefix(g, "00"):
+		g = g[1:]
+	default:
+		return ""
+	}
+	if len(g) < 2 || len(g) > 5 || g[0] < '2' {
+		return ""
+	}
+	return g
+}
+
+// choose narrows the candidates of an ambiguous name by the hints: ZIP,
+// then state (of the block, else of the document), then area code, then
+// street; each filter applies only when it keeps at least one.
+func (t *tree) choose(cands []int, h hints) int {
+	narrow := func(keep func(int) bool) {
+		var out []int
+		for _, c := range cands {
+			if keep(c) {
+				out = append(out, c)
+			}
+		}
+		if len(out) > 0 {
+			cands = out
+		}
+	}
+	g := t.g
+	if len(h.zips) > 0 {
+		narrow(func(c int) bool {
+			pcs := g.Postcodes(c)
+			for _, z := range h.zips {
+				if slices.Contains(pcs, z) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	for _, sts := range [][]string{h.states, t.states} {
+		if len(cands) > 1 && len(sts) > 0 {
+			narrow(func(c int) bool {
+				for _, st := range sts {
+					if stateKey(g.Place(c).State) == stateKey(st) {
+						return true
+					}
+				}
+				return false
+			})
+		}
+	}
+	if len(cands) > 1 && len(h.areas) > 0 {
+		narrow(func(c int) bool { return slices.Contains(h.areas, g.AreaCode(c)) })
+	}
+	if len(cands) > 1 && len(h.streets) > 0 {
+		narrow(func(c int) bool {
+			for _, s := range g.Streets(c) {
+				if slices.Contains(h.streets, data.Fold(s)) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	return cands[0]
+}
+
+// node returns the tree's place for a resolved name (or an unresolved
+// one), creating it on first use: an ambiguous name is decided by the
+// hints of span i's address block (i < 0: the document's hints only).
+// zipID is a municipality a postcode in front of the name resolved to.
+func (t *tree) node(r resolvedName, i int, zipID int, zipOK bool) *place {
+	h := t.blockHints(i)
+	p := &place{name: r}
+	switch {
+	case r.ok:
+		cands := t.g.Resolve(r.base)
+		if !slices.Contains(cands, r.id) {
+			cands = append([]int{r.id}, cands...)
+		}
+		if zipOK && slices.Contains(cands, zipID) {
+			cands = []int{zipID}
+		}
+		p.resolved, p.id = true, t.choose(cands, h)
+		p.key = norm.Fold(r.base)
+		if len(cands) > 1 {
+			p.key += "|" + stateKey(t.g.Place(p.id).State)
+		}
+	case zipOK:
+		p.key = norm.Fold(r.base)
+		p.resolved, p.id = true, zipID
+	default:
+		p.key = norm.Fold(r.base)
+		if c := foreignCity(t.res, r.base); c != "" {
+			p.foreign = c
+		}
+	}
+	if h.country != "" && p.foreign == "" && !r.ok {
+		// "Graz, Österreich", "Lyon (Frankreich)": the block's country.
+		p.foreign, p.resolved = h.country, false
+		p.key = norm.Fold(r.base) + "|" + norm.Fold(h.country)
+	}
+	if p.foreign != "" {
+		p.resolved = false
+	}
+	if p.resolved {
+		pl := t.g.Place(p.id)
+		p.state, p.class = pl.State, SizeClass(pl.Population)
+	}
+	if old, ok := t.places[p.key]; ok {
+		if !old.resolved && p.resolved && old.foreign == "" {
+			old.resolved, old.id, old.state, old.class = true, p.id, p.state, p.class
+			t.byID[p.id] = old
+		}
+		return old
+	}
+	if p.resolved {
+		if old, ok := t.byID[p.id]; ok {
+			return old // the same municipality under another spelling
+		}
+		t.byID[p.id] = p
+	}
+	t.places[p.key] = p
+	return p
+}
+
+// nodeFor is node under the tree's lock, for generators that name a
+// place inside another span (facility names, hosts, URLs, phones).
+func (t *tree) nodeFor(r resolvedName, i int) *place {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.node(r, i, 0, false)
+}
+
+// placeAt returns the place of span i (nil when none).
+func (t *tree) placeAt(i int) *place {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.of[i]
+}
+
+func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
+	t := &tree{of: map[int]*place{}, places: map[string]*place{}, byID: map[int]*place{}, g: g, res: res, doc: d}
+	for i, s := range d.Spans {
+		if s.Kind == kinds.LocationState || s.Kind == kinds.LocationCountry {
+			if m := parseState(g, strings.TrimSpace(d.SpanText(i))); m.state != "" {
+				t.states = append(t.states, m.state)
+			}
+		}
 	}
 	// Pass 1: cities (with the ZIP right before them) and lone ZIPs.
 	for i, s := range d.Spans {
-		switch s.Kind {
-		case kinds.LocationCity:
-			zi := -1
-			if i > 0 && d.Spans[i-1].Kind == kinds.LocationZip && onlySeparators(d.Text[d.Spans[i-1].End:s.Begin]) {
-				zi = i - 1
+		if s.Kind != kinds.LocationCity {
+			continue
+		}
+		zi := -1
+		if i > 0 && d.Spans[i-1].Kind == kinds.LocationZip && onlySeparators(d.Text[d.Spans[i-1].End:s.Begin]) {
+			zi = i - 1
+		}
+		zipID, zipOK := 0, false
+		text := d.SpanText(i)
+		var code string
+		if zi >= 0 {
+			code, _ = zipDigits(d.SpanText(zi))
+		}
+		if zc, rest, ok := splitZipCity(text); ok {
+			// "04103 Leipzig" annotated as one city span.
+			text = rest
+			if code == "" {
+				code = zc
 			}
-			zipID, zipOK := 0, false
-			if zi >= 0 {
-				if code, ok := zipDigits(d.SpanText(zi)); ok {
-					zipID, zipOK = g.ByPostcode(code)
+		}
+		r := resolveCity(g, text)
+		if code != "" {
+			owners := g.PostcodeOwners(code)
+			if r.ok {
+				// the name decides; the postcode picks among its namesakes
+				for _, o := range owners {
+					if slices.Contains(g.Resolve(r.base), o) {
+						zipID, zipOK = o, true
+						break
+					}
 				}
+			} else if len(owners) > 0 {
+				zipID, zipOK = t.choose(owners, t.blockHints(i)), true
 			}
-			text := d.SpanText(i)
-			if zc, rest, ok := splitZipCity(text); ok {
-				// "04103 Leipzig" annotated as one city span.
-				text = rest
-				if !zipOK {
-					zipID, zipOK = g.ByPostcode(zc)
-				}
-			}
-			r := resolveCity(g, text)
-			if !r.ok && !zipOK {
-				// An Ortsteil ("Leipzig-Gohlis"): the municipality of the
-				// first part gives state and size, the key stays the whole.
-				zipID, zipOK = districtOf(g, text)
-			}
-			p := getPlace(r, zipID, zipOK)
-			if !p.resolved && p.state == "" && zi >= 0 {
-				// An unknown place behind an unknown postcode: the postal
-				// region (leading digits) suggests the state.
-				if code, ok := zipDigits(d.SpanText(zi)); ok {
-					p.state, p.class = regionState(g, code), data.SizeSmallTown
-				}
-			}
-			t.of[i] = p
-			if zi >= 0 {
-				t.of[zi] = p
-			}
-			if t.first == nil {
-				t.first = p
-			}
+		}
+		if !r.ok && !zipOK {
+			// An Ortsteil ("Leipzig-Gohlis"): the municipality of the
+			// first part gives state and size, the key stays the whole.
+			zipID, zipOK = districtOf(g, text)
+		}
+		p := t.node(r, i, zipID, zipOK)
+		if !p.resolved && p.state == "" && p.foreign == "" && code != "" {
+			// An unknown place behind an unknown postcode: the postal
+			// region (leading digits) suggests the state.
+			p.state, p.class = regionState(g, code), data.SizeSmallTown
+		}
+		t.of[i] = p
+		if zi >= 0 {
+			t.of[zi] = p
+			p.needZip = true
+		}
+		if code != "" {
+			p.needZip = true
+		}
+		if t.first == nil {
+			t.first = p
 		}
 	}
 	for i, s := range d.Spans {
@@ -143,18 +375,21 @@ func buildTree(d *document.Document, g Gazetteer) *tree {
 			continue
 		}
 		if code, ok := zipDigits(d.SpanText(i)); ok {
-			if id, ok := g.ByPostcode(code); ok {
+			if owners := g.PostcodeOwners(code); len(owners) > 0 {
+				id := t.choose(owners, t.blockHints(i))
 				name := g.Place(id).Name
-				t.of[i] = getPlace(resolvedName{id: id, ok: true, base: name}, 0, false)
+				t.of[i] = t.node(resolvedName{id: id, ok: true, base: name}, i, id, true)
+				t.of[i].needZip = true
 			}
 		}
 	}
-	// Pass 2: streets, facilities and unresolved ZIPs link to the nearest
-	// place of their address block: the next one, else the previous one,
-	// else the document's first city.
+	// Pass 2: streets, facilities, phones and unresolved ZIPs link to the
+	// nearest place of their address block: the next one, else the
+	// previous one, else the document's first city.
 	for i, s := range d.Spans {
 		switch s.Kind {
-		case kinds.LocationStreet, kinds.LocationZip, kinds.LocationHospital, kinds.LocationOrganization, kinds.LocationOther:
+		case kinds.LocationStreet, kinds.LocationZip, kinds.LocationHospital, kinds.LocationOrganization, kinds.LocationOther,
+			kinds.ContactPhone, kinds.ContactFax:
 		default:
 			continue
 		}
@@ -163,6 +398,15 @@ func buildTree(d *document.Document, g Gazetteer) *tree {
 		}
 		if p := t.near(d, i); p != nil {
 			t.of[i] = p
+			switch s.Kind {
+			case kinds.LocationZip:
+				p.needZip = true
+			case kinds.LocationStreet:
+				p.needStreet = true
+				if _, e := digitRun(d.SpanText(i)); e >= 0 {
+					p.needZip = true
+				}
+			}
 		}
 	}
 	return t

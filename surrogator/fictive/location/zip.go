@@ -3,14 +3,18 @@ package location
 import (
 	"fmt"
 	"math/rand"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/fictive"
 )
 
 // generateZip replaces a LOCATION_ZIP span: the postcode digits become a
-// postcode of the surrogate municipality of the ZIP's own municipality;
-// prefixes ("D-", "A-") and other characters are kept.
+// postcode of the surrogate municipality of the ZIP's own place (a tree
+// node, followed by id); prefixes ("D-", "A-") and other characters are
+// kept. A four-digit (Austrian, Swiss, Liechtenstein) code gets four
+// random digits: those postal systems are outside the gazetteer.
 func generateZip(original string, ctx *fictive.Context) (string, error) {
 	b, e := digitRun(original)
 	if b < 0 {
@@ -18,90 +22,89 @@ func generateZip(original string, ctx *fictive.Context) (string, error) {
 	}
 	code := original[b:e]
 	g := gazetteerOf(ctx)
-	var p *place
-	if ctx.Doc != nil {
-		p = treeOf(ctx).of[ctx.Span]
-	}
+	p := treeOf(ctx).placeAt(ctx.Span)
 	var v string
 	if len(code) == 4 {
-		// Austrian, Swiss, Liechtenstein codes: outside the gazetteer.
 		v = ctx.Scope.Memo(fictive.NSZip, code, func(r *rand.Rand) string {
 			return strconv.Itoa(1000 + r.Intn(9000))
 		})
 	} else {
-		v = memoPick(ctx.Scope, fictive.NSZip, code, func() [][]string { return zipTiers(ctx, g, p, code) })
+		v = memoPick(ctx.Scope, fictive.NSZip, zipKey(code, p), func() [][]string { return zipTiers(ctx, g, p, code) })
 	}
 	return original[:b] + v + original[e:], nil
 }
 
-// zipTiers returns the candidate postcodes for a ZIP of place p: the
-// postcodes of p's surrogate municipality, then unassigned codes of the
-// same postal areas (first three digits); when the gazetteer has no
-// postcode for it, unassigned codes of the postal areas of its state, then
-// of any municipality. Without a place, the postcodes of any municipality
-// first. orig is the original code (its first digits seed the last
-// resort).
-func zipTiers(ctx *fictive.Context, g Gazetteer, p *place, orig string) [][]string {
-	var own []string
-	var sid int
-	ok := false
-	if p != nil {
-		sid, _, ok = surrogatePlace(ctx, g, p)
+// zipKey is the consistency key of a postcode: the code, and the place's
+// key when the code has a place (one postcode of two namesakes' documents
+// in corpus scope must follow each one's own surrogate).
+func zipKey(code string, p *place) string {
+	if p == nil || !strings.Contains(p.key, "|") {
+		return code
 	}
-	allCodes := func() []string {
-		var all []string
-		for _, id := range g.Candidates("", minClass, maxClass) {
-			all = append(all, g.Postcodes(id)...)
-		}
-		return all
-	}
-	if !ok {
-		all := allCodes()
-		return [][]string{all, areaCodes(g, all, -1), lastResort(g, orig)}
-	}
-	own = g.Postcodes(sid)
-	tiers := [][]string{own, areaCodes(g, own, sid)}
-	if len(own) == 0 {
-		var state []string
-		for _, id := range g.Candidates(g.Place(sid).State, minClass, maxClass) {
-			state = append(state, g.Postcodes(id)...)
-		}
-		tiers = append(tiers, areaCodes(g, state, sid), areaCodes(g, allCodes(), sid))
-	}
-	return append(tiers, lastResort(g, orig))
+	return code + "|" + p.key
 }
 
-// areaCodes returns the codes of the postal areas (first three digits) of
-// codes that belong to no municipality other than owner (-1: to none).
-func areaCodes(g Gazetteer, codes []string, owner int) []string {
-	in := map[string]bool{}
-	for _, c := range codes {
-		in[c] = true
-	}
-	var out []string
-	seen := map[string]bool{}
-	for _, c := range codes {
-		if len(c) != 5 || seen[c[:3]] {
-			continue
+// zipTiers returns the candidate postcodes for a ZIP of place p: only
+// real postcodes, never invented ones. First the postcodes of p's
+// surrogate municipality; when the gazetteer knows none for it (a pack
+// municipality without postal data) or they are used up, those of the
+// surrogate's state, then any. Without a place, those of any municipality.
+func zipTiers(ctx *fictive.Context, g Gazetteer, p *place, orig string) [][]string {
+	state := ""
+	var own []string
+	if p != nil {
+		sid, _, ok := surrogatePlace(ctx, g, p)
+		if ok {
+			own = withoutCode(g.Postcodes(sid), orig)
+			state = g.Place(sid).State
 		}
-		seen[c[:3]] = true
-		for n := 0; n < 100; n++ {
-			cand := fmt.Sprintf("%s%02d", c[:3], n)
-			if in[cand] {
-				continue
+	}
+	taken := takenValues(ctx.Scope, fictive.NSZip)
+	for _, c := range own {
+		if !taken[c] && (ctx.Scope.Avoid == nil || !ctx.Scope.Avoid(c)) {
+			return [][]string{own} // the wider tiers are not needed
+		}
+	}
+	var inState, all []string
+	for _, id := range g.Candidates("", minClass, maxClass) {
+		pcs := g.Postcodes(id)
+		all = append(all, pcs...)
+		if state != "" && g.Place(id).State == state {
+			inState = append(inState, pcs...)
+		}
+	}
+	if len(own) > 0 {
+		// nearest codes first: the neighbouring postal areas
+		ref, _ := strconv.Atoi(own[0])
+		dist := func(c string) int {
+			n, _ := strconv.Atoi(c)
+			if n > ref {
+				return n - ref
 			}
-			if oid, taken := g.ByPostcode(cand); taken && oid != owner {
-				continue // another municipality's code
-			}
-			out = append(out, cand)
+			return ref - n
+		}
+		sort.SliceStable(inState, func(i, j int) bool { return dist(inState[i]) < dist(inState[j]) })
+		return [][]string{own, inState[:min(len(inState), 5)], inState, withoutCode(all, orig), lastResort(g, orig)}
+	}
+	// The state's and then any postcodes only serve when the surrogate's
+	// own are used up by other originals (Memo never lets two share one).
+	return [][]string{own, withoutCode(inState, orig), withoutCode(all, orig), lastResort(g, orig)}
+}
+
+func withoutCode(codes []string, orig string) []string {
+	out := make([]string, 0, len(codes))
+	for _, c := range codes {
+		if c != orig {
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
 // lastResort returns well-formed codes of the original's postal zone
-// (first digit) that the gazetteer assigns to no municipality, so that a
-// ZIP surrogate is always five digits even with an empty gazetteer.
+// (first digit) that the gazetteer assigns to no municipality: only a
+// tiny custom gazetteer whose every real postcode is used up reaches it,
+// so that a ZIP surrogate is still five digits and unique.
 func lastResort(g Gazetteer, orig string) []string {
 	zone := "0"
 	if len(orig) == 5 {
