@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -114,7 +115,8 @@ func TestModesOnSharedCorpora(t *testing.T) {
 						if mode == ModeFictive && mayStay(s.Kind, want[i]) && got == want[i] {
 							continue
 						}
-						kept := s.Kind == kinds.Profession || (s.Kind == kinds.Age && qc.AgeValue(want[i]) <= 89)
+						kept := s.Kind == kinds.Profession || (s.Kind == kinds.Age && qc.AgeValue(want[i]) <= 89) ||
+							location.KeptByPolicy(s.Kind, want[i], false) // state policy (SPEC §6)
 						if kept {
 							if got != want[i] {
 								t.Errorf("%s span %d (%s) should be kept", d.Name, i, s.Kind)
@@ -167,7 +169,7 @@ func TestModesOnSharedCorpora(t *testing.T) {
 // mayStay reports spans whose fictive surrogate may equal the original:
 // kept kinds, and dates coarser than a day that the shift leaves in place.
 func mayStay(k kinds.Kind, orig string) bool {
-	if k == kinds.Profession || (k == kinds.Age && qc.AgeValue(orig) <= 89) {
+	if k == kinds.Profession || (k == kinds.Age && qc.AgeValue(orig) <= 89) || location.KeptByPolicy(k, orig, false) {
 		return true
 	}
 	if !k.IsDate() {

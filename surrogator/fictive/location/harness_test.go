@@ -2,9 +2,9 @@ package location
 
 import (
 	"fmt"
-	"slices"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
