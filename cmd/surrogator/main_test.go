@@ -141,6 +141,9 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{name: "version", args: []string{"version"}, want: exitOK},
 		{name: "help", args: []string{"--help"}, want: exitOK},
+		{name: "help verb", args: []string{"help", "run"}, want: exitOK},
+		{name: "help group verb", args: []string{"help", "geo", "info"}, want: exitOK},
+		{name: "help unknown topic", args: []string{"help", "bogus"}, want: exitUsage, msg: "unknown help topic"},
 		{name: "no arguments", args: nil, want: exitUsage, msg: "no command given"},
 		{name: "unknown verb", args: []string{"bogus"}, want: exitUsage, msg: `unknown command "bogus"`},
 		{name: "unknown verb with suggestion", args: []string{"rnu"}, want: exitUsage, msg: "did you mean run"},

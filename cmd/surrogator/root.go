@@ -44,6 +44,19 @@ Exit codes: 0 success; 1 error (nothing usable written); 2 usage;
 		return usageError{fmt.Errorf("%w\nsee '%s --help'", err, c.CommandPath())}
 	})
 	root.AddCommand(commands()...)
+	// help for an unknown topic is a usage error too (cobra's help command
+	// prints the root's usage and exits 0)
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 {
+				return usageError{fmt.Errorf("unknown help topic %q; see '%s --help'", strings.Join(args, " "), c.Root().CommandPath())}
+			}
+			return cmd.Help()
+		},
+	})
 	// The root and command groups (geo) run only to refuse: no verb at all
 	// or an unknown one is a usage error (cobra would print help and exit 0,
 	// or return an untyped error).
