@@ -66,6 +66,14 @@ func NewEmbedded(res *data.Resources) Gazetteer {
 				g.byShort[ks] = i
 			}
 		}
+		if main, rest, ok := strings.Cut(m.Name, "-"); ok && cityStates[stateKey(main)] && stateKey(main) == stateKey(m.State) {
+			// a city-state district written without its city ("Tegel")
+			if kd := data.Fold(rest); kd != "" {
+				if _, dup := g.byShort[kd]; !dup {
+					g.byShort[kd] = i
+				}
+			}
+		}
 		for _, p := range m.Postcodes {
 			if _, ok := g.byCode[p]; !ok {
 				g.byCode[p] = i
