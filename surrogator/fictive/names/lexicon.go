@@ -363,7 +363,7 @@ func (lx *lexicon) roleNoun(w string) (data.Gender, bool) {
 	if g, ok := roleAbbrevs[lw]; ok {
 		return g, true
 	}
-	if feminineRoleNoun(w) {
+	if feminineRoleNoun(w) && !lx.res.IsFirstName(w) { // "Christin", "Kerstin" are names
 		return data.Female, true
 	}
 	return data.Unknown, false

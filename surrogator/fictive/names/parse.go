@@ -499,6 +499,9 @@ func isUpperWord(s string) bool {
 	n := 0
 	for _, c := range s {
 		if unicode.IsLetter(c) {
+			if c == 'ß' {
+				continue // no capital in common use: "WEIßBACH" is all capitals
+			}
 			if !unicode.IsUpper(c) {
 				return false
 			}
