@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -148,6 +149,13 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 		pr.End("stopped")
 		if exitCode(err) == exitInterrupted {
 			return interruptedRun(o.out, res, started, err)
+		}
+		if errors.Is(err, engine.ErrNothingReleased) {
+			// every document unreadable, unsafe or quarantined: say where
+			// the reasons are (run.json names the documents; stderr must not)
+			if private, _ := unfinishedRun(o.out, started); private != "" {
+				return fmt.Errorf("%w; the reasons are in %s", err, filepath.Join(private, "run.json"))
+			}
 		}
 		return err
 	}

@@ -166,7 +166,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "inspect empty zip", args: []string{"inspect", emptyZip(t)}, want: exitError, msg: "no documents found in"},
 		{name: "qc empty zip", args: []string{"qc", "--out", t.TempDir(), emptyZip(t)}, want: exitError, msg: "no documents found in"},
 		{name: "run empty folder", args: []string{"run", "--out", t.TempDir(), t.TempDir()}, want: exitError, msg: "no documents found in"},
-		{name: "run all unreadable", args: []string{"run", "--seed", "1", "--out", t.TempDir(), unreadableLetters(t)}, want: exitError},
+		{name: "run all unreadable", args: []string{"run", "--seed", "1", "--out", t.TempDir(), unreadableLetters(t)}, want: exitError, msg: "run.json"},
 		{name: "qc all unreadable", args: []string{"qc", "--out", t.TempDir(), unreadableLetters(t)}, want: exitError, msg: "no readable document"},
 		{name: "run partly unreadable", args: []string{"run", "--seed", "1", "--out", t.TempDir(), partlyUnreadable(t)}, want: exitPartial, msg: "excluded: "},
 		{name: "qc partly unreadable", args: []string{"qc", "--out", t.TempDir(), partlyUnreadable(t)}, want: exitPartial, msg: "1 document(s) unreadable"},
