@@ -17,6 +17,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/fictive/geopack"
 	"github.com/surrogator/surrogator/surrogator/provenance"
+	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
 // inputs copies three GraSCCo letters into a folder and returns it with
@@ -200,5 +201,65 @@ func TestVerifyModes(t *testing.T) {
 				t.Errorf("%d public files; differences: %v", len(rep.Recorded.Public), rep.Diffs)
 			}
 		})
+	}
+}
+
+// A toggle file is recorded by digest and re-read for the re-run; an
+// edited toggle changes the release and verify reports both.
+func TestVerifyToggle(t *testing.T) {
+	letters, _, _ := inputs(t)
+	pre, err := engine.Run(context.Background(), []string{letters}, engine.Options{Out: filepath.Join(t.TempDir(), "pre"), Seed: 1, SeedSet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv, err := os.ReadFile(filepath.Join(pre.PrivateRoot, filepath.Base(letters), "quality_control", "corpus_documents.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toggle := filepath.Join(t.TempDir(), "toggle.csv")
+	if err := os.WriteFile(toggle, csv, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tg, err := qc.ReadToggle(toggle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := engine.Options{Mode: engine.ModeGemtex, Seed: 5, SeedSet: true, Toggle: tg, ToggleFile: toggle}
+	res, rec := run(t, filepath.Join(t.TempDir(), "out"), []string{letters}, opts)
+	if rec.Toggle == nil || rec.Toggle.SHA256 == "" {
+		t.Fatalf("toggle not recorded: %+v", rec.Toggle)
+	}
+	rep, err := Run(context.Background(), res.PrivateRoot, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Identical() || len(rep.Diffs) > 0 {
+		t.Fatalf("unchanged toggle: %v", rep.Diffs)
+	}
+
+	// the reviewer withdraws the last document
+	lines := strings.Split(strings.TrimSpace(string(csv)), "\n")
+	if len(lines) != 4 || !strings.HasSuffix(lines[3], ",1") {
+		t.Fatalf("corpus_documents.csv has %d lines", len(lines))
+	}
+	lines[3] = strings.TrimSuffix(lines[3], "1") + "0"
+	if err := os.WriteFile(toggle, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err = Run(context.Background(), res.PrivateRoot, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var missing, toggleDiff int
+	for _, d := range rep.Diffs {
+		switch {
+		case d.Area == "toggle":
+			toggleDiff++
+		case d.Area == "public" && d.Got == "" && d.DocID != "":
+			missing++
+		}
+	}
+	if rep.Identical() || missing != 1 || toggleDiff != 1 || rep.Excluded != 1 {
+		t.Errorf("withdrawn document: %d missing, %d toggle diffs, %d excluded: %v", missing, toggleDiff, rep.Excluded, rep.Diffs)
 	}
 }
