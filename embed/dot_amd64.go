@@ -7,6 +7,9 @@ import "golang.org/x/sys/cpu"
 //go:noescape
 func dotsAVX2(q []int8, rows []int8, out []int32)
 
+//go:noescape
+func dots4AVX2(q []int8, rows []int8, out []int32)
+
 var useAVX2 = cpu.X86.HasAVX2
 
 // dots sets out[r] to the dot product of q with row r of rows
@@ -14,7 +17,13 @@ var useAVX2 = cpu.X86.HasAVX2
 func dots(q, rows []int8, out []int32) {
 	if useAVX2 && len(q) > 0 && len(q)%16 == 0 && len(out) > 0 {
 		_ = rows[len(out)*len(q)-1]
-		dotsAVX2(q, rows, out)
+		n4 := len(out) &^ 3
+		if n4 > 0 {
+			dots4AVX2(q, rows, out[:n4])
+		}
+		if n4 < len(out) {
+			dotsAVX2(q, rows[n4*len(q):], out[n4:])
+		}
 		return
 	}
 	dotsGeneric(q, rows, out)

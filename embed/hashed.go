@@ -109,8 +109,7 @@ func (h *Hashed) finish() {
 		// smooth IDF, ≥ 1 for every feature (also unseen ones)
 		h.idf[i] = float32(math.Log((1+n)/(1+float64(d))) + 1)
 	}
-	b, _ := h.MarshalBinary()
-	sum := sha256.Sum256(b)
+	sum := sha256.Sum256(h.raw())
 	h.version = fmt.Sprintf("v1-d%d-n%d%d-%s", h.cfg.Dim, h.cfg.MinN, h.cfg.MaxN, hex.EncodeToString(sum[:8]))
 }
 
@@ -228,31 +227,36 @@ const hashedMagic = "SGEMBHS1"
 // MarshalBinary serialises the configuration and document frequencies, so
 // that a pack can store the embedder its vectors were made with.
 func (h *Hashed) MarshalBinary() ([]byte, error) {
+	raw := h.raw()
+	hdrLen := len(hashedMagic) + 16
 	var buf bytes.Buffer
-	buf.WriteString(hashedMagic)
-	var hdr [16]byte
-	binary.LittleEndian.PutUint32(hdr[0:], uint32(h.cfg.Dim))
-	hdr[4] = byte(h.cfg.MinN)
-	hdr[5] = byte(h.cfg.MaxN)
-	hdr[6] = byte(h.cfg.TableBits)
-	binary.LittleEndian.PutUint32(hdr[8:], math.Float32bits(h.cfg.WordWeight))
-	binary.LittleEndian.PutUint32(hdr[12:], h.docs)
-	buf.Write(hdr[:])
-	zw, err := flate.NewWriter(&buf, flate.BestCompression)
+	buf.Write(raw[:hdrLen])
+	zw, err := flate.NewWriter(&buf, flate.DefaultCompression)
 	if err != nil {
 		return nil, fmt.Errorf("embed: %w", err)
 	}
-	raw := make([]byte, 4*len(h.df))
-	for i, d := range h.df {
-		binary.LittleEndian.PutUint32(raw[4*i:], d)
-	}
-	if _, err := zw.Write(raw); err != nil {
+	if _, err := zw.Write(raw[hdrLen:]); err != nil {
 		return nil, fmt.Errorf("embed: %w", err)
 	}
 	if err := zw.Close(); err != nil {
 		return nil, fmt.Errorf("embed: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// raw is the serialised form before compression: header and document
+// frequencies; Version digests it.
+func (h *Hashed) raw() []byte {
+	b := make([]byte, 0, len(hashedMagic)+16+4*len(h.df))
+	b = append(b, hashedMagic...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(h.cfg.Dim))
+	b = append(b, byte(h.cfg.MinN), byte(h.cfg.MaxN), byte(h.cfg.TableBits), 0)
+	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(h.cfg.WordWeight))
+	b = binary.LittleEndian.AppendUint32(b, h.docs)
+	for _, d := range h.df {
+		b = binary.LittleEndian.AppendUint32(b, d)
+	}
+	return b
 }
 
 // UnmarshalHashed restores an embedder serialised by MarshalBinary.

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 func randomMatrix(r *rand.Rand, dim, n int) *Matrix {
@@ -18,8 +19,13 @@ func randomMatrix(r *rand.Rand, dim, n int) *Matrix {
 
 const benchPool = 40000
 
-func reportPerQuery(b *testing.B) {
+// reportPerQuery reports wall and process CPU µs per query (cpu0: the
+// process CPU time when the timed loop started).
+func reportPerQuery(b *testing.B, cpu0 time.Duration) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N), "µs/query")
+	if cpu0 > 0 {
+		b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/1e3/float64(b.N), "cpu-µs/query")
+	}
 }
 
 // BenchmarkSearch: exact top-50 over 40,000 int8 candidates, one core.
@@ -49,6 +55,7 @@ func BenchmarkSearch(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ResetTimer()
+		cpu0 := processCPU()
 		i := 0
 		for b.Loop() {
 			if _, err := m.Search(qm.Row(i%qm.Len()), 50); err != nil {
@@ -56,7 +63,7 @@ func BenchmarkSearch(b *testing.B) {
 			}
 			i++
 		}
-		reportPerQuery(b)
+		reportPerQuery(b, cpu0)
 	})
 	for _, dim := range []int{64, 128, 256, 384} {
 		b.Run(fmt.Sprintf("generated/dim=%d", dim), func(b *testing.B) {
@@ -64,6 +71,7 @@ func BenchmarkSearch(b *testing.B) {
 			m := randomMatrix(r, dim, benchPool)
 			qs := randomMatrix(r, dim, 64)
 			b.ResetTimer()
+			cpu0 := processCPU()
 			i := 0
 			for b.Loop() {
 				if _, err := m.Search(qs.Row(i%qs.Len()), 50); err != nil {
@@ -71,7 +79,7 @@ func BenchmarkSearch(b *testing.B) {
 				}
 				i++
 			}
-			reportPerQuery(b)
+			reportPerQuery(b, cpu0)
 		})
 	}
 }
