@@ -147,12 +147,37 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 		}
 		opts.Key, keySource, keyFile = k, "output folder key (OUT/private/surrogator.key)", l.KeyFile()
 	}
+	opts.Input.SkipDirs = append(opts.Input.SkipDirs, mustAbs(opts.Out))
+	if opts.Progress != nil && opts.Input.Progress == nil {
+		opts.Input.Progress = func(n int) { opts.progress("read", n, 0) }
+	}
 	projs, err := formats.Read(paths, opts.Input)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	if len(projs) == 0 {
-		return nil, fmt.Errorf("engine: no inputs found")
+		return nil, fmt.Errorf("engine: %w", formats.ErrNoDocuments)
+	}
+	if opts.Toggle != nil {
+		// every row of the toggle file must name a document of the run:
+		// a typo must not silently turn a release into "not listed"
+		names := map[string][]string{}
+		for _, p := range projs {
+			for _, d := range p.Documents {
+				names[p.Name] = append(names[p.Name], d.Name)
+			}
+			for _, e := range p.Errors { // unreadable, but a document all the same
+				if e.Document != "" {
+					names[p.Name] = append(names[p.Name], e.Document)
+				}
+			}
+			if names[p.Name] == nil {
+				names[p.Name] = []string{}
+			}
+		}
+		if err := opts.Toggle.ValidateRun(names); err != nil {
+			return nil, fmt.Errorf("engine: toggle file: %w", err)
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInterrupted, err)

@@ -69,7 +69,7 @@ func (o *Options) fingerprint(paths []string) string {
 		"toggle":     fileDigest(o.ToggleFile),
 		"resources":  o.ResourcesDir,
 		"geodata":    o.GeodataFile,
-		"input_opts": fmt.Sprintf("%+v", o.Input),
+		"input_opts": inputOpts(o),
 	}
 	if o.SeedSet {
 		v["seed"] = o.Seed
@@ -77,6 +77,14 @@ func (o *Options) fingerprint(paths []string) string {
 	b, _ := json.Marshal(v)
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:16])
+}
+
+// inputOpts prints the reading options that decide what is read (not the
+// progress callback, not the folders skipped).
+func inputOpts(o *Options) string {
+	in := o.Input
+	in.Progress, in.SkipDirs = nil, nil
+	return fmt.Sprintf("%+v", in)
 }
 
 func mustAbs(p string) string {
