@@ -3,6 +3,7 @@ package cas
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -57,9 +58,12 @@ func ReadJSON(data []byte) (*CAS, error) {
 		case "%VIEWS":
 			return readObject(dec, func(name string) error {
 				if c.View(name) != nil {
-					return fmt.Errorf("view %q given twice", clip(name))
+					return fmt.Errorf("%w: view %q given twice", document.ErrPlacement, clip(name))
 				}
 				view, err := readView(dec, name)
+				if err != nil && !errors.Is(err, document.ErrPlacement) {
+					err = fmt.Errorf("%w: %w", document.ErrPlacement, err)
+				}
 				if err != nil {
 					return fmt.Errorf("view %q: %w", clip(name), err)
 				}
@@ -81,7 +85,7 @@ func ReadJSON(data []byte) (*CAS, error) {
 		return nil, fmt.Errorf("cas: json: no %%FEATURE_STRUCTURES")
 	}
 	if err := c.checkRefs(); err != nil {
-		return nil, fmt.Errorf("cas: json: %w", err)
+		return nil, fmt.Errorf("cas: json: %w: %w", document.ErrPlacement, err)
 	}
 	return c, nil
 }
@@ -242,7 +246,7 @@ func readFS(dec *json.Decoder) (*FS, error) {
 				ref, key = true, key[1:]
 			}
 			if _, dup := f.Get(key); dup {
-				return fmt.Errorf("feature %q given twice", clip(key))
+				return fmt.Errorf("%w: feature %q given twice", document.ErrPlacement, clip(key))
 			}
 			f.Features = append(f.Features, Feature{Name: key, Ref: ref, Value: v})
 		}
@@ -279,7 +283,7 @@ func readObject(dec *json.Decoder, each func(key string) error) error {
 			return fmt.Errorf("empty object key")
 		}
 		if seen[key] {
-			return fmt.Errorf("key %q given twice in one object", clip(key))
+			return fmt.Errorf("%w: key %q given twice in one object", document.ErrPlacement, clip(key))
 		}
 		seen[key] = true
 		if err := each(key); err != nil {

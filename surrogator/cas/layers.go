@@ -84,20 +84,20 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 		}
 		pl, isAnn, err := p.place(f)
 		if err != nil {
-			return nil, fmt.Errorf("cas: %w", err)
+			return nil, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 		}
 		if !cfg.Match(f.Type) || f.Type == TypeSofa {
 			continue
 		}
 		switch {
 		case !isAnn:
-			return nil, fmt.Errorf("cas: %s: PHI annotation without begin and end", where(f))
+			return nil, fmt.Errorf("cas: %w: %s: PHI annotation without begin and end", document.ErrPlacement, where(f))
 		case pl.sofa != sofa.ID:
-			return nil, fmt.Errorf("cas: %s: PHI annotation on sofa %d, not on the main sofa %d", where(f), pl.sofa, sofa.ID)
+			return nil, fmt.Errorf("cas: %w: %s: PHI annotation on sofa %d, not on the main sofa %d", document.ErrPlacement, where(f), pl.sofa, sofa.ID)
 		}
 		lbl, err := label(f, cfg.feature())
 		if err != nil {
-			return nil, fmt.Errorf("cas: %w", err)
+			return nil, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 		}
 		ex.Spans = append(ex.Spans, document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID})
 	}

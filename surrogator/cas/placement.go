@@ -233,7 +233,7 @@ func CheckAnnotations(c *CAS) error {
 	p := newPlacement(c)
 	for _, f := range c.FS {
 		if _, _, err := p.place(f); err != nil {
-			return fmt.Errorf("cas: %w", err)
+			return fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package cas_test
 
 import (
 	"archive/zip"
+	"errors"
 	"io"
 	"path"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
 )
 
 // placementSofa is invented text: "Herr " (5 units), an emoji (2 UTF-16
@@ -116,6 +118,9 @@ func TestStrictPlacement(t *testing.T) {
 				}
 				if !strings.Contains(err.Error(), tt.want) {
 					t.Fatalf("error %q; want it to contain %q", err, tt.want)
+				}
+				if !errors.Is(err, document.ErrPlacement) && !errors.Is(err, document.ErrEncoding) {
+					t.Fatalf("error %q has no category", err)
 				}
 				for _, secret := range []string{"Meier", "Herr", "😀"} {
 					if strings.Contains(err.Error(), secret) {

@@ -1,8 +1,22 @@
 package document
 
 import (
+	"errors"
 	"fmt"
 	"unicode/utf8"
+)
+
+// Categories of unreadable documents, for errors.Is: readers wrap their
+// placement and encoding errors in them so that callers can report a
+// PII-free category (the full error names the annotation, never text).
+var (
+	// ErrPlacement: an annotation cannot be placed exactly (offsets that
+	// are not in-range integers, a sofa or view that does not resolve, a
+	// text column that disagrees, a key given twice).
+	ErrPlacement = errors.New("annotation not placed exactly")
+	// ErrEncoding: the text is not valid Unicode (invalid UTF-8, unpaired
+	// surrogates), which would otherwise be replaced by U+FFFD silently.
+	ErrEncoding = errors.New("text not valid Unicode")
 )
 
 // CheckPlacement verifies the invariant every reader guarantees for a
@@ -11,14 +25,14 @@ import (
 // span by index and never holds text.
 func (d *Document) CheckPlacement() error {
 	if !utf8.ValidString(d.Text) {
-		return fmt.Errorf("document: text is not valid UTF-8")
+		return fmt.Errorf("document: %w: text is not valid UTF-8", ErrEncoding)
 	}
 	for i, s := range d.Spans {
 		switch {
 		case s.Begin < 0 || s.End > len(d.Text) || s.Begin > s.End:
-			return fmt.Errorf("document: span %d: [%d,%d) is not a range of a text of %d bytes", i, s.Begin, s.End, len(d.Text))
+			return fmt.Errorf("document: %w: span %d: [%d,%d) is not a range of a text of %d bytes", ErrPlacement, i, s.Begin, s.End, len(d.Text))
 		case !runeStart(d.Text, s.Begin) || !runeStart(d.Text, s.End):
-			return fmt.Errorf("document: span %d: [%d,%d) splits a character", i, s.Begin, s.End)
+			return fmt.Errorf("document: %w: span %d: [%d,%d) splits a character", ErrPlacement, i, s.Begin, s.End)
 		}
 	}
 	return nil
@@ -38,7 +52,7 @@ func CheckJSONUnicode(data []byte) error {
 		for i := 0; i < len(data); {
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
-				return fmt.Errorf("document: invalid UTF-8 at byte %d", i)
+				return fmt.Errorf("document: %w: invalid UTF-8 at byte %d", ErrEncoding, i)
 			}
 			i += size
 		}
@@ -65,11 +79,11 @@ func CheckJSONUnicode(data []byte) error {
 				lo, ok = hex4(data, i+8)
 			}
 			if !ok || lo < 0xDC00 || lo > 0xDFFF {
-				return fmt.Errorf("document: unpaired UTF-16 surrogate escape at byte %d", i)
+				return fmt.Errorf("document: %w: unpaired UTF-16 surrogate escape at byte %d", ErrEncoding, i)
 			}
 			i += 11
 		case r >= 0xDC00 && r <= 0xDFFF:
-			return fmt.Errorf("document: unpaired UTF-16 surrogate escape at byte %d", i)
+			return fmt.Errorf("document: %w: unpaired UTF-16 surrogate escape at byte %d", ErrEncoding, i)
 		default:
 			i += 5
 		}

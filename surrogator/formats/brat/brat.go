@@ -67,10 +67,10 @@ func (l *Layers) SetLabel(ref int, label string) {
 // The document's Name is left empty for the caller to set.
 func Read(text, ann []byte) (*document.Document, error) {
 	if !utf8.Valid(text) {
-		return nil, fmt.Errorf("brat: text is not valid UTF-8 (byte offset %d)", invalidAt(text))
+		return nil, fmt.Errorf("brat: %w: text is not valid UTF-8 (byte offset %d)", document.ErrEncoding, invalidAt(text))
 	}
 	if !utf8.Valid(ann) {
-		return nil, fmt.Errorf("brat: ann is not valid UTF-8 (byte offset %d)", invalidAt(ann))
+		return nil, fmt.Errorf("brat: %w: ann is not valid UTF-8 (byte offset %d)", document.ErrEncoding, invalidAt(ann))
 	}
 	s := string(text)
 	ix := document.NewIndex(s)
@@ -86,10 +86,10 @@ func Read(text, ann []byte) (*document.Document, error) {
 		case 'T':
 			ln, err := parseT(line, s, ix)
 			if err != nil {
-				return nil, fmt.Errorf("brat: ann line %d: %w", no+1, err)
+				return nil, fmt.Errorf("brat: ann line %d: %w", no+1, categorized{err, document.ErrPlacement})
 			}
 			if prev, dup := ids[ln.ID]; dup {
-				return nil, fmt.Errorf("brat: ann line %d: %s already defined on line %d", no+1, ln.ID, prev)
+				return nil, fmt.Errorf("brat: %w: ann line %d: %s already defined on line %d", document.ErrPlacement, no+1, ln.ID, prev)
 			}
 			ids[ln.ID] = no + 1
 			for _, f := range ln.Frags {
@@ -106,6 +106,13 @@ func Read(text, ann []byte) (*document.Document, error) {
 	d.Layers = lay
 	return d, nil
 }
+
+// categorized keeps an error's message and adds a category for errors.Is
+// (document.ErrPlacement or document.ErrEncoding).
+type categorized struct{ err, cat error }
+
+func (c categorized) Error() string   { return c.err.Error() }
+func (c categorized) Unwrap() []error { return []error{c.err, c.cat} }
 
 func invalidAt(b []byte) int {
 	for i := 0; i < len(b); {

@@ -2,6 +2,7 @@ package brat
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math/rand"
 	"reflect"
@@ -106,6 +107,9 @@ func TestReadErrors(t *testing.T) {
 			_, err := Read([]byte(tt.text), []byte(tt.ann))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v, want %q", err, tt.want)
+			}
+			if tt.name != "unknown line" && !(errors.Is(err, document.ErrPlacement) || errors.Is(err, document.ErrEncoding)) {
+				t.Errorf("error %q has no category", err)
 			}
 			if !strings.HasPrefix(err.Error(), "brat: ") || strings.Contains(err.Error(), "Geheim") {
 				t.Errorf("error %q: no prefix or leaks text", err)

@@ -1,6 +1,7 @@
 package casjson
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -51,6 +52,9 @@ func TestReadStrict(t *testing.T) {
 			if tt.want != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "casjson: ") {
 					t.Fatalf("error %v, want %q", err, tt.want)
+				}
+				if !(errors.Is(err, document.ErrPlacement) || errors.Is(err, document.ErrEncoding)) {
+					t.Fatalf("error %q has no category", err)
 				}
 				for _, secret := range []string{"Herr", "Meier"} {
 					if strings.Contains(err.Error(), secret) {

@@ -2,11 +2,13 @@ package inception
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/document"
 )
 
 // TestReadStrictPlacement: in a project export, a document whose PHI
@@ -58,6 +60,9 @@ func TestReadStrictPlacement(t *testing.T) {
 			t.Errorf("%s: error without its entry", e.Document)
 		}
 		got[e.Document] = e.Err.Error()
+		if !errors.Is(e, document.ErrPlacement) && !errors.Is(e, document.ErrEncoding) {
+			t.Errorf("%s: error %q has no category", e.Document, e.Err)
+		}
 		for _, secret := range []string{"Herr", "Meier", "H\xe4rr"} {
 			if strings.Contains(e.Error(), secret) {
 				t.Errorf("%s: error %q holds document text", e.Document, e.Error())

@@ -129,6 +129,11 @@ func TestReaderErrors(t *testing.T) {
 			if strings.Contains(err.Error(), "Geheim") {
 				t.Errorf("error %q leaks text", err)
 			}
+			strict := strings.Contains(tt.want, "span") || strings.Contains(tt.want, "begin") || strings.Contains(tt.want, "UTF") ||
+				strings.Contains(tt.want, "surrogate") || strings.Contains(tt.want, "twice") || strings.Contains(tt.want, "negative") || strings.Contains(tt.want, "beyond")
+			if strict && !(errors.Is(err, document.ErrPlacement) || errors.Is(err, document.ErrEncoding)) {
+				t.Errorf("error %q has no category", err)
+			}
 			d, err := r.Next()
 			if err != nil || d.Text != "after" {
 				t.Fatalf("next line: %v %+v", err, d)

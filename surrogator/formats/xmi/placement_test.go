@@ -1,10 +1,12 @@
 package xmi
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
 )
 
 // TestStrictPlacement: with or without a type system, every PHI annotation
@@ -76,6 +78,10 @@ func TestStrictPlacement(t *testing.T) {
 					}
 					if !strings.Contains(err.Error(), want) {
 						t.Fatalf("error %q; want it to contain %q", err, want)
+					}
+					// XML's own character errors are syntax errors
+					if !strings.Contains(want, "illegal character") && !(errors.Is(err, document.ErrPlacement) || errors.Is(err, document.ErrEncoding)) {
+						t.Fatalf("error %q has no category", err)
 					}
 					for _, secret := range []string{"Meier", "Herr", "😀"} {
 						if strings.Contains(err.Error(), secret) {
