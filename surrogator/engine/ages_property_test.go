@@ -392,3 +392,154 @@ func stay(start, end *dates.Expr) int {
 // foldName compares surrogate names: case, ß/SS and the dotless ı that
 // upper-cases to I ("Altıntaş" / "ALTINTAŞ").
 func foldName(s string) string { return strings.ReplaceAll(norm.FoldName(s), "ı", "i") }
+
+// TestIssue12Defects replays every defect quoted in issue 12 through the
+// planner, in the shapes quoted.
+func TestIssue12Defects(t *testing.T) {
+	res := data.Default()
+	isName := func(s string) bool { return res.IsSurname(s) || res.IsFirstName(s) }
+	run := func(t *testing.T, mode Mode, shift int, text string) (*document.Document, []string) {
+		t.Helper()
+		d := markedDoc("t.txt", text)
+		o := Options{Mode: mode, Seed: 7, SeedSet: true, Key: []byte("issue-12"), DateShift: shift, DateShiftSet: true}
+		if err := o.defaults(); err != nil {
+			t.Fatal(err)
+		}
+		dp := (&planner{opts: &o, isName: isName}).plan(d, "x")
+		if dp.reason != "" {
+			t.Fatal(dp.reason)
+		}
+		out := make([]string, len(dp.reps))
+		for i, r := range dp.reps {
+			out[i] = r.Surrogate
+			if mode == ModeGemtex {
+				if m := gemtexDate.FindStringSubmatch(r.Surrogate); m != nil {
+					out[i] = m[2]
+				}
+			}
+		}
+		return d, out
+	}
+	both := []Mode{ModeGemtex, ModeFictive}
+	tests := []struct {
+		name  string
+		modes []Mode
+		shift int
+		text  string
+		check func(out []string) string // "" when right
+	}{
+		{"dreiundneunzigjährige", both, 30, "Die [AGE|dreiundneunzigjährige] Patientin.", func(o []string) string {
+			return want(o[0], "neunzigjährige")
+		}},
+		{"93-jährige", both, 30, "Die [AGE|93-jährige] Patientin.", func(o []string) string { return want(o[0], "90-jährige") }},
+		{"92-year-old: shifted birth and death give at most 90", both, 45,
+			"geb. [DATE_BIRTH|3.4.1931], verstorben am [DATE_DEATH|28.12.2023].", func(o []string) string {
+				return maxAge(o[0], o[1])
+			}},
+		{"92-year-old without a shift", both, 0,
+			"geb. [DATE_BIRTH|03.04.1931], verstorben am [DATE_DEATH|28.12.2023].", func(o []string) string {
+				return maxAge(o[0], o[1])
+			}},
+		{"gemtex birth quarter on the shifted timeline", []Mode{ModeGemtex}, 60,
+			"geb. [DATE_BIRTH|20.05.1950], Aufnahme [DATE|20.05.2000].", func(o []string) string {
+				return want(o[0]+" "+o[1], "01.07.1950 19.07.2000")
+			}},
+		{"gemtex --date-shift 0 keeps the quarters", []Mode{ModeGemtex}, 0,
+			"geb. [DATE_BIRTH|20.05.1950], Aufnahme [DATE|20.05.2000].", func(o []string) string {
+				return want(o[0]+" "+o[1], "01.04.1950 20.05.2000")
+			}},
+		{"gemtex key: Asger Baastrup / Baastrup Asger / Baastrup, Asger", []Mode{ModeGemtex}, 30,
+			"[NAME_PATIENT|Asger Baastrup] bzw. [NAME_PATIENT|Baastrup Asger] bzw. [NAME_PATIENT|Baastrup, Asger].", func(o []string) string {
+				return same(o[0], o[1], o[2])
+			}},
+		{"KÄSSMANNS / Käßmann", []Mode{ModeGemtex}, 30,
+			"Frau [NAME_PATIENT|Käßmann] kam. [NAME_PATIENT|KÄSSMANNS] Befund.", func(o []string) string { return same(o[0], o[1]) }},
+		{"KÄSSMANNS / Käßmann", []Mode{ModeFictive}, 30,
+			"Frau [NAME_PATIENT|Käßmann] kam. [NAME_PATIENT|KÄSSMANNS] Befund.", func(o []string) string {
+				return want(o[1], strings.ToUpper(addGenitiveLike(o[0])))
+			}},
+		{"particles kept: K. v. d. Heydt, Th. v. d. Brelie", []Mode{ModeFictive}, 30,
+			"Konsil [NAME_DOCTOR|K. v. d. Heydt] und [NAME_DOCTOR|Th. v. d. Brelie].", func(o []string) string {
+				for _, s := range o {
+					if w := strings.Fields(s); len(w) != 4 || w[1] != "v." || w[2] != "d." {
+						return fmt.Sprintf("%q", o)
+					}
+				}
+				return ""
+			}},
+		{"one title per doctor", []Mode{ModeFictive}, 30,
+			"[NAME_TITLE|DR. MED.] [NAME_DOCTOR|Meier], später [NAME_TITLE|Dr.] [NAME_DOCTOR|Meier].", func(o []string) string {
+				return want(strings.ToLower(o[0]), strings.ToLower(o[2]))
+			}},
+		{"year-less 8.3. keeps a 14-day stay", both, -30,
+			"vom [DATE|8.3.] bis [DATE|22.3.2025]", func(o []string) string { return want(o[0]+" "+o[1], "6.2. 20.2.2025") }},
+		{"Ende Dezember 2023 stays before the death date", both, 10,
+			"[DATE|Ende Dezember 2023], verstorben [DATE_DEATH|02.01.2024]", func(o []string) string {
+				return want(o[0], "Anfang Januar 2024")
+			}},
+		{"range 01-12/64 keeps order and start year", both, 250, "Zeitraum [DATE|01-12/64].", func(o []string) string {
+			return want(o[0], "09/64-08/65")
+		}},
+		{"Sept. → Mai without a dot", both, -120, "Im [DATE|Sept. 2019].", func(o []string) string { return want(o[0], "Mai 2019") }},
+		{"padding style of the document", both, 92, "[DATE|1/26], [DATE|4/29], [DATE|11/28]", func(o []string) string {
+			return want(o[2], "2/29")
+		}},
+		{"first name for the birth cohort", []Mode{ModeFictive}, 30,
+			"Patientin [NAME_PATIENT|Kunigunde Meier], geb. [DATE_BIRTH|03.04.2020].", func(o []string) string {
+				if f := strings.Fields(o[0])[0]; !data.FirstNameCohorts().Fits(f, 2020) {
+					return f + " does not fit 2020"
+				}
+				return ""
+			}},
+	}
+	for _, tt := range tests {
+		for _, m := range tt.modes {
+			t.Run(string(m)+"/"+tt.name, func(t *testing.T) {
+				_, out := run(t, m, tt.shift, tt.text)
+				if msg := tt.check(out); msg != "" {
+					t.Errorf("%s", msg)
+				}
+			})
+		}
+	}
+}
+
+func want(got, w string) string {
+	if got != w {
+		return fmt.Sprintf("got %q, want %q", got, w)
+	}
+	return ""
+}
+
+func same(v ...string) string {
+	for _, s := range v {
+		if s != v[0] {
+			return fmt.Sprintf("variants differ: %q", v)
+		}
+	}
+	return ""
+}
+
+// maxAge reports an age above 90 computable from a published birth and
+// death date.
+func maxAge(birth, death string) string {
+	b, err1 := dates.Parse(birth)
+	d, err2 := dates.Parse(death)
+	if err1 != nil || err2 != nil {
+		return fmt.Sprintf("unparseable %q %q", birth, death)
+	}
+	bf, _ := b.Bounds()
+	_, dl := d.Bounds()
+	if a := age.Years(bf, dl); a > age.Cap {
+		return fmt.Sprintf("%q – %q gives age %d", birth, death, a)
+	}
+	return ""
+}
+
+// addGenitiveLike adds the German genitive to a surname.
+func addGenitiveLike(s string) string {
+	if strings.ContainsAny(s[len(s)-1:], "sxzß") {
+		return s + "'"
+	}
+	return s + "s"
+}
