@@ -315,8 +315,12 @@ func HashInputs(paths []string) ([]Input, error) {
 		in := Input{Path: p, Abs: abs}
 		if st.IsDir() {
 			in.Dir = true
-			in.Files, err = hashTree(p, func(rel string) bool {
-				_, err := os.Stat(filepath.Join(p, filepath.FromSlash(rel), outputMarker))
+			root, err := filepath.EvalSymlinks(p) // WalkDir does not enter a linked root
+			if err != nil {
+				return nil, fmt.Errorf("provenance: %w", err)
+			}
+			in.Files, err = hashTree(root, func(rel string) bool {
+				_, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel), outputMarker))
 				return err == nil
 			})
 			if err != nil {

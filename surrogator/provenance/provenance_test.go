@@ -116,6 +116,18 @@ func TestHashInputs(t *testing.T) {
 	if !ins[1].Dir || !reflect.DeepEqual(rels, want) {
 		t.Errorf("dir input files %v, want %v", rels, want)
 	}
+	// a linked input folder is walked like the folder itself
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(filepath.Join(dir, "batch"), link); err != nil {
+		t.Fatal(err)
+	}
+	viaLink, err := HashInputs([]string{link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(viaLink[0].Files, ins[1].Files) {
+		t.Errorf("linked folder: %v, want %v", viaLink[0].Files, ins[1].Files)
+	}
 	if _, err := HashInputs([]string{filepath.Join(dir, "absent.zip")}); err == nil {
 		t.Error("missing input: no error")
 	}
