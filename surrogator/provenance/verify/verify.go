@@ -36,7 +36,8 @@ type Config struct {
 	// Workers replaces the recorded worker count (0: recorded).
 	Workers int
 	// WorkDir is where the re-run writes (must not exist or be empty);
-	// "" uses a temporary folder removed afterwards.
+	// "" uses a temporary folder beside the run (OUT/private/.verify-*),
+	// removed afterwards.
 	WorkDir string
 	// Version is the running binary's version (recorded in the re-run).
 	Version string
@@ -103,10 +104,17 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 	opts.Version = cfg.Version
 	work := cfg.WorkDir
 	if work == "" {
-		if work, err = os.MkdirTemp("", "surrogator-verify-*"); err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
+		// The re-run writes private data (mappings, originals in CAS
+		// files): keep it beside the run in the private area (0700), or
+		// in a 0700 temporary folder when that is read-only.
+		if work, err = os.MkdirTemp(filepath.Dir(privateRunDir), ".verify-*"); err != nil {
+			if work, err = os.MkdirTemp("", "surrogator-verify-*"); err != nil {
+				return nil, fmt.Errorf("verify: %w", err)
+			}
 		}
 		defer os.RemoveAll(work)
+	} else if ents, err := os.ReadDir(work); err == nil && len(ents) > 0 {
+		return nil, fmt.Errorf("verify: work folder %s is not empty", work)
 	}
 	opts.Out = filepath.Join(work, "out")
 	res, err := engine.Run(ctx, inputs, opts)

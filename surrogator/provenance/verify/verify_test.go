@@ -263,3 +263,23 @@ func TestVerifyToggle(t *testing.T) {
 		t.Errorf("withdrawn document: %d missing, %d toggle diffs, %d excluded: %v", missing, toggleDiff, rep.Excluded, rep.Diffs)
 	}
 }
+
+func TestVerifyWorkDir(t *testing.T) {
+	letters, _, _ := inputs(t)
+	res, _ := run(t, filepath.Join(t.TempDir(), "out"), []string{letters}, engine.Options{Mode: engine.ModeX, Seed: 2, SeedSet: true})
+	work := t.TempDir()
+	if err := os.WriteFile(filepath.Join(work, "old"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), res.PrivateRoot, Config{WorkDir: work}); err == nil {
+		t.Error("non-empty work folder accepted")
+	}
+	// the default work folder lies in the private area and is removed
+	if _, err := Run(context.Background(), res.PrivateRoot, Config{}); err != nil {
+		t.Fatal(err)
+	}
+	left, _ := filepath.Glob(filepath.Join(filepath.Dir(res.PrivateRoot), ".verify-*"))
+	if len(left) > 0 {
+		t.Errorf("work folders left: %v", left)
+	}
+}
