@@ -196,7 +196,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		}
 		// weekday words next to a shifted full date follow it
 		if s.Kind.IsDate() && dp.shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
-			p.weekday(dp, d, i, orig)
+			p.weekday(dp, d, i, orig, dd.move(i))
 		}
 		// a genitive ending just outside a name or city follows it
 		if o.Mode == ModeFictive && !rep.Kept && (s.Kind.IsName() || s.Kind == kinds.LocationCity) {
@@ -295,7 +295,7 @@ func (p *planner) avoidFunc() func(string) bool {
 }
 
 // weekday adds an edit for a weekday word right next to span i.
-func (p *planner) weekday(dp *docPlan, d *document.Document, i int, orig string) {
+func (p *planner) weekday(dp *docPlan, d *document.Document, i int, orig string, move int) {
 	e, err := dates.Parse(orig)
 	if err != nil || e.Precision() != dates.Day {
 		return
@@ -315,7 +315,7 @@ func (p *planner) weekday(dp *docPlan, d *document.Document, i int, orig string)
 			return
 		}
 	}
-	t := e.Time().AddDate(0, 0, dp.shift)
+	t := e.Time().AddDate(0, 0, move+dp.shift) // a birth date moved by the age rule moves its weekday too
 	w := dates.Weekday(t, d.Text[b:en])
 	if w != "" && w != d.Text[b:en] {
 		dp.edits = append(dp.edits, document.Edit{Begin: b, End: en, Text: w})
