@@ -370,3 +370,35 @@ func TestHelpHasExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestOsmbuildEmptyWritesNothing: an extract without admin areas fails
+// with errEmptyPack, leaves an existing OUT as it was and no temporary
+// file; --allow-empty writes the pack.
+func TestOsmbuildEmptyWritesNothing(t *testing.T) {
+	in := noAdminOSM(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.pack")
+	if err := os.WriteFile(out, []byte("old pack"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	err := runOsmbuild(context.Background(), in, osmbuildOptions{out: out}, &stdout, &stderr)
+	if !errors.Is(err, errEmptyPack) || exitCode(err) != exitError {
+		t.Fatalf("err = %v", err)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "old pack" {
+		t.Fatalf("OUT was replaced")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("left behind: %v", entries)
+	}
+	if err := runOsmbuild(context.Background(), in, osmbuildOptions{out: out, allowEmpty: true}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(out); string(b) == "old pack" {
+		t.Fatalf("--allow-empty did not write the pack")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("left behind: %v", entries)
+	}
+}

@@ -115,6 +115,3 @@ func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
-
-// stderrIsTerminal tells whether the process's stderr is a terminal.
-func stderrIsTerminal() bool { return isTerminal(os.Stderr) }
