@@ -389,7 +389,7 @@ func notRegular(m fs.FileMode) error {
 	case m.IsDir():
 		kind = "folder"
 	}
-	return fmt.Errorf("%w (%s): skipped", ErrNotRegular, kind)
+	return fmt.Errorf("%w: %s, skipped", ErrNotRegular, kind)
 }
 
 // pathless strips the path from an os error (paths may be PII; the
@@ -461,12 +461,24 @@ func (r *reader) readPath(p, realRoot string) ([]byte, error) {
 	}
 	defer f.Close()
 	defer r.progress()
-	return readLimited(f, r.opt.maxDoc(), "file")
+	max := r.opt.maxDoc()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, pathless(err)
+	}
+	if st.Size() > max { // refused unread
+		return nil, &sizeError{what: "file", max: max}
+	}
+	return readLimited(f, max, st.Size(), "file")
 }
 
-// readLimited reads at most max bytes; more is ErrTooLarge.
-func readLimited(rd io.Reader, max int64, what string) ([]byte, error) {
+// readLimited reads at most max bytes (expecting about size); more is
+// ErrTooLarge.
+func readLimited(rd io.Reader, max, size int64, what string) ([]byte, error) {
 	var b bytes.Buffer
+	if size >= 0 && size <= max {
+		b.Grow(int(size) + bytes.MinRead)
+	}
 	n, err := io.Copy(&b, io.LimitReader(rd, max+1))
 	if err != nil {
 		return nil, pathless(err)
@@ -652,12 +664,23 @@ func (r *reader) zipErr(err error) error {
 	case errors.Is(err, inception.ErrEntryTooLarge):
 		return &sizeError{what: "zip entry", max: r.lim.MaxEntry, cause: err}
 	case errors.Is(err, inception.ErrArchiveTooLarge):
-		return fmt.Errorf("zip inflates to more than --max-zip-bytes (%s): %w", HumanBytes(r.lim.MaxTotal), err)
+		return &limitError{msg: fmt.Sprintf("zip inflates to more than --max-zip-bytes (%s)", HumanBytes(r.lim.MaxTotal)), cause: err}
 	case errors.Is(err, inception.ErrTooManyEntries):
-		return fmt.Errorf("zip has more entries than --max-zip-entries (%d): %w", r.lim.MaxEntries, err)
+		return &limitError{msg: fmt.Sprintf("zip has more entries than --max-zip-entries (%d)", r.lim.MaxEntries), cause: err}
 	}
 	return err
 }
+
+// limitError is a zip limit in the words of its flag; it unwraps to the
+// inception error.
+type limitError struct {
+	msg   string
+	cause error
+}
+
+func (e *limitError) Error() string { return e.msg }
+
+func (e *limitError) Unwrap() error { return e.cause }
 
 // nestedZipOK reports whether a .zip entry of an export is INCEpTION's
 // per-document XMI zip (curation/<doc>/<user>.zip,

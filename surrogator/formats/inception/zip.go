@@ -49,13 +49,13 @@ func (l Limits) WithDefaults() Limits {
 }
 
 // ErrTooLarge is returned when an entry or the whole archive inflates past
-// the limits; ErrEntryTooLarge, ErrArchiveTooLarge and ErrTooManyEntries
-// wrap it and tell which limit was hit.
+// the limits; ErrEntryTooLarge and ErrArchiveTooLarge wrap it and tell
+// which limit was hit. ErrTooManyEntries: more entries than MaxEntries.
 var (
 	ErrTooLarge        = errors.New("inflated size exceeds limit")
 	ErrEntryTooLarge   = fmt.Errorf("zip entry: %w", ErrTooLarge)
 	ErrArchiveTooLarge = fmt.Errorf("zip: %w (all entries together)", ErrTooLarge)
-	ErrTooManyEntries  = fmt.Errorf("zip: too many entries: %w", ErrTooLarge)
+	ErrTooManyEntries  = errors.New("zip: too many entries")
 )
 
 // Archive is a zip opened with limits; names are decoded to UTF-8.
@@ -211,6 +211,9 @@ func (a *Archive) ReadFile(name string) ([]byte, error) {
 		max, limErr = rest, ErrArchiveTooLarge
 	}
 	var b bytes.Buffer
+	if int64(f.UncompressedSize64) <= max {
+		b.Grow(int(f.UncompressedSize64) + bytes.MinRead) // declared size, bounded
+	}
 	n, err := io.Copy(&b, io.LimitReader(rc, max+1))
 	a.read += n
 	if err != nil {
