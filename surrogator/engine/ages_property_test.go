@@ -440,6 +440,10 @@ func TestIssue12Defects(t *testing.T) {
 			"geb. [DATE_BIRTH|03.04.1931], verstorben am [DATE_DEATH|28.12.2023].", func(o []string) string {
 				return maxAge(o[0], o[1])
 			}},
+		{"a date without a year neither dates the letter nor moves the birth date", []Mode{ModeFictive}, 30,
+			"geb. [DATE_BIRTH|3.4.1905], Kontrolle am [DATE|8.3.].", func(o []string) string {
+				return want(o[0]+" "+o[1], "3.5.1905 7.4.")
+			}},
 		{"gemtex birth quarter on the shifted timeline", []Mode{ModeGemtex}, 60,
 			"geb. [DATE_BIRTH|20.05.1950], Aufnahme [DATE|20.05.2000].", func(o []string) string {
 				return want(o[0]+" "+o[1], "01.07.1950 19.07.2000")

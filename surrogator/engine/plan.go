@@ -435,9 +435,9 @@ func (dd *docDates) move(i int) int { return dd.moves[i] }
 // rules of SPEC §5–6 (issue 12):
 //
 //   - a date without a year takes the year of the nearest date that
-//     writes one (by position in the text; of that year and its
-//     neighbours the one closest to it), so shifting it crosses the right
-//     February and keeps its distance to its neighbours;
+//     writes one, birth dates aside (by position in the text; of that
+//     year and its neighbours the one closest to it), so shifting it
+//     crosses the right February and keeps its distance to its neighbours;
 //   - a two-digit day or month whose padding the span does not show
 //     (11/28) follows the document: padded when the document writes more
 //     padded fields (01/26) than unpadded ones (1/26), else unpadded;
@@ -473,8 +473,8 @@ func prepareDates(d *document.Document) *docDates {
 		}
 		best, dist := -1, 0
 		for j, f := range dd.expr {
-			if !f.HasYear() {
-				continue
+			if !f.HasYear() || d.Spans[j].Kind == kinds.DateBirth {
+				continue // a birth date says nothing about the letter's year
 			}
 			dj := d.Spans[j].Begin - d.Spans[i].Begin
 			if dj < 0 {
@@ -509,8 +509,8 @@ func (dd *docDates) ageRule(d *document.Document) {
 	var birth, latest time.Time
 	var births []int
 	for i, e := range dd.expr {
-		if !e.HasYear() && d.Spans[i].Kind == kinds.DateBirth {
-			continue
+		if !e.HasYear() {
+			continue // no reader computes an age from a date without a year
 		}
 		first, last := e.Bounds()
 		if d.Spans[i].Kind == kinds.DateBirth {
