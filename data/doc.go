@@ -53,6 +53,12 @@
 //	{name}      a full surrogate person name ("Vorname Nachname")
 //	{street}    a street name
 //
+// first_name_decades.tsv (NAME<TAB>FROM-TO[,FROM-TO…]) tags listed first
+// names with the birth years in which they were common; it was written for
+// this project from general knowledge of naming fashions, not scraped.
+// FirstNameCohorts reads it (embedded only, not part of Resources); an
+// untagged name fits every cohort.
+//
 // A first name that appears in more than one of female_first.txt,
 // male_first.txt and unisex_first.txt has unknown gender; adding a name to
 // unisex_first.add.txt therefore neutralises it.

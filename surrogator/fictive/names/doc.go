@@ -17,9 +17,11 @@
 //     written. Titles inside a name span are generic words of the profession
 //     and not identifying by themselves; the separately annotated NAME_TITLE
 //     spans are mapped by Title;
-//   - particles (von, von der, zu, van, de, DE …), birth-name markers
-//     ("geb.") and suffixes ("jun."): kept; what follows a particle or
-//     marker is a surname;
+//   - particles (von, v., von der, v. d., zu, van, de, DE …), birth-name
+//     markers ("geb.") and suffixes ("jun."): kept as written; an
+//     abbreviated article after a particle ("d." in "v. d. Heydt") is a
+//     particle, never an initial; what follows a particle or marker is a
+//     surname;
 //   - connectors ("und", "u.") and ";", "/", "&": they separate persons, as
 //     does "von" used as a preposition ("Tochter von Hans Müller": after a
 //     role noun or before a word listed only as a first name);
@@ -57,7 +59,11 @@
 // share their surrogates. A hyphenated compound is also recorded whole
 // (Scope.Set under the folded compound, e.g. "müller-lüdenscheidt" or
 // "male|hans-peter") so that other generators can Peek it. Abbreviated
-// first names ("Chr.") use their own namespace, NSAbbrev. Initials use a per-scope letter mapping,
+// first names ("Chr.", "Th.") use their own namespace, NSAbbrev, and map
+// to the same number of leading letters of a listed first name, preferring
+// a prefix at least three listed names share (a plausible abbreviation:
+// "Th." → "Ch.", never "Zb."). Keys fold case and ß/ẞ/SS (norm.FoldName),
+// so "Käßmann", "KÄSSMANNS" and "Kässmann" share a surrogate. Initials use a per-scope letter mapping,
 // Memo(fictive.NSInitial, letter): a random cyclic permutation inside
 // first-letter frequency classes (the 26 letters ranked by how many listed
 // first names and surnames start with them, in classes of five), after Eder
@@ -95,6 +101,18 @@
 // then the same rank, then neighbouring ranks; consistent through
 // Scope.Memo(NSTitle, key) and written in the original's style ("DR. MED."
 // → "DR. MED. DENT.", "Dr.med." → "Dr.med.univ.").
+//
+// One surrogate title per person: a NAME_TITLE span right before (or, for
+// "PhD", right after) a name span is memoised under that person's surname
+// and the title's rank, and differs from every title the person is written
+// with, so "DR. MED. Meier" and "Dr. Meier" read "DR. MED. UNIV. X" and
+// "Dr. med. univ. X".
+//
+// Birth cohort: a NAME_PATIENT first name is drawn, within the letter
+// mapping, from names tagged for the patient's (shifted) birth year
+// (data.FirstNameCohorts; the year from DATE_BIRTH, else from AGE and the
+// latest date), then from untagged names; never from names tagged only for
+// other decades when others exist ("Kunigunde" is not born in 2020).
 //
 // All randomness comes from the scope (Memo and Rand), so a surrogate is a
 // pure function of the original, the document and the scope key.
