@@ -6,7 +6,21 @@
 // belongs to the project named after its parent directory.
 //
 // One unreadable document never stops the others: per-document problems are
-// collected in Project.Errors, naming the file and document.
+// collected in Project.Errors, naming the file and document (at most
+// MaxErrors verbatim, the rest counted in one summarising error).
+//
+// Input hygiene: the walker never enters Options.SkipDirs (the run's
+// --out), a folder holding OutMarker, run folders named
+// public-YYYYMMDD-HHMMSS-xxxx / private-… (also .partial) or hidden
+// folders; it opens regular files only (FIFOs, devices and sockets are
+// reported, never opened) and follows a symbolic link only to a regular
+// file inside the input folder. Every file, zip entry and JSON Lines line
+// is read through a limit (Options.MaxDocBytes); zips are bounded in entry
+// count and inflated size. A path that yields nothing is ErrNoDocuments.
+//
+// Identity: a document's name is its folder relative to the project root
+// joined with the name its file gives it; documents of one project that
+// still share a name are all refused (ErrDuplicateName), never one kept.
 //
 // Each format has its own sub-package (casjson, xmi, brat, jsonl,
 // inception); this package only dispatches and normalises.
