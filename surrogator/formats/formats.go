@@ -554,17 +554,23 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 			}
 			return nil
 		}
-		if !readableExt(p) {
-			return nil
-		}
 		switch t := d.Type(); {
 		case t&fs.ModeSymlink != 0:
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				proj.addErr(&DocError{File: shown, Err: fmt.Errorf("%w: it leads to a folder", ErrSymlink)})
+				return nil
+			}
+			if !readableExt(p) {
+				return nil
+			}
 			if err := r.checkLink(realRoot, p); err != nil {
 				proj.addErr(&DocError{File: shown, Err: err})
 				return nil
 			}
 		case !t.IsRegular():
 			proj.addErr(&DocError{File: shown, Err: notRegular(t)})
+			return nil
+		case !readableExt(p):
 			return nil
 		}
 		if strings.EqualFold(filepath.Ext(p), ".zip") {

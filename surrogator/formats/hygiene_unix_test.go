@@ -57,6 +57,8 @@ func TestSpecialFiles(t *testing.T) {
 	mk(os.Symlink("sub", filepath.Join(root, "dirlink.json")))
 	mk(os.Symlink("missing.json", filepath.Join(root, "broken.json")))
 	mk(os.Symlink("/dev/zero", filepath.Join(root, "zero.pdf"))) // not an input type: not looked at
+	mk(os.Symlink(outside, filepath.Join(root, "archive")))      // a folder elsewhere: reported
+	mk(syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644))       // any FIFO: reported
 
 	start := time.Now()
 	projs, err := readWithin(t, []string{root}, Options{})
@@ -73,6 +75,7 @@ func TestSpecialFiles(t *testing.T) {
 	want := map[string]error{
 		"fifo.json": ErrNotRegular, "brat/x.ann": ErrNotRegular, "fifo.zip": ErrNotRegular,
 		"zero.json": ErrSymlink, "zero.jsonl": ErrSymlink, "out.json": ErrSymlink, "dirlink.json": ErrSymlink, "broken.json": ErrSymlink,
+		"archive": ErrSymlink, "pipe": ErrNotRegular, "brat/x.txt": ErrNotRegular,
 	}
 	got := map[string]error{}
 	for _, e := range p.Errors {
