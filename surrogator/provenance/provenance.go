@@ -62,8 +62,8 @@ type Record struct {
 	Key     Key       `json:"key"`
 	// Inputs are the paths given to the run, in order.
 	Inputs    []Input  `json:"inputs"`
-	Toggle    *File    `json:"toggle,omitempty"`    // the toggle file, when given
-	Geodata   *File    `json:"geodata,omitempty"`   // the geodata pack, when given
+	Toggle    *File    `json:"toggle,omitempty"`    // the toggle file, when given (absolute path)
+	Geodata   *File    `json:"geodata,omitempty"`   // the geodata pack, when given (absolute path)
 	Resources []Input  `json:"resources,omitempty"` // --resources directory, when given
 	Embedder  Embedder `json:"embedder"`
 	// Public and Private map output paths (slash-separated, relative to
@@ -357,18 +357,14 @@ func Collect(r *Record, paths []string, publicRoot, privateRoot string) error {
 	}
 	r.Toggle, r.Geodata, r.Resources = nil, nil, nil
 	if p := r.Options.ToggleFile; p != "" {
-		f, err := HashFile(p)
-		if err != nil {
+		if r.Toggle, err = hashAbs(p); err != nil {
 			return err
 		}
-		r.Toggle = &f
 	}
 	if p := r.Options.GeodataFile; p != "" {
-		f, err := HashFile(p)
-		if err != nil {
+		if r.Geodata, err = hashAbs(p); err != nil {
 			return err
 		}
-		r.Geodata = &f
 	}
 	if p := r.Options.ResourcesDir; p != "" {
 		if r.Resources, err = HashInputs([]string{p}); err != nil {
@@ -376,6 +372,19 @@ func Collect(r *Record, paths []string, publicRoot, privateRoot string) error {
 		}
 	}
 	return r.HashOutputs(publicRoot, privateRoot)
+}
+
+// hashAbs digests a file and records its absolute path (verify re-reads
+// it from there, whatever its working directory).
+func hashAbs(p string) (*File, error) {
+	f, err := HashFile(p)
+	if err != nil {
+		return nil, err
+	}
+	if f.Path, err = filepath.Abs(p); err != nil {
+		return nil, fmt.Errorf("provenance: %w", err)
+	}
+	return &f, nil
 }
 
 // HashOutputs writes MANIFEST.sha256 into publicRoot and fills r.Public

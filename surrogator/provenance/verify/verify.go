@@ -69,10 +69,14 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 	}
 	keyFile := cfg.KeyFile
 	if keyFile == "" {
-		keyFile = rec.Key.File
-	}
-	if keyFile == "" {
+		// the recorded key file (a relative path is relative to where the
+		// run was started), else the output folder key beside the run
 		keyFile = filepath.Join(filepath.Dir(privateRunDir), "surrogator.key")
+		if rec.Key.File != "" {
+			if _, err := os.Stat(rec.Key.File); err == nil {
+				keyFile = rec.Key.File
+			}
+		}
 	}
 	if _, err := os.Stat(keyFile); err != nil {
 		return nil, fmt.Errorf("verify: key file: %w (give --key-file)", err)
@@ -87,7 +91,13 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 	inputs := cfg.Inputs
 	if len(inputs) == 0 {
 		for _, in := range rec.Inputs {
-			inputs = append(inputs, in.Abs)
+			// the path as given when it still names the input from here:
+			// the engine's QC report quotes input paths as given
+			p := in.Abs
+			if sameFile(in.Path, in.Abs) {
+				p = in.Path
+			}
+			inputs = append(inputs, p)
 		}
 	}
 	if len(inputs) != len(rec.Inputs) {
@@ -149,6 +159,16 @@ func Options(rec *provenance.Record, key []byte, keyFile string) (engine.Options
 		ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
 		Input: formats.Options{PHI: cas.PHIConfig{Type: o.PHIType, Feature: o.PHIFeature}, Annotator: o.Annotator,
 			TypeSystem: o.TypeSystem, MaxDocBytes: o.MaxDocBytes},
+	}
+	// the absolute paths recorded with the digests, else the paths as given
+	if rec.Toggle != nil && filepath.IsAbs(rec.Toggle.Path) {
+		o.ToggleFile, opts.ToggleFile = rec.Toggle.Path, rec.Toggle.Path
+	}
+	if rec.Geodata != nil && filepath.IsAbs(rec.Geodata.Path) {
+		o.GeodataFile, opts.GeodataFile = rec.Geodata.Path, rec.Geodata.Path
+	}
+	if len(rec.Resources) == 1 && rec.Resources[0].Abs != "" {
+		o.ResourcesDir, opts.ResourcesDir = rec.Resources[0].Abs, rec.Resources[0].Abs
 	}
 	if o.ToggleFile != "" {
 		t, err := qc.ReadToggle(o.ToggleFile)
@@ -235,4 +255,11 @@ func Record(opts *engine.Options, keyFile string, paths []string, res *engine.Re
 		return nil, err
 	}
 	return rec, nil
+}
+
+// sameFile reports whether a and b name the same existing file.
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
