@@ -44,23 +44,25 @@ func decodeJSONL(rd io.Reader, max int64) ([]jsonlDoc, []error) {
 	r := jsonl.NewReader(lim)
 	var docs []jsonlDoc
 	var errs []error
-	last := -1
+	var prev error
+	lastLine := 0
 	for {
 		d, err := r.Next()
 		if err == io.EOF { // not errors.Is: a bad line's error may wrap the decoder's io.EOF
 			break
 		}
 		line := r.Line()
-		if lim.truncated[line] {
+		if err != nil && err == prev { // a stream error repeats: stop
+			break
+		}
+		prev = err
+		advanced := line != lastLine // false: a stream error, not a line's result
+		lastLine = line
+		if lim.truncated[line] && advanced {
 			errs = append(errs, &sizeError{what: fmt.Sprintf("jsonl: line %d", line), max: max})
-			last = line
 			continue
 		}
 		if err != nil {
-			if line == last { // a stream error repeats: stop
-				break
-			}
-			last = line
 			errs = append(errs, err)
 			if len(errs) > 1000 {
 				errs = append(errs, fmt.Errorf("jsonl: too many bad lines; rest of file skipped"))
@@ -68,7 +70,6 @@ func decodeJSONL(rd io.Reader, max int64) ([]jsonlDoc, []error) {
 			}
 			continue
 		}
-		last = line
 		docs = append(docs, jsonlDoc{doc: d, line: line})
 	}
 	return docs, errs

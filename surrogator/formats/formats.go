@@ -762,11 +762,11 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 		return data, nil
 	}
 	r.readLoose(proj, entries, get, func(n string) (io.ReadCloser, error) {
-		data, err := get(n)
+		rc, err := a.Open(n)
 		if err != nil {
-			return nil, err
+			return nil, r.zipErr(err)
 		}
-		return io.NopCloser(bytes.NewReader(data)), nil
+		return rc, nil
 	})
 }
 
@@ -942,6 +942,6 @@ func (r *reader) readJSONL(proj *Project, e looseEntry, rc io.Reader) {
 		proj.addDoc(d.doc, src)
 	}
 	for _, err := range errs {
-		proj.addErr(&DocError{File: e.label, Err: err})
+		proj.addErr(&DocError{File: e.label, Err: r.zipErr(err)})
 	}
 }

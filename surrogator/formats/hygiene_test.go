@@ -143,6 +143,22 @@ func TestSizeLimits(t *testing.T) {
 		!errors.Is(zp.Errors[0], inception.ErrTooLarge) {
 		t.Fatalf("zip: docs %d errors %v", len(zp.Documents), zp.Errors)
 	}
+	// a JSON Lines entry larger than the limit is streamed: only its long
+	// line is refused
+	var jl strings.Builder
+	for i := 0; i < 40; i++ {
+		jl.WriteString(jsonlLine(fmt.Sprint(i)))
+	}
+	jl.WriteString(`{"id":"long","text":"` + big + `"}` + "\n")
+	zp = ReadZip("j.zip", makeZip(t, map[string]string{"all.jsonl": jl.String()}, nil), Options{MaxDocBytes: 1024})
+	if len(zp.Documents) != 40 || len(zp.Errors) != 1 || zp.Errors[0].Err.Error() != "jsonl: line 41 exceeds --max-doc-bytes (1 KiB)" {
+		t.Fatalf("zipped JSON Lines: docs %d errors %v", len(zp.Documents), zp.Errors)
+	}
+	// ... but still counts towards --max-zip-bytes
+	zp = ReadZip("j.zip", makeZip(t, map[string]string{"all.jsonl": jl.String()}, nil), Options{MaxDocBytes: 1024, MaxZipBytes: 2048})
+	if len(zp.Errors) != 1 || !errors.Is(zp.Errors[0], inception.ErrArchiveTooLarge) || len(zp.Documents) > 2048/len(jsonlLine("1")) {
+		t.Fatalf("zipped JSON Lines over --max-zip-bytes: docs %d errors %v", len(zp.Documents), zp.Errors)
+	}
 }
 
 // TestZipTooManyEntries: one error for the zip, not one per entry.

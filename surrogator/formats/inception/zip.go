@@ -228,3 +228,41 @@ func (a *Archive) ReadFile(name string) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// Open streams one entry (e.g. a JSON Lines file, whose lines the caller
+// bounds): it is not held to MaxEntry, but what it inflates counts towards
+// MaxTotal, and reading past that is ErrArchiveTooLarge.
+func (a *Archive) Open(name string) (io.ReadCloser, error) {
+	f, ok := a.files[name]
+	if !ok {
+		return nil, fmt.Errorf("inception: zip: no such entry: %w", fs.ErrNotExist)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, fmt.Errorf("inception: zip entry: %w", err)
+	}
+	if a.OnRead != nil {
+		a.OnRead()
+	}
+	return &totalReader{a: a, rc: rc}, nil
+}
+
+type totalReader struct {
+	a  *Archive
+	rc io.ReadCloser
+}
+
+func (t *totalReader) Read(p []byte) (int, error) {
+	rest := t.a.limits.MaxTotal - t.a.read
+	if rest <= 0 {
+		return 0, fmt.Errorf("inception: %w (limit %d)", ErrArchiveTooLarge, t.a.limits.MaxTotal)
+	}
+	if int64(len(p)) > rest {
+		p = p[:rest]
+	}
+	n, err := t.rc.Read(p)
+	t.a.read += int64(n)
+	return n, err
+}
+
+func (t *totalReader) Close() error { return t.rc.Close() }
