@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 
@@ -178,6 +179,10 @@ var runUnits = map[string]string{"read": "files", "qc": "projects", "plan": "doc
 // stdout, excluded documents (by public id, never by name) on stderr. It
 // returns a partialError when documents were excluded for other reasons
 // than the release decision (decision: "toggle" or "QC proposal").
+// maxExcludedLines bounds the excluded documents named one per line on
+// stderr; the rest are counted (run.json lists them all).
+const maxExcludedLines = 200
+
 func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 	for _, p := range res.Projects {
 		fmt.Fprintf(w, "%s: %d released, %d excluded, %d quarantined\n", p.Project, p.Released, p.Excluded, p.Quarantined)
@@ -190,14 +195,27 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 		return nil
 	}
 	n := 0
+	byReason := map[string]int{}
 	for _, e := range res.Excluded {
 		if e.Reason == engine.ReasonNotReleased {
 			continue
 		}
 		// documents are named by project and public id (names are PII);
-		// the reason is a category, the detail stays in run.json
-		fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", e.Project, e.DocID, e.Reason)
+		// the reason is a category, the detail stays in run.json; a huge
+		// corpus must not flood the terminal
+		if n < maxExcludedLines {
+			fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", e.Project, e.DocID, e.Reason)
+		}
+		byReason[e.Reason]++
 		n++
+	}
+	if n > maxExcludedLines {
+		reasons := make([]string, 0, len(byReason))
+		for r, c := range byReason {
+			reasons = append(reasons, fmt.Sprintf("%d %s", c, r))
+		}
+		sort.Strings(reasons)
+		fmt.Fprintf(stderr, "excluded: … %d more (%s in all); every one is listed in run.json\n", n-maxExcludedLines, strings.Join(reasons, ", "))
 	}
 	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s", n, filepath.Join(res.PrivateRoot, "run.json"))}
 }

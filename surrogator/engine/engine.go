@@ -622,6 +622,13 @@ type runRecord struct {
 	keyFile     string
 }
 
+func absOrEmpty(p string) string {
+	if p == "" {
+		return ""
+	}
+	return mustAbs(p)
+}
+
 // writeProvenance writes provenance.json (private) and MANIFEST.sha256
 // (public) once every document of the run is written: what produced the
 // run and the digest of every output file, for `surrogator verify`.
@@ -630,13 +637,14 @@ func writeProvenance(l output.Layout, o *Options, paths []string, keyFile string
 		Version: o.Version,
 		Run:     l.Run,
 		Seed:    o.Seed,
-		Key:     provenance.Key{Fingerprint: KeyFingerprint(o.Key), File: keyFile},
+		Key:     provenance.Key{Fingerprint: KeyFingerprint(o.Key), File: absOrEmpty(keyFile)},
 		Options: provenance.Options{
 			Mode: string(o.Mode), Scope: string(o.Scope),
 			DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
 			Workers: o.Workers, ReplaceState: o.ReplaceState,
 			ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
 			PHIType: o.Input.PHI.Type, PHIFeature: o.Input.PHI.Feature, Annotator: o.Input.Annotator, TypeSystem: o.Input.TypeSystem,
+			MaxDocBytes: o.Input.MaxDocBytes,
 		},
 	}
 	if err := provenance.Collect(rec, paths, l.PublicPartialRoot(), l.PrivateRoot()); err != nil {
