@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
@@ -343,6 +344,81 @@ func TestHumanBytes(t *testing.T) {
 	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1 KiB", 64 << 20: "64 MiB", 3 << 29: "1.5 GiB", 4 << 30: "4 GiB"} {
 		if got := HumanBytes(n); got != want {
 			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestIdentityProperty: over random folder trees of CAS JSON and JSON
+// Lines files, every input document either keeps a name no other document
+// of its project has, or is refused as a duplicate together with every
+// document of that name — none is dropped silently, none shares a name.
+func TestIdentityProperty(t *testing.T) {
+	folders := []string{"", "a/", "b/", "a/c/"}
+	files := []string{"x", "y", "1"}
+	titles := []string{"", "brief.txt", "arzt.txt"}
+	ids := []string{"1", "2", "3"}
+	for seed := int64(0); seed < 25; seed++ {
+		rng := rand.New(rand.NewSource(seed))
+		tree := map[string]string{}
+		want := map[string]int{} // expected name → documents with it
+		for i := rng.Intn(12) + 1; i > 0; i-- {
+			folder := folders[rng.Intn(len(folders))]
+			base := files[rng.Intn(len(files))]
+			if rng.Intn(3) == 0 {
+				p := folder + base + ".jsonl"
+				if _, dup := tree[p]; dup {
+					continue
+				}
+				var b strings.Builder
+				for j := rng.Intn(3) + 1; j > 0; j-- {
+					id := ids[rng.Intn(len(ids))]
+					b.WriteString(jsonlLine(id))
+					want[folder+id]++
+				}
+				tree[p] = b.String()
+				continue
+			}
+			p := folder + base + ".json"
+			if _, dup := tree[p]; dup {
+				continue
+			}
+			title := titles[rng.Intn(len(titles))]
+			if title == "" {
+				tree[p] = miniCAS
+				want[folder+base]++
+			} else {
+				tree[p] = titledCAS(title)
+				want[folder+title]++
+			}
+		}
+		root := filepath.Join(t.TempDir(), "proj")
+		writeTree(t, root, tree)
+		projs, err := Read([]string{root}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := projs[0]
+		got := map[string]int{}
+		for _, d := range p.Documents {
+			got[d.Name]++
+		}
+		refused := map[string]int{}
+		for _, e := range p.Errors {
+			if !errors.Is(e, ErrDuplicateName) {
+				t.Fatalf("seed %d: unexpected error %v", seed, e)
+			}
+			refused[e.Document]++
+		}
+		for name, n := range want {
+			switch {
+			case n == 1 && (got[name] != 1 || refused[name] != 0):
+				t.Errorf("seed %d: %q read %d times, refused %d, want read once", seed, name, got[name], refused[name])
+			case n > 1 && (got[name] != 0 || refused[name] != n):
+				t.Errorf("seed %d: %q (%d documents) read %d times, refused %d, want all refused", seed, name, n, got[name], refused[name])
+			}
+		}
+		if len(got)+len(refused) != len(want) {
+			t.Errorf("seed %d: names %v + refused %v, want %v", seed, got, refused, want)
 		}
 	}
 }
