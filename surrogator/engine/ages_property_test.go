@@ -51,6 +51,7 @@ type genLetter struct {
 	text string
 	// patient name variants: spans with both names, and surname-only ones
 	full, last []string
+	initial    string // "B. Albers"
 }
 
 // germanNumber writes 1…119 as a German number word (test oracle).
@@ -141,6 +142,8 @@ func genDoc(r *rand.Rand, res *data.Resources) genLetter {
 	fmt.Fprintf(&b, "Verlauf: [NAME_PATIENT|%s] und [NAME_PATIENT|%s %s].\n", up, last, first)
 	l.last = append(l.last, up)
 	l.full = append(l.full, last+" "+first)
+	l.initial = string([]rune(first)[:1]) + ". " + last
+	fmt.Fprintf(&b, "Gez. [NAME_PATIENT|%s].\n", l.initial)
 	if r.Intn(3) == 0 {
 		death := dis.AddDate(0, 0, r.Intn(400))
 		fmt.Fprintf(&b, "Verstorben am [DATE_DEATH|%s].\n", death.Format("02.01.2006"))
@@ -340,6 +343,14 @@ func TestPropertyAgesDatesNames(t *testing.T) {
 				for _, pair := range [][2]string{{l1, f1}, {w2[0], w2[1]}, {lastOut[0], fir}, {lastOut[2], fir}} {
 					if foldName(pair[0]) != sur || foldName(pair[1]) != fir {
 						fail("variants of one name map to different names: %q %q", fullOut, lastOut)
+					}
+				}
+				for i, sp := range d.Spans {
+					if sp.Kind == kinds.NamePatient && d.SpanText(i) == gl.initial {
+						w := strings.Fields(dp.reps[i].Surrogate)
+						if len(w) != 2 || foldName(w[1]) != sur || []rune(w[0])[0] != []rune(w0[0])[0] || !strings.HasSuffix(w[0], ".") {
+							fail("initial variant %q → %q, full name → %q", gl.initial, dp.reps[i].Surrogate, fullOut[0])
+						}
 					}
 				}
 				if foldName(gen) != sur && foldName(lastOut[1]) != sur+"'" {

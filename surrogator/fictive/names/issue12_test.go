@@ -35,6 +35,9 @@ func TestIssue12Particles(t *testing.T) {
 		{"Herr [[P|Lothar de Maizière]] kam.", []string{"", "de", ""}},
 		{"Herr [[P|Karl zu Rabenstein]] kam.", []string{"", "zu", ""}},
 		{"Herr [[P|K. v. D. Heydt]] kam.", []string{"", "v.", "D.", ""}},
+		// a capital one-letter "particle" is an initial
+		{"Frau [[P|V. Meier]] kam.", []string{"", ""}},
+		{"Frau [[P|Vera Meier]] und [[P|V. D. Meier]] kamen.", []string{"", ""}},
 	}
 	for _, tt := range tests {
 		for seed := range issue12Seeds {

@@ -285,7 +285,7 @@ func (r *renderer) initials(t string, rl role, surname string) string {
 		}
 		var out rune
 		if single && rl == roleFirst && surname != "" {
-			out = r.familyInitial(l, surname)
+			out = r.familyInitial(c, surname)
 		}
 		if out == 0 {
 			out = rune(r.letter(l))
@@ -298,16 +298,23 @@ func (r *renderer) initials(t string, rl role, surname string) string {
 	return b.String()
 }
 
-func (r *renderer) familyInitial(l byte, surname string) rune {
+func (r *renderer) familyInitial(c rune, surname string) rune {
+	lc := string(unicode.ToLower(c)) // f.first is folded to lower case
+	other := func(v string) rune {
+		m, _ := utf8.DecodeRuneInString(v)
+		if m = unicode.ToUpper(m); m != utf8.RuneError && m != unicode.ToUpper(c) {
+			return m
+		}
+		return 0
+	}
 	for _, f := range r.di.family {
-		if f.surname != surname || firstLetter(f.first) != l {
+		if f.surname != surname || !strings.HasPrefix(f.first, lc) {
 			continue
 		}
 		for _, g := range genderKeys {
 			if v, ok := r.scope.Peek(fictive.NSFirstName, firstKey(g, f.first)); ok {
-				if m := firstLetter(v); m != 0 && m != l {
-					c, _ := utf8.DecodeRuneInString(v)
-					return unicode.ToUpper(c)
+				if m := other(v); m != 0 {
+					return m
 				}
 			}
 		}
@@ -315,13 +322,11 @@ func (r *renderer) familyInitial(l byte, surname string) rune {
 	// The full name comes later in the document: generate its surrogate
 	// now (the same value its own mention will get).
 	for _, f := range r.di.family {
-		if f.surname != surname || firstLetter(f.first) != l || !f.sure {
+		if f.surname != surname || !strings.HasPrefix(f.first, lc) || !f.sure {
 			continue
 		}
-		v := r.first(f.gender, f.first)
-		if m := firstLetter(v); m != 0 && m != l {
-			c, _ := utf8.DecodeRuneInString(v)
-			return unicode.ToUpper(c)
+		if m := other(r.first(f.gender, f.first)); m != 0 {
+			return m
 		}
 	}
 	return 0

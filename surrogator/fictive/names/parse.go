@@ -423,7 +423,9 @@ func (lx *lexicon) classify(p *parsed) {
 			// "v. d. Heydt", "v. D. Brelie": the abbreviated article
 			// of "von der" is a particle, not an initial
 			c.kind, c.keep = ckKeep, kwParticle
-		case particles[lw] && nextName(i) && (c.text == lw || isUpperWord(c.text) || !seenName || lw == "von"):
+		case particles[lw] && nextName(i) && (c.text == lw || letterCount(lw) > 1 && (isUpperWord(c.text) || !seenName) || lw == "von"):
+			// a one-letter particle only in lower case: "v. Bülow", but
+			// "V. Meier" is an initial
 			c.kind, c.keep = ckKeep, kwParticle
 		case strings.Contains(c.text, ".") && lx.splitGluedTitle(&cs, i):
 			// "Dr.Albers": the title part is kept, the rest is re-read
