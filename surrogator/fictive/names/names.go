@@ -254,7 +254,15 @@ func (r *renderer) letter(l byte) byte {
 			return string(r.perm[l])
 		case a < 16:
 			cl := r.lx.classes[r.lx.classOf[l]]
-			return string(cl[rng.Intn(len(cl))])
+			if c := cl[rng.Intn(len(cl))]; c != l { // never the letter itself
+				return string(c)
+			}
+			return ""
+		case a < 64:
+			if c := byte('A' + rng.Intn(26)); c != l {
+				return string(c)
+			}
+			return ""
 		default:
 			return string(rune('A' + rng.Intn(26)))
 		}
