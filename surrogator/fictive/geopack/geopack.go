@@ -116,6 +116,30 @@ func New(p *geo.Pack) *Gazetteer {
 			}
 		}
 	}
+	// Districts without a municipality in the extract (a cut of Berlin
+	// holding only admin_level 10): their postcodes tell the city-state.
+	emb := location.NewEmbedded(nil)
+	for i := 0; i < p.NumAreas(); i++ {
+		a, ok := p.Area(geo.AreaID(i))
+		if !ok || a.IsMunicipality() || (a.Level != 9 && a.Level != 10) {
+			continue
+		}
+		if _, hasMuni := p.Municipality(a.ID); hasMuni {
+			continue
+		}
+		st := stateOf(a)
+		if st == "" {
+			for _, pc := range p.Postcodes(a.ID) {
+				if owners := emb.PostcodeOwners(pc); len(owners) > 0 {
+					st = emb.Place(owners[0]).State
+					break
+				}
+			}
+		}
+		if st != "" && location.CityStateOf(st) != "" {
+			add(a, -1, st)
+		}
+	}
 	sort.Strings(g.states)
 	g.codes = make([]string, len(g.areas))
 	for id, pl := range g.places {

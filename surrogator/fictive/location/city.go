@@ -169,7 +169,7 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place) [][]int {
 		}
 		return false
 	}
-	return candidateTiers(g, state, class, p.needZip, p.needStreet, skip, len(ctx.Scope.Entries(fictive.NSCity)))
+	return candidateTiers(g, state, class, p.needZip, p.needStreet, p.zips, skip, len(ctx.Scope.Entries(fictive.NSCity)))
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".

@@ -144,6 +144,9 @@ var cityStop = map[string]bool{
 	"zentrum": true, "markt": true, "kirchen": true, "linden": true, "stein": true, "klinik": true,
 }
 
+// linkWords join the parts of a qualified municipality name.
+var linkWords = map[string]bool{"am": true, "an": true, "der": true, "im": true, "in": true, "ob": true, "bei": true, "vor": true, "den": true, "a.": true, "i.": true}
+
 // tokens splits a facility name into words, trimming punctuation.
 func tokens(s string) []string {
 	var out []string
@@ -215,12 +218,15 @@ func analyse(g Gazetteer, res *data.Resources, k kinds.Kind, orig string) facili
 	used := make([]bool, len(toks))
 	// Cities: windows of up to three capitalised words, longest first; a
 	// hyphenated token is also tried part by part.
-	for n := 3; n >= 1; n-- {
+	// Inner words of a window may be the lower-case linking words of a
+	// qualified name ("Lauf an der Pegnitz", "Frankfurt am Main").
+	for n := 5; n >= 1; n-- {
 		for i := 0; i+n <= len(toks); i++ {
 			win := toks[i : i+n]
 			skip := false
 			for j, w := range win {
-				if used[i+j] || !capitalised(w) || isKeyword(w) || cityStop[strings.ToLower(w)] {
+				inner := j > 0 && j < n-1 && linkWords[w]
+				if used[i+j] || (!capitalised(w) && !inner) || isKeyword(w) || (cityStop[strings.ToLower(w)] && !inner) {
 					skip = true
 				}
 			}

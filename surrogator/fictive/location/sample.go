@@ -14,6 +14,17 @@ import (
 // before a wider class is used.
 const minPool = 2
 
+// hasOtherCode reports whether codes holds a postcode not in avoid (the
+// original's own codes: neighbours may share a postal area).
+func hasOtherCode(codes, avoid []string) bool {
+	for _, c := range codes {
+		if !slices.Contains(avoid, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // minCandidates is the fewest municipalities a surrogate is drawn from
 // (SPEC §6): with fewer, a reader who knows the method could map the
 // surrogate back to its original.
@@ -29,7 +40,7 @@ const minCandidates = 20
 // Further tiers: the rest of the state, the neighbouring states, every
 // state — used only when uniqueness may exhaust the state (used is the
 // number of municipality surrogates the scope holds already).
-func candidateTiers(g Gazetteer, state string, class int, needZip, needStreet bool, skip func(int) bool, used int) [][]int {
+func candidateTiers(g Gazetteer, state string, class int, needZip, needStreet bool, avoidCodes []string, skip func(int) bool, used int) [][]int {
 	all := g.Candidates(state, minClass, maxClass)
 	var pool []int
 	for _, id := range all {
@@ -38,15 +49,21 @@ func candidateTiers(g Gazetteer, state string, class int, needZip, needStreet bo
 		}
 	}
 	good := pool
-	if needZip || needStreet {
+	// Prefer places with postcodes and streets, then with postcodes only
+	// (a postcode the document writes must be one of the surrogate's).
+	for _, want := range [][2]bool{{needZip, needStreet}, {needZip, false}} {
+		if !want[0] && !want[1] {
+			continue
+		}
 		var withData []int
 		for _, id := range pool {
-			if (!needZip || len(g.Postcodes(id)) > 0) && (!needStreet || len(g.Streets(id)) > 0) {
+			if (!want[0] || hasOtherCode(g.Postcodes(id), avoidCodes)) && (!want[1] || len(g.Streets(id)) > 0) {
 				withData = append(withData, id)
 			}
 		}
 		if len(withData) >= minCandidates || (len(pool) < minCandidates && len(withData) > 0) {
 			good = withData
+			break
 		}
 	}
 	var first []int

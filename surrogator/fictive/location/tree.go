@@ -33,6 +33,8 @@ type place struct {
 	// needZip / needStreet: the document writes a postcode / a street of
 	// this place, so its surrogate should have them in the gazetteer.
 	needZip, needStreet bool
+	// zips are the original postcodes the document writes for the place.
+	zips []string
 }
 
 // tree is the per-document location tree: which place every CITY, ZIP,
@@ -365,6 +367,9 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 		}
 		if code != "" {
 			p.needZip = true
+			if !slices.Contains(p.zips, code) {
+				p.zips = append(p.zips, code)
+			}
 		}
 		if t.first == nil {
 			t.first = p
@@ -380,6 +385,7 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 				name := g.Place(id).Name
 				t.of[i] = t.node(resolvedName{id: id, ok: true, base: name}, i, id, true)
 				t.of[i].needZip = true
+				t.of[i].zips = append(t.of[i].zips, code)
 			}
 		}
 	}
