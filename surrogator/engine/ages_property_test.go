@@ -17,6 +17,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/age"
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
@@ -557,4 +558,60 @@ func addGenitiveLike(s string) string {
 		return s + "'"
 	}
 	return s + "s"
+}
+
+// TestAgeRuleCorpusScope: in corpus scope the age rule decides per
+// patient over the run, so a letter written when the patient was 88 does
+// not keep the birth date that a later letter (age 92) must move: both
+// publish one birth date, and no age above 90 follows from any pair.
+func TestAgeRuleCorpusScope(t *testing.T) {
+	res := data.Default()
+	isName := func(s string) bool { return res.IsSurname(s) || res.IsFirstName(s) }
+	letters := []string{
+		"Patientin [NAME_PATIENT|Beate Käßmann], geb. [DATE_BIRTH|03.04.1920], Aufnahme [DATE|10.05.2008].",
+		"Patientin [NAME_PATIENT|Beate Käßmann], geb. [DATE_BIRTH|03.04.1920], Aufnahme [DATE|12.06.2012].",
+	}
+	for _, mode := range []Mode{ModeFictive, ModeGemtex} {
+		for _, collect := range []bool{false, true} {
+			o := Options{Mode: mode, Seed: 3, SeedSet: true, Key: []byte("issue-12-corpus"), Scope: ScopeCorpus}
+			if err := o.defaults(); err != nil {
+				t.Fatal(err)
+			}
+			p := &planner{opts: &o, isName: isName, corpus: fictive.NewScope(o.masterKey())}
+			var docs []*document.Document
+			for i, l := range letters {
+				docs = append(docs, markedDoc(fmt.Sprintf("l%d.txt", i), l))
+			}
+			if collect {
+				p.collectHorizons(docs)
+			}
+			var births []string
+			var latest time.Time
+			var birth time.Time
+			for _, d := range docs {
+				dp := p.plan(d, d.Name)
+				if dp.reason != "" {
+					t.Fatal(dp.reason)
+				}
+				b := shownDate(kinds.DateBirth, mode, dp.reps[1].Surrogate)
+				a := shownDate(kinds.Date, mode, dp.reps[2].Surrogate)
+				bf, _ := interval(kinds.DateBirth, mode, b)
+				_, al := a.Bounds()
+				births = append(births, dp.reps[1].Surrogate)
+				if birth.IsZero() || bf.Before(birth) {
+					birth = bf
+				}
+				if al.After(latest) {
+					latest = al
+				}
+			}
+			a := age.Years(birth, latest)
+			switch {
+			case collect && (births[0] != births[1] || a > age.Cap):
+				t.Errorf("%s: births %q, age %d computable across the letters", mode, births, a)
+			case !collect && a <= age.Cap:
+				t.Errorf("%s: without the run-wide horizon the letters should disagree (test is blind)", mode)
+			}
+		}
+	}
 }

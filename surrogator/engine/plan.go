@@ -89,6 +89,10 @@ type planner struct {
 	corpus *fictive.Scope // corpus scope (used when Scope == corpus)
 	avoid  *audit.Matcher // originals of the run: surrogates must not contain them
 	isName func(string) bool
+	// horizon holds, in corpus scope, the latest date of each patient
+	// (patientMaterial) over the run, so the age rule decides per patient,
+	// not per letter (see collectHorizons).
+	horizon map[string]time.Time
 }
 
 // docShift decides the date shift of a document.
@@ -148,7 +152,11 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		scope = p.corpus
 	}
 	dp.shift = p.docShift(d, docScope)
-	dd := prepareDates(d)
+	var horizon time.Time
+	if o.Scope == ScopeCorpus && p.horizon != nil {
+		horizon = p.horizon[patientMaterial(d, p.isName)]
+	}
+	dd := prepareDates(d, horizon)
 	isName := p.docIsName(d)
 	state := &fictive.DocState{DateShift: dp.shift}
 	reps := make([]replacement, len(d.Spans))
@@ -447,7 +455,12 @@ func (dd *docDates) move(i int) int { return dd.moves[i] }
 //     moved to 90 years before that latest day, so no age above 90 can be
 //     computed from the published dates (AGE spans are capped to 90 by
 //     package age).
-func prepareDates(d *document.Document) *docDates {
+//
+// horizon, when not zero, is a later date the patient reaches in another
+// letter of the run (corpus scope): the age rule then decides on it, so
+// that all letters of one patient publish one birth date and none lets a
+// reader combine a kept birth date with a later letter.
+func prepareDates(d *document.Document, horizon time.Time) *docDates {
 	dd := &docDates{expr: map[int]*dates.Expr{}}
 	padded, unpadded := 0, 0
 	for i, s := range d.Spans {
@@ -499,14 +512,47 @@ func prepareDates(d *document.Document) *docDates {
 		}
 		dd.expr[i] = pick
 	}
-	dd.ageRule(d)
+	dd.ageRule(d, horizon)
 	return dd
+}
+
+// latest is the last day the dated spans of the document (with a year)
+// allow, zero when there is none.
+func (dd *docDates) latest() time.Time {
+	var l time.Time
+	for _, e := range dd.expr {
+		if e.HasYear() {
+			if _, last := e.Bounds(); last.After(l) {
+				l = last
+			}
+		}
+	}
+	return l
+}
+
+// collectHorizons records, for corpus scope, the latest date of every
+// patient over docs (all documents of the run), keyed like the patient's
+// date shift; plan then applies the age rule per patient. The engine calls
+// it once before planning; without it the rule decides per letter.
+func (p *planner) collectHorizons(docs []*document.Document) {
+	if p.horizon == nil {
+		p.horizon = map[string]time.Time{}
+	}
+	for _, d := range docs {
+		m := patientMaterial(d, p.isName)
+		if m == "" {
+			continue
+		}
+		if l := prepareDates(d, time.Time{}).latest(); l.After(p.horizon[m]) {
+			p.horizon[m] = l
+		}
+	}
 }
 
 // ageRule moves the birth dates of a patient older than 89 (see
 // prepareDates).
-func (dd *docDates) ageRule(d *document.Document) {
-	var birth, latest time.Time
+func (dd *docDates) ageRule(d *document.Document, horizon time.Time) {
+	birth, latest := time.Time{}, horizon
 	var births []int
 	for i, e := range dd.expr {
 		if !e.HasYear() {
