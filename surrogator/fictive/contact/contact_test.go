@@ -322,3 +322,40 @@ func TestPhoneShapeOK(t *testing.T) {
 		}
 	}
 }
+
+// TestEmailPlausibleWords (issue 12, "Fit"): words of an e-mail local part
+// or host that spell nothing of the document become plausible words (first
+// names and surnames of the resources), never pseudo-words such as
+// "kra.isseudi"; the TLD is kept.
+func TestEmailPlausibleWords(t *testing.T) {
+	res := data.Default()
+	known := map[string]bool{}
+	for _, l := range [][]string{res.Surnames, res.FemaleFirst, res.MaleFirst} {
+		for _, w := range l {
+			known[compact(w, false)] = true
+		}
+	}
+	for w := range generic {
+		known[w] = true
+	}
+	for i, in := range []string{"kra.isseudi@praxis-sonnenschein.de", "qwertz@xyzabc.de", "Frau.Bluemchen@Heilhaus-Lindgruen.COM",
+		"anmeldung.zweitmeinung@gesundheitsnetz-oberland.de", "info@klinikum.de"} {
+		sc := fictive.NewScope([]byte(fmt.Sprint("plausible", i)))
+		out, err := Email(in, newCtx(kinds.ContactEmail, in, sc, res))
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := strings.LastIndexByte(out, '@')
+		tld := out[strings.LastIndexByte(out, '.'):]
+		if at < 0 || tld != strings.ToLower(in[strings.LastIndexByte(in, '.'):]) && tld != in[strings.LastIndexByte(in, '.'):] {
+			t.Errorf("%q → %q: not an address with the TLD kept", in, out)
+			continue
+		}
+		body := out[:len(out)-len(tld)]
+		for _, w := range strings.FieldsFunc(body, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') }) {
+			if len(w) >= 3 && !known[strings.ToLower(w)] {
+				t.Errorf("%q → %q: %q is neither a surrogate, a generic nor a plausible word", in, out, w)
+			}
+		}
+	}
+}

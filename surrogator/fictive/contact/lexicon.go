@@ -1,6 +1,9 @@
 package contact
 
 import (
+	"sync"
+
+	"github.com/surrogator/surrogator/data"
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -207,4 +210,44 @@ besucher karriere jobs forschung lehre studium institut institute abteilung abte
 // generic word.
 func isGeneric(tok string) bool {
 	return generic[compact(tok, false)]
+}
+
+// plausibleWords caches, per resource set, the ASCII lower-case first
+// names and surnames by length: the words an e-mail local part or host
+// label is rebuilt from when it spells nothing of the document (issue 12:
+// no pseudo-words such as "kra.isseudi").
+var plausibleWords sync.Map // *data.Resources → map[int][]string
+
+// plausible returns the plausible words of length n-1 … n+1 (nil for
+// n < 3: initials and short tokens stay random letters).
+func (lx *lexicon) plausible(n int) []string {
+	if n < 3 {
+		return nil
+	}
+	res := lx.ctx.Res
+	if res == nil || len(res.Surnames)+len(res.FemaleFirst)+len(res.MaleFirst) == 0 {
+		res = data.Default()
+	}
+	v, ok := plausibleWords.Load(res)
+	if !ok {
+		m := map[int][]string{}
+		seen := map[string]bool{}
+		for _, l := range [][]string{res.Surnames, res.FemaleFirst, res.MaleFirst} {
+			for _, w := range l {
+				c := compact(w, false)
+				if c == "" || c != strings.ToLower(translit(w)) || seen[c] || isGeneric(c) {
+					continue
+				}
+				seen[c] = true
+				m[len(c)] = append(m[len(c)], c)
+			}
+		}
+		v, _ = plausibleWords.LoadOrStore(res, m)
+	}
+	m := v.(map[int][]string)
+	var out []string
+	for k := n - 1; k <= n+1; k++ {
+		out = append(out, m[k]...)
+	}
+	return out
 }

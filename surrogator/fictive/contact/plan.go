@@ -27,6 +27,9 @@ type part struct {
 	text  string // the original text of the part
 	fixed string // the replacement of a pFixed part
 	name  bool   // the part spelled a person name
+	// pool holds plausible words for a pWord or pGeneric part of an
+	// e-mail address or host (drawn instead of a pseudo-word).
+	pool []string
 }
 
 // plan is a written value cut into parts; rendering it with an rng gives a
@@ -45,13 +48,20 @@ func (p plan) render(r *rand.Rand, level int) string {
 		case pFixed:
 			b.WriteString(pt.fixed)
 		case pGeneric:
-			if level == 0 {
+			switch {
+			case level == 0:
 				b.WriteString(pt.text)
-			} else {
+			case len(pt.pool) > 0:
+				b.WriteString(applyStyle(pt.text, pt.pool[r.Intn(len(pt.pool))]))
+			default:
 				b.WriteString(pseudoLike(pt.text, r))
 			}
 		case pWord:
-			b.WriteString(pseudoLike(pt.text, r))
+			if len(pt.pool) > 0 {
+				b.WriteString(applyStyle(pt.text, pt.pool[r.Intn(len(pt.pool))]))
+			} else {
+				b.WriteString(pseudoLike(pt.text, r))
+			}
 		case pDigits:
 			b.WriteString(randomDigits(utf8.RuneCountInString(pt.text), "", r))
 		case pOctet:
@@ -87,6 +97,9 @@ var percentEnc = regexp.MustCompile(`%[0-9A-Fa-f]{2}`)
 type tokenOpts struct {
 	ascii bool // output must be ASCII (e-mail): generic words with umlauts are transliterated
 	sep   string
+	// plausible: other words become plausible words (names of the
+	// resources), not pseudo-words — e-mail local parts and hosts.
+	plausible bool
 }
 
 // planTokens cuts s into letter runs, digit runs and other characters and
@@ -203,6 +216,9 @@ func wordPart(tok string, lx *lexicon, o tokenOpts) []part {
 		if o.ascii && translit(tok) != tok {
 			return []part{{kind: pFixed, text: tok, fixed: translit(tok)}}
 		}
+		if o.plausible {
+			return []part{{kind: pGeneric, text: tok, pool: lx.plausible(len(c))}}
+		}
 		return []part{{kind: pGeneric, text: tok}}
 	}
 	// compounds of a generic word and a city or name: "uniklinikumleipzig"
@@ -225,6 +241,11 @@ func wordPart(tok string, lx *lexicon, o tokenOpts) []part {
 					return []part{{kind: pFixed, text: a, fixed: styled(a, ps), name: true}, {kind: pGeneric, text: b}}
 				}
 			}
+		}
+	}
+	if o.plausible {
+		if pool := lx.plausible(len(c)); len(pool) > 0 {
+			return []part{{kind: pWord, text: tok, pool: pool}}
 		}
 	}
 	return []part{{kind: pWord, text: tok}}

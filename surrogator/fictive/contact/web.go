@@ -51,7 +51,11 @@ func planHost(h string, lx *lexicon, o tokenOpts) plan {
 			p = append(p, part{kind: pKeep, text: l})
 			continue
 		case generic[lc] && translit(l) == l:
-			p = append(p, part{kind: pGeneric, text: l}, part{kind: pExtra})
+			var pool []string
+			if o.plausible {
+				pool = lx.plausible(len(lc))
+			}
+			p = append(p, part{kind: pGeneric, text: l, pool: pool}, part{kind: pExtra})
 			extraDone = true
 			continue
 		}
@@ -98,7 +102,7 @@ func planEmail(s string, lx *lexicon) (plan, bool) {
 	if strings.ContainsAny(local+host, " \t\n") || !strings.Contains(host, ".") {
 		return nil, false
 	}
-	o := tokenOpts{ascii: true}
+	o := tokenOpts{ascii: true, plausible: true}
 	p = append(p, planTokens(local, lx, o)...)
 	p = append(p, part{kind: pExtra}, part{kind: pKeep, text: sign})
 	p = append(p, planHost(host, lx, o)...)
@@ -135,7 +139,7 @@ func planURL(s string, lx *lexicon) plan {
 		auth, port = auth[:c], auth[c:]
 	}
 	if auth != "" {
-		p = append(p, planHost(auth, lx, o)...)
+		p = append(p, planHost(auth, lx, tokenOpts{plausible: true})...)
 	}
 	p = append(p, part{kind: pKeep, text: port})
 	frag := ""
