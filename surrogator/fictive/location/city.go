@@ -352,11 +352,34 @@ func CityToken(ctx *fictive.Context, compact string) (string, bool) {
 	if ctx == nil || ctx.Scope == nil {
 		return "", false
 	}
-	name, ok := tokensOf(gazetteerOf(ctx))[compact]
-	if !ok {
+	g := gazetteerOf(ctx)
+	if name, ok := tokensOf(g)[compact]; ok {
+		return City(ctx, name)
+	}
+	// A place of the document the gazetteer does not know ("Musterhausen"
+	// in the text and in "uniklinik-musterhausen.de").
+	if len(compact) < 4 || ctx.Doc == nil {
 		return "", false
 	}
-	return City(ctx, name)
+	t := treeOf(ctx)
+	t.mu.Lock()
+	var hit *place
+	keys := make([]string, 0, len(t.places))
+	for k := range t.places {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if p := t.places[k]; compactName(p.name.base, false) == compact || compactName(p.name.base, true) == compact {
+			hit = p
+			break
+		}
+	}
+	t.mu.Unlock()
+	if hit == nil {
+		return "", false
+	}
+	return citySurrogate(ctx, g, hit), true
 }
 
 // areaOwners maps an area code to the places of a gazetteer that have it,
