@@ -79,6 +79,8 @@ func ReadToggle(path string) (*Toggle, error) {
 	var rows [][]string
 	var lines []int
 	switch strings.ToLower(filepath.Ext(path)) {
+	case ".xls", ".ods", ".numbers":
+		return nil, fmt.Errorf("qc: toggle: %w: save the table as .xlsx or .csv", ErrToggle)
 	case ".xlsx", ".xlsm":
 		f, err := excelize.OpenFile(path)
 		if err != nil {

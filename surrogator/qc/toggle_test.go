@@ -205,3 +205,40 @@ func TestToggleValidate(t *testing.T) {
 		t.Fatal("row of no document of the project accepted")
 	}
 }
+
+// FuzzReadToggleCSV: any bytes either are refused with ErrToggle or give a
+// toggle whose every row is decided 0 or 1 as written.
+func FuzzReadToggleCSV(f *testing.F) {
+	f.Add([]byte("document,part_of_corpus\nbrief.txt,1\n"))
+	f.Add([]byte("\xef\xbb\xbfproject;document;part_of_corpus\r\np;b\xe4cker.txt;0\r\n"))
+	f.Add([]byte("sep=;\ndocument;part_of_corpus\n\"a;b\";1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rows, lines, err := readToggleCSV(data)
+		if err != nil {
+			if !errors.Is(err, ErrToggle) && !strings.Contains(err.Error(), "qc: toggle") {
+				t.Fatalf("unwrapped error %v", err)
+			}
+			return
+		}
+		tg, err := parseToggle(rows, lines)
+		if err != nil {
+			if !errors.Is(err, ErrToggle) {
+				t.Fatalf("error without ErrToggle: %v", err)
+			}
+			return
+		}
+		for _, r := range tg.rows {
+			if _, listed := tg.Decision(r.project, r.doc); !listed {
+				t.Fatalf("row of line %d not decided", r.line)
+			}
+		}
+	})
+}
+
+func TestToggleOtherSpreadsheets(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "t.xls")
+	os.WriteFile(p, []byte{0xd0, 0xcf, 0x11, 0xe0}, 0o600)
+	if _, err := ReadToggle(p); err == nil || !strings.Contains(err.Error(), "save the table as .xlsx or .csv") {
+		t.Fatalf("xls: %v", err)
+	}
+}
