@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Precision is what a date expression pins down.
@@ -341,8 +343,8 @@ func (e *Expr) renderOpt(dates []time.Time, startYear bool) string {
 		}
 		if t.role == rLit {
 			text := t.text
-			if skipDot && strings.HasPrefix(text, ".") {
-				text = text[1:]
+			if skipDot && strings.HasPrefix(text, ".") && !(text == "." && e.letterAt(i+1)) {
+				text = text[1:] // but a dot between two words stays
 			}
 			skipDot = false
 			b.WriteString(text)
@@ -407,6 +409,15 @@ func (e *Expr) renderOpt(dates []time.Time, startYear bool) string {
 		}
 	}
 	return b.String()
+}
+
+// letterAt reports whether token i starts with a letter.
+func (e *Expr) letterAt(i int) bool {
+	if i >= len(e.toks) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(e.toks[i].text)
+	return unicode.IsLetter(r)
 }
 
 // endYearTok is the index of the range end's year token, or -1.

@@ -1,8 +1,8 @@
 package dates
 
 import (
+	"regexp"
 	"strings"
-	"time"
 	"unicode"
 )
 
@@ -10,16 +10,14 @@ import (
 // becomes "d" (an unpadded day or month may gain or lose a digit), a longer
 // run keeps its length as "9"s (years and compact dates), a run of letters
 // becomes "a" (month and weekday names may change), every other character
-// stays, except that a dot right after a letter run is dropped (an
+// stays, except that dots right after a letter run are dropped (an
 // abbreviated month may become one that has no abbreviation: "Sept." →
 // "Mai"). A month range whose start shares the end's year ("01-12/64") is
-// shaped as if the start wrote it ("01/64-12/64"), since a shifted range
-// that crosses a new year must write it. A surrogate of a date has the
+// shaped as if the start wrote it ("d/dd-d/dd"), since a shifted range
+// that crosses a new year must write it (a purely textual rule, so
+// unparseable text and its Fallback agree). A surrogate of a date has the
 // Shape of its original.
 func Shape(s string) string {
-	if e, err := Parse(s); err == nil && e.startYearAt(nil, true) >= 0 {
-		s = e.renderOpt([]time.Time{e.parts[0].anchor, e.parts[1].anchor}, true)
-	}
 	var b strings.Builder
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
@@ -41,7 +39,7 @@ func Shape(s string) string {
 				j++
 			}
 			b.WriteByte('a')
-			if j < len(rs) && rs[j] == '.' {
+			for j < len(rs) && rs[j] == '.' {
 				j++
 			}
 			i = j - 1
@@ -49,5 +47,10 @@ func Shape(s string) string {
 			b.WriteRune(r)
 		}
 	}
-	return b.String()
+	return sharedYear.ReplaceAllString(b.String(), "${1}d${3}${4}${2}d${3}${4}${5}")
 }
+
+// sharedYear finds a month range whose start shares the end's year
+// ("01-12/64" is "d-d/d", "1-3.2020" is "d-d.9999"); Shape writes it with
+// the year on both ends.
+var sharedYear = regexp.MustCompile(`(^|[^d9./-])d([-–])d([/.])(d|9999)($|[^d9./-])`)
