@@ -277,6 +277,12 @@ func TestHashedIDF(t *testing.T) {
 	if !(cos(vs[0], vs[1]) > cos(vs[0], vs[2])) {
 		t.Errorf("rare word weighs no more than a common one: %.3f vs %.3f", cos(vs[0], vs[1]), cos(vs[0], vs[2]))
 	}
+	// a smaller IDF power narrows the gap between rare and common words
+	soft, _ := NewHashed(HashedConfig{IDFPower: 0.25}, inventedNames)
+	sv, _ := soft.Embed(context.Background(), []string{"Holzwurm GmbH", "Holzwurm", "GmbH"})
+	if !(cos(sv[0], sv[2]) > cos(vs[0], vs[2])) || soft.Version() == h.Version() {
+		t.Errorf("IDF power 0.25: cos(…, GmbH) %.3f not above %.3f with power 1", cos(sv[0], sv[2]), cos(vs[0], vs[2]))
+	}
 	// without a corpus every feature weighs the same
 	flat, _ := NewHashed(HashedConfig{}, nil)
 	fv, _ := flat.Embed(context.Background(), []string{"Holzwurm GmbH", "Holzwurm", "GmbH"})
@@ -287,7 +293,7 @@ func TestHashedIDF(t *testing.T) {
 
 func TestHashedConfigErrors(t *testing.T) {
 	for _, cfg := range []HashedConfig{
-		{Dim: 100}, {Dim: -16}, {MinN: 4, MaxN: 2}, {TableBits: 30}, {WordWeight: -1},
+		{Dim: 100}, {Dim: -16}, {MinN: 4, MaxN: 2}, {TableBits: 30}, {WordWeight: -1}, {IDFPower: -1}, {IDFPower: 5},
 	} {
 		if _, err := NewHashed(cfg, nil); err == nil {
 			t.Errorf("config %+v: no error", cfg)
@@ -296,7 +302,7 @@ func TestHashedConfigErrors(t *testing.T) {
 }
 
 func TestHashedMarshalRoundTrip(t *testing.T) {
-	h := newTestHashed(t, HashedConfig{Dim: 48, MinN: 2, MaxN: 4, TableBits: 12, WordWeight: 1.5})
+	h := newTestHashed(t, HashedConfig{Dim: 48, MinN: 2, MaxN: 4, TableBits: 12, WordWeight: 1.5, IDFPower: 0.5})
 	b, err := h.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -317,11 +323,12 @@ func TestHashedMarshalRoundTrip(t *testing.T) {
 		"empty":       nil,
 		"magic":       append([]byte("XXXXXXXX"), b[8:]...),
 		"truncated":   b[:len(b)-5],
-		"header only": b[:24],
+		"header only": b[:28],
+		"idf power":   withByte(withByte(b, 20, 0), 23, 0xff), // NaN
 		"reserved":    withByte(b, 15, 1),
 		"dim":         withByte(b, 8, 7),
 		"trailing":    append(slices.Clone(b), 1, 2, 3),
-		"df > docs":   withByte(b, 20, 0), // docs = 0 while frequencies are positive
+		"df > docs":   withByte(b, 24, 0), // docs = 0 while frequencies are positive
 	}
 	for name, in := range bad {
 		if _, err := UnmarshalHashed(in); err == nil {

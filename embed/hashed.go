@@ -27,6 +27,11 @@ type HashedConfig struct {
 	// WordWeight multiplies the weight of whole-word features relative to
 	// n-grams. Default 2.
 	WordWeight float32
+	// IDFPower is the exponent applied to the IDF weight (1: plain tf·idf,
+	// the default; smaller values weigh rare features — often parts of
+	// proper nouns — less against frequent type words such as "klinik").
+	// Plain tf without IDF: build from an empty corpus.
+	IDFPower float32
 }
 
 func (c HashedConfig) withDefaults() HashedConfig {
@@ -45,6 +50,9 @@ func (c HashedConfig) withDefaults() HashedConfig {
 	if c.WordWeight == 0 {
 		c.WordWeight = 2
 	}
+	if c.IDFPower == 0 {
+		c.IDFPower = 1
+	}
 	return c
 }
 
@@ -58,6 +66,8 @@ func (c HashedConfig) validate() error {
 		return fmt.Errorf("embed: table bits %d outside 8–24", c.TableBits)
 	case !(c.WordWeight > 0) || math.IsInf(float64(c.WordWeight), 0):
 		return fmt.Errorf("embed: word weight %v must be positive", c.WordWeight)
+	case !(c.IDFPower > 0 && c.IDFPower <= 4):
+		return fmt.Errorf("embed: IDF power %v outside (0, 4]", c.IDFPower)
 	}
 	return nil
 }
@@ -87,13 +97,14 @@ func NewHashed(cfg HashedConfig, corpus []string) (*Hashed, error) {
 	}
 	h := &Hashed{cfg: cfg, docs: uint32(len(corpus)), df: make([]uint32, 1<<cfg.TableBits)}
 	mask := uint64(len(h.df) - 1)
-	seen := make(map[uint64]struct{})
-	for _, t := range corpus {
-		clear(seen)
+	// seen[slot] == doc+1: slot already counted for this document
+	seen := make([]uint32, len(h.df))
+	for doc, t := range corpus {
+		stamp := uint32(doc) + 1
 		h.features(t, func(f uint64, _ float32) {
 			slot := f & mask
-			if _, ok := seen[slot]; !ok {
-				seen[slot] = struct{}{}
+			if seen[slot] != stamp {
+				seen[slot] = stamp
 				h.df[slot]++
 			}
 		})
@@ -107,7 +118,7 @@ func (h *Hashed) finish() {
 	n := float64(h.docs)
 	for i, d := range h.df {
 		// smooth IDF, ≥ 1 for every feature (also unseen ones)
-		h.idf[i] = float32(math.Log((1+n)/(1+float64(d))) + 1)
+		h.idf[i] = float32(math.Pow(math.Log((1+n)/(1+float64(d)))+1, float64(h.cfg.IDFPower)))
 	}
 	sum := sha256.Sum256(h.raw())
 	h.version = fmt.Sprintf("v1-d%d-n%d%d-%s", h.cfg.Dim, h.cfg.MinN, h.cfg.MaxN, hex.EncodeToString(sum[:8]))
@@ -220,15 +231,19 @@ func mix(x uint64) uint64 {
 //	bits     uint8   (table size = 1<<bits)
 //	reserved uint8   (0)
 //	wordW    float32 (IEEE 754 bits)
+//	idfPower float32 (IEEE 754 bits)
 //	docs     uint32
 //	df       raw DEFLATE stream of 1<<bits uint32 document frequencies
-const hashedMagic = "SGEMBHS1"
+const (
+	hashedMagic  = "SGEMBHS1"
+	hashedHeader = 20 // bytes after the magic
+)
 
 // MarshalBinary serialises the configuration and document frequencies, so
 // that a pack can store the embedder its vectors were made with.
 func (h *Hashed) MarshalBinary() ([]byte, error) {
 	raw := h.raw()
-	hdrLen := len(hashedMagic) + 16
+	hdrLen := len(hashedMagic) + hashedHeader
 	var buf bytes.Buffer
 	buf.Write(raw[:hdrLen])
 	zw, err := flate.NewWriter(&buf, flate.DefaultCompression)
@@ -252,6 +267,7 @@ func (h *Hashed) raw() []byte {
 	b = binary.LittleEndian.AppendUint32(b, uint32(h.cfg.Dim))
 	b = append(b, byte(h.cfg.MinN), byte(h.cfg.MaxN), byte(h.cfg.TableBits), 0)
 	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(h.cfg.WordWeight))
+	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(h.cfg.IDFPower))
 	b = binary.LittleEndian.AppendUint32(b, h.docs)
 	for _, d := range h.df {
 		b = binary.LittleEndian.AppendUint32(b, d)
@@ -261,7 +277,7 @@ func (h *Hashed) raw() []byte {
 
 // UnmarshalHashed restores an embedder serialised by MarshalBinary.
 func UnmarshalHashed(b []byte) (*Hashed, error) {
-	if len(b) < len(hashedMagic)+16 || string(b[:len(hashedMagic)]) != hashedMagic {
+	if len(b) < len(hashedMagic)+hashedHeader || string(b[:len(hashedMagic)]) != hashedMagic {
 		return nil, errors.New("embed: not a serialised hashed embedder")
 	}
 	hdr := b[len(hashedMagic):]
@@ -271,6 +287,7 @@ func UnmarshalHashed(b []byte) (*Hashed, error) {
 		MaxN:       int(hdr[5]),
 		TableBits:  int(hdr[6]),
 		WordWeight: math.Float32frombits(binary.LittleEndian.Uint32(hdr[8:])),
+		IDFPower:   math.Float32frombits(binary.LittleEndian.Uint32(hdr[12:])),
 	}
 	if hdr[7] != 0 {
 		return nil, errors.New("embed: serialised hashed embedder: reserved byte set")
@@ -278,8 +295,8 @@ func UnmarshalHashed(b []byte) (*Hashed, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, fmt.Errorf("embed: serialised hashed embedder: %w", err)
 	}
-	h := &Hashed{cfg: cfg, docs: binary.LittleEndian.Uint32(hdr[12:]), df: make([]uint32, 1<<cfg.TableBits)}
-	br := bytes.NewReader(hdr[16:])
+	h := &Hashed{cfg: cfg, docs: binary.LittleEndian.Uint32(hdr[16:]), df: make([]uint32, 1<<cfg.TableBits)}
+	br := bytes.NewReader(hdr[hashedHeader:])
 	zr := flate.NewReader(br)
 	raw := make([]byte, 4*len(h.df))
 	if _, err := io.ReadFull(zr, raw); err != nil {
