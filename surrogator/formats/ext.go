@@ -91,26 +91,33 @@ func (l *lineLimiter) Read(p []byte) (int, error) {
 	for {
 		n, err := l.r.Read(p)
 		w := 0
-		for _, c := range p[:n] {
-			if c == '\n' {
-				l.line++
-				l.cur = 0
-				l.skipping = false
-				p[w] = c
-				w++
-				continue
+		buf := p[:n]
+		for len(buf) > 0 {
+			i := bytes.IndexByte(buf, '\n')
+			seg := buf
+			if i >= 0 {
+				seg = buf[:i]
 			}
-			if l.skipping {
-				continue
+			if !l.skipping {
+				if room := l.max - l.cur; int64(len(seg)) > room {
+					w += copy(p[w:], seg[:room])
+					l.cur = l.max
+					l.truncated[l.line+1] = true
+					l.skipping = true
+				} else {
+					w += copy(p[w:], seg)
+					l.cur += int64(len(seg))
+				}
 			}
-			l.cur++
-			if l.cur > l.max {
-				l.truncated[l.line+1] = true
-				l.skipping = true
-				continue
+			if i < 0 {
+				break
 			}
-			p[w] = c
+			p[w] = '\n'
 			w++
+			l.line++
+			l.cur = 0
+			l.skipping = false
+			buf = buf[i+1:]
 		}
 		if w > 0 || err != nil || n == 0 {
 			return w, err
