@@ -135,3 +135,23 @@ func TestYears(t *testing.T) {
 		}
 	}
 }
+
+// FuzzApply: for any text, Apply leaves no age above Cap, is idempotent,
+// and keeps a text without an age above Max unchanged.
+func FuzzApply(f *testing.F) {
+	for _, s := range []string{"93-jährige", "dreiundneunzigjährige", "95 Tage", "Hundertzwei", "1931", "93,5", "ÄÖÜ 99J"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Apply(s)
+		if Value(out) > Cap {
+			t.Fatalf("Apply(%q) = %q still states %d", s, out, Value(out))
+		}
+		if Apply(out) != out {
+			t.Fatalf("Apply not idempotent on %q", s)
+		}
+		if !Over(s) && out != s {
+			t.Fatalf("Apply(%q) = %q changed a text without an age above %d", s, out, Max)
+		}
+	})
+}
