@@ -143,7 +143,11 @@ func TestSearchMatchesBruteForce(t *testing.T) {
 			}
 		}
 		keepOdd := func(i int) bool { return i%2 == 1 }
-		for trial := 0; trial < 40; trial++ {
+		trials := 40
+		if testing.Short() {
+			trials = 8
+		}
+		for trial := 0; trial < trials; trial++ {
 			q := m.Row(r.IntN(m.Len()))
 			if trial%2 == 0 {
 				q = Quantize(randomVec(r, dim))
@@ -400,6 +404,9 @@ func sharedPools(t testing.TB) map[string][]string {
 // searching a name's own quantised vector finds a row at least as similar
 // as the name itself (exact search never misses the query's own row).
 func TestHashedSharedPools(t *testing.T) {
+	if testing.Short() {
+		t.Skip("embeds all 111k shared pool names; skipped with -short")
+	}
 	pools := sharedPools(t)
 	var all []string
 	for _, k := range slices.Sorted(func(yield func(string) bool) {
