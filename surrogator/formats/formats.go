@@ -207,6 +207,7 @@ type reader struct {
 	skip  []string      // absolute, symlinks resolved
 	skipI []os.FileInfo // the same folders, for os.SameFile
 	files int
+	seen  map[string]bool // command-line files read (resolved folder + entry)
 }
 
 func newReader(opt Options) *reader {
@@ -276,12 +277,13 @@ func Read(paths []string, opt Options) ([]*Project, error) {
 				out = append(out, proj)
 			}
 			nd, ne := len(proj.Documents), len(proj.Errors)+proj.ErrorsOmitted
+			again := false
 			if !fi.Mode().IsRegular() {
 				proj.addErr(&DocError{File: p, Err: notRegular(fi.Mode())})
 			} else {
-				r.readFile(proj, p)
+				again = !r.readFile(proj, p)
 			}
-			if len(proj.Documents) > nd || len(proj.Errors)+proj.ErrorsOmitted > ne {
+			if again || len(proj.Documents) > nd || len(proj.Errors)+proj.ErrorsOmitted > ne {
 				got = []*Project{proj}
 			}
 		}
@@ -808,8 +810,11 @@ func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, e
 
 // readFile reads one file given on the command line into proj. The file
 // itself may be a symbolic link (to a regular file); its siblings (.txt of
-// a .ann, TypeSystem.xml) must resolve inside its folder.
-func (r *reader) readFile(proj *Project, p string) {
+// a .ann, TypeSystem.xml) must resolve inside its folder. The .txt of a
+// BRAT pair reads the pair. It returns false when the file was read
+// already (given twice, or both halves of a BRAT pair, as a shell glob
+// does).
+func (r *reader) readFile(proj *Project, p string) bool {
 	dir := filepath.Dir(p)
 	realDir, err := filepath.EvalSymlinks(mustAbs(dir))
 	if err != nil {
@@ -822,13 +827,31 @@ func (r *reader) readFile(proj *Project, p string) {
 		}
 		return filepath.Join(realDir, filepath.FromSlash(n)), realDir
 	}
-	r.readLoose(proj, []looseEntry{{name: base, label: p}}, func(n string) ([]byte, error) {
+	entry := looseEntry{name: base, label: p}
+	if ext := filepath.Ext(base); strings.EqualFold(ext, ".txt") {
+		// the text of a BRAT pair: read its .ann (which reads the text)
+		ann := strings.TrimSuffix(base, ext) + ".ann"
+		if _, err := os.Lstat(filepath.Join(dir, ann)); err == nil {
+			entry = looseEntry{name: ann, label: filepath.Join(dir, ann)}
+			base = strings.TrimSuffix(base, ext) + ".txt" // the text is the named file
+		}
+	}
+	key := filepath.Join(realDir, entry.name)
+	if r.seen[key] {
+		return false
+	}
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	r.seen[key] = true
+	r.readLoose(proj, []looseEntry{entry}, func(n string) ([]byte, error) {
 		fp, root := resolve(n)
 		return r.readPath(fp, root)
 	}, func(n string) (io.ReadCloser, error) {
 		fp, root := resolve(n)
 		return r.openPath(fp, root)
 	})
+	return true
 }
 
 // looseEntry is a loose file: name is its slash-separated path relative to

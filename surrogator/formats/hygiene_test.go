@@ -457,3 +457,22 @@ func TestLineLimiter(t *testing.T) {
 		}
 	}
 }
+
+// TestBRATTextOnCommandLine: naming the .txt of a BRAT pair reads the pair.
+func TestBRATTextOnCommandLine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	writeTree(t, dir, map[string]string{"brief.txt": "Frau Anna Beispiel", "brief.ann": "T1\tNAME_PATIENT 5 18\tAnna Beispiel\n"})
+	for _, in := range []string{"brief.txt", "brief.ann"} {
+		projs, err := Read([]string{filepath.Join(dir, in)}, Options{})
+		if err != nil || len(projs[0].Documents) != 1 || projs[0].Documents[0].Name != "brief.txt" || len(projs[0].Errors) != 0 {
+			t.Fatalf("%s: %v %+v", in, err, projs)
+		}
+	}
+	// a shell glob names both halves; a file named twice is read once
+	for _, in := range [][]string{{"brief.ann", "brief.txt"}, {"brief.txt", "brief.ann"}, {"brief.txt", "brief.txt"}} {
+		projs, err := Read([]string{filepath.Join(dir, in[0]), filepath.Join(dir, in[1])}, Options{})
+		if err != nil || len(projs) != 1 || len(projs[0].Documents) != 1 || len(projs[0].Errors) != 0 {
+			t.Fatalf("%v: %v %+v", in, err, projs)
+		}
+	}
+}
