@@ -24,10 +24,14 @@ func surnames(r *rand.Rand, n int) []string {
 	a := []string{"Quor", "Bral", "Wend", "Olb", "Tremm", "Zasch", "Glin", "Pruv", "Kess", "Darm", "Fulg", "Hirn"}
 	b := []string{"vald", "richt", "elbrok", "mayer", "sten", "wick", "hausk", "dorp", "linger", "quist"}
 	c := []string{"", "sen", "er", "ow", "ak", "is"}
+	d := []string{"", "berg", "hoff", "mann", "feld", "ingk", "au", "ruth"}
+	if n > len(a)*len(b)*len(c)*len(d) {
+		panic("killtest: not enough syllables for distinct surnames")
+	}
 	seen := map[string]bool{}
 	var out []string
 	for len(out) < n {
-		s := a[r.Intn(len(a))] + b[r.Intn(len(b))] + c[r.Intn(len(c))] + strings.Repeat("e", r.Intn(3))
+		s := a[r.Intn(len(a))] + b[r.Intn(len(b))] + c[r.Intn(len(c))] + d[r.Intn(len(d))]
 		if !seen[s] {
 			seen[s] = true
 			out = append(out, s)
