@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
 	"golang.org/x/text/unicode/norm"
@@ -296,8 +297,10 @@ func (p *precompiled) normalize(x string) string {
 				continue
 			}
 		}
-		for i, r := range gr {
-			part := gr[i : i+len(string(r))]
+		for i := 0; i < len(gr); {
+			_, size := utf8.DecodeRuneInString(gr[i:])
+			part := gr[i : i+size]
+			i += size
 			if rep, ok := p.transform(part); ok {
 				b.WriteString(rep)
 			} else {

@@ -139,7 +139,11 @@ func (t *Tokenizer) MaxLength() int { return t.maxLength }
 
 // Encode returns the ids of text with the post-processor's special tokens,
 // truncated to MaxLength (the sequence is cut, the special tokens kept).
+//
+// Invalid UTF-8 bytes are read as U+FFFD (the Rust library only accepts
+// valid strings).
 func (t *Tokenizer) Encode(text string) ([]int64, error) {
+	text = strings.ToValidUTF8(text, "\uFFFD")
 	var ids []int64
 	for _, seg := range t.splitAdded(text) {
 		if seg.id >= 0 {

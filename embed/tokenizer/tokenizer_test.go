@@ -13,7 +13,7 @@ import (
 )
 
 // bertJSON is a BERT-style tokenizer.json with an invented vocabulary.
-func bertJSON(t *testing.T, extra map[string]any) []byte {
+func bertJSON(t testing.TB, extra map[string]any) []byte {
 	t.Helper()
 	vocab := map[string]int{}
 	for i, w := range []string{"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]",
@@ -241,7 +241,7 @@ func TestUnigramUnknown(t *testing.T) {
 // buildCharsmap writes a SentencePiece precompiled_charsmap (darts-clone
 // double array + NUL-terminated replacements) for the given rules; an
 // independent encoder for the lookup under test.
-func buildCharsmap(t *testing.T, rules map[string]string) []byte {
+func buildCharsmap(t testing.TB, rules map[string]string) []byte {
 	t.Helper()
 	type node struct {
 		kids  map[byte]*node
