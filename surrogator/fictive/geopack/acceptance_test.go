@@ -166,6 +166,11 @@ func run(tb testing.TB, g fictive.Geodata, d *document.Document, seed string, re
 // number, postcode, city, state, phone with the place's area code, and a
 // hospital named after the city.
 func addressLetter(g fictive.Geodata, m int, r *rand.Rand) *document.Document {
+	return addressBlock(g, m, r, true)
+}
+
+// addressBlock is addressLetter with the hospital optional.
+func addressBlock(g fictive.Geodata, m int, r *rand.Rand, hospital bool) *document.Document {
 	pl := g.Place(m)
 	streets := g.Streets(m)
 	pcs := g.Postcodes(m)
@@ -183,7 +188,9 @@ func addressLetter(g fictive.Geodata, m int, r *rand.Rand) *document.Document {
 	if a := g.AreaCode(m); a != "" {
 		parts = append(parts, spanSpec{kinds.ContactPhone, "0" + a + " " + fmt.Sprint(200000+r.Intn(700000))})
 	}
-	parts = append(parts, spanSpec{"", "\nAufnahme im "}, spanSpec{kinds.LocationHospital, "Klinikum " + pl.Name}, spanSpec{"", ".\n"})
+	if hospital {
+		parts = append(parts, spanSpec{"", "\nAufnahme im "}, spanSpec{kinds.LocationHospital, "Klinikum " + pl.Name}, spanSpec{"", ".\n"})
+	}
 	return buildDoc(parts...)
 }
 
@@ -444,13 +451,20 @@ func TestDuplicateNameRegression(t *testing.T) {
 	}
 }
 
-// BenchmarkAddressCluster measures one address cluster (street, postcode,
-// city, phone and hospital of one letter, in a fresh document scope as the
-// engine has) with a synthetic Germany loaded. SURROGATOR_BENCH_PACK names
+// BenchmarkAddressCluster measures one address cluster (street with house
+// number, postcode, city, state and phone of one letter, in a fresh
+// document scope as the engine has; the facility generator is measured
+// separately by BenchmarkFacility) with a synthetic Germany loaded. SURROGATOR_BENCH_PACK names
 // a prebuilt pack (e.g. S = 1 from `surrogator synth-osm --scale 1` and
 // `surrogator osmbuild`); else the test's synthetic pack is used. Reports
 // clusters/s and the p99 latency per cluster.
-func BenchmarkAddressCluster(b *testing.B) {
+func BenchmarkAddressCluster(b *testing.B) { benchClusters(b, false) }
+
+// BenchmarkFacility is BenchmarkAddressCluster with a hospital named after
+// the city in every cluster.
+func BenchmarkFacility(b *testing.B) { benchClusters(b, true) }
+
+func benchClusters(b *testing.B, hospital bool) {
 	var p *geo.Pack
 	if path := os.Getenv("SURROGATOR_BENCH_PACK"); path != "" {
 		p = openPack(b, path)
@@ -462,7 +476,7 @@ func BenchmarkAddressCluster(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
 	docs := make([]*document.Document, 512)
 	for i := range docs {
-		docs[i] = addressLetter(g, places[r.Intn(len(places))], r)
+		docs[i] = addressBlock(g, places[r.Intn(len(places))], r, hospital)
 	}
 	run(b, g, docs[0], "warm", false) // indexes built lazily once
 	lat := make([]time.Duration, 0, b.N)

@@ -377,15 +377,23 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
 	var others []string
-	if id := cityID; id >= 0 {
-		pl := g.Place(id)
-		for _, o := range g.Candidates(pl.State, minClass, maxClass) {
-			if o != id && !isCityStateMain(g, o) {
-				if n := g.Place(o).Name; allow(n) {
-					others = append(others, n)
+	othersDone := false
+	otherCities := func() []string {
+		if othersDone {
+			return others
+		}
+		othersDone = true
+		if id := cityID; id >= 0 {
+			pl := g.Place(id)
+			for _, o := range g.Candidates(pl.State, minClass, maxClass) {
+				if o != id && !isCityStateMain(g, o) {
+					if n := g.Place(o).Name; allow(n) {
+						others = append(others, n)
+					}
 				}
 			}
 		}
+		return others
 	}
 	surname := func(i int) string {
 		if i < len(surnames) {
@@ -442,16 +450,24 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(scores)))
 	var tiers [][]string
-	for _, sc := range scores {
+	taken := takenValues(ctx.Scope, facilityNS(ctx.Kind))
+	for i, sc := range scores {
 		var first, more []string
 		for _, t := range byScore[sc] {
 			first = append(first, fill(t, city, false))
 		}
+		if i == 0 && slices.ContainsFunc(first, func(v string) bool {
+			return freeValue(v, taken, ctx.Scope.Avoid, strings.ToLower(key), strings.ToLower(f.original))
+		}) {
+			// The best renderings are free: the choice is made among them
+			// (as with every tier), so the variants are not rendered.
+			return [][]string{first}
+		}
 		for v := 0; v < variants; v++ {
 			for _, t := range byScore[sc] {
 				c := city
-				if len(others) > 0 {
-					c = others[r.Intn(len(others))]
+				if o := otherCities(); len(o) > 0 {
+					c = o[r.Intn(len(o))]
 				}
 				more = append(more, fill(t, c, true))
 			}

@@ -121,18 +121,7 @@ func candidateTiers(g Gazetteer, state string, class int, needZip, needStreet bo
 // first acceptable value of any tier. taken holds the values already used
 // by other keys (lower-cased); orig is the lower-cased original.
 func pickFresh(r *rand.Rand, tiers [][]string, taken map[string]bool, avoid func(string) bool, orig ...string) string {
-	ok := func(v string) bool {
-		lv := strings.ToLower(v)
-		if v == "" || taken[lv] {
-			return false
-		}
-		for _, o := range orig {
-			if lv == o || containsWord(lv, o) || containsWord(o, lv) {
-				return false
-			}
-		}
-		return !avoidParts(avoid, v)
-	}
+	ok := func(v string) bool { return freeValue(v, taken, avoid, orig...) }
 	for _, t := range tiers {
 		if len(t) == 0 {
 			continue
@@ -155,6 +144,22 @@ func pickFresh(r *rand.Rand, tiers [][]string, taken map[string]bool, avoid func
 		}
 	}
 	return ""
+}
+
+// freeValue reports whether v may be chosen: not taken by another key
+// (lower-cased taken), not an original (lower-cased orig) nor containing
+// one as a word or contained in one, not reported by avoid.
+func freeValue(v string, taken map[string]bool, avoid func(string) bool, orig ...string) bool {
+	lv := strings.ToLower(v)
+	if v == "" || taken[lv] {
+		return false
+	}
+	for _, o := range orig {
+		if lv == o || containsWord(lv, o) || containsWord(o, lv) {
+			return false
+		}
+	}
+	return !avoidParts(avoid, v)
 }
 
 // takenValues returns the lower-cased values of namespace ns.

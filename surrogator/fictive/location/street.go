@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand"
 	"regexp"
+	"sync"
+	"sync/atomic"
 	"strconv"
 	"strings"
 	"unicode"
@@ -191,9 +193,10 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 			pool = resOf(ctx).Streets
 		}
 		want := streetClass(canon)
+		classes := classesOf(pool)
 		var same, kind []string
-		for _, s := range pool {
-			c := streetClass(s)
+		for i, s := range pool {
+			c := classes[i]
 			if c == want {
 				same = append(same, s)
 			}
@@ -421,4 +424,32 @@ func redrawAllDigits(r *rand.Rand, s string) string {
 		}
 	}
 	return string(b)
+}
+
+var (
+	classCache sync.Map // poolKey → []string
+	classCount atomic.Int64
+)
+
+// classesOf returns the streetClass of every street of a list, computed
+// once per list identity (gazetteers return the same slice for a
+// municipality; at most maxPools lists are kept).
+func classesOf(pool []string) []string {
+	if len(pool) == 0 {
+		return nil
+	}
+	k := poolKey{&pool[0], len(pool), "classes"}
+	if v, ok := classCache.Load(k); ok {
+		return v.([]string)
+	}
+	m := make([]string, len(pool))
+	for i, s := range pool {
+		m[i] = streetClass(s)
+	}
+	if classCount.Load() < maxPools {
+		if _, loaded := classCache.LoadOrStore(k, m); !loaded {
+			classCount.Add(1)
+		}
+	}
+	return m
 }
