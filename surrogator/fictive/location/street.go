@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math/rand"
 	"regexp"
-	"sync"
-	"sync/atomic"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
