@@ -21,10 +21,14 @@
 //
 // Phone and fax numbers keep every non-digit character (separators, spaces,
 // parentheses, "+", "(0)", labels) and every digit position. The country code
-// is kept; the German area code is replaced by a real area code of the same
-// length (mobile prefixes 015x/016x/017x by a mobile prefix, service numbers
-// 0800/0180/0700/0900 kept) and the subscriber number is drawn at random with
-// the same digit count; a switchboard extension "-0" is kept. Variants of one
+// is kept; a German landline gets the area code of the surrogate of its place
+// in the document's location tree (location.AreaCodeSurrogate: the place of
+// its address block, else the place with that code), so the area group may
+// change its length and the subscriber part takes the difference, keeping
+// the national number's length; without a known place a real area code of
+// the same length is drawn (mobile prefixes 015x/016x/017x by a mobile
+// prefix, service numbers 0800/0180/0700/0900 kept); the subscriber number
+// is drawn at random; a switchboard extension "-0" is kept. Variants of one
 // number ("0341/97-109", "+49 341 97-109") share one surrogate number, and
 // numbers of one area code and exchange block ("0341 97-109",
 // "0341 97-10999") keep sharing them in the scope.
@@ -36,12 +40,15 @@
 // Tokens that spell a person name surrogated in the scope (NSFirstName,
 // NSSurname, also transliterated: "mueller" for "Müller") are rebuilt from
 // the surrogate, ASCII-transliterated, in the same letter case; tokens that
-// spell a municipality use the scope's city surrogate (fictive.NSCity, drawn
-// from the gazetteer in the same state and size class when not yet set, so
-// later LOCATION_CITY spans agree); host labels spelling a surrogated
+// spell a place use the surrogate of that node of the document's location
+// tree (location.CityToken: the same surrogate the LOCATION_CITY span gets,
+// in whatever order the spans come); host labels spelling a surrogated
 // organisation or hospital use that surrogate; generic words (info, kontakt,
-// sekretariat, klinikum, uni, www …) are kept; every other token becomes a
-// pronounceable pseudo-word of the same length and case, digits random.
+// sekretariat, klinikum, uni, www …) are kept; every other token of an
+// e-mail local part or of a host becomes a plausible word (a first name or
+// surname of the resources, length ±1, same case), never a pseudo-word; in
+// URL paths and user names other tokens become pronounceable pseudo-words
+// of the same length and case; digits are random.
 //
 // AGE: every number above 89 in the span becomes 90 (digits or German number
 // words, surrounding text kept); other ages are returned unchanged.

@@ -4,74 +4,90 @@
 // LOCATION_ORGANIZATION and LOCATION_OTHER. The init function registers
 // them with the fictive registry.
 //
-// # Gazetteer
+// # Geodata
 //
-// Addresses are resolved against a Gazetteer: municipality lookup by name
-// and postcode, municipality facts (state, district, population), sampling
-// candidates of a state by size class, and the streets and postcodes of a
-// municipality. When Context.Geo implements Gazetteer (a geodata-pack
-// adapter) it is used; otherwise the embedded default built over
-// Context.Res (data.Default when nil) serves. The embedded gazetteer has no
-// per-municipality streets, so streets then come from the common street
-// names of the resources.
+// Every generator that names a place uses one typed interface,
+// fictive.Geodata (alias Gazetteer): municipalities by place id, their
+// state, district, size, streets, postcodes and telephone area code, name
+// and postcode lookups that return every namesake. It is implemented by
+// the embedded default (NewEmbedded, over Context.Res: curated
+// municipalities with postcodes, the embedded area-code table, the
+// districts of Berlin, Hamburg and Bremen), by a geodata pack
+// (fictive/geopack, which also lists the admin_level 9/10 districts of the
+// city-states) and by Layered, which completes a pack with the embedded
+// default in states where the pack holds fewer than 20 municipalities (a
+// regional extract). Context.Geo nil selects the embedded default; any
+// other value is used layered (ids then follow the layered gazetteer).
 //
 // # Location tree
 //
-// Per document (Context.State) the LOCATION_CITY, LOCATION_ZIP and
-// LOCATION_STREET spans are linked: a ZIP directly before a city belongs to
-// that city, a street belongs to the next ZIP/city of its address block
-// (else the previous one, else the document's first city); a ZIP not
-// followed by a city resolves through the gazetteer. A city resolves to a
-// municipality by its name, a genitive ("Leipzigs", "Chemnitz'"), a city
-// adjective ("Dresdner", "Münchner", "Hallenser") or its short name
-// ("Frankfurt" for Frankfurt am Main); when that fails, the ZIP in front of
-// it supplies the municipality.
+// Per document (Context.State) one tree holds every place the document
+// names: LOCATION_CITY spans (also "04103 Leipzig" in one span, genitives
+// "Leipzigs", adjectives "Dresdner", short names "Frankfurt", Ortsteile
+// "Leipzig-Gohlis", bare city-state districts "Tegel"), the municipality
+// a lone ZIP belongs to, and — added on first use, with the same rules —
+// places named inside facility and organisation names, e-mail hosts, local
+// parts and URLs, and the place a phone area code belongs to. Streets,
+// ZIPs, facilities, phones and faxes are linked to the place of their
+// address block (the next place, else the previous, else the document's
+// first city). Every node is resolved once to a place id; a name with
+// several municipalities is decided by the postcode written with it, the
+// state the block (else the document) names, the area code of a phone in
+// the block, or a street of the block. Every later step uses the id:
+// nothing is looked up again by name.
 //
-// Surrogates are memoised in the consistency scope so that, with corpus
-// scope, an original maps identically in every document:
+// The surrogate of a node is chosen once per scope and key
+// (Memo(fictive.NSCity, folded name, plus "|state" for an ambiguous name);
+// its id is recorded in NSCityID):
 //
-//   - a municipality → another municipality of the same state with a
-//     similar size class (Memo(fictive.NSCity, norm.Fold(canonical name))),
-//     stored as the surrogate municipality's name; derivations follow
-//     (Dresdner → Zwickauer, Leipzigs → Chemnitz', LEIPZIG → CHEMNITZ);
-//     unknown places (Musterhausen) → a sampled town of the state their
-//     postcode's region suggests (01234 → Sachsen), else of any state. The
-//     city-states Berlin and Hamburg have no second municipality: their
-//     surrogates come from a neighbouring state.
-//   - a ZIP → a postcode of the surrogate municipality of its own original
-//     municipality (Memo(fictive.NSZip, code)), keeping prefixes such as
-//     "D-" or "A-"; when that municipality's postcodes are used up, a
-//     postcode of the same postal area (first three digits) is drawn.
-//   - a street → a street of the surrogate municipality (gazetteer) or a
-//     common street name of the same build (joined/hyphenated/separate
-//     Straße, "Am …", other), in the original's spelling style ("Str.",
-//     "str.", "-Straße", "strasse"), with the house number re-drawn in the
-//     same shape ("21 a", "16-18" keeps its width, "12b"); an addition
-//     inside the span (", Haus M", ", 04107 Leipzig") keeps address words,
-//     re-draws numbers and letters, follows the surrogate postcode and city
-//     and drops other words.
-//   - "04103 Leipzig" annotated as one city span is split into both parts;
-//     an Ortsteil ("Leipzig-Gohlis") is replaced by a municipality of the
-//     state of its municipality.
+//   - a German municipality → a municipality of the same state drawn from
+//     at least 20 candidates (the size band around the original widened
+//     until 20 exist; places with postcodes other than the original's,
+//     and with streets, preferred when the document writes them), so
+//     that different seeds give different surrogates and a surrogate does
+//     not point back to its original; an unknown place → one of the state
+//     its postcode region suggests, else of any state;
+//   - a city-state used as a city (Berlin, Hamburg, Bremen, also
+//     "Berliner", "Hamburgs") is state-level: kept by default
+//     (KeptByPolicy; the engine keeps the span), with --replace-state the
+//     new city-state or the biggest city of the replacement state; a
+//     district of a city-state → another district of it, written with or
+//     without the city prefix as the original was;
+//   - a foreign city (embedded main cities of the neighbours and of the
+//     most frequent countries of origin, or any place in a block naming a
+//     foreign country) → another city of the same country, never a German
+//     one;
+//   - with --replace-state (Context.ReplaceState) everything below a
+//     state is sampled inside its replacement state (the one the
+//     LOCATION_STATE span becomes).
+//
+// Everything that names the place follows the chosen id: streets of the
+// surrogate municipality (the embedded default has none per municipality:
+// then the common street names, in the original's build and spelling,
+// "Str.", "-Straße", house numbers re-drawn in shape); postcodes of it
+// (never invented: when its own are used up by other originals, real
+// codes of its state, nearest first; only a tiny custom gazetteer without
+// any unused real code falls back to a code of the postal zone); the
+// telephone area code of it (AreaCodeSurrogate; the pack has no
+// telephone codes, so AreaCodeFor derives them from the embedded table:
+// the municipality's own row, else its district's, else the listed place
+// of its state with the nearest postcode); hosts, local parts and paths
+// (CityToken); facility names; derived forms (Dresdner → Zwickauer,
+// Leipzigs → Plauens, LEIPZIG → PLAUEN). "D-"/"A-" prefixes are kept.
 //
 // Every choice avoids values the scope's Avoid reports, also as a word,
 // hyphen part, inhabitant adjective or genitive of a longer surrogate
 // ("Leipziger Straße" when Leipzig is an original), since the leak audit
-// finds originals inside surrogates. Other generators that spell a city
-// (e-mail and URL hosts) call City, which returns the same surrogate the
-// LOCATION_CITY generator produces, in whatever order the spans come.
+// finds originals inside surrogates.
 //
 // # States and countries
 //
-// SPEC §6 keeps state and country as geographic context, while every
-// annotated span must be replaced (SPEC §5). Decision: the municipality
-// surrogates are sampled in the ORIGINAL municipality's state, so the
-// address geography stays plausible; a LOCATION_STATE span itself is
-// replaced by a different state (a neighbouring one where possible,
-// consistent via the "state" namespace) and a LOCATION_COUNTRY span by a
-// different country (same region of the country list where possible).
-// Regions written as a compass prefix plus a state ("Ostsachsen") keep the
-// prefix and change the state. Genitive and all-caps forms are kept.
+// SPEC §6: LOCATION_COUNTRY is kept, LOCATION_STATE is kept unless
+// --replace-state (KeptByPolicy is the one rule the engine, QC and the
+// audit use). When the state generator runs (--replace-state) it replaces
+// a state by a different one (a neighbouring one where possible, consistent
+// via the "state" namespace) in the original's spelling (abbreviation,
+// official title, genitive, adjective, compass-prefixed region).
 //
 // # Facilities
 //
