@@ -350,6 +350,13 @@ func planProjects(ctx context.Context, opts *Options, runs []*projectRun, res *R
 	isName := func(s string) bool { return opts.Resources.IsSurname(s) || opts.Resources.IsFirstName(s) }
 	pl := &planner{opts: opts, corpus: fictive.NewScope(opts.masterKey()), avoid: avoid, isName: isName}
 	pl.corpus.Avoid = avoid.Contains
+	if opts.Scope == ScopeCorpus {
+		// the age rule decides per patient over the whole run, so that all
+		// of a patient's letters publish one birth date
+		for _, pr := range runs {
+			pl.collectHorizons(pr.proj.Documents)
+		}
+	}
 	done := 0
 	for _, pr := range runs {
 		docs := append([]*document.Document(nil), pr.proj.Documents...)
