@@ -148,8 +148,9 @@ func declaredEntries(r io.ReaderAt, size int64) (n int, ok bool) {
 		return 0, false
 	}
 	for i := len(buf) - eocdLen; i >= 0; i-- {
-		if binary.LittleEndian.Uint32(buf[i:]) != 0x06054b50 {
-			continue
+		if binary.LittleEndian.Uint32(buf[i:]) != 0x06054b50 ||
+			i+eocdLen+int(binary.LittleEndian.Uint16(buf[i+20:])) != len(buf) {
+			continue // not a record whose comment ends the file
 		}
 		total := binary.LittleEndian.Uint16(buf[i+10:])
 		if total != 0xffff {
