@@ -44,7 +44,8 @@ func initRuntime(lib string) error {
 
 // Embedder runs a sentence-transformer model: tokenizer.json in Go, the
 // transformer in ONNX Runtime, mean pooling over the attention mask, L2
-// normalisation. Safe for concurrent use; Close releases the session.
+// normalisation. Embed is safe for concurrent use; Close releases the
+// session and must not run concurrently with Embed.
 type Embedder struct {
 	tok     *tokenizer.Tokenizer
 	sess    *ort.DynamicAdvancedSession
