@@ -151,7 +151,10 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if opts.Progress != nil && opts.Input.Progress == nil {
 		opts.Input.Progress = func(n int) { opts.progress("read", n, 0) }
 	}
-	projs, err := formats.Read(paths, opts.Input)
+	projs, err := formats.ReadContext(ctx, paths, opts.Input)
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInterrupted, ctx.Err())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
@@ -273,19 +276,10 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 // the originals for the leak audit (phase 1).
 func prepareProjects(l output.Layout, opts *Options, projs []*formats.Project, res *Result) ([]*projectRun, error) {
 	var runs []*projectRun
-	seen := map[string]int{}
-	for i, p := range projs {
-		// two inputs with one base name must not share a directory
-		if n := seen[p.Name]; n > 0 {
-			p.Name = fmt.Sprintf("%s-%d", p.Name, n+1)
-			for _, d := range p.Documents {
-				d.Project = p.Name
-			}
-		}
-		seen[p.Name]++
+	for i, p := range projs { // project names are unique (formats.ErrDuplicateProject)
 		dropDuplicateNames(p)
 		pr := &projectRun{proj: p, qc: qc.Run(p), matcher: audit.NewMatcher(),
-			res: &ProjectResult{Project: p.Name, Read: len(p.Documents), Unreadable: len(p.Errors),
+			res: &ProjectResult{Project: p.Name, Read: len(p.Documents), Unreadable: unreadable(p),
 				Replaced: map[string]int{}, Kept: map[string]int{},
 				PublicDir: l.Public(p.Name), PrivateDir: l.Private(p.Name)}}
 		if err := pr.qc.Write(l.QC(p.Name)); err != nil {
@@ -311,6 +305,15 @@ func prepareProjects(l output.Layout, opts *Options, projs []*formats.Project, r
 		opts.progress("qc", i+1, len(projs))
 	}
 	return runs, nil
+}
+
+// unreadable counts a project's unreadable documents and files: the listed
+// errors, less the one that summarises the errors not listed, plus those.
+func unreadable(p *formats.Project) int {
+	if p.ErrorsOmitted > 0 {
+		return len(p.Errors) - 1 + p.ErrorsOmitted
+	}
+	return len(p.Errors)
 }
 
 // dropDuplicateNames turns documents that share a name within a project

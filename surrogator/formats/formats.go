@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -208,10 +209,12 @@ type reader struct {
 	skipI []os.FileInfo // the same folders, for os.SameFile
 	files int
 	seen  map[string]bool // command-line files read (resolved folder + entry)
+	// ctx stops reading: every later file fails fast with its error.
+	ctx context.Context
 }
 
 func newReader(opt Options) *reader {
-	r := &reader{opt: opt, lim: opt.limits()}
+	r := &reader{opt: opt, lim: opt.limits(), ctx: context.Background()}
 	for _, s := range opt.SkipDirs {
 		if s == "" {
 			continue
@@ -247,10 +250,28 @@ func (r *reader) progress() {
 // Documents of one project that still share a name are all refused
 // (ErrDuplicateName): no document is silently dropped.
 func Read(paths []string, opt Options) ([]*Project, error) {
+	return ReadContext(context.Background(), paths, opt)
+}
+
+// ReadContext is Read that stops when ctx is done: files not yet read are
+// not opened, and the error wraps ctx.Err().
+func ReadContext(ctx context.Context, paths []string, opt Options) ([]*Project, error) {
 	r := newReader(opt)
+	r.ctx = ctx
+	projs, err := r.read(paths)
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, fmt.Errorf("formats: reading stopped: %w", cerr)
+	}
+	return projs, err
+}
+
+func (r *reader) read(paths []string) ([]*Project, error) {
 	var out []*Project
 	loose := map[string]*Project{} // single files grouped by parent dir
 	for _, p := range paths {
+		if r.ctx.Err() != nil {
+			return nil, r.ctx.Err()
+		}
 		fi, err := os.Stat(p)
 		if err != nil {
 			return nil, fmt.Errorf("formats: %w", err)
@@ -446,6 +467,9 @@ func (r *reader) checkLink(realRoot, p string) error {
 // readPath reads a regular file with the size limit. With a realRoot, a
 // symbolic link must resolve to a regular file inside it.
 func (r *reader) readPath(p, realRoot string) ([]byte, error) {
+	if err := r.ctx.Err(); err != nil {
+		return nil, err
+	}
 	fi, err := os.Lstat(p)
 	if err != nil {
 		return nil, pathless(err)
@@ -613,6 +637,9 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 // openPath opens a regular file for streaming (JSON Lines), with the same
 // checks as readPath.
 func (r *reader) openPath(p, realRoot string) (io.ReadCloser, error) {
+	if err := r.ctx.Err(); err != nil {
+		return nil, err
+	}
 	fi, err := os.Lstat(p)
 	if err != nil {
 		return nil, pathless(err)
@@ -637,6 +664,10 @@ func (r *reader) readZipFile(p string) *Project { return r.readZipFileAt(p, p) }
 // readZipFileAt reads the zip at path real, reported as shown.
 func (r *reader) readZipFileAt(shown, real string) *Project {
 	proj := &Project{Name: ProjectName(shown), Path: shown}
+	if err := r.ctx.Err(); err != nil {
+		proj.addErr(&DocError{File: shown, Err: err})
+		return proj
+	}
 	f, err := openRegular(real)
 	if err != nil {
 		proj.addErr(&DocError{File: shown, Err: err})
