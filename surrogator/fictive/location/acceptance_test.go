@@ -48,7 +48,7 @@ func TestCandidatePoolSize(t *testing.T) {
 	for _, st := range g.States() {
 		n := len(g.Candidates(st, minClass, maxClass))
 		for class := minClass; class <= maxClass; class++ {
-			tiers := candidateTiers(g, st, class, false, false, nil, func(int) bool { return false }, 0)
+			tiers := candidateTiers(g, st, class, nil, func(int) bool { return false }, 0)
 			want := min(n, minCandidates)
 			if len(tiers[0]) < want {
 				t.Errorf("%s class %d: first tier %d, want ≥ %d", st, class, len(tiers[0]), want)

@@ -169,7 +169,14 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place) [][]int {
 		}
 		return false
 	}
-	return candidateTiers(g, state, class, p.needZip, p.needStreet, p.zips, skip, len(ctx.Scope.Entries(fictive.NSCity)))
+	// The preference for places with postcodes and streets does not depend
+	// on what this document writes, so that with --scope corpus the choice
+	// for a place is the same whichever document comes first.
+	avoid := p.zips
+	if p.resolved {
+		avoid = g.Postcodes(p.id)
+	}
+	return candidateTiers(g, state, class, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)))
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".

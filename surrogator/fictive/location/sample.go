@@ -34,13 +34,14 @@ const minCandidates = 20
 // in state (its own, or the replacement state), best tier first. The first
 // tier holds at least minCandidates municipalities of the state when the
 // state has them: the size band around class is widened until it does.
-// Municipalities that have postcodes (streets) are preferred when the
-// document writes a postcode (street) of the place, as long as enough of
-// them exist. skip excludes ids (the original, city-state mains, …).
+// Municipalities with a postcode other than avoidCodes (the original's)
+// and with streets are preferred, then those with such a postcode, as long
+// as at least minCandidates of them exist — independent of the document,
+// so that corpus scope decides a place alike in every document. skip excludes ids (the original, city-state mains, …).
 // Further tiers: the rest of the state, the neighbouring states, every
 // state — used only when uniqueness may exhaust the state (used is the
 // number of municipality surrogates the scope holds already).
-func candidateTiers(g Gazetteer, state string, class int, needZip, needStreet bool, avoidCodes []string, skip func(int) bool, used int) [][]int {
+func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, skip func(int) bool, used int) [][]int {
 	all := g.Candidates(state, minClass, maxClass)
 	var pool []int
 	for _, id := range all {
@@ -50,18 +51,18 @@ func candidateTiers(g Gazetteer, state string, class int, needZip, needStreet bo
 	}
 	good := pool
 	// Prefer places with postcodes and streets, then with postcodes only
-	// (a postcode the document writes must be one of the surrogate's).
-	for _, want := range [][2]bool{{needZip, needStreet}, {needZip, false}} {
-		if !want[0] && !want[1] {
-			continue
-		}
+	// (a postcode the document writes must be one of the surrogate's); in
+	// a state with fewer than minCandidates places only when at least half
+	// of them qualify, so that the preference never shrinks the choice to
+	// a handful.
+	for _, want := range [][2]bool{{true, true}, {true, false}} {
 		var withData []int
 		for _, id := range pool {
 			if (!want[0] || hasOtherCode(g.Postcodes(id), avoidCodes)) && (!want[1] || len(g.Streets(id)) > 0) {
 				withData = append(withData, id)
 			}
 		}
-		if len(withData) >= minCandidates || (len(pool) < minCandidates && len(withData) > 0) {
+		if len(withData) >= minCandidates || (len(pool) < minCandidates && 2*len(withData) >= len(pool) && len(withData) > 0) {
 			good = withData
 			break
 		}

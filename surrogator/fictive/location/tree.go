@@ -30,9 +30,6 @@ type place struct {
 	id       int    // gazetteer id when resolved
 	// foreign is the country of a place outside Germany ("" German).
 	foreign string
-	// needZip / needStreet: the document writes a postcode / a street of
-	// this place, so its surrogate should have them in the gazetteer.
-	needZip, needStreet bool
 	// zips are the original postcodes the document writes for the place.
 	zips []string
 }
@@ -363,10 +360,8 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 		t.of[i] = p
 		if zi >= 0 {
 			t.of[zi] = p
-			p.needZip = true
 		}
 		if code != "" {
-			p.needZip = true
 			if !slices.Contains(p.zips, code) {
 				p.zips = append(p.zips, code)
 			}
@@ -384,7 +379,6 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 				id := t.choose(owners, t.blockHints(i))
 				name := g.Place(id).Name
 				t.of[i] = t.node(resolvedName{id: id, ok: true, base: name}, i, id, true)
-				t.of[i].needZip = true
 				t.of[i].zips = append(t.of[i].zips, code)
 			}
 		}
@@ -404,13 +398,9 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 		}
 		if p := t.near(d, i); p != nil {
 			t.of[i] = p
-			switch s.Kind {
-			case kinds.LocationZip:
-				p.needZip = true
-			case kinds.LocationStreet:
-				p.needStreet = true
-				if _, e := digitRun(d.SpanText(i)); e >= 0 {
-					p.needZip = true
+			if s.Kind == kinds.LocationZip {
+				if code, ok := zipDigits(d.SpanText(i)); ok && !slices.Contains(p.zips, code) {
+					p.zips = append(p.zips, code)
 				}
 			}
 		}
