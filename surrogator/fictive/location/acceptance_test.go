@@ -222,3 +222,36 @@ func TestAreaCodes(t *testing.T) {
 		t.Errorf("area 341 → %q %v, surrogate %s has %q", code, ok, rs[1].sur, g.AreaCode(sid))
 	}
 }
+
+// TestCorpusScopeFromKey: with one corpus scope (--scope corpus), a place
+// gets the same surrogate whichever document comes first and whatever the
+// document writes with it; the choice derives from the key alone.
+func TestCorpusScopeFromKey(t *testing.T) {
+	docs := []string{
+		"[[STREET|Körnerstraße 3]], [[ZIP|04103]] [[CITY|Leipzig]]",
+		"Wir grüßen aus [[CITY|Leipzig]] und [[CITY|Dresden]].",
+		"[[HOSPITAL|Universitätsklinikum Dresden]], [[ZIP|01307]] [[CITY|Dresden]]",
+	}
+	var want map[string]string
+	for _, order := range [][]int{{0, 1, 2}, {2, 1, 0}, {1, 2, 0}} {
+		scope := fictive.NewScope([]byte("corpus-key"))
+		got := map[string]string{}
+		for _, i := range order {
+			_, rs := runDoc(t, nil, scope, parseDoc(t, fmt.Sprint("d", i), docs[i]), nil)
+			for _, r := range rs {
+				if r.kind == kinds.LocationCity {
+					got[r.orig] = r.sur
+				}
+			}
+		}
+		if want == nil {
+			want = got
+			continue
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("order %v: %s → %s, first order gave %s", order, k, got[k], v)
+			}
+		}
+	}
+}
