@@ -118,7 +118,11 @@ func TestNewErrors(t *testing.T) {
 	broken := t.TempDir()
 	newTinyModel(3, false, true).write(t, broken)
 	os.WriteFile(filepath.Join(broken, ModelFile), []byte("not a model"), 0o644)
-	for name, dir := range map[string]string{"no tokenizer": noTok, "no model": noModel, "broken model": broken} {
+	extra := t.TempDir()
+	m := newTinyModel(3, false, true)
+	m.extra = "position_ids"
+	m.write(t, extra)
+	for name, dir := range map[string]string{"no tokenizer": noTok, "no model": noModel, "broken model": broken, "position_ids input": extra} {
 		if e, err := New(dir, Options{Library: lib}); err == nil {
 			e.Close()
 			t.Errorf("%s: no error", name)

@@ -24,6 +24,7 @@ type tinyModel struct {
 	prefix    int64
 	suffix    int64
 	maxLength int
+	extra     string // an additional (unused) int64 graph input
 }
 
 // invented words for the tiny vocabularies
@@ -280,6 +281,9 @@ func (m *tinyModel) onnx() []byte {
 	g = pbBytes(g, graphInput, valueInfo("attention_mask", dataTypeInt64, "batch", "sequence"))
 	if m.tt != nil {
 		g = pbBytes(g, graphInput, valueInfo("token_type_ids", dataTypeInt64, "batch", "sequence"))
+	}
+	if m.extra != "" {
+		g = pbBytes(g, graphInput, valueInfo(m.extra, dataTypeInt64, "batch", "sequence"))
 	}
 	g = pbBytes(g, graphOutput, valueInfo("last_hidden_state", dataTypeFloat, "batch", "sequence", m.dim))
 
