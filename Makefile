@@ -5,7 +5,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build test test-short test-kill demo bench bench-osm fuzz vet clean
+.PHONY: all build test test-short test-kill demo bench bench-embed bench-osm fuzz vet clean
 
 all: build
 
@@ -39,6 +39,12 @@ BENCH_DOCS ?= 10000
 bench:
 	SURROGATOR_BENCH_DOCS=$(BENCH_DOCS) $(GO) test -run '^$$' -bench BenchmarkModes -benchtime 1x -timeout 60m ./surrogator/engine/
 	$(GO) test -run '^$$' -bench . -benchmem ./geo/ ./surrogator/dates/
+
+# k-NN per query over 40,000 candidates and names/s embedded (one core);
+# the ONNX benchmarks run when ONNXRUNTIME_LIB names libonnxruntime.so.1.
+bench-embed:
+	$(GO) test -run '^$$' -bench . -benchtime 1000x -cpu 1 ./embed/
+	$(GO) test -run '^$$' -bench . -benchtime 100x -cpu 1 ./embed/onnx/
 
 # osmbuild at several synthetic scales with extrapolation to Germany.
 bench-osm: build
