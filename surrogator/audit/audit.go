@@ -20,6 +20,14 @@ func Audited(k kinds.Kind) bool {
 	return true
 }
 
+// cityStateName lists the lower-case token forms of the city-states'
+// names that Add exempts.
+var cityStateName = map[string]bool{
+	"berlin": true, "berlins": true, "berliner": true, "land berlin": true,
+	"hamburg": true, "hamburgs": true, "hamburger": true, "freie und hansestadt hamburg": true,
+	"bremen": true, "bremens": true, "bremer": true, "freie hansestadt bremen": true,
+}
+
 // AuditedSpan is Audited for one span under the run's state policy: with
 // replaceState false, a LOCATION_CITY that names a city-state as a city
 // (cityState reports it, e.g. location.CityStateOf) is kept and exempt
@@ -59,7 +67,11 @@ type Hit struct {
 func NewMatcher() *Matcher { return &Matcher{idx: map[string][]entry{}} }
 
 // Add registers an original and returns its index, or -1 when it is too
-// short or has no word characters.
+// short, has no word characters, or is only the name of a city-state
+// (Berlin, Hamburg, Bremen, also genitive or adjective): a city-state is
+// state-level and kept by the state policy (SPEC §6), like the
+// LOCATION_STATE spans Audited exempts, and its districts' surrogates
+// ("Berlin-Spandau") must be allowed to carry its name.
 func (m *Matcher) Add(original string) int {
 	toks := tokens(original)
 	n := 0
@@ -72,6 +84,9 @@ func (m *Matcher) Add(original string) int {
 	words := make([]string, len(toks))
 	for i, t := range toks {
 		words[i] = t.w
+	}
+	if cityStateName[strings.Join(words, " ")] {
+		return -1
 	}
 	id := m.n
 	m.n++

@@ -1,6 +1,10 @@
 package audit
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
 
 func TestMatcher(t *testing.T) {
 	m := NewMatcher()
@@ -38,5 +42,35 @@ func TestMatcher(t *testing.T) {
 		if m.Contains(tt.text) != (len(tt.want) > 0) {
 			t.Errorf("%q: Contains disagrees", tt.text)
 		}
+	}
+}
+
+// TestKeptPlacesExempt: the state policy's kept places are not audited —
+// LOCATION_COUNTRY and LOCATION_STATE by kind, a city-state's bare name
+// as an original — while a district of one still is.
+func TestKeptPlacesExempt(t *testing.T) {
+	for _, k := range []kinds.Kind{kinds.LocationCountry, kinds.LocationState} {
+		if Audited(k) {
+			t.Errorf("%s audited", k)
+		}
+	}
+	if !Audited(kinds.LocationCity) {
+		t.Error("LOCATION_CITY not audited")
+	}
+	m := NewMatcher()
+	for _, o := range []string{"Berlin", "HAMBURGER", "Freie Hansestadt Bremen"} {
+		if m.Add(o) != -1 {
+			t.Errorf("%q registered", o)
+		}
+	}
+	if m.Add("Berlin-Tegel") < 0 {
+		t.Fatal("district not registered")
+	}
+	if !m.Contains("wohnhaft in Berlin-Tegel") || m.Contains("wohnhaft in Berlin-Spandau, Berlin") {
+		t.Error("district matching wrong")
+	}
+	cs := func(s string) bool { return s == "Berlin" }
+	if AuditedSpan(kinds.LocationCity, "Berlin", false, cs) || !AuditedSpan(kinds.LocationCity, "Berlin", true, cs) {
+		t.Error("AuditedSpan ignores the policy")
 	}
 }

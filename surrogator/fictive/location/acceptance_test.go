@@ -164,6 +164,31 @@ func TestReplaceStateEmbedded(t *testing.T) {
 	}
 }
 
+// TestReplaceStateCityState: with --replace-state a Berlin district is
+// sampled in Berlin's replacement state and written without a "Berlin-"
+// prefix unless the replacement is a city-state too.
+func TestReplaceStateCityState(t *testing.T) {
+	g := NewEmbedded(nil)
+	for seed := 0; seed < 12; seed++ {
+		d := parseDoc(t, "rsb", "[[CITY|Berlin-Tegel]], [[STATE|Berlin]]")
+		scope := fictive.NewScope([]byte(fmt.Sprint("rsb", seed)))
+		st := &fictive.DocState{}
+		var out []string
+		for i, s := range d.Spans {
+			gen, _ := fictive.Lookup(s.Kind)
+			v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, ReplaceState: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, v)
+		}
+		id, ok := g.Lookup(out[0])
+		if !ok || g.Place(id).State != out[1] || out[1] == "Berlin" {
+			t.Errorf("Berlin-Tegel, Berlin → %q, %q", out[0], out[1])
+		}
+	}
+}
+
 // TestKeptByPolicy is the state policy table.
 func TestKeptByPolicy(t *testing.T) {
 	for _, tc := range []struct {

@@ -244,7 +244,14 @@ func generateCity(original string, ctx *fictive.Context) (string, error) {
 		}
 		return "", fmt.Errorf("location: a city-state is kept by the state policy (the engine keeps the span)")
 	}
-	out := prefix + render(fitDistrict(core, s.name, p.state), form)
+	surState := ""
+	if s.id >= 0 {
+		surState = g.Place(s.id).State
+	}
+	if stateKey(surState) != stateKey(p.state) {
+		surState = "" // --replace-state left the city-state: no district form
+	}
+	out := prefix + render(fitDistrict(core, s.name, surState), form)
 	if data.Fold(out) == data.Fold(prefix+core) {
 		return "", fmt.Errorf("location: city surrogate equals the original")
 	}
