@@ -2,6 +2,7 @@ package location
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,8 +84,19 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 			owner = map[string]int{}
 			return [][]string{cs}
 		}
-		var ids [][]int
-		ids = placeTiers(ctx, g, p)
+		ids := placeTiers(ctx, g, p)
+		// Names of the wider tiers only when the first has no free one
+		// (the choice is then the same; a Germany-sized state has ~700).
+		taken := takenValues(ctx.Scope, fictive.NSCity)
+		for v := range except {
+			taken[v] = true
+		}
+		orig := []string{strings.ToLower(p.key), strings.ToLower(p.name.base)}
+		if len(ids) > 0 && slices.ContainsFunc(ids[0], func(id int) bool {
+			return freeValue(g.Place(id).Name, taken, ctx.Scope.Avoid, orig...)
+		}) {
+			ids = ids[:1]
+		}
 		var out [][]string
 		out, owner = names(g, ids)
 		return out
@@ -153,11 +165,12 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place) [][]int {
 			prefix = main + "-"
 		}
 	}
+	mayHoldMain := state == "" || cityStates[stateKey(state)]
 	skip := func(id int) bool {
 		if p.resolved && id == p.id {
 			return true
 		}
-		if isCityStateMain(g, id) {
+		if mayHoldMain && isCityStateMain(g, id) {
 			return true
 		}
 		if prefix != "" && !strings.HasPrefix(g.Place(id).Name, prefix) {
@@ -176,7 +189,7 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place) [][]int {
 	if p.resolved {
 		avoid = g.Postcodes(p.id)
 	}
-	return candidateTiers(g, state, class, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)))
+	return candidateTiers(g, state, class, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)), ctx.Scope.Rand("location.window", p.key))
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".

@@ -152,6 +152,10 @@ func canonicalCityState(k string) string {
 // itself (its name is its state's).
 func isCityStateMain(g Gazetteer, id int) bool {
 	pl := g.Place(id)
+	// cheap test first: gazetteer names are written with capitals
+	if !strings.Contains(pl.Name, "Berlin") && !strings.Contains(pl.Name, "Hamburg") && !strings.Contains(pl.Name, "Bremen") {
+		return false
+	}
 	return cityStates[stateKey(pl.State)] && stateKey(pl.Name) == stateKey(pl.State)
 }
 

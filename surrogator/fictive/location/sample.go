@@ -35,53 +35,62 @@ const minCandidates = 20
 // tier holds at least minCandidates municipalities of the state when the
 // state has them: the size band around class is widened until it does.
 // Municipalities with a postcode other than avoidCodes (the original's)
-// and with streets are preferred, then those with such a postcode, as long
-// as at least minCandidates of them exist — independent of the document,
-// so that corpus scope decides a place alike in every document. skip excludes ids (the original, city-state mains, …).
+// and with streets are preferred, then those with such a postcode (see
+// below) — independent of the document, so that corpus scope decides a
+// place alike in every document. skip excludes ids (the original,
+// city-state mains, …); r draws the window of the preference.
 // Further tiers: the rest of the state, the neighbouring states, every
 // state — used only when uniqueness may exhaust the state (used is the
 // number of municipality surrogates the scope holds already).
-func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, skip func(int) bool, used int) [][]int {
+func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, skip func(int) bool, used int, r *rand.Rand) [][]int {
 	all := g.Candidates(state, minClass, maxClass)
-	var pool []int
+	pool := make([]int, 0, len(all))
+	cls := make([]int, 0, len(all))
 	for _, id := range all {
 		if !skip(id) {
 			pool = append(pool, id)
+			cls = append(cls, SizeClass(g.Place(id).Population))
 		}
 	}
-	good := pool
-	// Prefer places with postcodes and streets, then with postcodes only
-	// (a postcode the document writes must be one of the surrogate's); in
-	// a state with fewer than minCandidates places only when at least half
-	// of them qualify, so that the preference never shrinks the choice to
-	// a handful.
-	for _, want := range [][2]bool{{true, true}, {true, false}} {
-		var withData []int
-		for _, id := range pool {
-			if (!want[0] || hasOtherCode(g.Postcodes(id), avoidCodes)) && (!want[1] || len(g.Streets(id)) > 0) {
-				withData = append(withData, id)
-			}
-		}
-		if len(withData) >= minCandidates || (len(pool) < minCandidates && 2*len(withData) >= len(pool) && len(withData) > 0) {
-			good = withData
-			break
-		}
-	}
-	var first []int
+	// The size band around class, widened until it holds minCandidates.
+	var band []int
 	for w := 0; w <= maxClass-minClass; w++ {
 		lo, hi := max(class-w, minClass), min(class+w, maxClass)
-		first = first[:0]
-		for _, id := range good {
-			if c := SizeClass(g.Place(id).Population); c >= lo && c <= hi {
-				first = append(first, id)
+		band = band[:0]
+		for i, id := range pool {
+			if cls[i] >= lo && cls[i] <= hi {
+				band = append(band, id)
 			}
 		}
-		if len(first) >= minCandidates {
+		if len(band) >= minCandidates {
 			break
 		}
 	}
-	tiers := [][]int{slices.Clone(first)}
-	inFirst := map[int]bool{}
+	// Prefer places with a postcode other than the original's and with
+	// streets, then with such a postcode: a window of the band from a
+	// random start (so that every member is equally likely) is searched
+	// for 2·minCandidates of them; the preference applies when it finds
+	// minCandidates (in a smaller band: at least half of it).
+	first := slices.Clone(band)
+	if len(band) > 0 {
+		start := r.Intn(len(band))
+		for _, want := range [][2]bool{{true, true}, {true, false}} {
+			var sel []int
+			for k := 0; k < len(band) && len(sel) < 2*minCandidates; k++ {
+				id := band[(start+k)%len(band)]
+				if hasOtherCode(g.Postcodes(id), avoidCodes) && (!want[1] || len(g.Streets(id)) > 0) {
+					sel = append(sel, id)
+				}
+			}
+			if len(sel) >= minCandidates || (len(band) < minCandidates && 2*len(sel) >= len(band) && len(sel) > 0) {
+				slices.Sort(sel)
+				first = sel
+				break
+			}
+		}
+	}
+	tiers := [][]int{first}
+	inFirst := make(map[int]bool, len(first))
 	for _, id := range first {
 		inFirst[id] = true
 	}
