@@ -49,7 +49,7 @@ func TestCandidatePoolSize(t *testing.T) {
 	for _, st := range g.States() {
 		n := len(g.Candidates(st, minClass, maxClass))
 		for class := minClass; class <= maxClass; class++ {
-			tiers := candidateTiers(g, st, class, nil, func(int) bool { return false }, 0, rand.New(rand.NewSource(int64(class))))
+			tiers := candidateTiers(g, st, class, nil, func(int) bool { return false }, 0, rand.New(rand.NewSource(int64(class))), nil)
 			want := min(n, minCandidates)
 			if len(tiers[0]) < want {
 				t.Errorf("%s class %d: first tier %d, want ≥ %d", st, class, len(tiers[0]), want)

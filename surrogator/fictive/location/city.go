@@ -84,19 +84,19 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 			owner = map[string]int{}
 			return [][]string{cs}
 		}
-		ids := placeTiers(ctx, g, p)
-		// Names of the wider tiers only when the first has no free one
-		// (the choice is then the same; a Germany-sized state has ~700).
+		// The wider tiers only when the first has no free name (the
+		// choice is then the same; a Germany-sized state has ~700).
 		taken := takenValues(ctx.Scope, fictive.NSCity)
 		for v := range except {
 			taken[v] = true
 		}
 		orig := []string{strings.ToLower(p.key), strings.ToLower(p.name.base)}
-		if len(ids) > 0 && slices.ContainsFunc(ids[0], func(id int) bool {
-			return freeValue(g.Place(id).Name, taken, ctx.Scope.Avoid, orig...)
-		}) {
-			ids = ids[:1]
+		enough := func(first []int) bool {
+			return slices.ContainsFunc(first, func(id int) bool {
+				return freeValue(g.Place(id).Name, taken, ctx.Scope.Avoid, orig...)
+			})
 		}
+		ids := placeTiers(ctx, g, p, enough)
 		var out [][]string
 		out, owner = names(g, ids)
 		return out
@@ -133,7 +133,7 @@ func memoID(ctx *fictive.Context, key string) int {
 }
 
 // placeTiers returns the candidate ids of a German place.
-func placeTiers(ctx *fictive.Context, g Gazetteer, p *place) [][]int {
+func placeTiers(ctx *fictive.Context, g Gazetteer, p *place, enough func([]int) bool) [][]int {
 	state, class := p.state, p.class
 	if !p.resolved && state == "" {
 		class = data.SizeSmallTown
@@ -189,7 +189,7 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place) [][]int {
 	if p.resolved {
 		avoid = g.Postcodes(p.id)
 	}
-	return candidateTiers(g, state, class, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)), ctx.Scope.Rand("location.window", p.key))
+	return candidateTiers(g, state, class, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)), ctx.Scope.Rand("location.window", p.key), enough)
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".

@@ -38,27 +38,21 @@ const minCandidates = 20
 // and with streets are preferred, then those with such a postcode (see
 // below) — independent of the document, so that corpus scope decides a
 // place alike in every document. skip excludes ids (the original,
-// city-state mains, …); r draws the window of the preference.
+// city-state mains, …); r draws the window of the preference; when
+// enough reports that the first tier suffices (it holds a free value),
+// only that tier is returned.
 // Further tiers: the rest of the state, the neighbouring states, every
 // state — used only when uniqueness may exhaust the state (used is the
 // number of municipality surrogates the scope holds already).
-func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, skip func(int) bool, used int, r *rand.Rand) [][]int {
-	all := g.Candidates(state, minClass, maxClass)
-	pool := make([]int, 0, len(all))
-	cls := make([]int, 0, len(all))
-	for _, id := range all {
-		if !skip(id) {
-			pool = append(pool, id)
-			cls = append(cls, SizeClass(g.Place(id).Population))
-		}
-	}
-	// The size band around class, widened until it holds minCandidates.
+func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, skip func(int) bool, used int, r *rand.Rand, enough func([]int) bool) [][]int {
+	// The size band around class, widened until it holds minCandidates
+	// (the gazetteer's state and size-class index answers each band).
 	var band []int
 	for w := 0; w <= maxClass-minClass; w++ {
 		lo, hi := max(class-w, minClass), min(class+w, maxClass)
 		band = band[:0]
-		for i, id := range pool {
-			if cls[i] >= lo && cls[i] <= hi {
+		for _, id := range g.Candidates(state, lo, hi) {
+			if !skip(id) {
 				band = append(band, id)
 			}
 		}
@@ -90,6 +84,15 @@ func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, s
 		}
 	}
 	tiers := [][]int{first}
+	if enough != nil && enough(first) {
+		return tiers // the wider tiers are not needed
+	}
+	var pool []int
+	for _, id := range g.Candidates(state, minClass, maxClass) {
+		if !skip(id) {
+			pool = append(pool, id)
+		}
+	}
 	inFirst := make(map[int]bool, len(first))
 	for _, id := range first {
 		inFirst[id] = true
