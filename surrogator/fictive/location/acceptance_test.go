@@ -2,7 +2,6 @@ package location
 
 import (
 	"fmt"
-	"math/rand"
 	"slices"
 	"strings"
 	"testing"
@@ -49,7 +48,7 @@ func TestCandidatePoolSize(t *testing.T) {
 	for _, st := range g.States() {
 		n := len(g.Candidates(st, minClass, maxClass))
 		for class := minClass; class <= maxClass; class++ {
-			tiers := candidateTiers(g, st, class, nil, func(int) bool { return false }, 0, rand.New(rand.NewSource(int64(class))), nil)
+			tiers := candidateTiers(g, st, class, nil, func(int) bool { return false }, 0, uint64(class)*7919, nil)
 			want := min(n, minCandidates)
 			if len(tiers[0]) < want {
 				t.Errorf("%s class %d: first tier %d, want ≥ %d", st, class, len(tiers[0]), want)

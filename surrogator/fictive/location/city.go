@@ -1,6 +1,7 @@
 package location
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sort"
@@ -189,7 +190,7 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place, enough func([]int) 
 	if p.resolved {
 		avoid = g.Postcodes(p.id)
 	}
-	return candidateTiers(g, state, class, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)), ctx.Scope.Rand("location.window", p.key), enough)
+	return candidateTiers(g, state, class, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)), binary.BigEndian.Uint64(ctx.Scope.Derive("location.window", p.key)), enough)
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".

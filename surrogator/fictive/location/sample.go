@@ -38,13 +38,13 @@ const minCandidates = 20
 // and with streets are preferred, then those with such a postcode (see
 // below) — independent of the document, so that corpus scope decides a
 // place alike in every document. skip excludes ids (the original,
-// city-state mains, …); r draws the window of the preference; when
+// city-state mains, …); seed places the window of the preference; when
 // enough reports that the first tier suffices (it holds a free value),
 // only that tier is returned.
 // Further tiers: the rest of the state, the neighbouring states, every
 // state — used only when uniqueness may exhaust the state (used is the
 // number of municipality surrogates the scope holds already).
-func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, skip func(int) bool, used int, r *rand.Rand, enough func([]int) bool) [][]int {
+func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, skip func(int) bool, used int, seed uint64, enough func([]int) bool) [][]int {
 	// The size band around class, widened until it holds minCandidates
 	// (the gazetteer's state and size-class index answers each band).
 	var band []int
@@ -67,7 +67,7 @@ func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, s
 	// minCandidates (in a smaller band: at least half of it).
 	first := slices.Clone(band)
 	if len(band) > 0 {
-		start := r.Intn(len(band))
+		start := int(seed % uint64(len(band)))
 		for _, want := range [][2]bool{{true, true}, {true, false}} {
 			var sel []int
 			for k := 0; k < len(band) && len(sel) < 2*minCandidates; k++ {
