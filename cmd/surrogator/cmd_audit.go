@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/audit"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/output"
 )
 
@@ -17,6 +18,9 @@ type auditOptions struct {
 	mappings   []string
 	inputs     []string
 	quarantine string
+	// replaceState mirrors the run's --replace-state: states and
+	// city-states were replaced, so their originals are searched for.
+	replaceState bool
 }
 
 // newAuditCmd builds the audit command.
@@ -46,8 +50,11 @@ Exit codes: 0 no original found; 1 originals found (or an error); 2 usage;
 	c.Flags().StringArrayVar(&o.mappings, "mapping", nil, "mapping.json or mapping_flat.json (repeatable)")
 	c.Flags().StringArrayVar(&o.inputs, "input", nil, "source inputs to take originals from (repeatable)")
 	c.Flags().StringVar(&o.quarantine, "quarantine", "", "move files with hits into this private directory")
+	c.Flags().BoolVar(&o.replaceState, "replace-state", false, "the run replaced states (run --replace-state): search for state and city-state originals too")
 	return c
 }
+
+func isCityState(t string) bool { return location.CityStateOf(t) != "" }
 
 func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir string) error {
 	if len(o.mappings) == 0 && len(o.inputs) == 0 {
@@ -59,6 +66,9 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 	get := func(p string) *audit.Matcher {
 		if byProject[p] == nil {
 			byProject[p] = audit.NewMatcher()
+			if o.replaceState {
+				byProject[p].AuditCityStates()
+			}
 		}
 		return byProject[p]
 	}
@@ -91,7 +101,7 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 		for _, p := range projs {
 			for _, d := range p.Documents {
 				for i, s := range d.Spans {
-					if audit.Audited(s.Kind) || s.Kind == "" {
+					if s.Kind == "" || audit.AuditedSpan(s.Kind, d.SpanText(i), o.replaceState, isCityState) {
 						get(p.Name).Add(d.SpanText(i))
 					}
 				}

@@ -16,6 +16,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -278,7 +279,7 @@ func prepareProjects(l output.Layout, opts *Options, projs []*formats.Project, r
 	var runs []*projectRun
 	for i, p := range projs { // project names are unique (formats.ErrDuplicateProject)
 		dropDuplicateNames(p)
-		pr := &projectRun{proj: p, qc: qc.Run(p), matcher: audit.NewMatcher(),
+		pr := &projectRun{proj: p, qc: qc.Run(p), matcher: opts.newMatcher(),
 			res: &ProjectResult{Project: p.Name, Read: len(p.Documents), Unreadable: unreadable(p),
 				Replaced: map[string]int{}, Kept: map[string]int{},
 				PublicDir: l.Public(p.Name), PrivateDir: l.Private(p.Name)}}
@@ -287,7 +288,7 @@ func prepareProjects(l output.Layout, opts *Options, projs []*formats.Project, r
 		}
 		for _, d := range p.Documents {
 			for i, s := range d.Spans {
-				if audit.Audited(s.Kind) || s.Kind == "" {
+				if opts.audited(s.Kind, d.SpanText(i)) {
 					pr.matcher.Add(d.SpanText(i))
 				}
 			}
@@ -305,6 +306,25 @@ func prepareProjects(l output.Layout, opts *Options, projs []*formats.Project, r
 		opts.progress("qc", i+1, len(projs))
 	}
 	return runs, nil
+}
+
+// audited reports whether an original is searched for in the public texts
+// (and avoided in surrogates) under the run's state policy; a span without
+// a kind is audited.
+func (o *Options) audited(k kinds.Kind, text string) bool {
+	if k == "" {
+		return true
+	}
+	return audit.AuditedSpan(k, text, o.ReplaceState, func(t string) bool { return location.CityStateOf(t) != "" })
+}
+
+// newMatcher returns a leak-audit matcher for the run's state policy.
+func (o *Options) newMatcher() *audit.Matcher {
+	m := audit.NewMatcher()
+	if o.ReplaceState {
+		m.AuditCityStates()
+	}
+	return m
 }
 
 // unreadable counts a project's unreadable documents and files: the listed
@@ -338,13 +358,13 @@ func dropDuplicateNames(p *formats.Project) {
 
 // planProjects decides every replacement in a fixed order (phase 2).
 func planProjects(ctx context.Context, opts *Options, runs []*projectRun, res *Result) error {
-	avoid := audit.NewMatcher()
+	avoid := opts.newMatcher()
 	total := 0
 	for _, pr := range runs {
 		total += len(pr.proj.Documents)
 		for _, d := range pr.proj.Documents {
 			for i, s := range d.Spans {
-				if audit.Audited(s.Kind) || s.Kind == "" {
+				if opts.audited(s.Kind, d.SpanText(i)) {
 					avoid.Add(d.SpanText(i))
 				}
 			}

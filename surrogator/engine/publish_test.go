@@ -374,3 +374,22 @@ func TestDuplicateNamesNeverLoseAKey(t *testing.T) {
 		}
 	}
 }
+
+// TestReplaceStateAudited: under --replace-state a city-state is replaced,
+// so an unannotated repeat of it is a leak (quarantined); by default it is
+// kept as written and the same letter is published.
+func TestReplaceStateAudited(t *testing.T) {
+	pre := "Frau Olbrichtsen wohnt in "
+	text := pre + "Berlin. Sie wurde in Berlin operiert."
+	b := utf8.RuneCountInString(pre)
+	doc := jsonlDoc{ID: "a", Text: text, Spans: []jsonlSpan{{Begin: 5, End: 16, Kind: "NAME_PATIENT"}, {Begin: b, End: b + 6, Kind: "LOCATION_CITY"}}}
+	in := writeJSONL(t, filepath.Join(t.TempDir(), "proj"), "letters.jsonl", []jsonlDoc{doc})
+	res, err := Run(context.Background(), []string{in}, Options{Mode: ModeFictive, Seed: 1, SeedSet: true, Out: t.TempDir(), Now: fixedNow})
+	if err != nil || res.Released() != 1 {
+		t.Fatalf("default policy: %v, released %v", err, res)
+	}
+	_, err = Run(context.Background(), []string{in}, Options{Mode: ModeFictive, Seed: 1, SeedSet: true, ReplaceState: true, Out: t.TempDir(), Now: fixedNow})
+	if !errors.Is(err, ErrNothingReleased) {
+		t.Fatalf("--replace-state: err %v, want the letter quarantined", err)
+	}
+}

@@ -195,6 +195,7 @@ func (p *Project) Markdown() string {
 		{FlagOther, "OTHER", "Documents with OTHER are excluded automatically; set part_of_corpus to 1 only after review."},
 		{FlagProfession, "PROFESSION", "Professions are kept in the output; check that none identifies a person."},
 		{FlagLocationOther, "LOCATION_OTHER", ""},
+		{FlagKeptPlace, "LOCATION_COUNTRY / LOCATION_STATE (kept)", "Kept as written by the state policy and exempt from the leak audit; run --replace-state replaces states (and city-states used as cities)."},
 		{FlagAge, "AGE > 89", "Ages above 89 become 90 in fictive and gemtex mode."},
 		{FlagDateBirthCount, "DATE_BIRTH count (zero or several)", ""},
 		{FlagUnparseable, "Dates that cannot be parsed", "Their shape is kept with a random valid value."},
