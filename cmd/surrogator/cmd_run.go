@@ -61,6 +61,14 @@ run is complete.
 Progress goes to stderr: bars on a terminal, else one line per phase (read,
 qc, plan, write).
 
+The secret key (--key-file, else OUT/private/surrogator.key, created once per
+output folder) keys document ids and surrogates; --seed only drives the random
+choices and is no secret. The same inputs, --seed and key give byte-identical
+outputs; keep the key file to reproduce a run (surrogator verify).
+
+An interrupted run (Ctrl-C, SIGTERM, kill) never leaves a public folder that
+looks final; running the same command again into the same --out completes it.
+
 Exit codes: 0 every released document written and audited (documents kept
 out by the toggle file or QC are listed on stdout and in run.json); 1 error,
 nothing usable written (also: no documents found, every document
