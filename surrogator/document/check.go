@@ -110,3 +110,27 @@ func hex4(data []byte, at int) (rune, bool) {
 	}
 	return r, true
 }
+
+// categorized keeps an error's message and adds a category (ErrPlacement,
+// ErrEncoding) for errors.Is.
+type categorized struct{ err, cat error }
+
+func (c categorized) Error() string   { return c.err.Error() }
+func (c categorized) Unwrap() []error { return []error{c.err, c.cat} }
+
+// Categorize returns err with cat (ErrPlacement or ErrEncoding) added for
+// errors.Is, its message unchanged.
+func Categorize(err, cat error) error { return categorized{err, cat} }
+
+// InvalidUTF8At returns the byte offset of the first invalid UTF-8
+// sequence in b (len(b) when there is none).
+func InvalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}

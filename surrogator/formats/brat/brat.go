@@ -67,10 +67,10 @@ func (l *Layers) SetLabel(ref int, label string) {
 // The document's Name is left empty for the caller to set.
 func Read(text, ann []byte) (*document.Document, error) {
 	if !utf8.Valid(text) {
-		return nil, fmt.Errorf("brat: %w: text is not valid UTF-8 (byte offset %d)", document.ErrEncoding, invalidAt(text))
+		return nil, fmt.Errorf("brat: %w: text is not valid UTF-8 (byte offset %d)", document.ErrEncoding, document.InvalidUTF8At(text))
 	}
 	if !utf8.Valid(ann) {
-		return nil, fmt.Errorf("brat: %w: ann is not valid UTF-8 (byte offset %d)", document.ErrEncoding, invalidAt(ann))
+		return nil, fmt.Errorf("brat: %w: ann is not valid UTF-8 (byte offset %d)", document.ErrEncoding, document.InvalidUTF8At(ann))
 	}
 	s := string(text)
 	ix := document.NewIndex(s)
@@ -86,7 +86,7 @@ func Read(text, ann []byte) (*document.Document, error) {
 		case 'T':
 			ln, err := parseT(line, s, ix)
 			if err != nil {
-				return nil, fmt.Errorf("brat: ann line %d: %w", no+1, categorized{err, document.ErrPlacement})
+				return nil, fmt.Errorf("brat: ann line %d: %w", no+1, document.Categorize(err, document.ErrPlacement))
 			}
 			if prev, dup := ids[ln.ID]; dup {
 				return nil, fmt.Errorf("brat: %w: ann line %d: %s already defined on line %d", document.ErrPlacement, no+1, ln.ID, prev)
@@ -105,24 +105,6 @@ func Read(text, ann []byte) (*document.Document, error) {
 	}
 	d.Layers = lay
 	return d, nil
-}
-
-// categorized keeps an error's message and adds a category for errors.Is
-// (document.ErrPlacement or document.ErrEncoding).
-type categorized struct{ err, cat error }
-
-func (c categorized) Error() string   { return c.err.Error() }
-func (c categorized) Unwrap() []error { return []error{c.err, c.cat} }
-
-func invalidAt(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return len(b)
 }
 
 // parseT parses "T<n>\t<type> <b> <e>[;<b> <e>...]\t<text>".

@@ -147,7 +147,7 @@ func object(dec *json.Decoder) ([]Field, error) {
 		}
 		key := t.(string) // the decoder guarantees a string key here
 		if seen[key] {
-			return nil, categorized{fmt.Errorf("key %q given twice", clip(key)), document.ErrPlacement}
+			return nil, document.Categorize(fmt.Errorf("key %q given twice", clip(key)), document.ErrPlacement)
 		}
 		seen[key] = true
 		var v json.RawMessage
@@ -161,13 +161,6 @@ func object(dec *json.Decoder) ([]Field, error) {
 	}
 	return fields, nil
 }
-
-// categorized keeps an error's message and adds a category for errors.Is
-// (document.ErrPlacement or document.ErrEncoding).
-type categorized struct{ err, cat error }
-
-func (c categorized) Error() string   { return c.err.Error() }
-func (c categorized) Unwrap() []error { return []error{c.err, c.cat} }
 
 func isDigits(s string) bool {
 	if s == "" {
@@ -235,7 +228,7 @@ func parseLine(line []byte) (*document.Document, error) {
 	if len(spans) > 0 && string(spans) != "null" {
 		if err := parseSpans(d, lay, spans); err != nil {
 			if !errors.Is(err, document.ErrPlacement) {
-				err = categorized{err, document.ErrPlacement}
+				err = document.Categorize(err, document.ErrPlacement)
 			}
 			return nil, err
 		}

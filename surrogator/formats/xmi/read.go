@@ -69,10 +69,10 @@ func (e *element) where() string {
 // would turn into U+FFFD) are errors.
 func Read(data []byte, ts []*cas.TypeDef) (*cas.CAS, error) {
 	if !utf8.Valid(data) {
-		return nil, categorized{fmt.Errorf("xmi: invalid UTF-8 at byte %d", invalidAt(data)), document.ErrEncoding}
+		return nil, document.Categorize(fmt.Errorf("xmi: invalid UTF-8 at byte %d", document.InvalidUTF8At(data)), document.ErrEncoding)
 	}
 	if err := checkCharRefs(data); err != nil {
-		return nil, categorized{err, document.ErrEncoding}
+		return nil, document.Categorize(err, document.ErrEncoding)
 	}
 	elems, err := parse(data)
 	if err != nil {
@@ -186,25 +186,6 @@ func checkCharRefs(data []byte) error {
 	return nil
 }
 
-// categorized keeps an error's message and adds a category for errors.Is
-// (document.ErrPlacement or document.ErrEncoding).
-type categorized struct{ err, cat error }
-
-func (c categorized) Error() string   { return c.err.Error() }
-func (c categorized) Unwrap() []error { return []error{c.err, c.cat} }
-
-// invalidAt returns the byte offset of the first invalid UTF-8 sequence.
-func invalidAt(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return len(b)
-}
-
 func hasFeatureAttr(attrs []xmlAttr) bool {
 	for _, a := range attrs {
 		if a.Name.Space == "" && a.Name.Local != "xmlns" {
@@ -236,7 +217,7 @@ func startElement(t startElem, line int) (*element, error) {
 		switch {
 		case a.Name.Space == nsXMI && a.Name.Local == "id":
 			if e.id >= 0 {
-				return nil, categorized{fmt.Errorf("xmi: line %d: element %s: xmi:id repeated", line, t.Name.Local), document.ErrPlacement}
+				return nil, document.Categorize(fmt.Errorf("xmi: line %d: element %s: xmi:id repeated", line, t.Name.Local), document.ErrPlacement)
 			}
 			n, err := strconv.Atoi(strings.TrimSpace(a.Value))
 			if err != nil || n < 0 {
@@ -245,7 +226,7 @@ func startElement(t startElem, line int) (*element, error) {
 			e.id = n
 		case a.Name.Space == "" && a.Name.Local != "xmlns":
 			if seen[a.Name.Local] {
-				return nil, categorized{fmt.Errorf("xmi: line %d: element %s: attribute %s repeated", line, t.Name.Local, a.Name.Local), document.ErrPlacement}
+				return nil, document.Categorize(fmt.Errorf("xmi: line %d: element %s: attribute %s repeated", line, t.Name.Local, a.Name.Local), document.ErrPlacement)
 			}
 			seen[a.Name.Local] = true
 			e.attrs = append(e.attrs, [2]string{a.Name.Local, a.Value})
@@ -326,7 +307,7 @@ func (r *reader) build(elems []*element, ts []*cas.TypeDef) (*cas.CAS, error) {
 		}
 		f, err := r.convert(e)
 		if err != nil {
-			return nil, categorized{err, document.ErrPlacement}
+			return nil, document.Categorize(err, document.ErrPlacement)
 		}
 		r.c.FS = append(r.c.FS, f)
 		r.fsByID[f.ID] = f
@@ -335,10 +316,10 @@ func (r *reader) build(elems []*element, ts []*cas.TypeDef) (*cas.CAS, error) {
 		return nil, errors.New("xmi: no cas:Sofa element")
 	}
 	if err := r.views(views); err != nil {
-		return nil, categorized{err, document.ErrPlacement}
+		return nil, document.Categorize(err, document.ErrPlacement)
 	}
 	if err := r.checkRefs(); err != nil {
-		return nil, categorized{err, document.ErrPlacement}
+		return nil, document.Categorize(err, document.ErrPlacement)
 	}
 	if err := r.checkOffsets(); err != nil {
 		return nil, err
