@@ -467,21 +467,7 @@ func (r *reader) checkLink(realRoot, p string) error {
 // readPath reads a regular file with the size limit. With a realRoot, a
 // symbolic link must resolve to a regular file inside it.
 func (r *reader) readPath(p, realRoot string) ([]byte, error) {
-	if err := r.ctx.Err(); err != nil {
-		return nil, err
-	}
-	fi, err := os.Lstat(p)
-	if err != nil {
-		return nil, pathless(err)
-	}
-	if fi.Mode()&fs.ModeSymlink != 0 && realRoot != "" {
-		if err := r.checkLink(realRoot, p); err != nil {
-			return nil, err
-		}
-	} else if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode())
-	}
-	f, err := openRegular(p)
+	f, err := r.openChecked(p, realRoot)
 	if err != nil {
 		return nil, err
 	}
@@ -637,6 +623,17 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 // openPath opens a regular file for streaming (JSON Lines), with the same
 // checks as readPath.
 func (r *reader) openPath(p, realRoot string) (io.ReadCloser, error) {
+	f, err := r.openChecked(p, realRoot)
+	if err != nil {
+		return nil, err
+	}
+	r.progress()
+	return f, nil
+}
+
+// openChecked opens p when reading goes on, p is a regular file, and (with
+// a realRoot) a symbolic link p resolves to a regular file inside it.
+func (r *reader) openChecked(p, realRoot string) (*os.File, error) {
 	if err := r.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -651,12 +648,7 @@ func (r *reader) openPath(p, realRoot string) (io.ReadCloser, error) {
 	} else if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
 		return nil, notRegular(fi.Mode())
 	}
-	f, err := openRegular(p)
-	if err != nil {
-		return nil, err
-	}
-	r.progress()
-	return f, nil
+	return openRegular(p)
 }
 
 func (r *reader) readZipFile(p string) *Project { return r.readZipFileAt(p, p) }
