@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"unicode/utf8"
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -33,6 +34,13 @@ type Embeddings struct {
 	Dims    int
 	Type    EmbeddingType
 	Vectors [NumPools][][]float32
+	// Embedder and EmbedderVersion name the model that computed the
+	// vectors ("hashed", "onnx" and its digest); Model is an optional blob
+	// from which a reader can rebuild the embedder (the built-in embedder's
+	// serialised IDF table). They are written to the embedder section when
+	// Embedder is set.
+	Embedder, EmbedderVersion string
+	Model                     []byte
 }
 
 // Builder assembles a pack in memory and writes it. It is not safe for
@@ -278,6 +286,11 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 		return 0, err
 	}
 	secs = append(secs, sectionBuf{secEmbeddings, ed})
+	if es, err := encodeEmbedder(b.embed); err != nil {
+		return 0, err
+	} else if es != nil {
+		secs = append(secs, sectionBuf{secEmbedder, es})
+	}
 	return writeSections(w, secs)
 }
 
@@ -321,6 +334,29 @@ func encodeEmbeddings(e *Embeddings, poolLens [NumPools]int) ([]byte, error) {
 		}
 	}
 	return d, nil
+}
+
+// encodeEmbedder returns the embedder section of e (nil when e names no
+// embedder).
+func encodeEmbedder(e *Embeddings) ([]byte, error) {
+	if e == nil || e.Embedder == "" || e.Dims == 0 || e.Type == EmbedNone {
+		return nil, nil
+	}
+	for _, s := range []string{e.Embedder, e.EmbedderVersion} {
+		if len(s) > maxEmbedderText || !utf8.ValidString(s) {
+			return nil, fmt.Errorf("geo: embedder name or version longer than %d bytes or not UTF-8", maxEmbedderText)
+		}
+	}
+	if uint64(len(e.Model)) > math.MaxUint32 {
+		return nil, fmt.Errorf("geo: embedder model of %d bytes", len(e.Model))
+	}
+	var d []byte
+	for _, s := range []string{e.Embedder, e.EmbedderVersion} {
+		d = le32(d, uint32(len(s)))
+		d = append(d, s...)
+	}
+	d = le32(d, uint32(len(e.Model)))
+	return append(d, e.Model...), nil
 }
 
 func pad8(n int) int { return (n + sectionAlign - 1) &^ (sectionAlign - 1) }

@@ -60,6 +60,7 @@ const (
 	secStreets       = 7
 	secPoolBase      = 16 // + PoolKind: 16 healthcare, 17 organisation, 18 other
 	secEmbeddings    = 32
+	secEmbedder      = 33 // optional: embedder name, version, model blob
 	requiredSections = 1<<secStrings | 1<<secMeta | 1<<secAreas | 1<<secRings | 1<<secPoints |
 		1<<secPostcodes | 1<<secStreets
 )
@@ -72,6 +73,7 @@ const (
 	listItemSize    = 4
 	poolRecordSize  = 20
 	embedHeaderSize = 16
+	maxEmbedderText = 256 // longest embedder name or version
 	noIndex         = 0xFFFFFFFF
 )
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
@@ -164,7 +165,7 @@ func TestEmbeddings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if info := p.EmbeddingInfo(); info != (EmbeddingInfo{3, 2, typ}) {
+		if info := p.EmbeddingInfo(); info != (EmbeddingInfo{Version: 3, Dims: 2, Type: typ}) {
 			t.Errorf("info %+v", info)
 		}
 		v, ok := p.Pool(PoolOther).Embedding(1, nil)
@@ -177,6 +178,54 @@ func TestEmbeddings(t *testing.T) {
 	b.SetEmbeddings(&Embeddings{Dims: 2, Type: EmbedFloat32})
 	if _, err := b.WriteTo(&bytes.Buffer{}); err == nil {
 		t.Error("missing vectors accepted")
+	}
+}
+
+func TestEmbedderSection(t *testing.T) {
+	b := NewBuilder()
+	b.AddPoolEntry(PoolHealthcare, PoolEntry{Name: "A", Municipality: NoArea})
+	b.AddPoolEntry(PoolOther, PoolEntry{Name: "B", Municipality: NoArea})
+	e := &Embeddings{Version: 1, Dims: 16, Type: EmbedInt8, Embedder: "hashed", EmbedderVersion: "abc123", Model: []byte{1, 2, 3}}
+	e.Vectors[PoolHealthcare] = [][]float32{make([]float32, 16)}
+	e.Vectors[PoolOther] = [][]float32{make([]float32, 16)}
+	e.Vectors[PoolOther][0][3] = 0.5
+	b.SetEmbeddings(e)
+	var buf bytes.Buffer
+	if _, err := b.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := p.EmbeddingInfo()
+	if info.Embedder != "hashed" || info.EmbedderVersion != "abc123" || !bytes.Equal(p.EmbedderModel(), []byte{1, 2, 3}) {
+		t.Errorf("embedder %+v model %v", info, p.EmbedderModel())
+	}
+	if p.Info().Embeddings != info {
+		t.Errorf("Info().Embeddings = %+v", p.Info().Embeddings)
+	}
+	d, sc, ok := p.Pool(PoolOther).Vectors()
+	if !ok || len(d) != 16 || len(sc) != 1 || d[3] != 127 || sc[0] < 0.0039 || sc[0] > 0.004 {
+		t.Errorf("Vectors = %v %v %v", d, sc, ok)
+	}
+	// rewriting without an embedder drops the section
+	var out bytes.Buffer
+	if _, err := p.WriteWithEmbeddings(&out, nil); err != nil {
+		t.Fatal(err)
+	}
+	q, err := Parse(out.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.EmbeddingInfo().Embedder != "" || q.EmbedderModel() != nil {
+		t.Error("embedder section kept without embeddings")
+	}
+	long := *e
+	long.EmbedderVersion = strings.Repeat("x", maxEmbedderText+1)
+	b.SetEmbeddings(&long)
+	if _, err := b.WriteTo(&bytes.Buffer{}); err == nil {
+		t.Error("over-long embedder version accepted")
 	}
 }
 
@@ -197,7 +246,7 @@ func TestWriteWithEmbeddings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q.EmbeddingInfo() != (EmbeddingInfo{7, 3, EmbedInt8}) || dumpAreas(q) != dumpAreas(p) {
+	if q.EmbeddingInfo() != (EmbeddingInfo{Version: 7, Dims: 3, Type: EmbedInt8}) || dumpAreas(q) != dumpAreas(p) {
 		t.Errorf("rewritten pack: %+v", q.Info())
 	}
 	if v, ok := q.Pool(PoolOther).Embedding(0, nil); !ok || abs(v[1]-0.5) > 0.01 {
@@ -312,6 +361,20 @@ func TestFold(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	f.Add(smallPack(f))
+	{
+		p, err := Parse(smallPack(f))
+		if err != nil {
+			f.Fatal(err)
+		}
+		e := &Embeddings{Version: 1, Dims: 2, Type: EmbedInt8, Embedder: "hashed", EmbedderVersion: "v", Model: []byte("m")}
+		e.Vectors[PoolHealthcare] = [][]float32{{1, 0}}
+		e.Vectors[PoolOther] = [][]float32{{0, 0.5}}
+		var buf bytes.Buffer
+		if _, err := p.WriteWithEmbeddings(&buf, e); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := Parse(data)
 		if err != nil {
@@ -335,6 +398,8 @@ func FuzzParse(f *testing.F) {
 				pl.Entry(i)
 				pl.Embedding(i, nil)
 			}
+			pl.Vectors()
+			p.EmbedderModel()
 		}
 		rng := rand.New(rand.NewPCG(1, 1))
 		p.SampleMunicipality(NoArea, SizeTown, rng)
@@ -426,6 +491,8 @@ func FuzzParseStructure(f *testing.F) {
 				pl.Entry(i)
 				pl.Embedding(i, nil)
 			}
+			pl.Vectors()
+			p.EmbedderModel()
 		}
 		p.Info()
 		p.SampleMunicipality(NoArea, SizeVillage, rand.New(rand.NewPCG(1, 1)))

@@ -214,6 +214,9 @@ type EmbeddingInfo struct {
 	Version uint32
 	Dims    int
 	Type    EmbeddingType
+	// Embedder and EmbedderVersion come from the embedder section (empty
+	// when the pack has none).
+	Embedder, EmbedderVersion string
 }
 
 // Info returns a summary of the pack.

@@ -48,7 +48,39 @@ func (p *Pack) EmbeddingInfo() EmbeddingInfo {
 	if h == nil || EmbeddingType(le.Uint32(h[8:])) == EmbedNone {
 		return EmbeddingInfo{}
 	}
-	return EmbeddingInfo{Version: le.Uint32(h), Dims: int(le.Uint32(h[4:])), Type: EmbeddingType(le.Uint32(h[8:]))}
+	return EmbeddingInfo{Version: le.Uint32(h), Dims: int(le.Uint32(h[4:])), Type: EmbeddingType(le.Uint32(h[8:])),
+		Embedder: p.r.embedder, EmbedderVersion: p.r.embedderVersion}
+}
+
+// EmbedderModel returns the model blob of the embedder section (nil when
+// absent). The slice aliases the pack and must not be modified.
+func (p *Pack) EmbedderModel() []byte { return p.r.embedderModel }
+
+// Vectors returns the int8 embeddings of pool k as a contiguous row-major
+// matrix (dims values per entry) and one scale per entry, without copying
+// the matrix when possible; ok is false unless the pack holds int8
+// embeddings.
+func (pl Pool) Vectors() (data []int8, scales []float32, ok bool) {
+	info := pl.p.EmbeddingInfo()
+	if info.Dims == 0 || info.Type != EmbedInt8 || pl.k < 0 || pl.k >= NumPools {
+		return nil, nil, false
+	}
+	start := 0
+	for k := PoolKind(0); k < pl.k; k++ {
+		start += pl.p.Pool(k).Len()
+	}
+	n, per := pl.Len(), 4+info.Dims
+	raw := pl.p.r.embedData[start*per : (start+n)*per]
+	data = make([]int8, n*info.Dims)
+	scales = make([]float32, n)
+	for i := 0; i < n; i++ {
+		rec := raw[i*per:]
+		scales[i] = math.Float32frombits(le.Uint32(rec))
+		for j, b := range rec[4 : 4+info.Dims] {
+			data[i*info.Dims+j] = int8(b)
+		}
+	}
+	return data, scales, true
 }
 
 // Embedding appends the vector of entry i to dst (dequantised for int8).
@@ -95,11 +127,18 @@ func (p *Pack) WriteWithEmbeddings(w io.Writer, e *Embeddings) (int64, error) {
 	}
 	var secs []sectionBuf
 	for _, s := range p.r.sections {
-		if s.id != secEmbeddings {
+		if s.id != secEmbeddings && s.id != secEmbedder {
 			secs = append(secs, s)
 		}
 	}
 	secs = append(secs, sectionBuf{secEmbeddings, ed})
+	es, err := encodeEmbedder(e)
+	if err != nil {
+		return 0, err
+	}
+	if es != nil {
+		secs = append(secs, sectionBuf{secEmbedder, es})
+	}
 	n, err := writeSections(w, secs)
 	if err != nil {
 		return n, fmt.Errorf("geo: rewrite: %w", err)

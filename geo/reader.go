@@ -37,6 +37,9 @@ type raw struct {
 	pools        [NumPools][]byte
 	embedHdr     []byte
 	embedData    []byte
+	// from the embedder section
+	embedder, embedderVersion string
+	embedderModel             []byte
 	sections     []sectionBuf // every section in directory order, for rewriting
 }
 
@@ -242,6 +245,29 @@ func parse(data []byte) (*raw, error) {
 			return nil, formatErr("embeddings size")
 		}
 		r.embedHdr, r.embedData = e[:embedHeaderSize], e[embedHeaderSize:]
+	}
+	if e, ok := secs[secEmbedder]; ok {
+		if r.embedHdr == nil || EmbeddingType(le.Uint32(r.embedHdr[8:])) == EmbedNone {
+			return nil, formatErr("embedder section without embeddings")
+		}
+		var txt [2]string
+		for i := range txt {
+			if len(e) < 4 {
+				return nil, formatErr("embedder section size")
+			}
+			n := uint64(le.Uint32(e))
+			if n > maxEmbedderText || n > uint64(len(e)-4) || !utf8.Valid(e[4:4+n]) {
+				return nil, formatErr("embedder text")
+			}
+			txt[i], e = string(e[4:4+n]), e[4+n:]
+		}
+		if len(e) < 4 || uint64(le.Uint32(e)) != uint64(len(e)-4) {
+			return nil, formatErr("embedder model size")
+		}
+		if txt[0] == "" {
+			return nil, formatErr("embedder without a name")
+		}
+		r.embedder, r.embedderVersion, r.embedderModel = txt[0], txt[1], e[4:]
 	}
 	return r, nil
 }

@@ -125,6 +125,9 @@ func runGeoInfo(path string, w io.Writer) error {
 		fmt.Fprintln(w, "embeddings: none")
 	} else {
 		fmt.Fprintf(w, "embeddings: version %d, %d dims, type %d\n", in.Embeddings.Version, in.Embeddings.Dims, in.Embeddings.Type)
+		if in.Embeddings.Embedder != "" {
+			fmt.Fprintf(w, "embedder: %s %s\n", in.Embeddings.Embedder, in.Embeddings.EmbedderVersion)
+		}
 	}
 	return nil
 }
