@@ -106,6 +106,10 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 
 // Rebase implements document.Layers: it returns a copy of the CAS whose sofa
 // holds newText and whose annotations on that sofa are mapped through m.
+// Tokens overlapping a replacement are replaced by tokens of the surrogate
+// (document.Tokenize) and sentences that a replacement joins are merged
+// into one, so that no token holds white space or shares a range and every
+// token lies inside one sentence (see CheckSegments).
 func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.Layers, error) {
 	c := l.CAS.Clone()
 	if s := c.ByID(l.Sofa); s == nil || s.Type != TypeSofa {
@@ -125,11 +129,36 @@ func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.
 		}
 	}
 	newIx := document.NewIndex(newText)
+	rt := segmentLayers(c, todo, newText, m)
 	for _, pl := range todo {
-		nb, ne := m.Span(pl.b, pl.e)
+		id := pl.fs.ID
+		if rt.removed[id] {
+			continue
+		}
+		var nb, ne int
+		if p, ok := rt.pos[id]; ok {
+			nb, ne = p[0], p[1]
+		} else {
+			b, e := pl.b, pl.e
+			if u, ok := rt.span[id]; ok {
+				b, e = u[0], u[1]
+			}
+			nb, ne = m.Span(b, e)
+			if cv, ok := rt.cover[id]; ok {
+				nb, ne = min(nb, cv[0]), max(ne, cv[1])
+			}
+		}
 		pl.fs.SetInt("begin", newIx.ToUTF16(nb))
 		pl.fs.SetInt("end", newIx.ToUTF16(ne))
 	}
+	for _, ex := range rt.extra {
+		for _, f := range ex {
+			p := rt.pos[f.ID]
+			f.SetInt("begin", newIx.ToUTF16(p[0]))
+			f.SetInt("end", newIx.ToUTF16(p[1]))
+		}
+	}
+	applySegments(c, rt)
 	c.ByID(l.Sofa).SetString("sofaString", newText)
 	return &Layers{CAS: c, Sofa: l.Sofa}, nil
 }
