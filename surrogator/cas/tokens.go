@@ -86,8 +86,12 @@ func segmentLayers(c *CAS, todo []placed, newText string, m *document.Mapping) *
 		nb, ne := m.Span(r.b, r.e)
 		pieces := document.Tokenize(newText[nb:ne])
 		if len(pieces) == 0 {
-			// the surrogate is blank: keep one empty token at its start
-			pieces = [][2]int{{0, 0}}
+			// the surrogate is blank: no token; references to them go
+			for _, t := range r.tokens {
+				rt.removed[t.fs.ID] = true
+				rt.redirect[t.fs.ID] = -1
+			}
+			continue
 		}
 		tpl := r.tokens[0].fs
 		var last *FS
@@ -270,42 +274,57 @@ func newTokenLike(tpl *FS, id int) *FS {
 }
 
 // redirectRefs rewrites references (other than "sofa") to removed
-// annotations to the annotation that took their place.
+// annotations to the annotation that took their place; a reference to one
+// that nothing replaces (-1) is dropped.
 func redirectRefs(c *CAS, redirect map[int]int) {
 	if len(redirect) == 0 {
 		return
 	}
 	for _, f := range c.FS {
-		for i, ft := range f.Features {
-			if !ft.Ref || ft.Name == "sofa" {
-				continue
-			}
-			if n, err := strictInt(ft.Value); err == nil {
-				if to, ok := redirect[n]; ok {
-					f.Features[i].Value = json.RawMessage(strconv.Itoa(to))
-				}
-				continue
-			}
-			var ids []json.RawMessage
-			if json.Unmarshal(ft.Value, &ids) != nil {
-				continue
-			}
-			changed := false
-			for k, raw := range ids {
-				if n, err := strictInt(raw); err == nil {
+		fts := f.Features[:0]
+		for _, ft := range f.Features {
+			if ft.Ref && ft.Name != "sofa" {
+				if n, err := strictInt(ft.Value); err == nil {
 					if to, ok := redirect[n]; ok {
-						ids[k], changed = json.RawMessage(strconv.Itoa(to)), true
+						if to < 0 {
+							continue
+						}
+						ft.Value = json.RawMessage(strconv.Itoa(to))
 					}
+				} else if v, ok := redirectArray(ft.Value, redirect); ok {
+					ft.Value = v
 				}
 			}
-			if changed {
-				b, err := json.Marshal(ids)
-				if err == nil {
-					f.Features[i].Value = b
+			fts = append(fts, ft)
+		}
+		f.Features = fts
+	}
+}
+
+// redirectArray rewrites an array of ids; ok is false when nothing changed.
+func redirectArray(raw json.RawMessage, redirect map[int]int) (json.RawMessage, bool) {
+	var ids []json.RawMessage
+	if json.Unmarshal(raw, &ids) != nil {
+		return nil, false
+	}
+	out, changed := make([]json.RawMessage, 0, len(ids)), false
+	for _, id := range ids {
+		if n, err := strictInt(id); err == nil {
+			if to, ok := redirect[n]; ok {
+				changed = true
+				if to < 0 {
+					continue
 				}
+				id = json.RawMessage(strconv.Itoa(to))
 			}
 		}
+		out = append(out, id)
 	}
+	if !changed {
+		return nil, false
+	}
+	b, err := json.Marshal(out)
+	return b, err == nil
 }
 
 // applySegments drops removed annotations and inserts new tokens after
