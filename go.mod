@@ -19,6 +19,7 @@ require (
 )
 
 require (
+	github.com/go-json-experiment/json v1.27.2
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/paulmach/orb v0.1.3 // indirect

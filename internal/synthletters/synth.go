@@ -11,6 +11,7 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 )
 
 var (
@@ -137,7 +138,7 @@ func WriteCorpus(dir string, n int, seed int64) error {
 		if err != nil {
 			return err
 		}
-		if err := cas.WriteJSON(f, CAS(text, name+".txt", spans)); err != nil {
+		if err := casjson.WriteCAS(f, CAS(text, name+".txt", spans)); err != nil {
 			f.Close()
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 )
 
 // Shared corpora (relative to ../shared).
@@ -82,7 +83,7 @@ func GrasccoCAS(t testing.TB) []CASFile {
 // Doc decodes a CAS file into a normalised document named f.Name.
 func Doc(t testing.TB, f CASFile) *document.Document {
 	t.Helper()
-	c, err := cas.ReadJSON(f.Data)
+	c, err := casjson.ReadCAS(f.Data)
 	if err != nil {
 		t.Fatalf("%s: %v", f.Entry, err)
 	}
@@ -102,7 +103,7 @@ func SharedExtracted(t testing.TB) map[string]*cas.Extracted {
 	t.Helper()
 	out := map[string]*cas.Extracted{}
 	for _, f := range append(GrasccoCAS(t), ProjectCAS(t)...) {
-		c, err := cas.ReadJSON(f.Data)
+		c, err := casjson.ReadCAS(f.Data)
 		if err != nil {
 			t.Fatalf("%s: %v", f.Entry, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 )
 
 // placementSofa is invented text: "Herr " (5 units), an emoji (2 UTF-16
@@ -107,7 +108,7 @@ func TestStrictPlacement(t *testing.T) {
 			`{"%ID":3,"%TYPE":"de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token","@sofa":1,"begin":0,"end":40}`), "annotation 3 (Token): end 40 beyond sofa length 13", "", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := cas.ReadJSON([]byte(tt.doc))
+			c, err := casjson.ReadCAS([]byte(tt.doc))
 			var ex *cas.Extracted
 			if err == nil {
 				ex, err = cas.Extract(c, cas.PHIConfig{})
@@ -170,7 +171,7 @@ func TestSharedCorporaPlace(t *testing.T) {
 	}
 	spans := 0
 	for _, f := range files {
-		c, err := cas.ReadJSON(f.Data)
+		c, err := casjson.ReadCAS(f.Data)
 		if err != nil {
 			t.Fatalf("%s: %v", f.Entry, err)
 		}

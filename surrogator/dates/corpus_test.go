@@ -6,6 +6,7 @@ import (
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 )
 
 // TestSharedCorpusDates parses every DATE, DATE_BIRTH and DATE_DEATH span
@@ -25,7 +26,7 @@ func TestSharedCorpusDates(t *testing.T) {
 			total := 0
 			var failed []string
 			for _, f := range tc.files(t) {
-				c, err := cas.ReadJSON(f.Data)
+				c, err := casjson.ReadCAS(f.Data)
 				if err != nil {
 					t.Fatalf("%s: %v", f.Name, err)
 				}

@@ -155,7 +155,7 @@ func TestSpanTextsMatchUTF16(t *testing.T) {
 // same annotations (every feature structure) on all shared corpora.
 func TestCASJSONRoundTrip(t *testing.T) {
 	for name, data := range sharedCASFiles(t) {
-		c1, err := cas.ReadJSON(data)
+		c1, err := casjson.ReadCAS(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,7 +167,7 @@ func TestCASJSONRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c2, err := cas.ReadJSON(out)
+		c2, err := casjson.ReadCAS(out)
 		if err != nil {
 			t.Fatalf("%s: re-read: %v", name, err)
 		}

@@ -1,7 +1,6 @@
 package casjson
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 
@@ -12,9 +11,9 @@ import (
 // Read decodes a CAS JSON document. The PHI layer is selected by cfg.
 // Spans carry raw labels; the caller normalises.
 func Read(data []byte, cfg cas.PHIConfig) (*document.Document, error) {
-	c, err := cas.ReadJSON(data)
+	c, err := ReadCAS(data)
 	if err != nil {
-		return nil, fmt.Errorf("casjson: %w", err)
+		return nil, err
 	}
 	return FromCAS(c, cfg, document.FormatCASJSON)
 }
@@ -46,15 +45,10 @@ func CAS(d *document.Document) *cas.CAS {
 
 // Write encodes d as CAS JSON.
 func Write(w io.Writer, d *document.Document) error {
-	if err := cas.WriteJSON(w, CAS(d)); err != nil {
-		return fmt.Errorf("casjson: %w", err)
-	}
-	return nil
+	return WriteCAS(w, CAS(d))
 }
 
 // Marshal returns the CAS JSON encoding of d.
 func Marshal(d *document.Document) ([]byte, error) {
-	var b bytes.Buffer
-	err := Write(&b, d)
-	return b.Bytes(), err
+	return AppendCAS(nil, CAS(d)), nil
 }

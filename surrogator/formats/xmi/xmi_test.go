@@ -14,6 +14,7 @@ import (
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 )
 
 type namedCAS struct {
@@ -161,7 +162,7 @@ func TestRoundTripSharedCorpora(t *testing.T) {
 	}
 	for _, nc := range sharedCASes(t) {
 		t.Run(nc.name, func(t *testing.T) {
-			c, err := cas.ReadJSON(nc.data)
+			c, err := casjson.ReadCAS(nc.data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,7 +218,7 @@ func TestReplacementRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
 	for _, nc := range sharedCASes(t) {
 		t.Run(nc.name, func(t *testing.T) {
-			c, err := cas.ReadJSON(nc.data)
+			c, err := casjson.ReadCAS(nc.data)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package cas
+package casjson_test
 
 import (
 	"bytes"
@@ -7,15 +7,17 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 )
 
-// FuzzReadJSON: decoding never panics; whatever decodes and extracts has
+// FuzzReadCAS: decoding never panics; whatever decodes and extracts has
 // valid UTF-8 text and every PHI span inside it on rune boundaries, at the
 // UTF-16 offsets the CAS gives; it can be written and re-read with the same
 // text and spans, and re-based.
-func FuzzReadJSON(f *testing.F) {
-	if b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "cas", "mini.json")); err == nil {
+func FuzzReadCAS(f *testing.F) {
+	if b, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "cas", "mini.json")); err == nil {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"}]}`))
@@ -23,24 +25,24 @@ func FuzzReadJSON(f *testing.F) {
 		`{"%ID":2,"%TYPE":"custom.PHI","@sofa":1,"begin":1,"end":3,"kind":"X"}],"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2]}}}`))
 	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"},{"%ID":2,"%TYPE":"custom.PHI","begin":"0","end":1}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := ReadJSON(data)
+		c, err := casjson.ReadCAS(data)
 		if err != nil {
 			return
 		}
-		ex, err := Extract(c, PHIConfig{})
+		ex, err := cas.Extract(c, cas.PHIConfig{})
 		if err != nil {
 			return
 		}
 		checkExtracted(t, c, ex)
 		var b bytes.Buffer
-		if err := WriteJSON(&b, c); err != nil {
+		if err := casjson.WriteCAS(&b, c); err != nil {
 			t.Fatal(err)
 		}
-		c2, err := ReadJSON(b.Bytes())
+		c2, err := casjson.ReadCAS(b.Bytes())
 		if err != nil {
 			t.Fatalf("re-read: %v", err)
 		}
-		ex2, err := Extract(c2, PHIConfig{})
+		ex2, err := cas.Extract(c2, cas.PHIConfig{})
 		if err != nil {
 			t.Fatalf("re-extract: %v", err)
 		}
@@ -66,11 +68,11 @@ func FuzzReadJSON(f *testing.F) {
 		if err != nil {
 			t.Fatalf("rebase: %v", err)
 		}
-		c3 := l.(*Layers).CAS
-		if err := CheckAnnotations(c3); err != nil {
+		c3 := l.(*cas.Layers).CAS
+		if err := cas.CheckAnnotations(c3); err != nil {
 			t.Fatalf("rebased CAS: %v", err)
 		}
-		ex3, err := Extract(c3, PHIConfig{})
+		ex3, err := cas.Extract(c3, cas.PHIConfig{})
 		if err != nil {
 			t.Fatalf("rebased extract: %v", err)
 		}
@@ -81,7 +83,7 @@ func FuzzReadJSON(f *testing.F) {
 // checkExtracted asserts the reader invariant: valid UTF-8 text, every PHI
 // span within it on rune boundaries and equal to the UTF-16 range the CAS
 // holds for it.
-func checkExtracted(t *testing.T, c *CAS, ex *Extracted) {
+func checkExtracted(t *testing.T, c *cas.CAS, ex *cas.Extracted) {
 	t.Helper()
 	d := &document.Document{Text: ex.Text, Spans: ex.Spans}
 	if err := d.CheckPlacement(); err != nil {

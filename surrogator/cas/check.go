@@ -1,0 +1,125 @@
+package cas
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// StrictInt decodes a JSON integer that fits an int. Errors name the
+// value's kind, never the value.
+func StrictInt(raw []byte) (int, error) {
+	v := string(bytes.TrimSpace(raw))
+	if !isJSONInteger(v) {
+		return 0, fmt.Errorf("%s, not an integer", jsonKind(v))
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("integer out of range")
+	}
+	return n, nil
+}
+
+func strictInt(raw json.RawMessage) (int, error) { return StrictInt(raw) }
+
+// CheckRefs verifies that every view names a sofa and lists existing
+// feature structures, and that every "sofa" feature references a sofa.
+// Codecs call it after decoding; errors name ids, never text.
+func (c *CAS) CheckRefs() error {
+	byID := make(map[int]*FS, len(c.FS))
+	for _, f := range c.FS {
+		byID[f.ID] = f
+	}
+	for _, v := range c.Views {
+		if s := byID[v.Sofa]; s == nil || s.Type != TypeSofa {
+			return fmt.Errorf("view %q: %%SOFA %d names no sofa", Clip(v.Name), v.Sofa)
+		}
+		for _, m := range v.Members {
+			if byID[m] == nil {
+				return fmt.Errorf("view %q: member %d is not a feature structure", Clip(v.Name), m)
+			}
+		}
+	}
+	for _, f := range c.FS {
+		ft, ok := f.Get("sofa")
+		if !ok || f.Type == TypeSofa {
+			continue
+		}
+		if !ft.Ref {
+			return fmt.Errorf("%s: sofa is not a reference", where(f))
+		}
+		n, err := strictInt(ft.Value)
+		if err != nil {
+			return fmt.Errorf("%s: sofa reference: %w", where(f), err)
+		}
+		if s := byID[n]; s == nil || s.Type != TypeSofa {
+			return fmt.Errorf("%s: sofa reference %d names no sofa", where(f), n)
+		}
+	}
+	return nil
+}
+
+// Clip shortens a name (a view, feature or key name) for an error message.
+func Clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
+
+// ParseTypeDef parses one entry of "%TYPES": the type's JSON definition,
+// kept as Raw, with its super type and features in file order.
+func ParseTypeDef(name string, raw json.RawMessage) (*TypeDef, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("type %q: %w", name, err)
+	}
+	td := &TypeDef{Name: name, Raw: raw}
+	if s, ok := m["%SUPER_TYPE"]; ok {
+		_ = json.Unmarshal(s, &td.Super)
+	}
+	// keep feature order as in the file
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, fmt.Errorf("type %q: not an object", name)
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("type %q: %w", name, err)
+		}
+		key, _ := t.(string)
+		if key == "" {
+			return nil, fmt.Errorf("type %q: empty object key", name)
+		}
+		if seen[key] {
+			return nil, fmt.Errorf("type %q: %w: key %q given twice in one object", name, document.ErrPlacement, Clip(key))
+		}
+		seen[key] = true
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, fmt.Errorf("type %q: %w", name, err)
+		}
+		if len(key) > 0 && key[0] == '%' {
+			continue
+		}
+		var fd struct {
+			Range    string `json:"%RANGE"`
+			Elem     string `json:"%ELEMENT_TYPE"`
+			OldElem  string `json:"%ELEMENT"` // written by early versions of this package
+			Multiple bool   `json:"%MULTIPLE_REFERENCES_ALLOWED"`
+		}
+		if err := json.Unmarshal(v, &fd); err != nil {
+			return nil, fmt.Errorf("type %q feature %q: %w", name, key, err)
+		}
+		if fd.Elem == "" {
+			fd.Elem = fd.OldElem
+		}
+		td.Features = append(td.Features, FeatureDef{Name: key, Range: fd.Range, ElementType: fd.Elem, MultipleReferencesAllowed: fd.Multiple})
+	}
+	return td, nil
+}

@@ -1,0 +1,538 @@
+package casjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// ReadCAS decodes a UIMA JSON CAS (the format INCEpTION exports as "UIMA
+// CAS JSON 0.4.0"). Feature order and values are kept; feature values
+// alias data, which the caller must not change afterwards.
+//
+// It streams over data with a jsontext tokenizer and no reflection on the
+// hot path. It is strict where leniency would misplace an annotation: a
+// key given twice in one object, bytes that are not UTF-8 or unpaired
+// surrogate escapes, a view whose %SOFA names no sofa or whose members do
+// not exist, and a "sofa" reference that names no sofa are errors. Offsets
+// are checked by cas.Extract. Errors never hold document text.
+func ReadCAS(data []byte) (*cas.CAS, error) {
+	if err := document.CheckJSONUnicode(data); err != nil {
+		return nil, fmt.Errorf("casjson: %w", err)
+	}
+	r := &reader{data: data, names: map[string]string{}, ids: map[int]bool{}}
+	r.dec = jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
+	c, err := r.read()
+	if err != nil {
+		return nil, fmt.Errorf("casjson: %w", err)
+	}
+	if err := c.CheckRefs(); err != nil {
+		return nil, fmt.Errorf("casjson: %w: %w", document.ErrPlacement, err)
+	}
+	return c, nil
+}
+
+type reader struct {
+	data []byte
+	dec  *jsontext.Decoder
+	// names interns keys and type names: a letter repeats them thousands
+	// of times.
+	names map[string]string
+	ids   map[int]bool
+}
+
+// syntax turns a tokenizer error into one without input bytes.
+func syntax(err error) error {
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		return fmt.Errorf("JSON syntax error at byte %d", se.ByteOffset)
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("unexpected end of JSON input")
+	}
+	return err
+}
+
+// value reads the next value and returns it as a slice of data.
+func (r *reader) value() ([]byte, error) {
+	v, err := r.dec.ReadValue()
+	if err != nil {
+		return nil, syntax(err)
+	}
+	end := int(r.dec.InputOffset())
+	start := end - len(v)
+	if start < 0 || end > len(r.data) || !bytes.Equal(r.data[start:end], v) {
+		return append([]byte(nil), v...), nil // not aliased: copy
+	}
+	return r.data[start:end:end], nil
+}
+
+// str returns the string a raw JSON string denotes, interned.
+func (r *reader) str(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		u, err := jsontext.AppendUnquote(nil, raw)
+		if err != nil {
+			return "", false
+		}
+		body = u
+	}
+	if s, ok := r.names[string(body)]; ok {
+		return s, true
+	}
+	s := string(body)
+	r.names[s] = s
+	return s, true
+}
+
+// delim reads the next token and checks that it is want.
+func (r *reader) delim(want jsontext.Kind, what string) error {
+	if k := r.dec.PeekKind(); k != want {
+		if k == 0 {
+			_, err := r.dec.ReadToken()
+			return syntax(err)
+		}
+		return fmt.Errorf("expected %s, got %s", what, kindName(k))
+	}
+	_, err := r.dec.ReadToken()
+	return syntax(err)
+}
+
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case '{':
+		return "{"
+	case '[':
+		return "["
+	case '"':
+		return "a string"
+	case '0':
+		return "a number"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "an unexpected token"
+}
+
+// object calls each for every key of the next object; keys must be unique
+// and non-empty when check is true.
+func (r *reader) object(check bool, each func(key string) error) error {
+	if err := r.delim('{', "an object"); err != nil {
+		return err
+	}
+	var seen map[string]bool
+	if check {
+		seen = map[string]bool{}
+	}
+	for r.dec.PeekKind() != '}' {
+		raw, err := r.value()
+		if err != nil {
+			return err
+		}
+		key, _ := r.str(raw)
+		if key == "" {
+			return fmt.Errorf("empty object key")
+		}
+		if check {
+			if seen[key] {
+				return fmt.Errorf("%w: key %q given twice in one object", document.ErrPlacement, cas.Clip(key))
+			}
+			seen[key] = true
+		}
+		if err := each(key); err != nil {
+			return err
+		}
+	}
+	_, err := r.dec.ReadToken()
+	return syntax(err)
+}
+
+func (r *reader) read() (*cas.CAS, error) {
+	c := &cas.CAS{}
+	err := r.object(true, func(key string) error {
+		switch key {
+		case "%TYPES":
+			return r.object(true, func(name string) error {
+				raw, err := r.value()
+				if err != nil {
+					return err
+				}
+				td, err := cas.ParseTypeDef(name, raw)
+				if err != nil {
+					return err
+				}
+				c.Types = append(c.Types, td)
+				return nil
+			})
+		case "%FEATURE_STRUCTURES":
+			if err := r.delim('[', "an array"); err != nil {
+				return err
+			}
+			for r.dec.PeekKind() != ']' {
+				f, err := r.fs()
+				if err != nil {
+					return err
+				}
+				if r.ids[f.ID] {
+					return fmt.Errorf("duplicate %%ID %d", f.ID)
+				}
+				r.ids[f.ID] = true
+				c.FS = append(c.FS, f)
+			}
+			_, err := r.dec.ReadToken()
+			return syntax(err)
+		case "%VIEWS":
+			return r.object(true, func(name string) error {
+				if c.View(name) != nil {
+					return fmt.Errorf("%w: view %q given twice", document.ErrPlacement, cas.Clip(name))
+				}
+				view, err := r.view(name)
+				if err != nil && !errors.Is(err, document.ErrPlacement) {
+					err = fmt.Errorf("%w: %w", document.ErrPlacement, err)
+				}
+				if err != nil {
+					return fmt.Errorf("view %q: %w", cas.Clip(name), err)
+				}
+				c.Views = append(c.Views, view)
+				return nil
+			})
+		default:
+			_, err := r.value()
+			return err
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.dec.ReadToken(); err != io.EOF {
+		return nil, fmt.Errorf("trailing data after CAS object")
+	}
+	if len(c.FS) == 0 {
+		return nil, fmt.Errorf("no %%FEATURE_STRUCTURES")
+	}
+	return c, nil
+}
+
+// fs reads one feature structure object.
+func (r *reader) fs() (*cas.FS, error) {
+	if err := r.delim('{', "an object"); err != nil {
+		return nil, err
+	}
+	f := &cas.FS{ID: -1, Features: make([]cas.Feature, 0, 6)}
+	hasID, hasType := false, false
+	for r.dec.PeekKind() != '}' {
+		rawKey, err := r.value()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := r.str(rawKey)
+		if key == "" {
+			return nil, fmt.Errorf("empty object key")
+		}
+		// duplicates are reported before the value is read, as a key
+		// given twice is found before any error in its value
+		ref, name := false, key
+		switch key {
+		case "%ID":
+			if hasID {
+				return nil, dupKey(key)
+			}
+			hasID = true
+		case "%TYPE":
+			if hasType {
+				return nil, dupKey(key)
+			}
+			hasType = true
+		default:
+			if key[0] == '@' {
+				ref, name = true, key[1:]
+			}
+			for _, ft := range f.Features {
+				if ft.Name == name {
+					if ft.Ref == ref {
+						return nil, dupKey(key)
+					}
+					return nil, fmt.Errorf("%w: feature %q given twice", document.ErrPlacement, cas.Clip(name))
+				}
+			}
+		}
+		v, err := r.value()
+		if err != nil {
+			return nil, err
+		}
+		switch key {
+		case "%ID":
+			n, err := cas.StrictInt(v)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("bad %%ID")
+			}
+			f.ID = n
+		case "%TYPE":
+			t, ok := r.str(v)
+			if !ok {
+				return nil, fmt.Errorf("bad %%TYPE")
+			}
+			f.Type = t
+		default:
+			f.Features = append(f.Features, cas.Feature{Name: name, Ref: ref, Value: v})
+		}
+	}
+	if _, err := r.dec.ReadToken(); err != nil {
+		return nil, syntax(err)
+	}
+	if f.ID < 0 {
+		return nil, fmt.Errorf("feature structure without %%ID")
+	}
+	if f.Type == "" {
+		return nil, fmt.Errorf("feature structure %d without %%TYPE", f.ID)
+	}
+	return f, nil
+}
+
+func dupKey(key string) error {
+	return fmt.Errorf("%w: key %q given twice in one object", document.ErrPlacement, cas.Clip(key))
+}
+
+// view reads {"%SOFA": id, "%MEMBERS": [id, ...]}.
+func (r *reader) view(name string) (*cas.View, error) {
+	view := &cas.View{Name: name}
+	hasSofa := false
+	err := r.object(true, func(key string) error {
+		switch key {
+		case "%SOFA":
+			raw, err := r.value()
+			if err != nil {
+				return err
+			}
+			n, err := cas.StrictInt(raw)
+			if err != nil {
+				return fmt.Errorf("%%SOFA: %w", err)
+			}
+			view.Sofa, hasSofa = n, true
+		case "%MEMBERS":
+			if r.dec.PeekKind() != '[' {
+				if _, err := r.value(); err != nil {
+					return err
+				}
+				return fmt.Errorf("%%MEMBERS is not an array")
+			}
+			if _, err := r.dec.ReadToken(); err != nil {
+				return syntax(err)
+			}
+			for i := 0; r.dec.PeekKind() != ']'; i++ {
+				raw, err := r.value()
+				if err != nil {
+					return err
+				}
+				n, err := cas.StrictInt(raw)
+				if err != nil {
+					return fmt.Errorf("%%MEMBERS element %d: %w", i, err)
+				}
+				view.Members = append(view.Members, n)
+			}
+			_, err := r.dec.ReadToken()
+			return syntax(err)
+		default:
+			_, err := r.value()
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !hasSofa {
+		return nil, fmt.Errorf("no %%SOFA")
+	}
+	return view, nil
+}
+
+// WriteCAS encodes c as UIMA JSON CAS.
+func WriteCAS(w io.Writer, c *cas.CAS) error {
+	if _, err := w.Write(AppendCAS(nil, c)); err != nil {
+		return fmt.Errorf("casjson: write: %w", err)
+	}
+	return nil
+}
+
+// AppendCAS appends the UIMA JSON CAS encoding of c to dst: two-space
+// indented sections, one feature structure per line, values compact.
+func AppendCAS(b []byte, c *cas.CAS) []byte {
+	b = append(b, "{\n  \"%TYPES\" : {"...)
+	for i, t := range c.Types {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n    "...)
+		b = appendString(b, t.Name)
+		b = append(b, " : "...)
+		raw := t.Raw
+		if raw == nil {
+			raw = typeDefJSON(t)
+		}
+		b = appendCompact(b, raw)
+	}
+	b = append(b, "\n  },\n  \"%FEATURE_STRUCTURES\" : ["...)
+	for i, f := range c.FS {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n    {\"%ID\" : "...)
+		b = strconv.AppendInt(b, int64(f.ID), 10)
+		b = append(b, ", \"%TYPE\" : "...)
+		b = appendString(b, f.Type)
+		for _, ft := range f.Features {
+			b = append(b, ", "...)
+			if ft.Ref {
+				b = appendRefName(b, ft.Name)
+			} else {
+				b = appendString(b, ft.Name)
+			}
+			b = append(b, " : "...)
+			b = appendCompact(b, ft.Value)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, "\n  ],\n  \"%VIEWS\" : {"...)
+	for i, v := range c.Views {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n    "...)
+		b = appendString(b, v.Name)
+		b = append(b, " : {\"%SOFA\" : "...)
+		b = strconv.AppendInt(b, int64(v.Sofa), 10)
+		b = append(b, ", \"%MEMBERS\" : ["...)
+		for j, m := range v.Members {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(m), 10)
+		}
+		b = append(b, "]}"...)
+	}
+	return append(b, "\n  }\n}\n"...)
+}
+
+// appendRefName appends the JSON string "@"+name.
+func appendRefName(b []byte, name string) []byte {
+	n := len(b)
+	b = appendString(b, name)
+	b = append(b, 0)
+	copy(b[n+2:], b[n+1:])
+	b[n+1] = '@'
+	return b
+}
+
+func typeDefJSON(t *cas.TypeDef) []byte {
+	var b []byte
+	b = append(b, `{"%NAME":`...)
+	b = appendString(b, t.Name)
+	if t.Super != "" {
+		b = append(b, `,"%SUPER_TYPE":`...)
+		b = appendString(b, t.Super)
+	}
+	for _, f := range t.Features {
+		b = append(b, ',')
+		b = appendString(b, f.Name)
+		b = append(b, `:{"%NAME":`...)
+		b = appendString(b, f.Name)
+		b = append(b, `,"%RANGE":`...)
+		b = appendString(b, f.Range)
+		if f.ElementType != "" {
+			b = append(b, `,"%ELEMENT_TYPE":`...)
+			b = appendString(b, f.ElementType)
+		}
+		if f.MultipleReferencesAllowed {
+			b = append(b, `,"%MULTIPLE_REFERENCES_ALLOWED":true`...)
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// appendCompact appends raw without insignificant white space, or raw as
+// it is when it is not valid JSON (as json.Compact into a buffer would).
+// A scalar without white space at its edges is appended as it is: valid,
+// compacting leaves it unchanged; invalid, it is written unchanged.
+func appendCompact(b []byte, raw []byte) []byte {
+	if n := len(raw); n > 0 && raw[0] != '[' && raw[0] != '{' && !isSpace(raw[0]) && !isSpace(raw[n-1]) {
+		return append(b, raw...)
+	}
+	buf := bytes.NewBuffer(b)
+	if err := json.Compact(buf, raw); err != nil {
+		return append(b, raw...)
+	}
+	return buf.Bytes()
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as encoding/json.Marshal encodes a string: HTML
+// characters, U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
