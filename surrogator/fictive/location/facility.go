@@ -337,6 +337,18 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	for _, c := range f.cities[min(1, len(f.cities)):] {
 		citySurrogate(ctx, g, t.nodeFor(c, ctx.Span)) // keep inner cities consistent
 	}
+	// The five-stage semantic method over the run's candidate pools
+	// (package facility); the templates below remain without pools or
+	// when no candidate of the type exists.
+	if pools := poolsOf(ctx); pools != nil {
+		inner := ""
+		if len(f.cities) > 0 {
+			inner = city
+		}
+		if v, ok := semanticFacility(ctx, pools, g, f, core, ns, inner); ok {
+			return lead + v + trail, nil
+		}
+	}
 	var surnames []string
 	for _, p := range f.persons {
 		k := norm.Fold(p)

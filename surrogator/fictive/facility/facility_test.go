@@ -1,0 +1,225 @@
+package facility
+
+import (
+	"bufio"
+	"context"
+	"math/rand"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+)
+
+type labelled struct {
+	class Class
+	name  string
+}
+
+func readLabelled(t testing.TB) []labelled {
+	t.Helper()
+	f, err := os.Open("testdata/labelled.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []labelled
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := sc.Text()
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		c, n, ok := strings.Cut(l, "\t")
+		cl, ok2 := ParseClass(c)
+		if !ok || !ok2 {
+			t.Fatalf("bad line %q", l)
+		}
+		out = append(out, labelled{cl, n})
+	}
+	return out
+}
+
+func TestLabelledListCoversTaxonomy(t *testing.T) {
+	ls := readLabelled(t)
+	if len(ls) < 300 {
+		t.Errorf("%d labelled names, want ≥ 300", len(ls))
+	}
+	seen := map[Class]int{}
+	for _, l := range ls {
+		seen[l.class]++
+	}
+	for c := Class(1); c < NumClasses; c++ {
+		if seen[c] == 0 {
+			t.Errorf("class %s has no labelled name", c)
+		}
+	}
+}
+
+// TestClassifyLabelled: stage 1 + the taxonomy assign the written label to
+// at least 95 % of the labelled names.
+func TestClassifyLabelled(t *testing.T) {
+	ls := readLabelled(t)
+	ok := 0
+	for _, l := range ls {
+		if c := Classify(l.name); c == l.class {
+			ok++
+		} else if testing.Verbose() {
+			t.Logf("%-20s %-20s %s", l.class, c, l.name)
+		}
+	}
+	if r := float64(ok) / float64(len(ls)); r < 0.95 {
+		t.Errorf("classified %d/%d = %.1f%%, want ≥ 95%%", ok, len(ls), 100*r)
+	}
+}
+
+func TestExpand(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"UKL", "Universitätsklinikum"},
+		{"Städt. KH Kiel", "Städtisches Krankenhaus Kiel"},
+		{"Ev. Krankenhaus St. Marien", "Evangelisches Krankenhaus Sankt Marien"},
+		{"MVZ Nord", "Medizinisches Versorgungszentrum Nord"},
+		{"AOK-Bundesverband", "AOK Allgemeine Ortskrankenkasse Bundesverband"},
+		{"Uniklinik Köln", "Universitätsklinikum Köln"},
+		{"Verein e. V.", "Verein eingetragener Verein"},
+		{"Stadtpark", "Stadtpark"},
+	} {
+		if got := Expand(c.in); got != c.want {
+			t.Errorf("Expand(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestHeadGenderAndArticle(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want Gender
+	}{
+		{"Uniklinik Köln", Neuter}, // expanded to Universitätsklinikum
+		{"Städtisches Klinikum Dresden", Neuter},
+		{"Fachklinik Hornheide", Feminine},
+		{"Pflegedienst Sonnenblume", Masculine},
+		{"AOK Sachsen", Feminine},
+		{"Sana Kliniken Lübeck", Plural},
+		{"Helios", NoGender},
+	} {
+		if got := HeadGender(c.name); got != c.want {
+			t.Errorf("HeadGender(%q) = %d, want %d", c.name, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		before string
+		want   bool
+	}{
+		{"Verlegung in der ", true}, {"aus dem ", true}, {"im ", true}, {"Aufnahme ", false}, {"", false}, {"dem", false},
+	} {
+		if got := ArticleBefore(c.before); got != c.want {
+			t.Errorf("ArticleBefore(%q) = %v", c.before, got)
+		}
+	}
+}
+
+func TestProperNouns(t *testing.T) {
+	got := ProperNouns("St. Elisabeth-Krankenhaus Leipzig")
+	if strings.Join(got, ",") != "elisabeth,leipzig" {
+		t.Errorf("ProperNouns = %v", got)
+	}
+	if got := ProperNouns("Techniker Krankenkasse"); len(got) != 0 {
+		t.Errorf("ProperNouns(TK) = %v", got)
+	}
+}
+
+var (
+	sharedOnce  sync.Once
+	sharedPools *Pools
+	sharedErr   error
+)
+
+// poolsFromShared builds the pools of ../shared/pools once per test
+// binary (skips when absent).
+func poolsFromShared(t testing.TB) *Pools {
+	t.Helper()
+	dir := testutil.Shared(t, "pools")
+	sharedOnce.Do(func() { sharedPools, sharedErr = FromLists(context.Background(), dir, nil) })
+	if sharedErr != nil {
+		t.Fatal(sharedErr)
+	}
+	return sharedPools
+}
+
+// semanticEval is the eval-semantic measurement: type preservation,
+// proper-noun sharing and diversity over seeds.
+type semanticEval struct {
+	n, typeKept, shared, noCandidate int
+	distinctSum, fewDistinct         int
+	seeds                            int
+}
+
+func evaluate(t testing.TB, p *Pools, names []labelled, seeds int) semanticEval {
+	ev := semanticEval{seeds: seeds}
+	for _, l := range names {
+		own := map[string]bool{}
+		for _, w := range ProperNouns(l.name) {
+			own[w] = true
+		}
+		distinct := map[string]bool{}
+		for s := 0; s < seeds; s++ {
+			ch, err := p.Choose(context.Background(), Query{Original: l.name, Default: l.class, Gender: HeadGender(l.name),
+				Rand: rand.New(rand.NewSource(int64(s)))}, Options{})
+			if err != nil {
+				ev.noCandidate++
+				continue
+			}
+			ev.n++
+			distinct[ch.Name] = true
+			if Classify(ch.Name) == l.class {
+				ev.typeKept++
+			} else if s == 0 && testing.Verbose() {
+				t.Logf("type %s → %s: %q → %q", l.class, Classify(ch.Name), l.name, ch.Name)
+			}
+			for _, w := range ProperNouns(ch.Name) {
+				if own[w] {
+					ev.shared++
+					break
+				}
+			}
+		}
+		ev.distinctSum += len(distinct)
+		if len(distinct) < 5 {
+			ev.fewDistinct++
+			if testing.Verbose() {
+				t.Logf("only %d distinct for %q", len(distinct), l.name)
+			}
+		}
+	}
+	return ev
+}
+
+func (ev semanticEval) report(t testing.TB, what string, originals int) {
+	t.Logf("%s: %d originals × %d seeds: type kept %d/%d = %.1f%%; shared proper nouns %d (%.2f%%); no candidate %d; distinct surrogates per original %.1f (fewer than 5: %d)",
+		what, originals, ev.seeds, ev.typeKept, ev.n, 100*float64(ev.typeKept)/float64(max(ev.n, 1)), ev.shared,
+		100*float64(ev.shared)/float64(max(ev.n, 1)), ev.noCandidate, float64(ev.distinctSum)/float64(max(originals, 1)), ev.fewDistinct)
+}
+
+// TestEvalSemantic is `make eval-semantic`: the acceptance figures on the
+// labelled list over the shared pools and the built-in embedder.
+func TestEvalSemantic(t *testing.T) {
+	p := poolsFromShared(t)
+	ls := readLabelled(t)
+	seeds := 20
+	if testing.Short() {
+		seeds, ls = 3, ls[:60]
+	}
+	ev := evaluate(t, p, ls, seeds)
+	ev.report(t, "labelled list", len(ls))
+	if r := float64(ev.typeKept) / float64(max(ev.n, 1)); r < 0.95 {
+		t.Errorf("type kept %.1f%%, want ≥ 95%%", 100*r)
+	}
+	if ev.shared != 0 {
+		t.Errorf("%d surrogates share a proper noun with their original", ev.shared)
+	}
+	if !testing.Short() && float64(ev.distinctSum)/float64(len(ls)) < 5 {
+		t.Errorf("%.1f distinct surrogates per original over %d seeds, want ≥ 5", float64(ev.distinctSum)/float64(len(ls)), seeds)
+	}
+}

@@ -1,0 +1,312 @@
+package facility
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/embed"
+	"github.com/surrogator/surrogator/geo"
+)
+
+// HashedConfig is the built-in embedder's configuration for facility
+// names: IDF power ½, so that rare fragments of proper nouns weigh less
+// against the type words ("klinik", "praxis") that the method must keep.
+var HashedConfig = embed.HashedConfig{IDFPower: 0.5}
+
+// EmbedText is the text embedded for a name, for pool entries and
+// originals alike: the name with its abbreviations expanded (stage 1).
+func EmbedText(name string) string { return Expand(name) }
+
+// NewHashed returns the built-in embedder with document frequencies over
+// the embedding texts of names.
+func NewHashed(names []string) (*embed.Hashed, error) {
+	texts := make([]string, len(names))
+	for i, n := range names {
+		texts[i] = EmbedText(n)
+	}
+	h, err := embed.NewHashed(HashedConfig, texts)
+	if err != nil {
+		return nil, fmt.Errorf("facility: %w", err)
+	}
+	return h, nil
+}
+
+// Entry is one candidate of the pools.
+type Entry struct {
+	Name   string
+	Pool   geo.PoolKind
+	Class  Class
+	ByName bool // the name itself shows the class
+	Gender Gender
+	words  []string
+}
+
+// Pools are the candidate names with their classes and int8 embeddings.
+// A Pools value is immutable and safe for concurrent use.
+type Pools struct {
+	entries []Entry
+	emb     embed.Embedder
+	mat     *embed.Matrix
+	counts  [NumClasses]int // entries offered per class (ByName)
+}
+
+// Len returns the number of entries.
+func (p *Pools) Len() int { return len(p.entries) }
+
+// Entry returns entry i.
+func (p *Pools) Entry(i int) Entry { return p.entries[i] }
+
+// Embedder returns the embedder the pool vectors were computed with.
+func (p *Pools) Embedder() embed.Embedder { return p.emb }
+
+// Count returns the number of entries of class c that may be sampled.
+func (p *Pools) Count(c Class) int {
+	if c >= NumClasses {
+		return 0
+	}
+	return p.counts[c]
+}
+
+func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
+	c, byName := ClassifyTagged(name, category)
+	if c == Unknown && fallback != Unknown {
+		c = fallback
+	}
+	return Entry{Name: name, Pool: k, Class: c, ByName: byName, Gender: HeadGender(name), words: embed.Fold(EmbedText(name))}
+}
+
+func (p *Pools) index() {
+	for _, e := range p.entries {
+		if e.ByName {
+			p.counts[e.Class]++
+		}
+	}
+}
+
+// Build embeds entries with emb (nil: the built-in embedder over the
+// entries' names) into new Pools.
+func Build(ctx context.Context, entries []Entry, emb embed.Embedder) (*Pools, error) {
+	if emb == nil {
+		names := make([]string, len(entries))
+		for i, e := range entries {
+			names[i] = e.Name
+		}
+		h, err := NewHashed(names)
+		if err != nil {
+			return nil, err
+		}
+		emb = h
+	}
+	texts := make([]string, len(entries))
+	for i := range entries {
+		if entries[i].words == nil {
+			entries[i].words = embed.Fold(EmbedText(entries[i].Name))
+		}
+		texts[i] = EmbedText(entries[i].Name)
+	}
+	m, err := embed.EmbedQuantized(ctx, emb, texts, 512)
+	if err != nil {
+		return nil, fmt.Errorf("facility: embedding pools: %w", err)
+	}
+	p := &Pools{entries: entries, emb: emb, mat: m}
+	p.index()
+	return p, nil
+}
+
+// listKinds maps the base names of the shared plain name lists to their
+// pool and the class assumed when a name shows none.
+var listKinds = map[string]struct {
+	pool geo.PoolKind
+	def  Class
+}{
+	"Combined_healthcare_facilities.txt":            {geo.PoolHealthcare, Unknown},
+	"Krankenhaus.txt":                               {geo.PoolHealthcare, Hospital},
+	"Krankenkasse.txt":                              {geo.PoolOrganisation, Insurer},
+	"organizations_office_craft_club_industrial.txt": {geo.PoolOrganisation, Unknown},
+	"location_other_osm_primary_map_features.txt":   {geo.PoolOther, Unknown},
+}
+
+// ReadLists reads plain name lists (one name a line, UTF-8) from the *.txt
+// files of dir into entries, in file-name order, dropping blank lines and
+// repeated names. A file's pool follows its name: names containing
+// "health", "kranken" or "klinik" are healthcare, "organi" or "kasse"
+// organisation, anything else other.
+func ReadLists(dir string) ([]Entry, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil {
+		return nil, fmt.Errorf("facility: pools: %w", err)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("facility: pools: no *.txt name lists in %s", dir)
+	}
+	sort.Strings(files)
+	seen := map[string]bool{}
+	var out []Entry
+	for _, f := range files {
+		base := filepath.Base(f)
+		lk, ok := listKinds[base]
+		if !ok {
+			l := strings.ToLower(base)
+			switch {
+			case strings.Contains(l, "kasse"):
+				lk.pool, lk.def = geo.PoolOrganisation, Insurer
+			case strings.Contains(l, "health"), strings.Contains(l, "kranken"), strings.Contains(l, "klinik"):
+				lk.pool = geo.PoolHealthcare
+			case strings.Contains(l, "organi"):
+				lk.pool = geo.PoolOrganisation
+			default:
+				lk.pool = geo.PoolOther
+			}
+		}
+		if err := readList(f, func(name string) {
+			if !seen[name] {
+				seen[name] = true
+				out = append(out, newEntry(name, "", lk.pool, lk.def))
+			}
+		}); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func readList(path string, add func(string)) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("facility: pools: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
+		if s == "" {
+			continue
+		}
+		if !validUTF8(s) {
+			return fmt.Errorf("facility: pools: %s line %d: not UTF-8", filepath.Base(path), line)
+		}
+		add(s)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("facility: pools: %s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+// FromLists builds pools from the plain name lists of dir with emb (nil:
+// the built-in embedder over these names).
+func FromLists(ctx context.Context, dir string, emb embed.Embedder) (*Pools, error) {
+	entries, err := ReadLists(dir)
+	if err != nil {
+		return nil, err
+	}
+	return Build(ctx, entries, emb)
+}
+
+// ErrNoEmbeddings is returned by FromPack for a pack without embeddings.
+var ErrNoEmbeddings = errors.New("facility: the geodata pack carries no pool embeddings (rebuild it with this version of 'surrogator osmbuild')")
+
+// FromPack reads the pools and their vectors from a pack. emb nil rebuilds
+// the embedder stored in the pack (the built-in one); a given embedder
+// must be the one the pack was embedded with (name and version), else the
+// vectors would not be comparable and FromPack fails with a message that
+// names both.
+func FromPack(p *geo.Pack, emb embed.Embedder) (*Pools, error) {
+	info := p.EmbeddingInfo()
+	if info.Dims == 0 || info.Type != geo.EmbedInt8 {
+		return nil, ErrNoEmbeddings
+	}
+	if info.Embedder == "" {
+		return nil, fmt.Errorf("facility: the pack's embeddings name no embedder (rebuild it with this version of 'surrogator osmbuild')")
+	}
+	if emb == nil {
+		if info.Embedder != "hashed" {
+			return nil, fmt.Errorf("facility: the pack was embedded with %s %s: run with --embedder %s --model DIR", info.Embedder, info.EmbedderVersion, info.Embedder)
+		}
+		h, err := embed.UnmarshalHashed(p.EmbedderModel())
+		if err != nil {
+			return nil, fmt.Errorf("facility: the pack's built-in embedder: %w", err)
+		}
+		emb = h
+	}
+	if emb.Name() != info.Embedder || emb.Version() != info.EmbedderVersion || emb.Dim() != info.Dims {
+		return nil, fmt.Errorf("facility: embedder mismatch: the pack was embedded with %s %s (%d dims), this run uses %s %s (%d dims); run with the pack's embedder or rebuild the pack with --embedder %s",
+			info.Embedder, info.EmbedderVersion, info.Dims, emb.Name(), emb.Version(), emb.Dim(), emb.Name())
+	}
+	var entries []Entry
+	var data []int8
+	var scales []float32
+	for k := geo.PoolKind(0); k < geo.NumPools; k++ {
+		pl := p.Pool(k)
+		for i := 0; i < pl.Len(); i++ {
+			e := pl.Entry(i)
+			entries = append(entries, newEntry(e.Name, e.Category, k, Unknown))
+		}
+		d, s, ok := pl.Vectors()
+		if !ok {
+			return nil, ErrNoEmbeddings
+		}
+		data, scales = append(data, d...), append(scales, s...)
+	}
+	m, err := embed.MatrixFrom(info.Dims, data, scales)
+	if err != nil {
+		return nil, fmt.Errorf("facility: pack vectors: %w", err)
+	}
+	out := &Pools{entries: entries, emb: emb, mat: m}
+	out.index()
+	return out, nil
+}
+
+// PackEmbeddings embeds the pool names of a pack being built (names[k][i]
+// is entry i of pool k) with emb (nil: the built-in embedder over all these
+// names) and returns the embeddings section, naming the embedder and, for
+// the built-in one, carrying it as the model blob.
+func PackEmbeddings(ctx context.Context, names [geo.NumPools][]string, emb embed.Embedder) (*geo.Embeddings, error) {
+	if emb == nil {
+		var all []string
+		for _, n := range names {
+			all = append(all, n...)
+		}
+		h, err := NewHashed(all)
+		if err != nil {
+			return nil, err
+		}
+		emb = h
+	}
+	e := &geo.Embeddings{Dims: emb.Dim(), Type: geo.EmbedInt8, Embedder: emb.Name(), EmbedderVersion: emb.Version(),
+		Version: crc32.ChecksumIEEE([]byte(emb.Name() + " " + emb.Version()))}
+	if h, ok := emb.(*embed.Hashed); ok {
+		b, err := h.MarshalBinary()
+		if err != nil {
+			return nil, fmt.Errorf("facility: %w", err)
+		}
+		e.Model = b
+	}
+	for k, ns := range names {
+		texts := make([]string, len(ns))
+		for i, n := range ns {
+			texts[i] = EmbedText(n)
+		}
+		for start := 0; start < len(texts); start += 512 {
+			vs, err := emb.Embed(ctx, texts[start:min(start+512, len(texts))])
+			if err != nil {
+				return nil, fmt.Errorf("facility: embedding pool %s: %w", geo.PoolKind(k), err)
+			}
+			e.Vectors[k] = append(e.Vectors[k], vs...)
+		}
+	}
+	return e, nil
+}
+
+func validUTF8(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }

@@ -1,0 +1,461 @@
+// Package facility is the semantic method for LOCATION_HOSPITAL,
+// LOCATION_ORGANIZATION and LOCATION_OTHER surrogates (SPEC §6): a facility
+// taxonomy assigned to pool entries (OSM tags and name keywords) and to
+// originals (keywords after abbreviation expansion), and the five stages
+// normalise/expand → adaptive k-NN → proper-noun filter → domain-keyword
+// re-rank → temperature-scaled sampling over pre-embedded candidate pools.
+//
+// The package knows nothing about documents or geodata trees; the location
+// generator passes the document's proper nouns and puts the chosen name on
+// the document's location tree.
+package facility
+
+import (
+	"strings"
+
+	"github.com/surrogator/surrogator/embed"
+)
+
+// Class is a facility type of the taxonomy.
+type Class uint8
+
+// The taxonomy. Unknown entries are never sampled.
+const (
+	Unknown Class = iota
+	UniHospital
+	Hospital
+	SpecialistClinic
+	Rehab
+	Psychiatry
+	Practice
+	Care
+	Pharmacy
+	Laboratory
+	Insurer
+	Authority
+	University
+	School
+	Religious
+	Company
+	Association
+	Shop
+	Gastronomy
+	Leisure
+	NumClasses
+)
+
+var classNames = [NumClasses]string{
+	"unknown", "university-hospital", "hospital", "specialist-clinic", "rehab", "psychiatry", "practice",
+	"care", "pharmacy", "laboratory", "insurer", "authority", "university", "school", "religious",
+	"company", "association", "shop", "gastronomy", "leisure",
+}
+
+// String returns the class's label (as used in the labelled list).
+func (c Class) String() string {
+	if c < NumClasses {
+		return classNames[c]
+	}
+	return "unknown"
+}
+
+// ParseClass returns the class of a label ("hospital"); ok false for an
+// unknown label.
+func ParseClass(s string) (Class, bool) {
+	for i, n := range classNames {
+		if n == s && i > 0 {
+			return Class(i), true
+		}
+	}
+	return Unknown, false
+}
+
+// abbreviations maps a token (exactly as written, after trimming a final
+// period for entries written with one) to its expansion.
+var abbreviations = map[string]string{
+	"UK": "Universitätsklinikum", "Uniklinik": "Universitätsklinikum", "Uniklinikum": "Universitätsklinikum",
+	"Uni-Klinik": "Universitätsklinikum", "Uni-Klinikum": "Universitätsklinikum", "Unikliniken": "Universitätskliniken",
+	"Universitätsklinik": "Universitätsklinikum", "Uni": "Universität",
+	"KH": "Krankenhaus", "Krhs.": "Krankenhaus", "Khs.": "Krankenhaus", "Kh.": "Krankenhaus",
+	"Städt.": "Städtisches", "Ev.": "Evangelisches", "Evang.": "Evangelisches", "Kath.": "Katholisches",
+	"St.": "Sankt", "Hl.": "Heilig", "Allg.": "Allgemeines", "Med.": "Medizinisches", "Zentr.": "Zentrum",
+	"Klin.": "Klinik", "Univ.": "Universität", "Inst.": "Institut", "Abt.": "Abteilung", "Gem.": "Gemeinschafts",
+	"MVZ": "Medizinisches Versorgungszentrum", "BAG": "Berufsausübungsgemeinschaft Praxis", "GP": "Gemeinschaftspraxis",
+	"BG": "Berufsgenossenschaftliche", "BGU": "Berufsgenossenschaftliche Unfallklinik",
+	"BGW": "Berufsgenossenschaft", "TK": "Techniker Krankenkasse", "AOK": "AOK Allgemeine Ortskrankenkasse",
+	"BKK": "BKK Betriebskrankenkasse", "IKK": "IKK Innungskrankenkasse", "DAK": "DAK Krankenkasse",
+	"KKH": "Kaufmännische Krankenkasse", "HEK": "Hanseatische Krankenkasse", "hkk": "hkk Krankenkasse",
+	"LKK": "Landwirtschaftliche Krankenkasse", "DRV": "Deutsche Rentenversicherung", "GKV": "Krankenkasse",
+	"PKV": "Private Krankenversicherung", "MDK": "Medizinischer Dienst Amt", "MD": "Medizinischer Dienst Amt",
+	"OLG": "Oberlandesgericht", "LG": "Landgericht", "SG": "Sozialgericht", "LSG": "Landessozialgericht",
+	"BSG": "Bundessozialgericht", "VG": "Verwaltungsgericht", "AmtsG": "Amtsgericht", "JVA": "Justizvollzugsanstalt",
+	"LRA": "Landratsamt", "BA": "Bundesagentur für Arbeit", "PIA": "Psychiatrische Institutsambulanz",
+	"ZfP": "Zentrum für Psychiatrie", "ZFP": "Zentrum für Psychiatrie", "KJP": "Kinder- und Jugendpsychiatrie",
+	"SPZ": "Sozialpädiatrisches Zentrum Fachklinik", "DRK": "Deutsches Rotes Kreuz Verband",
+	"AWO": "Arbeiterwohlfahrt Verband", "ASB": "Arbeiter-Samariter-Bund Verband", "KV": "Kassenärztliche Vereinigung",
+	"e.V.": "eingetragener Verein", "e. V.": "eingetragener Verein", "eV": "eingetragener Verein",
+	"gGmbH": "gemeinnützige GmbH", "Reha": "Reha", "Kita": "Kindertagesstätte", "KiTa": "Kindertagesstätte",
+	"TU": "Technische Universität", "FH": "Fachhochschule", "HS": "Hochschule", "MHH": "Medizinische Hochschule Universitätsklinikum",
+	"LMU": "Universität", "Charité": "Charité Universitätsmedizin",
+}
+
+// acronymUK matches university-hospital acronyms such as UKL, UKE, UKSH:
+// "UK" followed by one to three capitals.
+func acronymUK(w string) bool {
+	if len(w) < 3 || len(w) > 5 || !strings.HasPrefix(w, "UK") {
+		return false
+	}
+	for _, r := range w[2:] {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// Expand is stage 1: the name with its abbreviations written out ("UKL" →
+// "Universitätsklinikum", "Städt. KH" → "Städtisches Krankenhaus", "AOK"
+// → "AOK Allgemeine Ortskrankenkasse"). Words are separated by single
+// spaces; everything else is kept.
+func Expand(name string) string {
+	name = strings.ReplaceAll(name, "e. V.", "e.V.")
+	var out []string
+	for _, w := range strings.Fields(name) {
+		core := strings.TrimRight(w, ",;:)")
+		trail := w[len(core):]
+		if x, ok := abbreviations[core]; ok {
+			out = append(out, x+trail)
+			continue
+		}
+		if t := strings.TrimSuffix(core, "."); t != core {
+			if x, ok := abbreviations[t]; ok && !strings.HasSuffix(x, ".") {
+				out = append(out, x+trail)
+				continue
+			}
+		}
+		if acronymUK(core) {
+			out = append(out, "Universitätsklinikum"+trail)
+			continue
+		}
+		// "AOK-Bundesverband", "BKK-Landesverband": expand the prefix.
+		if i := strings.IndexByte(core, '-'); i > 0 {
+			if x, ok := abbreviations[core[:i]]; ok && strings.ToUpper(core[:i]) == core[:i] {
+				out = append(out, x+" "+core[i+1:]+trail)
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+// rule assigns a class when a folded word of the expanded name starts
+// (prefix), ends (suffix) or contains (infix) the key.
+type rule struct {
+	key   string
+	where byte // 'p' prefix, 's' suffix, 'i' infix, 'w' whole word
+	class Class
+}
+
+// rules in priority order: the first matching rule decides. Keys are
+// folded (lower case, ä → ae, ß → ss).
+var rules = []rule{
+	{"universitaetsklinik", 'i', UniHospital}, {"universitaetsmedizin", 'i', UniHospital},
+	{"universitaetsspital", 'i', UniHospital}, {"universitaetskrankenhaus", 'i', UniHospital},
+	{"universitaetsfrauenklinik", 'i', UniHospital}, {"universitaetskinderklinik", 'i', UniHospital},
+	{"universitaetsherzzentrum", 'i', UniHospital}, {"universitaets", 'p', UniHospital},
+	{"apotheke", 'i', Pharmacy}, {"pharmacy", 'w', Pharmacy},
+	{"labor", 'p', Laboratory}, {"labor", 's', Laboratory}, {"laboratorium", 'i', Laboratory},
+	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', Laboratory},
+	{"psychiatr", 'i', Psychiatry}, {"psychosomat", 'i', Psychiatry}, {"nervenklinik", 'i', Psychiatry},
+	{"nervenkrankenhaus", 'i', Psychiatry}, {"suchtklinik", 'i', Psychiatry}, {"psychotherapeutisch", 'i', Psychiatry},
+	{"institutsambulanz", 'i', Psychiatry}, {"seelische", 'p', Psychiatry},
+	{"reha", 'p', Rehab}, {"rehabilitation", 'i', Rehab}, {"kurklinik", 'i', Rehab}, {"kurzentrum", 'i', Rehab},
+	{"kurheim", 'i', Rehab}, {"nachsorgeklinik", 'i', Rehab}, {"vorsorgeklinik", 'i', Rehab},
+	{"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
+	{"berufsausuebungsgemeinschaft", 'i', Practice}, {"praxis", 'i', Practice}, {"versorgungszentrum", 'i', Practice},
+	{"aerztehaus", 'i', Practice}, {"zahnarzt", 'i', Practice}, {"hausarzt", 'i', Practice}, {"facharzt", 'i', Practice},
+	{"kinderarzt", 'i', Practice}, {"frauenarzt", 'i', Practice}, {"augenarzt", 'i', Practice},
+	{"physiotherap", 'i', Practice}, {"ergotherap", 'i', Practice}, {"logopaed", 'i', Practice},
+	{"hebamme", 'i', Practice}, {"heilpraktiker", 'i', Practice}, {"psychotherapie", 'w', Practice},
+	{"krankengymnastik", 'i', Practice}, {"osteopath", 'i', Practice}, {"podolog", 'i', Practice},
+	{"kieferorthopaed", 'i', Practice},
+	{"fachklinik", 'i', SpecialistClinic}, {"fachkrankenhaus", 'i', SpecialistClinic},
+	{"herzzentrum", 'i', SpecialistClinic}, {"tumorzentrum", 'i', SpecialistClinic},
+	{"augenklinik", 'i', SpecialistClinic}, {"hautklinik", 'i', SpecialistClinic},
+	{"frauenklinik", 'i', SpecialistClinic}, {"kinderklinik", 'i', SpecialistClinic},
+	{"lungenklinik", 'i', SpecialistClinic}, {"orthopaedische", 'p', SpecialistClinic},
+	{"orthopaedieklinik", 'i', SpecialistClinic}, {"unfallklinik", 'i', SpecialistClinic},
+	{"kinderkrankenhaus", 'i', SpecialistClinic}, {"kinderspital", 'i', SpecialistClinic},
+	{"tagesklinik", 'i', SpecialistClinic}, {"herzklinik", 'i', SpecialistClinic},
+	{"krebszentrum", 'i', SpecialistClinic}, {"sozialpaediatrisch", 'i', SpecialistClinic},
+	{"dialysezentrum", 'i', SpecialistClinic}, {"brustzentrum", 'i', SpecialistClinic},
+	{"perinatalzentrum", 'i', SpecialistClinic}, {"schlaflabor", 'i', SpecialistClinic},
+	{"venenklinik", 'i', SpecialistClinic}, {"zahnklinik", 'i', SpecialistClinic},
+	{"klinikum", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
+	{"klinik", 's', Hospital}, {"kliniken", 's', Hospital}, {"klinik", 'p', Hospital},
+	{"hospital", 'i', Hospital}, {"spital", 's', Hospital}, {"lazarett", 'i', Hospital},
+	{"pflegekasse", 'i', Insurer}, {"pflege", 'i', Care}, {"senioren", 'i', Care}, {"altenheim", 'i', Care}, {"altenhilfe", 'i', Care},
+	{"altenzentrum", 'i', Care}, {"hospiz", 'i', Care}, {"sozialstation", 'i', Care},
+	{"diakoniestation", 'i', Care}, {"betreutes", 'w', Care}, {"wohnstift", 'i', Care},
+	{"seniorenresidenz", 'i', Care}, {"behindertenhilfe", 'i', Care}, {"wohnheim", 'i', Care},
+	{"krankenkasse", 'i', Insurer}, {"ortskrankenkasse", 'i', Insurer}, {"ersatzkasse", 'i', Insurer},
+	{"krankenversicherung", 'i', Insurer}, {"pflegekasse", 'i', Insurer}, {"rentenversicherung", 'i', Insurer},
+	{"unfallkasse", 'i', Insurer}, {"berufsgenossenschaft", 's', Insurer}, {"knappschaft", 'i', Insurer},
+	{"versicherung", 's', Insurer}, {"barmer", 'w', Insurer}, {"aok", 'w', Insurer}, {"bkk", 'w', Insurer},
+	{"ikk", 'w', Insurer}, {"hkk", 'w', Insurer}, {"dak", 'w', Insurer}, {"gesundheitskasse", 'i', Insurer},
+	{"pfarr", 'p', Religious}, {"gericht", 's', Authority}, {"gerichtshof", 's', Authority}, {"amt", 's', Authority}, {"aemter", 's', Authority},
+	{"behoerde", 's', Authority}, {"ministerium", 's', Authority}, {"polizei", 'i', Authority},
+	{"staatsanwaltschaft", 'i', Authority}, {"jobcenter", 'i', Authority}, {"agentur", 's', Authority},
+	{"rathaus", 'i', Authority}, {"verwaltung", 's', Authority}, {"justizvollzugsanstalt", 'i', Authority},
+	{"bezirksregierung", 'i', Authority}, {"landesamt", 'i', Authority}, {"bundesamt", 'i', Authority},
+	{"medizinischer", 'w', Authority}, {"feuerwehr", 'i', Authority}, {"stadtverwaltung", 'i', Authority},
+	{"kreisverwaltung", 'i', Authority}, {"regierungspraesidium", 'i', Authority}, {"landratsamt", 'i', Authority},
+	{"universitaet", 'i', University}, {"hochschule", 'i', University}, {"institut", 'i', University},
+	{"akademie", 'i', University}, {"forschungszentrum", 'i', University}, {"fakultaet", 'i', University},
+	{"university", 'w', University}, {"college", 'w', University}, {"max-planck", 'i', University},
+	{"fraunhofer", 'i', University}, {"helmholtz", 'w', University}, {"leibniz", 'w', University},
+	{"schule", 's', School}, {"gymnasium", 'i', School}, {"kindergarten", 'i', School}, {"kita", 'w', School},
+	{"kindertagesstaette", 'i', School}, {"schulzentrum", 'i', School}, {"berufskolleg", 'i', School},
+	{"gesamtschule", 'i', School}, {"grundschule", 'i', School}, {"realschule", 'i', School},
+	{"kirche", 's', Religious}, {"kirchengemeinde", 'i', Religious}, {"pfarr", 'p', Religious},
+	{"kloster", 'i', Religious}, {"moschee", 'i', Religious}, {"synagoge", 'i', Religious},
+	{"kapelle", 's', Religious}, {"dom", 'w', Religious},
+	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
+	{"vereinigung", 's', Association}, {"club", 's', Association}, {"klub", 's', Association},
+	{"selbsthilfe", 'i', Association}, {"bund", 's', Association}, {"ev", 'w', Association},
+	{"initiative", 's', Association}, {"caritas", 'i', Association}, {"diakonie", 'i', Association},
+	{"diakonisches", 'w', Association}, {"lebenshilfe", 'i', Association}, {"rotes", 'w', Association},
+	{"arbeiterwohlfahrt", 'i', Association}, {"johanniter", 'i', Association}, {"malteser", 'i', Association},
+	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
+	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
+	{"kammer", 's', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
+	{"restaurant", 'i', Gastronomy}, {"gaststaette", 'i', Gastronomy}, {"gasthaus", 'i', Gastronomy},
+	{"gasthof", 'i', Gastronomy}, {"cafe", 'i', Gastronomy}, {"bistro", 'i', Gastronomy}, {"imbiss", 'i', Gastronomy},
+	{"pizzeria", 'i', Gastronomy}, {"trattoria", 'i', Gastronomy}, {"ristorante", 'i', Gastronomy},
+	{"kneipe", 'i', Gastronomy}, {"brauhaus", 'i', Gastronomy}, {"biergarten", 'i', Gastronomy},
+	{"bar", 'w', Gastronomy}, {"grill", 's', Gastronomy}, {"doener", 'i', Gastronomy}, {"kebab", 'i', Gastronomy},
+	{"eiscafe", 'i', Gastronomy}, {"weinstube", 'i', Gastronomy}, {"wirtshaus", 'i', Gastronomy},
+	{"bakery", 'w', Shop}, {"baeckerei", 'i', Shop}, {"metzgerei", 'i', Shop}, {"fleischerei", 'i', Shop},
+	{"supermarkt", 'i', Shop}, {"markt", 's', Shop}, {"laden", 's', Shop}, {"shop", 's', Shop},
+	{"kiosk", 'i', Shop}, {"buchhandlung", 'i', Shop}, {"friseur", 'i', Shop}, {"frisoer", 'i', Shop},
+	{"optik", 's', Shop}, {"sanitaetshaus", 'i', Shop}, {"blumen", 'p', Shop}, {"getraenke", 'p', Shop},
+	{"boutique", 'i', Shop}, {"drogerie", 'i', Shop}, {"autohaus", 'i', Shop}, {"hoergeraete", 'i', Shop},
+	{"edeka", 'w', Shop}, {"rewe", 'w', Shop}, {"aldi", 'w', Shop}, {"lidl", 'w', Shop}, {"netto", 'w', Shop},
+	{"penny", 'w', Shop}, {"kaufland", 'w', Shop}, {"tankstelle", 'i', Shop}, {"reisebuero", 'i', Shop},
+	{"hotel", 'i', Leisure}, {"pension", 's', Leisure}, {"jugendherberge", 'i', Leisure},
+	{"ferienwohnung", 'i', Leisure}, {"campingplatz", 'i', Leisure}, {"museum", 'i', Leisure},
+	{"theater", 'i', Leisure}, {"kino", 's', Leisure}, {"schwimmbad", 'i', Leisure}, {"freibad", 'i', Leisure},
+	{"hallenbad", 'i', Leisure}, {"sporthalle", 'i', Leisure}, {"sportplatz", 'i', Leisure},
+	{"stadion", 'i', Leisure}, {"fitness", 'i', Leisure}, {"zoo", 'w', Leisure}, {"tierpark", 'i', Leisure},
+	{"spielplatz", 'i', Leisure}, {"park", 's', Leisure}, {"garten", 's', Leisure}, {"bibliothek", 'i', Leisure},
+	{"buecherei", 'i', Leisure}, {"golfclub", 'i', Leisure}, {"reithalle", 'i', Leisure}, {"bowling", 'i', Leisure},
+	{"kegelbahn", 'i', Leisure}, {"sauna", 'i', Leisure}, {"therme", 's', Leisure}, {"galerie", 's', Leisure},
+	{"jugendzentrum", 'i', Leisure}, {"buergerhaus", 'i', Leisure}, {"gemeindehaus", 'i', Leisure},
+	{"festhalle", 'i', Leisure}, {"stadthalle", 'i', Leisure}, {"friedhof", 'i', Leisure},
+	{"gmbh", 'w', Company}, {"ag", 'w', Company}, {"kg", 'w', Company}, {"ohg", 'w', Company}, {"gbr", 'w', Company},
+	{"ug", 'w', Company}, {"se", 'w', Company}, {"mbh", 'w', Company}, {"co", 'w', Company}, {"inc", 'w', Company},
+	{"ltd", 'w', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
+	{"bank", 's', Company}, {"sparkasse", 'i', Company}, {"volksbank", 'i', Company}, {"raiffeisen", 'i', Company},
+	{"logistik", 'i', Company}, {"spedition", 'i', Company}, {"bau", 'p', Company}, {"bauunternehmen", 'i', Company},
+	{"kanzlei", 'i', Company}, {"steuerberat", 'i', Company}, {"rechtsanwa", 'i', Company}, {"notar", 'i', Company},
+	{"ingenieurbuero", 'i', Company}, {"architekt", 'i', Company}, {"tischlerei", 'i', Company},
+	{"schreinerei", 'i', Company}, {"elektro", 'p', Company}, {"sanitaer", 'i', Company}, {"malerbetrieb", 'i', Company},
+	{"dachdecker", 'i', Company}, {"druckerei", 'i', Company}, {"verlag", 's', Company}, {"software", 'i', Company},
+	{"consulting", 'i', Company}, {"service", 's', Company}, {"technik", 's', Company}, {"brauerei", 'i', Company},
+	{"betrieb", 's', Company}, {"unternehmen", 'i', Company}, {"firma", 'w', Company}, {"konzern", 'i', Company},
+	{"stadtwerke", 'i', Company}, {"versorgung", 's', Company}, {"industrie", 'i', Company}, {"fabrik", 's', Company},
+	{"autowerkstatt", 'i', Company}, {"werkstatt", 's', Company}, {"schlachthof", 'i', Company},
+	{"zeitung", 's', Company}, {"agentur", 'i', Company}, {"partner", 's', Company},
+}
+
+// tagClass maps OSM tag values (key=value, as in geo.PoolEntry.Category)
+// to a class when the name shows none.
+var tagClass = map[string]Class{
+	"amenity=hospital": Hospital, "healthcare=hospital": Hospital, "amenity=clinic": Practice,
+	"healthcare=clinic": Practice, "amenity=doctors": Practice, "healthcare=doctor": Practice,
+	"amenity=dentist": Practice, "healthcare=dentist": Practice, "healthcare=physiotherapist": Practice,
+	"healthcare=psychotherapist": Practice, "healthcare=alternative": Practice, "healthcare=speech_therapist": Practice,
+	"healthcare=occupational_therapist": Practice, "healthcare=midwife": Practice, "healthcare=podiatrist": Practice,
+	"healthcare=rehabilitation": Rehab, "amenity=nursing_home": Care, "healthcare=nursing": Care,
+	"amenity=social_facility": Care, "amenity=pharmacy": Pharmacy, "healthcare=pharmacy": Pharmacy,
+	"healthcare=laboratory": Laboratory, "healthcare=blood_donation": Laboratory,
+	"office=insurance": Insurer, "office=government": Authority, "amenity=townhall": Authority,
+	"amenity=courthouse": Authority, "amenity=police": Authority, "office=administrative": Authority,
+	"amenity=university": University, "amenity=college": University, "office=research": University,
+	"office=educational_institution": University, "amenity=school": School, "amenity=kindergarten": School,
+	"amenity=place_of_worship": Religious, "office=religion": Religious,
+	"office=company": Company, "office=lawyer": Company, "office=tax_advisor": Company, "office=it": Company,
+	"office=estate_agent": Company, "office=architect": Company, "office=engineer": Company,
+	"office=association": Association, "office=ngo": Association, "office=foundation": Association,
+	"club=sport": Association, "office=political_party": Association,
+	"amenity=restaurant": Gastronomy, "amenity=cafe": Gastronomy, "amenity=fast_food": Gastronomy,
+	"amenity=bar": Gastronomy, "amenity=pub": Gastronomy, "amenity=biergarten": Gastronomy,
+	"amenity=ice_cream": Gastronomy, "amenity=cinema": Leisure, "amenity=theatre": Leisure,
+	"amenity=library": Leisure, "tourism=hotel": Leisure, "tourism=guest_house": Leisure,
+	"tourism=museum": Leisure, "tourism=hostel": Leisure, "tourism=camp_site": Leisure,
+	"amenity=bank": Company, "amenity=fuel": Shop,
+}
+
+// tagPrefixClass is the class of a whole OSM key when no value matches.
+var tagPrefixClass = map[string]Class{
+	"shop=": Shop, "craft=": Company, "industrial=": Company, "leisure=": Leisure, "tourism=": Leisure,
+	"club=": Association,
+}
+
+// Classify returns the class a name shows by its keywords (after
+// abbreviation expansion); Unknown when none matches.
+//
+// The head of a name comes before a locating phrase: in "Apotheke im
+// Ärztehaus", "Krankenpflegeschule am Klinikum" or "Förderverein der
+// Grundschule" only the words before "im", "am", "der" decide when they
+// show a class ("für" does not cut: "Klinik für Psychiatrie").
+func Classify(name string) Class {
+	words := embed.Fold(Expand(name))
+	for i, w := range words {
+		if i > 0 && locatives[w] {
+			if c := classifyWords(words[:i]); c != Unknown {
+				return c
+			}
+			break
+		}
+	}
+	return classifyWords(words)
+}
+
+// locatives start a phrase that locates or owns the named facility.
+var locatives = map[string]bool{
+	"am": true, "an": true, "im": true, "in": true, "der": true, "des": true, "bei": true, "auf": true,
+	"zum": true, "zur": true, "vom": true, "von": true, "zu": true, "unter": true, "hinter": true, "vor": true,
+}
+
+func classifyWords(words []string) Class {
+	for _, r := range rules {
+		for _, w := range words {
+			var ok bool
+			switch r.where {
+			case 'p':
+				ok = strings.HasPrefix(w, r.key)
+			case 's':
+				ok = strings.HasSuffix(w, r.key)
+			case 'i':
+				ok = strings.Contains(w, r.key)
+			case 'w':
+				ok = w == r.key
+			}
+			if ok {
+				return r.class
+			}
+		}
+	}
+	return Unknown
+}
+
+// ClassifyTagged classifies a pool entry: its name's keywords first, then
+// its OSM category (key=value). byName tells whether the name shows the
+// class (only such entries are offered as surrogates, so that the type is
+// visible in the replacement).
+func ClassifyTagged(name, category string) (c Class, byName bool) {
+	if c := Classify(name); c != Unknown {
+		return c, true
+	}
+	if c, ok := tagClass[category]; ok {
+		return c, false
+	}
+	if i := strings.IndexByte(category, '='); i > 0 {
+		if c, ok := tagPrefixClass[category[:i+1]]; ok {
+			return c, false
+		}
+	}
+	return Unknown, false
+}
+
+// Gender is the grammatical gender of a facility name's head noun.
+type Gender uint8
+
+// Genders; Plural for heads such as "Kliniken".
+const (
+	NoGender Gender = iota
+	Masculine
+	Feminine
+	Neuter
+	Plural
+)
+
+// genderSuffix maps folded head-noun endings to their gender; the longest
+// matching ending decides.
+var genderSuffix = map[string]Gender{
+	"klinikum": Neuter, "krankenhaus": Neuter, "hospital": Neuter, "spital": Neuter, "zentrum": Neuter,
+	"institut": Neuter, "heim": Neuter, "haus": Neuter, "amt": Neuter, "gericht": Neuter, "labor": Neuter,
+	"laboratorium": Neuter, "ministerium": Neuter, "studio": Neuter, "restaurant": Neuter, "cafe": Neuter,
+	"hotel": Neuter, "bistro": Neuter, "kino": Neuter, "theater": Neuter, "museum": Neuter, "bad": Neuter,
+	"werk": Neuter, "buero": Neuter, "stift": Neuter, "hospiz": Neuter, "sanatorium": Neuter,
+	"gymnasium": Neuter, "jobcenter": Neuter, "center": Neuter, "geschaeft": Neuter, "lazarett": Neuter,
+	"rathaus": Neuter, "stadion": Neuter, "kolleg": Neuter, "kloster": Neuter, "team": Neuter,
+	"klinik": Feminine, "praxis": Feminine, "apotheke": Feminine, "kasse": Feminine, "universitaet": Feminine,
+	"hochschule": Feminine, "akademie": Feminine, "schule": Feminine, "stiftung": Feminine,
+	"gesellschaft": Feminine, "gmbh": Feminine, "ag": Feminine, "genossenschaft": Feminine,
+	"gemeinschaft": Feminine, "behoerde": Feminine, "verwaltung": Feminine, "polizei": Feminine,
+	"staatsanwaltschaft": Feminine, "agentur": Feminine, "anstalt": Feminine, "station": Feminine,
+	"ambulanz": Feminine, "abteilung": Feminine, "einrichtung": Feminine, "residenz": Feminine,
+	"bank": Feminine, "sparkasse": Feminine, "baeckerei": Feminine, "metzgerei": Feminine,
+	"fleischerei": Feminine, "gaststaette": Feminine, "pizzeria": Feminine, "kneipe": Feminine, "bar": Feminine,
+	"buchhandlung": Feminine, "vereinigung": Feminine, "kita": Feminine, "pflege": Feminine,
+	"versicherung": Feminine, "berufsgenossenschaft": Feminine, "kirche": Feminine, "gemeinde": Feminine,
+	"fakultaet": Feminine, "aok": Feminine, "bkk": Feminine, "ikk": Feminine, "hkk": Feminine, "dak": Feminine,
+	"barmer": Feminine, "knappschaft": Feminine, "kanzlei": Feminine, "druckerei": Feminine, "tischlerei": Feminine,
+	"schreinerei": Feminine, "brauerei": Feminine, "bibliothek": Feminine, "buecherei": Feminine,
+	"kindertagesstaette": Feminine, "tagesklinik": Feminine, "therme": Feminine, "galerie": Feminine,
+	"pension": Feminine, "jugendherberge": Feminine, "boutique": Feminine, "drogerie": Feminine,
+	"tankstelle": Feminine, "optik": Feminine, "kammer": Feminine, "initiative": Feminine,
+	"selbsthilfe": Feminine, "halle": Feminine, "werkstatt": Feminine, "zeitung": Feminine, "hilfe": Feminine,
+	"arbeiterwohlfahrt": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
+	"verein": Masculine, "verband": Masculine, "dienst": Masculine, "bund": Masculine, "club": Masculine,
+	"klub": Masculine, "markt": Masculine, "laden": Masculine, "kiosk": Masculine, "betrieb": Masculine,
+	"konzern": Masculine, "kindergarten": Masculine, "hof": Masculine, "friseur": Masculine, "salon": Masculine,
+	"imbiss": Masculine, "garten": Masculine, "park": Masculine, "zoo": Masculine, "verlag": Masculine,
+	"service": Masculine, "grill": Masculine, "fachhandel": Masculine, "handel": Masculine,
+	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
+	"kliniken": Plural, "krankenhaeuser": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
+	"einrichtungen": Plural, "dienste": Plural,
+}
+
+// HeadGender returns the gender of a name's head noun: the first word
+// (after expansion) that ends in a known head noun. Adjectives before the
+// head ("Städtisches", "Evangelisches") are skipped because they end in no
+// head noun.
+func HeadGender(name string) Gender {
+	for _, w := range embed.Fold(Expand(name)) {
+		best, g := 0, NoGender
+		for n := len(w); n >= 2; n-- {
+			if gg, ok := genderSuffix[w[len(w)-n:]]; ok {
+				best, g = n, gg
+				break
+			}
+		}
+		if best > 0 {
+			return g
+		}
+	}
+	return NoGender
+}
+
+// articles are words before a span whose form depends on the gender of
+// the name that follows.
+var articles = map[string]bool{
+	"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "im": true, "am": true,
+	"vom": true, "zum": true, "zur": true, "beim": true, "ins": true, "ans": true, "ein": true, "eine": true,
+	"einen": true, "einem": true, "einer": true, "eines": true, "unser": true, "unsere": true, "unserem": true,
+	"unserer": true, "ihrem": true, "ihrer": true, "seinem": true, "seiner": true, "dieser": true,
+	"diesem": true, "diesen": true, "dieses": true, "diese": true, "kein": true, "keine": true, "keinem": true,
+	"keiner": true,
+}
+
+// ArticleBefore reports whether the text before a span ends in an article
+// or a contraction ("im", "zur") that agrees with the span's head noun.
+func ArticleBefore(before string) bool {
+	f := strings.Fields(before)
+	if len(f) == 0 || !strings.HasSuffix(before, " ") && !strings.HasSuffix(before, "\t") {
+		return false // no text, or the span continues a word
+	}
+	return articles[strings.ToLower(f[len(f)-1])]
+}

@@ -1,0 +1,193 @@
+package location
+
+import (
+	"context"
+	"math/rand"
+	"strings"
+
+	"github.com/surrogator/surrogator/embed"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/norm"
+)
+
+// poolsOf returns the run's facility pools handed over by the planner
+// (nil: the templates are used).
+func poolsOf(ctx *fictive.Context) *fac.Pools {
+	if ctx.State == nil {
+		return nil
+	}
+	p, _ := ctx.State.Value(fac.StateKey, func() any { return (*fac.Pools)(nil) }).(*fac.Pools)
+	return p
+}
+
+// defaultClass is the class of an original whose words show none.
+func defaultClass(k kinds.Kind) fac.Class {
+	switch k {
+	case kinds.LocationHospital:
+		return fac.Hospital
+	case kinds.LocationOrganization:
+		return fac.Company
+	default:
+		return fac.Leisure
+	}
+}
+
+func isFacilityKind(k kinds.Kind) bool {
+	return k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther
+}
+
+// semanticKey is the consistency key of a facility original: the expanded
+// folded spelling, and for an acronym ("UKL") the key of the document's
+// long spelling it abbreviates ("Universitätsklinikum Leipzig"), so that
+// every spelling of one facility gets one surrogate.
+func semanticKey(ctx *fictive.Context, core string) string {
+	canon := fac.Key(core)
+	if ctx.Doc != nil && fac.IsAcronym(core) {
+		low := strings.ToLower(strings.TrimSpace(core))
+		for j, sp := range ctx.Doc.Spans {
+			if j == ctx.Span || !isFacilityKind(sp.Kind) {
+				continue
+			}
+			if t := strings.TrimSpace(ctx.Doc.SpanText(j)); !fac.IsAcronym(t) && fac.Acronym(t) == low {
+				canon = fac.Key(t)
+				break
+			}
+		}
+	}
+	return "≈" + canon
+}
+
+// docPersonWords are the folded words of the document's person-name spans
+// (a surrogate facility must not carry them).
+func docPersonWords(ctx *fictive.Context) map[string]bool {
+	mk := func() any {
+		out := map[string]bool{}
+		if ctx.Doc == nil {
+			return out
+		}
+		for j, sp := range ctx.Doc.Spans {
+			if sp.Kind.IsName() {
+				for _, w := range embed.Fold(ctx.Doc.SpanText(j)) {
+					if len(w) > 2 {
+						out[w] = true
+					}
+				}
+			}
+		}
+		return out
+	}
+	if ctx.State == nil {
+		return mk().(map[string]bool)
+	}
+	return ctx.State.Value("facility.personwords", mk).(map[string]bool)
+}
+
+// semanticFacility replaces a facility by the five-stage method over the
+// pools (package facility). city is the surrogate of the municipality
+// named inside the original ("" none): a municipality inside the chosen
+// candidate is replaced by it, so the name follows the document's
+// location tree. ok is false when no candidate of the type exists (the
+// templates are used then).
+func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f facility, core, ns, city string) (string, bool) {
+	skey := semanticKey(ctx, core)
+	if v, ok := ctx.Scope.Peek(ns, skey); ok {
+		ctx.Scope.Set(ns, norm.Fold(core), v)
+		return v, true
+	}
+	persons := docPersonWords(ctx)
+	origPlaces := map[string]bool{}
+	for _, c := range f.cities {
+		for _, w := range embed.Fold(c.base) {
+			origPlaces[w] = true
+		}
+	}
+	for _, p := range f.persons {
+		for _, w := range embed.Fold(p) {
+			origPlaces[w] = true
+		}
+	}
+	taken := takenValues(ctx.Scope, ns)
+	allow := allowed(ctx.Scope)
+	q := fac.Query{
+		Original: core,
+		Default:  defaultClass(ctx.Kind),
+		Rand:     ctx.Scope.Rand("location.facility.semantic", skey),
+		ProperNoun: func(w string) bool {
+			return persons[w] || origPlaces[w]
+		},
+		Reject: func(name string) bool {
+			return taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name)
+		},
+	}
+	if ctx.Doc != nil && fac.ArticleBefore(ctx.Before(40)) {
+		q.Gender = fac.HeadGender(core)
+	}
+	ch, err := pools.Choose(context.Background(), q, fac.Options{})
+	if err != nil {
+		return "", false
+	}
+	v := ch.Name
+	if city != "" {
+		v = placeCity(g, v, city)
+	}
+	v = ctx.Scope.Memo(ns, skey, func(*rand.Rand) string { return v })
+	if v == "" {
+		return "", false
+	}
+	ctx.Scope.Set(ns, norm.Fold(core), v)
+	return v, true
+}
+
+// placeCity replaces the first municipality named in a candidate by city.
+func placeCity(g Gazetteer, cand, city string) string {
+	for _, w := range tokens(cand) {
+		parts := []string{w}
+		if strings.Contains(w, "-") {
+			parts = append(parts, strings.Split(w, "-")...)
+		}
+		for _, p := range parts {
+			if p == "" || !capitalised(p) || isKeyword(p) || cityStop[strings.ToLower(p)] {
+				continue
+			}
+			if r := resolveCity(g, p); r.ok {
+				return replaceWord(cand, p, city)
+			}
+		}
+	}
+	return cand
+}
+
+// replaceWord replaces the first occurrence of w in s that is not part of
+// a longer word.
+func replaceWord(s, w, by string) string {
+	for from := 0; ; {
+		i := strings.Index(s[from:], w)
+		if i < 0 {
+			return s
+		}
+		i += from
+		j := i + len(w)
+		if (i == 0 || !isLetterByteBefore(s, i)) && (j == len(s) || !isLetterAt(s, j)) {
+			return s[:i] + by + s[j:]
+		}
+		from = j
+	}
+}
+
+func isLetterByteBefore(s string, i int) bool {
+	r := []rune(s[:i])
+	return len(r) > 0 && isLetterRune(r[len(r)-1])
+}
+
+func isLetterAt(s string, j int) bool {
+	for _, r := range s[j:] {
+		return isLetterRune(r)
+	}
+	return false
+}
+
+func isLetterRune(r rune) bool {
+	return r == '\'' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || r >= 0xC0
+}
