@@ -40,7 +40,7 @@ type raw struct {
 	// from the embedder section
 	embedder, embedderVersion string
 	embedderModel             []byte
-	sections     []sectionBuf // every section in directory order, for rewriting
+	sections                  []sectionBuf // every section in directory order, for rewriting
 }
 
 // parse validates data and slices it into sections. data is not copied.

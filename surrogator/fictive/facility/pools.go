@@ -127,11 +127,11 @@ var listKinds = map[string]struct {
 	pool geo.PoolKind
 	def  Class
 }{
-	"Combined_healthcare_facilities.txt":            {geo.PoolHealthcare, Unknown},
-	"Krankenhaus.txt":                               {geo.PoolHealthcare, Hospital},
-	"Krankenkasse.txt":                              {geo.PoolOrganisation, Insurer},
+	"Combined_healthcare_facilities.txt":             {geo.PoolHealthcare, Unknown},
+	"Krankenhaus.txt":                                {geo.PoolHealthcare, Hospital},
+	"Krankenkasse.txt":                               {geo.PoolOrganisation, Insurer},
 	"organizations_office_craft_club_industrial.txt": {geo.PoolOrganisation, Unknown},
-	"location_other_osm_primary_map_features.txt":   {geo.PoolOther, Unknown},
+	"location_other_osm_primary_map_features.txt":    {geo.PoolOther, Unknown},
 }
 
 // ReadLists reads plain name lists (one name a line, UTF-8) from the *.txt
