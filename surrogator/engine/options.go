@@ -15,6 +15,7 @@ import (
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
@@ -81,6 +82,9 @@ type Options struct {
 	Resources *data.Resources
 	// Geo is a geodata source for addresses (nil: embedded default).
 	Geo fictive.Geodata
+	// Pools are the facility candidate pools of the five-stage semantic
+	// method (from the pack's embeddings or --pools; nil: templates).
+	Pools *facility.Pools
 	// ReplaceState replaces LOCATION_STATE spans (and city-states used as
 	// cities) and samples every place below a state inside the
 	// replacement; by default states and countries are kept (SPEC §6).

@@ -16,6 +16,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
@@ -376,6 +377,9 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		return nil
 	}
 	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.opts.Resources, Geo: p.opts.Geo, ReplaceState: p.opts.ReplaceState}
+	if p.opts.Pools != nil && state != nil && (k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther) {
+		state.Value(facility.StateKey, func() any { return p.opts.Pools }) // the facility generator's pools
+	}
 	g, err := fictive.Lookup(k)
 	if err != nil {
 		rep.Surrogate = fallback(k, rep.Original, scope, p.opts)
