@@ -47,6 +47,9 @@ type Detector struct {
 	roles     map[string]kinds.Kind // folded role noun → name kind it introduces
 	salut     map[string]bool       // folded salutations, dot kept
 	titleRe   *regexp.Regexp
+	// titleStart holds the folded first words of the titles: the title
+	// expression runs only at tokens among them.
+	titleStart map[string]bool
 }
 
 // New returns a detector over opt's resources.
@@ -73,8 +76,12 @@ func New(opt Options) *Detector {
 		d.roles[data.Fold(r)] = kinds.NameDoctor
 	}
 	var titles []string
+	d.titleStart = map[string]bool{}
 	for _, t := range res.Titles {
 		titles = append(titles, t.Text)
+		if w := tokenize(t.Text); len(w) > 0 {
+			d.titleStart[data.Fold(w[0].s)] = true
+		}
 	}
 	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
 	var alts []string
@@ -139,6 +146,8 @@ type run struct {
 	ann    [][2]int // merged, sorted annotated byte ranges
 	tokens []token
 	cands  []cand
+	// lineCache holds the text's lines for the pattern rules.
+	lineCache []line
 }
 
 // Rule priorities: a more specific rule wins an overlap.
@@ -154,14 +163,14 @@ const (
 func (r *run) add(b, e int, k kinds.Kind, rule string, prio int) {
 	for b < e {
 		c, n := utf8.DecodeRuneInString(r.text[b:])
-		if !unicode.IsSpace(c) && c != ',' && c != ';' && c != ':' && c != '(' && c != '\u200b' && c != '\ufeff' {
+		if !unicode.IsSpace(c) && c != ',' && c != ';' && c != ':' && (c != '(' || strings.Contains(r.text[b:e], ")")) && c != '\u200b' && c != '\ufeff' {
 			break
 		}
 		b += n
 	}
 	for e > b {
 		c, n := utf8.DecodeLastRuneInString(r.text[:e])
-		if !unicode.IsSpace(c) && c != ',' && c != ';' && c != ':' && c != ')' && c != '\u200b' {
+		if !unicode.IsSpace(c) && c != ',' && c != ';' && c != ':' && (c != ')' || strings.Contains(r.text[b:e], "(")) && c != '\u200b' {
 			break
 		}
 		e -= n
@@ -230,8 +239,9 @@ func (r *run) result() []Suspect {
 type token struct {
 	b, e int
 	s    string
-	dot  bool // followed directly by "."
-	nl   bool // a line break lies between this token and the previous one
+	f    string // folded (data.Fold), computed by tokenize
+	dot  bool   // followed directly by "."
+	nl   bool   // a line break lies between this token and the previous one
 }
 
 func isWordRune(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
@@ -262,12 +272,20 @@ func tokenize(text string) []token {
 			}
 			break
 		}
-		t := token{b: b, e: i, s: text[b:i], dot: i < len(text) && text[i] == '.',
+		t := token{b: b, e: i, s: text[b:i], f: data.Fold(text[b:i]), dot: i < len(text) && text[i] == '.',
 			nl: strings.ContainsAny(text[prevEnd:b], "\n\r")}
 		out = append(out, t)
 		prevEnd = i
 	}
 	return out
+}
+
+// fold returns the folded token text.
+func (t token) fold() string {
+	if t.f == "" {
+		return data.Fold(t.s)
+	}
+	return t.f
 }
 
 func upperFirst(s string) bool {
@@ -299,7 +317,7 @@ func (d *Detector) nameShaped(t token) bool {
 	if allUpper(t.s) && (utf8.RuneCountInString(t.s) < 4 || strings.Contains(t.s, "-")) {
 		return false
 	}
-	f := data.Fold(t.s)
+	f := t.fold()
 	if d.common[f] || d.salut[f] || d.salut[f+"."] {
 		return false
 	}
@@ -388,7 +406,10 @@ func (r *run) emitNames(idx []int, k kinds.Kind, rule string, prio int) {
 // title returns the end of a title starting at token i, or -1.
 func (r *run) title(i int) int {
 	t := r.tokens[i]
-	m := r.d.titleRe.FindStringIndex(r.text[t.b:])
+	if !r.d.titleStart[t.fold()] {
+		return -1
+	}
+	m := r.d.titleRe.FindStringIndex(r.text[t.b:min(len(r.text), t.b+64)])
 	if m == nil {
 		return -1
 	}

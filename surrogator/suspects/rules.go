@@ -24,14 +24,14 @@ func (r *run) names() {
 	toks := r.tokens
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		f := data.Fold(t.s)
+		f := t.fold()
 		next := i + 1
 		// salutation (+ title) + name: strong
 		if (d.salut[f] && !(t.dot && d.salut[f+"."] && false)) || (t.dot && d.salut[f+"."]) {
 			if next >= len(toks) || !r.near(t, toks[next], true) {
 				continue
 			}
-			if _, role := d.roles[data.Fold(toks[next].s)]; role {
+			if _, role := d.roles[toks[next].fold()]; role {
 				continue
 			}
 			k := kinds.NamePatient
@@ -84,7 +84,7 @@ func (r *run) names() {
 				run := r.nameRun(next, 3, false)
 				if len(run) > 0 {
 					first := toks[run[0]]
-					if (k == kinds.NameDoctor && !d.ambiguous[data.Fold(first.s)]) || d.res.IsFirstName(first.s) || d.res.IsSurname(first.s) {
+					if (k == kinds.NameDoctor && !d.ambiguous[first.fold()]) || d.res.IsFirstName(first.s) || d.res.IsSurname(first.s) {
 						r.emitNames(run, k, "role", prioName)
 						i = run[len(run)-1]
 						continue
@@ -98,7 +98,7 @@ func (r *run) names() {
 		// Nachname, Vorname
 		if next < len(toks) && d.res.IsSurname(t.s) && strings.TrimSpace(r.text[t.e:toks[next].b]) == "," &&
 			!strings.ContainsAny(r.text[t.e:toks[next].b], "\n\r") && d.nameShaped(toks[next]) &&
-			d.res.IsFirstName(toks[next].s) && !d.medicalWord(toks[next].s) {
+			d.res.IsFirstName(toks[next].s) && !d.medicalWord(toks[next].s) && !strings.HasPrefix(strings.TrimSpace(r.text[toks[next].e:]), "et al") {
 			r.add(t.b, toks[next].e, kinds.NamePatient, "surname,first", prioWeak)
 			i = next
 			continue
@@ -152,7 +152,7 @@ func (r *run) signatures() {
 		}
 		after := false
 		if li+1 < len(lines) {
-			f := data.Fold(r.tokens[lines[li+1][0]].s)
+			f := r.tokens[lines[li+1][0]].fold()
 			if k, role := r.d.roles[f]; role && k == kinds.NameDoctor {
 				after = true
 			}
@@ -160,11 +160,11 @@ func (r *run) signatures() {
 		before := false
 		if li > 0 {
 			p := lines[li-1]
-			w := data.Fold(r.tokens[p[len(p)-1]].s)
+			w := r.tokens[p[len(p)-1]].fold()
 			before = w == "gruessen" || w == "gruesse" || w == "gruss" || w == "ihr" || w == "ihre"
 		}
 		if after || before {
-			r.emitNames(l, kinds.NameDoctor, "signature", prioWeak)
+			r.emitNames(l, kinds.NameDoctor, "signature", prioName)
 		}
 	}
 }
@@ -193,7 +193,7 @@ func (r *run) reportedOn() {
 			j++ // unsere gemeinsame
 		}
 		if j < len(toks) {
-			if _, role := r.d.roles[data.Fold(toks[j].s)]; role {
+			if _, role := r.d.roles[toks[j].fold()]; role {
 				j++
 			}
 		}
@@ -260,7 +260,7 @@ func (r *run) cities() {
 		if !d.nameShaped(t) && !(allUpper(t.s) && utf8.RuneCountInString(t.s) >= 4) {
 			continue
 		}
-		f := data.Fold(t.s)
+		f := t.fold()
 		ctx := false
 		if i > 0 {
 			p := r.tokens[i-1]
@@ -363,7 +363,7 @@ var (
 	// phone shape without a label: +49…, (0…) or 0…/…
 	rePhone     = regexp.MustCompile(`(?:\+\d{2} ?(?:\(0\))? ?\d{2,5}|\(0\d{2,5}\)|\b0\d{2,5} ?[/\-–])[ ]?\d[\d ]{2,}\d(?: ?[-–] ?\d{1,5})?`)
 	reAge       = regexp.MustCompile(`\b(\d{1,3}) ?-? ?(?:jährige[nmrs]?|jährig|jähr\.|[jJ]\.(?: alt)?|Jahre alt|Jahren alt|LJ\b|Lj\.)|(?:im Alter von|Alter:?|Lebensalter:?) (\d{1,3})\b|\b(\d{1,3})\. ?Lebensjahr`)
-	reID        = regexp.MustCompile(`\b(?i:(?:Fall|Pat(?:ienten)?|Patienten|Versicherten|Versicherungs|Kranken(?:versicherten|kassen)?|Auftrags|Befund|Labor|Akten|Kunden|Rechnungs|Mitglieds|Spender|Empfänger|Proben|Studien|Aufnahme|Kassen|Identifikations|Personal|Ausweis|Steuer|Sozialversicherungs|Einsende|Auftrag|Vorgangs|Archiv|Episoden)[-. ]?(?:Nr|Nummer|ID|Kennung|Kennz|Kennzeichen)|Aktenzeichen|Az|PID|MRN|ID|Identifikationsnummer)\b\.?\s*:?\s*([A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)`)
+	reID        = regexp.MustCompile(`\b(?i:(?:Fall|Pat(?:ienten)?\.?|Patienten|Versicherten|Versicherungs|Kranken(?:versicherten|kassen)?|Auftrags|Befund|Labor|Akten|Kunden|Rechnungs|Mitglieds|Spender|Empfänger|Proben|Studien|Aufnahme|Kassen|Identifikations|Personal|Ausweis|Steuer|Sozialversicherungs|Einsende|Auftrag|Vorgangs|Archiv|Episoden)[-. ]?(?:Nr|Nummer|ID|Kennung|Kennz|Kennzeichen)|Aktenzeichen|Az|PID|MRN|ID|Identifikationsnummer)\b\.?\s*:?\s*([A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)`)
 	reZip       = regexp.MustCompile(`(?:^|[^\p{L}\d.,/\-])(\d{5})[ \t]+(\p{Lu}[\p{L}\-]*(?:[ \t](?:a\. ?d\.|an der|am|im|in|ob der|bei)[ \t]\p{Lu}\p{L}*|[ \t]?\([^)\n]{1,20}\))?)`)
 	reStreet    = regexp.MustCompile(`(?:\b(?:\p{Lu}\p{L}*-)*\p{Lu}\p{L}*(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|steig|pfad|chaussee|promenade|ufer|graben|markt|winkel|stieg|twiete)|\b(?:\p{Lu}\p{L}*-)+(?:Straße|Strasse|Str\.|Weg|Gasse|Allee|Platz|Ring|Damm|Ufer|Chaussee|Markt)|\b\p{Lu}\p{L}*(?:e|er|es|en) (?:Straße|Strasse|Str\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer|Chaussee|Markt|Steig|Pfad|Promenade|Graben))[ \t]*\d{1,4}(?: ?[a-zA-Z]\b)?(?: ?[-–/] ?\d{1,4}[a-zA-Z]?)?\b`)
 	reFacility  = regexp.MustCompile(`\b(Universitätsklinikum|Universitätsklinik|Uniklinikum|Uniklinik|Klinikum|Klinik|Kliniken|Krankenhaus|Kreiskrankenhaus|Kreisklinik|Kreisklinikum|Bezirkskrankenhaus|Fachklinik|Rehaklinik|Reha-Klinik|Praxis|Gemeinschaftspraxis|Hausarztpraxis|Arztpraxis|Praxisgemeinschaft|MVZ|Pflegeheim|Altenheim|Seniorenheim|Seniorenzentrum|Hospiz|Sanatorium|Hospital|Universität|Hochschule)[ ]+((?:(?:Dr\.|Dres\.|Prof\.) ?(?:med\. ?)?)?\p{Lu}[\p{L}.\-]*(?: \p{Lu}[\p{L}.\-]*){0,3})`)
@@ -421,12 +421,116 @@ func (r *run) validDate(s string) bool {
 	return err == nil && !e.Repaired
 }
 
+type line struct {
+	b            int
+	s, lower     string
+	digit, upper bool
+}
+
+func (r *run) lines() []line {
+	if r.lineCache != nil {
+		return r.lineCache
+	}
+	for b := 0; b <= len(r.text); {
+		e := strings.IndexByte(r.text[b:], '\n')
+		if e < 0 {
+			e = len(r.text)
+		} else {
+			e += b
+		}
+		s := r.text[b:e]
+		r.lineCache = append(r.lineCache, line{b: b, s: s, lower: strings.ToLower(s),
+			digit: strings.ContainsAny(s, "0123456789")})
+		b = e + 1
+	}
+	return r.lineCache
+}
+
+func anyOf(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// prefilters: a regular expression runs only on the lines that can match
+// it (a cheap substring test first: Go's regexp engine is slow on Unicode
+// classes, and most lines of a letter hold no PII pattern).
+var prefilters = map[*regexp.Regexp]func(l *line) bool{
+	reEmail: func(l *line) bool { return strings.Contains(l.s, "@") },
+	reURL: func(l *line) bool {
+		return anyOf(l.lower, "www", "://", ".de", ".com", ".org", ".net", ".eu", ".info", ".at", ".ch")
+	},
+	reIBAN: func(l *line) bool { return l.digit },
+	reBIC:  func(l *line) bool { return anyOf(l.s, "BIC", "SWIFT") },
+	rePhoneLabel: func(l *line) bool {
+		return l.digit && anyOf(l.lower, "tel", "fon", "phone", "mobil", "handy", "fax", "durchwahl", "ruf")
+	},
+	rePhone: func(l *line) bool { return l.digit },
+	reID: func(l *line) bool {
+		return l.digit && anyOf(l.lower, "nr", "nummer", "id", "kenn", "aktenz", "az")
+	},
+	reAge: func(l *line) bool {
+		return l.digit && anyOf(l.lower, "jähr", "j.", "jahre", "alter", "lj", "lebensjahr")
+	},
+	reZip:       func(l *line) bool { return l.digit },
+	reStreet:    func(l *line) bool { return l.digit && anyOf(l.lower, streetHints...) },
+	reFacility:  func(l *line) bool { return anyOf(l.lower, facilityHints...) },
+	reFacility2: func(l *line) bool { return anyOf(l.lower, facilityHints...) },
+	reWard:      func(l *line) bool { return l.digit },
+	reOrg: func(l *line) bool {
+		return anyOf(l.lower, orgHints...) || anyOf(l.s, "GmbH", "AG", "e.V", "e. V", "KG", "OHG", "GbR", "mbH")
+	},
+	reBuilding: func(l *line) bool { return strings.Contains(l.s, "Haus") },
+	reProfession: func(l *line) bool {
+		return anyOf(l.lower, "als ", "beruf", "ist ", "war ")
+	},
+	reDateDot:   func(l *line) bool { return l.digit },
+	reDateSlash: func(l *line) bool { return l.digit },
+	reMonthYear: func(l *line) bool { return l.digit },
+	reDateWord:  func(l *line) bool { return anyOf(l.lower, monthHints...) },
+	reDateMisc:  func(l *line) bool { return l.digit },
+	reYear:      func(l *line) bool { return l.digit },
+}
+
+var (
+	streetHints   = []string{"str", "weg", "gasse", "allee", "platz", "ring", "damm", "steig", "pfad", "chaussee", "promenade", "ufer", "graben", "markt", "winkel", "stieg", "twiete"}
+	facilityHints = []string{"klinik", "kranken", "praxis", "mvz", "heim", "hospiz", "sanatorium", "hospital", "universit", "hochschule", "seniorenzentrum", "stift"}
+	orgHints      = []string{"betrieb", "werk", "gesellschaft", "verband", "verein", "versicherung", "schlach", "brauerei", "bäckerei", "metzgerei", "spedition"}
+	monthHints    = []string{"jan", "jän", "feb", "mär", "maer", "mrz", "apr", "mai", "jun", "jul", "aug", "sep", "okt", "nov", "dez"}
+)
+
+// findAll is FindAllStringSubmatchIndex over the lines the prefilter
+// admits, with offsets into the whole text.
+func (r *run) findAll(re *regexp.Regexp) [][]int {
+	pre := prefilters[re]
+	var out [][]int
+	ls := r.lines()
+	for i := range ls {
+		l := &ls[i]
+		if pre != nil && !pre(l) {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatchIndex(l.s, -1) {
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += l.b
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 func (r *run) patterns() {
 	t := r.text
-	for _, m := range reEmail.FindAllStringIndex(t, -1) {
+	for _, m := range r.findAll(reEmail) {
 		r.add(m[0], m[1], kinds.ContactEmail, "email", prioExact+1)
 	}
-	for _, m := range reURL.FindAllStringIndex(t, -1) {
+	for _, m := range r.findAll(reURL) {
 		b, e := m[0], m[1]
 		for e > b && strings.ContainsRune(".,;:!?", rune(t[e-1])) {
 			e--
@@ -436,15 +540,15 @@ func (r *run) patterns() {
 		}
 		r.add(b, e, kinds.ContactURL, "url", prioExact)
 	}
-	for _, m := range reIBAN.FindAllStringIndex(t, -1) {
+	for _, m := range r.findAll(reIBAN) {
 		if ibanValid(t[m[0]:m[1]]) {
 			r.add(m[0], m[1], kinds.ID, "iban", prioExact)
 		}
 	}
-	for _, m := range reBIC.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(reBIC) {
 		r.add(m[2], m[3], kinds.ID, "bic", prioExact)
 	}
-	for _, m := range rePhoneLabel.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(rePhoneLabel) {
 		if digits(t[m[4]:m[5]]) < 5 || r.validDate(strings.TrimSpace(t[m[4]:m[5]])) {
 			continue
 		}
@@ -454,7 +558,7 @@ func (r *run) patterns() {
 		}
 		r.add(m[4], m[5], k, "phone-label", prioExact)
 	}
-	for _, m := range rePhone.FindAllStringIndex(t, -1) {
+	for _, m := range r.findAll(rePhone) {
 		if digits(t[m[0]:m[1]]) < 7 || r.quantity(m[1]) {
 			continue
 		}
@@ -464,17 +568,17 @@ func (r *run) patterns() {
 		}
 		r.add(m[0], m[1], k, "phone", prioExact-1)
 	}
-	for _, m := range reID.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(reID) {
 		r.add(m[2], m[3], kinds.ID, "id-label", prioExact)
 	}
-	for _, m := range reAge.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(reAge) {
 		for g := 1; g <= 3; g++ {
 			if m[2*g] >= 0 {
 				r.add(m[2*g], m[2*g+1], kinds.Age, "age", prioDate)
 			}
 		}
 	}
-	for _, m := range reZip.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(reZip) {
 		place := t[m[4]:m[5]]
 		pt := token{s: strings.FieldsFunc(place, func(c rune) bool { return c == ' ' || c == '\t' || c == '(' })[0]}
 		_, known := r.d.res.MunicipalityByName(pt.s)
@@ -487,14 +591,14 @@ func (r *run) patterns() {
 		r.add(m[2], m[3], kinds.LocationZip, "zip", prioPlace+1)
 		r.add(m[4], m[5], kinds.LocationCity, "zip+place", prioPlace+1)
 	}
-	for _, m := range reStreet.FindAllStringIndex(t, -1) {
+	for _, m := range r.findAll(reStreet) {
 		first := strings.Fields(t[m[0]:m[1]])[0]
 		if r.d.common[data.Fold(first)] {
 			continue
 		}
 		r.add(m[0], m[1], kinds.LocationStreet, "street", prioPlace+1)
 	}
-	for _, m := range reFacility.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(reFacility) {
 		// keep the name words that are not common words
 		words := strings.Split(t[m[4]:m[5]], " ")
 		e := m[4]
@@ -516,9 +620,13 @@ func (r *run) patterns() {
 		if kw := t[m[2]:m[3]]; kw == "Universität" || kw == "Hochschule" {
 			k = kinds.LocationOrganization
 		}
-		r.add(m[0], e-1, k, "facility", prioExact)
+		e--
+		if w := words[len(words)-1]; e == m[5] && strings.HasSuffix(w, ".") && utf8.RuneCountInString(w) > 5 {
+			e-- // sentence end
+		}
+		r.add(m[0], e, k, "facility", prioExact)
 	}
-	for _, m := range reFacility2.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(reFacility2) {
 		if m[2] >= 0 {
 			pre := strings.Split(strings.TrimSuffix(t[m[2]:m[3]], "-"), "-")
 			if r.d.common[data.Fold(pre[0])] || genericPrefix[data.Fold(pre[0])] {
@@ -527,14 +635,14 @@ func (r *run) patterns() {
 		}
 		r.add(m[0], m[1], kinds.LocationHospital, "facility", prioExact)
 	}
-	for _, m := range reWard.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(reWard) {
 		g := 1
 		if m[2] < 0 {
 			g = 2
 		}
 		r.add(m[2*g], m[2*g+1], kinds.ID, "ward", prioExact)
 	}
-	for _, m := range reOrg.FindAllStringIndex(t, -1) {
+	for _, m := range r.findAll(reOrg) {
 		words := strings.Fields(t[m[0]:m[1]])
 		if r.d.common[data.Fold(words[0])] || !r.d.nameShaped(token{s: strings.TrimRight(words[len(words)-1], ".")}) && !strings.Contains(t[m[0]:m[1]], " ") {
 			continue
@@ -544,13 +652,13 @@ func (r *run) patterns() {
 		}
 		r.add(m[0], m[1], kinds.LocationOrganization, "organization", prioPlace)
 	}
-	for _, m := range reBuilding.FindAllStringIndex(t, -1) {
+	for _, m := range r.findAll(reBuilding) {
 		if first := strings.Fields(t[m[0]:m[1]])[0]; r.d.common[data.Fold(first)] {
 			continue
 		}
 		r.add(m[0], m[1], kinds.LocationOther, "building", prioPlace)
 	}
-	for _, m := range reProfession.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range r.findAll(reProfession) {
 		w := t[m[2]:m[3]]
 		f := data.Fold(w)
 		if _, role := r.d.roles[f]; role || r.d.common[f] || r.d.medicalWord(w) {
@@ -563,7 +671,7 @@ func (r *run) patterns() {
 	}
 	// dates
 	for _, re := range []*regexp.Regexp{reDateDot, reDateSlash, reMonthYear, reDateMisc} {
-		for _, m := range re.FindAllStringIndex(t, -1) {
+		for _, m := range r.findAll(re) {
 			b, e := m[0], m[1]
 			if p := r.prevRune(b); p == '.' || p == '/' || p == ',' || p == '-' && re != reDateDot || unicode.IsDigit(p) {
 				continue
@@ -577,8 +685,8 @@ func (r *run) patterns() {
 			r.add(b, e, kinds.Date, "date", prioDate)
 		}
 	}
-	for _, m := range reDateWord.FindAllStringSubmatchIndex(t, -1) {
-		if m[2] < 0 && m[4] < 0 { // a month alone
+	for _, m := range r.findAll(reDateWord) {
+		if m[2] < 0 && m[4] < 0 && !r.monthContext(m[0], m[1]) { // a month alone
 			continue
 		}
 		if m[4] < 0 && unicode.IsLetter(r.nextRune(m[1])) { // "Mais"
@@ -589,7 +697,7 @@ func (r *run) patterns() {
 		}
 		r.add(m[0], m[1], kinds.Date, "date", prioDate)
 	}
-	for _, m := range reYear.FindAllStringIndex(t, -1) {
+	for _, m := range r.findAll(reYear) {
 		b, e := m[0], m[1]
 		p := r.prevRune(b)
 		if p == '.' || p == ',' || p == '/' || p == ':' || p == '§' || p == '-' || unicode.IsDigit(p) || unicode.IsLetter(p) {
@@ -627,6 +735,27 @@ func professionShape(w string) bool {
 	return false
 }
 
+// monthContext: a full month name alone is a date after "im", "seit",
+// "Anfang", "Mitte", "Ende", "bis", "ab" ("Wiedervorstellung im September").
+func (r *run) monthContext(b, e int) bool {
+	w := r.text[b:e]
+	if strings.HasSuffix(w, ".") || utf8.RuneCountInString(w) < 4 && w != "Mai" {
+		return false
+	}
+	if strings.HasPrefix(w, "Anfang ") || strings.HasPrefix(w, "Mitte ") || strings.HasPrefix(w, "Ende ") {
+		return true
+	}
+	before := strings.Fields(r.text[max(0, b-8):b])
+	if len(before) == 0 {
+		return false
+	}
+	switch before[len(before)-1] {
+	case "im", "Im", "seit", "Seit", "bis", "ab", "Ab", "Anfang", "Mitte", "Ende":
+		return true
+	}
+	return false
+}
+
 // genericPrefix: words before "-Klinik" that name a kind of clinic.
 var genericPrefix = wordSet(`Uni Reha Tages Akut Fach Kinder Frauen Augen HNO Haut Zahn Poli Spezial Privat Kur Psychiatrie Schmerz Tumor`)
 
@@ -634,7 +763,8 @@ var genericPrefix = wordSet(`Uni Reha Tages Akut Fach Kinder Frauen Augen HNO Ha
 // ("ISO 9001", "DIN 5008") is no date.
 func (r *run) sectionNumber(b int) bool {
 	before := strings.TrimRight(r.text[max(0, b-8):b], " \t")
-	for _, w := range []string{"§", "Abs.", "Abs", "Nr.", "Nr", "Art.", "ISO", "DIN", "EN", "Version", "Kap.", "S.", "Seite"} {
+	for _, w := range []string{"§", "Abs.", "Abs", "Nr.", "Nr", "Art.", "ISO", "DIN", "EN", "Version", "Kap.", "S.", "Seite",
+		"NRS", "VAS", "NAS", "UICC", "TNM", "GCS", "ECOG", "ASA", "WHO", "ICD", "ICD-10", "Stadium", "Grad", "Score"} {
 		if strings.HasSuffix(before, w) {
 			return true
 		}

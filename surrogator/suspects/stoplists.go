@@ -30,7 +30,7 @@ Osgood Osler Paget Pancoast Parkinson Pauwels Perthes Peutz Pfannenstiel Phalen 
 Recklinghausen Reiter Rett Rinne Rippstein Romberg Rotor Roux Rovsing Sachse Salter Schatzker Scheuermann Schlatter
 Schober Seldinger Sézary Sheehan Shenton Shouldice Sjögren Stein Stokes Strümpell Sudeck Swan Takayasu Tanner
 Thompson Tiemann Tietze Tinel Tourette Trendelenburg Turner Unterberger Virchow Volkmann Waldenström Wallenberg
-Waterhouse Weber Wegener Wernicke Whipple Willebrand Wilms Wilson Wolff Zenker Zollinger
+Rutherford Barthel Leiden Norton Braden Karnofsky Hamilton Mini Waterhouse Weber Wegener Wernicke Whipple Willebrand Wilms Wilson Wolff Zenker Zollinger
 `
 
 // drugs are drug, regimen, device and material names.
