@@ -119,6 +119,10 @@ func (b *Builder) AddPoolEntry(k PoolKind, e PoolEntry) {
 	b.pools[k] = append(b.pools[k], e)
 }
 
+// PoolEntries returns the entries added to pool k so far (the slice
+// must not be modified).
+func (b *Builder) PoolEntries(k PoolKind) []PoolEntry { return b.pools[k] }
+
 // PoolLen returns the number of entries of pool k.
 func (b *Builder) PoolLen(k PoolKind) int { return len(b.pools[k]) }
 

@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/paulmach/osm"
+	"github.com/surrogator/surrogator/embed"
 	"github.com/surrogator/surrogator/geo"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility"
 )
 
 // Options configure Build.
@@ -18,7 +20,8 @@ type Options struct {
 	// number of CPUs).
 	Workers int
 	// Progress, if set, is called from Build's goroutine with the pass
-	// name ("index", "relations", "ways", "nodes", "assemble", "write")
+	// name ("index", "relations", "ways", "nodes", "assemble", "embed",
+	// "write")
 	// and input bytes done of total.
 	Progress func(pass string, done, total int64)
 	// SourceDate is the build time to record when the input carries no
@@ -28,6 +31,11 @@ type Options struct {
 	SourceDate time.Time
 	// Version is the surrogator version recorded in the generator meta.
 	Version string
+	// Embedder computes the pool embeddings (nil: the built-in hashed
+	// embedder, its IDF counted over the pack's pool names and stored in
+	// the pack); NoEmbeddings leaves the embeddings section empty.
+	Embedder     embed.Embedder
+	NoEmbeddings bool
 }
 
 // PassStat describes one pass over the input.
@@ -60,6 +68,7 @@ type Stats struct {
 	Streets            int // distinct (area, street) pairs
 	Postcodes          int // distinct (area, postcode) pairs
 	Pools              [geo.NumPools]int
+	Embedder           string // name and version of the pool embeddings ("" none)
 	DroppedPersonNames int
 	PackBytes          int64
 	// InputSHA256 and InputSize identify the input file; both are stored
@@ -128,6 +137,28 @@ func Build(ctx context.Context, in, out string, opts Options) (Stats, error) {
 	setMeta(b, filepath.Base(in), st, opts.Version)
 	opts.Progress("assemble", 1, 1)
 	st.Passes = append(st.Passes, PassStat{Name: "assemble", Duration: time.Since(t1)})
+	if !opts.NoEmbeddings {
+		te := time.Now()
+		opts.Progress("embed", 0, 1)
+		var names [geo.NumPools][]string
+		n := 0
+		for k := range names {
+			for _, e := range b.PoolEntries(geo.PoolKind(k)) {
+				names[k] = append(names[k], e.Name)
+			}
+			n += len(names[k])
+		}
+		if n > 0 {
+			e, err := facility.PackEmbeddings(ctx, names, opts.Embedder)
+			if err != nil {
+				return st, fmt.Errorf("osmbuild: %w", err)
+			}
+			b.SetEmbeddings(e)
+			st.Embedder = e.Embedder + " " + e.EmbedderVersion
+		}
+		opts.Progress("embed", 1, 1)
+		st.Passes = append(st.Passes, PassStat{Name: "embed", Objects: int64(n), Duration: time.Since(te)})
+	}
 	t2 := time.Now()
 	opts.Progress("write", 0, 1)
 	n, err := b.WriteFile(out)

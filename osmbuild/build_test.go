@@ -185,7 +185,7 @@ func TestProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"index", "relations", "ways", "nodes", "assemble", "write"}; !reflect.DeepEqual(passes, want) {
+	if want := []string{"index", "relations", "ways", "nodes", "assemble", "embed", "write"}; !reflect.DeepEqual(passes, want) {
 		t.Errorf("passes %v want %v", passes, want)
 	}
 }
