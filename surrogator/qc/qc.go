@@ -11,6 +11,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/suspects"
 )
 
 // Flag is one finding a reviewer should look at.
@@ -63,6 +64,62 @@ type Doc struct {
 	Reasons []string `json:"reasons,omitempty"`
 	// Readable is false for documents that could not be read.
 	Readable bool `json:"readable"`
+	// Suspects is text outside the annotations that looks like PII
+	// (private: holds original text). Suspects do not change
+	// PartOfCorpus; run --suspects exclude does.
+	Suspects []Suspect `json:"suspects"`
+	// SuspectOffsets names the unit of the suspects' offsets: the input's
+	// own convention ("utf16" for CAS JSON and XMI, "codepoint" for JSON
+	// Lines, BRAT and text).
+	SuspectOffsets string `json:"suspect_offsets,omitempty"`
+}
+
+// Suspect is suspected unannotated PII (issue 15).
+type Suspect struct {
+	// Begin and End are offsets in the input's convention (Doc.SuspectOffsets).
+	Begin int `json:"begin"`
+	End   int `json:"end"`
+	// Kind is the guessed PII kind.
+	Kind string `json:"kind"`
+	// Rule names the detector rule (no PII).
+	Rule string `json:"rule"`
+	// Text is the original text (private output only).
+	Text string `json:"text"`
+}
+
+// Offset units of Doc.SuspectOffsets.
+const (
+	OffsetsUTF16     = "utf16"
+	OffsetsCodePoint = "codepoint"
+)
+
+// OffsetUnit returns the offset convention of a document's source format:
+// UTF-16 code units for CAS JSON and XMI (UIMA), code points otherwise.
+func OffsetUnit(f document.Format) string {
+	if f == document.FormatCASJSON || f == document.FormatXMI {
+		return OffsetsUTF16
+	}
+	return OffsetsCodePoint
+}
+
+// findSuspects runs the detector and converts its byte offsets into the
+// source's convention.
+func findSuspects(d *document.Document, det *suspects.Detector) ([]Suspect, string) {
+	unit := OffsetUnit(d.Format)
+	found := det.DetectDocument(d)
+	out := make([]Suspect, 0, len(found))
+	if len(found) == 0 {
+		return out, unit
+	}
+	ix := document.NewIndex(d.Text)
+	conv := ix.ToCodePoint
+	if unit == OffsetsUTF16 {
+		conv = ix.ToUTF16
+	}
+	for _, s := range found {
+		out = append(out, Suspect{Begin: conv(s.Begin), End: conv(s.End), Kind: string(s.Kind), Rule: s.Rule, Text: d.Text[s.Begin:s.End]})
+	}
+	return out, unit
 }
 
 // Project is the quality control of one project.
@@ -86,8 +143,19 @@ type Stat struct {
 // digits or number words, see package age), or -1.
 func AgeValue(s string) int { return age.Value(s) }
 
-// Check runs quality control on one document.
+// Check runs quality control on one document with a suspect detector
+// over the embedded resources. Checking many documents, use CheckWith and
+// one detector (building one compiles its patterns).
 func Check(d *document.Document) *Doc {
+	return CheckWith(d, suspects.New(suspects.Options{}))
+}
+
+// CheckWith runs quality control on one document; det finds suspected
+// unannotated PII (nil: a detector over the embedded resources).
+func CheckWith(d *document.Document, det *suspects.Detector) *Doc {
+	if det == nil {
+		det = suspects.New(suspects.Options{})
+	}
 	q := &Doc{
 		Document: d.Name, State: d.State, Source: d.Source,
 		Length: utf8.RuneCountInString(d.Text), Spans: len(d.Spans),
@@ -152,6 +220,7 @@ func Check(d *document.Document) *Doc {
 			q.Flags = append(q.Flags, Flag{Kind: FlagOverlap, Span: p.Span, Label: p.Label, Text: text, Detail: string(p.Kind) + ": " + p.Detail})
 		}
 	}
+	q.Suspects, q.SuspectOffsets = findSuspects(d, det)
 	q.PartOfCorpus = true
 	if q.Counts[string(kinds.Other)] > 0 {
 		q.PartOfCorpus = false
@@ -165,18 +234,28 @@ func Check(d *document.Document) *Doc {
 }
 
 // Run checks every document of a project, including those that could not
-// be read (listed with part_of_corpus 0).
+// be read (listed with part_of_corpus 0), with a suspect detector over the
+// embedded resources.
 func Run(p *formats.Project) *Project {
+	return RunWith(p, suspects.New(suspects.Options{}))
+}
+
+// RunWith is Run with the given suspect detector (for example one built
+// over the run's resources and geodata pack; nil: the embedded resources).
+func RunWith(p *formats.Project, det *suspects.Detector) *Project {
+	if det == nil {
+		det = suspects.New(suspects.Options{})
+	}
 	out := &Project{Project: p.Name, Title: p.Title}
 	for _, d := range p.Documents {
-		out.Docs = append(out.Docs, Check(d))
+		out.Docs = append(out.Docs, CheckWith(d, det))
 	}
 	for _, e := range p.Errors {
 		name := e.Document
 		if name == "" {
 			name = e.File
 		}
-		out.Docs = append(out.Docs, &Doc{Document: name, Source: e.File, Counts: map[string]int{}, Distinct: map[string][]string{},
+		out.Docs = append(out.Docs, &Doc{Document: name, Source: e.File, Counts: map[string]int{}, Distinct: map[string][]string{}, Suspects: []Suspect{},
 			Flags:   []Flag{{Kind: FlagReadError, Span: -1, Detail: e.Err.Error()}},
 			Reasons: []string{"could not be read: " + e.Err.Error()}})
 	}

@@ -23,10 +23,12 @@ const (
 	FileJSON      = "quality_control.json"
 	FileXLSX      = "quality_control.xlsx"
 	FileReport    = "report.md"
+	// FileSuspects lists suspected unannotated PII (private).
+	FileSuspects = "suspects.csv"
 )
 
 // Sheet names of the xlsx (the CSV names without extension, plus flags).
-var sheets = []string{"corpus_details", "statistics", "corpus_documents", "flags"}
+var sheets = []string{"corpus_details", "statistics", "corpus_documents", "flags", "suspects"}
 
 // Tables returns the rows of each sheet (header first).
 func (p *Project) Tables() map[string][][]string {
@@ -43,9 +45,17 @@ func (p *Project) Tables() map[string][][]string {
 	for _, s := range p.Stats {
 		st = append(st, []string{s.Kind, strconv.Itoa(s.Annotations), strconv.Itoa(s.Distinct), strconv.Itoa(s.Documents)})
 	}
-	docs := [][]string{{"document", "part_of_corpus"}}
+	// the toggle reader finds its columns by name: "suspects" is
+	// information for the curator and ignored when the file is read back
+	docs := [][]string{{"document", "part_of_corpus", "suspects"}}
 	for _, d := range p.Docs {
-		docs = append(docs, []string{d.Document, b01(d.PartOfCorpus)})
+		docs = append(docs, []string{d.Document, b01(d.PartOfCorpus), strconv.Itoa(len(d.Suspects))})
+	}
+	sus := [][]string{{"document", "begin", "end", "kind", "text"}}
+	for _, d := range p.Docs {
+		for _, s := range d.Suspects {
+			sus = append(sus, []string{d.Document, strconv.Itoa(s.Begin), strconv.Itoa(s.End), s.Kind, s.Text})
+		}
 	}
 	flags := [][]string{{"document", "flag", "span", "label", "text", "detail"}}
 	for _, d := range p.Docs {
@@ -53,7 +63,7 @@ func (p *Project) Tables() map[string][][]string {
 			flags = append(flags, []string{d.Document, f.Kind, strconv.Itoa(f.Span), f.Label, f.Text, f.Detail})
 		}
 	}
-	return map[string][][]string{"corpus_details": details, "statistics": st, "corpus_documents": docs, "flags": flags}
+	return map[string][][]string{"corpus_details": details, "statistics": st, "corpus_documents": docs, "flags": flags, "suspects": sus}
 }
 
 func b01(b bool) string {
@@ -140,8 +150,9 @@ func (p *Project) Write(dir string) error {
 		FileJSON:      append(js, '\n'),
 		FileXLSX:      x,
 		FileReport:    []byte(p.Markdown()),
+		FileSuspects:  CSV(t["suspects"]),
 	}
-	for _, name := range []string{FileDetails, FileStats, FileDocuments, FileJSON, FileXLSX, FileReport} {
+	for _, name := range []string{FileDetails, FileStats, FileDocuments, FileJSON, FileXLSX, FileReport, FileSuspects} {
 		if err := output.WritePrivate(filepath.Join(dir, name), files[name]); err != nil {
 			return fmt.Errorf("qc: %w", err)
 		}
@@ -191,6 +202,7 @@ func (p *Project) Markdown() string {
 	if n == 0 {
 		b.WriteString("None.\n")
 	}
+	p.markdownSuspects(&b)
 	sections := []struct{ flag, title, note string }{
 		{FlagOther, "OTHER", "Documents with OTHER are excluded automatically; set part_of_corpus to 1 only after review."},
 		{FlagProfession, "PROFESSION", "Professions are kept in the output; check that none identifies a person."},
@@ -237,4 +249,25 @@ func (p *Project) Markdown() string {
 		}
 	}
 	return b.String()
+}
+
+// markdownSuspects renders the suspects section of report.md.
+func (p *Project) markdownSuspects(b *strings.Builder) {
+	b.WriteString("\n## Suspected unannotated PII\n\n")
+	b.WriteString("Text outside the annotations that looks like PII (names, dates, ages, contacts, IDs, places, facilities). " +
+		"Annotate what is PII in INCEpTION and export again; suspects do not change part_of_corpus unless run --suspects exclude is used. " +
+		"Offsets are UTF-16 code units for CAS JSON and XMI, code points for JSON Lines, BRAT and text (also in " + FileSuspects + ").\n\n")
+	rows := 0
+	for _, d := range p.Docs {
+		for _, s := range d.Suspects {
+			if rows == 0 {
+				b.WriteString("| document | begin | end | kind | text | rule |\n|---|---:|---:|---|---|---|\n")
+			}
+			rows++
+			fmt.Fprintf(b, "| %s | %d | %d | %s | %s | %s |\n", mdEscape(d.Document), s.Begin, s.End, s.Kind, mdEscape(s.Text), s.Rule)
+		}
+	}
+	if rows == 0 {
+		b.WriteString("None.\n")
+	}
 }
