@@ -74,6 +74,18 @@ func BenchmarkCodec(b *testing.B) {
 		}
 		report(b, start)
 	})
+	b.Run("read/jsontext-shared-header", func(b *testing.B) {
+		rd := casjson.NewReader()
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			for _, d := range files {
+				if _, err := rd.ReadCAS(d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b, start)
+	})
 	b.Run("read/decoder-token", func(b *testing.B) {
 		start := time.Now()
 		for i := 0; i < b.N; i++ {
@@ -122,6 +134,21 @@ func BenchmarkCodec(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			for _, d := range files {
 				c, err := casjson.ReadCAS(d)
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf = casjson.AppendCAS(buf[:0], c)
+			}
+		}
+		report(b, start)
+	})
+	b.Run("readwrite/jsontext-shared-header+append", func(b *testing.B) {
+		var buf []byte
+		rd := casjson.NewReader()
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			for _, d := range files {
+				c, err := rd.ReadCAS(d)
 				if err != nil {
 					b.Fatal(err)
 				}

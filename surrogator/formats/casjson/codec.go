@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -25,14 +26,38 @@ import (
 // surrogate escapes, a view whose %SOFA names no sofa or whose members do
 // not exist, and a "sofa" reference that names no sofa are errors. Offsets
 // are checked by cas.Extract. Errors never hold document text.
-func ReadCAS(data []byte) (*cas.CAS, error) {
-	if err := document.CheckJSONUnicode(data); err != nil {
-		return nil, fmt.Errorf("casjson: %w", err)
-	}
-	r := &reader{data: data, names: map[string]string{}, ids: map[int]bool{}}
+//
+// ReadCAS parses the type-system header of every document; a Reader
+// shares it between the documents of a project.
+func ReadCAS(data []byte) (*cas.CAS, error) { return (*Reader)(nil).ReadCAS(data) }
+
+// Reader decodes CAS JSON documents and shares the parsed type-system
+// header ("%TYPES") between documents whose header is byte-identical, as
+// the documents of one INCEpTION project are. The shared type definitions
+// must not be modified. A Reader is safe for concurrent use; the zero
+// value and nil are ready (nil shares nothing). Make one per run or
+// project: it keeps at most maxHeaders headers.
+type Reader struct {
+	mu      sync.Mutex
+	headers map[string][]*cas.TypeDef
+}
+
+const maxHeaders = 64
+
+// NewReader returns a Reader with an empty header cache.
+func NewReader() *Reader { return &Reader{} }
+
+// ReadCAS is ReadCAS with the Reader's header cache.
+func (rd *Reader) ReadCAS(data []byte) (*cas.CAS, error) {
+	r := &reader{data: data, names: map[string]string{}, cache: rd}
 	r.dec = jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
 	c, err := r.read()
 	if err != nil {
+		// the tokenizer refuses invalid UTF-8 and unpaired surrogate
+		// escapes too; the encoding check names them as such
+		if err := document.CheckJSONUnicode(data); err != nil {
+			return nil, fmt.Errorf("casjson: %w", err)
+		}
 		return nil, fmt.Errorf("casjson: %w", err)
 	}
 	if err := c.CheckRefs(); err != nil {
@@ -41,13 +66,65 @@ func ReadCAS(data []byte) (*cas.CAS, error) {
 	return c, nil
 }
 
+func (rd *Reader) header(raw []byte) ([]*cas.TypeDef, bool) {
+	if rd == nil {
+		return nil, false
+	}
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	ts, ok := rd.headers[string(raw)]
+	return ts, ok
+}
+
+func (rd *Reader) keep(raw []byte, ts []*cas.TypeDef) {
+	if rd == nil {
+		return
+	}
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	if rd.headers == nil {
+		rd.headers = map[string][]*cas.TypeDef{}
+	}
+	if len(rd.headers) < maxHeaders {
+		rd.headers[string(raw)] = ts
+	}
+}
+
 type reader struct {
 	data []byte
 	dec  *jsontext.Decoder
 	// names interns keys and type names: a letter repeats them thousands
 	// of times.
 	names map[string]string
-	ids   map[int]bool
+	// recent holds recently interned names by a cheap hash
+	recent [32]string
+	// ids marks the feature structure ids seen (a bitset; big ids in big).
+	ids   []uint64
+	big   map[int]bool
+	cache *Reader
+	// slabs the feature structures and features are cut from
+	fsSlab   []cas.FS
+	featSlab []cas.Feature
+}
+
+// seen marks id and reports whether it was marked before.
+func (r *reader) seen(id int) bool {
+	if id >= 1<<24 {
+		if r.big == nil {
+			r.big = map[int]bool{}
+		}
+		dup := r.big[id]
+		r.big[id] = true
+		return dup
+	}
+	w := id >> 6
+	for w >= len(r.ids) {
+		r.ids = append(r.ids, make([]uint64, len(r.ids)+64)...)
+	}
+	bit := uint64(1) << (id & 63)
+	dup := r.ids[w]&bit != 0
+	r.ids[w] |= bit
+	return dup
 }
 
 // syntax turns a tokenizer error into one without input bytes.
@@ -89,11 +166,19 @@ func (r *reader) str(raw []byte) (string, bool) {
 		}
 		body = u
 	}
-	if s, ok := r.names[string(body)]; ok {
-		return s, true
+	if len(body) == 0 {
+		return "", true
 	}
-	s := string(body)
-	r.names[s] = s
+	h := (len(body)*31 + int(body[len(body)-1])*7 + int(body[len(body)/2])) & (len(r.recent) - 1)
+	if r.recent[h] == string(body) {
+		return r.recent[h], true
+	}
+	s, ok := r.names[string(body)]
+	if !ok {
+		s = string(body)
+		r.names[s] = s
+	}
+	r.recent[h] = s
 	return s, true
 }
 
@@ -166,18 +251,28 @@ func (r *reader) read() (*cas.CAS, error) {
 	err := r.object(true, func(key string) error {
 		switch key {
 		case "%TYPES":
-			return r.object(true, func(name string) error {
+			if k := r.dec.PeekKind(); k == '{' && r.cache != nil {
 				raw, err := r.value()
 				if err != nil {
 					return err
 				}
-				td, err := cas.ParseTypeDef(name, raw)
+				if ts, ok := r.cache.header(raw); ok {
+					c.Types = ts
+					return nil
+				}
+				raw = bytes.Clone(raw) // the cache owns its bytes
+				ts, err := (&reader{data: raw, names: r.names,
+					dec: jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowDuplicateNames(true))}).types()
 				if err != nil {
 					return err
 				}
-				c.Types = append(c.Types, td)
+				r.cache.keep(raw, ts)
+				c.Types = ts
 				return nil
-			})
+			}
+			ts, err := r.types()
+			c.Types = ts
+			return err
 		case "%FEATURE_STRUCTURES":
 			if err := r.delim('[', "an array"); err != nil {
 				return err
@@ -187,10 +282,9 @@ func (r *reader) read() (*cas.CAS, error) {
 				if err != nil {
 					return err
 				}
-				if r.ids[f.ID] {
+				if r.seen(f.ID) {
 					return fmt.Errorf("duplicate %%ID %d", f.ID)
 				}
-				r.ids[f.ID] = true
 				c.FS = append(c.FS, f)
 			}
 			_, err := r.dec.ReadToken()
@@ -227,12 +321,40 @@ func (r *reader) read() (*cas.CAS, error) {
 	return c, nil
 }
 
+// types reads the "%TYPES" object.
+func (r *reader) types() ([]*cas.TypeDef, error) {
+	var ts []*cas.TypeDef
+	err := r.object(true, func(name string) error {
+		raw, err := r.value()
+		if err != nil {
+			return err
+		}
+		td, err := cas.ParseTypeDef(name, raw)
+		if err != nil {
+			return err
+		}
+		ts = append(ts, td)
+		return nil
+	})
+	return ts, err
+}
+
 // fs reads one feature structure object.
 func (r *reader) fs() (*cas.FS, error) {
 	if err := r.delim('{', "an object"); err != nil {
 		return nil, err
 	}
-	f := &cas.FS{ID: -1, Features: make([]cas.Feature, 0, 6)}
+	if len(r.fsSlab) == cap(r.fsSlab) {
+		r.fsSlab = make([]cas.FS, 0, 256)
+	}
+	r.fsSlab = append(r.fsSlab, cas.FS{ID: -1})
+	f := &r.fsSlab[len(r.fsSlab)-1]
+	// features are appended to the free end of a shared slab and cut off
+	// with their capacity limited, so that a later Set copies
+	if cap(r.featSlab)-len(r.featSlab) < 16 {
+		r.featSlab = make([]cas.Feature, 0, 2048)
+	}
+	f.Features = r.featSlab[len(r.featSlab):len(r.featSlab)]
 	hasID, hasType := false, false
 	for r.dec.PeekKind() != '}' {
 		rawKey, err := r.value()
@@ -294,6 +416,10 @@ func (r *reader) fs() (*cas.FS, error) {
 	if _, err := r.dec.ReadToken(); err != nil {
 		return nil, syntax(err)
 	}
+	if n := len(f.Features); n > 0 && &f.Features[0] == &r.featSlab[:len(r.featSlab)+1][len(r.featSlab)] {
+		r.featSlab = r.featSlab[:len(r.featSlab)+n]
+	}
+	f.Features = f.Features[:len(f.Features):len(f.Features)]
 	if f.ID < 0 {
 		return nil, fmt.Errorf("feature structure without %%ID")
 	}
