@@ -213,3 +213,28 @@ func docJSON(phi string, sofa ...string) string {
 		`{"%ID":2,"%TYPE":"webanno.custom.PHI",` + phi + `}],` +
 		`"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2]}}}`
 }
+
+// TestReadEncoding: every input the encoding check refuses is refused as
+// an encoding error, although ReadCAS runs the check only after the
+// tokenizer failed.
+func TestReadEncoding(t *testing.T) {
+	phi := `"@sofa":1,"begin":0,"end":1,"kind":"X"`
+	for _, sofa := range []string{
+		"\"a\xffb\"", "\"a\xed\xa0\x80b\"", "\"\xf0\x9f\"",
+		`"a\ud83d b"`, `"a\ude00b"`, `"a\ud83d\u0041"`, `"a\ud83d\ud83d"`, `"\udbff"`,
+	} {
+		data := []byte(docJSON(phi, sofa))
+		if document.CheckJSONUnicode(data) == nil {
+			t.Fatalf("%q: the encoding check accepts it", sofa)
+		}
+		_, err := casjson.ReadCAS(data)
+		if !errors.Is(err, document.ErrEncoding) {
+			t.Errorf("%q: error %v, want an encoding error", sofa, err)
+		}
+	}
+	// an encoding error in a skipped key's value too
+	data := []byte(`{"x":"\ud800","%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"a"}]}`)
+	if _, err := casjson.ReadCAS(data); !errors.Is(err, document.ErrEncoding) {
+		t.Errorf("skipped value: error %v, want an encoding error", err)
+	}
+}
