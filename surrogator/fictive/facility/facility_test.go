@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
 type labelled struct {
@@ -156,7 +157,7 @@ type semanticEval struct {
 	seeds                            int
 }
 
-func evaluate(t testing.TB, p *Pools, names []labelled, seeds int) semanticEval {
+func evaluate(t testing.TB, p *Pools, names []labelled, seeds int, logNames bool) semanticEval {
 	ev := semanticEval{seeds: seeds}
 	for _, l := range names {
 		own := map[string]bool{}
@@ -175,7 +176,7 @@ func evaluate(t testing.TB, p *Pools, names []labelled, seeds int) semanticEval 
 			distinct[ch.Name] = true
 			if Classify(ch.Name) == l.class {
 				ev.typeKept++
-			} else if s == 0 && testing.Verbose() {
+			} else if s == 0 && logNames && testing.Verbose() {
 				t.Logf("type %s → %s: %q → %q", l.class, Classify(ch.Name), l.name, ch.Name)
 			}
 			for _, w := range ProperNouns(ch.Name) {
@@ -188,7 +189,7 @@ func evaluate(t testing.TB, p *Pools, names []labelled, seeds int) semanticEval 
 		ev.distinctSum += len(distinct)
 		if len(distinct) < 5 {
 			ev.fewDistinct++
-			if testing.Verbose() {
+			if logNames && testing.Verbose() {
 				t.Logf("only %d distinct for %q", len(distinct), l.name)
 			}
 		}
@@ -211,7 +212,7 @@ func TestEvalSemantic(t *testing.T) {
 	if testing.Short() {
 		seeds, ls = 3, ls[:60]
 	}
-	ev := evaluate(t, p, ls, seeds)
+	ev := evaluate(t, p, ls, seeds, true)
 	ev.report(t, "labelled list", len(ls))
 	if r := float64(ev.typeKept) / float64(max(ev.n, 1)); r < 0.95 {
 		t.Errorf("type kept %.1f%%, want ≥ 95%%", 100*r)
@@ -222,4 +223,48 @@ func TestEvalSemantic(t *testing.T) {
 	if !testing.Short() && float64(ev.distinctSum)/float64(len(ls)) < 5 {
 		t.Errorf("%.1f distinct surrogates per original over %d seeds, want ≥ 5", float64(ev.distinctSum)/float64(len(ls)), seeds)
 	}
+}
+
+// TestEvalSemanticCorpora measures the same figures on the facility spans
+// of the shared corpora (GraSCCo letters and the INCEpTION project); the
+// type of an original is what Classify assigns (or its kind's default).
+// Nothing of the originals is logged.
+func TestEvalSemanticCorpora(t *testing.T) {
+	p := poolsFromShared(t)
+	var names []labelled
+	seen := map[string]bool{}
+	for _, f := range append(testutil.GrasccoCAS(t), testutil.ProjectCAS(t)...) {
+		d := testutil.Doc(t, f)
+		for i, sp := range d.Spans {
+			def, ok := kindDefault[sp.Kind]
+			if !ok {
+				continue
+			}
+			name := strings.TrimSpace(d.SpanText(i))
+			if name == "" || seen[name] {
+				continue
+			}
+			seen[name] = true
+			c := Classify(name)
+			if c == Unknown {
+				c = def
+			}
+			names = append(names, labelled{c, name})
+		}
+	}
+	if len(names) == 0 {
+		t.Skip("no facility spans in the shared corpora")
+	}
+	ev := evaluate(t, p, names, 20, false)
+	ev.report(t, "shared corpora", len(names))
+	if r := float64(ev.typeKept) / float64(max(ev.n, 1)); r < 0.95 {
+		t.Errorf("type kept %.1f%%, want ≥ 95%%", 100*r)
+	}
+	if ev.shared != 0 {
+		t.Errorf("%d surrogates share a proper noun with their original", ev.shared)
+	}
+}
+
+var kindDefault = map[kinds.Kind]Class{
+	kinds.LocationHospital: Hospital, kinds.LocationOrganization: Company, kinds.LocationOther: Leisure,
 }
