@@ -63,7 +63,7 @@ func TestTokensAfterReplacement(t *testing.T) {
 // returns the number of tokens it holds.
 func checkSurrogateCAS(t *testing.T, name string, orig *document.Document, data []byte) int {
 	t.Helper()
-	c, err := cas.ReadJSON(data)
+	c, err := casjson.ReadCAS(data)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -172,7 +172,7 @@ func writeXMICorpus(t *testing.T, dir string) {
 	}
 	var types []*cas.TypeDef
 	for _, f := range testutil.GrasccoCAS(t) {
-		c, err := cas.ReadJSON(f.Data)
+		c, err := casjson.ReadCAS(f.Data)
 		if err != nil {
 			t.Fatal(err)
 		}
