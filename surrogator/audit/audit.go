@@ -3,6 +3,9 @@ package audit
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
@@ -119,22 +122,51 @@ type tok struct {
 	begin, end int
 }
 
+// tokens splits s into words of letters, digits and combining marks,
+// normalised so that the written variants of one name match: lower case,
+// Unicode NFC (a decomposed ü is ü), ß and ẞ as ss (QUASTENGROSS is
+// Quastengroß), and invisible format characters (soft hyphen, zero-width
+// space and joiners, U+FEFF) dropped without breaking the word. Offsets
+// are those of s.
 func tokens(s string) []tok {
 	var out []tok
-	start := -1
-	for i, r := range s {
-		word := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
-		if word && start < 0 {
-			start = i
-		} else if !word && start >= 0 {
-			out = append(out, tok{w: strings.ToLower(s[start:i]), begin: start, end: i})
+	var w strings.Builder
+	start, end := -1, -1
+	flush := func() {
+		if start >= 0 {
+			out = append(out, tok{w: fold(w.String()), begin: start, end: end})
+			w.Reset()
 			start = -1
 		}
 	}
-	if start >= 0 {
-		out = append(out, tok{w: strings.ToLower(s[start:]), begin: start, end: len(s)})
+	for i, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			if start < 0 {
+				start = i
+			}
+			w.WriteRune(r)
+			end = i + utf8.RuneLen(r)
+		case unicode.Is(unicode.Cf, r):
+			// invisible: neither a word character nor a break
+		default:
+			flush()
+		}
 	}
+	flush()
 	return out
+}
+
+// fold normalises one word (see tokens).
+func fold(w string) string {
+	w = strings.ToLower(w)
+	if !norm.NFC.IsNormalString(w) {
+		w = norm.NFC.String(w)
+	}
+	if strings.ContainsAny(w, "ßẞ") {
+		w = strings.NewReplacer("ß", "ss", "ẞ", "ss").Replace(w)
+	}
+	return w
 }
 
 // Find returns every occurrence of a registered original in text.
@@ -164,19 +196,34 @@ func (m *Matcher) scan(text string, hit func(Hit) bool) {
 	}
 	toks := tokens(text)
 	for i, t := range toks {
-	next:
 		for _, e := range m.idx[t.w] {
-			if i+len(e.toks) > len(toks) {
-				continue
-			}
-			for j := 1; j < len(e.toks); j++ {
-				if toks[i+j].w != e.toks[j] {
-					continue next
-				}
-			}
-			if !hit(Hit{Original: e.id, Begin: t.begin, End: toks[i+len(e.toks)-1].end}) {
+			if m.matches(toks, i, e) && !hit(Hit{Original: e.id, Begin: t.begin, End: toks[i+len(e.toks)-1].end}) {
 				return
 			}
 		}
+		// a one-word original in the genitive (Quastenmeyers, Leipzigs)
+		if g, ok := strings.CutSuffix(t.w, "s"); ok && g != "" {
+			for _, e := range m.idx[g] {
+				if len(e.toks) == 1 && !hit(Hit{Original: e.id, Begin: t.begin, End: t.end}) {
+					return
+				}
+			}
+		}
 	}
+}
+
+// matches reports whether the original e starts at toks[i]; its last word
+// may carry a genitive -s.
+func (m *Matcher) matches(toks []tok, i int, e entry) bool {
+	if i+len(e.toks) > len(toks) {
+		return false
+	}
+	last := len(e.toks) - 1
+	for j := 1; j <= last; j++ {
+		w := toks[i+j].w
+		if w != e.toks[j] && (j != last || w != e.toks[j]+"s") {
+			return false
+		}
+	}
+	return true
 }

@@ -24,8 +24,11 @@ func TestMatcher(t *testing.T) {
 		{"Frau Ina kam", []string{"Ina"}},
 		{"Mail: A.Winter@Klinikum-Leipzig.de", []string{"a.winter@klinikum-leipzig.de", "Leipzig"}},
 		{"PLZ 041030", nil},
-		{"PLZ 04103 Leipzigs", []string{"04103"}},
+		{"PLZ 04103 Leipzigs", []string{"04103", "Leipzig"}}, // genitive
+		{"PLZ 04103 Leipziger", []string{"04103"}},
 		{"Beate Alberts", nil},
+		{"Beate Albers' Mutter", []string{"Beate Albers"}},
+		{"Beate Alberss", []string{"Beate Albers"}}, // genitive -s of the last word
 		{"5 m. weiter", nil},
 	}
 	for _, tt := range tests {
@@ -72,5 +75,37 @@ func TestKeptPlacesExempt(t *testing.T) {
 	cs := func(s string) bool { return s == "Berlin" }
 	if AuditedSpan(kinds.LocationCity, "Berlin", false, cs) || !AuditedSpan(kinds.LocationCity, "Berlin", true, cs) {
 		t.Error("AuditedSpan ignores the policy")
+	}
+}
+
+// TestMatcherVariants: the written variants of a name that the review
+// found published (issue 9) are caught: decomposed umlauts, soft hyphens
+// and zero-width characters inside the name, capitals with ß as SS, and
+// the genitive.
+func TestMatcherVariants(t *testing.T) {
+	m := NewMatcher()
+	m.Add("Quastengroß")
+	m.Add("Ermentrud Quästenbichler")
+	for _, text := range []string{
+		"Frau QUASTENGROSS kam",
+		"Frau Quastengross kam",
+		"Frau Quasten\u00adgroß kam",
+		"Frau Quasten\u200bgroß kam",
+		"Frau Quasten\u2060groß kam",
+		"Quastengroßs Tochter",
+		"Ermentrud Qua\u0308stenbichler",
+		"ERMENTRUD QUÄSTENBICHLERS Akte",
+	} {
+		if !m.Contains(text) {
+			t.Errorf("%q: not found", text)
+		}
+	}
+	for _, text := range []string{"Quastengroßmutter", "Quasten groß", "Ermentrud kam"} {
+		if m.Contains(text) {
+			t.Errorf("%q: found", text)
+		}
+	}
+	if h := m.Find("xx Quasten\u00adgroß yy"); len(h) != 1 || h[0].Begin != 3 || h[0].End != 3+len("Quasten\u00adgroß") {
+		t.Errorf("offsets %+v", h)
 	}
 }

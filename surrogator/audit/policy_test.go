@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -40,5 +41,25 @@ func TestStatePolicy(t *testing.T) {
 	repl.AuditCityStates()
 	if repl.Add("Berlin") < 0 || !repl.Contains("in Berlin geboren") {
 		t.Fatal("--replace-state matcher does not search for a replaced city-state")
+	}
+}
+
+func TestNameParts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want string
+	}{
+		{"Ermentrud Quastenbichler", "Ermentrud|Quastenbichler"},
+		{"Frau Dr. med. Quastenbichler", "Quastenbichler"},
+		{"Quastenhuber, Wunibald", "Quastenhuber|Wunibald"},
+		{"Prof. Dr. K. v. d. Heydt-Bräm", "Heydt|Bräm"},
+		{"Herrn Ole Wu", "Ole"},
+		{"Tochter Gundula von der Aue", "Gundula|Aue"},
+		{"ALBERS", "ALBERS"},
+		{"B. A.", ""},
+	} {
+		if got := strings.Join(NameParts(tc.name), "|"); got != tc.want {
+			t.Errorf("NameParts(%q) = %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

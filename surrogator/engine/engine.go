@@ -327,6 +327,22 @@ func (o *Options) newMatcher() *audit.Matcher {
 	return m
 }
 
+// nameParts registers the identifying words of a document's person names
+// (audit.NameParts of every NAME_PATIENT, NAME_RELATIVE, NAME_DOCTOR and
+// NAME_EXT span).
+func nameParts(d *document.Document) *audit.Matcher {
+	m := audit.NewMatcher()
+	for i, s := range d.Spans {
+		switch s.Kind {
+		case kinds.NamePatient, kinds.NameRelative, kinds.NameDoctor, kinds.NameExt:
+			for _, w := range audit.NameParts(d.SpanText(i)) {
+				m.Add(w)
+			}
+		}
+	}
+	return m
+}
+
 // unreadable counts a project's unreadable documents and files: the listed
 // errors, less the one that summarises the errors not listed, plus those.
 func unreadable(p *formats.Project) int {
@@ -557,7 +573,9 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 		staged.Discard()
 		return docOutcome{err: fmt.Errorf("audit: staged file does not read back as written")}
 	}
-	if hits := pr.matcher.Find(string(written)); len(hits) > 0 {
+	hits := pr.matcher.Find(string(written))
+	hits = append(hits, dp.parts.Find(string(written))...)
+	if len(hits) > 0 {
 		staged.Discard()
 		q := filepath.Join(l.Private(pr.proj.Name), "quarantine", dp.docID+".txt")
 		if err := output.WritePrivate(q, written); err != nil {

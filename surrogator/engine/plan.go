@@ -47,6 +47,10 @@ type docPlan struct {
 	reason string // non-empty: excluded
 	// casName is the private CAS file name (unique within the project).
 	casName string
+	// parts finds the words of the document's own person names (surnames,
+	// first names) that identify a person on their own: a public text that
+	// repeats one unannotated is quarantined, and surrogates avoid them.
+	parts *audit.Matcher
 }
 
 // keepAge reports whether an AGE span stays as written (no age above 89;
@@ -145,9 +149,10 @@ func patientMaterial(d *document.Document, isName func(string) bool) string {
 // plan computes every replacement of one document.
 func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	o := p.opts
-	dp := &docPlan{doc: d, docID: docID}
+	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d)}
 	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
-	docScope.Avoid = p.avoidFunc()
+	avoid := p.avoidFunc()
+	docScope.Avoid = func(v string) bool { return (avoid != nil && avoid(v)) || dp.parts.Contains(v) }
 	scope := docScope
 	if o.Scope == ScopeCorpus {
 		scope = p.corpus
