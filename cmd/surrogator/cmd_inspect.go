@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/suspects"
 )
 
 type inspectOptions struct {
@@ -28,8 +29,11 @@ func newInspectCmd() *cobra.Command {
 		Short: "Show projects, documents and annotation counts of inputs",
 		Long: `inspect reads INCEpTION exports, CAS JSON/XMI, BRAT and JSON Lines inputs and
 lists, per project and document, its name, state, length, spans per kind, wrong
-annotations and overlaps. No span text is printed unless --show-text is given.
-Unreadable documents are listed with their errors.
+annotations, overlaps and suspects (text outside the annotations that looks like
+PII the annotators missed; see 'surrogator qc'). No span text is printed unless
+--show-text is given; then annotations are listed as "  KIND  text" and
+suspects marked "? KIND  text  (suspect: rule)". Unreadable documents are
+listed with their errors.
 
 Exit codes: 0 inputs listed; 1 error (also: no documents found); 2 usage;
 130 interrupted.`,
@@ -67,6 +71,18 @@ type inspectDoc struct {
 	Overlaps  int                `json:"overlaps"`
 	Problems  []document.Problem `json:"problems,omitempty"`
 	SpanList  []inspectSpan      `json:"span_list,omitempty"`
+	// Suspects counts suspected unannotated PII; SuspectList (with
+	// --show-text) lists them with byte offsets like SpanList.
+	Suspects    int              `json:"suspects"`
+	SuspectList []inspectSuspect `json:"suspect_list,omitempty"`
+}
+
+type inspectSuspect struct {
+	Kind  string `json:"kind"`
+	Rule  string `json:"rule"`
+	Begin int    `json:"begin"`
+	End   int    `json:"end"`
+	Text  string `json:"text"`
 }
 
 type inspectProject struct {
@@ -83,6 +99,7 @@ func runInspect(ctx context.Context, w, stderr io.Writer, o inspectOptions, path
 		return err
 	}
 	var out []inspectProject
+	det := suspects.New(suspects.Options{})
 	for _, p := range projs {
 		ip := inspectProject{Project: p.Name, Title: p.Title, Path: p.Path, Documents: []inspectDoc{}}
 		for _, d := range p.Documents {
@@ -102,9 +119,14 @@ func runInspect(ctx context.Context, w, stderr io.Writer, o inspectOptions, path
 				}
 				id.Problems = append(id.Problems, pr)
 			}
+			found := det.DetectDocument(d)
+			id.Suspects = len(found)
 			if o.showText {
 				for i, s := range d.Spans {
 					id.SpanList = append(id.SpanList, inspectSpan{Kind: string(s.Kind), Label: s.Label, Begin: s.Begin, End: s.End, Text: d.SpanText(i)})
+				}
+				for _, s := range found {
+					id.SuspectList = append(id.SuspectList, inspectSuspect{Kind: string(s.Kind), Rule: s.Rule, Begin: s.Begin, End: s.End, Text: d.Text[s.Begin:s.End]})
 				}
 			}
 			ip.Documents = append(ip.Documents, id)
@@ -126,11 +148,14 @@ func runInspect(ctx context.Context, w, stderr io.Writer, o inspectOptions, path
 			title = " (" + p.Title + ")"
 		}
 		fmt.Fprintf(tw, "project %s%s: %d documents, %d errors\n", p.Project, title, len(p.Documents), len(p.Errors))
-		fmt.Fprintln(tw, "  document\tstate\tlength\tspans\twrong\toverlaps\tper kind")
+		fmt.Fprintln(tw, "  document\tstate\tlength\tspans\twrong\toverlaps\tsuspects\tper kind")
 		for _, d := range p.Documents {
-			fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\t%d\t%d\t%s\n", d.Name, orDash(d.State), d.Length, d.Spans, d.Wrong, d.Overlaps, countsString(d.Counts))
+			fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", d.Name, orDash(d.State), d.Length, d.Spans, d.Wrong, d.Overlaps, d.Suspects, countsString(d.Counts))
 			for _, s := range d.SpanList {
-				fmt.Fprintf(tw, "    %s\t%q\n", s.Kind, s.Text)
+				fmt.Fprintf(tw, "      %s\t%q\n", s.Kind, s.Text)
+			}
+			for _, s := range d.SuspectList {
+				fmt.Fprintf(tw, "    ? %s\t%q\t(suspect: %s)\n", s.Kind, s.Text, s.Rule)
 			}
 		}
 		for _, e := range p.Errors {

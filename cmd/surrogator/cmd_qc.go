@@ -11,6 +11,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/suspects"
 )
 
 type qcOptions struct {
@@ -26,9 +27,19 @@ func newQCCmd() *cobra.Command {
 		Short: "Check annotations and write quality-control reports (private)",
 		Long: `qc checks the PII annotations of every project and writes, per project, into
 OUT/private/private-<run>/<project>/quality_control/: corpus_details.csv,
-statistics.csv, corpus_documents.csv, quality_control.json, quality_control.xlsx
-and report.md. Edit corpus_documents.csv (part_of_corpus 0/1) and pass it to
-'surrogator run --toggle' to decide which documents are released.
+statistics.csv, corpus_documents.csv, quality_control.json, quality_control.xlsx,
+report.md and suspects.csv. Edit corpus_documents.csv (part_of_corpus 0/1) and
+pass it to 'surrogator run --toggle' to decide which documents are released.
+
+suspects.csv (document,begin,end,kind,text) lists text outside the annotations
+that looks like PII the annotators missed: names, absolute dates, ages, phone
+and fax numbers, e-mail, URLs, IBAN/BIC, labelled IDs, postcode and place,
+street and house number, facility names. Offsets are UTF-16 code units for CAS
+JSON and XMI, code points for JSON Lines, BRAT and text. corpus_documents.csv
+counts them per document (column suspects, ignored by --toggle). Suspects do
+not change part_of_corpus; 'run --suspects exclude' keeps documents with
+suspects out until the toggle file releases them. Suspect texts are original
+PII: they are written to the private QC files only.
 
 Exit codes: 0 every document read and checked; 1 error (also: no documents
 found, no document readable); 2 usage; 3 some documents unreadable (listed
@@ -61,13 +72,14 @@ func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string
 		total += len(p.Documents) + len(p.Errors)
 	}
 	done := 0
+	det := suspects.New(suspects.Options{}) // one per command: it compiles its patterns
 	for _, p := range projs {
 		if err := ctx.Err(); err != nil {
 			pr.End("stopped")
 			return interruptedError{msg: fmt.Sprintf("interrupted: the QC reports in %s are incomplete; re-run the command", l.PrivateRoot()), err: err}
 		}
 		pr.Update("qc", int64(done), int64(total))
-		q := qc.Run(p)
+		q := qc.RunWith(p, det)
 		dir := l.QC(p.Name)
 		if err := q.Write(dir); err != nil {
 			return err
@@ -76,15 +88,19 @@ func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string
 		pr.Update("qc", int64(done), int64(total))
 		readable += len(p.Documents)
 		unreadable += unreadableCount(p)
-		inc := 0
+		inc, sus, susDocs := 0, 0, 0
 		for _, d := range q.Docs {
 			if d.PartOfCorpus {
 				inc++
 			}
+			if len(d.Suspects) > 0 {
+				sus += len(d.Suspects)
+				susDocs++
+			}
 		}
 		pr.End("")
-		fmt.Fprintf(w, "%s: %d documents, %d proposed for release, %d unreadable; reports in %s\n",
-			p.Name, len(p.Documents), inc, unreadableCount(p), dir)
+		fmt.Fprintf(w, "%s: %d documents, %d proposed for release, %d unreadable, %d suspected unannotated PII in %d documents (%s); reports in %s\n",
+			p.Name, len(p.Documents), inc, unreadableCount(p), sus, susDocs, qc.FileSuspects, dir)
 	}
 	switch {
 	case readable == 0:

@@ -89,6 +89,11 @@ type Options struct {
 	// cities) and samples every place below a state inside the
 	// replacement; by default states and countries are kept (SPEC §6).
 	ReplaceState bool
+	// Suspects is the policy for suspected unannotated PII found by QC:
+	// "report" (or empty, the default) lists them without changing the
+	// release decision; "exclude" keeps documents with suspects out until
+	// a curator releases them in the toggle file (see ParseSuspects).
+	Suspects string
 	// GeoInfo describes the geodata pack for run.json (attribution).
 	GeoInfo map[string]string
 	// Now returns the time for the run key (nil: time.Now).
