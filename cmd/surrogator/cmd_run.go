@@ -35,6 +35,8 @@ type runOptions struct {
 	resources  string
 	// replaceState is bound by --replace-state.
 	replaceState bool
+	// suspects is bound by --suspects.
+	suspects string
 }
 
 // newRunCmd builds the run command.
@@ -94,6 +96,7 @@ unsafe or quarantined (named by public id on stderr); 130 interrupted
 	f.StringVar(&o.shiftRange, "date-shift-range", "14:365", "range of the random shift in days, MIN:MAX (sign random)")
 	f.StringVar(&o.geodata, "geodata", "", "geodata pack from 'surrogator osmbuild' (default: embedded gazetteer)")
 	f.BoolVar(&o.replaceState, "replace-state", false, "replace LOCATION_STATE spans (and Berlin/Hamburg/Bremen used as cities) and sample every place below a state inside its replacement (default: states and countries are kept)")
+	f.StringVar(&o.suspects, "suspects", engine.SuspectsReport, "suspected unannotated PII (QC suspects.csv): report (list only) or exclude (keep such documents out until the toggle file releases them)")
 	f.IntVarP(&o.workers, "workers", "j", runtime.NumCPU(), "parallel workers")
 	f.StringVarP(&o.out, "out", "o", "out", "output directory")
 	f.StringVar(&o.resources, "resources", "", "directory with name lists/gazetteer replacing or extending the embedded ones")
@@ -110,6 +113,9 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 		DateShift: o.dateShift, DateShiftSet: cmd.Flags().Changed("date-shift"),
 		Workers: o.workers, Out: o.out, Input: o.in.options(o.out), Version: version,
 		ToggleFile: o.toggle, ResourcesDir: o.resources, GeodataFile: o.geodata, ReplaceState: o.replaceState,
+	}
+	if opts.Suspects, err = engine.ParseSuspects(o.suspects); err != nil {
+		return usageError{err}
 	}
 	if o.scope != "document" && o.scope != "corpus" {
 		return usageError{fmt.Errorf("--scope must be document or corpus")}
