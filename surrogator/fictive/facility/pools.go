@@ -310,3 +310,9 @@ func PackEmbeddings(ctx context.Context, names [geo.NumPools][]string, emb embed
 }
 
 func validUTF8(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+// NewEntry classifies a pool entry by its name and OSM category
+// (key=value, "" none).
+func NewEntry(name, category string, pool geo.PoolKind) Entry {
+	return newEntry(name, category, pool, Unknown)
+}

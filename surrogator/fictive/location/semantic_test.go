@@ -1,0 +1,127 @@
+package location
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/geo"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// testPools are invented candidates: university hospitals and specialist
+// clinics of both genders, named after fixture municipalities.
+func testPools(t testing.TB) *fac.Pools {
+	t.Helper()
+	var es []fac.Entry
+	for _, c := range []string{"Dresden", "Chemnitz", "Zwickau", "Plauen", "Görlitz", "Erfurt", "Jena", "Gera", "Weimar", "Würzburg", "Erlangen", "Regensburg", "Augsburg", "Passau", "Bayreuth", "Nürnberg", "Leipzig"} {
+		es = append(es,
+			fac.NewEntry("Universitätsklinikum "+c, "amenity=hospital", geo.PoolHealthcare),
+			fac.NewEntry("Fachklinik "+c+" für Orthopädie", "amenity=hospital", geo.PoolHealthcare),
+			fac.NewEntry("Fachkrankenhaus "+c, "amenity=hospital", geo.PoolHealthcare),
+			fac.NewEntry("Stadtapotheke "+c, "amenity=pharmacy", geo.PoolHealthcare),
+		)
+	}
+	p, err := fac.Build(context.Background(), es, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// runWithPools replaces the location spans of d like runDoc, with pools
+// handed over through the document state as the planner does.
+func runWithPools(t testing.TB, p *fac.Pools, d *document.Document, key string) []result {
+	t.Helper()
+	scope := fictive.NewScope([]byte(key))
+	st := &fictive.DocState{}
+	st.Value(fac.StateKey, func() any { return p })
+	var out []result
+	for i, s := range d.Spans {
+		if !s.Kind.IsLocation() {
+			continue
+		}
+		gen, err := fictive.Lookup(s.Kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: fixture(t)}
+		v, err := gen(d.SpanText(i), ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, result{s.Kind, d.SpanText(i), v})
+	}
+	return out
+}
+
+// TestSemanticSpellingsAndCity: the three spellings of one university
+// hospital get one surrogate, a university hospital that does not name the
+// original's city; the city inside it is the surrogate of the document's
+// Leipzig (the location tree).
+func TestSemanticSpellingsAndCity(t *testing.T) {
+	p := testPools(t)
+	d := parseDoc(t, "ukl", "Patient aus [[CITY|Leipzig]]. Aufnahme im [[HOSPITAL|Universitätsklinikum Leipzig]] am 3.4.; "+
+		"Rückverlegung in das [[HOSPITAL|UKL]], Nachsorge [[HOSPITAL|Uniklinikum Leipzig]].")
+	for seed := 0; seed < 10; seed++ {
+		rs := runWithPools(t, p, d, fmt.Sprint("k", seed))
+		city, hosp := rs[0].sur, rs[1].sur
+		if seed == 0 {
+			t.Logf("Leipzig → %q, Universitätsklinikum Leipzig/UKL/Uniklinikum Leipzig → %q", city, hosp)
+		}
+		for _, r := range rs[2:] {
+			if r.sur != hosp {
+				t.Fatalf("seed %d: %q → %q but %q → %q", seed, rs[1].orig, hosp, r.orig, r.sur)
+			}
+		}
+		if fac.Classify(hosp) != fac.UniHospital {
+			t.Errorf("seed %d: %q is no university hospital", seed, hosp)
+		}
+		if strings.Contains(hosp, "Leipzig") || !strings.Contains(hosp, city) {
+			t.Errorf("seed %d: hospital %q, city surrogate %q", seed, hosp, city)
+		}
+	}
+}
+
+// TestSemanticArticle: after "in der" a feminine head noun stays feminine
+// ("Fachklinik …", not "Fachkrankenhaus …"); without an article both are
+// offered.
+func TestSemanticArticle(t *testing.T) {
+	p := testPools(t)
+	withArticle := parseDoc(t, "art", "Verlegung in der [[HOSPITAL|Fachklinik Hornheide]] geplant.")
+	bare := parseDoc(t, "bare", "Klinik: [[HOSPITAL|Fachklinik Hornheide]]")
+	genders := map[fac.Gender]int{}
+	for seed := 0; seed < 30; seed++ {
+		r := runWithPools(t, p, withArticle, fmt.Sprint("a", seed))[0]
+		if g := fac.HeadGender(r.sur); g != fac.Feminine {
+			t.Errorf("seed %d: in der %q (gender %d)", seed, r.sur, g)
+		}
+		if fac.Classify(r.sur) != fac.SpecialistClinic {
+			t.Errorf("seed %d: %q is no specialist clinic", seed, r.sur)
+		}
+		genders[fac.HeadGender(runWithPools(t, p, bare, fmt.Sprint("b", seed))[0].sur)]++
+	}
+	if genders[fac.Neuter] == 0 || genders[fac.Feminine] == 0 {
+		t.Errorf("without an article: genders %v, want both", genders)
+	}
+}
+
+// TestSemanticTypeKept: a pharmacy stays a pharmacy, and a class the pools
+// lack falls back to the templates (no error, no original).
+func TestSemanticTypeKept(t *testing.T) {
+	p := testPools(t)
+	d := parseDoc(t, "ph", "Rezept von der [[OTHER|Löwen-Apotheke]]; Arbeitgeber [[ORG|Muster Logistik GmbH]].")
+	for seed := 0; seed < 10; seed++ {
+		rs := runWithPools(t, p, d, fmt.Sprint("p", seed))
+		if fac.Classify(rs[0].sur) != fac.Pharmacy {
+			t.Errorf("seed %d: %q is no pharmacy", seed, rs[0].sur)
+		}
+		if rs[1].sur == "" || strings.Contains(rs[1].sur, "Muster") || rs[1].kind != kinds.LocationOrganization {
+			t.Errorf("seed %d: organisation → %q", seed, rs[1].sur)
+		}
+	}
+}
