@@ -40,6 +40,10 @@ const (
 	FlagWrong          = "wrong_annotation"
 	FlagOverlap        = "overlap"
 	FlagReadError      = "read_error"
+	// FlagNoPHI marks a document in which no PII annotation was found:
+	// a PHI layer that was not exported or is named otherwise
+	// (--phi-type, --phi-feature) must not let a letter through as it is.
+	FlagNoPHI = "no_phi_annotations"
 	// FlagKeptPlace lists LOCATION_COUNTRY and LOCATION_STATE spans: kept
 	// as written by default (SPEC §6 state policy; --replace-state
 	// replaces states) and exempt from the leak audit.
@@ -229,6 +233,12 @@ func CheckWith(d *document.Document, det *suspects.Detector) *Doc {
 	if d.HasWrong() {
 		q.PartOfCorpus = false
 		q.Reasons = append(q.Reasons, "contains wrong annotations (empty, NONE or unknown kind)")
+	}
+	if len(d.Spans) == 0 && len(d.Problems) == 0 {
+		q.Flags = append(q.Flags, Flag{Kind: FlagNoPHI, Span: -1,
+			Detail: "no PII annotation found: check the PHI layer (--phi-type, --phi-feature) and that the document was annotated"})
+		q.PartOfCorpus = false
+		q.Reasons = append(q.Reasons, "no PII annotation found (release it in the toggle file only if the text has none)")
 	}
 	return q
 }

@@ -213,6 +213,7 @@ func (p *Project) Markdown() string {
 		{FlagUnparseable, "Dates that cannot be parsed", "Their shape is kept with a random valid value."},
 		{FlagWrong, "Wrong annotations", "Empty, NONE or unknown kind: the document is excluded until fixed in INCEpTION."},
 		{FlagOverlap, "Overlapping annotations", "The outermost span wins; partial overlaps merge into the higher-risk kind."},
+		{FlagNoPHI, "Documents without any PII annotation", "Not released unless the toggle file says 1: a PHI layer that was not exported or has another name (--phi-type, --phi-feature) would let a letter through unchanged."},
 		{FlagReadError, "Documents that could not be read", ""},
 	}
 	for _, sec := range sections {
