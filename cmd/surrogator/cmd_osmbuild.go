@@ -22,6 +22,9 @@ type osmbuildOptions struct {
 	workers    int
 	stats      bool
 	allowEmpty bool
+	// emb is --embedder/--model; noEmbed is --no-embeddings.
+	emb     embedderFlags
+	noEmbed bool
 }
 
 // newOsmbuildCmd builds the osmbuild command.
@@ -40,7 +43,8 @@ an error (exit 1, nothing written) unless --allow-empty says that such a pack
 is intended (tests, tiny extracts). OUT is replaced only by a complete pack.`,
 		Example: `  surrogator osmbuild germany-latest.osm.pbf -o germany.pack
   surrogator osmbuild region.osm.gz -o region.pack --workers 2 --stats
-  surrogator osmbuild tiny-test.osm -o tiny.pack --allow-empty`,
+  surrogator osmbuild tiny-test.osm -o tiny.pack --allow-empty
+  surrogator osmbuild region.osm.pbf -o region.pack --embedder onnx --model minilm-onnx/   (binary built with -tags onnx)`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.out == "" {
@@ -52,6 +56,9 @@ is intended (tests, tiny extracts). OUT is replaced only by a complete pack.`,
 	c.Flags().StringVarP(&o.out, "output", "o", "", "pack file to write")
 	c.Flags().IntVar(&o.workers, "workers", 0, "PBF decoding goroutines (default: number of CPUs)")
 	c.Flags().BoolVar(&o.stats, "stats", false, "print per-pass timings and build statistics")
+	c.Flags().StringVar(&o.emb.name, "embedder", "builtin", "embedder of the facility pools stored in the pack: builtin (pure Go, stored with the pack) or onnx")
+	c.Flags().StringVar(&o.emb.model, "model", "", "with --embedder onnx: directory with model.onnx and tokenizer.json")
+	c.Flags().BoolVar(&o.noEmbed, "no-embeddings", false, "leave the pack's embeddings section empty (facility surrogates then come from templates or --pools)")
 	c.Flags().BoolVar(&o.allowEmpty, "allow-empty", false, "write a pack even when the input has no admin areas or municipalities (for tests and tiny extracts)")
 	return c
 }
@@ -68,7 +75,15 @@ func runOsmbuild(ctx context.Context, in string, o osmbuildOptions, stdout, stde
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(3 << 30)
 	}
-	opts := osmbuild.Options{Workers: o.workers, Version: version}
+	opts := osmbuild.Options{Workers: o.workers, Version: version, NoEmbeddings: o.noEmbed}
+	if !o.noEmbed {
+		emb, closeEmb, err := o.emb.open()
+		if err != nil {
+			return err
+		}
+		defer closeEmb()
+		opts.Embedder = emb
+	}
 	if v := os.Getenv("SOURCE_DATE_EPOCH"); v != "" {
 		sec, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || sec < 0 {
@@ -111,6 +126,9 @@ func runOsmbuild(ctx context.Context, in string, o osmbuildOptions, stdout, stde
 	fmt.Fprintf(stdout, "wrote %s: %d bytes, %d areas (%d municipalities, %d incomplete), %d postcodes, %d streets, pools %d/%d/%d in %.1fs\n",
 		out, st.PackBytes, st.Areas, st.Municipalities, st.IncompleteAreas, st.Postcodes, st.Streets,
 		st.Pools[geo.PoolHealthcare], st.Pools[geo.PoolOrganisation], st.Pools[geo.PoolOther], time.Since(t0).Seconds())
+	if st.Embedder != "" {
+		fmt.Fprintf(stdout, "pool embeddings: %s\n", st.Embedder)
+	}
 	fmt.Fprintf(stdout, "%s\n", geo.Attribution)
 	if o.stats {
 		for _, p := range st.Passes {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/qc"
@@ -33,6 +34,9 @@ type runOptions struct {
 	workers    int
 	out        string
 	resources  string
+	// pools (--pools) and emb (--embedder, --model): facility candidates.
+	pools string
+	emb   embedderFlags
 	// replaceState is bound by --replace-state.
 	replaceState bool
 	// suspects is bound by --suspects.
@@ -100,6 +104,9 @@ unsafe or quarantined (named by public id on stderr); 130 interrupted
 	f.IntVarP(&o.workers, "workers", "j", runtime.NumCPU(), "parallel workers")
 	f.StringVarP(&o.out, "out", "o", "out", "output directory")
 	f.StringVar(&o.resources, "resources", "", "directory with name lists/gazetteer replacing or extending the embedded ones")
+	f.StringVar(&o.pools, "pools", "", "directory of plain facility name lists (*.txt, one name a line) for the semantic facility method when the --geodata pack carries no embedded pools (default: templates)")
+	f.StringVar(&o.emb.name, "embedder", "builtin", "embedder of the facility pools: builtin or onnx (must match the pack's)")
+	f.StringVar(&o.emb.model, "model", "", "with --embedder onnx: directory with model.onnx and tokenizer.json")
 	return c
 }
 
@@ -144,13 +151,20 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 		}
 		opts.Resources = r
 	}
+	var pack *geo.Pack
 	if o.geodata != "" {
-		closeGeo, err := attachGeodata(&opts, o.geodata)
+		closeGeo, p, err := attachGeodata(&opts, o.geodata)
 		if err != nil {
 			return err
 		}
 		defer closeGeo()
+		pack = p
 	}
+	closePools, err := attachPools(context.Background(), &opts, pack, o.pools, o.emb)
+	if err != nil {
+		return err
+	}
+	defer closePools()
 	pr := newProgress(cmd.ErrOrStderr(), runUnits)
 	opts.Progress = func(p engine.Progress) { pr.Update(p.Phase, int64(p.Done), int64(p.Total)) }
 	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }

@@ -13,15 +13,17 @@ import (
 // The pack is completed by the embedded gazetteer (location.Layered) in
 // states where it holds fewer than 20 municipalities (a regional extract),
 // so that surrogates are still drawn from enough candidates.
-func attachGeodata(opts *engine.Options, path string) (func(), error) {
+//
+// The pack is returned for its facility pools (attachPools).
+func attachGeodata(opts *engine.Options, path string) (func(), *geo.Pack, error) {
 	p, err := geo.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	g := geopack.New(p)
 	if g.Len() == 0 {
 		p.Close()
-		return nil, fmt.Errorf("geodata pack %s holds no municipalities", path)
+		return nil, nil, fmt.Errorf("geodata pack %s holds no municipalities", path)
 	}
 	info := p.Info()
 	opts.Geo = location.Layered(g, location.NewEmbedded(opts.Resources))
@@ -34,5 +36,5 @@ func attachGeodata(opts *engine.Options, path string) (func(), error) {
 	for _, m := range info.Meta {
 		opts.GeoInfo[m[0]] = m[1]
 	}
-	return func() { p.Close() }, nil
+	return func() { p.Close() }, p, nil
 }
