@@ -14,3 +14,22 @@ func TestFromText(t *testing.T) {
 		t.Fatalf("%v %+v", err, ex)
 	}
 }
+
+func TestPHIConfigMatch(t *testing.T) {
+	for _, tc := range []struct {
+		want, typ string
+		ok        bool
+	}{
+		{"", "webanno.custom.PHI", true},
+		{"PHI", "custom.PHI", true},
+		{"custom.PHI", "webanno.custom.PHI", true},
+		{"webanno.custom.PHI", "webanno.custom.PHI", true},
+		{"custom.PHI", "webanno.xcustom.PHI", false},
+		{"custom.PHI", "webanno.custom.PHIX", false},
+		{"PHI", "webanno.custom.Phi", false},
+	} {
+		if got := (PHIConfig{Type: tc.want}).Match(tc.typ); got != tc.ok {
+			t.Errorf("Match(%q, %q) = %v, want %v", tc.want, tc.typ, got, tc.ok)
+		}
+	}
+}

@@ -25,7 +25,8 @@ func (p PHIConfig) feature() string {
 	return p.Feature
 }
 
-// Match reports whether typ is the PHI type.
+// Match reports whether typ is the PHI type: the full name, a short name
+// (after the last dot), or a dotted suffix on a name boundary.
 func (p PHIConfig) Match(typ string) bool {
 	want := p.Type
 	if want == "" {
@@ -37,7 +38,8 @@ func (p PHIConfig) Match(typ string) bool {
 	if !strings.Contains(want, ".") {
 		return ShortName(typ) == want
 	}
-	return false
+	// a dotted suffix on a name boundary: custom.PHI names webanno.custom.PHI
+	return strings.HasSuffix(typ, "."+want)
 }
 
 // Layers adapts a CAS to document.Layers. Sofa is the id of the sofa whose
