@@ -96,7 +96,7 @@ func Read(a *Archive, opt Options) (*Project, error) {
 			order = append(order, d.Name)
 		}
 	}
-	curation := map[string]string{}
+	curation := map[string][]string{} // document → curated CAS entries (one expected)
 	annot := map[string][]casEntry{}
 	sources := map[string]bool{}
 	for _, n := range a.Names() {
@@ -106,7 +106,7 @@ func Read(a *Archive, opt Options) (*Project, error) {
 			sources[parts[1]] = true
 		case len(parts) == 3 && parts[0] == "curation" && isCASFile(parts[2]):
 			if userOf(parts[2]) == CurationUser {
-				curation[parts[1]] = n
+				curation[parts[1]] = append(curation[parts[1]], n)
 			}
 		case len(parts) == 3 && parts[0] == "annotation" && isCASFile(parts[2]):
 			u := userOf(parts[2])
@@ -122,7 +122,7 @@ func Read(a *Archive, opt Options) (*Project, error) {
 		seen[d] = true
 	}
 	var extra []string
-	for _, m := range []map[string]bool{sources, keys(curation), keysE(annot)} {
+	for _, m := range []map[string]bool{sources, keysS(curation), keysE(annot)} {
 		for d := range m {
 			if !seen[d] {
 				seen[d] = true
@@ -174,23 +174,38 @@ func Read(a *Archive, opt Options) (*Project, error) {
 	return p, nil
 }
 
-func pick(name string, curation map[string]string, annot map[string][]casEntry, annotator string) (entry, user string, err error) {
-	if e, ok := curation[name]; ok && annotator == "" {
-		return e, CurationUser, nil
+// pick chooses the CAS of a document: the curation whenever there is one
+// (--annotator only chooses among the annotators of a document that was
+// not curated); two CAS files where one is expected (CURATION_USER.json and
+// .xmi, or one annotator's twice) are an error, never "last one wins".
+func pick(name string, curation map[string][]string, annot map[string][]casEntry, annotator string) (entry, user string, err error) {
+	switch cur := curation[name]; len(cur) {
+	case 0:
+	case 1:
+		return cur[0], CurationUser, nil
+	default:
+		return "", "", fmt.Errorf("%d curated CAS files for one document: the export is ambiguous", len(cur))
 	}
 	cands := annot[name]
+	byUser := map[string]int{}
+	for _, c := range cands {
+		byUser[c.user]++
+	}
 	if annotator != "" {
 		if annotator == CurationUser {
-			if e, ok := curation[name]; ok {
-				return e, CurationUser, nil
+			return "", "", fmt.Errorf("not curated (no CAS of %s)", CurationUser)
+		}
+		switch byUser[annotator] {
+		case 0:
+			return "", "", fmt.Errorf("not curated and no annotations by the chosen annotator")
+		case 1:
+			for _, c := range cands {
+				if c.user == annotator {
+					return c.entry, c.user, nil
+				}
 			}
 		}
-		for _, c := range cands {
-			if c.user == annotator {
-				return c.entry, c.user, nil
-			}
-		}
-		return "", "", fmt.Errorf("no annotations by the chosen annotator")
+		return "", "", fmt.Errorf("%d CAS files of the chosen annotator for one document: the export is ambiguous", byUser[annotator])
 	}
 	switch len(cands) {
 	case 0:
@@ -198,11 +213,14 @@ func pick(name string, curation map[string]string, annot map[string][]casEntry, 
 	case 1:
 		return cands[0].entry, cands[0].user, nil
 	}
-	users := make([]string, len(cands))
-	for i, c := range cands {
-		users[i] = c.user
+	users := make([]string, 0, len(byUser))
+	for u := range byUser {
+		users = append(users, u)
 	}
 	sort.Strings(users)
+	if len(users) == 1 {
+		return "", "", fmt.Errorf("%d CAS files of one annotator for one document: the export is ambiguous", len(cands))
+	}
 	return "", "", fmt.Errorf("not curated and annotated by several users (%s): choose one with --annotator", strings.Join(users, ", "))
 }
 
@@ -214,7 +232,7 @@ func userOf(file string) string {
 	return strings.TrimSuffix(file, path.Ext(file))
 }
 
-func keys(m map[string]string) map[string]bool {
+func keysS(m map[string][]string) map[string]bool {
 	out := map[string]bool{}
 	for k := range m {
 		out[k] = true
