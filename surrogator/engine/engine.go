@@ -292,6 +292,12 @@ func prepareProjects(l output.Layout, opts *Options, projs []*formats.Project, r
 					pr.matcher.Add(d.SpanText(i))
 				}
 			}
+			// the project name becomes a public folder name: it must not
+			// be (or hold) an original, such as a folder named after the
+			// patient (the message cannot name it)
+			if pr.matcher.Contains(p.Name) || nameParts(d).Contains(p.Name) {
+				return nil, fmt.Errorf("%w: the name of input project %d (its folder or zip) contains an original PII string of its documents: rename it", ErrUnsafeProjectName, i+1)
+			}
 		}
 		for _, e := range p.Errors {
 			name := e.Document

@@ -393,3 +393,39 @@ func TestReplaceStateAudited(t *testing.T) {
 		t.Fatalf("--replace-state: err %v, want the letter quarantined", err)
 	}
 }
+
+// TestUnsafeProjectName: a project folder named after a patient would
+// become a public folder name; the run stops before writing anything, and
+// the error does not repeat the name.
+func TestUnsafeProjectName(t *testing.T) {
+	in := writeJSONL(t, filepath.Join(t.TempDir(), "Quandtmeyer"), "letters.jsonl", []jsonlDoc{letter("a", "Quandtmeyer", false)})
+	out := t.TempDir()
+	_, err := Run(context.Background(), []string{in}, Options{Mode: ModeX, Seed: 1, SeedSet: true, Out: out, Now: fixedNow})
+	if !errors.Is(err, ErrUnsafeProjectName) || strings.Contains(err.Error(), "Quandtmeyer") {
+		t.Fatalf("err = %v", err)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(out, "public")); len(ents) != 0 {
+		t.Fatalf("public folders: %v", ents)
+	}
+}
+
+// TestBareSurnameQuarantined: a letter that repeats a part of an annotated
+// name unannotated ("Frau Quastenbichler" after "Ermentrud Quastenbichler")
+// is quarantined (review of issue 9, defect 1).
+func TestBareSurnameQuarantined(t *testing.T) {
+	text := "Patientin Ermentrud Quastenbichler kam. Frau Quastenbichler ging."
+	doc := jsonlDoc{ID: "a", Text: text, Spans: []jsonlSpan{{Begin: 10, End: 34, Kind: "NAME_PATIENT"}}}
+	in := writeJSONL(t, filepath.Join(t.TempDir(), "proj"), "letters.jsonl", []jsonlDoc{doc, letter("b", "Olbrichtsen", false)})
+	res, err := Run(context.Background(), []string{in}, Options{Mode: ModeFictive, Seed: 1, SeedSet: true, Out: t.TempDir(), Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Released() != 1 || len(res.Excluded) != 1 || !res.Excluded[0].Quarantined {
+		t.Fatalf("released %d, excluded %+v", res.Released(), res.Excluded)
+	}
+	for p, text := range publicFiles(t, filepath.Dir(filepath.Dir(res.PublicRoot))) {
+		if strings.Contains(text, "Quastenbichler") {
+			t.Fatalf("%s leaks", p)
+		}
+	}
+}

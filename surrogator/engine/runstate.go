@@ -41,6 +41,10 @@ var ErrInterrupted = errors.New("engine: interrupted")
 // usable was written.
 var ErrNothingReleased = errors.New("engine: no document could be published")
 
+// ErrUnsafeProjectName is returned when a project's name, which names its
+// public folder, contains an original of its documents.
+var ErrUnsafeProjectName = errors.New("engine: unsafe project name")
+
 // ErrBusy is returned when another process holds the lock of the run the
 // engine would resume.
 var ErrBusy = errors.New("engine: run folder is in use by another process")
