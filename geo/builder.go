@@ -41,6 +41,12 @@ type Embeddings struct {
 	// Embedder is set.
 	Embedder, EmbedderVersion string
 	Model                     []byte
+	// Q and Scale are pre-quantised int8 vectors (Type EmbedInt8 only):
+	// when Q[k] is set it is used for pool k instead of Vectors[k], so a
+	// large build need not hold float32 vectors (Q[k][i] has Dims values,
+	// the vector is Q·Scale[k][i]).
+	Q     [NumPools][][]int8
+	Scale [NumPools][]float32
 }
 
 // Builder assembles a pack in memory and writes it. It is not safe for
@@ -309,6 +315,21 @@ func encodeEmbeddings(e *Embeddings, poolLens [NumPools]int) ([]byte, error) {
 	}
 	d = le32(le32(le32(le32(d, e.Version), uint32(e.Dims)), uint32(e.Type)), 0)
 	for k := PoolKind(0); k < NumPools; k++ {
+		if e.Q[k] != nil {
+			if e.Type != EmbedInt8 || len(e.Q[k]) != poolLens[k] || len(e.Scale[k]) != poolLens[k] {
+				return nil, fmt.Errorf("geo: embeddings: pool %s has %d int8 vectors and %d scales for %d entries", k, len(e.Q[k]), len(e.Scale[k]), poolLens[k])
+			}
+			for i, q := range e.Q[k] {
+				if len(q) != e.Dims {
+					return nil, fmt.Errorf("geo: embeddings: pool %s vector %d has %d dims, want %d", k, i, len(q), e.Dims)
+				}
+				d = le32(d, math.Float32bits(e.Scale[k][i]))
+				for _, x := range q {
+					d = append(d, byte(x))
+				}
+			}
+			continue
+		}
 		if len(e.Vectors[k]) != poolLens[k] {
 			return nil, fmt.Errorf("geo: embeddings: pool %s has %d vectors for %d entries", k, len(e.Vectors[k]), poolLens[k])
 		}

@@ -498,3 +498,27 @@ func FuzzParseStructure(f *testing.F) {
 		p.SampleMunicipality(NoArea, SizeVillage, rand.New(rand.NewPCG(1, 1)))
 	})
 }
+
+func TestEmbeddingsPreQuantised(t *testing.T) {
+	b := NewBuilder()
+	b.AddPoolEntry(PoolOther, PoolEntry{Name: "B", Municipality: NoArea})
+	e := &Embeddings{Version: 1, Dims: 2, Type: EmbedInt8}
+	e.Q[PoolOther] = [][]int8{{127, -64}}
+	e.Scale[PoolOther] = []float32{0.5}
+	b.SetEmbeddings(e)
+	var buf bytes.Buffer
+	if _, err := b.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := p.Pool(PoolOther).Embedding(0, nil); !ok || v[0] != 63.5 || v[1] != -32 {
+		t.Errorf("vector %v", v)
+	}
+	e.Scale[PoolOther] = nil
+	if _, err := b.WriteTo(&bytes.Buffer{}); err == nil {
+		t.Error("int8 vectors without scales accepted")
+	}
+}

@@ -298,12 +298,18 @@ func PackEmbeddings(ctx context.Context, names [geo.NumPools][]string, emb embed
 		for i, n := range ns {
 			texts[i] = EmbedText(n)
 		}
+		// quantised batch by batch: a Germany-sized build never holds the
+		// float32 vectors of all entries
+		e.Q[k], e.Scale[k] = make([][]int8, 0, len(texts)), make([]float32, 0, len(texts))
 		for start := 0; start < len(texts); start += 512 {
 			vs, err := emb.Embed(ctx, texts[start:min(start+512, len(texts))])
 			if err != nil {
 				return nil, fmt.Errorf("facility: embedding pool %s: %w", geo.PoolKind(k), err)
 			}
-			e.Vectors[k] = append(e.Vectors[k], vs...)
+			for _, v := range vs {
+				q := embed.Quantize(v)
+				e.Q[k], e.Scale[k] = append(e.Q[k], q.Q), append(e.Scale[k], q.Scale)
+			}
 		}
 	}
 	return e, nil
