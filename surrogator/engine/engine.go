@@ -137,6 +137,13 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	}
 	started := opts.Now()
 	l := output.Layout{Out: opts.Out}
+	// nothing is written into an input: an --out at or below an input path
+	// is refused before the output folder is marked or keyed
+	for _, p := range paths {
+		if inside(mustAbs(p), mustAbs(opts.Out)) {
+			return nil, fmt.Errorf("engine: input %s lies inside the output folder %s: choose another --out", p, opts.Out)
+		}
+	}
 	if err := l.MarkOut(); err != nil {
 		return nil, err
 	}
@@ -331,6 +338,12 @@ func (o *Options) newMatcher() *audit.Matcher {
 		m.AuditCityStates()
 	}
 	return m
+}
+
+// inside reports whether path p is dir or lies below it.
+func inside(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // nameParts registers the identifying words of a document's person names

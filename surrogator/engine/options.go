@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -181,10 +182,38 @@ func DocID(key []byte, project, doc string) string {
 	return "doc-" + hex.EncodeToString(m.Sum(nil))[:12]
 }
 
+// maxKeyFile bounds a key file: a key is a few dozen bytes.
+const maxKeyFile = 4096
+
+// readKeyFile reads a key file that must be a regular file of at most
+// maxKeyFile bytes (never a FIFO, a device or /dev/zero behind a link).
+func readKeyFile(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("engine: key file %s is not a regular file", path)
+	}
+	if fi.Size() > maxKeyFile {
+		return nil, fmt.Errorf("engine: key file %s: larger than %d bytes", path, maxKeyFile)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxKeyFile+1))
+	if err == nil && len(b) > maxKeyFile {
+		err = fmt.Errorf("engine: key file %s: larger than %d bytes", path, maxKeyFile)
+	}
+	return b, err
+}
+
 // LoadKey reads a key file, creating it (0600, 32 random bytes, hex) when
 // absent.
 func LoadKey(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
+	b, err := readKeyFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		var k [32]byte
 		if _, err := rand.Read(k[:]); err != nil {

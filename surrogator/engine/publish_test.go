@@ -429,3 +429,33 @@ func TestBareSurnameQuarantined(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionFilesAndInputUntouched: a key file must be a small regular
+// file (/dev/zero behind a link is refused at once), and a run refused
+// because its input lies inside --out writes nothing into that input
+// (review of issue 9, defects 7 and 8).
+func TestOptionFilesAndInputUntouched(t *testing.T) {
+	dir := t.TempDir()
+	zero := filepath.Join(dir, "key")
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadKey(zero); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Fatalf("LoadKey(/dev/zero): %v", err)
+	}
+	big := filepath.Join(dir, "big")
+	os.WriteFile(big, bytes.Repeat([]byte("k"), maxKeyFile+1), 0o600)
+	if _, err := LoadKey(big); err == nil {
+		t.Fatal("an oversized key file was accepted")
+	}
+	in := writeJSONL(t, filepath.Join(dir, "letters"), "a.jsonl", []jsonlDoc{letter("a", "Quandtmeyer", false)})
+	for _, out := range []string{in, filepath.Dir(in)} {
+		if _, err := Run(context.Background(), []string{in}, Options{Mode: ModeX, Out: out, Now: fixedNow}); err == nil {
+			t.Fatalf("--out %s over its input accepted", out)
+		}
+	}
+	ents, _ := os.ReadDir(in)
+	if len(ents) != 1 {
+		t.Fatalf("the refused runs wrote into the input: %v", ents)
+	}
+}

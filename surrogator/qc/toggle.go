@@ -69,6 +69,43 @@ func (t *Toggle) Decision(project, doc string) (include, listed bool) {
 // Len is the number of listed documents.
 func (t *Toggle) Len() int { return len(t.byDoc) + len(t.byProject) }
 
+// maxToggleBytes bounds a toggle file (a row per document: 64 MiB is
+// several million documents).
+const maxToggleBytes = 64 << 20
+
+// regularFile checks that path is a regular file (never a FIFO, a device
+// or /dev/zero behind a link) of at most max bytes.
+func regularFile(path string, max int64) (os.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	if fi.Size() > max {
+		return nil, fmt.Errorf("%s is larger than %d MiB", path, max>>20)
+	}
+	return fi, nil
+}
+
+// readBounded reads a regular file of at most max bytes.
+func readBounded(path string, max int64) ([]byte, error) {
+	if _, err := regularFile(path, max); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(b)) > max {
+		err = fmt.Errorf("%s is larger than %d MiB", path, max>>20)
+	}
+	return b, err
+}
+
 // ReadToggle reads a toggle file: an .xlsx whose "corpus_documents" sheet
 // (else the first sheet) holds the table, or a CSV separated by commas,
 // semicolons or tabs (German Excel: semicolons; an Excel "sep=;" first line
@@ -82,6 +119,9 @@ func ReadToggle(path string) (*Toggle, error) {
 	case ".xls", ".ods", ".numbers":
 		return nil, fmt.Errorf("qc: toggle: %w: save the table as .xlsx or .csv", ErrToggle)
 	case ".xlsx", ".xlsm":
+		if _, err := regularFile(path, maxToggleBytes); err != nil {
+			return nil, fmt.Errorf("qc: toggle: %w", err)
+		}
 		f, err := excelize.OpenFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("qc: toggle: %w", err)
@@ -99,7 +139,7 @@ func ReadToggle(path string) (*Toggle, error) {
 			lines = append(lines, i+1)
 		}
 	default:
-		data, err := os.ReadFile(path)
+		data, err := readBounded(path, maxToggleBytes)
 		if err != nil {
 			return nil, fmt.Errorf("qc: toggle: %w", err)
 		}
@@ -247,7 +287,11 @@ func parseToggle(rows [][]string, lines []int) (*Toggle, error) {
 	}
 	col := map[string]int{}
 	for i, c := range rows[h] {
-		col[strings.ToLower(strings.TrimSpace(c))] = i
+		name := strings.ToLower(strings.TrimSpace(c))
+		if _, dup := col[name]; dup && name != "" {
+			return nil, fmt.Errorf("qc: toggle: %w: line %d: column %q appears twice in the header", ErrToggle, lineOf(h), name)
+		}
+		col[name] = i
 	}
 	di, ok1 := col["document"]
 	pi, ok2 := col["part_of_corpus"]
