@@ -10,8 +10,6 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
 )
@@ -20,8 +18,10 @@ import (
 // CAS JSON 0.4.0"). Feature order and values are kept; feature values
 // alias data, which the caller must not change afterwards.
 //
-// It streams over data with a jsontext tokenizer and no reflection on the
-// hot path. It is strict where leniency would misplace an annotation: a
+// It streams over data with its own strict JSON scanner (scan.go: no
+// copies, no reflection; github.com/go-json-experiment/json/jsontext and
+// encoding/json Decoder.Token were measured against it in BenchmarkCodec
+// and are held to the same results in FuzzCodecDifferential). It is strict where leniency would misplace an annotation: a
 // key given twice in one object, bytes that are not UTF-8 or unpaired
 // surrogate escapes, a view whose %SOFA names no sofa or whose members do
 // not exist, and a "sofa" reference that names no sofa are errors. Offsets
@@ -49,14 +49,22 @@ func NewReader() *Reader { return &Reader{} }
 
 // ReadCAS is ReadCAS with the Reader's header cache.
 func (rd *Reader) ReadCAS(data []byte) (*cas.CAS, error) {
-	r := &reader{data: data, names: map[string]string{}, cache: rd}
-	r.dec = jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
+	if err := document.CheckJSONUnicode(data); err != nil {
+		return nil, fmt.Errorf("casjson: %w", err)
+	}
+	return rd.read(data, &scanner{data: data}, true)
+}
+
+// read decodes data with tok; checked tells whether the encoding check
+// ran (else it runs when tok fails, to name an encoding error as such).
+func (rd *Reader) read(data []byte, tok tokenizer, checked bool) (*cas.CAS, error) {
+	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: tok}
 	c, err := r.read()
 	if err != nil {
-		// the tokenizer refuses invalid UTF-8 and unpaired surrogate
-		// escapes too; the encoding check names them as such
-		if err := document.CheckJSONUnicode(data); err != nil {
-			return nil, fmt.Errorf("casjson: %w", err)
+		if !checked {
+			if err := document.CheckJSONUnicode(data); err != nil {
+				return nil, fmt.Errorf("casjson: %w", err)
+			}
 		}
 		return nil, fmt.Errorf("casjson: %w", err)
 	}
@@ -92,7 +100,7 @@ func (rd *Reader) keep(raw []byte, ts []*cas.TypeDef) {
 
 type reader struct {
 	data []byte
-	dec  *jsontext.Decoder
+	dec  tokenizer
 	// names interns keys and type names: a letter repeats them thousands
 	// of times.
 	names map[string]string
@@ -127,13 +135,9 @@ func (r *reader) seen(id int) bool {
 	return dup
 }
 
-// syntax turns a tokenizer error into one without input bytes.
+// syntax turns an unexpected end of input into an error.
 func syntax(err error) error {
-	var se *jsontext.SyntacticError
-	if errors.As(err, &se) {
-		return fmt.Errorf("JSON syntax error at byte %d", se.ByteOffset)
-	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+	if errors.Is(err, io.EOF) {
 		return fmt.Errorf("unexpected end of JSON input")
 	}
 	return err
@@ -141,14 +145,9 @@ func syntax(err error) error {
 
 // value reads the next value and returns it as a slice of data.
 func (r *reader) value() ([]byte, error) {
-	v, err := r.dec.ReadValue()
+	start, end, err := r.dec.ReadValue()
 	if err != nil {
 		return nil, syntax(err)
-	}
-	end := int(r.dec.InputOffset())
-	start := end - len(v)
-	if start < 0 || end > len(r.data) || !bytes.Equal(r.data[start:end], v) {
-		return append([]byte(nil), v...), nil // not aliased: copy
 	}
 	return r.data[start:end:end], nil
 }
@@ -160,11 +159,11 @@ func (r *reader) str(raw []byte) (string, bool) {
 	}
 	body := raw[1 : len(raw)-1]
 	if bytes.IndexByte(body, '\\') >= 0 {
-		u, err := jsontext.AppendUnquote(nil, raw)
-		if err != nil {
+		var u string
+		if json.Unmarshal(raw, &u) != nil {
 			return "", false
 		}
-		body = u
+		body = []byte(u)
 	}
 	if len(body) == 0 {
 		return "", true
@@ -183,19 +182,17 @@ func (r *reader) str(raw []byte) (string, bool) {
 }
 
 // delim reads the next token and checks that it is want.
-func (r *reader) delim(want jsontext.Kind, what string) error {
+func (r *reader) delim(want byte, what string) error {
 	if k := r.dec.PeekKind(); k != want {
 		if k == 0 {
-			_, err := r.dec.ReadToken()
-			return syntax(err)
+			return syntax(r.dec.ReadToken())
 		}
 		return fmt.Errorf("expected %s, got %s", what, kindName(k))
 	}
-	_, err := r.dec.ReadToken()
-	return syntax(err)
+	return syntax(r.dec.ReadToken())
 }
 
-func kindName(k jsontext.Kind) string {
+func kindName(k byte) string {
 	switch k {
 	case '{':
 		return "{"
@@ -242,8 +239,7 @@ func (r *reader) object(check bool, each func(key string) error) error {
 			return err
 		}
 	}
-	_, err := r.dec.ReadToken()
-	return syntax(err)
+	return syntax(r.dec.ReadToken())
 }
 
 func (r *reader) read() (*cas.CAS, error) {
@@ -261,8 +257,7 @@ func (r *reader) read() (*cas.CAS, error) {
 					return nil
 				}
 				raw = bytes.Clone(raw) // the cache owns its bytes
-				ts, err := (&reader{data: raw, names: r.names,
-					dec: jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowDuplicateNames(true))}).types()
+				ts, err := (&reader{data: raw, names: r.names, dec: &scanner{data: raw}}).types()
 				if err != nil {
 					return err
 				}
@@ -287,8 +282,7 @@ func (r *reader) read() (*cas.CAS, error) {
 				}
 				c.FS = append(c.FS, f)
 			}
-			_, err := r.dec.ReadToken()
-			return syntax(err)
+			return syntax(r.dec.ReadToken())
 		case "%VIEWS":
 			return r.object(true, func(name string) error {
 				if c.View(name) != nil {
@@ -312,7 +306,7 @@ func (r *reader) read() (*cas.CAS, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := r.dec.ReadToken(); err != io.EOF {
+	if err := r.dec.ReadToken(); err != io.EOF {
 		return nil, fmt.Errorf("trailing data after CAS object")
 	}
 	if len(c.FS) == 0 {
@@ -384,17 +378,23 @@ func (r *reader) fs() (*cas.FS, error) {
 				ref, name = true, key[1:]
 			}
 			for _, ft := range f.Features {
-				if ft.Name == name {
-					if ft.Ref == ref {
-						return nil, dupKey(key)
-					}
-					return nil, fmt.Errorf("%w: feature %q given twice", document.ErrPlacement, cas.Clip(name))
+				if ft.Name == name && ft.Ref == ref {
+					return nil, dupKey(key)
 				}
 			}
 		}
 		v, err := r.value()
 		if err != nil {
 			return nil, err
+		}
+		if key[0] != '%' {
+			// "@sofa" and "sofa": found after the value, as a key given
+			// twice is found before it
+			for _, ft := range f.Features {
+				if ft.Name == name {
+					return nil, fmt.Errorf("%w: feature %q given twice", document.ErrPlacement, cas.Clip(name))
+				}
+			}
 		}
 		switch key {
 		case "%ID":
@@ -413,7 +413,7 @@ func (r *reader) fs() (*cas.FS, error) {
 			f.Features = append(f.Features, cas.Feature{Name: name, Ref: ref, Value: v})
 		}
 	}
-	if _, err := r.dec.ReadToken(); err != nil {
+	if err := r.dec.ReadToken(); err != nil {
 		return nil, syntax(err)
 	}
 	if n := len(f.Features); n > 0 && &f.Features[0] == &r.featSlab[:len(r.featSlab)+1][len(r.featSlab)] {
@@ -456,7 +456,7 @@ func (r *reader) view(name string) (*cas.View, error) {
 				}
 				return fmt.Errorf("%%MEMBERS is not an array")
 			}
-			if _, err := r.dec.ReadToken(); err != nil {
+			if err := r.dec.ReadToken(); err != nil {
 				return syntax(err)
 			}
 			for i := 0; r.dec.PeekKind() != ']'; i++ {
@@ -470,8 +470,7 @@ func (r *reader) view(name string) (*cas.View, error) {
 				}
 				view.Members = append(view.Members, n)
 			}
-			_, err := r.dec.ReadToken()
-			return syntax(err)
+			return syntax(r.dec.ReadToken())
 		default:
 			_, err := r.value()
 			return err

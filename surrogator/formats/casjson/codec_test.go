@@ -166,6 +166,24 @@ func FuzzCodecDifferential(f *testing.F) {
 		if (errOld == nil) != (errNew == nil) {
 			t.Fatalf("legacy error %v, new error %v", errOld, errNew)
 		}
+		// the jsontext tokenizer (measured in BenchmarkCodec) and the
+		// shared header cache agree
+		c2, errJT := casjson.ReadCASJSONText(nil, data)
+		if (errJT == nil) != (errNew == nil) || (errNew != nil && errClass(errJT) != errClass(errNew)) {
+			t.Fatalf("jsontext error %v, scanner error %v", errJT, errNew)
+		}
+		c3, errRd := casjson.NewReader().ReadCAS(data)
+		if (errRd == nil) != (errNew == nil) {
+			t.Fatalf("reader error %v, scanner error %v", errRd, errNew)
+		}
+		if errNew == nil {
+			if d := sameCAS(c, c2); d != "" {
+				t.Fatalf("jsontext decodes otherwise: %s", d)
+			}
+			if d := sameCAS(c, c3); d != "" {
+				t.Fatalf("reader decodes otherwise: %s", d)
+			}
+		}
 		if errOld != nil {
 			if a, b := errClass(errOld), errClass(errNew); a != b {
 				t.Fatalf("error category %s, legacy %s (%v / %v)", b, a, errNew, errOld)
