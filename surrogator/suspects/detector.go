@@ -50,6 +50,12 @@ type Detector struct {
 	// titleStart holds the folded first words of the titles: the title
 	// expression runs only at tokens among them.
 	titleStart map[string]bool
+	// titleWords holds every folded word of a title ("dr", "med").
+	titleWords map[string]bool
+	// first and surnames hold the folded resource names; muniFirst the
+	// folded first words of the gazetteer's municipalities (a cheap test
+	// before MunicipalityByName).
+	first, surnames, muniFirst map[string]bool
 }
 
 // New returns a detector over opt's resources.
@@ -76,11 +82,28 @@ func New(opt Options) *Detector {
 		d.roles[data.Fold(r)] = kinds.NameDoctor
 	}
 	var titles []string
-	d.titleStart = map[string]bool{}
+	d.titleStart, d.titleWords = map[string]bool{}, map[string]bool{}
 	for _, t := range res.Titles {
 		titles = append(titles, t.Text)
-		if w := tokenize(t.Text); len(w) > 0 {
-			d.titleStart[data.Fold(w[0].s)] = true
+		for i, w := range tokenize(t.Text) {
+			if i == 0 {
+				d.titleStart[data.Fold(w.s)] = true
+			}
+			d.titleWords[data.Fold(w.s)] = true
+		}
+	}
+	d.first, d.surnames, d.muniFirst = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, l := range [][]string{res.FemaleFirst, res.MaleFirst, res.UnisexFirst} {
+		for _, n := range l {
+			d.first[data.Fold(n)] = true
+		}
+	}
+	for _, n := range res.Surnames {
+		d.surnames[data.Fold(n)] = true
+	}
+	for _, m := range res.Municipalities {
+		if w := strings.FieldsFunc(data.Fold(m.Name), func(c rune) bool { return c == ' ' || c == '(' || c == ',' }); len(w) > 0 {
+			d.muniFirst[w[0]] = true
 		}
 	}
 	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
@@ -272,8 +295,11 @@ func tokenize(text string) []token {
 			}
 			break
 		}
-		t := token{b: b, e: i, s: text[b:i], f: data.Fold(text[b:i]), dot: i < len(text) && text[i] == '.',
+		t := token{b: b, e: i, s: text[b:i], dot: i < len(text) && text[i] == '.',
 			nl: strings.ContainsAny(text[prevEnd:b], "\n\r")}
+		if upperFirst(t.s) || len(t.s) <= 5 { // others are folded on demand
+			t.f = data.Fold(t.s)
+		}
 		out = append(out, t)
 		prevEnd = i
 	}
@@ -324,20 +350,49 @@ func (d *Detector) nameShaped(t token) bool {
 	if _, ok := d.roles[f]; ok {
 		return false
 	}
-	if _, ok := d.res.TitleRank(t.s); ok {
+	if d.titleWords[f] {
 		return false
+	}
+	return true
+}
+
+// isFirst: a listed first name; a compound ("Anna-Lena") when every part is.
+func (d *Detector) isFirst(t token) bool { return d.listed(d.first, t.fold()) }
+
+// isSurname: a listed surname; a double name when every part is.
+func (d *Detector) isSurname(t token) bool { return d.listed(d.surnames, t.fold()) }
+
+func (d *Detector) listed(set map[string]bool, f string) bool {
+	if set[f] {
+		return true
+	}
+	if !strings.Contains(f, " ") {
+		return false
+	}
+	for _, p := range strings.Fields(f) {
+		if !set[p] {
+			return false
+		}
 	}
 	return true
 }
 
 // medicalWord: the word (or a part of a hyphenated word) is on a medical
 // stop list.
-func (d *Detector) medicalWord(s string) bool {
-	if d.medical[data.Fold(s)] {
+func (d *Detector) medicalWord(s string) bool { return d.medicalFolded(data.Fold(s)) }
+
+// medicalTok is medicalWord for a token.
+func (d *Detector) medicalTok(t token) bool { return d.medicalFolded(t.fold()) }
+
+func (d *Detector) medicalFolded(f string) bool {
+	if d.medical[f] {
 		return true
 	}
-	for _, p := range strings.Split(s, "-") {
-		if d.medical[data.Fold(p)] {
+	if !strings.Contains(f, " ") { // Fold makes hyphens blanks
+		return false
+	}
+	for _, p := range strings.Fields(f) {
+		if d.medical[p] {
 			return true
 		}
 	}
@@ -364,7 +419,7 @@ func (r *run) nameRun(i, max int, strong bool) []int {
 		if !r.d.nameShaped(t) && !r.tokAnnotated(t) {
 			break
 		}
-		if !strong && r.d.medicalWord(t.s) {
+		if !strong && r.d.medicalTok(t) {
 			break
 		}
 		out = append(out, j)

@@ -66,7 +66,7 @@ func (r *run) names() {
 					i = run[len(run)-1]
 					// "Drs. Seiler und Wantzer"
 					if pl := strings.ToLower(t.s); (pl == "drs" || pl == "dres") && i+2 < len(toks) &&
-						(toks[i+1].s == "und" || toks[i+1].s == "u") && r.d.nameShaped(toks[i+2]) && !r.d.medicalWord(toks[i+2].s) {
+						(toks[i+1].s == "und" || toks[i+1].s == "u") && r.d.nameShaped(toks[i+2]) && !r.d.medicalTok(toks[i+2]) {
 						r.emitNames([]int{i + 2}, kinds.NameDoctor, "title", prioName)
 						i += 2
 					}
@@ -84,7 +84,7 @@ func (r *run) names() {
 				run := r.nameRun(next, 3, false)
 				if len(run) > 0 {
 					first := toks[run[0]]
-					if (k == kinds.NameDoctor && !d.ambiguous[first.fold()]) || d.res.IsFirstName(first.s) || d.res.IsSurname(first.s) {
+					if (k == kinds.NameDoctor && !d.ambiguous[first.fold()]) || d.isFirst(first) || d.isSurname(first) {
 						r.emitNames(run, k, "role", prioName)
 						i = run[len(run)-1]
 						continue
@@ -92,22 +92,22 @@ func (r *run) names() {
 				}
 			}
 		}
-		if !d.nameShaped(t) || d.medicalWord(t.s) {
+		if !d.nameShaped(t) || d.medicalTok(t) {
 			continue
 		}
 		// Nachname, Vorname
-		if next < len(toks) && d.res.IsSurname(t.s) && strings.TrimSpace(r.text[t.e:toks[next].b]) == "," &&
+		if next < len(toks) && d.isSurname(t) && strings.TrimSpace(r.text[t.e:toks[next].b]) == "," &&
 			!strings.ContainsAny(r.text[t.e:toks[next].b], "\n\r") && d.nameShaped(toks[next]) &&
-			d.res.IsFirstName(toks[next].s) && !d.medicalWord(toks[next].s) && !strings.HasPrefix(strings.TrimSpace(r.text[toks[next].e:]), "et al") {
+			d.isFirst(toks[next]) && !d.medicalTok(toks[next]) && !strings.HasPrefix(strings.TrimSpace(r.text[toks[next].e:]), "et al") {
 			r.add(t.b, toks[next].e, kinds.NamePatient, "surname,first", prioWeak)
 			i = next
 			continue
 		}
 		// first name + surname
-		if d.res.IsFirstName(t.s) && !d.ambiguous[f] && !allUpper(t.s) {
+		if d.isFirst(t) && !d.ambiguous[f] && !allUpper(t.s) {
 			run := r.nameRun(i, 3, false)
 			if len(run) >= 2 {
-				if len(run) == 3 && !d.res.IsSurname(toks[run[2]].s) && !d.res.IsFirstName(toks[run[1]].s) {
+				if len(run) == 3 && !d.isSurname(toks[run[2]]) && !d.isFirst(toks[run[1]]) {
 					run = run[:2]
 				}
 				r.emitNames(run, kinds.NamePatient, "first+surname", prioWeak)
@@ -121,8 +121,8 @@ func (r *run) names() {
 	// initial + surname ("M. Boeck", "H. BLASENSTEIN")
 	for i := 0; i+1 < len(toks); i++ {
 		t, n := toks[i], toks[i+1]
-		if r.initial(t) && r.near(t, n, false) && d.nameShaped(n) && !d.medicalWord(n.s) &&
-			(d.res.IsSurname(n.s) || allUpper(n.s)) && (i == 0 || !r.initial(toks[i-1]) || true) {
+		if r.initial(t) && r.near(t, n, false) && d.nameShaped(n) && !d.medicalTok(n) &&
+			(d.isSurname(n) || allUpper(n.s)) && (i == 0 || !r.initial(toks[i-1]) || true) {
 			b := t.b
 			if i > 0 && r.initial(toks[i-1]) && r.near(toks[i-1], t, false) {
 				b = toks[i-1].b
@@ -143,7 +143,7 @@ func (r *run) signatures() {
 		ok := true
 		for _, j := range l {
 			t := r.tokens[j]
-			if !r.d.nameShaped(t) && !r.tokAnnotated(t) || r.d.medicalWord(t.s) {
+			if !r.d.nameShaped(t) && !r.tokAnnotated(t) || r.d.medicalTok(t) {
 				ok = false
 			}
 		}
@@ -236,7 +236,7 @@ func (r *run) nameRunInit(i, max int, strong bool) []int {
 		if !r.d.nameShaped(t) && !r.tokAnnotated(t) {
 			break
 		}
-		if !strong && r.d.medicalWord(t.s) {
+		if !strong && r.d.medicalTok(t) {
 			break
 		}
 		out = append(out, j)
@@ -267,15 +267,17 @@ func (r *run) cities() {
 			ctx = (placePrepositions[p.s] || isZip(p.s)) && r.near(p, t, false)
 		}
 		known := false
-		if idx, ok := d.res.MunicipalityByName(t.s); ok && strings.HasPrefix(data.Fold(d.res.Municipalities[idx].Name), f) {
+		if !d.muniFirst[f] {
+			// not the first word of a gazetteer municipality
+		} else if idx, ok := d.res.MunicipalityByName(t.s); ok && strings.HasPrefix(data.Fold(d.res.Municipalities[idx].Name), f) {
 			known = true
 		}
-		weak := d.ambiguous[f] || d.medicalWord(t.s) || d.res.IsFirstName(t.s)
+		weak := d.ambiguous[f] || d.medicalTok(t) || d.isFirst(t)
 		if known && (!weak || ctx) {
 			r.add(t.b, t.e, kinds.LocationCity, "gazetteer", prioPlace)
 			continue
 		}
-		if !known && ctx && d.places != nil && !d.medicalWord(t.s) {
+		if !known && ctx && d.places != nil && !d.medicalTok(t) {
 			if _, ok := d.places.Lookup(t.s); ok {
 				r.add(t.b, t.e, kinds.LocationCity, "geodata", prioPlace)
 			}
@@ -311,7 +313,7 @@ func (r *run) repeats(spans []document.Span) {
 		needles := []string{txt}
 		if s.Kind.IsName() {
 			for _, t := range tokenize(txt) {
-				if utf8.RuneCountInString(t.s) >= 3 && r.d.nameShaped(t) && !r.d.medicalWord(t.s) {
+				if utf8.RuneCountInString(t.s) >= 3 && r.d.nameShaped(t) && !r.d.medicalTok(t) {
 					needles = append(needles, t.s)
 				}
 			}
@@ -463,44 +465,132 @@ var prefilters = map[*regexp.Regexp]func(l *line) bool{
 	reURL: func(l *line) bool {
 		return anyOf(l.lower, "www", "://", ".de", ".com", ".org", ".net", ".eu", ".info", ".at", ".ch")
 	},
-	reIBAN: func(l *line) bool { return l.digit },
+	reIBAN: func(l *line) bool { return l.digit && ibanStart(l.s) },
 	reBIC:  func(l *line) bool { return anyOf(l.s, "BIC", "SWIFT") },
 	rePhoneLabel: func(l *line) bool {
 		return l.digit && anyOf(l.lower, "tel", "fon", "phone", "mobil", "handy", "fax", "durchwahl", "ruf")
 	},
-	rePhone: func(l *line) bool { return l.digit },
+	rePhone: func(l *line) bool { return l.digit && (strings.ContainsAny(l.s, "+(") || zeroLed(l.s)) },
 	reID: func(l *line) bool {
-		return l.digit && anyOf(l.lower, "nr", "nummer", "id", "kenn", "aktenz", "az")
+		return l.digit && anyOf(l.s, "Nr", "NR", "nr.", "ummer", "ID", "-Id", "Kenn", "kenn", "Aktenz", "Az", "PID", "MRN")
 	},
 	reAge: func(l *line) bool {
 		return l.digit && anyOf(l.lower, "jähr", "j.", "jahre", "alter", "lj", "lebensjahr")
 	},
-	reZip:       func(l *line) bool { return l.digit },
-	reStreet:    func(l *line) bool { return l.digit && anyOf(l.lower, streetHints...) },
+	reZip:       func(l *line) bool { return l.digit && digitRun(l.s, 5) },
+	reStreet:    func(l *line) bool { return l.digit && hintBeforeDigit(l.lower, streetHints) },
 	reFacility:  func(l *line) bool { return anyOf(l.lower, facilityHints...) },
 	reFacility2: func(l *line) bool { return anyOf(l.lower, facilityHints...) },
-	reWard:      func(l *line) bool { return l.digit },
+	reWard:      func(l *line) bool { return l.digit && anyOf(l.s, "Stat", "Nord", "Süd", "Ost", "West") },
 	reOrg: func(l *line) bool {
 		return anyOf(l.lower, orgHints...) || anyOf(l.s, "GmbH", "AG", "e.V", "e. V", "KG", "OHG", "GbR", "mbH")
 	},
 	reBuilding: func(l *line) bool { return strings.Contains(l.s, "Haus") },
 	reProfession: func(l *line) bool {
-		return anyOf(l.lower, "als ", "beruf", "ist ", "war ")
+		return strings.Contains(l.lower, "beruf") || beforeUpper(l.s, "als ", "ist ", "war ")
 	},
-	reDateDot:   func(l *line) bool { return l.digit },
-	reDateSlash: func(l *line) bool { return l.digit },
-	reMonthYear: func(l *line) bool { return l.digit },
-	reDateWord:  func(l *line) bool { return anyOf(l.lower, monthHints...) },
-	reDateMisc:  func(l *line) bool { return l.digit },
-	reYear:      func(l *line) bool { return l.digit },
+	reDateDot:   func(l *line) bool { return l.digit && digitDotDigit(l.s) },
+	reDateSlash: func(l *line) bool { return l.digit && strings.ContainsAny(l.s, "/-") },
+	reMonthYear: func(l *line) bool { return l.digit && (strings.Contains(l.s, "/") || anyOf(l.s, ".19", ".20")) },
+	reDateWord:  func(l *line) bool { return anyOf(l.s, monthHints...) },
+	reDateMisc: func(l *line) bool {
+		return l.digit && anyOf(l.s, "Q", "KW", "Weihnachten", "Ostern", "Pfingsten", "Silvester", "Neujahr")
+	},
+	reYear: func(l *line) bool { return l.digit && anyOf(l.s, "19", "20") },
 }
 
 var (
-	streetHints   = []string{"str", "weg", "gasse", "allee", "platz", "ring", "damm", "steig", "pfad", "chaussee", "promenade", "ufer", "graben", "markt", "winkel", "stieg", "twiete"}
-	facilityHints = []string{"klinik", "kranken", "praxis", "mvz", "heim", "hospiz", "sanatorium", "hospital", "universit", "hochschule", "seniorenzentrum", "stift"}
+	streetHints   = []string{"straße", "strasse", "str", "weg", "gasse", "allee", "platz", "ring", "damm", "steig", "pfad", "chaussee", "promenade", "ufer", "graben", "markt", "winkel", "stieg", "twiete"}
+	facilityHints = []string{"klinik", "kranken", "praxis", "mvz", "pflegeheim", "altenheim", "seniorenheim", "hospiz", "sanatorium", "hospital", "universit", "hochschule", "seniorenzentrum", "stift"}
 	orgHints      = []string{"betrieb", "werk", "gesellschaft", "verband", "verein", "versicherung", "schlach", "brauerei", "bäckerei", "metzgerei", "spedition"}
-	monthHints    = []string{"jan", "jän", "feb", "mär", "maer", "mrz", "apr", "mai", "jun", "jul", "aug", "sep", "okt", "nov", "dez"}
+	monthHints    = []string{"Jan", "Jän", "Feb", "Mär", "Maer", "Mrz", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"}
 )
+
+// hintBeforeDigit: a hint followed, after at most a dot, blanks and a
+// word's rest, by a digit within a few bytes ("straße 5", "str. 21").
+func hintBeforeDigit(s string, hints []string) bool {
+	for _, h := range hints {
+		for off := 0; ; {
+			i := strings.Index(s[off:], h)
+			if i < 0 {
+				break
+			}
+			j := off + i + len(h)
+			for k := j; k < len(s) && k < j+6; k++ {
+				if isDigit(s[k]) {
+					return true
+				}
+			}
+			off = j
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// ibanStart: two capital letters and two digits.
+func ibanStart(s string) bool {
+	for i := 0; i+3 < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' && s[i+1] >= 'A' && s[i+1] <= 'Z' && isDigit(s[i+2]) && isDigit(s[i+3]) {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroLed: a number starting with 0 and at least three digits (a dialling code).
+func zeroLed(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '0' && (i == 0 || !isDigit(s[i-1])) && isDigit(s[i+1]) && isDigit(s[i+2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// digitRun: n digits in a row.
+func digitRun(s string, n int) bool {
+	k := 0
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			k++
+			if k >= n {
+				return true
+			}
+		} else {
+			k = 0
+		}
+	}
+	return false
+}
+
+func digitDotDigit(s string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == '.' && isDigit(s[i-1]) && isDigit(s[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// beforeUpper: one of words directly followed by a capital letter.
+func beforeUpper(s string, words ...string) bool {
+	for _, w := range words {
+		for off := 0; ; {
+			i := strings.Index(s[off:], w)
+			if i < 0 {
+				break
+			}
+			j := off + i + len(w)
+			if j < len(s) && upperFirst(s[j:]) {
+				return true
+			}
+			off = j
+		}
+	}
+	return false
+}
 
 // findAll is FindAllStringSubmatchIndex over the lines the prefilter
 // admits, with offsets into the whole text.
@@ -605,7 +695,7 @@ func (r *run) patterns() {
 		n := 0
 		for _, w := range words {
 			tw := token{s: strings.TrimRight(w, ".")}
-			if _, title := r.d.res.TitleRank(w); !title && (!r.d.nameShaped(tw) || r.d.medicalWord(tw.s)) {
+			if _, title := r.d.res.TitleRank(w); !title && (!r.d.nameShaped(tw) || r.d.medicalTok(tw)) {
 				break
 			}
 			e += len(w) + 1
