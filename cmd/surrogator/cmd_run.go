@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -127,8 +128,8 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 	if o.scope != "document" && o.scope != "corpus" {
 		return usageError{fmt.Errorf("--scope must be document or corpus")}
 	}
-	if _, err := fmt.Sscanf(o.shiftRange, "%d:%d", &opts.DateShiftMin, &opts.DateShiftMax); err != nil {
-		return usageError{fmt.Errorf("--date-shift-range must be MIN:MAX")}
+	if opts.DateShiftMin, opts.DateShiftMax, err = parseShiftRange(o.shiftRange); err != nil {
+		return usageError{err}
 	}
 	if o.toggle != "" {
 		t, err := qc.ReadToggle(o.toggle)
@@ -298,4 +299,19 @@ func unfinishedRun(out string, started time.Time) (private, public string) {
 func dirExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// parseShiftRange parses --date-shift-range MIN:MAX (days, 1 ≤ MIN ≤ MAX).
+func parseShiftRange(s string) (lo, hi int, err error) {
+	a, b, ok := strings.Cut(s, ":")
+	if ok {
+		lo, err = strconv.Atoi(strings.TrimSpace(a))
+		if err == nil {
+			hi, err = strconv.Atoi(strings.TrimSpace(b))
+		}
+	}
+	if !ok || err != nil || lo < 1 || hi < lo {
+		return 0, 0, fmt.Errorf("--date-shift-range must be MIN:MAX days with 1 <= MIN <= MAX (got %q)", s)
+	}
+	return lo, hi, nil
 }

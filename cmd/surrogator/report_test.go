@@ -46,3 +46,20 @@ func TestReportRunBounded(t *testing.T) {
 		}
 	}
 }
+
+func TestParseShiftRange(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		lo, hi int
+		ok     bool
+	}{
+		{"14:365", 14, 365, true}, {"1:1", 1, 1, true}, {" 5 : 10 ", 5, 10, true},
+		{"300:10", 0, 0, false}, {"-5:10", 0, 0, false}, {"0:10", 0, 0, false},
+		{"5:10xyz", 0, 0, false}, {"5", 0, 0, false}, {"a:b", 0, 0, false}, {"", 0, 0, false},
+	} {
+		lo, hi, err := parseShiftRange(tc.in)
+		if (err == nil) != tc.ok || lo != tc.lo || hi != tc.hi {
+			t.Errorf("parseShiftRange(%q) = %d, %d, %v", tc.in, lo, hi, err)
+		}
+	}
+}
