@@ -29,16 +29,13 @@ func strictInt(raw json.RawMessage) (int, error) { return StrictInt(raw) }
 // feature structures, and that every "sofa" feature references a sofa.
 // Codecs call it after decoding; errors name ids, never text.
 func (c *CAS) CheckRefs() error {
-	byID := make(map[int]*FS, len(c.FS))
-	for _, f := range c.FS {
-		byID[f.ID] = f
-	}
+	byID := newIDIndex(c.FS)
 	for _, v := range c.Views {
-		if s := byID[v.Sofa]; s == nil || s.Type != TypeSofa {
+		if s := byID.get(v.Sofa); s == nil || s.Type != TypeSofa {
 			return fmt.Errorf("view %q: %%SOFA %d names no sofa", Clip(v.Name), v.Sofa)
 		}
 		for _, m := range v.Members {
-			if byID[m] == nil {
+			if byID.get(m) == nil {
 				return fmt.Errorf("view %q: member %d is not a feature structure", Clip(v.Name), m)
 			}
 		}
@@ -55,7 +52,7 @@ func (c *CAS) CheckRefs() error {
 		if err != nil {
 			return fmt.Errorf("%s: sofa reference: %w", where(f), err)
 		}
-		if s := byID[n]; s == nil || s.Type != TypeSofa {
+		if s := byID.get(n); s == nil || s.Type != TypeSofa {
 			return fmt.Errorf("%s: sofa reference %d names no sofa", where(f), n)
 		}
 	}
@@ -122,4 +119,40 @@ func ParseTypeDef(name string, raw json.RawMessage) (*TypeDef, error) {
 		td.Features = append(td.Features, FeatureDef{Name: key, Range: fd.Range, ElementType: fd.Elem, MultipleReferencesAllowed: fd.Multiple})
 	}
 	return td, nil
+}
+
+// idIndex finds feature structures by id: a slice when ids are dense (as
+// they are in exported CASes), else a map.
+type idIndex struct {
+	dense  []*FS
+	sparse map[int]*FS
+}
+
+func newIDIndex(fs []*FS) idIndex {
+	maxID, minID := 0, 0
+	for _, f := range fs {
+		maxID, minID = max(maxID, f.ID), min(minID, f.ID)
+	}
+	if minID >= 0 && maxID < 4*len(fs)+64 {
+		d := make([]*FS, maxID+1)
+		for _, f := range fs {
+			d[f.ID] = f
+		}
+		return idIndex{dense: d}
+	}
+	m := make(map[int]*FS, len(fs))
+	for _, f := range fs {
+		m[f.ID] = f
+	}
+	return idIndex{sparse: m}
+}
+
+func (x idIndex) get(id int) *FS {
+	if x.dense != nil {
+		if id < 0 || id >= len(x.dense) {
+			return nil
+		}
+		return x.dense[id]
+	}
+	return x.sparse[id]
 }

@@ -345,6 +345,14 @@ func (s *scanner) number(p int) (int, bool) {
 func (s *scanner) str(p int) (int, bool) {
 	d := s.data
 	for i := p + 1; i < len(d); i++ {
+		// skip plain bytes eight at a time
+		for i+8 <= len(d) && plain[d[i]] && plain[d[i+1]] && plain[d[i+2]] && plain[d[i+3]] &&
+			plain[d[i+4]] && plain[d[i+5]] && plain[d[i+6]] && plain[d[i+7]] {
+			i += 8
+		}
+		if i >= len(d) {
+			break
+		}
 		switch c := d[i]; {
 		case c == '"':
 			return i + 1, true
@@ -375,5 +383,13 @@ func (s *scanner) str(p int) (int, bool) {
 	s.fail("unterminated string")
 	return 0, false
 }
+
+// plain marks the bytes a string holds without escaping.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func isHex(c byte) bool { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
