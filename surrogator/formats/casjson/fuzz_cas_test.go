@@ -24,6 +24,11 @@ func FuzzReadCAS(f *testing.F) {
 	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaID":"_InitialView","sofaString":"a\ud83d\ude00b"},` +
 		`{"%ID":2,"%TYPE":"custom.PHI","@sofa":1,"begin":1,"end":3,"kind":"X"}],"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2]}}}`))
 	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"},{"%ID":2,"%TYPE":"custom.PHI","begin":"0","end":1}]}`))
+	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"Dr.Max M. kam. Gut"},` +
+		`{"%ID":2,"%TYPE":"custom.PHI","begin":3,"end":9,"kind":"X"},{"%ID":3,"%TYPE":"a.Token","begin":0,"end":6},` +
+		`{"%ID":4,"%TYPE":"a.Token","begin":7,"end":9},{"%ID":5,"%TYPE":"a.Token","begin":10,"end":13},{"%ID":6,"%TYPE":"a.Token","begin":13,"end":14},` +
+		`{"%ID":7,"%TYPE":"a.Sentence","begin":0,"end":8},{"%ID":8,"%TYPE":"a.Sentence","begin":9,"end":14},{"%ID":9,"%TYPE":"a.Token","begin":15,"end":18},` +
+		`{"%ID":10,"%TYPE":"a.Dep","begin":0,"end":1,"@Governor":4,"@list":[3,4,5]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := casjson.ReadCAS(data)
 		if err != nil {
@@ -71,6 +76,15 @@ func FuzzReadCAS(f *testing.F) {
 		c3 := l.(*cas.Layers).CAS
 		if err := cas.CheckAnnotations(c3); err != nil {
 			t.Fatalf("rebased CAS: %v", err)
+		}
+		if err := c3.CheckRefs(); err != nil {
+			t.Fatalf("rebased CAS: %v", err)
+		}
+		// well-formed token and sentence layers stay well-formed
+		if cas.CheckSegments(c) == nil {
+			if err := cas.CheckSegments(c3); err != nil {
+				t.Fatalf("rebased segments: %v", err)
+			}
 		}
 		ex3, err := cas.Extract(c3, cas.PHIConfig{})
 		if err != nil {
