@@ -268,3 +268,77 @@ func TestEvalSemanticCorpora(t *testing.T) {
 var kindDefault = map[kinds.Kind]Class{
 	kinds.LocationHospital: Hospital, kinds.LocationOrganization: Company, kinds.LocationOther: Leisure,
 }
+
+// TestPropertyPoolOriginals: for pool names used as originals (every
+// 251st entry of the shared pools that shows a class), every surrogate
+// keeps the class, shares no proper noun with the original and differs
+// from it; the same random source gives the same surrogate.
+func TestPropertyPoolOriginals(t *testing.T) {
+	p := poolsFromShared(t)
+	step := 251
+	if testing.Short() {
+		step = 997
+	}
+	n := 0
+	for i := 0; i < p.Len(); i += step {
+		e := p.Entry(i)
+		if !e.ByName {
+			continue
+		}
+		n++
+		own := map[string]bool{}
+		for _, w := range ProperNouns(e.Name) {
+			own[w] = true
+		}
+		q := Query{Original: e.Name, Rand: rand.New(rand.NewSource(int64(i)))}
+		ch, err := p.Choose(context.Background(), q, Options{})
+		if err != nil {
+			t.Errorf("entry %d: %v", i, err)
+			continue
+		}
+		if Classify(ch.Name) != e.Class {
+			t.Errorf("entry %d: class %s → %s", i, e.Class, Classify(ch.Name))
+		}
+		if Key(ch.Name) == Key(e.Name) {
+			t.Errorf("entry %d: surrogate equals the original", i)
+		}
+		for _, w := range ProperNouns(ch.Name) {
+			if own[w] {
+				t.Errorf("entry %d: surrogate shares a proper noun", i)
+			}
+		}
+		q.Rand = rand.New(rand.NewSource(int64(i)))
+		if again, _ := p.Choose(context.Background(), q, Options{}); again.Name != ch.Name {
+			t.Errorf("entry %d: not deterministic", i)
+		}
+	}
+	if n < 50 && !testing.Short() {
+		t.Errorf("only %d originals checked", n)
+	}
+}
+
+// BenchmarkChoose: one query (all five stages) over the shared pools.
+func BenchmarkChoose(b *testing.B) {
+	p := poolsFromShared(b)
+	ls := readLabelled(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l := ls[i%len(ls)]
+		if _, err := p.Choose(context.Background(), Query{Original: l.name, Default: l.class, Rand: rand.New(rand.NewSource(int64(i)))}, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFromLists: reading, classifying and embedding the shared pools
+// with the built-in embedder (names/s reported).
+func BenchmarkFromLists(b *testing.B) {
+	dir := testutil.Shared(b, "pools")
+	for i := 0; i < b.N; i++ {
+		p, err := FromLists(context.Background(), dir, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(p.Len())/b.Elapsed().Seconds()*float64(i+1), "names/s")
+	}
+}

@@ -76,11 +76,12 @@ func (p *Pools) Count(c Class) int {
 }
 
 func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
-	c, byName := ClassifyTagged(name, category)
+	words := embed.Fold(EmbedText(name))
+	c, byName := classifyTagged(words, category)
 	if c == Unknown && fallback != Unknown {
 		c = fallback
 	}
-	return Entry{Name: name, Pool: k, Class: c, ByName: byName, Gender: HeadGender(name), words: embed.Fold(EmbedText(name))}
+	return Entry{Name: name, Pool: k, Class: c, ByName: byName, Gender: headGender(words), words: words}
 }
 
 func (p *Pools) index() {

@@ -309,8 +309,10 @@ var tagPrefixClass = map[string]Class{
 // Ärztehaus", "Krankenpflegeschule am Klinikum" or "Förderverein der
 // Grundschule" only the words before "im", "am", "der" decide when they
 // show a class ("für" does not cut: "Klinik für Psychiatrie").
-func Classify(name string) Class {
-	words := embed.Fold(Expand(name))
+func Classify(name string) Class { return classifyFolded(embed.Fold(Expand(name))) }
+
+// classifyFolded is Classify over the folded words of the expanded name.
+func classifyFolded(words []string) Class {
 	for i, w := range words {
 		if i > 0 && locatives[w] {
 			if c := classifyWords(words[:i]); c != Unknown {
@@ -355,7 +357,11 @@ func classifyWords(words []string) Class {
 // class (only such entries are offered as surrogates, so that the type is
 // visible in the replacement).
 func ClassifyTagged(name, category string) (c Class, byName bool) {
-	if c := Classify(name); c != Unknown {
+	return classifyTagged(embed.Fold(Expand(name)), category)
+}
+
+func classifyTagged(words []string, category string) (c Class, byName bool) {
+	if c := classifyFolded(words); c != Unknown {
 		return c, true
 	}
 	if c, ok := tagClass[category]; ok {
@@ -423,8 +429,10 @@ var genderSuffix = map[string]Gender{
 // (after expansion) that ends in a known head noun. Adjectives before the
 // head ("Städtisches", "Evangelisches") are skipped because they end in no
 // head noun.
-func HeadGender(name string) Gender {
-	for _, w := range embed.Fold(Expand(name)) {
+func HeadGender(name string) Gender { return headGender(embed.Fold(Expand(name))) }
+
+func headGender(words []string) Gender {
+	for _, w := range words {
 		best, g := 0, NoGender
 		for n := len(w); n >= 2; n-- {
 			if gg, ok := genderSuffix[w[len(w)-n:]]; ok {
