@@ -270,12 +270,12 @@ var kindDefault = map[kinds.Kind]Class{
 }
 
 // TestPropertyPoolOriginals: for pool names used as originals (every
-// 251st entry of the shared pools that shows a class), every surrogate
+// 97th entry of the shared pools that shows a class), every surrogate
 // keeps the class, shares no proper noun with the original and differs
 // from it; the same random source gives the same surrogate.
 func TestPropertyPoolOriginals(t *testing.T) {
 	p := poolsFromShared(t)
-	step := 251
+	step := 97
 	if testing.Short() {
 		step = 997
 	}

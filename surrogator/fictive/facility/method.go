@@ -200,8 +200,8 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 		if strings.Join(e.words, " ") == origFold {
 			return false
 		}
-		for _, w := range e.words {
-			if own[w] || (!typeWord(w) && q.ProperNoun != nil && q.ProperNoun(w)) {
+		for _, w := range e.proper {
+			if own[w] || (q.ProperNoun != nil && q.ProperNoun(w)) {
 				return false
 			}
 		}
@@ -213,15 +213,18 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 	// 2. adaptive k-NN over the entries of the class: widen k until enough
 	// candidates survive stage 3 or the class is exhausted
 	for {
-		raw, err := p.mat.SearchFunc(qv, k, func(i int) bool {
-			e := &p.entries[i]
-			return e.ByName && e.Class == cls && (gender == NoGender || e.Gender == gender)
-		})
+		ci := &p.byClass[cls]
+		var filter func(int) bool
+		if gender != NoGender {
+			filter = func(r int) bool { return p.entries[ci.rows[r]].Gender == gender }
+		}
+		raw, err := ci.mat.SearchFunc(qv, k, filter)
 		if err != nil {
 			return Choice{}, fmt.Errorf("facility: %w", err)
 		}
 		hits = hits[:0]
 		for _, h := range raw {
+			h.Index = ci.rows[h.Index]
 			if keep(h.Index) {
 				hits = append(hits, h)
 			}
@@ -258,7 +261,7 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 				s -= 0.1
 			}
 		}
-		s += 0.15 * (1 - normLevenshtein(skel, skeleton(e.words)))
+		s += 0.15 * (1 - normLevenshtein(skel, e.skel))
 		ranked[j] = scored{h.Index, s}
 	}
 	sort.SliceStable(ranked, func(a, b int) bool { return ranked[a].score > ranked[b].score })

@@ -46,7 +46,23 @@ type Entry struct {
 	Class  Class
 	ByName bool // the name itself shows the class
 	Gender Gender
-	words  []string
+	words  []string // folded words of the expanded name
+	proper []string // those outside the domain vocabulary
+	skel   string   // skeleton(words)
+}
+
+// prepare fills the derived fields.
+func (e *Entry) prepare() {
+	if e.words == nil {
+		e.words = embed.Fold(EmbedText(e.Name))
+	}
+	e.proper = e.proper[:0]
+	for _, w := range e.words {
+		if !typeWord(w) {
+			e.proper = append(e.proper, w)
+		}
+	}
+	e.skel = skeleton(e.words)
 }
 
 // Pools are the candidate names with their classes and int8 embeddings.
@@ -54,8 +70,16 @@ type Entry struct {
 type Pools struct {
 	entries []Entry
 	emb     embed.Embedder
-	mat     *embed.Matrix
+	// byClass holds, per class, the vectors of the entries that may be
+	// sampled (ByName) and their entry indexes: the k-NN scans only the
+	// original's class.
+	byClass [NumClasses]classIndex
 	counts  [NumClasses]int // entries offered per class (ByName)
+}
+
+type classIndex struct {
+	mat  *embed.Matrix
+	rows []int
 }
 
 // Len returns the number of entries.
@@ -81,15 +105,32 @@ func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
 	if c == Unknown && fallback != Unknown {
 		c = fallback
 	}
-	return Entry{Name: name, Pool: k, Class: c, ByName: byName, Gender: headGender(words), words: words}
+	e := Entry{Name: name, Pool: k, Class: c, ByName: byName, Gender: headGender(words), words: words}
+	e.prepare()
+	return e
 }
 
-func (p *Pools) index() {
+// index splits the matrix m (one row per entry) by class.
+func (p *Pools) index(m *embed.Matrix) error {
 	for _, e := range p.entries {
 		if e.ByName {
 			p.counts[e.Class]++
 		}
 	}
+	for c := range p.byClass {
+		p.byClass[c].mat = embed.NewMatrix(m.Dim(), p.counts[c])
+	}
+	for i, e := range p.entries {
+		if !e.ByName {
+			continue
+		}
+		ci := &p.byClass[e.Class]
+		if err := ci.mat.Add(m.Row(i)); err != nil {
+			return fmt.Errorf("facility: %w", err)
+		}
+		ci.rows = append(ci.rows, i)
+	}
+	return nil
 }
 
 // Build embeds entries with emb (nil: the built-in embedder over the
@@ -108,17 +149,17 @@ func Build(ctx context.Context, entries []Entry, emb embed.Embedder) (*Pools, er
 	}
 	texts := make([]string, len(entries))
 	for i := range entries {
-		if entries[i].words == nil {
-			entries[i].words = embed.Fold(EmbedText(entries[i].Name))
-		}
+		entries[i].prepare()
 		texts[i] = EmbedText(entries[i].Name)
 	}
 	m, err := embed.EmbedQuantized(ctx, emb, texts, 512)
 	if err != nil {
 		return nil, fmt.Errorf("facility: embedding pools: %w", err)
 	}
-	p := &Pools{entries: entries, emb: emb, mat: m}
-	p.index()
+	p := &Pools{entries: entries, emb: emb}
+	if err := p.index(m); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -264,8 +305,10 @@ func FromPack(p *geo.Pack, emb embed.Embedder) (*Pools, error) {
 	if err != nil {
 		return nil, fmt.Errorf("facility: pack vectors: %w", err)
 	}
-	out := &Pools{entries: entries, emb: emb, mat: m}
-	out.index()
+	out := &Pools{entries: entries, emb: emb}
+	if err := out.index(m); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
