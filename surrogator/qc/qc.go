@@ -1,9 +1,11 @@
 package qc
 
 import (
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/age"
@@ -160,6 +162,11 @@ func CheckWith(d *document.Document, det *suspects.Detector) *Doc {
 	if det == nil {
 		det = suspects.New(suspects.Options{})
 	}
+	sus, unit := findSuspects(d, det)
+	return check(d, sus, unit)
+}
+
+func check(d *document.Document, sus []Suspect, unit string) *Doc {
 	q := &Doc{
 		Document: d.Name, State: d.State, Source: d.Source,
 		Length: utf8.RuneCountInString(d.Text), Spans: len(d.Spans),
@@ -224,7 +231,7 @@ func CheckWith(d *document.Document, det *suspects.Detector) *Doc {
 			q.Flags = append(q.Flags, Flag{Kind: FlagOverlap, Span: p.Span, Label: p.Label, Text: text, Detail: string(p.Kind) + ": " + p.Detail})
 		}
 	}
-	q.Suspects, q.SuspectOffsets = findSuspects(d, det)
+	q.Suspects, q.SuspectOffsets = sus, unit
 	q.PartOfCorpus = true
 	if q.Counts[string(kinds.Other)] > 0 {
 		q.PartOfCorpus = false
@@ -257,8 +264,30 @@ func RunWith(p *formats.Project, det *suspects.Detector) *Project {
 		det = suspects.New(suspects.Options{})
 	}
 	out := &Project{Project: p.Name, Title: p.Title}
-	for _, d := range p.Documents {
-		out.Docs = append(out.Docs, CheckWith(d, det))
+	// the detector is the expensive part of QC: run it on every CPU
+	type found struct {
+		sus  []Suspect
+		unit string
+	}
+	res := make([]found, len(p.Documents))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(p.Documents)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				res[i].sus, res[i].unit = findSuspects(p.Documents[i], det)
+			}
+		}()
+	}
+	for i := range p.Documents {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, d := range p.Documents {
+		out.Docs = append(out.Docs, check(d, res[i].sus, res[i].unit))
 	}
 	for _, e := range p.Errors {
 		name := e.Document
