@@ -52,13 +52,39 @@ func TestPoolsAndEmbedderFlags(t *testing.T) {
 		t.Errorf("--model alone: exit %d\n%s", code, errs)
 	}
 	pools := testutil.Shared(t, "pools")
-	code, _, errs = run(t, "run", "--seed", "1", "--geodata", noEmb, "--pools", pools, "-o", filepath.Join(dir, "o4"), samples(t))
+	key := filepath.Join(dir, "k.key")
+	code, _, errs = run(t, "run", "--seed", "1", "--key-file", key, "--geodata", noEmb, "--pools", pools, "-o", filepath.Join(dir, "o4"), samples(t))
 	if code != 0 {
 		t.Fatalf("run with --pools: exit %d\n%s", code, errs)
 	}
 	if rj := runJSON(t, filepath.Join(dir, "o4")); !strings.Contains(rj, `"facility_pools": "`+pools) {
 		t.Errorf("run.json does not record --pools")
 	}
+	// the same run without pools (templates) differs in the facility names
+	code, _, errs = run(t, "run", "--seed", "1", "--key-file", key, "--geodata", noEmb, "-o", filepath.Join(dir, "o5"), samples(t))
+	if code != 0 {
+		t.Fatalf("run without pools: exit %d\n%s", code, errs)
+	}
+	if publicTexts(t, filepath.Join(dir, "o4")) == publicTexts(t, filepath.Join(dir, "o5")) {
+		t.Error("--pools changed no surrogate")
+	}
+}
+
+func publicTexts(t *testing.T, out string) string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(out, "public", "public-*", "*", "*.txt"))
+	if err != nil || len(m) == 0 {
+		t.Fatalf("public texts: %v %v", m, err)
+	}
+	var b strings.Builder
+	for _, f := range m {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(raw)
+	}
+	return b.String()
 }
 
 func runJSON(t *testing.T, out string) string {
