@@ -35,8 +35,12 @@ PII the annotators missed; see 'surrogator qc'). No span text is printed unless
 suspects marked "? KIND  text  (suspect: rule)". Unreadable documents are
 listed with their errors.
 
-Exit codes: 0 inputs listed; 1 error (also: no documents found); 2 usage;
-130 interrupted.`,
+inspect is for the curator's private desk: it prints document names, which
+(like GraSCCo's) may be patient names. Do not paste its output where the
+public output goes.
+
+Exit codes: 0 inputs listed; 1 error (also: no documents found, none
+readable); 2 usage; 130 interrupted.`,
 		Example: `  surrogator inspect export.zip
   surrogator inspect --json letters/ > inventory.json`,
 		Args: minArgs(1),
@@ -136,10 +140,23 @@ func runInspect(ctx context.Context, w, stderr io.Writer, o inspectOptions, path
 		}
 		out = append(out, ip)
 	}
+	readable := 0
+	for _, p := range out {
+		readable += len(p.Documents)
+	}
+	// nothing readable (an empty zip in a folder, only broken files) is
+	// an error, as for qc and run
+	var none error
+	if readable == 0 {
+		none = fmt.Errorf("no readable documents in %s", strings.Join(paths, ", "))
+	}
 	if o.json {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+		return none
 	}
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for _, p := range out {
@@ -162,7 +179,10 @@ func runInspect(ctx context.Context, w, stderr io.Writer, o inspectOptions, path
 			fmt.Fprintf(tw, "  error: %s\n", e)
 		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return none
 }
 
 func orDash(s string) string {

@@ -164,6 +164,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "inspect empty folder", args: []string{"inspect", t.TempDir()}, want: exitError, msg: "no documents found in"},
 		{name: "qc empty folder", args: []string{"qc", "--out", t.TempDir(), t.TempDir()}, want: exitError, msg: "no documents found in"},
 		{name: "inspect empty zip", args: []string{"inspect", emptyZip(t)}, want: exitError, msg: "no documents found in"},
+		{name: "inspect folder holding an empty zip", args: []string{"inspect", filepath.Dir(emptyZip(t))}, want: exitError, msg: "no readable documents"},
 		{name: "qc empty zip", args: []string{"qc", "--out", t.TempDir(), emptyZip(t)}, want: exitError, msg: "no documents found in"},
 		{name: "run empty folder", args: []string{"run", "--out", t.TempDir(), t.TempDir()}, want: exitError, msg: "no documents found in"},
 		{name: "run all unreadable", args: []string{"run", "--seed", "1", "--out", t.TempDir(), unreadableLetters(t)}, want: exitError, msg: "run.json"},
