@@ -342,3 +342,21 @@ func BenchmarkFromLists(b *testing.B) {
 		b.ReportMetric(float64(p.Len())/b.Elapsed().Seconds()*float64(i+1), "names/s")
 	}
 }
+
+func TestPoolEntryRules(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Elisabeth-Kinderkrankenhaus / paediatrics", "Elisabeth-Kinderkrankenhaus"},
+		{"Haus Elisabeth / Logopädie / Ergotherapie / occupational", "Haus Elisabeth / Logopädie / Ergotherapie"},
+		{"Praxis A / B", "Praxis A / B"},
+	} {
+		if got := stripTagSuffix(c.in); got != c.want {
+			t.Errorf("stripTagSuffix(%q) = %q", c.in, got)
+		}
+	}
+	if e := NewEntry("Drehkreuz TK", "", 0); e.ByName {
+		t.Errorf("%q offered as %s by its name", e.Name, e.Class)
+	}
+	if e := NewEntry("AOK Bayern", "", 0); !e.ByName || e.Class != Insurer {
+		t.Errorf("AOK Bayern: %+v", e)
+	}
+}

@@ -102,6 +102,12 @@ func (p *Pools) Count(c Class) int {
 func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
 	words := embed.Fold(EmbedText(name))
 	c, byName := classifyTagged(words, category)
+	// A pool name is offered by its name only when its own words show the
+	// class without the expansion of ambiguous abbreviations ("Drehkreuz
+	// TK" is no health insurer), and agree with the expanded reading.
+	if byName && classifyFolded(embed.Fold(name)) != c {
+		byName = false
+	}
 	if c == Unknown && fallback != Unknown {
 		c = fallback
 	}
@@ -209,7 +215,8 @@ func ReadLists(dir string) ([]Entry, error) {
 			}
 		}
 		if err := readList(f, func(name string) {
-			if !seen[name] {
+			name = stripTagSuffix(name)
+			if name != "" && !seen[name] {
 				seen[name] = true
 				out = append(out, newEntry(name, "", lk.pool, lk.def))
 			}
@@ -365,4 +372,23 @@ func validUTF8(s string) bool { return utf8.ValidString(s) && !strings.ContainsR
 // (key=value, "" none).
 func NewEntry(name, category string, pool geo.PoolKind) Entry {
 	return newEntry(name, category, pool, Unknown)
+}
+
+// stripTagSuffix removes the OSM tag values some list entries carry after
+// " / " ("Elisabeth-Kinderkrankenhaus / paediatrics"): lower-case ASCII
+// words, which are no part of the name.
+func stripTagSuffix(name string) string {
+	for {
+		i := strings.LastIndex(name, " / ")
+		if i <= 0 {
+			return name
+		}
+		tail := name[i+3:]
+		for _, r := range tail {
+			if !(r >= 'a' && r <= 'z' || r == '_' || r == ' ' || r == ';' || r == ',') {
+				return name
+			}
+		}
+		name = strings.TrimSpace(name[:i])
+	}
 }
