@@ -127,7 +127,11 @@ func (e *evaluation) String() string {
 	}
 	sort.Strings(ks)
 	for _, k := range ks {
-		fmt.Fprintf(&b, "%-24s %8d %6d %6.1f%%\n", k, e.removed[k], e.found[k], 100*float64(e.found[k])/float64(e.removed[k]))
+		name := k
+		if name == "" {
+			name = "(wrong annotation)"
+		}
+		fmt.Fprintf(&b, "%-24s %8d %6d %6.1f%%\n", name, e.removed[k], e.found[k], 100*float64(e.found[k])/float64(e.removed[k]))
 	}
 	fmt.Fprintf(&b, "overall recall %.1f%%, precision %.1f%% (%d of %d suspects were removed annotations)\n",
 		100*e.recall(), 100*e.precision(), e.true_, e.suspects)
