@@ -49,10 +49,7 @@ func NewReader() *Reader { return &Reader{} }
 
 // ReadCAS is ReadCAS with the Reader's header cache.
 func (rd *Reader) ReadCAS(data []byte) (*cas.CAS, error) {
-	if err := document.CheckJSONUnicode(data); err != nil {
-		return nil, fmt.Errorf("casjson: %w", err)
-	}
-	return rd.read(data, &scanner{data: data}, true)
+	return rd.read(data, &scanner{data: data}, false)
 }
 
 // read decodes data with tok; checked tells whether the encoding check

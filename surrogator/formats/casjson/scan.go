@@ -3,6 +3,7 @@ package casjson
 import (
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // tokenizer is what the reader needs of a JSON tokenizer: the kind of the
@@ -26,8 +27,9 @@ func (e *syntaxError) Error() string {
 }
 
 // scanner is a strict JSON tokenizer (RFC 8259) over a byte slice that
-// never copies: values are returned as offsets. UTF-8 validity and
-// surrogate escapes are checked by document.CheckJSONUnicode beforehand.
+// never copies: values are returned as offsets. Strings must be UTF-8 and
+// surrogate escapes paired; the reader names such a failure through
+// document.CheckJSONUnicode.
 type scanner struct {
 	data  []byte
 	pos   int
@@ -365,7 +367,17 @@ func (s *scanner) str(p int) (int, bool) {
 				i++
 				continue
 			case 'u':
-				if i+5 < len(d) && isHex(d[i+2]) && isHex(d[i+3]) && isHex(d[i+4]) && isHex(d[i+5]) {
+				r, ok := hex4(d, i+2)
+				switch {
+				case !ok:
+				case r >= 0xD800 && r < 0xDC00:
+					// a high surrogate needs a low one escaped right after
+					if lo, ok := hex4(d, i+8); ok && d[i+6] == '\\' && d[i+7] == 'u' && lo >= 0xDC00 && lo <= 0xDFFF {
+						i += 11
+						continue
+					}
+				case r >= 0xDC00 && r <= 0xDFFF:
+				default:
 					i += 5
 					continue
 				}
@@ -377,6 +389,14 @@ func (s *scanner) str(p int) (int, bool) {
 			s.pos = i
 			s.fail("control character in a string")
 			return 0, false
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size == 1 {
+				s.pos = i
+				s.fail("invalid UTF-8")
+				return 0, false
+			}
+			i += size - 1
 		}
 	}
 	s.pos = p
@@ -386,10 +406,29 @@ func (s *scanner) str(p int) (int, bool) {
 
 // plain marks the bytes a string holds without escaping.
 var plain = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
 	}
 	return t
 }()
 
-func isHex(c byte) bool { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
+// hex4 decodes the four hex digits at d[at:].
+func hex4(d []byte, at int) (rune, bool) {
+	if at < 0 || at+4 > len(d) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range d[at : at+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
