@@ -360,3 +360,19 @@ func TestPoolEntryRules(t *testing.T) {
 		t.Errorf("AOK Bayern: %+v", e)
 	}
 }
+
+func TestHeadGenderCompound(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want Gender
+	}{
+		{"Park-Apotheke im Zentrum", Feminine},
+		{"St. Elisabeth-Krankenhaus", Neuter},
+		{"Reha-Zentrum Lübben", Neuter},
+		{"Herz-Jesu-Kirche", Feminine},
+	} {
+		if got := HeadGender(c.name); got != c.want {
+			t.Errorf("HeadGender(%q) = %d, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -111,7 +111,7 @@ func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
 	if c == Unknown && fallback != Unknown {
 		c = fallback
 	}
-	e := Entry{Name: name, Pool: k, Class: c, ByName: byName, Gender: headGender(words), words: words}
+	e := Entry{Name: name, Pool: k, Class: c, ByName: byName, Gender: HeadGender(name), words: words}
 	e.prepare()
 	return e
 }

@@ -429,18 +429,23 @@ var genderSuffix = map[string]Gender{
 // (after expansion) that ends in a known head noun. Adjectives before the
 // head ("Städtisches", "Evangelisches") are skipped because they end in no
 // head noun.
-func HeadGender(name string) Gender { return headGender(embed.Fold(Expand(name))) }
-
-func headGender(words []string) Gender {
-	for _, w := range words {
-		best, g := 0, NoGender
-		for n := len(w); n >= 2; n-- {
-			if gg, ok := genderSuffix[w[len(w)-n:]]; ok {
-				best, g = n, gg
-				break
+func HeadGender(name string) Gender {
+	for _, tok := range strings.Fields(Expand(name)) {
+		// a hyphenated compound's head is its last part ("Park-Apotheke")
+		parts := embed.Fold(tok)
+		for k := len(parts) - 1; k >= 0; k-- {
+			if g := wordGender(parts[k]); g != NoGender {
+				return g
 			}
 		}
-		if best > 0 {
+	}
+	return NoGender
+}
+
+// wordGender is the gender of the longest known head noun ending w.
+func wordGender(w string) Gender {
+	for n := len(w); n >= 2; n-- {
+		if g, ok := genderSuffix[w[len(w)-n:]]; ok {
 			return g
 		}
 	}
