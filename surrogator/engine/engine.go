@@ -23,6 +23,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/suspects"
 )
 
 // Excluded is a document that was not released.
@@ -284,9 +285,11 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 // the originals for the leak audit (phase 1).
 func prepareProjects(l output.Layout, opts *Options, projs []*formats.Project, res *Result) ([]*projectRun, error) {
 	var runs []*projectRun
+	// one suspect detector over the run's resources and geodata pack
+	det := suspects.New(suspects.Options{Resources: opts.Resources, Places: opts.Geo})
 	for i, p := range projs { // project names are unique (formats.ErrDuplicateProject)
 		dropDuplicateNames(p)
-		pr := &projectRun{proj: p, qc: qc.Run(p), matcher: opts.newMatcher(),
+		pr := &projectRun{proj: p, qc: qc.RunWith(p, det), matcher: opts.newMatcher(),
 			res: &ProjectResult{Project: p.Name, Read: len(p.Documents), Unreadable: unreadable(p),
 				Replaced: map[string]int{}, Kept: map[string]int{},
 				PublicDir: l.Public(p.Name), PrivateDir: l.Private(p.Name)}}
@@ -428,7 +431,7 @@ func planProjects(ctx context.Context, opts *Options, runs []*projectRun, res *R
 			done++
 			opts.progress("plan", done, total)
 			id := DocID(opts.masterKey(), pr.proj.Name, d.Name)
-			if reason, detail := decide(d, qcByName[d.Name], opts.Toggle, pr.proj.Name); reason != "" {
+			if reason, detail := decide(d, qcByName[d.Name], opts.Toggle, pr.proj.Name, opts.Suspects); reason != "" {
 				res.Excluded = append(res.Excluded, Excluded{Project: pr.proj.Name, DocID: id, Document: d.Name, Reason: reason, Detail: detail})
 				pr.res.Excluded++
 				continue
@@ -538,9 +541,12 @@ func writeProjects(ctx context.Context, l output.Layout, opts *Options, runs []*
 
 // decide returns why a document is not released (category and detail),
 // or "".
-func decide(d *document.Document, q *qc.Doc, t *qc.Toggle, project string) (string, string) {
+func decide(d *document.Document, q *qc.Doc, t *qc.Toggle, project, suspects string) (string, string) {
 	if d.HasWrong() {
 		return "wrong annotations", "empty, NONE or unknown kind: fix in INCEpTION"
+	}
+	if r, dt := suspectDecision(q, t, project, d.Name, suspects); r != "" {
+		return r, dt
 	}
 	if t != nil {
 		inc, listed := t.Decision(project, d.Name)
@@ -753,6 +759,7 @@ func (rr *runRecord) write(l output.Layout, res *Result, status string) error {
 		"resources":       o.ResourcesDir,
 		"geodata_file":    o.GeodataFile,
 		"date_shift":      shift,
+		"suspects":        o.Suspects,
 		"workers":         o.Workers,
 		"inputs":          rr.paths,
 		"projects":        res.Projects,

@@ -126,6 +126,11 @@ func (o *Options) defaults() error {
 	if o.Workers <= 0 {
 		o.Workers = 1
 	}
+	p, err := ParseSuspects(o.Suspects)
+	if err != nil {
+		return err
+	}
+	o.Suspects = p
 	if o.Out == "" {
 		o.Out = "out"
 	}

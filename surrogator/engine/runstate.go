@@ -74,6 +74,7 @@ func (o *Options) fingerprint(paths []string) string {
 		"resources":  o.ResourcesDir,
 		"geodata":    o.GeodataFile,
 		"input_opts": inputOpts(o),
+		"suspects":   o.Suspects,
 	}
 	if o.SeedSet {
 		v["seed"] = o.Seed
