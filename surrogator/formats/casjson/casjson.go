@@ -18,6 +18,16 @@ func Read(data []byte, cfg cas.PHIConfig) (*document.Document, error) {
 	return FromCAS(c, cfg, document.FormatCASJSON)
 }
 
+// Read is Read with the Reader's shared type-system header: one Reader per
+// project or run saves parsing the same header for every document.
+func (rd *Reader) Read(data []byte, cfg cas.PHIConfig) (*document.Document, error) {
+	c, err := rd.ReadCAS(data)
+	if err != nil {
+		return nil, err
+	}
+	return FromCAS(c, cfg, document.FormatCASJSON)
+}
+
 // FromCAS builds a document from a decoded CAS (JSON or XMI).
 func FromCAS(c *cas.CAS, cfg cas.PHIConfig, f document.Format) (*document.Document, error) {
 	ex, err := cas.Extract(c, cfg)

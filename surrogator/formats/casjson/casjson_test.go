@@ -49,6 +49,11 @@ func TestReadStrict(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			d, err := Read([]byte(tt.data), cas.PHIConfig{})
+			// a Reader sharing the header reads alike
+			d2, err2 := NewReader().Read([]byte(tt.data), cas.PHIConfig{})
+			if (err == nil) != (err2 == nil) || (err == nil && (d.Text != d2.Text || len(d.Spans) != len(d2.Spans))) {
+				t.Fatalf("Reader.Read: %v, Read: %v", err2, err)
+			}
 			if tt.want != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "casjson: ") {
 					t.Fatalf("error %v, want %q", err, tt.want)
