@@ -211,10 +211,13 @@ type reader struct {
 	seen  map[string]bool // command-line files read (resolved folder + entry)
 	// ctx stops reading: every later file fails fast with its error.
 	ctx context.Context
+	// cas decodes CAS JSON, sharing the type-system header between the
+	// documents of the run (a project's documents repeat it).
+	cas *casjson.Reader
 }
 
 func newReader(opt Options) *reader {
-	r := &reader{opt: opt, lim: opt.limits(), ctx: context.Background()}
+	r := &reader{opt: opt, lim: opt.limits(), ctx: context.Background(), cas: casjson.NewReader()}
 	for _, s := range opt.SkipDirs {
 		if s == "" {
 			continue
@@ -799,7 +802,7 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, error) {
 	switch strings.ToLower(filepath.Ext(entry)) {
 	case ".json":
-		return casjson.Read(data, r.opt.PHI)
+		return r.cas.Read(data, r.opt.PHI)
 	case ".xmi":
 		return decodeXMI(data, ts, r.opt)
 	case ".zip":
@@ -920,7 +923,7 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 				add(nil, err)
 				continue
 			}
-			d, err := casjson.Read(data, r.opt.PHI)
+			d, err := r.cas.Read(data, r.opt.PHI)
 			if d != nil && d.Name == "" {
 				d.Name = strings.TrimSuffix(base, path.Ext(base))
 			}
