@@ -68,7 +68,7 @@ func CheckJSONUnicode(data []byte) error {
 			i++ // any other escape, including \\, is two bytes
 			continue
 		}
-		r, ok := hex4(data, i+2)
+		r, ok := Hex4(data, i+2)
 		if !ok {
 			return nil // a syntax error the JSON decoder reports
 		}
@@ -76,7 +76,7 @@ func CheckJSONUnicode(data []byte) error {
 		case r >= 0xD800 && r < 0xDC00:
 			lo, ok := rune(0), i+11 < len(data) && data[i+6] == '\\' && data[i+7] == 'u'
 			if ok {
-				lo, ok = hex4(data, i+8)
+				lo, ok = Hex4(data, i+8)
 			}
 			if !ok || lo < 0xDC00 || lo > 0xDFFF {
 				return fmt.Errorf("document: %w: unpaired UTF-16 surrogate escape at byte %d", ErrEncoding, i)
@@ -91,8 +91,9 @@ func CheckJSONUnicode(data []byte) error {
 	return nil
 }
 
-func hex4(data []byte, at int) (rune, bool) {
-	if at+4 > len(data) {
+// Hex4 decodes the four hex digits of a JSON \u escape at data[at:].
+func Hex4(data []byte, at int) (rune, bool) {
+	if at < 0 || at+4 > len(data) {
 		return 0, false
 	}
 	var r rune

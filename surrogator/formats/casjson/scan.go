@@ -2,6 +2,7 @@ package casjson
 
 import (
 	"fmt"
+	"github.com/surrogator/surrogator/surrogator/document"
 	"io"
 	"unicode/utf8"
 )
@@ -367,12 +368,12 @@ func (s *scanner) str(p int) (int, bool) {
 				i++
 				continue
 			case 'u':
-				r, ok := hex4(d, i+2)
+				r, ok := document.Hex4(d, i+2)
 				switch {
 				case !ok:
 				case r >= 0xD800 && r < 0xDC00:
 					// a high surrogate needs a low one escaped right after
-					if lo, ok := hex4(d, i+8); ok && d[i+6] == '\\' && d[i+7] == 'u' && lo >= 0xDC00 && lo <= 0xDFFF {
+					if lo, ok := document.Hex4(d, i+8); ok && d[i+6] == '\\' && d[i+7] == 'u' && lo >= 0xDC00 && lo <= 0xDFFF {
 						i += 11
 						continue
 					}
@@ -411,24 +412,3 @@ var plain = func() (t [256]bool) {
 	}
 	return t
 }()
-
-// hex4 decodes the four hex digits at d[at:].
-func hex4(d []byte, at int) (rune, bool) {
-	if at < 0 || at+4 > len(d) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range d[at : at+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
-}
