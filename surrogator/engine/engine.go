@@ -720,6 +720,9 @@ func writeProvenance(l output.Layout, o *Options, paths []string, keyFile string
 			MaxDocBytes: o.Input.MaxDocBytes,
 		},
 	}
+	if o.Pools != nil && o.Pools.Embedder() != nil {
+		rec.Embedder = provenance.Embedder{Name: o.Pools.Embedder().Name(), ModelSHA256: o.Pools.Embedder().Version()}
+	}
 	if err := provenance.Collect(rec, paths, l.PublicPartialRoot(), l.PrivateRoot()); err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}

@@ -75,6 +75,7 @@ func (o *Options) fingerprint(paths []string) string {
 		"geodata":    o.GeodataFile,
 		"input_opts": inputOpts(o),
 		"suspects":   o.Suspects,
+		"pools":      poolsID(o),
 	}
 	if o.SeedSet {
 		v["seed"] = o.Seed
@@ -82,6 +83,18 @@ func (o *Options) fingerprint(paths []string) string {
 	b, _ := json.Marshal(v)
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:16])
+}
+
+// poolsID identifies the facility pools and their embedder ("" without).
+func poolsID(o *Options) string {
+	if o.Pools == nil {
+		return ""
+	}
+	id := fmt.Sprintf("%d entries", o.Pools.Len())
+	if e := o.Pools.Embedder(); e != nil {
+		id += " " + e.Name() + " " + e.Version()
+	}
+	return id
 }
 
 // inputOpts prints the reading options that decide what is read (not the
