@@ -5,7 +5,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build test test-short test-kill demo bench bench-embed bench-suspects bench-osm eval-suspects fuzz vet clean
+.PHONY: all build test test-short test-kill demo bench bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
 
 all: build
 
@@ -48,11 +48,18 @@ eval-suspects:
 bench-suspects:
 	$(GO) test -run '^$$' -bench BenchmarkDetect -benchtime 40x ./surrogator/suspects/
 
+# Issue 13: the semantic facility method — type kept, shared proper nouns and
+# distinct surrogates per original over 20 seeds, on the labelled list and
+# the shared corpora (built-in embedder over ../shared/pools).
+eval-semantic:
+	$(GO) test -count=1 -v -run 'TestEvalSemantic' ./surrogator/fictive/facility/
+
 # k-NN per query over 40,000 candidates and names/s embedded (one core);
 # the ONNX benchmarks run when ONNXRUNTIME_LIB names libonnxruntime.so.1.
 bench-embed:
 	$(GO) test -run '^$$' -bench . -benchtime 1000x -cpu 1 ./embed/
 	$(GO) test -run '^$$' -bench . -benchtime 100x -cpu 1 ./embed/onnx/
+	$(GO) test -run '^$$' -bench . -benchtime 300x -cpu 1 ./surrogator/fictive/facility/
 
 # osmbuild at several synthetic scales with extrapolation to Germany.
 bench-osm: build
