@@ -2,10 +2,10 @@ package casjson_test
 
 import (
 	"bytes"
+	"github.com/surrogator/surrogator/internal/testutil"
 	"os"
 	"path/filepath"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -103,26 +103,5 @@ func checkExtracted(t *testing.T, c *cas.CAS, ex *cas.Extracted) {
 	if err := d.CheckPlacement(); err != nil {
 		t.Fatalf("extracted: %v", err)
 	}
-	for i, s := range ex.Spans {
-		f := c.ByID(s.Ref)
-		if f == nil {
-			t.Fatalf("span %d: no feature structure %d", i, s.Ref)
-		}
-		b16, _ := f.Int("begin")
-		e16, _ := f.Int("end")
-		if u16(ex.Text[:s.Begin]) != b16 || u16(ex.Text[:s.End]) != e16 {
-			t.Fatalf("span %d: byte range [%d,%d) is not UTF-16 [%d,%d)", i, s.Begin, s.End, b16, e16)
-		}
-	}
-}
-
-func u16(s string) int {
-	n := 0
-	for _, r := range s {
-		n++
-		if r >= 0x10000 && r <= utf8.MaxRune {
-			n++
-		}
-	}
-	return n
+	testutil.CheckUTF16Spans(t, c, ex)
 }
