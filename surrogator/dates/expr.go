@@ -174,9 +174,13 @@ func (e *Expr) Shift(days int) string {
 	return e.render(dates)
 }
 
-// clampShift reduces days so that every date of the expression stays in
-// its window (the shift, not each date, is clamped, so a range keeps its
-// length).
+// ClampShift reduces days so that every date of the expression stays in
+// its window (a two-digit year keeps its century window): the shift, not
+// each date, is clamped, so a range keeps its length. The engine clamps a
+// document's shift over all its dates, so that every date moves alike and
+// none overtakes another.
+func (e *Expr) ClampShift(days int) int { return e.clampShift(days) }
+
 func (e *Expr) clampShift(days int) int {
 	for _, p := range e.parts {
 		if lo, hi, ok := p.bounds(); ok {

@@ -163,6 +163,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		horizon = p.horizon[patientMaterial(d, p.isName)]
 	}
 	dd := prepareDates(d, horizon)
+	dp.shift = dd.clampShift(dp.shift)
 	isName := p.docIsName(d)
 	state := &fictive.DocState{DateShift: dp.shift}
 	reps := make([]replacement, len(d.Spans))
@@ -469,6 +470,38 @@ func (dd *docDates) move(i int) int { return dd.moves[i] }
 // letter of the run (corpus scope): the age rule then decides on it, so
 // that all letters of one patient publish one birth date and none lets a
 // reader combine a kept birth date with a later letter.
+// clampShift returns the largest shift of the same sign (else of the
+// other sign) that keeps every date of the document in its window — a
+// two-digit year in its century, a year in its number of digits. Clamping
+// each date on its own would move dates unequally and could change their
+// order; clamping the document's shift moves them all alike. The
+// intervals all contain 0, so the order of clamping does not matter.
+func (dd *docDates) clampShift(shift int) int {
+	clamp := func(s int) int {
+		for _, e := range dd.expr {
+			s = e.ClampShift(s)
+		}
+		return s
+	}
+	if c := clamp(shift); c != 0 || shift == 0 {
+		if c == shift {
+			return c
+		}
+		if o := clamp(-shift); abs(o) > abs(c) {
+			return o
+		}
+		return c
+	}
+	return clamp(-shift)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
 func prepareDates(d *document.Document, horizon time.Time) *docDates {
 	dd := &docDates{expr: map[int]*dates.Expr{}}
 	padded, unpadded := 0, 0
