@@ -153,10 +153,10 @@ func FuzzCodecDifferential(f *testing.F) {
 	if b, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "cas", "mini.json")); err == nil {
 		f.Add(b)
 	}
-	f.Add([]byte(docJSON(`"@sofa":1,"begin":8,"end":13,"kind":"NAME_PATIENT"`)))
-	f.Add([]byte(docJSON(`"@sofa":1,"begin":8,"end":13,"kind":"X","kind":"Y"`)))
-	f.Add([]byte(docJSON(`"@sofa":1,"sofa":1,"begin":8,"end":13,"kind":"X"`)))
-	f.Add([]byte(docJSON(`"@sofa":1,"begin":8,"end":13,"kind":"X"`, `"Herr \ud83d Meier"`)))
+	f.Add([]byte(casjson.DocJSON(`"@sofa":1,"begin":8,"end":13,"kind":"NAME_PATIENT"`)))
+	f.Add([]byte(casjson.DocJSON(`"@sofa":1,"begin":8,"end":13,"kind":"X","kind":"Y"`)))
+	f.Add([]byte(casjson.DocJSON(`"@sofa":1,"sofa":1,"begin":8,"end":13,"kind":"X"`)))
+	f.Add([]byte(casjson.DocJSON(`"@sofa":1,"begin":8,"end":13,"kind":"X"`, `"Herr \ud83d Meier"`)))
 	f.Add([]byte(`{"%TYPES":{"a.B":{"%NAME":"a.B","%SUPER_TYPE":"uima.tcas.Annotation","f":{"%RANGE":"uima.cas.String"}}},` +
 		`"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"a<b>&\u2028"},{"%ID":2,"%TYPE":"a.B","arr":[1, 2,  3],"@refs":[ 1 ]}],` +
 		`"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2],"x":null}},"other":1} `))
@@ -219,19 +219,6 @@ func FuzzAppendString(f *testing.F) {
 	})
 }
 
-// docJSON is a CAS JSON document over an invented text with one PHI
-// feature structure (id 2) whose body is phi; sofa replaces the sofaString.
-func docJSON(phi string, sofa ...string) string {
-	s := `"Herr 😀 Meier"`
-	if len(sofa) > 0 {
-		s = sofa[0]
-	}
-	return `{"%TYPES":{},"%FEATURE_STRUCTURES":[` +
-		`{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaNum":1,"sofaID":"_InitialView","mimeType":"text","sofaString":` + s + `},` +
-		`{"%ID":2,"%TYPE":"webanno.custom.PHI",` + phi + `}],` +
-		`"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2]}}}`
-}
-
 // TestReadEncoding: every input the encoding check refuses is refused as
 // an encoding error, although ReadCAS runs the check only after the
 // tokenizer failed.
@@ -241,7 +228,7 @@ func TestReadEncoding(t *testing.T) {
 		"\"a\xffb\"", "\"a\xed\xa0\x80b\"", "\"\xf0\x9f\"",
 		`"a\ud83d b"`, `"a\ude00b"`, `"a\ud83d\u0041"`, `"a\ud83d\ud83d"`, `"\udbff"`,
 	} {
-		data := []byte(docJSON(phi, sofa))
+		data := []byte(casjson.DocJSON(phi, sofa))
 		if document.CheckJSONUnicode(data) == nil {
 			t.Fatalf("%q: the encoding check accepts it", sofa)
 		}

@@ -46,3 +46,6 @@ func ReadCASJSONText(rd *Reader, data []byte) (*cas.CAS, error) {
 	d := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
 	return rd.read(data, jsontextTokenizer{d}, false)
 }
+
+// DocJSON is doc (casjson_test.go) for the external tests.
+var DocJSON = doc
