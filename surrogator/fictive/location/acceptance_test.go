@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
@@ -135,6 +136,23 @@ func TestTreeCoherence(t *testing.T) {
 	}
 }
 
+// generateReplaceState runs every span's generator under --replace-state in
+// one document state and returns the surrogates in span order.
+func generateReplaceState(t *testing.T, d *document.Document, scope *fictive.Scope) []string {
+	t.Helper()
+	st := &fictive.DocState{}
+	var out []string
+	for i, s := range d.Spans {
+		gen, _ := fictive.Lookup(s.Kind)
+		v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, ReplaceState: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
 // TestReplaceStateEmbedded: with --replace-state the state span is
 // replaced and the city, its postcode and the hospital's city are sampled
 // inside the replacement state.
@@ -143,16 +161,7 @@ func TestReplaceStateEmbedded(t *testing.T) {
 	for seed := 0; seed < 20; seed++ {
 		d := parseDoc(t, "rs", "[[HOSPITAL|Klinikum Leipzig]], [[ZIP|04103]] [[CITY|Leipzig]], [[STATE|Sachsen]]")
 		scope := fictive.NewScope([]byte(fmt.Sprint("rs", seed)))
-		st := &fictive.DocState{}
-		var out []string
-		for i, s := range d.Spans {
-			gen, _ := fictive.Lookup(s.Kind)
-			v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, ReplaceState: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, v)
-		}
+		out := generateReplaceState(t, d, scope)
 		newState := out[3]
 		if newState == "Sachsen" {
 			t.Fatalf("state kept under --replace-state")
@@ -172,16 +181,7 @@ func TestReplaceStateCityState(t *testing.T) {
 	for seed := 0; seed < 12; seed++ {
 		d := parseDoc(t, "rsb", "[[CITY|Berlin-Tegel]], [[STATE|Berlin]]")
 		scope := fictive.NewScope([]byte(fmt.Sprint("rsb", seed)))
-		st := &fictive.DocState{}
-		var out []string
-		for i, s := range d.Spans {
-			gen, _ := fictive.Lookup(s.Kind)
-			v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, ReplaceState: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, v)
-		}
+		out := generateReplaceState(t, d, scope)
 		id, ok := g.Lookup(out[0])
 		if !ok || g.Place(id).State != out[1] || out[1] == "Berlin" {
 			t.Errorf("Berlin-Tegel, Berlin → %q, %q", out[0], out[1])
