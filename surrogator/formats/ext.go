@@ -39,10 +39,9 @@ type jsonlDoc struct {
 
 // decodeJSONL reads a JSON Lines stream; a line longer than max bytes is
 // not read past the limit and is an error for that line only.
-func decodeJSONL(rd io.Reader, max int64) ([]jsonlDoc, []error) {
+func decodeJSONL(rd io.Reader, max int64, emit func(jsonlDoc) bool) []error {
 	lim := &lineLimiter{r: rd, max: max, truncated: map[int]bool{}}
 	r := jsonl.NewReader(lim)
-	var docs []jsonlDoc
 	var errs []error
 	var prev error
 	lastLine := 0
@@ -70,9 +69,11 @@ func decodeJSONL(rd io.Reader, max int64) ([]jsonlDoc, []error) {
 			}
 			continue
 		}
-		docs = append(docs, jsonlDoc{doc: d, line: line})
+		if !emit(jsonlDoc{doc: d, line: line}) {
+			break
+		}
 	}
-	return docs, errs
+	return errs
 }
 
 // lineLimiter passes a stream through, cutting every line after max bytes

@@ -111,16 +111,28 @@ type Project struct {
 	// Path is the input path.
 	Path string
 	// Title is the INCEpTION project title where known.
-	Title     string
+	Title string
+	// Documents holds the documents read (Read); Scan hands them to its
+	// visitor instead and leaves Documents empty.
 	Documents []*document.Document
+	// Count is the number of documents read, duplicates included.
+	Count int
 	// Errors lists the first MaxErrors problems verbatim; when there were
 	// more, a last error wrapping ErrErrorsOmitted counts them and
 	// ErrorsOmitted holds that count.
 	Errors        []*DocError
 	ErrorsOmitted int
 
-	files map[*document.Document]string // the input file of each document
+	seen  []docFile       // name and input file of every document, in reading order
+	count map[string]int  // documents per name
+	dups  map[string]bool // names of more than one document (after finish)
+	visit func(*Project, *document.Document) error
+	// stop is the first error of visit: reading stops.
+	stop error
 }
+
+// docFile is what a project remembers of a document it has read.
+type docFile struct{ name, file string }
 
 // DocError is a problem with one document (or file) of a project.
 type DocError struct {
@@ -147,58 +159,78 @@ func (p *Project) addErr(e *DocError) {
 	p.Errors = append(p.Errors, e)
 }
 
+// addDoc is the one sink of every reader: the document is normalised and
+// kept (Read) or handed to the visitor (Scan).
 func (p *Project) addDoc(d *document.Document, file string) {
-	if p.files == nil {
-		p.files = map[*document.Document]string{}
+	if p.count == nil {
+		p.count = map[string]int{}
 	}
-	p.files[d] = file
-	p.Documents = append(p.Documents, d)
+	p.Count++
+	p.count[d.Name]++
+	p.seen = append(p.seen, docFile{name: d.Name, file: file})
+	d.Project = p.Name
+	d.Normalize()
+	if p.visit == nil {
+		p.Documents = append(p.Documents, d)
+		return
+	}
+	if p.stop == nil {
+		p.stop = p.visit(p, d)
+	}
 }
 
-// finish refuses duplicate names, summarises omitted errors and
-// normalises the documents.
+// Duplicate reports whether more than one document of the project bears
+// name (all of them are refused with ErrDuplicateName; a visitor of Scan
+// learns it only when the scan is complete).
+func (p *Project) Duplicate(name string) bool { return p.dups[name] }
+
+// finish refuses duplicate names and summarises omitted errors.
 func (p *Project) finish() {
-	byName := map[string][]*document.Document{}
-	for _, d := range p.Documents {
-		byName[d.Name] = append(byName[d.Name], d)
-	}
-	kept := p.Documents[:0]
-	for _, d := range p.Documents {
-		same := byName[d.Name]
-		if len(same) == 1 {
-			kept = append(kept, d)
+	p.dups = map[string]bool{}
+	first := map[string]string{}  // name → file of its first document
+	second := map[string]string{} // name → file of its second document
+	for _, s := range p.seen {
+		if p.count[s.name] < 2 {
 			continue
 		}
-		other := same[0]
-		if other == d {
-			other = same[1]
+		p.dups[s.name] = true
+		if _, ok := first[s.name]; !ok {
+			first[s.name] = s.file
+		} else if _, ok := second[s.name]; !ok {
+			second[s.name] = s.file
 		}
-		p.addErr(&DocError{File: p.fileOf(d), Document: d.Name,
-			Err: fmt.Errorf("%w: also in %s", ErrDuplicateName, p.fileOf(other))})
 	}
-	for i := len(kept); i < len(p.Documents); i++ {
-		p.Documents[i] = nil
+	for _, s := range p.seen {
+		if p.count[s.name] < 2 {
+			continue
+		}
+		other := first[s.name]
+		if other == s.file {
+			other = second[s.name]
+		}
+		p.addErr(&DocError{File: s.file, Document: s.name,
+			Err: fmt.Errorf("%w: also in %s", ErrDuplicateName, other)})
 	}
-	p.Documents = kept
-	p.files = nil
+	if len(p.dups) > 0 && p.visit == nil {
+		kept := p.Documents[:0]
+		for _, d := range p.Documents {
+			if !p.dups[d.Name] {
+				kept = append(kept, d)
+			}
+		}
+		for i := len(kept); i < len(p.Documents); i++ {
+			p.Documents[i] = nil
+		}
+		p.Documents = kept
+	}
+	p.seen, p.count = nil, nil
 	if p.ErrorsOmitted > 0 {
 		p.Errors = append(p.Errors, &DocError{File: p.Path, Err: fmt.Errorf("%d more: %w", p.ErrorsOmitted, ErrErrorsOmitted)})
 	}
-	for _, d := range p.Documents {
-		d.Project = p.Name
-		d.Normalize()
-	}
-}
-
-func (p *Project) fileOf(d *document.Document) string {
-	if f, ok := p.files[d]; ok {
-		return f
-	}
-	return d.Source
 }
 
 func (p *Project) empty() bool {
-	return len(p.Documents) == 0 && len(p.Errors) == 0 && p.ErrorsOmitted == 0
+	return p.Count == 0 && len(p.Errors) == 0 && p.ErrorsOmitted == 0
 }
 
 // reader holds the state of one Read call.
@@ -214,6 +246,9 @@ type reader struct {
 	// cas decodes CAS JSON, sharing the type-system header between the
 	// documents of the run (a project's documents repeat it).
 	cas *casjson.Reader
+	// visit receives the documents (Scan); stop is its first error.
+	visit func(*Project, *document.Document) error
+	stop  error
 }
 
 func newReader(opt Options) *reader {
@@ -241,6 +276,38 @@ func (r *reader) progress() {
 	}
 }
 
+// Source is one input of a run: a file or folder on disk (Path), or an
+// input held by the caller (an upload): a zip given as a ReaderAt (ZipAt,
+// Size) or bytes (Data). Name names a held input (its extension decides
+// how it is read: .zip is a project of its own; any other file is a loose
+// file of project Project, read as if the held files of that project lay
+// in one folder).
+type Source struct {
+	Path    string
+	Name    string
+	ZipAt   io.ReaderAt
+	Size    int64
+	Data    []byte
+	Project string
+}
+
+// PathSources returns a Source per path.
+func PathSources(paths []string) []Source {
+	out := make([]Source, len(paths))
+	for i, p := range paths {
+		out[i] = Source{Path: p}
+	}
+	return out
+}
+
+// Label names a source in messages: its path or name.
+func (s Source) Label() string {
+	if s.Path != "" {
+		return s.Path
+	}
+	return s.Name
+}
+
 // Read reads every path into projects, in the order given. It fails when a
 // path does not exist, lies inside a SkipDirs folder, yields no documents
 // and no errors (ErrNoDocuments), or when two inputs make projects of the
@@ -259,22 +326,99 @@ func Read(paths []string, opt Options) ([]*Project, error) {
 // ReadContext is Read that stops when ctx is done: files not yet read are
 // not opened, and the error wraps ctx.Err().
 func ReadContext(ctx context.Context, paths []string, opt Options) ([]*Project, error) {
+	return Scan(ctx, PathSources(paths), opt, nil)
+}
+
+// Scan reads the sources like Read, in the same order, but hands every
+// document to visit as soon as it is read and keeps none (the projects it
+// returns hold names, counts and errors, no Documents): memory does not
+// grow with the corpus. visit may keep the document. Documents that share
+// a name are visited all the same and refused when the scan is complete:
+// Project.Duplicate and the project's ErrDuplicateName errors tell them.
+// An error returned by visit stops the scan and is returned. A nil visit
+// makes Scan a Read.
+func Scan(ctx context.Context, sources []Source, opt Options, visit func(*Project, *document.Document) error) ([]*Project, error) {
 	r := newReader(opt)
 	r.ctx = ctx
-	projs, err := r.read(paths)
+	r.visit = visit
+	projs, err := r.read(sources)
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, fmt.Errorf("formats: reading stopped: %w", cerr)
+	}
+	if r.stop != nil {
+		return nil, r.stop
 	}
 	return projs, err
 }
 
-func (r *reader) read(paths []string) ([]*Project, error) {
+// newProject starts a project (with the scan's visitor).
+func (r *reader) newProject(name, path string) *Project {
+	p := &Project{Name: name, Path: path}
+	if r.visit != nil {
+		p.visit = func(p *Project, d *document.Document) error {
+			err := r.visit(p, d)
+			if err != nil && r.stop == nil {
+				r.stop = err
+			}
+			return err
+		}
+	}
+	return p
+}
+
+// stopped reports whether reading must stop (context done or the visitor
+// failed).
+func (r *reader) stopped() error {
+	if r.stop != nil {
+		return r.stop
+	}
+	return r.ctx.Err()
+}
+
+func (r *reader) read(sources []Source) ([]*Project, error) {
 	var out []*Project
 	loose := map[string]*Project{} // single files grouped by parent dir
-	for _, p := range paths {
-		if r.ctx.Err() != nil {
-			return nil, r.ctx.Err()
+	held := map[string]*heldProject{}
+	for _, src := range sources {
+		if err := r.stopped(); err != nil {
+			return nil, err
 		}
+		var got []*Project
+		if src.Path == "" {
+			switch {
+			case src.ZipAt != nil || strings.EqualFold(path.Ext(src.Name), ".zip"):
+				ra, size := src.ZipAt, src.Size
+				if ra == nil {
+					ra, size = bytes.NewReader(src.Data), int64(len(src.Data))
+				}
+				proj := r.newProject(ProjectName(src.Name), src.Name)
+				r.readZip(proj, src.Name, ra, size)
+				got = []*Project{proj}
+				out = append(out, proj)
+			default:
+				name := src.Project
+				if name == "" {
+					name = "upload"
+				}
+				h := held[name]
+				if h == nil {
+					h = &heldProject{proj: r.newProject(name, name), files: map[string][]byte{}}
+					held[name] = h
+					out = append(out, h.proj)
+				}
+				n := path.Clean("/" + filepath.ToSlash(src.Name))[1:]
+				if n == "" || h.files[n] != nil {
+					return nil, fmt.Errorf("formats: held input %d: empty or repeated file name", len(out))
+				}
+				h.files[n] = src.Data
+				continue
+			}
+			if allEmpty(got) {
+				return nil, fmt.Errorf("formats: %w in %s", ErrNoDocuments, src.Name)
+			}
+			continue
+		}
+		p := src.Path
 		fi, err := os.Stat(p)
 		if err != nil {
 			return nil, fmt.Errorf("formats: %w", err)
@@ -282,7 +426,6 @@ func (r *reader) read(paths []string) ([]*Project, error) {
 		if r.insideSkipped(p) {
 			return nil, fmt.Errorf("formats: input %s lies inside the output folder", p)
 		}
-		var got []*Project
 		switch {
 		case fi.IsDir():
 			if got, err = r.readDir(p); err != nil {
@@ -296,23 +439,41 @@ func (r *reader) read(paths []string) ([]*Project, error) {
 			parent := filepath.Base(filepath.Dir(mustAbs(p)))
 			proj := loose[parent]
 			if proj == nil {
-				proj = &Project{Name: parent, Path: filepath.Dir(p)}
+				proj = r.newProject(parent, filepath.Dir(p))
 				loose[parent] = proj
 				out = append(out, proj)
 			}
-			nd, ne := len(proj.Documents), len(proj.Errors)+proj.ErrorsOmitted
+			nd, ne := proj.Count, len(proj.Errors)+proj.ErrorsOmitted
 			again := false
 			if !fi.Mode().IsRegular() {
 				proj.addErr(&DocError{File: p, Err: notRegular(fi.Mode())})
 			} else {
 				again = !r.readFile(proj, p)
 			}
-			if again || len(proj.Documents) > nd || len(proj.Errors)+proj.ErrorsOmitted > ne {
+			if again || proj.Count > nd || len(proj.Errors)+proj.ErrorsOmitted > ne {
 				got = []*Project{proj}
 			}
 		}
+		if err := r.stopped(); err != nil {
+			return nil, err
+		}
 		if allEmpty(got) {
 			return nil, fmt.Errorf("formats: %w in %s", ErrNoDocuments, p)
+		}
+	}
+	// held loose files: read like a folder, in name order
+	for _, proj := range out {
+		for name, h := range held {
+			if h.proj != proj {
+				continue
+			}
+			r.readHeld(h)
+			if err := r.stopped(); err != nil {
+				return nil, err
+			}
+			if h.proj.empty() {
+				return nil, fmt.Errorf("formats: %w in held project %s", ErrNoDocuments, name)
+			}
 		}
 	}
 	names := map[string]string{}
@@ -324,6 +485,49 @@ func (r *reader) read(paths []string) ([]*Project, error) {
 		p.finish()
 	}
 	return out, nil
+}
+
+// heldProject collects the loose files of one project given in memory.
+type heldProject struct {
+	proj  *Project
+	files map[string][]byte
+}
+
+// readHeld reads a held project's files as a folder of loose files.
+func (r *reader) readHeld(h *heldProject) {
+	names := make([]string, 0, len(h.files))
+	for n := range h.files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var entries []looseEntry
+	for _, n := range names {
+		if strings.EqualFold(path.Ext(n), ".zip") {
+			continue
+		}
+		entries = append(entries, looseEntry{name: n, label: h.proj.Name + ":" + n})
+	}
+	get := func(n string) ([]byte, error) {
+		if err := r.stopped(); err != nil {
+			return nil, err
+		}
+		data, ok := h.files[n]
+		if !ok {
+			return nil, fs.ErrNotExist
+		}
+		if int64(len(data)) > r.opt.maxDoc() {
+			return nil, &sizeError{what: "file", max: r.opt.maxDoc()}
+		}
+		r.progress()
+		return data, nil
+	}
+	r.readLoose(h.proj, entries, get, func(n string) (io.ReadCloser, error) {
+		data, err := get(n)
+		if err != nil {
+			return nil, err
+		}
+		return io.NopCloser(bytes.NewReader(data)), nil
+	})
 }
 
 func allEmpty(ps []*Project) bool {
@@ -547,7 +751,7 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
-	proj := &Project{Name: ProjectName(dir), Path: dir}
+	proj := r.newProject(ProjectName(dir), dir)
 	var zips, files []string // relative, slash-separated
 	err = filepath.WalkDir(realRoot, func(p string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(realRoot, p)
@@ -637,7 +841,7 @@ func (r *reader) openPath(p, realRoot string) (io.ReadCloser, error) {
 // openChecked opens p when reading goes on, p is a regular file, and (with
 // a realRoot) a symbolic link p resolves to a regular file inside it.
 func (r *reader) openChecked(p, realRoot string) (*os.File, error) {
-	if err := r.ctx.Err(); err != nil {
+	if err := r.stopped(); err != nil {
 		return nil, err
 	}
 	fi, err := os.Lstat(p)
@@ -658,8 +862,8 @@ func (r *reader) readZipFile(p string) *Project { return r.readZipFileAt(p, p) }
 
 // readZipFileAt reads the zip at path real, reported as shown.
 func (r *reader) readZipFileAt(shown, real string) *Project {
-	proj := &Project{Name: ProjectName(shown), Path: shown}
-	if err := r.ctx.Err(); err != nil {
+	proj := r.newProject(ProjectName(shown), shown)
+	if err := r.stopped(); err != nil {
 		proj.addErr(&DocError{File: shown, Err: err})
 		return proj
 	}
@@ -736,7 +940,6 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 		proj.addErr(&DocError{File: file, Err: r.zipErr(err)})
 		return
 	}
-	a.OnRead = r.progress
 	for _, n := range a.Refused {
 		proj.addErr(&DocError{File: file, Document: n, Err: fmt.Errorf("unsafe entry name refused")})
 	}
@@ -755,17 +958,27 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 				proj.addErr(&DocError{File: file + ":" + n, Err: ErrNestedZip})
 			}
 		}
-		p, err := inception.Read(a, inception.Options{Annotator: r.opt.Annotator, Limits: r.lim,
-			Decode: func(entry string, data, ts []byte) (*document.Document, error) {
-				return r.decodeCAS(entry, data, ts)
-			}})
+		title, err := inception.Title(a) // read again (and counted) by inception.Read
 		if err != nil {
 			proj.addErr(&DocError{File: file, Err: r.zipErr(err)})
 			return
 		}
-		proj.Title = p.Title
-		for _, d := range p.Documents {
-			proj.addDoc(d, file+":"+d.Source)
+		proj.Title = title
+		a.OnRead = r.progress
+		p, err := inception.Read(a, inception.Options{Annotator: r.opt.Annotator, Limits: r.lim,
+			Decode: func(entry string, data, ts []byte) (*document.Document, error) {
+				if err := r.stopped(); err != nil {
+					return nil, err
+				}
+				return r.decodeCAS(entry, data, ts)
+			},
+			Emit: func(d *document.Document) bool {
+				proj.addDoc(d, file+":"+d.Source)
+				return r.stopped() == nil
+			}})
+		if err != nil {
+			proj.addErr(&DocError{File: file, Err: r.zipErr(err)})
+			return
 		}
 		for _, e := range p.Errors {
 			proj.addErr(&DocError{File: file + ":" + e.Entry, Document: e.Document, Err: r.zipErr(e.Err)})
@@ -774,6 +987,7 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 	}
 	// A plain zip of loose files: read each entry by its extension, only
 	// when needed.
+	a.OnRead = r.progress
 	var entries []looseEntry
 	for _, n := range a.Names() {
 		if strings.EqualFold(path.Ext(n), ".zip") {
@@ -983,13 +1197,13 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 // readJSONL streams a JSON Lines file: each line is one document, bounded
 // by MaxDocBytes.
 func (r *reader) readJSONL(proj *Project, e looseEntry, rc io.Reader) {
-	docs, errs := decodeJSONL(rc, r.opt.maxDoc())
-	for _, d := range docs {
+	errs := decodeJSONL(rc, r.opt.maxDoc(), func(d jsonlDoc) bool {
 		src := fmt.Sprintf("%s line %d", e.label, d.line)
 		d.doc.Name = docName(e.name, d.doc.Name)
 		d.doc.Source = src
 		proj.addDoc(d.doc, src)
-	}
+		return r.stopped() == nil
+	})
 	for _, err := range errs {
 		proj.addErr(&DocError{File: e.label, Err: r.zipErr(err)})
 	}

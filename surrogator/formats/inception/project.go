@@ -27,6 +27,9 @@ type Options struct {
 	// Decode decodes CAS entries (required).
 	Decode DecodeFunc
 	Limits Limits
+	// Emit, when set, receives each document as soon as it is decoded
+	// (Project.Documents stays empty); returning false stops reading.
+	Emit func(*document.Document) bool
 }
 
 // DocError is a problem with one document of a project; the other
@@ -71,6 +74,25 @@ type exported struct {
 type casEntry struct {
 	user  string
 	entry string
+}
+
+// Title returns the project title of an export's exportedproject.json
+// ("" when there is none).
+func Title(a *Archive) (string, error) {
+	if !a.Has("exportedproject.json") {
+		return "", nil
+	}
+	data, err := a.ReadFile("exportedproject.json")
+	if err != nil {
+		return "", err
+	}
+	var ex struct {
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal(data, &ex); err != nil {
+		return "", fmt.Errorf("inception: exportedproject.json: %w", err)
+	}
+	return ex.Name, nil
 }
 
 // Read reads every document of an INCEpTION export held in a.
@@ -169,6 +191,12 @@ func Read(a *Archive, opt Options) (*Project, error) {
 		d.State = states[name]
 		d.Annotator = user
 		d.Source = entry
+		if opt.Emit != nil {
+			if !opt.Emit(d) {
+				break
+			}
+			continue
+		}
 		p.Documents = append(p.Documents, d)
 	}
 	return p, nil

@@ -1,0 +1,204 @@
+package formats_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats"
+)
+
+// docKey is what identifies a read document in these tests.
+type docKey struct{ project, name, text string }
+
+func keysOf(projs []*formats.Project) []docKey {
+	var out []docKey
+	for _, p := range projs {
+		for _, d := range p.Documents {
+			out = append(out, docKey{p.Name, d.Name, d.Text})
+		}
+	}
+	return out
+}
+
+// TestScanMatchesRead: Scan visits exactly the documents Read returns, in
+// the same order, keeps none, and counts the same; duplicates are visited
+// and then marked.
+func TestScanMatchesRead(t *testing.T) {
+	root := testutil.RepoRoot(t)
+	inputs := [][]string{
+		{filepath.Join(root, "testdata", "sample-letters")},
+		{filepath.Join(root, "testdata", "cas", "mini.json")},
+	}
+	if p := filepath.Join(root, "..", "shared", "corpora", "grascco-pii"); exists(p) {
+		inputs = append(inputs, []string{p})
+	}
+	if p := filepath.Join(root, "..", "shared", "corpora", "inception-projects", "project-deid-test-data-1.zip"); exists(p) {
+		inputs = append(inputs, []string{p})
+	}
+	// a folder with two documents of one name (two JSON Lines lines)
+	dup := t.TempDir()
+	line := `{"id":"brief","text":"Herr Albers kam.","spans":[{"begin":5,"end":11,"kind":"NAME_PATIENT"}]}`
+	write(t, filepath.Join(dup, "docs.jsonl"), line+"\n"+line+"\n")
+	write(t, filepath.Join(dup, "c", "x.txt"), "Frau Beate kam.")
+	write(t, filepath.Join(dup, "c", "x.ann"), "T1\tNAME_PATIENT 5 10\tBeate\n")
+	inputs = append(inputs, []string{dup})
+	for _, in := range inputs {
+		t.Run(filepath.Base(in[0]), func(t *testing.T) {
+			want, err := formats.Read(in, formats.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []docKey
+			projs, err := formats.Scan(context.Background(), formats.PathSources(in), formats.Options{}, func(p *formats.Project, d *document.Document) error {
+				if d.Project != p.Name {
+					t.Errorf("document project %q, want %q", d.Project, p.Name)
+				}
+				if !p.Duplicate(d.Name) { // marked only after the scan
+					got = append(got, docKey{p.Name, d.Name, d.Text})
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var dups int
+			for i, p := range projs {
+				if len(p.Documents) != 0 {
+					t.Errorf("Scan kept %d documents", len(p.Documents))
+				}
+				if p.Count != want[i].Count || len(p.Errors) != len(want[i].Errors) {
+					t.Errorf("project %d: count %d errors %d, Read: %d %d", i, p.Count, len(p.Errors), want[i].Count, len(want[i].Errors))
+				}
+				for _, e := range p.Errors {
+					if errors.Is(e, formats.ErrDuplicateName) {
+						dups++
+						if !p.Duplicate(e.Document) {
+							t.Errorf("duplicate %q not marked", e.Document)
+						}
+					}
+				}
+			}
+			// Read drops the duplicates; a scan's visitor drops them by name afterwards
+			got = got[:0]
+			formats.Scan(context.Background(), formats.PathSources(in), formats.Options{}, func(p *formats.Project, d *document.Document) error {
+				got = append(got, docKey{p.Name, d.Name, d.Text})
+				return nil
+			})
+			var kept []docKey
+			for _, k := range got {
+				dupName := false
+				for _, p := range projs {
+					if p.Name == k.project && p.Duplicate(k.name) {
+						dupName = true
+					}
+				}
+				if !dupName {
+					kept = append(kept, k)
+				}
+			}
+			w := keysOf(want)
+			if len(kept) != len(w) {
+				t.Fatalf("Scan visited %d documents (less duplicates), Read returned %d", len(kept), len(w))
+			}
+			for i := range w {
+				if kept[i] != w[i] {
+					t.Errorf("document %d: Scan %q/%q, Read %q/%q", i, kept[i].project, kept[i].name, w[i].project, w[i].name)
+				}
+			}
+			if filepath.Base(in[0]) == filepath.Base(dup) && dups != 2 {
+				t.Errorf("%d duplicate errors, want 2", dups)
+			}
+		})
+	}
+}
+
+// TestScanVisitorError: the first error of the visitor stops the scan and
+// is returned; no later document is visited.
+func TestScanVisitorError(t *testing.T) {
+	in := filepath.Join(testutil.RepoRoot(t), "testdata", "sample-letters")
+	stop := errors.New("enough")
+	n := 0
+	_, err := formats.Scan(context.Background(), formats.PathSources([]string{in}), formats.Options{}, func(*formats.Project, *document.Document) error {
+		n++
+		return stop
+	})
+	if !errors.Is(err, stop) || n != 1 {
+		t.Fatalf("err %v after %d documents, want %v after 1", err, n, stop)
+	}
+}
+
+// TestScanHeld: inputs held in memory (a zip as bytes, a zip as a
+// ReaderAt, loose files of one project) read like the same files on disk.
+func TestScanHeld(t *testing.T) {
+	dir := filepath.Join(testutil.RepoRoot(t), "testdata", "sample-letters")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	var loose []formats.Source
+	for _, e := range ents {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _ := zw.Create(e.Name())
+		w.Write(data)
+		loose = append(loose, formats.Source{Name: e.Name(), Data: data, Project: "sample-letters"})
+	}
+	zw.Close()
+	want, err := formats.Read([]string{dir}, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := keysOf(want)
+	for name, srcs := range map[string][]formats.Source{
+		"zip bytes":    {{Name: "sample-letters.zip", Data: zbuf.Bytes()}},
+		"zip ReaderAt": {{Name: "sample-letters.zip", ZipAt: bytes.NewReader(zbuf.Bytes()), Size: int64(zbuf.Len())}},
+		"loose files":  loose,
+	} {
+		t.Run(name, func(t *testing.T) {
+			var got []docKey
+			projs, err := formats.Scan(context.Background(), srcs, formats.Options{}, func(p *formats.Project, d *document.Document) error {
+				got = append(got, docKey{p.Name, d.Name, d.Text})
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(projs) != 1 || projs[0].Name != "sample-letters" || len(got) != len(w) {
+				t.Fatalf("%d projects, %d documents; want 1 project sample-letters, %d documents", len(projs), len(got), len(w))
+			}
+			for i := range w {
+				if got[i] != w[i] {
+					t.Errorf("document %d: %q, want %q", i, got[i].name, w[i].name)
+				}
+			}
+		})
+	}
+	// a held file name may not climb out of its project, nor repeat
+	_, err = formats.Scan(context.Background(), []formats.Source{loose[0], loose[0]}, formats.Options{}, nil)
+	if err == nil {
+		t.Error("a repeated held file name was accepted")
+	}
+}
+
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+func write(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
