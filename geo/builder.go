@@ -47,6 +47,9 @@ type Embeddings struct {
 	// the vector is Q·Scale[k][i]).
 	Q     [NumPools][][]int8
 	Scale [NumPools][]float32
+	// Labels, when set, are written to the pool-labels section (one label
+	// per pool entry).
+	Labels *PoolLabels
 }
 
 // Builder assembles a pack in memory and writes it. It is not safe for
@@ -300,6 +303,15 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 		return 0, err
 	} else if es != nil {
 		secs = append(secs, sectionBuf{secEmbedder, es})
+	}
+	if b.embed != nil {
+		ls, err := encodeLabels(b.embed.Labels, lens)
+		if err != nil {
+			return 0, err
+		}
+		if ls != nil {
+			secs = append(secs, sectionBuf{secPoolLabels, ls})
+		}
 	}
 	return writeSections(w, secs)
 }

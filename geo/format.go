@@ -61,6 +61,7 @@ const (
 	secPoolBase      = 16 // + PoolKind: 16 healthcare, 17 organisation, 18 other
 	secEmbeddings    = 32
 	secEmbedder      = 33 // optional: embedder name, version, model blob
+	secPoolLabels    = 34 // optional: class, flags, gender per pool entry
 	requiredSections = 1<<secStrings | 1<<secMeta | 1<<secAreas | 1<<secRings | 1<<secPoints |
 		1<<secPostcodes | 1<<secStreets
 )
@@ -75,6 +76,12 @@ const (
 	embedHeaderSize = 16
 	maxEmbedderText = 256 // longest embedder name or version
 	noIndex         = 0xFFFFFFFF
+)
+
+// Pool-labels section (34) sizes.
+const (
+	labelsHeaderSize = 8 // version u32, count u32
+	labelRecordSize  = 4 // class u8, flags u8, gender u8, reserved u8
 )
 
 // Area record field offsets.

@@ -113,7 +113,8 @@ func (pl Pool) Embedding(i int, dst []float32) ([]float32, bool) {
 
 // WriteWithEmbeddings writes a copy of the pack to w with its embeddings
 // section replaced by e (nil empties it); every other section is copied
-// unchanged. This is the hook the embed package uses to fill a pack
+// unchanged; the pool-labels section is replaced by e.Labels likewise.
+// This is the hook the embed package uses to fill a pack
 // written by osmbuild: one vector per pool entry, e.Version naming the
 // model.
 func (p *Pack) WriteWithEmbeddings(w io.Writer, e *Embeddings) (int64, error) {
@@ -127,7 +128,7 @@ func (p *Pack) WriteWithEmbeddings(w io.Writer, e *Embeddings) (int64, error) {
 	}
 	var secs []sectionBuf
 	for _, s := range p.r.sections {
-		if s.id != secEmbeddings && s.id != secEmbedder {
+		if s.id != secEmbeddings && s.id != secEmbedder && s.id != secPoolLabels {
 			secs = append(secs, s)
 		}
 	}
@@ -138,6 +139,15 @@ func (p *Pack) WriteWithEmbeddings(w io.Writer, e *Embeddings) (int64, error) {
 	}
 	if es != nil {
 		secs = append(secs, sectionBuf{secEmbedder, es})
+	}
+	if e != nil {
+		ls, err := encodeLabels(e.Labels, lens)
+		if err != nil {
+			return 0, err
+		}
+		if ls != nil {
+			secs = append(secs, sectionBuf{secPoolLabels, ls})
+		}
 	}
 	n, err := writeSections(w, secs)
 	if err != nil {

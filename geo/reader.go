@@ -40,7 +40,11 @@ type raw struct {
 	// from the embedder section
 	embedder, embedderVersion string
 	embedderModel             []byte
-	sections                  []sectionBuf // every section in directory order, for rewriting
+	// from the pool-labels section (labels.go)
+	labels       []byte
+	labelVersion uint32
+	hasLabels    bool
+	sections     []sectionBuf // every section in directory order, for rewriting
 }
 
 // parse validates data and slices it into sections. data is not copied.
@@ -268,6 +272,11 @@ func parse(data []byte) (*raw, error) {
 			return nil, formatErr("embedder without a name")
 		}
 		r.embedder, r.embedderVersion, r.embedderModel = txt[0], txt[1], e[4:]
+	}
+	if l, ok := secs[secPoolLabels]; ok {
+		if err := r.parseLabels(l); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }
