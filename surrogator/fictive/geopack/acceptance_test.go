@@ -96,6 +96,8 @@ type letter struct {
 	doc  *document.Document
 	orig map[kinds.Kind]string
 	sur  map[kinds.Kind]string
+	// all holds every span's surrogate by span index.
+	all map[int]string
 	// sid is the surrogate place id recorded for the city, -1 when none.
 	sid int
 }
@@ -127,7 +129,7 @@ func run(tb testing.TB, g fictive.Geodata, d *document.Document, seed string, re
 	tb.Helper()
 	scope := fictive.NewScope([]byte(seed))
 	st := &fictive.DocState{}
-	l := letter{doc: d, orig: map[kinds.Kind]string{}, sur: map[kinds.Kind]string{}, sid: -1}
+	l := letter{doc: d, orig: map[kinds.Kind]string{}, sur: map[kinds.Kind]string{}, all: map[int]string{}, sid: -1}
 	order := make([]int, len(d.Spans))
 	for i := range order {
 		order[i] = i
@@ -141,6 +143,7 @@ func run(tb testing.TB, g fictive.Geodata, d *document.Document, seed string, re
 		l.orig[s.Kind] = orig
 		if location.KeptByPolicy(s.Kind, orig, replaceState) {
 			l.sur[s.Kind] = orig
+			l.all[i] = orig
 			continue
 		}
 		gen, err := fictive.Lookup(s.Kind)
@@ -152,6 +155,7 @@ func run(tb testing.TB, g fictive.Geodata, d *document.Document, seed string, re
 			tb.Fatalf("%s %s: %v", seed, s.Kind, err)
 		}
 		l.sur[s.Kind] = v
+		l.all[i] = v
 	}
 	ids := scope.Entries(location.NSCityID)
 	if len(ids) == 1 {

@@ -49,7 +49,7 @@ func TestCandidatePoolSize(t *testing.T) {
 	for _, st := range g.States() {
 		n := len(g.Candidates(st, minClass, maxClass))
 		for class := minClass; class <= maxClass; class++ {
-			tiers := candidateTiers(g, st, class, nil, func(int) bool { return false }, 0, uint64(class)*7919, nil)
+			tiers := candidateTiers(g, st, class, 1, nil, func(int) bool { return false }, 0, uint64(class)*7919, nil)
 			want := min(n, minCandidates)
 			if len(tiers[0]) < want {
 				t.Errorf("%s class %d: first tier %d, want ≥ %d", st, class, len(tiers[0]), want)
@@ -57,6 +57,39 @@ func TestCandidatePoolSize(t *testing.T) {
 			for _, id := range tiers[0] {
 				if g.Place(id).State != st {
 					t.Errorf("%s: candidate %s of %s", st, g.Place(id).Name, g.Place(id).State)
+				}
+			}
+		}
+	}
+}
+
+// TestCandidatesOfferNeededPostcodes: with need = k (a letter writing k
+// distinct postcodes of the place), every member of the first tier has at
+// least k postcodes whenever 20 municipalities of the state have them;
+// else need is lowered, and the first tier still holds 20 candidates.
+func TestCandidatesOfferNeededPostcodes(t *testing.T) {
+	g := NewEmbedded(nil)
+	for _, st := range g.States() {
+		all := g.Candidates(st, minClass, maxClass)
+		for _, k := range []int{2, 3, 5} {
+			have := 0
+			for _, id := range all {
+				if len(g.Postcodes(id)) >= k {
+					have++
+				}
+			}
+			for class := minClass; class <= maxClass; class++ {
+				first := candidateTiers(g, st, class, k, nil, func(int) bool { return false }, 0, uint64(class)*7919+uint64(k), nil)[0]
+				if len(first) < min(len(all), minCandidates) {
+					t.Errorf("%s class %d need %d: first tier %d", st, class, k, len(first))
+				}
+				if have < minCandidates {
+					continue
+				}
+				for _, id := range first {
+					if n := len(g.Postcodes(id)); n < k {
+						t.Errorf("%s class %d need %d: candidate %s has %d postcodes (%d of the state have %d)", st, class, k, g.Place(id).Name, n, have, k)
+					}
 				}
 			}
 		}

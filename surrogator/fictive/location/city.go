@@ -190,7 +190,18 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place, enough func([]int) 
 	if p.resolved {
 		avoid = g.Postcodes(p.id)
 	}
-	return candidateTiers(g, state, class, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)), binary.BigEndian.Uint64(ctx.Scope.Derive("location.window", p.key)), enough)
+	// The surrogate must offer a postcode of its own for each distinct
+	// original postcode the document writes for the place; in corpus scope
+	// (the choice must not depend on the document) for each the original
+	// municipality has.
+	need := len(p.zips)
+	if ctx.DocScope != nil && ctx.DocScope != ctx.Scope {
+		need = 1
+		if p.resolved {
+			need = len(g.Postcodes(p.id))
+		}
+	}
+	return candidateTiers(g, state, class, need, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)), binary.BigEndian.Uint64(ctx.Scope.Derive("location.window", p.key)), enough)
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".

@@ -41,7 +41,10 @@ type embedded struct {
 	byCode  map[string]int   // postcode → index
 	byState map[string][]int // data.Fold(state) → indices in file order
 	codes   []string         // area code per index
+	cache   geoCache
 }
+
+func (g *embedded) geoCache() *geoCache { return &g.cache }
 
 // NewEmbedded returns the gazetteer over the municipalities, postcodes and
 // states of res (data.Default when nil). It has no per-municipality

@@ -193,7 +193,10 @@ type layered struct {
 	thin   map[string]bool // stateKey → primary too small there
 	pNames map[string]bool // folded names of the primary
 	states []string
+	cache  geoCache
 }
+
+func (l *layered) geoCache() *geoCache { return &l.cache }
 
 func (l *layered) split(id int) (Gazetteer, int) {
 	if id < 0 {

@@ -14,15 +14,16 @@ import (
 // before a wider class is used.
 const minPool = 2
 
-// hasOtherCode reports whether codes holds a postcode not in avoid (the
-// original's own codes: neighbours may share a postal area).
-func hasOtherCode(codes, avoid []string) bool {
+// freeCodes counts the postcodes of codes not in avoid (the original's
+// own codes: neighbours may share a postal area).
+func freeCodes(codes, avoid []string) int {
+	n := 0
 	for _, c := range codes {
 		if !slices.Contains(avoid, c) {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // minCandidates is the fewest municipalities a surrogate is drawn from
@@ -34,45 +35,79 @@ const minCandidates = 20
 // in state (its own, or the replacement state), best tier first. The first
 // tier holds at least minCandidates municipalities of the state when the
 // state has them: the size band around class is widened until it does.
-// Municipalities with a postcode other than avoidCodes (the original's)
-// and with streets are preferred, then those with such a postcode (see
-// below) — independent of the document, so that corpus scope decides a
-// place alike in every document. skip excludes ids (the original,
-// city-state mains, …); seed places the window of the preference; when
-// enough reports that the first tier suffices (it holds a free value),
-// only that tier is returned.
+//
+// need is the number of distinct postcodes the surrogate must offer (the
+// original postcodes a letter writes for the place, each of which gets one
+// of the surrogate's own, never shared): the first tier holds only
+// municipalities with at least need postcodes other than avoidCodes (the
+// original's), the band widened until minCandidates of them exist. When
+// the whole state has fewer than minCandidates such municipalities, need
+// is lowered to the largest count minCandidates of them offer (the draw
+// stays unguessable; a postcode the surrogate then lacks is taken from its
+// neighbours by zipTiers). Within that, municipalities with streets are
+// preferred — independent of the document in corpus scope (see
+// placeTiers), so that a place is decided alike in every document. skip
+// excludes ids (the original, city-state mains, …); seed places the window
+// of the preference; when enough reports that the first tier suffices (it
+// holds a free value), only that tier is returned.
 // Further tiers: the rest of the state, the neighbouring states, every
 // state — used only when uniqueness may exhaust the state (used is the
 // number of municipality surrogates the scope holds already).
-func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, skip func(int) bool, used int, seed uint64, enough func([]int) bool) [][]int {
+func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []string, skip func(int) bool, used int, seed uint64, enough func([]int) bool) [][]int {
+	need = max(need, 1)
+	free := func(id int) int { return freeCodes(g.Postcodes(id), avoidCodes) }
+	if need > 1 {
+		// The largest need (≤ the letter's) that minCandidates of the
+		// state's municipalities (all of them in a smaller state) meet.
+		hist := make([]int, need+1)
+		total := 0
+		for _, id := range candidates(g, state, minClass, maxClass) {
+			if !skip(id) {
+				hist[min(free(id), need)]++
+				total++
+			}
+		}
+		want := min(total, minCandidates)
+		for n, acc := need, 0; n >= 1; n-- {
+			acc += hist[n]
+			if acc >= want || n == 1 {
+				need = n
+				break
+			}
+		}
+	}
 	// The size band around class, widened until it holds minCandidates
-	// (the gazetteer's state and size-class index answers each band).
+	// (with at least need postcodes), from the state and size-class index.
 	var band []int
 	for w := 0; w <= maxClass-minClass; w++ {
 		lo, hi := max(class-w, minClass), min(class+w, maxClass)
 		band = band[:0]
-		for _, id := range g.Candidates(state, lo, hi) {
+		fit := 0
+		for _, id := range candidates(g, state, lo, hi) {
 			if !skip(id) {
 				band = append(band, id)
+				if need > 1 && free(id) >= need {
+					fit++
+				}
 			}
 		}
-		if len(band) >= minCandidates {
+		if len(band) >= minCandidates && (need == 1 || fit >= minCandidates) {
 			break
 		}
 	}
-	// Prefer places with a postcode other than the original's and with
-	// streets, then with such a postcode: a window of the band from a
+	// Prefer places with need postcodes other than the original's and
+	// with streets, then with such postcodes: a window of the band from a
 	// random start (so that every member is equally likely) is searched
 	// for 2·minCandidates of them; the preference applies when it finds
 	// minCandidates (in a smaller band: at least half of it).
 	first := slices.Clone(band)
 	if len(band) > 0 {
 		start := int(seed % uint64(len(band)))
-		for _, want := range [][2]bool{{true, true}, {true, false}} {
+		for _, streets := range []bool{true, false} {
 			var sel []int
 			for k := 0; k < len(band) && len(sel) < 2*minCandidates; k++ {
 				id := band[(start+k)%len(band)]
-				if hasOtherCode(g.Postcodes(id), avoidCodes) && (!want[1] || len(g.Streets(id)) > 0) {
+				if free(id) >= need && (!streets || len(g.Streets(id)) > 0) {
 					sel = append(sel, id)
 				}
 			}
@@ -88,7 +123,7 @@ func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, s
 		return tiers // the wider tiers are not needed
 	}
 	var pool []int
-	for _, id := range g.Candidates(state, minClass, maxClass) {
+	for _, id := range candidates(g, state, minClass, maxClass) {
 		if !skip(id) {
 			pool = append(pool, id)
 		}
@@ -112,7 +147,7 @@ func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, s
 	var near []int
 	for _, n := range neighbours[stateKey(state)] {
 		if st, ok := canonicalState(g, n); ok {
-			for _, id := range g.Candidates(st, minClass, maxClass) {
+			for _, id := range candidates(g, st, minClass, maxClass) {
 				if !skip(id) {
 					near = append(near, id)
 				}
@@ -120,7 +155,7 @@ func candidateTiers(g Gazetteer, state string, class int, avoidCodes []string, s
 		}
 	}
 	var any []int
-	for _, id := range g.Candidates("", minClass, maxClass) {
+	for _, id := range candidates(g, "", minClass, maxClass) {
 		if !skip(id) {
 			any = append(any, id)
 		}

@@ -1,0 +1,63 @@
+package location
+
+import (
+	"sync"
+)
+
+// geoCache holds what the generators derive from a gazetteer alone (the
+// candidate lists of a state and size band, the street classes of a
+// municipality). It belongs to one gazetteer value (the embedded one of a
+// data.Resources, or the Layered value of a run's pack), so that it lives
+// exactly as long as the geodata it describes; nothing is cached
+// process-wide. Safe for concurrent use.
+type geoCache struct {
+	mu    sync.RWMutex
+	cands map[candKey][]int
+
+	classes sync.Map // municipality id → []string (streetClass per street)
+}
+
+type candKey struct {
+	state  string // as passed; "" for every state
+	lo, hi int
+}
+
+// cacher is implemented by the gazetteers of this package.
+type cacher interface{ geoCache() *geoCache }
+
+// cacheOf returns g's cache, or nil for a gazetteer of another package
+// (whose answers are then computed on every call).
+func cacheOf(g Gazetteer) *geoCache {
+	if c, ok := g.(cacher); ok {
+		return c.geoCache()
+	}
+	return nil
+}
+
+// candidates is g.Candidates(state, lo, hi) computed once per gazetteer;
+// the returned slice is shared and must not be modified.
+func candidates(g Gazetteer, state string, lo, hi int) []int {
+	c := cacheOf(g)
+	if c == nil {
+		return g.Candidates(state, lo, hi)
+	}
+	k := candKey{state, lo, hi}
+	c.mu.RLock()
+	l, ok := c.cands[k]
+	c.mu.RUnlock()
+	if ok {
+		return l
+	}
+	l = g.Candidates(state, lo, hi)
+	c.mu.Lock()
+	if prev, ok := c.cands[k]; ok {
+		l = prev
+	} else {
+		if c.cands == nil {
+			c.cands = map[candKey][]int{}
+		}
+		c.cands[k] = l
+	}
+	c.mu.Unlock()
+	return l
+}
