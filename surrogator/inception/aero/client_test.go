@@ -42,9 +42,9 @@ func zipOf(t testing.TB, entries map[string]string) []byte {
 
 func fakeUsers() map[string]*fakeUser {
 	return map[string]*fakeUser{
-		"admin":    {password: pwAdmin, remote: true, admin: true},
-		"mgr":      {password: pwMgr, remote: true, roles: map[int64][]string{7: {"ANNOTATOR", "CURATOR", "MANAGER"}, 8: {"ANNOTATOR"}}},
-		"noremote": {password: "pw-noremote", roles: map[int64][]string{7: {"MANAGER"}}},
+		"admin":      {password: pwAdmin, remote: true, admin: true},
+		"mgr":        {password: pwMgr, remote: true, roles: map[int64][]string{7: {"ANNOTATOR", "CURATOR", "MANAGER"}, 8: {"ANNOTATOR"}}},
+		"noremote":   {password: "pw-noremote", roles: map[int64][]string{7: {"MANAGER"}}},
 		"anna maria": {password: "pw-anna", remote: false, roles: map[int64][]string{7: {"ANNOTATOR"}}},
 	}
 }
