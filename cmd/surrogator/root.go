@@ -21,6 +21,7 @@ func commands() []*cobra.Command {
 		newOsmbuildCmd(),
 		newGeoCmd(),
 		newVerifyCmd(),
+		newServeCmd(),
 		newVersionCmd(),
 		newSynthOSMCmd(), // hidden: synthetic OSM input for benchmarks
 	}

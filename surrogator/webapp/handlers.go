@@ -1,0 +1,861 @@
+package webapp
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/qc"
+)
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /{$}", s.home)
+	m.HandleFunc("/login", s.login)
+	m.HandleFunc("POST /upload", s.upload)
+	m.HandleFunc("GET /p/{pid}", s.projectPage)
+	m.HandleFunc("GET /p/{pid}/toggle.csv", s.toggleDownload)
+	m.HandleFunc("GET /p/{pid}/d/{pi}/{di}", s.docPage)
+	m.HandleFunc("POST /p/{pid}/d/{pi}/{di}/toggle", s.toggle)
+	m.HandleFunc("GET /p/{pid}/run", s.runForm)
+	m.HandleFunc("POST /p/{pid}/run", s.runStart)
+	m.HandleFunc("POST /p/{pid}/keys", s.keyUpload)
+	m.HandleFunc("GET /p/{pid}/r/{rid}", s.runPage)
+	m.HandleFunc("GET /p/{pid}/r/{rid}/status", s.runStatusJSON)
+	m.HandleFunc("GET /p/{pid}/r/{rid}/d/{pi}/{di}", s.compare)
+	m.HandleFunc("GET /p/{pid}/r/{rid}/public.zip", s.publicZip)
+	m.HandleFunc("GET /p/{pid}/r/{rid}/private", s.privateConfirm)
+	m.HandleFunc("POST /p/{pid}/r/{rid}/private", s.privateZip)
+	s.aeroRoutes(m)
+	s.mux = m
+}
+
+// page is what every template gets.
+type page struct {
+	Title string
+	CSRF  string
+	Data  any
+}
+
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
+	t := s.tmpl[name]
+	var b bytes.Buffer
+	title := name
+	if m, ok := data.(map[string]any); ok {
+		if v, ok := m["Title"].(string); ok {
+			title = v
+		}
+	}
+	if err := t.ExecuteTemplate(&b, "layout", page{Title: title, CSRF: s.csrfToken(sessionOf(r)), Data: data}); err != nil {
+		http.Error(w, "template error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.forbidden(w, r, http.StatusNotFound, "Not found.")
+}
+
+func (s *Server) badRequest(w http.ResponseWriter, r *http.Request, msg string) {
+	s.forbidden(w, r, http.StatusBadRequest, msg)
+}
+
+// projectSummary is a row of the home page.
+type projectSummary struct {
+	ID, Name, Origin, Created string
+	Docs, Flagged, Runs       int
+	Err                       string
+}
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	ids := append([]string(nil), s.order...)
+	s.mu.Unlock()
+	var rows []projectSummary
+	for i := len(ids) - 1; i >= 0; i-- {
+		p := s.project(ids[i])
+		if p == nil {
+			continue
+		}
+		sum := projectSummary{ID: p.meta.ID, Name: p.meta.Name, Origin: p.meta.Origin, Created: p.meta.Created.Format("2006-01-02 15:04")}
+		for _, q := range p.qc {
+			for _, d := range q.Docs {
+				sum.Docs++
+				if flagged(d) {
+					sum.Flagged++
+				}
+			}
+		}
+		if p.err != nil {
+			sum.Err = p.err.Error()
+		}
+		p.mu.Lock()
+		sum.Runs = len(p.runs)
+		p.mu.Unlock()
+		rows = append(rows, sum)
+	}
+	s.render(w, r, http.StatusOK, "home", map[string]any{"Title": "Projects", "Projects": rows,
+		"MaxUpload": formats.HumanBytes(s.cfg.MaxUpload)})
+}
+
+// flagged: QC proposes not to release the document, or raised a flag.
+func flagged(d *qc.Doc) bool { return !d.PartOfCorpus || len(d.Reasons) > 0 }
+
+// upload stores the files of a multipart form as a new project. The body
+// is streamed: the CSRF token must be the first field, and files go
+// straight to the project's private folder under generated names.
+func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		s.badRequest(w, r, "Expected a file upload form.")
+		return
+	}
+	part, err := mr.NextPart()
+	if err != nil || part.FormName() != "csrf" {
+		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
+		return
+	}
+	tok, _ := io.ReadAll(io.LimitReader(part, 256))
+	if !equal(string(tok), s.csrfToken(sessionOf(r))) {
+		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
+		return
+	}
+	p, err := s.newProjectDir("", "upload")
+	if err != nil {
+		s.forbidden(w, r, http.StatusInternalServerError, "Could not create the project folder.")
+		return
+	}
+	fail := func(status int, msg string) {
+		os.RemoveAll(p.dir)
+		s.forbidden(w, r, status, msg)
+	}
+	stems := map[string]string{} // loose file stem → generated stem (keeps BRAT .txt/.ann pairs)
+	var name string
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if tooLarge(err) {
+				fail(http.StatusRequestEntityTooLarge, "The upload is larger than the limit of "+formats.HumanBytes(s.cfg.MaxUpload)+".")
+				return
+			}
+			fail(http.StatusBadRequest, "The upload was cut short.")
+			return
+		}
+		switch part.FormName() {
+		case "name":
+			b, _ := io.ReadAll(io.LimitReader(part, 200))
+			name = strings.TrimSpace(string(b))
+			continue
+		case "files":
+		default:
+			continue
+		}
+		orig := part.FileName()
+		if orig == "" {
+			continue
+		}
+		in, ok := storedName(orig, stems)
+		if !ok {
+			fail(http.StatusUnsupportedMediaType, "Only INCEpTION export zips, CAS JSON (.json), XMI (.xmi with TypeSystem.xml), BRAT (.txt with .ann) and JSON Lines (.jsonl) files can be loaded.")
+			return
+		}
+		dst := filepath.Join(p.inputDir(), in.Stored)
+		if !strings.HasSuffix(in.Stored, ".zip") {
+			dst = filepath.Join(p.looseDir(), in.Stored)
+		}
+		n, err := copyPrivate(dst, part)
+		if err != nil {
+			if tooLarge(err) {
+				fail(http.StatusRequestEntityTooLarge, "The upload is larger than the limit of "+formats.HumanBytes(s.cfg.MaxUpload)+".")
+				return
+			}
+			fail(http.StatusBadRequest, "The upload could not be stored.")
+			return
+		}
+		in.Size = n
+		p.meta.Inputs = append(p.meta.Inputs, in)
+	}
+	if len(p.meta.Inputs) == 0 {
+		fail(http.StatusBadRequest, "No file was chosen.")
+		return
+	}
+	if name == "" {
+		name = strings.TrimSuffix(p.meta.Inputs[0].Name, path.Ext(p.meta.Inputs[0].Name))
+		if len(p.meta.Inputs) > 1 {
+			name += fmt.Sprintf(" (+%d files)", len(p.meta.Inputs)-1)
+		}
+	}
+	p.meta.Name = name
+	if err := s.addProject(p); err != nil {
+		fail(http.StatusInternalServerError, "The project could not be saved.")
+		return
+	}
+	http.Redirect(w, r, "/p/"+p.meta.ID, http.StatusSeeOther)
+}
+
+func tooLarge(err error) bool {
+	var mbe *http.MaxBytesError
+	return errors.As(err, &mbe)
+}
+
+// storedName gives an uploaded file its generated name. Only the
+// extension of the original name is used (lowercased); the name itself is
+// kept in project.json. A TypeSystem.xml keeps that (fixed) name, which
+// the XMI reader looks for.
+func storedName(orig string, stems map[string]string) (input, bool) {
+	base := orig
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	base = strings.ToValidUTF8(base, "?")
+	if len(base) > 255 {
+		base = base[:255]
+	}
+	in := input{ID: newID(), Name: base}
+	ext := strings.ToLower(path.Ext(base))
+	if strings.EqualFold(base, "TypeSystem.xml") {
+		in.Stored = "TypeSystem.xml"
+		return in, true
+	}
+	switch ext {
+	case ".zip":
+		in.Stored = in.ID + ".zip"
+	case ".json", ".xmi", ".jsonl", ".ndjson", ".txt", ".ann":
+		stem := strings.TrimSuffix(base, path.Ext(base))
+		g, ok := stems[stem]
+		if !ok {
+			g = newID()
+			stems[stem] = g
+		}
+		in.Stored = g + ext
+	default:
+		return in, false
+	}
+	return in, true
+}
+
+// copyPrivate writes r to a new file 0600 (never over an existing one).
+func copyPrivate(dst string, r io.Reader) (int64, error) {
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return 0, err
+	}
+	n, err := io.Copy(f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(dst)
+	}
+	return n, err
+}
+
+// docRow is a document in the QC table.
+type docRow struct {
+	PI, DI   int
+	Name     string
+	State    string
+	Spans    int
+	Flagged  bool
+	Reasons  []string
+	Flags    []string
+	Suspects int
+	Include  bool
+	Proposal bool
+	Readable bool
+}
+
+type qcView struct {
+	Project string
+	Title   string
+	Stats   []qc.Stat
+	Docs    []docRow
+	Flagged int
+}
+
+func (s *Server) projectPage(w http.ResponseWriter, r *http.Request) {
+	p := s.project(r.PathValue("pid"))
+	if p == nil {
+		s.notFound(w, r)
+		return
+	}
+	dec, edited, err := s.decisions(p)
+	if err != nil {
+		s.badRequest(w, r, err.Error())
+		return
+	}
+	views, total, nflagged, released := s.qcViews(p, dec)
+	data := map[string]any{"Title": "Quality control: " + p.meta.Name, "P": p.meta, "Views": views,
+		"Total": total, "Flagged": nflagged, "Released": released, "Edited": edited, "Inputs": len(p.meta.Inputs)}
+	if p.err != nil {
+		data["Err"] = p.err.Error()
+	}
+	s.render(w, r, http.StatusOK, "project", data)
+}
+
+func (s *Server) qcViews(p *project, dec [][]bool) (views []qcView, total, nflagged, released int) {
+	for i, q := range p.qc {
+		v := qcView{Project: q.Project, Title: q.Title, Stats: q.Stats}
+		for j, d := range q.Docs {
+			row := docRow{PI: i, DI: j, Name: d.Document, State: d.State, Spans: d.Spans, Flagged: flagged(d),
+				Reasons: d.Reasons, Suspects: len(d.Suspects), Include: dec[i][j], Proposal: d.PartOfCorpus, Readable: d.Readable}
+			seen := map[string]bool{}
+			for _, f := range d.Flags {
+				if !seen[f.Kind] {
+					seen[f.Kind] = true
+					row.Flags = append(row.Flags, f.Kind)
+				}
+			}
+			if row.Flagged {
+				v.Flagged++
+			}
+			if row.Include {
+				released++
+			}
+			v.Docs = append(v.Docs, row)
+		}
+		total += len(q.Docs)
+		nflagged += v.Flagged
+		views = append(views, v)
+	}
+	return
+}
+
+func (s *Server) toggleDownload(w http.ResponseWriter, r *http.Request) {
+	p := s.project(r.PathValue("pid"))
+	if p == nil {
+		s.notFound(w, r)
+		return
+	}
+	p.mu.Lock()
+	b, err := os.ReadFile(p.toggleFile())
+	p.mu.Unlock()
+	if err != nil {
+		s.forbidden(w, r, http.StatusNotFound, "No release decision was changed yet: QC's proposal applies.")
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="corpus_documents.csv"`)
+	w.Write(b)
+}
+
+// docAt resolves the indices of a document route.
+func (s *Server) docAt(r *http.Request) (*project, int, int, bool) {
+	p := s.project(r.PathValue("pid"))
+	if p == nil {
+		return nil, 0, 0, false
+	}
+	pi, err1 := strconv.Atoi(r.PathValue("pi"))
+	di, err2 := strconv.Atoi(r.PathValue("di"))
+	if err1 != nil || err2 != nil || pi < 0 || pi >= len(p.qc) || di < 0 || di >= len(p.qc[pi].Docs) {
+		return nil, 0, 0, false
+	}
+	return p, pi, di, true
+}
+
+// original returns the document behind QC row di of project pi (nil for a
+// document that could not be read: QC lists those after the readable ones).
+func (p *project) original(pi, di int) *document.Document {
+	if di < len(p.projs[pi].Documents) {
+		return p.projs[pi].Documents[di]
+	}
+	return nil
+}
+
+func (s *Server) docPage(w http.ResponseWriter, r *http.Request) {
+	p, pi, di, ok := s.docAt(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	dec, _, err := s.decisions(p)
+	if err != nil {
+		s.badRequest(w, r, err.Error())
+		return
+	}
+	q := p.qc[pi].Docs[di]
+	d := p.original(pi, di)
+	data := map[string]any{"Title": q.Document, "P": p.meta, "PI": pi, "DI": di, "Q": q, "Include": dec[pi][di],
+		"Flagged": flagged(q), "Project": p.qc[pi].Project}
+	if d != nil {
+		data["Text"] = highlight(d.Text, d.Spans)
+		data["Legend"] = legend(d.Spans)
+	}
+	data["HasPrev"], data["Prev"] = di > 0, di-1
+	data["HasNext"], data["Next"] = di+1 < len(p.qc[pi].Docs), di+1
+	s.render(w, r, http.StatusOK, "doc", data)
+}
+
+// toggle records one release decision. A JavaScript request (Accept:
+// application/json) gets the new state; a form post is redirected back.
+func (s *Server) toggle(w http.ResponseWriter, r *http.Request) {
+	p, pi, di, ok := s.docAt(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	var include bool
+	switch r.PostFormValue("include") {
+	case "1":
+		include = true
+	case "0":
+	default:
+		s.badRequest(w, r, "include must be 0 or 1")
+		return
+	}
+	if err := s.setDecision(p, pi, di, include); err != nil {
+		s.badRequest(w, r, "The release decision could not be saved.")
+		return
+	}
+	if strings.Contains(r.Header.Get("Accept"), "application/json") {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"include":%t}`, include)
+		return
+	}
+	back := fmt.Sprintf("/p/%s/d/%d/%d", p.meta.ID, pi, di)
+	if r.PostFormValue("back") == "qc" {
+		back = fmt.Sprintf("/p/%s#doc-%d-%d", p.meta.ID, pi, di)
+	}
+	http.Redirect(w, r, back, http.StatusSeeOther)
+}
+
+type keyChoice struct{ ID, Name string }
+
+func (s *Server) keys(p *project) []keyChoice {
+	ents, _ := os.ReadDir(p.keysDir())
+	var out []keyChoice
+	for _, e := range ents {
+		id, ok := strings.CutSuffix(e.Name(), ".key")
+		if ok && validID(id) {
+			fi, _ := e.Info()
+			when := ""
+			if fi != nil {
+				when = fi.ModTime().UTC().Format("2006-01-02 15:04")
+			}
+			out = append(out, keyChoice{ID: id, Name: "uploaded key " + id[:6] + " (" + when + ")"})
+		}
+	}
+	return out
+}
+
+func (s *Server) runForm(w http.ResponseWriter, r *http.Request) {
+	p := s.project(r.PathValue("pid"))
+	if p == nil {
+		s.notFound(w, r)
+		return
+	}
+	s.renderRunForm(w, r, p, http.StatusOK, "")
+}
+
+func (s *Server) renderRunForm(w http.ResponseWriter, r *http.Request, p *project, status int, msg string) {
+	dec, _, err := s.decisions(p)
+	if err != nil {
+		s.badRequest(w, r, err.Error())
+		return
+	}
+	_, total, _, released := s.qcViews(p, dec)
+	var packs []string
+	for _, g := range s.cfg.Packs {
+		packs = append(packs, g.Name)
+	}
+	var runs []runStatus
+	for _, rr := range p.runList() {
+		runs = append(runs, rr.status())
+	}
+	s.render(w, r, status, "run", map[string]any{"Title": "Run: " + p.meta.Name, "P": p.meta, "Packs": packs,
+		"Keys": s.keys(p), "Runs": runs, "Error": msg, "Total": total, "Released": released})
+}
+
+func (s *Server) runStart(w http.ResponseWriter, r *http.Request) {
+	p := s.project(r.PathValue("pid"))
+	if p == nil {
+		s.notFound(w, r)
+		return
+	}
+	if p.err != nil || len(p.projs) == 0 {
+		s.renderRunForm(w, r, p, http.StatusBadRequest, "The project's inputs could not be read.")
+		return
+	}
+	set := runSettings{Mode: r.PostFormValue("mode"), Scope: r.PostFormValue("scope"),
+		DateShift: strings.TrimSpace(r.PostFormValue("date_shift")), Geodata: r.PostFormValue("geodata"), KeyID: r.PostFormValue("key")}
+	if set.Scope == "" {
+		set.Scope = string(engine.ScopeDocument)
+	}
+	for _, f := range []struct {
+		name string
+		v    *int
+	}{{"shift_min", &set.ShiftMin}, {"shift_max", &set.ShiftMax}} {
+		if v := strings.TrimSpace(r.PostFormValue(f.name)); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				s.renderRunForm(w, r, p, http.StatusBadRequest, "The shift range must be whole numbers of days.")
+				return
+			}
+			*f.v = n
+		}
+	}
+	if v := strings.TrimSpace(r.PostFormValue("seed")); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			s.renderRunForm(w, r, p, http.StatusBadRequest, "The seed must be a positive whole number.")
+			return
+		}
+		set.Seed = n
+	}
+	rr, err := s.startRun(p, set)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, errRunning) {
+			status = http.StatusConflict
+		}
+		s.renderRunForm(w, r, p, status, strings.TrimPrefix(err.Error(), "webapp: "))
+		return
+	}
+	http.Redirect(w, r, "/p/"+p.meta.ID+"/r/"+rr.ID, http.StatusSeeOther)
+}
+
+// keyUpload stores a key file for later runs (corpus scope across
+// projects or servers).
+func (s *Server) keyUpload(w http.ResponseWriter, r *http.Request) {
+	p := s.project(r.PathValue("pid"))
+	if p == nil {
+		s.notFound(w, r)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		s.badRequest(w, r, "Expected a file upload form.")
+		return
+	}
+	part, err := mr.NextPart()
+	if err != nil || part.FormName() != "csrf" {
+		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
+		return
+	}
+	tok, _ := io.ReadAll(io.LimitReader(part, 256))
+	if !equal(string(tok), s.csrfToken(sessionOf(r))) {
+		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
+		return
+	}
+	part, err = mr.NextPart()
+	if err != nil || part.FormName() != "key" {
+		s.badRequest(w, r, "No key file was chosen.")
+		return
+	}
+	id := newID()
+	dst := filepath.Join(p.keysDir(), id+".key")
+	if _, err := copyPrivate(dst, part); err != nil {
+		if tooLarge(err) {
+			s.forbidden(w, r, http.StatusRequestEntityTooLarge, "A key file is a few dozen bytes; this one is too large.")
+			return
+		}
+		s.badRequest(w, r, "The key file could not be stored.")
+		return
+	}
+	if _, err := engine.LoadKey(dst); err != nil {
+		os.Remove(dst)
+		s.renderRunForm(w, r, p, http.StatusBadRequest, "That is not a usable key file (at least 16 bytes, hex or text).")
+		return
+	}
+	http.Redirect(w, r, "/p/"+p.meta.ID+"/run", http.StatusSeeOther)
+}
+
+func (s *Server) runAt(r *http.Request) (*project, *run, bool) {
+	p := s.project(r.PathValue("pid"))
+	rid := r.PathValue("rid")
+	if p == nil || !validID(rid) {
+		return nil, nil, false
+	}
+	p.mu.Lock()
+	rr := p.runs[rid]
+	p.mu.Unlock()
+	return p, rr, rr != nil
+}
+
+// runDoc is a document in the run result table.
+type runDoc struct {
+	PI, DI      int
+	Name, DocID string
+	Status      string // released, or the reason it was not
+	Detail      string
+	Released    bool
+}
+
+func (s *Server) runPage(w http.ResponseWriter, r *http.Request) {
+	p, rr, ok := s.runAt(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	st := rr.status()
+	rr.mu.Lock()
+	res, set := rr.Result, rr.Settings
+	rr.mu.Unlock()
+	data := map[string]any{"Title": "Run " + rr.ID, "P": p.meta, "S": st, "Set": set, "Running": st.State == runRunning}
+	if res != nil {
+		data["Res"] = res
+		data["Docs"] = s.runDocs(p, rr, res)
+	}
+	s.render(w, r, http.StatusOK, "result", data)
+}
+
+func (s *Server) runDocs(p *project, rr *run, res *engine.Result) []runDoc {
+	key, err := engine.LoadKey(rr.KeyFile)
+	if err != nil {
+		return nil
+	}
+	excluded := map[string]engine.Excluded{}
+	for _, e := range res.Excluded {
+		excluded[e.Project+"\x00"+e.DocID] = e
+	}
+	var out []runDoc
+	for i, q := range p.qc {
+		for j, d := range q.Docs {
+			id := engine.DocID(key, q.Project, d.Document)
+			rd := runDoc{PI: i, DI: j, Name: d.Document, DocID: id, Status: "released", Released: true}
+			if e, ok := excluded[q.Project+"\x00"+id]; ok {
+				rd.Status, rd.Detail, rd.Released = e.Reason, e.Detail, false
+				if e.Quarantined {
+					rd.Status = "quarantined by the audit"
+				}
+			}
+			out = append(out, rd)
+		}
+	}
+	return out
+}
+
+func (s *Server) runStatusJSON(w http.ResponseWriter, r *http.Request) {
+	_, rr, ok := s.runAt(r)
+	if !ok {
+		http.Error(w, `{"error":"not found"}`, http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	writeJSONTo(w, rr.status())
+}
+
+// compare shows a document's original and surrogate side by side (the
+// reviewer's private view).
+func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
+	p, rr, ok := s.runAt(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	_, pi, di, ok := s.docAt(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	l, ok := rr.layout(p)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	q := p.qc[pi].Docs[di]
+	orig := p.original(pi, di)
+	rr.mu.Lock()
+	res := rr.Result
+	rr.mu.Unlock()
+	var rd runDoc
+	for _, d := range s.runDocs(p, rr, res) {
+		if d.PI == pi && d.DI == di {
+			rd = d
+		}
+	}
+	data := map[string]any{"Title": "Compare " + rd.DocID, "P": p.meta, "RunID": rr.ID, "Q": q, "D": rd, "Project": p.qc[pi].Project}
+	if orig != nil {
+		data["Orig"] = highlight(orig.Text, orig.Spans)
+	}
+	if rd.Released {
+		sur, err := surrogate(l, p.qc[pi].Project, q.Document, rd.DocID)
+		if err != nil {
+			data["SurErr"] = "The surrogate could not be read."
+		} else {
+			data["Sur"] = highlight(sur.Text, sur.Spans)
+			data["Legend"] = legend(sur.Spans)
+		}
+	}
+	s.render(w, r, http.StatusOK, "compare", data)
+}
+
+// surrogate reads a released document's surrogate CAS from the run's
+// private folder (cas/<name>.json, named as the engine names it).
+func surrogate(l interface{ Private(string) string }, project, name, docID string) (*document.Document, error) {
+	f := filepath.Join(l.Private(project), "cas", casFileName(name, docID))
+	b, err := os.ReadFile(f)
+	if err != nil {
+		return nil, err
+	}
+	projs, err := formats.Scan(context.Background(), []formats.Source{{Name: "surrogate.json", Data: b, Project: project}}, formats.Options{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(projs) != 1 || len(projs[0].Documents) != 1 {
+		return nil, errors.New("webapp: surrogate CAS not readable")
+	}
+	return projs[0].Documents[0], nil
+}
+
+// casFileName is the engine's name of a document's private CAS file: the
+// base of its name without extension, separators replaced.
+func casFileName(name, docID string) string {
+	base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	base = strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == 0 {
+			return '_'
+		}
+		return r
+	}, base)
+	if base == "" || base == "." || base == ".." {
+		base = docID
+	}
+	return base + ".json"
+}
+
+func (s *Server) publicZip(w http.ResponseWriter, r *http.Request) {
+	p, rr, ok := s.runAt(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	l, ok := rr.layout(p)
+	if !ok || rr.status().State == runFailed {
+		s.notFound(w, r)
+		return
+	}
+	root := l.PublicRoot()
+	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+		s.notFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/zip")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+filepath.Base(root)+`.zip"`)
+	zipDir(w, root, filepath.Base(root))
+}
+
+// zipDir writes the regular files below root into a zip under prefix.
+func zipDir(w io.Writer, root, prefix string) error {
+	zw := zip.NewWriter(w)
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		return addFile(zw, path.Join(prefix, filepath.ToSlash(rel)), p)
+	})
+	if cerr := zw.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func addFile(zw *zip.Writer, name, file string) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	zf, err := zw.Create(name)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(zf, f)
+	return err
+}
+
+func (s *Server) privateConfirm(w http.ResponseWriter, r *http.Request) {
+	p, rr, ok := s.runAt(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if _, ok := rr.layout(p); !ok {
+		s.notFound(w, r)
+		return
+	}
+	s.render(w, r, http.StatusOK, "private", map[string]any{"Title": "Download private key and mapping", "P": p.meta, "RunID": rr.ID})
+}
+
+// privateZip sends the run's mappings and key: only on a POST with the
+// CSRF token and the confirmation ticked.
+func (s *Server) privateZip(w http.ResponseWriter, r *http.Request) {
+	p, rr, ok := s.runAt(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	l, ok := rr.layout(p)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if r.PostFormValue("confirm") != "yes" {
+		s.render(w, r, http.StatusBadRequest, "private", map[string]any{"Title": "Download private key and mapping", "P": p.meta, "RunID": rr.ID, "Unconfirmed": true})
+		return
+	}
+	prefix := "private-" + l.Run
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	var files []string
+	root := l.PrivateRoot()
+	filepath.WalkDir(root, func(fp string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			switch d.Name() {
+			case "mapping.json", "mapping_flat.json", "run.json", "provenance.json":
+				files = append(files, fp)
+			}
+		}
+		return nil
+	})
+	sort.Strings(files)
+	for _, f := range files {
+		rel, _ := filepath.Rel(root, f)
+		if err := addFile(zw, path.Join(prefix, filepath.ToSlash(rel)), f); err != nil {
+			s.forbidden(w, r, http.StatusInternalServerError, "The private files could not be packed.")
+			return
+		}
+	}
+	if err := addFile(zw, path.Join(prefix, "surrogator.key"), rr.KeyFile); err != nil {
+		s.forbidden(w, r, http.StatusInternalServerError, "The key could not be packed.")
+		return
+	}
+	if err := zw.Close(); err != nil {
+		s.forbidden(w, r, http.StatusInternalServerError, "The private files could not be packed.")
+		return
+	}
+	w.Header().Set("Content-Type", "application/zip")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+prefix+`.zip"`)
+	w.Write(b.Bytes())
+}
+
+func writeJSONTo(w io.Writer, v any) {
+	json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,260 @@
+package webapp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/output"
+	"github.com/surrogator/surrogator/surrogator/qc"
+)
+
+// Run states.
+const (
+	runRunning  = "running"
+	runComplete = "complete"
+	runPartial  = "partial" // complete, some documents excluded as unreadable, unsafe or quarantined
+	runFailed   = "failed"
+)
+
+// runSettings are the choices of the run form.
+type runSettings struct {
+	Mode      string `json:"mode"`
+	Scope     string `json:"scope"`
+	DateShift string `json:"date_shift"` // "" random, else fixed days
+	ShiftMin  int    `json:"shift_min"`
+	ShiftMax  int    `json:"shift_max"`
+	Geodata   string `json:"geodata"` // pack name, "" embedded
+	KeyID     string `json:"key_id"`  // uploaded key id, "" project key
+	Seed      int64  `json:"seed"`
+}
+
+// run is one surrogation run of a project; its record is
+// runs/<id>.json.
+type run struct {
+	mu       sync.Mutex
+	ID       string         `json:"id"`
+	Started  time.Time      `json:"started"`
+	Ended    time.Time      `json:"ended,omitzero"`
+	Settings runSettings    `json:"settings"`
+	State    string         `json:"state"`
+	Error    string         `json:"error,omitempty"`
+	Phase    string         `json:"phase,omitempty"`
+	Done     int            `json:"done"`
+	Total    int            `json:"total"`
+	KeyFile  string         `json:"key_file"`
+	Result   *engine.Result `json:"result,omitempty"`
+}
+
+// status is a snapshot for the pages and the JSON poll.
+type runStatus struct {
+	ID      string `json:"id"`
+	State   string `json:"state"`
+	Phase   string `json:"phase"`
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Percent int    `json:"percent"`
+	Error   string `json:"error,omitempty"`
+}
+
+func (r *run) status() runStatus {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := runStatus{ID: r.ID, State: r.State, Phase: r.Phase, Done: r.Done, Total: r.Total, Error: r.Error}
+	if r.Total > 0 {
+		st.Percent = min(100, r.Done*100/r.Total)
+	}
+	if r.State != runRunning {
+		st.Percent = 100
+	}
+	return st
+}
+
+func (s *Server) loadRuns(p *project) {
+	ents, _ := os.ReadDir(p.runsDir())
+	for _, e := range ents {
+		id, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || !validID(id) {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(p.runsDir(), e.Name()))
+		if err != nil {
+			continue
+		}
+		r := &run{}
+		if json.Unmarshal(b, r) != nil || r.ID != id {
+			continue
+		}
+		if r.State == runRunning { // the server stopped during the run
+			r.State, r.Error = runFailed, "interrupted: the server stopped during the run; start it again"
+		}
+		p.runs[id] = r
+	}
+}
+
+// runsOf lists a project's runs, newest first.
+func (p *project) runList() []*run {
+	out := make([]*run, 0, len(p.runs))
+	for _, r := range p.runs {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Started.After(out[j].Started) })
+	return out
+}
+
+func (s *Server) saveRun(p *project, r *run) error {
+	r.mu.Lock()
+	b, err := json.MarshalIndent(r, "", "  ")
+	r.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	return writePrivate(filepath.Join(p.runsDir(), r.ID+".json"), b)
+}
+
+// startRun validates the settings and starts the run in the background.
+func (s *Server) startRun(p *project, set runSettings) (*run, error) {
+	mode, err := engine.ParseMode(set.Mode)
+	if err != nil {
+		return nil, err
+	}
+	if set.Scope != string(engine.ScopeDocument) && set.Scope != string(engine.ScopeCorpus) {
+		return nil, fmt.Errorf("webapp: scope must be document or corpus")
+	}
+	opts := engine.Options{Mode: mode, Scope: engine.Scope(set.Scope), Out: p.outDir(), Workers: s.cfg.Workers,
+		Version: s.cfg.Version, Resources: s.cfg.Resources, Seed: set.Seed, SeedSet: set.Seed != 0,
+		DateShiftMin: set.ShiftMin, DateShiftMax: set.ShiftMax}
+	if set.DateShift != "" {
+		var d int
+		if _, err := fmt.Sscan(set.DateShift, &d); err != nil {
+			return nil, fmt.Errorf("webapp: date shift must be a whole number of days")
+		}
+		opts.DateShift, opts.DateShiftSet = d, true
+	}
+	if opts.DateShiftMin == 0 && opts.DateShiftMax == 0 {
+		opts.DateShiftMin, opts.DateShiftMax = 14, 365
+	}
+	if opts.DateShiftMin < 1 || opts.DateShiftMax < opts.DateShiftMin {
+		return nil, fmt.Errorf("webapp: the shift range must satisfy 1 ≤ min ≤ max")
+	}
+	var pack *GeoPack
+	if set.Geodata != "" {
+		for i := range s.cfg.Packs {
+			if s.cfg.Packs[i].Name == set.Geodata {
+				pack = &s.cfg.Packs[i]
+			}
+		}
+		if pack == nil {
+			return nil, fmt.Errorf("webapp: unknown geodata pack")
+		}
+	}
+	keyFile := filepath.Join(p.outDir(), "private", "surrogator.key")
+	if set.KeyID != "" {
+		if !validID(set.KeyID) {
+			return nil, fmt.Errorf("webapp: unknown key")
+		}
+		keyFile = filepath.Join(p.keysDir(), set.KeyID+".key")
+		if _, err := os.Stat(keyFile); err != nil {
+			return nil, fmt.Errorf("webapp: unknown key")
+		}
+	}
+	if err := mkPrivateDir(filepath.Join(p.outDir(), "private")); err != nil {
+		return nil, err
+	}
+	key, err := engine.LoadKey(keyFile)
+	if err != nil {
+		return nil, fmt.Errorf("webapp: key: %w", err)
+	}
+	opts.Key, opts.KeyFile = key, keyFile
+	if _, err := os.Stat(p.toggleFile()); err == nil {
+		t, err := qc.ReadToggle(p.toggleFile())
+		if err != nil {
+			return nil, fmt.Errorf("webapp: toggle file: %w", err)
+		}
+		opts.Toggle, opts.ToggleFile = t, p.toggleFile()
+	}
+	r := &run{ID: newID(), Started: time.Now().UTC(), Settings: set, State: runRunning, Phase: "start", KeyFile: keyFile}
+	p.mu.Lock()
+	if p.running != nil {
+		p.mu.Unlock()
+		return nil, errRunning
+	}
+	p.running = r
+	p.runs[r.ID] = r
+	p.mu.Unlock()
+	if err := s.saveRun(p, r); err != nil {
+		p.mu.Lock()
+		p.running = nil
+		delete(p.runs, r.ID)
+		p.mu.Unlock()
+		return nil, err
+	}
+	opts.Progress = func(pg engine.Progress) {
+		r.mu.Lock()
+		r.Phase, r.Done, r.Total = pg.Phase, pg.Done, pg.Total
+		r.mu.Unlock()
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		res, err := s.execute(s.ctx, p, opts, pack)
+		r.mu.Lock()
+		r.Ended = time.Now().UTC()
+		r.Result = res
+		switch {
+		case err != nil:
+			r.State, r.Error = runFailed, publicError(err)
+		case res.Partial():
+			r.State = runPartial
+		default:
+			r.State = runComplete
+		}
+		r.Phase = "end"
+		r.mu.Unlock()
+		s.saveRun(p, r) // the record on disk is a convenience; the run's own run.json is authoritative
+		p.mu.Lock()
+		p.running = nil
+		p.mu.Unlock()
+	}()
+	return r, nil
+}
+
+var errRunning = errors.New("webapp: a run of this project is still going on")
+
+func (s *Server) execute(ctx context.Context, p *project, opts engine.Options, pack *GeoPack) (*engine.Result, error) {
+	if pack != nil {
+		release, err := pack.Attach(ctx, &opts)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+	return engine.Run(ctx, p.paths(), opts)
+}
+
+// publicError words an engine error for the page: the error text (the
+// engine names documents by public id and paths of the data folder).
+func publicError(err error) string {
+	if errors.Is(err, engine.ErrInterrupted) {
+		return "interrupted: the server was stopped; nothing was published"
+	}
+	return err.Error()
+}
+
+// layout is the output layout of a finished run.
+func (r *run) layout(p *project) (output.Layout, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.Result == nil || r.Result.RunKey == "" {
+		return output.Layout{}, false
+	}
+	return output.Layout{Out: p.outDir(), Run: r.Result.RunKey}, true
+}

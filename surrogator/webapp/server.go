@@ -1,0 +1,385 @@
+package webapp
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/suspects"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// DefaultMaxUpload bounds one upload request (all its files together).
+const DefaultMaxUpload = 1 << 30
+
+// Cookie names.
+const (
+	sessionCookie = "surrogator_session"
+	preCookie     = "surrogator_pre" // double-submit CSRF token of the login form
+)
+
+// ErrExposed is returned by CheckAddr for a non-loopback address without a
+// password or a fixed token.
+var ErrExposed = errors.New("webapp: a non-loopback address needs a password or a fixed token")
+
+// GeoPack is a geodata pack the run page offers. Attach configures the
+// run's options with the pack (and its facility pools) and returns a
+// function releasing it after the run.
+type GeoPack struct {
+	Name   string
+	Attach func(ctx context.Context, opts *engine.Options) (release func(), err error)
+}
+
+// Config configures a Server.
+type Config struct {
+	// Addr is the address the server is meant for (host:port); it is
+	// checked by New with CheckAddr. Empty: 127.0.0.1:8080.
+	Addr string
+	// DataDir is the private data folder (created 0700).
+	DataDir string
+	// Password enables the login page (needed on a non-loopback address
+	// unless Token is set).
+	Password string
+	// Token is a fixed access token; empty: a random one per start.
+	Token string
+	// MaxUpload bounds one upload request in bytes (0: DefaultMaxUpload).
+	MaxUpload int64
+	// Log receives one line per request: method, route pattern, status
+	// (nil: discarded). It never receives names, texts or file names.
+	Log *slog.Logger
+	// Packs are the geodata packs the run page offers (none: the embedded
+	// gazetteer only).
+	Packs []GeoPack
+	// Resources are the name lists (nil: embedded).
+	Resources *data.Resources
+	// Workers is the parallelism of a run (0: 1).
+	Workers int
+	// Version is recorded in run.json.
+	Version string
+	// AeroTransport carries the INCEpTION remote-API requests (nil: a
+	// copy of http.DefaultTransport).
+	AeroTransport http.RoundTripper
+}
+
+// Server is the web app. Create it with New; it is an http.Handler.
+type Server struct {
+	cfg     Config
+	token   string
+	csrfKey []byte
+	tmpl    map[string]*template.Template
+	static  http.Handler
+	mux     *http.ServeMux
+	det     *suspects.Detector
+	log     *slog.Logger
+
+	mu       sync.Mutex
+	sessions map[string]time.Time
+	projects map[string]*project
+	conns    map[string]*conn
+	order    []string // project ids, newest last
+	ctx      context.Context
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+}
+
+// CheckAddr refuses to serve a non-loopback address (or one that listens
+// on every interface) without a password or a fixed token.
+func CheckAddr(addr, password, token string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("webapp: address %q: %w", addr, err)
+	}
+	if isLoopback(host) || password != "" || token != "" {
+		return nil
+	}
+	return fmt.Errorf("%w (%s)", ErrExposed, addr)
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// New creates the server: it checks the address, creates the data folder
+// (0700) and loads the projects stored there.
+func New(cfg Config) (*Server, error) {
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1:8080"
+	}
+	if err := CheckAddr(cfg.Addr, cfg.Password, cfg.Token); err != nil {
+		return nil, err
+	}
+	if cfg.DataDir == "" {
+		return nil, errors.New("webapp: no data folder")
+	}
+	if cfg.MaxUpload <= 0 {
+		cfg.MaxUpload = DefaultMaxUpload
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	if cfg.Resources == nil {
+		cfg.Resources = data.Default()
+	}
+	if err := mkPrivateDir(cfg.DataDir); err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, token: cfg.Token, sessions: map[string]time.Time{}, projects: map[string]*project{}, conns: map[string]*conn{},
+		log: cfg.Log, det: suspects.New(suspects.Options{Resources: cfg.Resources})}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.token == "" {
+		s.token = randomHex(24)
+	}
+	s.csrfKey = []byte(randomHex(32))
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	var err error
+	if s.tmpl, err = parseTemplates(); err != nil {
+		return nil, err
+	}
+	sub, _ := fs.Sub(assets, "assets/static")
+	s.static = http.StripPrefix("/static/", http.FileServerFS(sub))
+	s.routes()
+	if err := s.loadProjects(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Token is the access token of the startup URL.
+func (s *Server) Token() string { return s.token }
+
+// URL is the startup URL for a listener address (the token in the query;
+// the first request trades it for a cookie and drops it from the address
+// bar).
+func (s *Server) URL(addr string) string {
+	return "http://" + addr + "/?token=" + url.QueryEscape(s.token)
+}
+
+// Close stops running surrogation runs and waits for them.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+	s.mu.Lock()
+	for k, c := range s.conns {
+		c.client.Close()
+		delete(s.conns, k)
+	}
+	s.mu.Unlock()
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic("webapp: no randomness: " + err.Error()) // crypto/rand never fails on supported systems
+	}
+	return hex.EncodeToString(b)
+}
+
+// csrfToken is the CSRF token of a session.
+func (s *Server) csrfToken(session string) string {
+	m := hmac.New(sha256.New, s.csrfKey)
+	m.Write([]byte("csrf\x1f" + session))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+func equal(a, b string) bool {
+	return len(a) > 0 && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+}
+
+// csp is the Content-Security-Policy of every response: nothing inline,
+// nothing from another origin.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+	"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+// ServeHTTP applies the security headers, the session check and the
+// request log, then routes.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	h := w.Header()
+	h.Set("Content-Security-Policy", csp)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	rw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	s.serve(rw, r)
+	pattern := r.Pattern
+	if pattern == "" {
+		pattern = "-"
+	}
+	s.log.Info("request", "method", r.Method, "route", pattern, "status", rw.status, "ms", time.Since(start).Milliseconds())
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/static/") {
+		s.static.ServeHTTP(w, r)
+		return
+	}
+	if r.URL.Path == "/login" {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	if t := r.URL.Query().Get("token"); t != "" {
+		if !equal(t, s.token) {
+			s.forbidden(w, r, http.StatusUnauthorized, "This link's token is not valid. Open the address printed when the server started.")
+			return
+		}
+		s.startSession(w)
+		q := r.URL.Query()
+		q.Del("token")
+		u := *r.URL
+		u.RawQuery = q.Encode()
+		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+		return
+	}
+	sess, ok := s.session(r)
+	if !ok {
+		if s.cfg.Password != "" && r.Method == http.MethodGet {
+			http.Redirect(w, r, "/login", http.StatusSeeOther)
+			return
+		}
+		s.forbidden(w, r, http.StatusUnauthorized, "No session. Open the address printed when the server started (it carries the access token).")
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		// every state-changing request carries the session's CSRF token:
+		// in a header (JavaScript) or as the first form field (checked by
+		// the handlers that stream multipart bodies)
+		if !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+			r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+			tok := r.Header.Get("X-CSRF-Token")
+			if tok == "" {
+				tok = r.PostFormValue("csrf")
+			}
+			if !equal(tok, s.csrfToken(sess)) {
+				s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
+				return
+			}
+		}
+	}
+	s.mux.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, sess)))
+}
+
+type sessionKey struct{}
+
+func sessionOf(r *http.Request) string {
+	s, _ := r.Context().Value(sessionKey{}).(string)
+	return s
+}
+
+func (s *Server) startSession(w http.ResponseWriter) {
+	id := randomHex(24)
+	s.mu.Lock()
+	s.sessions[id] = time.Now()
+	s.mu.Unlock()
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+}
+
+func (s *Server) session(r *http.Request) (string, bool) {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || c.Value == "" {
+		return "", false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.sessions[c.Value]
+	return c.Value, ok
+}
+
+// statusWriter records the status for the request log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if !w.wrote {
+		w.status, w.wrote = code, true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// login serves the password form (GET) and checks it (POST). The form's
+// CSRF token is a double-submit cookie: there is no session yet.
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.Password == "" {
+		s.forbidden(w, r, http.StatusNotFound, "No password is configured: open the address printed when the server started.")
+		return
+	}
+	if r.Method == http.MethodPost {
+		r.Body = http.MaxBytesReader(w, r.Body, 1<<16)
+		c, err := r.Cookie(preCookie)
+		if err != nil || !equal(r.PostFormValue("csrf"), c.Value) {
+			s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
+			return
+		}
+		if !equal(r.PostFormValue("password"), s.cfg.Password) {
+			time.Sleep(500 * time.Millisecond) // slows guessing
+			s.render(w, r, http.StatusUnauthorized, "login", map[string]any{"CSRF": c.Value, "Failed": true})
+			return
+		}
+		s.startSession(w)
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	pre := randomHex(16)
+	http.SetCookie(w, &http.Cookie{Name: preCookie, Value: pre, Path: "/login", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	s.render(w, r, http.StatusOK, "login", map[string]any{"CSRF": pre})
+}
+
+// forbidden renders an error page without naming anything from the data.
+func (s *Server) forbidden(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	s.render(w, r, status, "error", map[string]any{"Status": status, "Message": msg})
+}
+
+// mkPrivateDir creates dir (and parents) 0700 and tightens an existing one.
+func mkPrivateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,268 @@
+package webapp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/qc"
+)
+
+// The data folder:
+//
+//	DATA/projects/<pid>/project.json   meta: display name, inputs (original names)
+//	DATA/projects/<pid>/input/<fid>.zip  an uploaded or pulled zip
+//	DATA/projects/<pid>/input/files/<fid>.<ext>  loose uploaded files
+//	DATA/projects/<pid>/toggle.csv     the release decision (qc.ReadToggle)
+//	DATA/projects/<pid>/keys/<kid>.key uploaded key files
+//	DATA/projects/<pid>/out/           the engine's output folder
+//	DATA/projects/<pid>/runs/<rid>.json  a run record
+//
+// Every id is generated ([a-z0-9]); nothing a client sends becomes a path.
+
+// idPattern matches generated ids (and nothing with a separator or dot).
+var idPattern = regexp.MustCompile(`^[a-z0-9]{6,48}$`)
+
+func validID(id string) bool { return idPattern.MatchString(id) }
+
+func newID() string { return randomHex(8) }
+
+// input is one stored input file.
+type input struct {
+	ID string `json:"id"`
+	// Name is the file name as uploaded (private: kept only here).
+	Name string `json:"name"`
+	// Stored is the file's name under input/ (generated).
+	Stored string `json:"stored"`
+	Size   int64  `json:"size"`
+}
+
+// meta is a project's project.json.
+type meta struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Origin  string    `json:"origin"` // "upload" or "inception"
+	Created time.Time `json:"created"`
+	Inputs  []input   `json:"inputs"`
+}
+
+// project is a loaded project: its inputs read and checked.
+type project struct {
+	meta  meta
+	dir   string
+	projs []*formats.Project
+	qc    []*qc.Project
+	err   error // reading failed (shown on the project page)
+
+	mu      sync.Mutex // guards runs, running and the toggle file
+	runs    map[string]*run
+	running *run
+}
+
+func (p *project) inputDir() string   { return filepath.Join(p.dir, "input") }
+func (p *project) looseDir() string   { return filepath.Join(p.dir, "input", "files") }
+func (p *project) toggleFile() string { return filepath.Join(p.dir, "toggle.csv") }
+func (p *project) outDir() string     { return filepath.Join(p.dir, "out") }
+func (p *project) runsDir() string    { return filepath.Join(p.dir, "runs") }
+func (p *project) keysDir() string    { return filepath.Join(p.dir, "keys") }
+
+// paths are the inputs as the engine reads them: every zip on its own, the
+// loose files as one folder.
+func (p *project) paths() []string {
+	var out []string
+	loose := false
+	for _, in := range p.meta.Inputs {
+		if strings.HasSuffix(in.Stored, ".zip") {
+			out = append(out, filepath.Join(p.inputDir(), in.Stored))
+		} else {
+			loose = true
+		}
+	}
+	if loose {
+		out = append(out, p.looseDir())
+	}
+	return out
+}
+
+func (s *Server) projectsDir() string { return filepath.Join(s.cfg.DataDir, "projects") }
+
+// writePrivate writes a file 0600 atomically.
+func writePrivate(path string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return fmt.Errorf("webapp: %w", err)
+	}
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return fmt.Errorf("webapp: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	return nil
+}
+
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	return writePrivate(path, b)
+}
+
+// loadProjects reads every project of the data folder (at start).
+func (s *Server) loadProjects() error {
+	if err := mkPrivateDir(s.projectsDir()); err != nil {
+		return err
+	}
+	ents, err := os.ReadDir(s.projectsDir())
+	if err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	var ps []*project
+	for _, e := range ents {
+		if !e.IsDir() || !validID(e.Name()) {
+			continue
+		}
+		dir := filepath.Join(s.projectsDir(), e.Name())
+		b, err := os.ReadFile(filepath.Join(dir, "project.json"))
+		if err != nil {
+			continue // an upload that never completed
+		}
+		var m meta
+		if err := json.Unmarshal(b, &m); err != nil || m.ID != e.Name() {
+			continue
+		}
+		p := &project{meta: m, dir: dir, runs: map[string]*run{}}
+		s.read(p)
+		s.loadRuns(p)
+		ps = append(ps, p)
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].meta.Created.Before(ps[j].meta.Created) })
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range ps {
+		s.projects[p.meta.ID] = p
+		s.order = append(s.order, p.meta.ID)
+	}
+	return nil
+}
+
+// read reads a project's inputs and runs QC (pass 1).
+func (s *Server) read(p *project) {
+	projs, err := formats.ReadContext(context.Background(), p.paths(), formats.Options{})
+	if err != nil {
+		p.err = err
+		return
+	}
+	p.projs = projs
+	p.qc = make([]*qc.Project, len(projs))
+	for i, fp := range projs {
+		p.qc[i] = qc.RunWith(fp, s.det)
+	}
+}
+
+// project returns a loaded project by id.
+func (s *Server) project(id string) *project {
+	if !validID(id) {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.projects[id]
+}
+
+// addProject registers a project whose inputs are stored.
+func (s *Server) addProject(p *project) error {
+	if err := writeJSON(filepath.Join(p.dir, "project.json"), p.meta); err != nil {
+		return err
+	}
+	s.read(p)
+	s.mu.Lock()
+	s.projects[p.meta.ID] = p
+	s.order = append(s.order, p.meta.ID)
+	s.mu.Unlock()
+	return nil
+}
+
+// newProjectDir creates the folders of a new project.
+func (s *Server) newProjectDir(name, origin string) (*project, error) {
+	id := newID()
+	dir := filepath.Join(s.projectsDir(), id)
+	for _, d := range []string{dir, filepath.Join(dir, "input"), filepath.Join(dir, "input", "files"), filepath.Join(dir, "runs"), filepath.Join(dir, "keys")} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			return nil, fmt.Errorf("webapp: %w", err)
+		}
+	}
+	return &project{meta: meta{ID: id, Name: name, Origin: origin, Created: time.Now().UTC()}, dir: dir, runs: map[string]*run{}}, nil
+}
+
+// decisions returns the release decision per document of formats project
+// i: the toggle file's where it lists the document, else QC's proposal.
+func (s *Server) decisions(p *project) ([][]bool, bool, error) {
+	var t *qc.Toggle
+	if _, err := os.Stat(p.toggleFile()); err == nil {
+		if t, err = qc.ReadToggle(p.toggleFile()); err != nil {
+			return nil, false, fmt.Errorf("webapp: toggle file: %w", err)
+		}
+	}
+	out := make([][]bool, len(p.qc))
+	for i, q := range p.qc {
+		out[i] = make([]bool, len(q.Docs))
+		for j, d := range q.Docs {
+			out[i][j] = d.PartOfCorpus
+			if t != nil {
+				if inc, listed := t.Decision(q.Project, d.Document); listed {
+					out[i][j] = inc
+				}
+			}
+		}
+	}
+	return out, t != nil, nil
+}
+
+// setDecision records the release decision of one document: the toggle
+// file is rewritten with a row per document of every project (header
+// project,document,part_of_corpus), the format qc.ReadToggle reads.
+func (s *Server) setDecision(p *project, pi, di int, include bool) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	dec, _, err := s.decisions(p)
+	if err != nil {
+		return err
+	}
+	if pi < 0 || pi >= len(dec) || di < 0 || di >= len(dec[pi]) {
+		return errNoSuchDocument
+	}
+	dec[pi][di] = include
+	rows := [][]string{{"project", "document", "part_of_corpus"}}
+	for i, q := range p.qc {
+		for j, d := range q.Docs {
+			v := "0"
+			if dec[i][j] {
+				v = "1"
+			}
+			rows = append(rows, []string{q.Project, d.Document, v})
+		}
+	}
+	return writePrivate(p.toggleFile(), qc.CSV(rows))
+}
+
+var errNoSuchDocument = errors.New("webapp: no such document")

@@ -1,0 +1,113 @@
+package webapp
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// segment is a run of text, plain or inside one PII span.
+type segment struct {
+	Text  string
+	Kind  string // the span's kind or, for a wrong annotation, its label
+	Class string // CSS class of the kind's group; "" for plain text
+}
+
+// group is a kind's colour group (the legend explains it; every span also
+// carries its kind as text, so nothing depends on colour).
+func group(k kinds.Kind) string {
+	switch {
+	case k == "":
+		return "k-wrong"
+	case strings.HasPrefix(string(k), "NAME_"):
+		return "k-name"
+	case strings.HasPrefix(string(k), "DATE"):
+		return "k-date"
+	case k == kinds.Age:
+		return "k-age"
+	case strings.HasPrefix(string(k), "LOCATION_"):
+		return "k-loc"
+	case k == kinds.ID:
+		return "k-id"
+	case strings.HasPrefix(string(k), "CONTACT_"):
+		return "k-contact"
+	case k == kinds.Profession:
+		return "k-prof"
+	}
+	return "k-other"
+}
+
+// groupNames are the legend's words for the groups.
+var groupNames = map[string]string{
+	"k-name": "names", "k-date": "dates", "k-age": "ages", "k-loc": "locations", "k-id": "IDs",
+	"k-contact": "contacts", "k-prof": "professions", "k-other": "other", "k-wrong": "wrong annotation (no valid kind)",
+}
+
+func spanKind(s document.Span) string {
+	if s.Kind == "" {
+		if s.Label == "" {
+			return "WRONG"
+		}
+		return "WRONG:" + s.Label
+	}
+	return string(s.Kind)
+}
+
+// highlight cuts text into segments at the spans (byte offsets). Spans
+// are shown outermost first; a span overlapping one already shown is
+// left out of the highlighting (QC lists it as an overlap).
+func highlight(text string, spans []document.Span) []segment {
+	ss := append([]document.Span(nil), spans...)
+	sort.SliceStable(ss, func(i, j int) bool {
+		if ss[i].Begin != ss[j].Begin {
+			return ss[i].Begin < ss[j].Begin
+		}
+		return ss[i].End > ss[j].End
+	})
+	var out []segment
+	pos := 0
+	for _, s := range ss {
+		if s.Begin < pos || s.End <= s.Begin || s.End > len(text) {
+			continue
+		}
+		if s.Begin > pos {
+			out = append(out, segment{Text: text[pos:s.Begin]})
+		}
+		out = append(out, segment{Text: text[s.Begin:s.End], Kind: spanKind(s), Class: group(s.Kind)})
+		pos = s.End
+	}
+	if pos < len(text) {
+		out = append(out, segment{Text: text[pos:]})
+	}
+	return out
+}
+
+// legendRow is one kind in a document's legend.
+type legendRow struct {
+	Class, Group, Kind string
+	Count              int
+}
+
+// legend lists the kinds of the spans with their colour group and count.
+func legend(spans []document.Span) []legendRow {
+	n := map[string]int{}
+	cls := map[string]string{}
+	for _, s := range spans {
+		k := spanKind(s)
+		n[k]++
+		cls[k] = group(s.Kind)
+	}
+	var out []legendRow
+	for k, c := range n {
+		out = append(out, legendRow{Class: cls[k], Group: groupNames[cls[k]], Kind: k, Count: c})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Class != out[j].Class {
+			return out[i].Class < out[j].Class
+		}
+		return out[i].Kind < out[j].Kind
+	})
+	return out
+}
