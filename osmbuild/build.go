@@ -140,16 +140,14 @@ func Build(ctx context.Context, in, out string, opts Options) (Stats, error) {
 	if !opts.NoEmbeddings {
 		te := time.Now()
 		opts.Progress("embed", 0, 1)
-		var names [geo.NumPools][]string
+		var entries [geo.NumPools][]geo.PoolEntry
 		n := 0
-		for k := range names {
-			for _, e := range b.PoolEntries(geo.PoolKind(k)) {
-				names[k] = append(names[k], e.Name)
-			}
-			n += len(names[k])
+		for k := range entries {
+			entries[k] = b.PoolEntries(geo.PoolKind(k))
+			n += len(entries[k])
 		}
 		if n > 0 {
-			e, err := facility.PackEmbeddings(ctx, names, opts.Embedder)
+			e, err := facility.PackEmbeddings(ctx, entries, opts.Embedder)
 			if err != nil {
 				return st, fmt.Errorf("osmbuild: %w", err)
 			}

@@ -196,7 +196,7 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 	origFold := strings.Join(embed.Fold(exp), " ")
 	// 3. the proper-noun filter, applied to every k-NN hit
 	keep := func(i int) bool {
-		e := &p.entries[i]
+		e := p.entry(i)
 		if strings.Join(e.words, " ") == origFold {
 			return false
 		}
@@ -212,11 +212,14 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 	k := o.K0
 	// 2. adaptive k-NN over the entries of the class: widen k until enough
 	// candidates survive stage 3 or the class is exhausted
+	ci, err := p.classIndex(cls)
+	if err != nil {
+		return Choice{}, err
+	}
 	for {
-		ci := &p.byClass[cls]
 		var filter func(int) bool
 		if gender != NoGender {
-			filter = func(r int) bool { return p.entries[ci.rows[r]].Gender == gender }
+			filter = func(r int) bool { return p.meta[ci.rows[r]].gender == gender }
 		}
 		raw, err := ci.mat.SearchFunc(qv, k, filter)
 		if err != nil {
@@ -246,7 +249,7 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 	skel := skeleton(strings.Fields(origFold))
 	ranked := make([]scored, len(hits))
 	for j, h := range hits {
-		e := &p.entries[h.Index]
+		e := p.entry(h.Index)
 		s := float64(h.Score)
 		cd := domainsOf(e.words)
 		for d := range cd {
@@ -284,7 +287,7 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 		}
 		x -= w[j]
 	}
-	return Choice{Name: p.entries[pick].Name, Class: cls, K: k, Candidates: len(hits), GenderKept: gender == q.Gender}, nil
+	return Choice{Name: p.entry(pick).Name, Class: cls, K: k, Candidates: len(hits), GenderKept: gender == q.Gender}, nil
 }
 
 func domainsOf(words []string) map[string]bool {

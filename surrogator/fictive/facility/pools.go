@@ -8,8 +8,11 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/embed"
@@ -65,16 +68,50 @@ func (e *Entry) prepare() {
 	e.skel = skeleton(e.words)
 }
 
+// entryMeta is what the k-NN stage needs of every entry; the rest of an
+// Entry (its name's words) is derived on demand for the few entries a
+// query looks at.
+type entryMeta struct {
+	pool   geo.PoolKind
+	class  Class
+	byName bool
+	gender Gender
+}
+
+func metaOf(e *Entry) entryMeta {
+	return entryMeta{pool: e.Pool, class: e.Class, byName: e.ByName, gender: e.Gender}
+}
+
 // Pools are the candidate names with their classes and int8 embeddings.
-// A Pools value is immutable and safe for concurrent use.
+// A Pools value is immutable and safe for concurrent use. Pools read from
+// a pack (FromPack) refer to the pack's memory and must not be used after
+// the pack is closed.
 type Pools struct {
-	entries []Entry
+	meta []entryMeta
+	// name returns the name of entry i; vec its int8 vector (aliasing the
+	// pack or the embedded matrix).
+	name func(i int) string
+	vec  func(i int) embed.Vec
+	dim  int
+	// entries caches the derived entries (words, proper nouns, skeleton)
+	// the queries have looked at.
+	entries []atomic.Pointer[Entry]
 	emb     embed.Embedder
+	counts  [NumClasses]int // entries offered per class (ByName)
 	// byClass holds, per class, the vectors of the entries that may be
 	// sampled (ByName) and their entry indexes: the k-NN scans only the
-	// original's class.
-	byClass [NumClasses]classIndex
-	counts  [NumClasses]int // entries offered per class (ByName)
+	// original's class. Each is built on the first query of its class, so
+	// a run pays (in time and memory) only for the classes it meets.
+	byClass [NumClasses]lazyIndex
+	// Labels tells where the classes came from: "pack" (stored labels),
+	// "classified" (computed at load).
+	labels string
+}
+
+type lazyIndex struct {
+	once sync.Once
+	ci   classIndex
+	err  error
 }
 
 type classIndex struct {
@@ -83,13 +120,30 @@ type classIndex struct {
 }
 
 // Len returns the number of entries.
-func (p *Pools) Len() int { return len(p.entries) }
+func (p *Pools) Len() int { return len(p.meta) }
 
 // Entry returns entry i.
-func (p *Pools) Entry(i int) Entry { return p.entries[i] }
+func (p *Pools) Entry(i int) Entry { return *p.entry(i) }
+
+// entry returns the derived entry i, computing and caching it on first use.
+func (p *Pools) entry(i int) *Entry {
+	if e := p.entries[i].Load(); e != nil {
+		return e
+	}
+	m := p.meta[i]
+	e := &Entry{Name: p.name(i), Pool: m.pool, Class: m.class, ByName: m.byName, Gender: m.gender}
+	e.prepare()
+	p.entries[i].CompareAndSwap(nil, e)
+	return p.entries[i].Load()
+}
 
 // Embedder returns the embedder the pool vectors were computed with.
 func (p *Pools) Embedder() embed.Embedder { return p.emb }
+
+// LabelSource tells where the entries' classes came from: "pack" when
+// they were read from the pack's pool-labels section, "classified" when
+// they were computed when the pools were loaded.
+func (p *Pools) LabelSource() string { return p.labels }
 
 // Count returns the number of entries of class c that may be sampled.
 func (p *Pools) Count(c Class) int {
@@ -101,6 +155,15 @@ func (p *Pools) Count(c Class) int {
 
 func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
 	words := embed.Fold(EmbedText(name))
+	m := classifyEntry(name, words, category, fallback)
+	e := Entry{Name: name, Pool: k, Class: m.class, ByName: m.byName, Gender: m.gender, words: words}
+	e.prepare()
+	return e
+}
+
+// classifyEntry assigns class, ByName and gender to a pool entry whose
+// expanded name has the folded words.
+func classifyEntry(name string, words []string, category string, fallback Class) entryMeta {
 	c, byName := classifyTagged(words, category)
 	// A pool name is offered by its name only when its own words show the
 	// class without the expansion of ambiguous abbreviations ("Drehkreuz
@@ -111,32 +174,39 @@ func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
 	if c == Unknown && fallback != Unknown {
 		c = fallback
 	}
-	e := Entry{Name: name, Pool: k, Class: c, ByName: byName, Gender: HeadGender(name), words: words}
-	e.prepare()
-	return e
+	return entryMeta{class: c, byName: byName, gender: HeadGender(name)}
 }
 
-// index splits the matrix m (one row per entry) by class.
-func (p *Pools) index(m *embed.Matrix) error {
-	for _, e := range p.entries {
-		if e.ByName {
-			p.counts[e.Class]++
+// newPools counts the classes of meta; the class indexes are built lazily.
+func newPools(meta []entryMeta, name func(int) string, vec func(int) embed.Vec, dim int, emb embed.Embedder, labels string) *Pools {
+	p := &Pools{meta: meta, name: name, vec: vec, dim: dim, emb: emb, labels: labels,
+		entries: make([]atomic.Pointer[Entry], len(meta))}
+	for _, m := range meta {
+		if m.byName && m.class < NumClasses {
+			p.counts[m.class]++
 		}
 	}
-	for c := range p.byClass {
-		p.byClass[c].mat = embed.NewMatrix(m.Dim(), p.counts[c])
-	}
-	for i, e := range p.entries {
-		if !e.ByName {
-			continue
+	return p
+}
+
+// classIndex returns the index of class c, building it on first use.
+func (p *Pools) classIndex(c Class) (*classIndex, error) {
+	li := &p.byClass[c]
+	li.once.Do(func() {
+		ci := classIndex{mat: embed.NewMatrix(p.dim, p.counts[c]), rows: make([]int, 0, p.counts[c])}
+		for i, m := range p.meta {
+			if !m.byName || m.class != c {
+				continue
+			}
+			if err := ci.mat.Add(p.vec(i)); err != nil {
+				li.err = fmt.Errorf("facility: %w", err)
+				return
+			}
+			ci.rows = append(ci.rows, i)
 		}
-		ci := &p.byClass[e.Class]
-		if err := ci.mat.Add(m.Row(i)); err != nil {
-			return fmt.Errorf("facility: %w", err)
-		}
-		ci.rows = append(ci.rows, i)
-	}
-	return nil
+		li.ci = ci
+	})
+	return &li.ci, li.err
 }
 
 // Build embeds entries with emb (nil: the built-in embedder over the
@@ -154,17 +224,19 @@ func Build(ctx context.Context, entries []Entry, emb embed.Embedder) (*Pools, er
 		emb = h
 	}
 	texts := make([]string, len(entries))
+	meta := make([]entryMeta, len(entries))
 	for i := range entries {
 		entries[i].prepare()
 		texts[i] = EmbedText(entries[i].Name)
+		meta[i] = metaOf(&entries[i])
 	}
 	m, err := embed.EmbedQuantized(ctx, emb, texts, 512)
 	if err != nil {
 		return nil, fmt.Errorf("facility: embedding pools: %w", err)
 	}
-	p := &Pools{entries: entries, emb: emb}
-	if err := p.index(m); err != nil {
-		return nil, err
+	p := newPools(meta, func(i int) string { return entries[i].Name }, m.Row, emb.Dim(), emb, "classified")
+	for i := range entries {
+		p.entries[i].Store(&entries[i])
 	}
 	return p, nil
 }
@@ -271,6 +343,13 @@ var ErrNoEmbeddings = errors.New("facility: the geodata pack carries no pool emb
 // must be the one the pack was embedded with (name and version), else the
 // vectors would not be comparable and FromPack fails with a message that
 // names both.
+//
+// Nothing is copied or derived per entry beyond its class: the classes
+// come from the pack's pool labels when their version is this taxonomy's
+// (LabelVersion), else they are classified here (packs written before
+// the labels existed, or with another taxonomy); names, words and vectors
+// are read from the pack when a query needs them. The pools refer to the
+// pack, which must stay open while they are used.
 func FromPack(p *geo.Pack, emb embed.Embedder) (*Pools, error) {
 	info := p.EmbeddingInfo()
 	if info.Dims == 0 || info.Type != geo.EmbedInt8 {
@@ -293,37 +372,115 @@ func FromPack(p *geo.Pack, emb embed.Embedder) (*Pools, error) {
 		return nil, fmt.Errorf("facility: embedder mismatch: the pack was embedded with %s %s (%d dims), this run uses %s %s (%d dims); run with the pack's embedder or rebuild the pack with --embedder %s",
 			info.Embedder, info.EmbedderVersion, info.Dims, emb.Name(), emb.Version(), emb.Dim(), emb.Name())
 	}
-	var entries []Entry
-	var data []int8
-	var scales []float32
+	// global entry index → (pool, index in pool)
+	var starts [geo.NumPools + 1]int
 	for k := geo.PoolKind(0); k < geo.NumPools; k++ {
-		pl := p.Pool(k)
-		for i := 0; i < pl.Len(); i++ {
-			e := pl.Entry(i)
-			entries = append(entries, newEntry(e.Name, e.Category, k, Unknown))
+		starts[k+1] = starts[k] + p.Pool(k).Len()
+	}
+	locate := func(i int) (geo.PoolKind, int) {
+		k := geo.PoolKind(0)
+		for k+1 < geo.NumPools && i >= starts[k+1] {
+			k++
 		}
-		d, s, ok := pl.Vectors()
-		if !ok {
-			return nil, ErrNoEmbeddings
+		return k, i - starts[k]
+	}
+	meta := make([]entryMeta, starts[geo.NumPools])
+	source := "pack"
+	if v, ok := p.LabelVersion(); ok && v == LabelVersion() {
+		for i := range meta {
+			k, j := locate(i)
+			l, _ := p.Pool(k).Label(j)
+			if Class(l.Class) >= NumClasses || Gender(l.Gender) > Plural || l.Flags&^labelByName != 0 {
+				return nil, fmt.Errorf("facility: pool label %d out of range (class %d, flags %d, gender %d)", i, l.Class, l.Flags, l.Gender)
+			}
+			meta[i] = entryMeta{pool: k, class: Class(l.Class), byName: l.Flags&labelByName != 0, gender: Gender(l.Gender)}
 		}
-		data, scales = append(data, d...), append(scales, s...)
+	} else {
+		source = "classified"
+		classifyAll(len(meta), func(i int) entryMeta {
+			k, j := locate(i)
+			e := p.Pool(k).Entry(j)
+			m := classifyEntry(e.Name, embed.Fold(EmbedText(e.Name)), e.Category, Unknown)
+			m.pool = k
+			return m
+		}, meta)
 	}
-	m, err := embed.MatrixFrom(info.Dims, data, scales)
-	if err != nil {
-		return nil, fmt.Errorf("facility: pack vectors: %w", err)
+	for k := geo.PoolKind(0); k < geo.NumPools; k++ {
+		if n := p.Pool(k).Len(); n > 0 {
+			if _, _, ok := p.Pool(k).Int8Vector(0); !ok {
+				return nil, ErrNoEmbeddings
+			}
+		}
 	}
-	out := &Pools{entries: entries, emb: emb}
-	if err := out.index(m); err != nil {
-		return nil, err
+	name := func(i int) string {
+		k, j := locate(i)
+		return p.Pool(k).Entry(j).Name
 	}
-	return out, nil
+	vec := func(i int) embed.Vec {
+		k, j := locate(i)
+		q, s, _ := p.Pool(k).Int8Vector(j)
+		return embed.Vec{Q: q, Scale: s}
+	}
+	return newPools(meta, name, vec, info.Dims, emb, source), nil
 }
 
-// PackEmbeddings embeds the pool names of a pack being built (names[k][i]
-// is entry i of pool k) with emb (nil: the built-in embedder over all these
-// names) and returns the embeddings section, naming the embedder and, for
-// the built-in one, carrying it as the model blob.
-func PackEmbeddings(ctx context.Context, names [geo.NumPools][]string, emb embed.Embedder) (*geo.Embeddings, error) {
+// labelByName is the flags bit of a stored pool label: the name itself
+// shows the class.
+const labelByName = 1
+
+// classifyAll fills out[i] = f(i) on all CPUs.
+func classifyAll(n int, f func(int) entryMeta, out []entryMeta) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/4096))
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / max(workers, 1)
+	for w := 0; w < workers; w++ {
+		lo, hi := w*chunk, min((w+1)*chunk, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				out[i] = f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// Labels returns the pool-labels section for the entries of a pack being
+// built (entries[k][i] is entry i of pool k): what FromPack would
+// classify, computed once at build time.
+func Labels(entries [geo.NumPools][]geo.PoolEntry) *geo.PoolLabels {
+	l := &geo.PoolLabels{Version: LabelVersion()}
+	for k, es := range entries {
+		ms := make([]entryMeta, len(es))
+		classifyAll(len(es), func(i int) entryMeta {
+			return classifyEntry(es[i].Name, embed.Fold(EmbedText(es[i].Name)), es[i].Category, Unknown)
+		}, ms)
+		l.Entries[k] = make([]geo.PoolLabel, len(es))
+		for i, m := range ms {
+			var fl uint8
+			if m.byName {
+				fl = labelByName
+			}
+			l.Entries[k][i] = geo.PoolLabel{Class: uint8(m.class), Flags: fl, Gender: uint8(m.gender)}
+		}
+	}
+	return l
+}
+
+// PackEmbeddings embeds the pool entries of a pack being built
+// (entries[k][i] is entry i of pool k) with emb (nil: the built-in
+// embedder over all their names) and returns the embeddings section,
+// naming the embedder and, for the built-in one, carrying it as the model
+// blob, with the entries' labels (Labels).
+func PackEmbeddings(ctx context.Context, entries [geo.NumPools][]geo.PoolEntry, emb embed.Embedder) (*geo.Embeddings, error) {
+	var names [geo.NumPools][]string
+	for k, es := range entries {
+		names[k] = make([]string, len(es))
+		for i, e := range es {
+			names[k][i] = e.Name
+		}
+	}
 	if emb == nil {
 		var all []string
 		for _, n := range names {
@@ -336,7 +493,7 @@ func PackEmbeddings(ctx context.Context, names [geo.NumPools][]string, emb embed
 		emb = h
 	}
 	e := &geo.Embeddings{Dims: emb.Dim(), Type: geo.EmbedInt8, Embedder: emb.Name(), EmbedderVersion: emb.Version(),
-		Version: crc32.ChecksumIEEE([]byte(emb.Name() + " " + emb.Version()))}
+		Version: crc32.ChecksumIEEE([]byte(emb.Name() + " " + emb.Version())), Labels: Labels(entries)}
 	if h, ok := emb.(*embed.Hashed); ok {
 		b, err := h.MarshalBinary()
 		if err != nil {
