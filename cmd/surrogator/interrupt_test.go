@@ -123,8 +123,8 @@ func TestInterruptBinary(t *testing.T) {
 		rerun bool
 	}{
 		{"SIGINT while writing", "write: started", []syscall.Signal{syscall.SIGINT}, true},
-		{"SIGTERM while planning", "plan: started", []syscall.Signal{syscall.SIGTERM}, false},
-		{"second SIGINT quits at once", "plan: started", []syscall.Signal{syscall.SIGINT, syscall.SIGINT}, false},
+		{"SIGTERM while reading (pass 1)", "read: started", []syscall.Signal{syscall.SIGTERM}, false},
+		{"second SIGINT quits at once", "write: started", []syscall.Signal{syscall.SIGINT, syscall.SIGINT}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,9 +156,13 @@ func TestInterruptBinary(t *testing.T) {
 			if f := finalPublic(t, out); len(f) > 0 {
 				t.Fatalf("interrupted run left final-looking public folders %v", f)
 			}
-			if len(tt.sigs) == 1 {
+			private, _ := filepath.Glob(filepath.Join(out, "private", "private-*"))
+			if tt.at == "read: started" && len(private) != 0 {
+				// pass 1 reads and checks; it writes nothing
+				t.Fatalf("interrupted while reading, yet run folders %v exist", private)
+			}
+			if len(tt.sigs) == 1 && tt.at != "read: started" {
 				// the message names the private folder of the run
-				private, _ := filepath.Glob(filepath.Join(out, "private", "private-*"))
 				if len(private) != 1 || !strings.Contains(stderr, private[0]) {
 					t.Fatalf("message does not name the run folder %v:\n%s", private, stderr)
 				}

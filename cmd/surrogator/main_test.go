@@ -330,7 +330,7 @@ func TestProgressLines(t *testing.T) {
 		lines []string
 	}{
 		{"run", []string{"run", "--seed", "1", "--out", out, in}, []string{
-			"read: started", "read: 12 files", "qc: started", "plan: started (6 documents)", "plan: 6 documents",
+			"read: started", "read: 12 files",
 			"write: started (6 documents)", "write: 6 documents, audit passed"}},
 		{"qc", []string{"qc", "--out", t.TempDir(), in}, []string{"read: started", "read: 12 files", "qc: started (6 documents)", "qc: 6 documents"}},
 		{"inspect", []string{"inspect", in}, []string{"read: started", "read: 12 files"}},

@@ -263,7 +263,6 @@ func RunWith(p *formats.Project, det *suspects.Detector) *Project {
 	if det == nil {
 		det = suspects.New(suspects.Options{})
 	}
-	out := &Project{Project: p.Name, Title: p.Title}
 	// the detector is the expensive part of QC: run it on every CPU
 	type found struct {
 		sus  []Suspect
@@ -286,10 +285,19 @@ func RunWith(p *formats.Project, det *suspects.Detector) *Project {
 	}
 	close(next)
 	wg.Wait()
+	docs := make([]*Doc, len(p.Documents))
 	for i, d := range p.Documents {
-		out.Docs = append(out.Docs, check(d, res[i].sus, res[i].unit))
+		docs[i] = check(d, res[i].sus, res[i].unit)
 	}
-	for _, e := range p.Errors {
+	return Assemble(p.Name, p.Title, docs, p.Errors)
+}
+
+// Assemble builds a project's report from its documents checked one by one
+// (CheckWith, in reading order) and its read errors (listed after them
+// with part_of_corpus 0), as RunWith does.
+func Assemble(name, title string, docs []*Doc, errs []*formats.DocError) *Project {
+	out := &Project{Project: name, Title: title, Docs: docs}
+	for _, e := range errs {
 		name := e.Document
 		if name == "" {
 			name = e.File

@@ -1,0 +1,195 @@
+package engine
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/surrogator/surrogator/surrogator/output"
+)
+
+// mappingWriter streams a project's mapping.json and mapping_flat.json
+// (private) document by document in reading order, so that the key of a
+// large corpus is never held in memory. Both files are written under
+// temporary names and renamed when complete.
+type mappingWriter struct {
+	nested, flat *jsonObjectWriter
+}
+
+// docMap is one document's entry in mapping.json.
+type docMap struct {
+	FilenameOrig string                       `json:"filename_orig"`
+	DocID        string                       `json:"docid"`
+	Annotations  map[string]map[string]string `json:"annotations"`
+}
+
+func newMappingWriter(dir string) (*mappingWriter, error) {
+	n, err := newJSONObjectWriter(filepath.Join(dir, "mapping.json"))
+	if err != nil {
+		return nil, err
+	}
+	f, err := newJSONObjectWriter(filepath.Join(dir, "mapping_flat.json"))
+	if err != nil {
+		n.abort()
+		return nil, err
+	}
+	return &mappingWriter{nested: n, flat: f}, nil
+}
+
+// add writes the entries of one released document; collisions counts
+// mapping keys that needed a suffix.
+func (m *mappingWriter) add(project string, dp *docPlan, collisions *int) error {
+	if m == nil {
+		return nil
+	}
+	dm := &docMap{FilenameOrig: dp.doc.Name, DocID: dp.docID, Annotations: map[string]map[string]string{}}
+	flat := map[string]string{}
+	for _, r := range dp.reps {
+		if r.Kept || r.MapKey == "" {
+			continue
+		}
+		k := string(r.Kind)
+		if dm.Annotations[k] == nil {
+			dm.Annotations[k] = map[string]string{}
+		}
+		key := r.MapKey
+		for n := 2; ; n++ {
+			prev, ok := dm.Annotations[k][key]
+			if !ok || prev == r.Original {
+				break
+			}
+			if n == 2 {
+				*collisions++
+			}
+			key = fmt.Sprintf("%s #%d", r.MapKey, n)
+		}
+		dm.Annotations[k][key] = r.Original
+		flat[project+"-**-"+dp.doc.Name+"-**-"+k+"-**-"+key] = r.Original
+	}
+	if err := m.nested.add(dp.doc.Name, dm); err != nil {
+		return err
+	}
+	keys := make([]string, 0, len(flat))
+	for k := range flat {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := m.flat.add(k, flat[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m *mappingWriter) finish() error {
+	if m == nil {
+		return nil
+	}
+	if err := m.nested.finish(); err != nil {
+		m.flat.abort()
+		return err
+	}
+	return m.flat.finish()
+}
+
+func (m *mappingWriter) abort() {
+	if m == nil {
+		return
+	}
+	m.nested.abort()
+	m.flat.abort()
+}
+
+// jsonObjectWriter writes one JSON object member by member, laid out as
+// json.MarshalIndent(v, "", "  ") lays out a map, into a private temporary
+// file that finish renames to its name.
+type jsonObjectWriter struct {
+	path string
+	f    *os.File
+	w    *bufio.Writer
+	n    int
+	err  error
+}
+
+func newJSONObjectWriter(path string) (*jsonObjectWriter, error) {
+	if err := output.MkdirPrivate(filepath.Dir(path)); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
+	if err != nil {
+		return nil, fmt.Errorf("engine: mapping: %w", err)
+	}
+	if err := f.Chmod(output.PrivateFilePerm); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, fmt.Errorf("engine: mapping: %w", err)
+	}
+	w := &jsonObjectWriter{path: path, f: f, w: bufio.NewWriterSize(f, 64<<10)}
+	w.w.WriteString("{")
+	return w, nil
+}
+
+func (w *jsonObjectWriter) add(key string, v any) error {
+	if w.err != nil {
+		return w.err
+	}
+	k, err := json.Marshal(key)
+	if err != nil {
+		w.err = fmt.Errorf("engine: mapping: %w", err)
+		return w.err
+	}
+	b, err := json.MarshalIndent(v, "  ", "  ")
+	if err != nil {
+		w.err = fmt.Errorf("engine: mapping: %w", err)
+		return w.err
+	}
+	if w.n > 0 {
+		w.w.WriteByte(',')
+	}
+	w.n++
+	w.w.WriteString("\n  ")
+	w.w.Write(k)
+	w.w.WriteString(": ")
+	if _, err := w.w.Write(b); err != nil {
+		w.err = fmt.Errorf("engine: mapping: %w", err)
+	}
+	return w.err
+}
+
+func (w *jsonObjectWriter) finish() error {
+	if w.err != nil {
+		w.abort()
+		return w.err
+	}
+	if w.n > 0 {
+		w.w.WriteString("\n")
+	}
+	w.w.WriteString("}\n")
+	err := w.w.Flush()
+	if err == nil {
+		err = w.f.Sync()
+	}
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(w.f.Name(), w.path)
+	}
+	if err != nil {
+		os.Remove(w.f.Name())
+		return fmt.Errorf("engine: mapping: %w", err)
+	}
+	return nil
+}
+
+func (w *jsonObjectWriter) abort() {
+	if w == nil || w.f == nil {
+		return
+	}
+	w.f.Close()
+	os.Remove(w.f.Name())
+}

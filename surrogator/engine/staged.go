@@ -1,0 +1,633 @@
+package engine
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/surrogator/surrogator/surrogator/audit"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/output"
+	"github.com/surrogator/surrogator/surrogator/provenance"
+	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/suspects"
+)
+
+// Plan is a prepared run: every input was read once (pass 1) and checked,
+// and what the run must know of the whole corpus is kept in compact form —
+// the QC reports, the originals for the leak audit and for collision
+// avoidance, the corpus-scope date horizons and a digest of every
+// document. No document is kept. Write streams the inputs a second time
+// and writes the run (pass 2).
+//
+// A Plan is written once; it is not safe for concurrent use.
+type Plan struct {
+	opts    Options
+	sources []formats.Source
+	paths   []string          // the sources on disk (fingerprint, provenance)
+	held    []provenance.File // the sources held in memory: name and digest
+	runs    []*projectRun     // in reading order
+	byName  map[string]*projectRun
+	avoid   *audit.Matcher // every audited original of the run
+	pl      *planner
+	total   int // documents to decide in pass 2 (duplicates excluded)
+	written bool
+	// keySource and keyFile say where the run key came from (run.json,
+	// provenance.json); set by RunSources or by Write.
+	keySource, keyFile string
+}
+
+// projectRun is what a plan keeps of one project.
+type projectRun struct {
+	name, path string
+	in         *formats.Project // pass 1's project: counts, errors, duplicate names
+	qc         *qc.Project
+	qcByName   map[string]*qc.Doc
+	digest     map[string][32]byte // document name → digest of its text and spans (pass 1)
+	matcher    *audit.Matcher
+	unsafeName bool
+	res        *ProjectResult
+	// pass 2
+	casNames map[string]bool
+	mapping  *mappingWriter
+}
+
+// Prepare reads every source once (pass 1) in reading order: quality
+// control per document (the suspect detector on opts.Workers goroutines),
+// the originals to audit and avoid, corpus-scope horizons. Nothing is
+// written; opts.Key is not needed yet. The context stops reading
+// (ErrInterrupted).
+func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan, error) {
+	if err := opts.defaults(); err != nil {
+		return nil, err
+	}
+	p := &Plan{sources: sources, byName: map[string]*projectRun{}}
+	for _, s := range sources {
+		if s.Path == "" {
+			f, err := heldDigest(s)
+			if err != nil {
+				return nil, err
+			}
+			p.held = append(p.held, f)
+			continue
+		}
+		// nothing is written into an input: an --out at or below an input
+		// path is refused before anything is read
+		if inside(mustAbs(s.Path), mustAbs(opts.Out)) {
+			return nil, fmt.Errorf("engine: input %s lies inside the output folder %s: choose another --out", s.Path, opts.Out)
+		}
+		p.paths = append(p.paths, s.Path)
+	}
+	opts.Input.SkipDirs = append(opts.Input.SkipDirs, mustAbs(opts.Out))
+	if opts.Progress != nil && opts.Input.Progress == nil {
+		opts.Input.Progress = func(n int) { opts.progress("read", n, 0) }
+	}
+	p.opts = opts
+	o := &p.opts
+	p.avoid = o.newMatcher()
+	p.pl = &planner{opts: o, avoid: p.avoid, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
+	det := suspects.New(suspects.Options{Resources: o.Resources, Places: o.Geo})
+
+	// QC of each document on the workers; results land in per-document
+	// slots in reading order
+	type job struct {
+		d    *document.Document
+		slot **qc.Doc
+	}
+	jobs := make(chan job, o.Workers)
+	var wg sync.WaitGroup
+	for w := 0; w < o.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				*j.slot = qc.CheckWith(j.d, det)
+			}
+		}()
+	}
+	slots := map[*formats.Project][]**qc.Doc{}
+	runOf := map[*formats.Project]*projectRun{}
+	run := func(fp *formats.Project) *projectRun {
+		pr := runOf[fp]
+		if pr == nil {
+			pr = &projectRun{name: fp.Name, path: fp.Path, in: fp, matcher: o.newMatcher(), digest: map[string][32]byte{}}
+			runOf[fp] = pr
+		}
+		return pr
+	}
+	projs, err := formats.Scan(ctx, sources, o.Input, func(fp *formats.Project, d *document.Document) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		pr := run(fp)
+		slot := new(*qc.Doc)
+		slots[fp] = append(slots[fp], slot)
+		pr.digest[d.Name] = docDigest(d)
+		for i, s := range d.Spans {
+			if o.audited(s.Kind, d.SpanText(i)) {
+				pr.matcher.Add(d.SpanText(i))
+				p.avoid.Add(d.SpanText(i))
+			}
+		}
+		// the project name becomes a public folder name: it must not be
+		// (or hold) an original, such as a folder named after the patient
+		if nameParts(d).Contains(fp.Name) {
+			pr.unsafeName = true
+		}
+		if o.Scope == ScopeCorpus {
+			// the age rule decides per patient over the whole run, so that
+			// all of a patient's letters publish one birth date
+			p.pl.collectHorizons([]*document.Document{d})
+		}
+		jobs <- job{d: d, slot: slot}
+		return nil
+	})
+	close(jobs)
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInterrupted, ctx.Err())
+	}
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if len(projs) == 0 {
+		return nil, fmt.Errorf("engine: %w", formats.ErrNoDocuments)
+	}
+	// reading order of the projects, including those without a readable
+	// document
+	for i, fp := range projs {
+		pr := run(fp)
+		p.runs = append(p.runs, pr)
+		p.byName[pr.name] = pr
+		var docs []*qc.Doc
+		for _, s := range slots[fp] {
+			if !fp.Duplicate((*s).Document) {
+				docs = append(docs, *s)
+			}
+		}
+		for name := range pr.digest {
+			if fp.Duplicate(name) {
+				delete(pr.digest, name)
+			}
+		}
+		pr.qc = qc.Assemble(fp.Name, fp.Title, docs, fp.Errors)
+		pr.qcByName = make(map[string]*qc.Doc, len(docs))
+		for _, q := range docs {
+			pr.qcByName[q.Document] = q
+		}
+		pr.res = &ProjectResult{Project: fp.Name, Read: len(docs), Unreadable: unreadable(fp),
+			Replaced: map[string]int{}, Kept: map[string]int{}}
+		p.total += len(docs)
+		if pr.unsafeName || pr.matcher.Contains(fp.Name) {
+			return nil, fmt.Errorf("%w: the name of input project %d (its folder or zip) contains an original PII string of its documents: rename it", ErrUnsafeProjectName, i+1)
+		}
+	}
+	if o.Toggle != nil {
+		if err := p.SetToggle(o.Toggle); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// QC returns the quality control of every project, in reading order (the
+// documents in reading order, then those that could not be read).
+func (p *Plan) QC() []*qc.Project {
+	out := make([]*qc.Project, len(p.runs))
+	for i, pr := range p.runs {
+		out[i] = pr.qc
+	}
+	return out
+}
+
+// Documents counts the documents of the plan (readable, duplicates
+// excluded).
+func (p *Plan) Documents() int { return p.total }
+
+// SetToggle sets the reviewer's release decisions (nil: QC's proposal).
+// Every row must name a document of the run: a typo must not silently
+// turn a release into "not listed". Options.ToggleFile should name the
+// file it came from, for run.json and provenance.json.
+func (p *Plan) SetToggle(t *qc.Toggle) error {
+	if t != nil {
+		names := map[string][]string{}
+		for _, pr := range p.runs {
+			names[pr.name] = []string{}
+			for _, q := range pr.qc.Docs[:pr.res.Read] {
+				names[pr.name] = append(names[pr.name], q.Document)
+			}
+			for _, e := range pr.in.Errors { // unreadable, but a document all the same
+				if e.Document != "" {
+					names[pr.name] = append(names[pr.name], e.Document)
+				}
+			}
+		}
+		if err := t.ValidateRun(names); err != nil {
+			return fmt.Errorf("engine: toggle file: %w", err)
+		}
+	}
+	p.opts.Toggle = t
+	return nil
+}
+
+// docDigest identifies a document's text and annotations, so that pass 2
+// refuses a document that changed after pass 1 read it (its originals
+// would not be audited).
+func docDigest(d *document.Document) [32]byte {
+	h := sha256.New()
+	var n [8]byte
+	binary.LittleEndian.PutUint64(n[:], uint64(len(d.Text)))
+	h.Write(n[:])
+	io.WriteString(h, d.Text)
+	for _, s := range d.Spans {
+		binary.LittleEndian.PutUint64(n[:], uint64(s.Begin)<<32|uint64(uint32(s.End)))
+		h.Write(n[:])
+		io.WriteString(h, string(s.Kind))
+		h.Write([]byte{0})
+		io.WriteString(h, s.Label)
+		h.Write([]byte{0})
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// heldDigest digests a source held in memory (provenance, fingerprint).
+func heldDigest(s formats.Source) (provenance.File, error) {
+	h := sha256.New()
+	var size int64
+	switch {
+	case s.ZipAt != nil:
+		n, err := io.Copy(h, io.NewSectionReader(s.ZipAt, 0, s.Size))
+		if err != nil {
+			return provenance.File{}, fmt.Errorf("engine: held input: %w", err)
+		}
+		size = n
+	default:
+		h.Write(s.Data)
+		size = int64(len(s.Data))
+	}
+	return provenance.File{Path: "held:" + s.Project + "/" + s.Name, SHA256: hex.EncodeToString(h.Sum(nil)), Size: size}, nil
+}
+
+// inputsID lists what identifies the plan's inputs in the run
+// fingerprint: the paths, and the digests of held inputs.
+func (p *Plan) inputsID() []string {
+	ids := append([]string(nil), p.paths...)
+	for i := range ids {
+		ids[i] = mustAbs(ids[i])
+	}
+	for _, f := range p.held {
+		ids = append(ids, f.Path+" "+f.SHA256)
+	}
+	return ids
+}
+
+// RunSources is Run over sources (files, folders, held uploads): Prepare,
+// then Write.
+func RunSources(ctx context.Context, sources []formats.Source, opts Options) (*Result, error) {
+	if err := opts.defaults(); err != nil {
+		return nil, err
+	}
+	for _, s := range sources {
+		if s.Path != "" && inside(mustAbs(s.Path), mustAbs(opts.Out)) {
+			return nil, fmt.Errorf("engine: input %s lies inside the output folder %s: choose another --out", s.Path, opts.Out)
+		}
+	}
+	// the output folder is marked and keyed before the inputs are read, so
+	// that a wrong --out or key fails at once
+	l := output.Layout{Out: opts.Out}
+	if err := l.MarkOut(); err != nil {
+		return nil, err
+	}
+	keySource, keyFile, err := loadRunKey(l, &opts)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Prepare(ctx, sources, opts)
+	if err != nil {
+		return nil, err
+	}
+	p.keySource, p.keyFile = keySource, keyFile
+	return p.Write(ctx)
+}
+
+// loadRunKey sets opts.Key from the output folder's key file when no key
+// was given, and says where the key came from.
+func loadRunKey(l output.Layout, opts *Options) (string, string, error) {
+	if len(opts.Key) != 0 {
+		return "--key-file", opts.KeyFile, nil
+	}
+	k, err := LoadKey(l.KeyFile())
+	if err != nil {
+		return "", "", err
+	}
+	opts.Key = k
+	return "output folder key (OUT/private/surrogator.key)", l.KeyFile(), nil
+}
+
+// Write writes the run (pass 2): it takes over an interrupted run of the
+// same inputs and options or starts a new one, writes the QC reports,
+// streams every document again through read → plan → apply → stage →
+// audit → publish (planning in reading order, the rest on opts.Workers
+// goroutines, outcomes collected in reading order), streams the mapping
+// files, writes the provenance record and completes the run (see Run for
+// the publishing order). Memory is bounded by the workers times the
+// largest document plus the plan's tables.
+func (p *Plan) Write(ctx context.Context) (*Result, error) {
+	if p.written {
+		return nil, errors.New("engine: a plan is written once")
+	}
+	p.written = true
+	opts := &p.opts
+	l := output.Layout{Out: opts.Out}
+	if err := l.MarkOut(); err != nil {
+		return nil, err
+	}
+	if p.keySource == "" {
+		var err error
+		if p.keySource, p.keyFile, err = loadRunKey(l, opts); err != nil {
+			return nil, err
+		}
+	}
+	started := opts.Now()
+	fp := opts.fingerprint(p.inputsID())
+	rec, err := recoverOut(opts.Out, fp)
+	if err != nil {
+		return nil, err
+	}
+	lock := rec.lock
+	if rec.resume != "" {
+		l.Run = rec.resume
+		if !opts.SeedSet {
+			opts.Seed = rec.seed
+		}
+	} else {
+		if l.Run, err = newRunKey(opts.Out, started); err != nil {
+			return nil, err
+		}
+		if lock, err = lockRun(l.PrivateRoot()); err != nil {
+			return nil, err
+		}
+	}
+	defer lock.release()
+	res := &Result{RunKey: l.Run, PublicRoot: l.PublicRoot(), PrivateRoot: l.PrivateRoot(), Resumed: rec.resume != "",
+		Finalized: rec.finalized, StaleRuns: rec.stale}
+	rs := &runRecord{opts: opts, paths: p.inputsID(), started: started, fingerprint: fp, keySource: p.keySource, keyFile: p.keyFile}
+	if err := rs.write(l, res, StatusRunning); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(l.PublicPartialRoot(), output.PublicDirPerm); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	// stop ends an unfinished run: no public folder is left behind, and
+	// run.json says why the run stopped.
+	stop := func(status string, cause error) (*Result, error) {
+		for _, pr := range p.runs {
+			pr.mapping.abort()
+		}
+		os.RemoveAll(l.PublicPartialRoot())
+		os.RemoveAll(l.Staging())
+		rs.write(l, res, status)
+		return nil, cause
+	}
+	interrupted := func() (*Result, error) {
+		return stop(StatusInterrupted, fmt.Errorf("%w: %w", ErrInterrupted, ctx.Err()))
+	}
+	for _, pr := range p.runs {
+		pr.res.PublicDir, pr.res.PrivateDir = l.Public(pr.name), l.Private(pr.name)
+		pr.res.Released, pr.res.Excluded, pr.res.Quarantined, pr.res.MappingCollisions = 0, 0, 0, 0
+		clear(pr.res.Replaced)
+		clear(pr.res.Kept)
+		if err := pr.qc.Write(l.QC(pr.name)); err != nil {
+			return stop(StatusFailed, err)
+		}
+		for _, e := range pr.in.Errors {
+			name := e.Document
+			if name == "" {
+				name = e.File
+			}
+			res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: DocID(opts.masterKey(), pr.name, name), Document: name,
+				Reason: "unreadable", Detail: e.Err.Error()})
+			pr.res.Excluded++
+		}
+		pr.casNames = map[string]bool{}
+		pr.mapping = nil
+		if opts.Mode == ModeGemtex || opts.Mode == ModeFictive {
+			if pr.mapping, err = newMappingWriter(l.Private(pr.name)); err != nil {
+				return stop(StatusFailed, err)
+			}
+		}
+	}
+	if err := p.stream(ctx, l, res); err != nil {
+		if ctx.Err() != nil {
+			return interrupted()
+		}
+		return stop(StatusFailed, err)
+	}
+	for _, pr := range p.runs {
+		if err := pr.mapping.finish(); err != nil {
+			return stop(StatusFailed, err)
+		}
+		res.Projects = append(res.Projects, pr.res)
+	}
+	sort.SliceStable(res.Excluded, func(i, j int) bool {
+		if res.Excluded[i].Project != res.Excluded[j].Project {
+			return res.Excluded[i].Project < res.Excluded[j].Project
+		}
+		return res.Excluded[i].DocID < res.Excluded[j].DocID
+	})
+	if res.Released() == 0 && res.Partial() {
+		return stop(StatusFailed, ErrNothingReleased)
+	}
+	if ctx.Err() != nil {
+		return interrupted()
+	}
+	os.RemoveAll(l.Staging())
+	if err := writeProvenance(l, opts, p.paths, p.held, rs.keyFile); err != nil {
+		return stop(StatusFailed, err)
+	}
+	if err := rs.write(l, res, StatusComplete); err != nil {
+		return stop(StatusFailed, err)
+	}
+	if err := l.Finalize(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// item is one document on its way through pass 2.
+type item struct {
+	seq int
+	pr  *projectRun
+	dp  *docPlan  // nil: excluded before writing
+	ex  *Excluded // why it is not written
+	out docOutcome
+}
+
+// stream is pass 2: the scan's visitor decides and plans each document in
+// reading order and hands it to the workers (apply, marshal, stage, audit,
+// publish); a collector takes the outcomes back in reading order and
+// streams the mappings. The channels are bounded, so at most about three
+// times the workers documents are in flight.
+func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
+	opts := &p.opts
+	pl := p.pl
+	pl.corpus = fictive.NewScope(opts.masterKey())
+	pl.corpus.Avoid = p.avoid.Contains
+	in := opts.Input
+	in.Progress = nil // files were counted in pass 1; pass 2 counts documents
+
+	jobs := make(chan *item, opts.Workers)
+	results := make(chan *item, opts.Workers)
+	var wg sync.WaitGroup
+	for w := 0; w < opts.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range jobs {
+				if it.dp != nil && ctx.Err() == nil {
+					it.out = writeDoc(l, it.pr, it.dp)
+				}
+				results <- it
+			}
+		}()
+	}
+	var collectErr error
+	collected := make(chan struct{})
+	go func() {
+		defer close(collected)
+		pending := map[int]*item{}
+		next, done := 0, 0
+		for it := range results {
+			pending[it.seq] = it
+			for {
+				it, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				if err := p.collect(it, res); err != nil && collectErr == nil {
+					collectErr = err
+				}
+				done++
+				opts.progress("write", done, p.total)
+			}
+		}
+	}()
+
+	seq := 0
+	seen := map[*projectRun]int{}
+	_, err := formats.Scan(ctx, p.sources, in, func(fp *formats.Project, d *document.Document) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		pr := p.byName[fp.Name]
+		if pr == nil {
+			return fmt.Errorf("engine: input changed during the run: a project appeared after it was read")
+		}
+		if pr.in.Duplicate(d.Name) {
+			return nil // refused in pass 1 (ErrDuplicateName)
+		}
+		seen[pr]++
+		id := DocID(opts.masterKey(), pr.name, d.Name)
+		it := &item{seq: seq, pr: pr}
+		seq++
+		q := pr.qcByName[d.Name]
+		dg, known := pr.digest[d.Name]
+		switch {
+		case q == nil || !known || dg != docDigest(d):
+			// never publish what pass 1 did not check and register
+			it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: "unsafe", Detail: "the document changed after it was read: run again"}
+		default:
+			if reason, detail := decide(d, q, opts.Toggle, pr.name, opts.Suspects); reason != "" {
+				it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: reason, Detail: detail}
+				break
+			}
+			dp := pl.plan(d, id)
+			if dp.reason != "" {
+				it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: "unsafe", Detail: dp.reason}
+				break
+			}
+			dp.casName = casFileName(d.Name, id)
+			for n := 2; pr.casNames[dp.casName]; n++ {
+				dp.casName = strings.TrimSuffix(casFileName(d.Name, id), ".json") + fmt.Sprintf("-%d.json", n)
+			}
+			pr.casNames[dp.casName] = true
+			it.dp = dp
+		}
+		jobs <- it
+		return nil
+	})
+	close(jobs)
+	wg.Wait()
+	close(results)
+	<-collected
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	if collectErr != nil {
+		return collectErr
+	}
+	for _, pr := range p.runs {
+		if seen[pr] != pr.res.Read {
+			return fmt.Errorf("engine: input changed during the run: project %d has %d documents now, %d when it was read", p.index(pr)+1, seen[pr], pr.res.Read)
+		}
+	}
+	return nil
+}
+
+func (p *Plan) index(pr *projectRun) int {
+	for i, r := range p.runs {
+		if r == pr {
+			return i
+		}
+	}
+	return -1
+}
+
+// collect records one document's outcome (in reading order).
+func (p *Plan) collect(it *item, res *Result) error {
+	pr := it.pr
+	if it.ex != nil {
+		res.Excluded = append(res.Excluded, *it.ex)
+		pr.res.Excluded++
+		return nil
+	}
+	dp, out := it.dp, it.out
+	switch {
+	case out.hits > 0:
+		res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: dp.docID, Document: dp.doc.Name,
+			Reason: "quarantined", Detail: fmt.Sprintf("leak audit: %d original PII string(s) found in the staged public text; kept in quarantine/, never published", out.hits), Quarantined: true})
+		pr.res.Quarantined++
+		res.AuditHits += out.hits
+		return nil
+	case out.err != nil:
+		res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: dp.docID, Document: dp.doc.Name, Reason: "unsafe", Detail: out.err.Error()})
+		pr.res.Excluded++
+		return nil
+	}
+	pr.res.Released++
+	for _, r := range dp.reps {
+		if r.Kept {
+			pr.res.Kept[string(r.Kind)]++
+		} else {
+			pr.res.Replaced[string(r.Kind)]++
+		}
+	}
+	return pr.mapping.add(pr.name, dp, &pr.res.MappingCollisions)
+}
