@@ -25,10 +25,10 @@ type conn struct {
 const connTTL = 30 * time.Minute
 
 func (s *Server) aeroRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /inception", s.aeroForm)
-	m.HandleFunc("POST /inception", s.aeroConnect)
-	m.HandleFunc("GET /inception/{cid}/{prj}", s.aeroProject)
-	m.HandleFunc("POST /inception/{cid}/{prj}/pull", s.aeroPull)
+	m.HandleFunc("GET /inception", logged(s.aeroForm))
+	m.HandleFunc("POST /inception", logged(s.aeroConnect))
+	m.HandleFunc("GET /inception/{cid}/{prj}", logged(s.aeroProject))
+	m.HandleFunc("POST /inception/{cid}/{prj}/pull", logged(s.aeroPull))
 }
 
 func (s *Server) aeroForm(w http.ResponseWriter, r *http.Request) {

@@ -25,22 +25,22 @@ import (
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
-	m.HandleFunc("GET /{$}", s.home)
-	m.HandleFunc("/login", s.login)
-	m.HandleFunc("POST /upload", s.upload)
-	m.HandleFunc("GET /p/{pid}", s.projectPage)
-	m.HandleFunc("GET /p/{pid}/toggle.csv", s.toggleDownload)
-	m.HandleFunc("GET /p/{pid}/d/{pi}/{di}", s.docPage)
-	m.HandleFunc("POST /p/{pid}/d/{pi}/{di}/toggle", s.toggle)
-	m.HandleFunc("GET /p/{pid}/run", s.runForm)
-	m.HandleFunc("POST /p/{pid}/run", s.runStart)
-	m.HandleFunc("POST /p/{pid}/keys", s.keyUpload)
-	m.HandleFunc("GET /p/{pid}/r/{rid}", s.runPage)
-	m.HandleFunc("GET /p/{pid}/r/{rid}/status", s.runStatusJSON)
-	m.HandleFunc("GET /p/{pid}/r/{rid}/d/{pi}/{di}", s.compare)
-	m.HandleFunc("GET /p/{pid}/r/{rid}/public.zip", s.publicZip)
-	m.HandleFunc("GET /p/{pid}/r/{rid}/private", s.privateConfirm)
-	m.HandleFunc("POST /p/{pid}/r/{rid}/private", s.privateZip)
+	m.HandleFunc("GET /{$}", logged(s.home))
+	m.HandleFunc("/login", logged(s.login))
+	m.HandleFunc("POST /upload", logged(s.upload))
+	m.HandleFunc("GET /p/{pid}", logged(s.projectPage))
+	m.HandleFunc("GET /p/{pid}/toggle.csv", logged(s.toggleDownload))
+	m.HandleFunc("GET /p/{pid}/d/{pi}/{di}", logged(s.docPage))
+	m.HandleFunc("POST /p/{pid}/d/{pi}/{di}/toggle", logged(s.toggle))
+	m.HandleFunc("GET /p/{pid}/run", logged(s.runForm))
+	m.HandleFunc("POST /p/{pid}/run", logged(s.runStart))
+	m.HandleFunc("POST /p/{pid}/keys", logged(s.keyUpload))
+	m.HandleFunc("GET /p/{pid}/r/{rid}", logged(s.runPage))
+	m.HandleFunc("GET /p/{pid}/r/{rid}/status", logged(s.runStatusJSON))
+	m.HandleFunc("GET /p/{pid}/r/{rid}/d/{pi}/{di}", logged(s.compare))
+	m.HandleFunc("GET /p/{pid}/r/{rid}/public.zip", logged(s.publicZip))
+	m.HandleFunc("GET /p/{pid}/r/{rid}/private", logged(s.privateConfirm))
+	m.HandleFunc("POST /p/{pid}/r/{rid}/private", logged(s.privateZip))
 	s.aeroRoutes(m)
 	s.mux = m
 }
@@ -230,11 +230,12 @@ func storedName(orig string, stems map[string]string) (input, bool) {
 		base = base[i+1:]
 	}
 	base = strings.ToValidUTF8(base, "?")
-	if len(base) > 255 {
-		base = base[:255]
+	ext := strings.ToLower(path.Ext(base))
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	if len(base) > 255 { // the name is kept for display only
+		base = strings.ToValidUTF8(base[:255-len(ext)], "") + ext
 	}
 	in := input{ID: newID(), Name: base}
-	ext := strings.ToLower(path.Ext(base))
 	if strings.EqualFold(base, "TypeSystem.xml") {
 		in.Stored = "TypeSystem.xml"
 		return in, true
@@ -243,7 +244,6 @@ func storedName(orig string, stems map[string]string) (input, bool) {
 	case ".zip":
 		in.Stored = in.ID + ".zip"
 	case ".json", ".xmi", ".jsonl", ".ndjson", ".txt", ".ann":
-		stem := strings.TrimSuffix(base, path.Ext(base))
 		g, ok := stems[stem]
 		if !ok {
 			g = newID()

@@ -228,11 +228,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	rw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-	s.serve(rw, r)
-	pattern := r.Pattern
-	if pattern == "" {
-		pattern = "-"
+	rt := &route{pattern: "-"}
+	if strings.HasPrefix(r.URL.Path, "/static/") {
+		rt.pattern = "/static/"
 	}
+	s.serve(rw, r.WithContext(context.WithValue(r.Context(), routeKey{}, rt)))
+	pattern := rt.pattern
 	s.log.Info("request", "method", r.Method, "route", pattern, "status", rw.status, "ms", time.Since(start).Milliseconds())
 }
 
@@ -287,6 +288,22 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 type sessionKey struct{}
+
+// route carries the matched route pattern back to the request log.
+type route struct{ pattern string }
+
+type routeKey struct{}
+
+// logged wraps a route's handler so the log names its pattern (never the
+// path, which holds ids).
+func logged(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if rt, ok := r.Context().Value(routeKey{}).(*route); ok {
+			rt.pattern = r.Pattern
+		}
+		h(w, r)
+	}
+}
 
 func sessionOf(r *http.Request) string {
 	s, _ := r.Context().Value(sessionKey{}).(string)
