@@ -4,7 +4,9 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
+	"hash"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,6 +28,9 @@ type Scope struct {
 	mu  sync.Mutex
 	fwd map[string]map[string]string
 	rev map[string]map[string]string
+	// macs holds keyed HMAC states for reuse (Reset restores the key):
+	// one per concurrent caller instead of one per derivation.
+	macs sync.Pool
 }
 
 // NewScope returns a scope keyed by key.
@@ -35,16 +40,46 @@ func NewScope(key []byte) *Scope {
 
 // Derive returns a child key: HMAC-SHA256(scope key, parts joined by 0x1f).
 func (s *Scope) Derive(parts ...string) []byte {
-	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte(strings.Join(parts, "\x1f")))
-	return m.Sum(nil)
+	return s.derive(make([]byte, 0, sha256.Size), parts)
 }
 
-// Rand returns a deterministic rng seeded from HMAC-SHA256(key, parts).
-func (s *Scope) Rand(parts ...string) *rand.Rand {
-	d := s.Derive(parts...)
-	return rand.New(rand.NewSource(int64(binary.BigEndian.Uint64(d[:8]) & (1<<63 - 1))))
+// derive appends the child key of parts to dst.
+func (s *Scope) derive(dst []byte, parts []string) []byte {
+	m, _ := s.macs.Get().(hash.Hash)
+	if m == nil {
+		m = hmac.New(sha256.New, s.key)
+	} else {
+		m.Reset()
+	}
+	for i, p := range parts {
+		if i > 0 {
+			m.Write([]byte{0x1f})
+		}
+		m.Write([]byte(p))
+	}
+	dst = m.Sum(dst)
+	s.macs.Put(m)
+	return dst
 }
+
+// Rand returns a deterministic rng seeded from HMAC-SHA256(key, parts): a
+// PCG (math/rand/v2) seeded with the first 128 bits of the HMAC, behind
+// the math/rand API the generators use. (The math/rand source would seed
+// 4.9 KB of state per call; generators draw a handful of values.)
+func (s *Scope) Rand(parts ...string) *rand.Rand {
+	var buf [sha256.Size]byte
+	d := s.derive(buf[:0], parts)
+	src := &pcgSource{}
+	src.pcg.Seed(binary.BigEndian.Uint64(d[:8]), binary.BigEndian.Uint64(d[8:16]))
+	return rand.New(src)
+}
+
+// pcgSource is a math/rand.Source64 over a math/rand/v2 PCG.
+type pcgSource struct{ pcg randv2.PCG }
+
+func (p *pcgSource) Int63() int64    { return int64(p.pcg.Uint64() >> 1) }
+func (p *pcgSource) Uint64() uint64  { return p.pcg.Uint64() }
+func (p *pcgSource) Seed(seed int64) { p.pcg.Seed(uint64(seed), 0) }
 
 // maxAttempts bounds collision retries before a numeric suffix is used.
 const maxAttempts = 256

@@ -1,8 +1,13 @@
 package fictive
 
 import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
 	"math/rand"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -74,5 +79,43 @@ func TestMemoReentrantAndFolded(t *testing.T) {
 	})
 	if v != "2" {
 		t.Fatalf("self-equal value accepted: %q", v)
+	}
+}
+
+// TestDeriveIsHMAC: Derive is HMAC-SHA256(key, parts joined by 0x1f) on
+// every call, including calls that reuse a pooled HMAC state and calls
+// from several goroutines at once; Rand draws depend only on it.
+func TestDeriveIsHMAC(t *testing.T) {
+	s := NewScope([]byte("scope key"))
+	want := func(parts ...string) []byte {
+		m := hmac.New(sha256.New, []byte("scope key"))
+		m.Write([]byte(strings.Join(parts, "\x1f")))
+		return m.Sum(nil)
+	}
+	cases := [][]string{{"a"}, {"a", "b"}, {""}, {"city", "leipzig", "0"}, {"ns", "ä"}}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				c := cases[i%len(cases)]
+				if got := s.Derive(c...); !bytes.Equal(got, want(c...)) {
+					t.Errorf("Derive(%q) = %x, want %x", c, got, want(c...))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	draw := func(s *Scope, parts ...string) [4]int64 {
+		r := s.Rand(parts...)
+		return [4]int64{r.Int63(), int64(r.Intn(1000)), r.Int63n(1 << 40), int64(r.Uint64() >> 1)}
+	}
+	if draw(s, "x", "1") != draw(NewScope([]byte("scope key")), "x", "1") {
+		t.Error("Rand differs between scopes of one key")
+	}
+	if draw(s, "x", "1") == draw(s, "x", "2") || draw(s, "x", "1") == draw(NewScope([]byte("other")), "x", "1") {
+		t.Error("Rand ignores its parts or the key")
 	}
 }

@@ -250,7 +250,7 @@ func generateCity(original string, ctx *fictive.Context) (string, error) {
 		code := core[b:e]
 		v := code
 		if len(code) == 5 {
-			v = memoPick(ctx.Scope, fictive.NSZip, code, func() [][]string { return zipTiers(ctx, g, p, code) })
+			v = pickZip(ctx, g, p, code)
 		}
 		prefix = core[:b] + v + core[e:len(core)-len(rest)]
 		core = rest

@@ -364,7 +364,7 @@ func rewriteRest(ctx *fictive.Context, g Gazetteer, p *place, rest string, r *ra
 		case len(t) == 5 && unicode.IsDigit(first):
 			v := t
 			if p != nil {
-				v = memoPick(ctx.Scope, fictive.NSZip, zipKey(t, p), func() [][]string { return zipTiers(ctx, g, p, t) })
+				v = pickZip(ctx, g, p, t)
 			}
 			b.WriteString(v)
 		case unicode.IsDigit(first):

@@ -265,8 +265,10 @@ func mustLookup(t *testing.T, g Gazetteer, name string) int {
 
 func TestZipExhaustion(t *testing.T) {
 	// Bad Kissingen has one postcode in the fixture; three ZIPs of a
-	// single-postcode surrogate city get its code and then real codes of
-	// its state (the nearest first), never invented ones, never twice.
+	// single-postcode surrogate city (forced here; the draw avoids it when
+	// 20 candidates of the state have three postcodes) all get its code —
+	// one of the municipality's own (SPEC §6), never a neighbour's or an
+	// invented one.
 	res := fixture(t)
 	g := NewEmbedded(res)
 	scope := fictive.NewScope([]byte("zips"))
@@ -275,28 +277,24 @@ func TestZipExhaustion(t *testing.T) {
 	scope.Set(NSCityID, "würzburg", strconv.Itoa(id))
 	d := parseDoc(t, "zips", "[[ZIP|97070]] [[CITY|Würzburg]], [[ZIP|97072]] [[CITY|Würzburg]], [[ZIP|97074]] [[CITY|Würzburg]]")
 	_, rs := runDoc(t, res, scope, d, nil)
-	seen := map[string]bool{}
-	own := 0
+	n := 0
 	for _, r := range rs {
 		if r.kind != kinds.LocationZip {
 			continue
 		}
-		if seen[r.sur] {
-			t.Errorf("postcode %s used twice", r.sur)
-		}
-		seen[r.sur] = true
-		owners := g.PostcodeOwners(r.sur)
-		switch {
-		case len(owners) == 0:
-			t.Errorf("%s is invented", r.sur)
-		case slices.Contains(owners, id):
-			own++
-		case g.Place(owners[0]).State != "Bayern":
-			t.Errorf("%s belongs to %s outside Bayern", r.sur, g.Place(owners[0]).Name)
+		n++
+		if !slices.Contains(g.Postcodes(id), r.sur) {
+			t.Errorf("%s → %s, not a postcode of Bad Kissingen %v (owners %v)", r.orig, r.sur, g.Postcodes(id), g.PostcodeOwners(r.sur))
 		}
 	}
-	if len(seen) != 3 || own != 1 {
-		t.Errorf("got %d ZIPs, %d of Bad Kissingen", len(seen), own)
+	if n != 3 {
+		t.Errorf("%d ZIPs replaced, want 3", n)
+	}
+	// A postcode of another place is not merged into Würzburg's.
+	d2 := parseDoc(t, "zips2", "[[ZIP|97070]] [[CITY|Würzburg]], [[ZIP|97421]] [[CITY|Schweinfurt]]")
+	_, rs2 := runDoc(t, res, scope, d2, nil)
+	if rs2[0].sur == rs2[2].sur {
+		t.Errorf("Würzburg's and Schweinfurt's postcodes share %s", rs2[0].sur)
 	}
 }
 
@@ -473,7 +471,9 @@ func TestTinyGazetteer(t *testing.T) {
 			t.Fatal(err)
 		}
 		if s.Kind == kinds.LocationZip {
-			if len(v) != 5 || strings.Trim(v, "0123456789") != "" || zips[v] {
+			// The two Leipzig codes may share one (a surrogate with one
+			// postcode); Helgoland's is another.
+			if len(v) != 5 || strings.Trim(v, "0123456789") != "" || (zips[v] && d.SpanText(i+1) != "Leipzig") {
 				t.Errorf("ZIP %q → %q", d.SpanText(i), v)
 			}
 			zips[v] = true

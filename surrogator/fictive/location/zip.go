@@ -3,6 +3,7 @@ package location
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,9 +30,73 @@ func generateZip(original string, ctx *fictive.Context) (string, error) {
 			return strconv.Itoa(1000 + r.Intn(9000))
 		})
 	} else {
-		v = memoPick(ctx.Scope, fictive.NSZip, zipKey(code, p), func() [][]string { return zipTiers(ctx, g, p, code) })
+		v = pickZip(ctx, g, p, code)
 	}
 	return original[:b] + v + original[e:], nil
+}
+
+// pickZip returns the surrogate of the five-digit postcode code of place p
+// (memoised in fictive.NSZip under zipKey): a free postcode of p's
+// surrogate municipality (zipTiers; distinct originals get distinct
+// codes). Only when every postcode of the surrogate is taken already by
+// other postcodes of the same original place (the state has fewer than 20
+// candidates with as many postcodes as the letter writes, see
+// candidateTiers) does the code share one of them, rather than take a
+// code of another municipality or an invented one (SPEC §6: the ZIP is
+// one of the municipality's postcodes): originals of one place then
+// merge, which reveals nothing and contradicts nothing.
+func pickZip(ctx *fictive.Context, g Gazetteer, p *place, code string) string {
+	key := zipKey(code, p)
+	if v, ok := ctx.Scope.Peek(fictive.NSZip, key); ok {
+		return v
+	}
+	if v, ok := sharedOwnCode(ctx, g, p, code); ok {
+		ctx.Scope.Set(fictive.NSZip, key, v)
+		return v
+	}
+	return memoPick(ctx.Scope, fictive.NSZip, key, func() [][]string { return zipTiers(ctx, g, p, code) })
+}
+
+// sharedOwnCode returns a postcode of p's surrogate already given to
+// another original postcode of p, when the surrogate has no free one.
+func sharedOwnCode(ctx *fictive.Context, g Gazetteer, p *place, code string) (string, bool) {
+	if p == nil {
+		return "", false
+	}
+	sid, _, ok := surrogatePlace(ctx, g, p)
+	if !ok {
+		return "", false
+	}
+	own := withoutCode(g.Postcodes(sid), code)
+	if len(own) == 0 {
+		return "", false
+	}
+	avoided := func(c string) bool { return ctx.Scope.Avoid != nil && ctx.Scope.Avoid(c) }
+	taken := takenValues(ctx.Scope, fictive.NSZip)
+	for _, c := range own {
+		if !taken[c] && !avoided(c) {
+			return "", false // a free one: the ordinary draw takes it
+		}
+	}
+	var origCodes []string
+	if p.resolved {
+		origCodes = g.Postcodes(p.id)
+	}
+	var shared []string
+	for k, v := range ctx.Scope.Entries(fictive.NSZip) {
+		oc, _, _ := strings.Cut(k, "|")
+		if oc == code || zipKey(oc, p) != k || !(slices.Contains(p.zips, oc) || slices.Contains(origCodes, oc)) {
+			continue // not a postcode of this place
+		}
+		if slices.Contains(own, v) && !avoided(v) && !slices.Contains(shared, v) {
+			shared = append(shared, v)
+		}
+	}
+	if len(shared) == 0 {
+		return "", false
+	}
+	slices.Sort(shared)
+	return shared[ctx.Scope.Rand("location.zipshare", zipKey(code, p)).Intn(len(shared))], true
 }
 
 // zipKey is the consistency key of a postcode: the code, and the place's
