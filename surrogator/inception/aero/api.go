@@ -219,13 +219,19 @@ func (c *Client) getFile(ctx context.Context, op, u string, format Format) (*Fil
 }
 
 // checkContent checks that a fetched document looks like format: CAS JSON
-// is one JSON object, XMI is XML or INCEpTION's zip of .xmi and type
+// is one JSON object with feature structures, XMI is XML or INCEpTION's zip of .xmi and type
 // system, text is UTF-8. Other formats are taken as they come.
 func checkContent(format Format, b []byte) error {
 	switch format {
 	case FormatJSONCAS:
-		if first(b) != '{' || !json.Valid(b) {
+		// UIMA CAS JSON is an object with %FEATURE_STRUCTURES (an error
+		// envelope or other JSON is not).
+		var top map[string]json.RawMessage
+		if first(b) != '{' || decodeStrict(b, &top) != nil {
 			return bad("the document is not CAS JSON")
+		}
+		if _, ok := top["%FEATURE_STRUCTURES"]; !ok {
+			return bad("the document is JSON but not a CAS (no %%FEATURE_STRUCTURES)")
 		}
 	case FormatXMI:
 		t := bytes.TrimLeft(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")), " \t\r\n")

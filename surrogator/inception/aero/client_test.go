@@ -529,6 +529,8 @@ func TestFileContentChecked(t *testing.T) {
 		{FormatJSONCAS, tinyCAS, true},
 		{FormatJSONCAS, `{"%FEATURE_STRUCTURES":[`, false},
 		{FormatJSONCAS, `[1,2]`, false},
+		{FormatJSONCAS, `{"messages":[{"level":"ERROR","message":"x"}]}`, false},
+		{FormatJSONCAS, tinyCAS + ` {}`, false},
 		{FormatJSONCAS, `PK` + "\x03\x04", false},
 		{FormatXMI, "\xef\xbb\xbf  " + tinyXMI, true},
 		{FormatXMI, "PK\x03\x04rest", true},

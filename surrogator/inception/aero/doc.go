@@ -57,9 +57,14 @@
 //     curl -u surrogator <URL>/api/aero/v1/projects answers with the
 //     envelope above (401 for a wrong password, 403 without ROLE_REMOTE).
 //  4. Run the client against it: SURROGATOR_AERO_URL, SURROGATOR_AERO_USER
-//     and SURROGATOR_AERO_PASSWORD set, go test -run TestLiveServer
-//     ./surrogator/inception/aero/ lists the projects and documents and
-//     fetches one curated CAS and one export without printing any name
-//     (it reports counts and sizes only). It is skipped when the variables
-//     are unset.
+//     and SURROGATOR_AERO_PASSWORD set (SURROGATOR_AERO_PROJECT=<id> to
+//     pick a project, SURROGATOR_AERO_INSECURE=1 for plain http to another
+//     host), go test -v -run 'TestLiveServer$' ./surrogator/inception/aero/
+//     checks that a wrong password gives ErrUnauthorized, lists the
+//     projects and documents, fetches one curated CAS JSON and reads it,
+//     and downloads the project export into a private temporary directory
+//     and reads it with package formats. It logs counts, states, sizes and
+//     times only, never a name or a text, and is skipped when the
+//     variables are unset. TestLiveServerOnFake runs the same check against
+//     the fake serving the shared export.
 package aero
