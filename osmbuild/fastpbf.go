@@ -6,10 +6,10 @@ import (
 	"sync"
 
 	"github.com/paulmach/osm"
-	"google.golang.org/protobuf/encoding/protowire"
+	"github.com/surrogator/surrogator/osmbuild/pbf"
 )
 
-// The way and node passes over PBF input use this lean block decoder
+// The way and node passes over PBF input use osmbuild/pbf's block decoder
 // instead of osmpbf.Scanner: it skips metadata (version, timestamp,
 // changeset, user) and builds osm objects only for elements that are
 // needed (id in the pass's id set) or carry one of the keys the filters
@@ -67,13 +67,14 @@ func (ix *pbfIndex) scanFast(ctx context.Context, sel []int, workers int, p pass
 		go func() {
 			defer wg.Done()
 			var frame, buf []byte // reused across blocks
+			dec := newBlockDecoder(p, need, fl)
 			for j := range jobs {
 				var d decoded
 				var payload []byte
 				var err error
 				payload, frame, buf, err = ix.payloadInto(j.i, frame, buf)
 				if err == nil {
-					d.objs, err = decodeBlock(payload, p, need, fl)
+					d.objs, err = dec.decode(payload)
 				}
 				if err != nil {
 					d.err = fmt.Errorf("block %d: %w", j.i, err)
@@ -104,412 +105,111 @@ func (ix *pbfIndex) scanFast(ctx context.Context, sel []int, workers int, p pass
 	return ctx.Err()
 }
 
-// block is the decoding state of one PrimitiveBlock.
-type block struct {
-	strs           [][]byte
-	trigger        []bool
-	gran           int64
-	latOff, lonOff int64
-	p              passKind
-	need           *idSet
-	fl             filters
-	objs           []osm.Object
-	keys, vals     []uint32 // scratch, reused per element
+// blockDecoder turns the nodes or ways of one PrimitiveBlock (decoded by
+// osmbuild/pbf) into the osm objects a pass needs.
+type blockDecoder struct {
+	blk     pbf.Block
+	trigger []bool // per string-table entry: one of triggerKeys
+	p       passKind
+	need    *idSet
+	fl      filters
+	objs    []osm.Object
+	v       pbf.Visitor
 }
 
+func newBlockDecoder(p passKind, need *idSet, fl filters) *blockDecoder {
+	d := &blockDecoder{p: p, need: need, fl: fl}
+	switch p {
+	case passNodes:
+		d.v.Node = d.node
+	case passWays:
+		d.v.Way = d.way
+	}
+	return d
+}
+
+// decodeBlock returns the objects of pass p in block b that are needed
+// (id in need) or carry a trigger key and pass the filters; nil on error.
 func decodeBlock(b []byte, p passKind, need *idSet, fl filters) ([]osm.Object, error) {
-	blk := &block{gran: 100, p: p, need: need, fl: fl}
-	var groups [][]byte
-	for len(b) > 0 {
-		num, wt, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return nil, errPBFField(n)
-		}
-		b = b[n:]
-		switch {
-		case num == 1 && wt == protowire.BytesType:
-			st, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return nil, errPBFField(n)
-			}
-			b = b[n:]
-			if err := blk.stringTable(st); err != nil {
-				return nil, err
-			}
-		case num == 2 && wt == protowire.BytesType:
-			g, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return nil, errPBFField(n)
-			}
-			b = b[n:]
-			groups = append(groups, g)
-		case (num == 17 || num == 19 || num == 20) && wt == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(b)
-			if n < 0 {
-				return nil, errPBFField(n)
-			}
-			b = b[n:]
-			switch num {
-			case 17:
-				blk.gran = int64(int32(v))
-			case 19:
-				blk.latOff = int64(v)
-			case 20:
-				blk.lonOff = int64(v)
-			}
-		default:
-			n := protowire.ConsumeFieldValue(num, wt, b)
-			if n < 0 {
-				return nil, errPBFField(n)
-			}
-			b = b[n:]
-		}
-	}
-	for _, g := range groups {
-		if err := blk.group(g); err != nil {
-			return nil, err
-		}
-	}
-	return blk.objs, nil
+	return newBlockDecoder(p, need, fl).decode(b)
 }
 
-func errPBFField(n int) error { return fmt.Errorf("%w: %v", errPBF, protowire.ParseError(n)) }
-
-func (blk *block) stringTable(b []byte) error {
-	for len(b) > 0 {
-		num, wt, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return errPBFField(n)
-		}
-		b = b[n:]
-		if num == 1 && wt == protowire.BytesType {
-			s, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			b = b[n:]
-			blk.strs = append(blk.strs, s)
-			blk.trigger = append(blk.trigger, triggerKeys[string(s)])
-			continue
-		}
-		n = protowire.ConsumeFieldValue(num, wt, b)
-		if n < 0 {
-			return errPBFField(n)
-		}
-		b = b[n:]
+func (d *blockDecoder) decode(b []byte) ([]osm.Object, error) {
+	d.objs = nil
+	if err := d.blk.Parse(b); err != nil {
+		return nil, err
 	}
-	return nil
+	d.trigger = d.trigger[:0]
+	for _, s := range d.blk.Strings {
+		d.trigger = append(d.trigger, triggerKeys[string(s)])
+	}
+	if err := d.blk.Visit(&d.v); err != nil {
+		return nil, err
+	}
+	return d.objs, nil
 }
 
-func (blk *block) group(g []byte) error {
-	for len(g) > 0 {
-		num, wt, n := protowire.ConsumeTag(g)
-		if n < 0 {
-			return errPBFField(n)
-		}
-		g = g[n:]
-		if wt != protowire.BytesType {
-			n = protowire.ConsumeFieldValue(num, wt, g)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			g = g[n:]
-			continue
-		}
-		m, n := protowire.ConsumeBytes(g)
-		if n < 0 {
-			return errPBFField(n)
-		}
-		g = g[n:]
-		var err error
-		switch {
-		case num == 2 && blk.p == passNodes:
-			err = blk.dense(m)
-		case num == 1 && blk.p == passNodes:
-			err = blk.node(m)
-		case num == 3 && blk.p == passWays:
-			err = blk.way(m)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// packed iterates a packed varint field.
-type packed struct{ b []byte }
-
-func (p *packed) next() (uint64, bool) {
-	if len(p.b) == 0 {
-		return 0, false
-	}
-	if c := p.b[0]; c < 0x80 { // most deltas and string indices fit one byte
-		p.b = p.b[1:]
-		return uint64(c), true
-	}
-	v, n := protowire.ConsumeVarint(p.b)
-	if n < 0 {
-		p.b = nil
-		return 0, false
-	}
-	p.b = p.b[n:]
-	return v, true
-}
-
-func (blk *block) str(i uint64) (string, error) {
-	if i >= uint64(len(blk.strs)) {
-		return "", fmt.Errorf("%w: string index %d out of range", errPBF, i)
-	}
-	return string(blk.strs[i]), nil
-}
-
-// tags builds osm.Tags from parallel key/value index lists.
-func (blk *block) tags(keys, vals []uint32) (osm.Tags, error) {
-	if len(keys) != len(vals) {
-		return nil, fmt.Errorf("%w: %d keys, %d values", errPBF, len(keys), len(vals))
-	}
-	t := make(osm.Tags, len(keys))
-	for i := range keys {
-		k, err := blk.str(uint64(keys[i]))
-		if err != nil {
-			return nil, err
-		}
-		v, err := blk.str(uint64(vals[i]))
-		if err != nil {
-			return nil, err
-		}
-		t[i] = osm.Tag{Key: k, Value: v}
-	}
-	return t, nil
-}
-
-func (blk *block) triggered(keys []uint32) bool {
+func (d *blockDecoder) triggered(keys []uint32) bool {
 	for _, k := range keys {
-		if int(k) < len(blk.trigger) && blk.trigger[k] {
+		if d.trigger[k] {
 			return true
 		}
 	}
 	return false
 }
 
-func (blk *block) coord(v int64, off int64) float64 { return 1e-9 * float64(off+blk.gran*v) }
-
-func (blk *block) dense(m []byte) error {
-	var ids, lats, lons, kv packed
-	for len(m) > 0 {
-		num, wt, n := protowire.ConsumeTag(m)
-		if n < 0 {
-			return errPBFField(n)
-		}
-		m = m[n:]
-		if wt == protowire.BytesType && (num == 1 || num == 8 || num == 9 || num == 10) {
-			v, n := protowire.ConsumeBytes(m)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			m = m[n:]
-			switch num {
-			case 1:
-				ids.b = v
-			case 8:
-				lats.b = v
-			case 9:
-				lons.b = v
-			case 10:
-				kv.b = v
-			}
-			continue
-		}
-		n = protowire.ConsumeFieldValue(num, wt, m)
-		if n < 0 {
-			return errPBFField(n)
-		}
-		m = m[n:]
+// tags builds osm.Tags from parallel key/value index lists (checked by
+// pbf.Block.Visit).
+func (d *blockDecoder) tags(keys, vals []uint32) osm.Tags {
+	t := make(osm.Tags, len(keys))
+	for i := range keys {
+		t[i] = osm.Tag{Key: string(d.blk.Strings[keys[i]]), Value: string(d.blk.Strings[vals[i]])}
 	}
-	var id, lat, lon int64
-	var keys, vals []uint32
-	hasKV := len(kv.b) > 0
-	for {
-		di, ok := ids.next()
-		if !ok {
-			break
-		}
-		dlat, ok1 := lats.next()
-		dlon, ok2 := lons.next()
-		if !ok1 || !ok2 {
-			return fmt.Errorf("%w: dense nodes: short lat/lon", errPBF)
-		}
-		id += protowire.DecodeZigZag(di)
-		lat += protowire.DecodeZigZag(dlat)
-		lon += protowire.DecodeZigZag(dlon)
-		keys, vals = keys[:0], vals[:0]
-		if hasKV {
-			for {
-				k, ok := kv.next()
-				if !ok || k == 0 {
-					break
-				}
-				v, ok := kv.next()
-				if !ok {
-					return fmt.Errorf("%w: dense nodes: odd keys_vals", errPBF)
-				}
-				keys, vals = append(keys, uint32(k)), append(vals, uint32(v))
-			}
-		}
-		if !blk.need.Has(id) && !blk.triggered(keys) {
-			continue
-		}
-		if err := blk.addNode(id, lat, lon, keys, vals); err != nil {
-			return err
-		}
+	return t
+}
+
+func (d *blockDecoder) node(pn *pbf.Node) error {
+	if !d.need.Has(pn.ID) && !d.triggered(pn.Keys) {
+		return nil
+	}
+	n := &osm.Node{ID: osm.NodeID(pn.ID), Lat: 1e-9 * float64(pn.Lat), Lon: 1e-9 * float64(pn.Lon),
+		Tags: d.tags(pn.Keys, pn.Vals), Visible: true}
+	if d.fl.node == nil || d.fl.node(n) {
+		d.objs = append(d.objs, n)
 	}
 	return nil
 }
 
-func (blk *block) addNode(id, lat, lon int64, keys, vals []uint32) error {
-	t, err := blk.tags(keys, vals)
-	if err != nil {
-		return err
-	}
-	n := &osm.Node{ID: osm.NodeID(id), Lat: blk.coord(lat, blk.latOff), Lon: blk.coord(lon, blk.lonOff), Tags: t, Visible: true}
-	if blk.fl.node == nil || blk.fl.node(n) {
-		blk.objs = append(blk.objs, n)
-	}
-	return nil
-}
-
-// node decodes a non-dense Node message.
-func (blk *block) node(m []byte) error {
-	var id, lat, lon int64
-	var keys, vals []uint32
-	for len(m) > 0 {
-		num, wt, n := protowire.ConsumeTag(m)
-		if n < 0 {
-			return errPBFField(n)
-		}
-		m = m[n:]
-		switch {
-		case wt == protowire.VarintType && (num == 1 || num == 8 || num == 9):
-			v, n := protowire.ConsumeVarint(m)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			m = m[n:]
-			switch num {
-			case 1:
-				id = protowire.DecodeZigZag(v)
-			case 8:
-				lat = protowire.DecodeZigZag(v)
-			case 9:
-				lon = protowire.DecodeZigZag(v)
-			}
-		case wt == protowire.BytesType && (num == 2 || num == 3):
-			v, n := protowire.ConsumeBytes(m)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			m = m[n:]
-			p := packed{v}
-			for x, ok := p.next(); ok; x, ok = p.next() {
-				if num == 2 {
-					keys = append(keys, uint32(x))
-				} else {
-					vals = append(vals, uint32(x))
-				}
-			}
-		default:
-			n = protowire.ConsumeFieldValue(num, wt, m)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			m = m[n:]
-		}
-	}
-	if !blk.need.Has(id) && !blk.triggered(keys) {
+func (d *blockDecoder) way(pw *pbf.Way) error {
+	needed := d.need.Has(pw.ID)
+	if !needed && !d.triggered(pw.Keys) {
 		return nil
 	}
-	return blk.addNode(id, lat, lon, keys, vals)
-}
-
-func (blk *block) way(m []byte) error {
-	var id int64
-	keys, vals := blk.keys[:0], blk.vals[:0]
-	defer func() { blk.keys, blk.vals = keys, vals }()
-	var refs packed
-	for len(m) > 0 {
-		num, wt, n := protowire.ConsumeTag(m)
-		if n < 0 {
-			return errPBFField(n)
-		}
-		m = m[n:]
-		switch {
-		case num == 1 && wt == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(m)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			m = m[n:]
-			id = int64(v)
-		case wt == protowire.BytesType && (num == 2 || num == 3 || num == 8):
-			v, n := protowire.ConsumeBytes(m)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			m = m[n:]
-			if num == 8 {
-				refs.b = v
-				continue
-			}
-			p := packed{v}
-			for x, ok := p.next(); ok; x, ok = p.next() {
-				if num == 2 {
-					keys = append(keys, uint32(x))
-				} else {
-					vals = append(vals, uint32(x))
-				}
-			}
-		default:
-			n = protowire.ConsumeFieldValue(num, wt, m)
-			if n < 0 {
-				return errPBFField(n)
-			}
-			m = m[n:]
-		}
-	}
-	needed := blk.need.Has(id)
-	if !needed && !blk.triggered(keys) {
-		return nil
-	}
-	t, err := blk.tags(keys, vals)
-	if err != nil {
-		return err
-	}
-	w := &osm.Way{ID: osm.WayID(id), Tags: t, Visible: true}
-	var ref int64
+	w := &osm.Way{ID: osm.WayID(pw.ID), Tags: d.tags(pw.Keys, pw.Vals), Visible: true}
+	refs := pw.Refs
 	if needed {
-		for d, ok := refs.next(); ok; d, ok = refs.next() {
-			ref += protowire.DecodeZigZag(d)
+		for ref, ok := refs.Next(); ok; ref, ok = refs.Next() {
 			w.Nodes = append(w.Nodes, osm.WayNode{ID: osm.NodeID(ref)})
+		}
+		if err := refs.Err(); err != nil {
+			return err
 		}
 	} else {
 		// Only the representative (middle) node is used: keep just it.
-		count := 0
-		for p := refs; ; count++ {
-			if _, ok := p.next(); !ok {
-				break
-			}
+		count, err := refs.Len()
+		if err != nil {
+			return err
 		}
+		var ref int64
 		for i := 0; i <= count/2 && count > 0; i++ {
-			d, _ := refs.next()
-			ref += protowire.DecodeZigZag(d)
+			ref, _ = refs.Next()
 		}
 		if count > 0 {
 			w.Nodes = osm.WayNodes{{ID: osm.NodeID(ref)}}
 		}
 	}
-	if blk.fl.way == nil || blk.fl.way(w) {
-		blk.objs = append(blk.objs, w)
+	if d.fl.way == nil || d.fl.way(w) {
+		d.objs = append(d.objs, w)
 	}
 	return nil
 }

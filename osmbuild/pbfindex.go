@@ -1,21 +1,11 @@
 package osmbuild
 
 import (
-	"bytes"
-	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
 
-	"github.com/klauspost/compress/zstd"
-	"google.golang.org/protobuf/encoding/protowire"
-)
-
-// PBF framing limits (OSM PBF specification).
-const (
-	maxBlobHeaderSize = 64 << 10
-	maxBlobSize       = 32 << 20
+	"github.com/surrogator/surrogator/osmbuild/pbf"
 )
 
 // Element types found in a data blob (bit mask).
@@ -32,7 +22,8 @@ type blob struct {
 	mask      uint8 // element types, once classified
 }
 
-// pbfIndex lists the blocks of a PBF file without decompressing them.
+// pbfIndex lists the blocks of a PBF file (framing by osmbuild/pbf)
+// without decompressing them.
 type pbfIndex struct {
 	f      io.ReaderAt
 	blobs  []blob
@@ -42,90 +33,30 @@ type pbfIndex struct {
 	rels   []int
 }
 
-var errPBF = errors.New("osmbuild: malformed PBF")
-
-// indexPBF reads all block headers of f, then finds which blocks hold
+// indexPBF reads all frame headers of f, then finds which blocks hold
 // nodes, ways and relations: by binary search when the file is sorted,
 // else by decompressing every block (workers in parallel).
 func indexPBF(f io.ReaderAt, size int64, workers int) (*pbfIndex, error) {
-	ix := &pbfIndex{f: f}
-	var lenBuf [4]byte
-	hdr := make([]byte, 0, 256)
-	for off := int64(0); off < size; {
-		if _, err := f.ReadAt(lenBuf[:], off); err != nil {
-			return nil, fmt.Errorf("%w: block header at byte %d: %v", errPBF, off, err)
-		}
-		hl := int64(binary.BigEndian.Uint32(lenBuf[:]))
-		if hl <= 0 || hl > maxBlobHeaderSize || off+4+hl > size {
-			return nil, fmt.Errorf("%w: block header size %d at byte %d", errPBF, hl, off)
-		}
-		if int64(cap(hdr)) < hl {
-			hdr = make([]byte, hl)
-		}
-		hdr = hdr[:hl]
-		if _, err := f.ReadAt(hdr, off+4); err != nil {
-			return nil, fmt.Errorf("%w: %v", errPBF, err)
-		}
-		typ, ds, err := parseBlobHeader(hdr)
-		if err != nil {
-			return nil, fmt.Errorf("%w: block at byte %d: %v", errPBF, off, err)
-		}
-		if ds < 0 || ds > maxBlobSize || off+4+hl+ds > size {
-			return nil, fmt.Errorf("%w: block size %d at byte %d", errPBF, ds, off)
-		}
-		b := blob{off: off, size: 4 + hl + ds, header: typ == "OSMHeader"}
-		if !b.header && typ != "OSMData" {
-			return nil, fmt.Errorf("%w: unknown block type at byte %d", errPBF, off)
-		}
-		ix.blobs = append(ix.blobs, b)
-		off += b.size
+	frames, err := pbf.ScanFrames(f, size)
+	if err != nil {
+		return nil, fmt.Errorf("osmbuild: %w", err)
+	}
+	ix := &pbfIndex{f: f, blobs: make([]blob, len(frames))}
+	for i, fr := range frames {
+		ix.blobs[i] = blob{off: fr.Offset, size: fr.Size, header: fr.IsHeader()}
 	}
 	if len(ix.blobs) > 0 && ix.blobs[0].header {
 		data, err := ix.payload(0)
 		if err != nil {
 			return nil, err
 		}
-		ix.sorted = headerSorted(data)
+		h, err := pbf.ParseHeader(data)
+		ix.sorted = err == nil && h.Sorted()
 	}
 	if err := ix.classify(workers); err != nil {
 		return nil, err
 	}
 	return ix, nil
-}
-
-func parseBlobHeader(b []byte) (typ string, datasize int64, err error) {
-	datasize = -1
-	for len(b) > 0 {
-		num, wt, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return "", 0, protowire.ParseError(n)
-		}
-		b = b[n:]
-		switch {
-		case num == 1 && wt == protowire.BytesType:
-			v, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return "", 0, protowire.ParseError(n)
-			}
-			typ, b = string(v), b[n:]
-		case num == 3 && wt == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(b)
-			if n < 0 {
-				return "", 0, protowire.ParseError(n)
-			}
-			datasize, b = int64(int32(v)), b[n:]
-		default:
-			n := protowire.ConsumeFieldValue(num, wt, b)
-			if n < 0 {
-				return "", 0, protowire.ParseError(n)
-			}
-			b = b[n:]
-		}
-	}
-	if datasize < 0 {
-		return "", 0, errors.New("no datasize")
-	}
-	return typ, datasize, nil
 }
 
 // payload returns the decompressed content of block i.
@@ -139,186 +70,32 @@ func (ix *pbfIndex) payload(i int) ([]byte, error) {
 // The payload aliases one of them.
 func (ix *pbfIndex) payloadInto(i int, frame, dst []byte) (payload, frameBuf, dstBuf []byte, err error) {
 	b := ix.blobs[i]
-	if int64(cap(frame)) < b.size {
-		frame = make([]byte, b.size)
+	header := pbf.TypeData
+	if b.header {
+		header = pbf.TypeHeader
 	}
-	frame = frame[:b.size]
-	if _, err := ix.f.ReadAt(frame, b.off); err != nil {
-		return nil, frame, dst, fmt.Errorf("%w: block %d: %v", errPBF, i, err)
+	payload, frame, dst, err = pbf.ReadFrame(ix.f, pbf.Frame{Offset: b.off, Size: b.size, Type: header}, frame, dst)
+	if err != nil {
+		return nil, frame, dst, fmt.Errorf("osmbuild: %w", err)
 	}
-	hl := int(binary.BigEndian.Uint32(frame))
-	payload, dst, err = decodeBlob(frame[4+hl:], dst)
-	return payload, frame, dst, err
+	return payload, frame, dst, nil
 }
 
-// decodeBlob decompresses a Blob message, into dst when the raw size is
-// declared (the result aliases dst or b); it returns dst, possibly grown.
-func decodeBlob(b, dst []byte) (out, dstBuf []byte, err error) {
-	var raw, z, zs []byte
-	rawSize := -1
-	for len(b) > 0 {
-		num, wt, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return nil, dst, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
-		}
-		b = b[n:]
-		if wt == protowire.BytesType {
-			v, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return nil, dst, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
-			}
-			b = b[n:]
-			switch num {
-			case 1:
-				raw = v
-			case 3:
-				z = v
-			case 7:
-				zs = v
-			default:
-				return nil, dst, fmt.Errorf("%w: unsupported blob compression (field %d)", errPBF, num)
-			}
-			continue
-		}
-		if num == 2 && wt == protowire.VarintType {
-			v, n := protowire.ConsumeVarint(b)
-			if n < 0 {
-				return nil, dst, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
-			}
-			rawSize, b = int(int32(v)), b[n:]
-			continue
-		}
-		n = protowire.ConsumeFieldValue(num, wt, b)
-		if n < 0 {
-			return nil, dst, fmt.Errorf("%w: blob: %v", errPBF, protowire.ParseError(n))
-		}
-		b = b[n:]
-	}
-	if rawSize > maxBlobSize {
-		return nil, dst, fmt.Errorf("%w: raw size %d", errPBF, rawSize)
-	}
-	switch {
-	case raw != nil:
-		return raw, dst, nil
-	case z != nil:
-		r, err := newZlibReader(bytes.NewReader(z))
-		if err != nil {
-			return nil, dst, fmt.Errorf("%w: zlib: %v", errPBF, err)
-		}
-		if rawSize >= 0 {
-			if cap(dst) < rawSize {
-				dst = make([]byte, rawSize)
-			}
-			dst = dst[:rawSize]
-			_, err := io.ReadFull(r, dst)
-			if err == nil {
-				var one [1]byte
-				if n, _ := r.Read(one[:]); n > 0 {
-					err = errors.New("more data than raw_size")
-				}
-			}
-			r.Close()
-			if err != nil {
-				return nil, dst, fmt.Errorf("%w: zlib: %v", errPBF, err)
-			}
-			return dst, dst, nil
-		}
-		out := bytes.NewBuffer(make([]byte, 0, max(rawSize, 0)))
-		_, err = io.Copy(out, io.LimitReader(r, maxBlobSize+1))
-		r.Close()
-		if err != nil {
-			return nil, dst, fmt.Errorf("%w: zlib: %v", errPBF, err)
-		}
-		if out.Len() > maxBlobSize {
-			return nil, dst, fmt.Errorf("%w: block too large", errPBF)
-		}
-		return out.Bytes(), dst, nil
-	case zs != nil:
-		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxBlobSize+1))
-		if err != nil {
-			return nil, dst, err
-		}
-		defer d.Close()
-		out, err := d.DecodeAll(zs, make([]byte, 0, max(rawSize, 0)))
-		if err != nil {
-			return nil, dst, fmt.Errorf("%w: zstd: %v", errPBF, err)
-		}
-		return out, dst, nil
-	}
-	return nil, dst, fmt.Errorf("%w: empty blob", errPBF)
-}
-
-// headerSorted reports whether an OSMHeader declares Sort.Type_then_ID
-// (optional_features, field 5).
-func headerSorted(b []byte) bool {
-	for len(b) > 0 {
-		num, wt, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return false
-		}
-		b = b[n:]
-		if num == 5 && wt == protowire.BytesType {
-			v, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return false
-			}
-			if string(v) == "Sort.Type_then_ID" {
-				return true
-			}
-			b = b[n:]
-			continue
-		}
-		n = protowire.ConsumeFieldValue(num, wt, b)
-		if n < 0 {
-			return false
-		}
-		b = b[n:]
-	}
-	return false
-}
-
-// blockMask returns the element types in a PrimitiveBlock (field 2 are the
-// primitive groups; inside, 1 nodes, 2 dense nodes, 3 ways, 4 relations).
+// blockMask returns the element types in a PrimitiveBlock.
 func blockMask(b []byte) (uint8, error) {
+	k, err := pbf.Contents(b)
+	if err != nil {
+		return 0, err
+	}
 	var m uint8
-	for len(b) > 0 {
-		num, wt, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return 0, fmt.Errorf("%w: block: %v", errPBF, protowire.ParseError(n))
-		}
-		b = b[n:]
-		if num == 2 && wt == protowire.BytesType {
-			g, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return 0, fmt.Errorf("%w: group: %v", errPBF, protowire.ParseError(n))
-			}
-			b = b[n:]
-			for len(g) > 0 {
-				gn, gwt, k := protowire.ConsumeTag(g)
-				if k < 0 {
-					return 0, fmt.Errorf("%w: group: %v", errPBF, protowire.ParseError(k))
-				}
-				switch gn {
-				case 1, 2:
-					m |= hasNodes
-				case 3:
-					m |= hasWays
-				case 4:
-					m |= hasRelations
-				}
-				k2 := protowire.ConsumeFieldValue(gn, gwt, g[k:])
-				if k2 < 0 {
-					return 0, fmt.Errorf("%w: group: %v", errPBF, protowire.ParseError(k2))
-				}
-				g = g[k+k2:]
-			}
-			continue
-		}
-		n = protowire.ConsumeFieldValue(num, wt, b)
-		if n < 0 {
-			return 0, fmt.Errorf("%w: block: %v", errPBF, protowire.ParseError(n))
-		}
-		b = b[n:]
+	if k&pbf.HasNodes != 0 {
+		m |= hasNodes
+	}
+	if k&pbf.HasWays != 0 {
+		m |= hasWays
+	}
+	if k&pbf.HasRelations != 0 {
+		m |= hasRelations
 	}
 	return m, nil
 }

@@ -13,7 +13,7 @@ import (
 	"regexp"
 	"time"
 
-	"google.golang.org/protobuf/encoding/protowire"
+	"github.com/surrogator/surrogator/osmbuild/pbf"
 )
 
 // This file decides the pack's build metadata. Everything written to the
@@ -51,28 +51,14 @@ func buildTime(src *source) (time.Time, string) {
 }
 
 // replicationTimestamp returns the OSMHeader's
-// osmosis_replication_timestamp (field 32, seconds since the epoch), or 0.
+// osmosis_replication_timestamp (seconds since the epoch), or 0 when it
+// has none or does not parse.
 func replicationTimestamp(b []byte) int64 {
-	for len(b) > 0 {
-		num, wt, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return 0
-		}
-		b = b[n:]
-		if num == 32 && wt == protowire.VarintType {
-			v, n := protowire.ConsumeVarint(b)
-			if n < 0 {
-				return 0
-			}
-			return int64(v)
-		}
-		n = protowire.ConsumeFieldValue(num, wt, b)
-		if n < 0 {
-			return 0
-		}
-		b = b[n:]
+	h, err := pbf.ParseHeader(b)
+	if err != nil {
+		return 0
 	}
-	return 0
+	return h.ReplicationTimestamp
 }
 
 // osmRoot matches the <osm …> start tag; timestampAttr its timestamp.

@@ -248,10 +248,10 @@ func (c *muniCtx) addrTags(t []tag, q int) []tag {
 	if c.tg.chance(0.06) {
 		hn += string(rune('a' + c.tg.intn(4)))
 	}
-	t = append(t, tag{"addr:street", c.street(c.tg.intn(c.nStreets))}, tag{"addr:housenumber", hn},
-		tag{"addr:postcode", c.postcode(q)}, tag{"addr:city", c.m.Name})
+	t = append(t, tag{Key: "addr:street", Value: c.street(c.tg.intn(c.nStreets))}, tag{Key: "addr:housenumber", Value: hn},
+		tag{Key: "addr:postcode", Value: c.postcode(q)}, tag{Key: "addr:city", Value: c.m.Name})
 	if c.tg.chance(0.3) {
-		t = append(t, tag{"addr:country", "DE"})
+		t = append(t, tag{Key: "addr:country", Value: "DE"})
 	}
 	return t
 }
@@ -275,7 +275,7 @@ func (c *muniCtx) generate() {
 			u, v = 0.1+0.8*c.clusters[0][0], 0.1+0.8*c.clusters[0][1]
 		}
 		lon, lat := c.cell.at(u, v)
-		c.tags = append(c.tags[:0], tag{"place", place}, tag{"name", m.Name}, tag{"population", popString(m.Pop)})
+		c.tags = append(c.tags[:0], tag{Key: "place", Value: place}, tag{Key: "name", Value: m.Name}, tag{Key: "population", Value: popString(m.Pop)})
 		m.placeNode = g.node(lon, lat, c.tags)
 	} else {
 		g.node(0, 0, nil)
@@ -286,7 +286,7 @@ func (c *muniCtx) generate() {
 		var t []tag
 		if c.nodes {
 			kinds := []string{"hamlet", "isolated_dwelling", "locality", "neighbourhood"}
-			t = append(c.tags[:0], tag{"place", kinds[weighted(&c.tg, []int{60, 85, 95, 100})]}, tag{"name", placeName(&c.tg)})
+			t = append(c.tags[:0], tag{Key: "place", Value: kinds[weighted(&c.tg, []int{60, 85, 95, 100})]}, tag{Key: "name", Value: placeName(&c.tg)})
 		}
 		c.point(-1, t)
 	}
@@ -303,12 +303,12 @@ func (c *muniCtx) generate() {
 		var t []tag
 		if c.ways {
 			hw := []string{"residential", "tertiary", "secondary", "unclassified", "living_street", "primary"}
-			t = append(c.tags[:0], tag{"highway", hw[weighted(&c.tg, []int{60, 72, 80, 90, 95, 100})]}, tag{"name", c.street(j)})
+			t = append(c.tags[:0], tag{Key: "highway", Value: hw[weighted(&c.tg, []int{60, 72, 80, 90, 95, 100})]}, tag{Key: "name", Value: c.street(j)})
 			if c.tg.chance(0.4) {
-				t = append(t, tag{"maxspeed", []string{"30", "50", "70"}[c.tg.intn(3)]})
+				t = append(t, tag{Key: "maxspeed", Value: []string{"30", "50", "70"}[c.tg.intn(3)]})
 			}
 			if c.tg.chance(0.3) {
-				t = append(t, tag{"surface", "asphalt"})
+				t = append(t, tag{Key: "surface", Value: "asphalt"})
 			}
 		}
 		g.way(t, refs)
@@ -319,12 +319,12 @@ func (c *muniCtx) generate() {
 			start := int64(r) * n / int64(cnt[CatRoute])
 			mem := g.mem[:0]
 			for k := start; k < start+6 && k < n; k++ {
-				mem = append(mem, member{1, firstNamed + k, ""})
+				mem = append(mem, member{Type: 1, ID: firstNamed + k, Role: ""})
 			}
 			kind := []string{"bus", "hiking", "bicycle"}[weighted(&c.tg, []int{60, 85, 100})]
 			ref := strconv.Itoa(1 + c.tg.intn(399))
-			t := append(c.tags[:0], tag{"type", "route"}, tag{"route", kind}, tag{"ref", ref},
-				tag{"name", "Linie " + ref + " " + m.Name})
+			t := append(c.tags[:0], tag{Key: "type", Value: "route"}, tag{Key: "route", Value: kind}, tag{Key: "ref", Value: ref},
+				tag{Key: "name", Value: "Linie " + ref + " " + m.Name})
 			g.mem = mem
 			g.relation(t, mem)
 		}
@@ -342,16 +342,16 @@ func (c *muniCtx) generate() {
 		var t []tag
 		if c.ways {
 			hw := []string{"service", "footway", "track", "path", "cycleway", "steps"}
-			t = append(c.tags[:0], tag{"highway", hw[weighted(&c.tg, []int{35, 55, 75, 90, 95, 100})]})
+			t = append(c.tags[:0], tag{Key: "highway", Value: hw[weighted(&c.tg, []int{35, 55, 75, 90, 95, 100})]})
 			if c.tg.chance(0.25) {
-				t = append(t, tag{"surface", []string{"asphalt", "gravel", "paving_stones", "ground"}[c.tg.intn(4)]})
+				t = append(t, tag{Key: "surface", Value: []string{"asphalt", "gravel", "paving_stones", "ground"}[c.tg.intn(4)]})
 			}
 		}
 		id := g.way(t, refs)
 		if restr && c.rels {
 			r := []string{"no_left_turn", "no_right_turn", "no_u_turn", "only_straight_on"}[c.tg.intn(4)]
-			t := append(c.tags[:0], tag{"type", "restriction"}, tag{"restriction", r})
-			g.mem = append(g.mem[:0], member{1, prevWay, "from"}, member{0, via, "via"}, member{1, id, "to"})
+			t := append(c.tags[:0], tag{Key: "type", Value: "restriction"}, tag{Key: "restriction", Value: r})
+			g.mem = append(g.mem[:0], member{Type: 1, ID: prevWay, Role: "from"}, member{Type: 0, ID: via, Role: "via"}, member{Type: 1, ID: id, Role: "to"})
 			g.relation(t, g.mem)
 		}
 		prevWay = id
@@ -367,9 +367,9 @@ func (c *muniCtx) generate() {
 		var t []tag
 		if c.ways {
 			b := []string{"yes", "house", "garage", "residential", "detached", "apartments", "shed", "roof"}
-			t = append(c.tags[:0], tag{"building", b[weighted(&c.tg, []int{40, 65, 78, 86, 91, 95, 98, 100})]})
+			t = append(c.tags[:0], tag{Key: "building", Value: b[weighted(&c.tg, []int{40, 65, 78, 86, 91, 95, 98, 100})]})
 			if c.tg.chance(0.15) {
-				t = append(t, tag{"building:levels", strconv.Itoa(1 + c.tg.intn(5))})
+				t = append(t, tag{Key: "building:levels", Value: strconv.Itoa(1 + c.tg.intn(5))})
 			}
 		}
 		c.closedWay(t, first, k)
@@ -384,7 +384,7 @@ func (c *muniCtx) generate() {
 		var t []tag
 		if c.ways {
 			b := []string{"house", "residential", "yes", "apartments", "detached", "commercial"}
-			t = append(c.tags[:0], tag{"building", b[weighted(&c.tg, []int{40, 60, 80, 90, 96, 100})]})
+			t = append(c.tags[:0], tag{Key: "building", Value: b[weighted(&c.tg, []int{40, 60, 80, 90, 96, 100})]})
 			t = c.addrTags(t, q)
 		}
 		c.closedWay(t, first, k)
@@ -395,7 +395,7 @@ func (c *muniCtx) generate() {
 		if c.nodes {
 			t = c.addrTags(c.tags[:0], q)
 			if c.tg.chance(0.2) {
-				t = append(t, tag{"entrance", "yes"})
+				t = append(t, tag{Key: "entrance", Value: "yes"})
 			}
 		}
 		c.point(q, t)
@@ -410,7 +410,7 @@ func (c *muniCtx) generate() {
 			kv := [][2]string{{"landuse", "farmland"}, {"landuse", "meadow"}, {"landuse", "forest"}, {"landuse", "residential"},
 				{"landuse", "grass"}, {"landuse", "orchard"}, {"natural", "wood"}, {"natural", "water"}, {"natural", "scrub"}}
 			x := kv[weighted(&c.tg, []int{25, 40, 52, 62, 75, 80, 90, 96, 100})]
-			t = append(c.tags[:0], tag{x[0], x[1]})
+			t = append(c.tags[:0], tag{Key: x[0], Value: x[1]})
 		}
 		c.closedWay(t, first, k)
 	}
@@ -423,8 +423,8 @@ func (c *muniCtx) generate() {
 		inner := c.closedWay(nil, fi, ki)
 		if c.rels {
 			kv := [][2]string{{"landuse", "forest"}, {"natural", "wood"}, {"landuse", "farmland"}, {"landuse", "meadow"}}[c.tg.intn(4)]
-			t := append(c.tags[:0], tag{"type", "multipolygon"}, tag{kv[0], kv[1]})
-			g.mem = append(g.mem[:0], member{1, outer, "outer"}, member{1, inner, "inner"})
+			t := append(c.tags[:0], tag{Key: "type", Value: "multipolygon"}, tag{Key: kv[0], Value: kv[1]})
+			g.mem = append(g.mem[:0], member{Type: 1, ID: outer, Role: "outer"}, member{Type: 1, ID: inner, Role: "inner"})
 			g.relation(t, g.mem)
 		}
 	}
@@ -439,9 +439,9 @@ func (c *muniCtx) generate() {
 			kv := [][2]string{{"barrier", "fence"}, {"barrier", "hedge"}, {"barrier", "wall"}, {"power", "line"},
 				{"power", "minor_line"}, {"waterway", "stream"}, {"waterway", "ditch"}}
 			x := kv[weighted(&c.tg, []int{30, 50, 60, 68, 78, 92, 100})]
-			t = append(c.tags[:0], tag{x[0], x[1]})
+			t = append(c.tags[:0], tag{Key: x[0], Value: x[1]})
 			if x[1] == "stream" && c.tg.chance(0.3) {
-				t = append(t, tag{"name", pick(&c.tg, nameRoots) + "bach"})
+				t = append(t, tag{Key: "name", Value: pick(&c.tg, nameRoots) + "bach"})
 			}
 		}
 		g.way(t, refs)
@@ -458,14 +458,14 @@ func (c *muniCtx) generate() {
 			kv := [][2]string{{"natural", "tree"}, {"highway", "street_lamp"}, {"highway", "crossing"}, {"highway", "bus_stop"},
 				{"power", "pole"}, {"barrier", "gate"}, {"amenity", "bench"}, {"amenity", "waste_basket"}, {"power", "tower"}}
 			x := kv[weighted(&c.tg, []int{40, 55, 65, 73, 83, 90, 95, 98, 100})]
-			t = append(c.tags[:0], tag{x[0], x[1]})
+			t = append(c.tags[:0], tag{Key: x[0], Value: x[1]})
 			switch {
 			case x[1] == "bus_stop":
-				t = append(t, tag{"name", m.Name + ", " + c.street(c.tg.intn(c.nStreets))})
+				t = append(t, tag{Key: "name", Value: m.Name + ", " + c.street(c.tg.intn(c.nStreets))})
 			case x[1] == "tree" && c.tg.chance(0.3):
-				t = append(t, tag{"leaf_type", []string{"broadleaved", "needleleaved"}[c.tg.intn(2)]})
+				t = append(t, tag{Key: "leaf_type", Value: []string{"broadleaved", "needleleaved"}[c.tg.intn(2)]})
 			case c.tg.chance(0.1):
-				t = append(t, tag{"source", "survey"})
+				t = append(t, tag{Key: "source", Value: "survey"})
 			}
 		}
 		c.point(-1, t)
@@ -487,30 +487,30 @@ func (c *muniCtx) healthcare() {
 			case 0:
 				name := []string{"Klinikum " + m.Name, "Kreiskrankenhaus " + m.Name, "St.-" + pick(tg, saints) + "-Hospital " + m.Name,
 					pick(tg, nameRoots) + "klinik " + m.Name}[tg.intn(4)]
-				t = append(c.tags[:0], tag{"building", "hospital"}, tag{"amenity", "hospital"}, tag{"healthcare", "hospital"},
-					tag{"name", name}, tag{"emergency", "yes"})
+				t = append(c.tags[:0], tag{Key: "building", Value: "hospital"}, tag{Key: "amenity", Value: "hospital"}, tag{Key: "healthcare", Value: "hospital"},
+					tag{Key: "name", Value: name}, tag{Key: "emergency", Value: "yes"})
 			case 1:
 				name := []string{"Praxis Dr. med. " + personName(tg), "Gemeinschaftspraxis " + pick(tg, surnames) + " & " + pick(tg, surnames),
 					"Hausarztpraxis " + m.Name, "MVZ " + m.Name + " " + pick(tg, nameRoots) + "hof"}[weighted(tg, []int{45, 70, 85, 100})]
-				t = append(c.tags[:0], tag{"amenity", "doctors"}, tag{"healthcare", "doctor"},
-					tag{"healthcare:speciality", pick(tg, specialties)}, tag{"name", name})
+				t = append(c.tags[:0], tag{Key: "amenity", Value: "doctors"}, tag{Key: "healthcare", Value: "doctor"},
+					tag{Key: "healthcare:speciality", Value: pick(tg, specialties)}, tag{Key: "name", Value: name})
 			case 2:
 				name := []string{pick(tg, nameRoots) + "-Apotheke", "Apotheke am " + pick(tg, nameRoots) + "markt",
 					pick(tg, animals) + "-Apotheke", "Stadt-Apotheke " + m.Name}[tg.intn(4)]
-				t = append(c.tags[:0], tag{"amenity", "pharmacy"}, tag{"healthcare", "pharmacy"}, tag{"name", name},
-					tag{"dispensing", "yes"})
+				t = append(c.tags[:0], tag{Key: "amenity", Value: "pharmacy"}, tag{Key: "healthcare", Value: "pharmacy"}, tag{Key: "name", Value: name},
+					tag{Key: "dispensing", Value: "yes"})
 			case 3:
 				name := []string{"Zahnarztpraxis Dr. " + pick(tg, surnames), "Zahnzentrum " + m.Name}[tg.intn(2)]
-				t = append(c.tags[:0], tag{"amenity", "dentist"}, tag{"healthcare", "dentist"}, tag{"name", name})
+				t = append(c.tags[:0], tag{Key: "amenity", Value: "dentist"}, tag{Key: "healthcare", Value: "dentist"}, tag{Key: "name", Value: name})
 			case 4:
 				name := []string{"Tagesklinik " + m.Name, "Reha-Zentrum " + pick(tg, nameRoots) + "tal",
 					"Psychiatrische Ambulanz " + m.Name}[tg.intn(3)]
-				t = append(c.tags[:0], tag{"amenity", "clinic"}, tag{"healthcare", "clinic"}, tag{"name", name})
+				t = append(c.tags[:0], tag{Key: "amenity", Value: "clinic"}, tag{Key: "healthcare", Value: "clinic"}, tag{Key: "name", Value: name})
 			default:
 				name := []string{"Physiotherapie " + pick(tg, surnames), "Praxis für Ergotherapie " + m.Name,
 					"Logopädie " + pick(tg, nameRoots) + "weg"}[tg.intn(3)]
-				t = append(c.tags[:0], tag{"healthcare", []string{"physiotherapist", "occupational_therapist", "speech_therapist"}[tg.intn(3)]},
-					tag{"name", name})
+				t = append(c.tags[:0], tag{Key: "healthcare", Value: []string{"physiotherapist", "occupational_therapist", "speech_therapist"}[tg.intn(3)]},
+					tag{Key: "name", Value: name})
 			}
 			if tg.chance(0.7) {
 				t = c.addrTags(t, q)
@@ -548,17 +548,17 @@ func (c *muniCtx) organisations() {
 				kv := [][2]string{{"company", sn + " GmbH"}, {"lawyer", "Kanzlei " + sn + " & " + pick(tg, surnames)},
 					{"insurance", sn + " Versicherungen"}, {"government", "Bürgeramt " + m.Name},
 					{"estate_agent", sn + " Immobilien"}, {"tax_advisor", "Steuerberatung " + sn}}[tg.intn(6)]
-				t = append(c.tags[:0], tag{"office", kv[0]}, tag{"name", kv[1]})
+				t = append(c.tags[:0], tag{Key: "office", Value: kv[0]}, tag{Key: "name", Value: kv[1]})
 			case 1:
 				kv := [][2]string{{"carpenter", "Tischlerei " + sn}, {"electrician", "Elektro " + sn}, {"plumber", "Sanitär " + sn + " GmbH"},
 					{"painter", "Malerbetrieb " + sn}, {"roofer", "Dachdeckerei " + sn}}[tg.intn(5)]
-				t = append(c.tags[:0], tag{"craft", kv[0]}, tag{"name", kv[1]})
+				t = append(c.tags[:0], tag{Key: "craft", Value: kv[0]}, tag{Key: "name", Value: kv[1]})
 			case 2:
 				kv := [][2]string{{"sport", "TSV " + m.Name + " " + strconv.Itoa(1860+tg.intn(140)) + " e.V."},
 					{"music", "Musikverein " + m.Name + " e.V."}, {"sport", "SV " + pick(tg, nameRoots) + "tal e.V."}}[tg.intn(3)]
-				t = append(c.tags[:0], tag{"club", kv[0]}, tag{"name", kv[1]})
+				t = append(c.tags[:0], tag{Key: "club", Value: kv[0]}, tag{Key: "name", Value: kv[1]})
 			default:
-				t = append(c.tags[:0], tag{"industrial", "factory"}, tag{"name", pick(tg, nameRoots) + "werke " + sn + " GmbH & Co. KG"})
+				t = append(c.tags[:0], tag{Key: "industrial", Value: "factory"}, tag{Key: "name", Value: pick(tg, nameRoots) + "werke " + sn + " GmbH & Co. KG"})
 			}
 			if tg.chance(0.6) {
 				t = c.addrTags(t, q)
@@ -587,9 +587,9 @@ func (c *muniCtx) otherPOIs() {
 				{"tourism", "guest_house", "Pension " + root + "blick"}, {"leisure", "playground", ""},
 				{"leisure", "sports_centre", "Sportzentrum " + m.Name}, {"leisure", "fitness_centre", "Fitnessstudio " + root},
 			}[tg.intn(20)]
-			t = append(c.tags[:0], tag{kv[0], kv[1]})
+			t = append(c.tags[:0], tag{Key: kv[0], Value: kv[1]})
 			if kv[2] != "" {
-				t = append(t, tag{"name", kv[2]})
+				t = append(t, tag{Key: "name", Value: kv[2]})
 			}
 			if tg.chance(0.5) {
 				t = c.addrTags(t, q)

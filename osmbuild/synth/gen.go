@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+
+	"github.com/surrogator/surrogator/osmbuild/pbf"
 )
 
 // Options control Generate.
@@ -100,21 +102,21 @@ func Generate(ctx context.Context, w io.Writer, opt Options) (Stats, error) {
 	if level < 1 || level > 9 {
 		return Stats{}, fmt.Errorf("synth: zlib level %d out of range 1..9", opt.Level)
 	}
-	if opt.Raw {
-		level = -2
-	}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	g := &gen{p: p, ctx: ctx, enc: newBlockEncoder(), progress: opt.Progress}
-	g.bw = newBlobWriter(w, level, workers)
+	g := &gen{p: p, ctx: ctx, enc: pbf.NewBlockEncoder(), progress: opt.Progress}
+	g.bw, err = pbf.NewWriter(w, pbf.WriterOptions{Raw: opt.Raw, Level: level, Workers: workers})
+	if err != nil {
+		return Stats{}, fmt.Errorf("synth: %w", err)
+	}
 	err = g.run()
-	if cerr := g.bw.close(); err == nil {
+	if cerr := g.bw.Close(); err == nil {
 		err = cerr
 	}
-	g.st.Bytes = g.bw.written.Load()
-	g.st.Blocks = int(g.bw.blocks.Load())
+	g.st.Bytes = g.bw.Written()
+	g.st.Blocks = int(g.bw.Blocks())
 	g.st.Totals = p.Totals
 	if err != nil {
 		return g.st, fmt.Errorf("synth: %w", err)
@@ -125,8 +127,8 @@ func Generate(ctx context.Context, w io.Writer, opt Options) (Stats, error) {
 type gen struct {
 	p        *Plan
 	ctx      context.Context
-	enc      *blockEncoder
-	bw       *blobWriter
+	enc      *pbf.BlockEncoder
+	bw       *pbf.Writer
 	phase    int
 	nodeID   int64
 	wayID    int64
@@ -148,17 +150,21 @@ type gen struct {
 
 func (g *gen) run() error {
 	cw, ch := g.p.cellSize()
-	hdr := headerBlock([4]int64{
-		int64((lonMin - cw) * 1e9), int64((lonMax + cw) * 1e9), int64((latMax + ch) * 1e9), int64((latMin - ch) * 1e9),
-	}, "surrogator synth", true)
-	if err := g.bw.submit("OSMHeader", hdr); err != nil {
+	hdr := pbf.Header{
+		BBox: &pbf.BBox{Left: int64((lonMin - cw) * 1e9), Right: int64((lonMax + cw) * 1e9),
+			Top: int64((latMax + ch) * 1e9), Bottom: int64((latMin - ch) * 1e9)},
+		RequiredFeatures: []string{pbf.FeatureSchema, pbf.FeatureDenseNodes},
+		OptionalFeatures: []string{pbf.FeatureSorted},
+		WritingProgram:   "surrogator synth",
+		Source:           "surrogator synthetic Germany",
+	}
+	if err := g.bw.WriteHeader(hdr); err != nil {
 		return err
 	}
 	for ph := phaseNodes; ph <= phaseRelations; ph++ {
 		g.phase = ph
 		g.nodeID, g.wayID, g.relID = 1, 1, 1
 		g.phaseN, g.lastRep = 0, 0
-		g.enc.kind = []int{0, kindNodes, kindWays, kindRelations}[ph]
 		switch ph {
 		case phaseNodes:
 			g.boundaryNodes()
@@ -187,34 +193,30 @@ func (g *gen) run() error {
 			return g.err
 		}
 		if g.progress != nil {
-			g.progress(Progress{Phase: phaseNames[ph], Entities: g.phaseN, Bytes: g.bw.written.Load(), Done: true})
+			g.progress(Progress{Phase: phaseNames[ph], Entities: g.phaseN, Bytes: g.bw.Written(), Done: true})
 		}
 	}
 	return nil
 }
 
 func (g *gen) flush() {
-	if g.enc.n == 0 || g.err != nil {
-		g.enc.reset()
+	if g.enc.Len() == 0 || g.err != nil {
+		g.enc.Reset()
 		return
 	}
-	kind := g.enc.kind
-	raw := g.enc.encode(g.bw.buffer())
-	g.enc.reset()
-	g.enc.kind = kind
-	if err := g.bw.submit("OSMData", raw); err != nil {
+	if err := g.bw.WriteBlock(pbf.TypeData, g.enc.Encode(g.bw.Buffer())); err != nil {
 		g.err = err
 	}
 }
 
 func (g *gen) counted() {
 	g.phaseN++
-	if g.enc.full() {
+	if g.enc.Full() {
 		g.flush()
 	}
 	if g.progress != nil && g.phaseN-g.lastRep >= 1<<20 {
 		g.lastRep = g.phaseN
-		g.progress(Progress{Phase: phaseNames[g.phase], Entities: g.phaseN, Bytes: g.bw.written.Load()})
+		g.progress(Progress{Phase: phaseNames[g.phase], Entities: g.phaseN, Bytes: g.bw.Written()})
 	}
 }
 
@@ -236,11 +238,11 @@ func (g *gen) info(typ, id int64) info {
 		g.infoCS = (g.infoTS-minTimestamp)/4 + 1_000 + int64((h>>40)%1000)
 	}
 	v := mix64(g.p.Seed ^ uint64(id)*0x9e3779b97f4a7c15 ^ uint64(typ))
-	in := info{version: 1, timestamp: g.infoTS, changeset: g.infoCS}
+	in := info{Version: 1, Timestamp: g.infoTS, Changeset: g.infoCS}
 	if v%3 == 0 {
-		in.version = int32(2 + (v>>8)%6)
+		in.Version = int32(2 + (v>>8)%6)
 		if v%5 == 0 { // edited later, but never after the newest timestamp
-			in.timestamp += int64((v >> 16) % uint64(maxTimestamp-g.infoTS+1))
+			in.Timestamp += int64((v >> 16) % uint64(maxTimestamp-g.infoTS+1))
 		}
 	}
 	return in
@@ -251,7 +253,7 @@ func (g *gen) node(lon, lat float64, tags []tag) int64 {
 	id := g.nodeID
 	g.nodeID++
 	if g.phase == phaseNodes {
-		g.enc.addNode(id, e7(lat), e7(lon), tags, g.info(0, id))
+		g.enc.AddNode(id, e7(lat), e7(lon), tags, g.info(0, id))
 		g.st.Nodes++
 		g.counted()
 	}
@@ -263,7 +265,7 @@ func (g *gen) way(tags []tag, refs []int64) int64 {
 	id := g.wayID
 	g.wayID++
 	if g.phase == phaseWays {
-		g.enc.addWay(id, tags, g.info(1, id), refs)
+		g.enc.AddWay(id, tags, g.info(1, id), refs)
 		g.st.Ways++
 		g.counted()
 	}
@@ -274,7 +276,7 @@ func (g *gen) way(tags []tag, refs []int64) int64 {
 func (g *gen) relation(tags []tag, members []member) int64 {
 	id := g.relID
 	g.relID++
-	g.enc.addRelation(id, tags, g.info(2, id), members)
+	g.enc.AddRelation(id, tags, g.info(2, id), members)
 	g.st.Relations++
 	g.counted()
 	return id
@@ -398,7 +400,7 @@ func (g *gen) boundaryWays() {
 		ai, aj, bi, bj := g.edgeEnds(e)
 		n0, n1 := int(p.edgeN[e][0]), int(p.edgeN[e][1])
 		mid := p.edgeBase[e]
-		g.tags = append(g.tags[:0], tag{"boundary", "administrative"}, tag{"admin_level", levelStrings[g.edgeLevel(e)]})
+		g.tags = append(g.tags[:0], tag{Key: "boundary", Value: "administrative"}, tag{Key: "admin_level", Value: levelStrings[g.edgeLevel(e)]})
 		g.refs = append(g.refs[:0], p.vertexID(ai, aj))
 		for k := 0; k < n0; k++ {
 			g.refs = append(g.refs, mid+1+int64(k))
@@ -420,7 +422,7 @@ func (g *gen) boundaryWays() {
 			if s%2 == 0 {
 				lvl = "9"
 			}
-			g.tags = append(g.tags[:0], tag{"boundary", "administrative"}, tag{"admin_level", lvl})
+			g.tags = append(g.tags[:0], tag{Key: "boundary", Value: "administrative"}, tag{Key: "admin_level", Value: lvl})
 			g.refs = append(g.refs[:0], p.midNode(e))
 			for k := 0; k < int(p.spokeN[c][s]); k++ {
 				g.refs = append(g.refs, next)
@@ -439,19 +441,19 @@ func (g *gen) perimeter(dst []member, x0, y0, x1, y1 int) []member {
 	p := g.p
 	for i := x0; i < x1; i++ {
 		e := p.hEdge(i, y0)
-		dst = append(dst, member{1, p.edgeWay(e, 0), "outer"}, member{1, p.edgeWay(e, 1), "outer"})
+		dst = append(dst, member{Type: 1, ID: p.edgeWay(e, 0), Role: "outer"}, member{Type: 1, ID: p.edgeWay(e, 1), Role: "outer"})
 	}
 	for j := y0; j < y1; j++ {
 		e := p.vEdge(x1, j)
-		dst = append(dst, member{1, p.edgeWay(e, 0), "outer"}, member{1, p.edgeWay(e, 1), "outer"})
+		dst = append(dst, member{Type: 1, ID: p.edgeWay(e, 0), Role: "outer"}, member{Type: 1, ID: p.edgeWay(e, 1), Role: "outer"})
 	}
 	for i := x1 - 1; i >= x0; i-- {
 		e := p.hEdge(i, y1)
-		dst = append(dst, member{1, p.edgeWay(e, 1), "outer"}, member{1, p.edgeWay(e, 0), "outer"})
+		dst = append(dst, member{Type: 1, ID: p.edgeWay(e, 1), Role: "outer"}, member{Type: 1, ID: p.edgeWay(e, 0), Role: "outer"})
 	}
 	for j := y1 - 1; j >= y0; j-- {
 		e := p.vEdge(x0, j)
-		dst = append(dst, member{1, p.edgeWay(e, 1), "outer"}, member{1, p.edgeWay(e, 0), "outer"})
+		dst = append(dst, member{Type: 1, ID: p.edgeWay(e, 1), Role: "outer"}, member{Type: 1, ID: p.edgeWay(e, 0), Role: "outer"})
 	}
 	return dst
 }
@@ -489,16 +491,16 @@ func (g *gen) halfWays(c, h int) [6]int64 {
 func popString(n int64) string { return strconv.FormatInt(n, 10) }
 
 func (g *gen) adminTags(level string, a Area) []tag {
-	t := append(g.tags[:0], tag{"type", "boundary"}, tag{"boundary", "administrative"}, tag{"admin_level", level},
-		tag{"name", a.Name})
+	t := append(g.tags[:0], tag{Key: "type", Value: "boundary"}, tag{Key: "boundary", Value: "administrative"}, tag{Key: "admin_level", Value: level},
+		tag{Key: "name", Value: a.Name})
 	if a.Pop > 0 {
-		t = append(t, tag{"population", popString(a.Pop)})
+		t = append(t, tag{Key: "population", Value: popString(a.Pop)})
 	}
 	if a.AGS != "" {
-		t = append(t, tag{"de:amtlicher_gemeindeschluessel", a.AGS})
+		t = append(t, tag{Key: "de:amtlicher_gemeindeschluessel", Value: a.AGS})
 	}
 	if a.RS != "" {
-		t = append(t, tag{"de:regionalschluessel", a.RS})
+		t = append(t, tag{Key: "de:regionalschluessel", Value: a.RS})
 	}
 	return t
 }
@@ -509,15 +511,15 @@ func (g *gen) adminRelations() {
 		if seat < 0 {
 			return g.mem[:0]
 		}
-		return append(g.mem[:0], member{0, p.Munis[seat].placeNode, "admin_centre"})
+		return append(g.mem[:0], member{Type: 0, ID: p.Munis[seat].placeNode, Role: "admin_centre"})
 	}
-	g.tags = append(g.tags[:0], tag{"type", "boundary"}, tag{"boundary", "administrative"}, tag{"admin_level", "2"},
-		tag{"name", "Deutschland"}, tag{"name:de", "Deutschland"}, tag{"name:en", "Germany"}, tag{"ISO3166-1", "DE"})
+	g.tags = append(g.tags[:0], tag{Key: "type", Value: "boundary"}, tag{Key: "boundary", Value: "administrative"}, tag{Key: "admin_level", Value: "2"},
+		tag{Key: "name", Value: "Deutschland"}, tag{Key: "name:de", Value: "Deutschland"}, tag{Key: "name:en", Value: "Germany"}, tag{Key: "ISO3166-1", Value: "DE"})
 	g.mem = g.perimeter(g.mem[:0], 0, 0, p.GX, p.GY)
 	g.relation(g.tags, g.mem)
 	for s, a := range p.States {
 		t := g.adminTags("4", a)
-		t = append(t, tag{"name:de", a.Name}, tag{"ISO3166-2", "DE-" + stateISO[s]})
+		t = append(t, tag{Key: "name:de", Value: a.Name}, tag{Key: "ISO3166-2", Value: "DE-" + stateISO[s]})
 		g.mem = g.perimeter(seatMember(a.Seat), a.X0, a.Y0, a.X1, a.Y1)
 		g.relation(t, g.mem)
 	}
@@ -542,7 +544,7 @@ func (g *gen) adminRelations() {
 		for h, side := range []string{"West", "Ost"} {
 			g.mem = g.mem[:0]
 			for _, w := range g.halfWays(c, h) {
-				g.mem = append(g.mem, member{1, w, "outer"})
+				g.mem = append(g.mem, member{Type: 1, ID: w, Role: "outer"})
 			}
 			g.relation(g.adminTags("9", Area{Name: "Stadtbezirk " + m.Name + "-" + side, Pop: m.Pop / 2}), g.mem)
 		}
@@ -550,7 +552,7 @@ func (g *gen) adminRelations() {
 		for q := 0; q < 4; q++ {
 			g.mem = g.mem[:0]
 			for _, w := range g.quadrantWays(c, q) {
-				g.mem = append(g.mem, member{1, w, "outer"})
+				g.mem = append(g.mem, member{Type: 1, ID: w, Role: "outer"})
 			}
 			name := m.Name + "-" + quarterOf[(off+q)%len(quarterOf)]
 			g.relation(g.adminTags("10", Area{Name: name, Pop: m.Pop / 4}), g.mem)
@@ -561,13 +563,13 @@ func (g *gen) adminRelations() {
 		g.mem = g.mem[:0]
 		if pc.Quadrant >= 0 {
 			for _, w := range g.quadrantWays(p.Munis[pc.Muni].City, pc.Quadrant) {
-				g.mem = append(g.mem, member{1, w, "outer"})
+				g.mem = append(g.mem, member{Type: 1, ID: w, Role: "outer"})
 			}
 		} else {
 			g.mem = g.perimeter(g.mem, pc.X0, pc.Y0, pc.X1, pc.Y1)
 		}
-		g.tags = append(g.tags[:0], tag{"type", "boundary"}, tag{"boundary", "postal_code"}, tag{"postal_code", pc.Code},
-			tag{"note", pc.Code + " " + p.Munis[pc.Muni].Name})
+		g.tags = append(g.tags[:0], tag{Key: "type", Value: "boundary"}, tag{Key: "boundary", Value: "postal_code"}, tag{Key: "postal_code", Value: pc.Code},
+			tag{Key: "note", Value: pc.Code + " " + p.Munis[pc.Muni].Name})
 		g.relation(g.tags, g.mem)
 	}
 	g.st.PostalRelations = g.st.Relations - g.st.AdminRelations

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package osmbuild
+package pbf
 
 import (
 	"io"
