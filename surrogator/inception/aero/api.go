@@ -128,7 +128,7 @@ func (c *Client) ExportProject(ctx context.Context, project int64, format Format
 // copyZip streams a zip answer to dst within limit.
 func copyZip(dst io.Writer, resp *http.Response, limit int64) (int64, error) {
 	if resp.ContentLength > limit {
-		return 0, fmt.Errorf("%w: export of %d bytes, limit %d", ErrTooLarge, resp.ContentLength, limit)
+		return 0, tooLarge("export of %d bytes, limit %d", resp.ContentLength, limit)
 	}
 	var head [4]byte
 	k, err := io.ReadFull(resp.Body, head[:])
@@ -155,7 +155,7 @@ func copyZip(dst io.Writer, resp *http.Response, limit int64) (int64, error) {
 	case err != nil:
 		return n, fmt.Errorf("aero: writing the export: %w", err)
 	case n > limit:
-		return n, fmt.Errorf("%w: export over the limit of %d bytes", ErrTooLarge, limit)
+		return n, tooLarge("export over the limit of %d bytes", limit)
 	case resp.ContentLength >= 0 && n != resp.ContentLength:
 		return n, bad("export of %d bytes, %d announced", n, resp.ContentLength)
 	}

@@ -233,10 +233,13 @@ func (c *Client) do(ctx context.Context, cl call) error {
 		}
 		last = tr.err
 		if attempt >= c.cfg.Retries {
-			return fmt.Errorf("aero: %s: gave up after %d attempts: %w", cl.op, attempt+1, last)
+			if attempt == 0 {
+				return last
+			}
+			return fmt.Errorf("%w (gave up after %d attempts)", last, attempt+1)
 		}
 		if wait <= 0 {
-			wait = c.cfg.Backoff << attempt
+			wait = c.cfg.Backoff << min(attempt, 10)
 		}
 		wait = min(wait, maxWait)
 		t := time.NewTimer(wait)
@@ -276,7 +279,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (time.Duration, error) {
 	switch code := resp.StatusCode; {
 	case code == http.StatusOK:
 		if isHTML(resp) {
-			return 0, fmt.Errorf("aero: %s: %w: an HTML page instead of the API (wrong base URL, or the remote API not enabled?)", cl.op, ErrBadResponse)
+			return 0, fmt.Errorf("aero: %s: %w", cl.op, bad("an HTML page instead of the API (wrong base URL, or the remote API not enabled?)"))
 		}
 		err := cl.handle(resp)
 		if err == nil {
@@ -294,7 +297,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (time.Duration, error) {
 		}
 		return 0, fmt.Errorf("aero: %s: %w", cl.op, err)
 	case code >= 300 && code < 400:
-		return 0, fmt.Errorf("aero: %s: %w: redirected (HTTP %d); is remote-api.enabled=true set and the base URL INCEpTION's own?", cl.op, ErrBadResponse, code)
+		return 0, fmt.Errorf("aero: %s: %w", cl.op, bad("redirected (HTTP %d); is remote-api.enabled=true set and the base URL INCEpTION's own?", code))
 	case code == http.StatusTooManyRequests || code == http.StatusBadGateway ||
 		code == http.StatusServiceUnavailable || code == http.StatusGatewayTimeout:
 		return retryAfter(resp), &transient{&StatusError{Op: cl.op, StatusCode: code, Messages: errorMessages(resp)}}
@@ -366,17 +369,17 @@ func errorMessages(resp *http.Response) []Message {
 // ErrTooLarge, a broken-off one transient.
 func readAll(resp *http.Response, limit int64, what string) ([]byte, error) {
 	if resp.ContentLength > limit {
-		return nil, fmt.Errorf("%w: %s of %d bytes, limit %d", ErrTooLarge, what, resp.ContentLength, limit)
+		return nil, tooLarge("%s of %d bytes, limit %d", what, resp.ContentLength, limit)
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
-		return nil, &transient{fmt.Errorf("%w: %s broke off after %d bytes: %w", ErrBadResponse, what, len(b), err)}
+		return nil, &transient{bad("%s broke off after %d bytes: %w", what, len(b), err)}
 	}
 	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%w: %s over the limit of %d bytes", ErrTooLarge, what, limit)
+		return nil, tooLarge("%s over the limit of %d bytes", what, limit)
 	}
 	if resp.ContentLength >= 0 && int64(len(b)) != resp.ContentLength {
-		return nil, &transient{fmt.Errorf("%w: %s of %d bytes, %d announced", ErrBadResponse, what, len(b), resp.ContentLength)}
+		return nil, &transient{bad("%s of %d bytes, %d announced", what, len(b), resp.ContentLength)}
 	}
 	return b, nil
 }

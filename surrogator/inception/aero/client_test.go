@@ -489,6 +489,7 @@ func TestBadAnswers(t *testing.T) {
 			}
 			c := newClient(t, f, "mgr", pwMgr, func(c *Config) { c.MaxJSONBytes = 2000 })
 			docs, err := c.Documents(ctx, 7)
+			t.Logf("error text: %v", err)
 			checkClean(t, err)
 			if err != nil && strings.Contains(err.Error(), `"x"`) {
 				t.Errorf("error quotes the answer: %v", err)
@@ -590,6 +591,8 @@ func TestRetries(t *testing.T) {
 			c := newClient(t, f, "mgr", pwMgr, func(c *Config) { c.Retries = tc.retries })
 			start := time.Now()
 			_, err := c.Projects(ctx)
+			t.Logf("error text: %v", err)
+			checkClean(t, err)
 			if tc.ok != (err == nil) {
 				t.Errorf("err %v", err)
 			}

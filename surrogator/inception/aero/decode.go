@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
+	"reflect"
 	"time"
 )
 
@@ -42,11 +42,6 @@ type (
 // timestampLayout is RAnnotation's yyyy-MM-dd'T'HH:mm:ssZ.
 const timestampLayout = "2006-01-02T15:04:05-0700"
 
-// bad is ErrBadResponse with a reason that names no value from the answer.
-func bad(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrBadResponse}, args...)...)
-}
-
 // decodeStrict decodes exactly one JSON value of data into v.
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -68,7 +63,7 @@ func jsonErr(err error) error {
 	case errors.As(err, &se):
 		return bad("malformed JSON at byte %d", se.Offset)
 	case errors.As(err, &te):
-		return bad("a JSON value of the wrong type (field %q, %s expected)", te.Field, te.Type)
+		return bad("a JSON value of the wrong type (field %q, %s expected)", te.Field, kindName(te.Type.Kind()))
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return bad("JSON ends early")
 	}
@@ -225,4 +220,22 @@ func decodeMessages(data []byte) []Message {
 		out = append(out, Message{Level: m.Level, Message: m.Message})
 	}
 	return out
+}
+
+// kindName names what a Go kind expects in JSON.
+func kindName(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "an object"
 }

@@ -64,3 +64,26 @@ func (e *StatusError) Is(target error) bool {
 	}
 	return false
 }
+
+// detailError is a sentinel with the details of one failure: it matches
+// the sentinel with errors.Is and reads "<what>: <details>".
+type detailError struct {
+	sentinel error
+	what     string
+	detail   error
+}
+
+func (e *detailError) Error() string        { return e.what + ": " + e.detail.Error() }
+func (e *detailError) Is(target error) bool { return target == e.sentinel }
+func (e *detailError) Unwrap() error        { return e.detail }
+
+// bad is ErrBadResponse for a reason that names no value from the answer
+// (format may wrap a cause with %w).
+func bad(format string, args ...any) error {
+	return &detailError{sentinel: ErrBadResponse, what: "bad response", detail: fmt.Errorf(format, args...)}
+}
+
+// tooLarge is ErrTooLarge with the sizes.
+func tooLarge(format string, args ...any) error {
+	return &detailError{sentinel: ErrTooLarge, what: "response too large", detail: fmt.Errorf(format, args...)}
+}
