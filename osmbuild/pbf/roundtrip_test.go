@@ -44,7 +44,7 @@ func roundTripCases() []struct {
 		{"relations", model{hdr, [][]elem{{
 			{kind: 'r', id: 9, tags: []Tag{{"type", "boundary"}, {"boundary", "administrative"}, {"admin_level", "8"}},
 				members: []Member{{MemberWay, 100, "outer"}, {MemberWay, 101, "inner"}, {MemberNode, 7, "admin_centre"}, {MemberRelation, 8, ""}},
-				info: info(12, 1_700_000_000, 123_456)},
+				info:    info(12, 1_700_000_000, 123_456)},
 			{kind: 'r', id: 10, tags: []Tag{{"type", "route"}}},
 		}}}},
 		{"tags shared across kinds", model{hdr, [][]elem{{
