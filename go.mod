@@ -3,6 +3,8 @@ module github.com/surrogator/surrogator
 go 1.26.8
 
 require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
 	github.com/datadog/czlib v0.0.0-20160811164712-4bc9a24e37f2
 	github.com/klauspost/compress v1.20.3
 	github.com/paulmach/osm v0.8.0
