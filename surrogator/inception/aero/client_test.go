@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/surrogator/surrogator/surrogator/inception/aero/aerotest"
 )
 
 // Invented test data: no name or text here comes from a real letter.
@@ -40,39 +42,45 @@ func zipOf(t testing.TB, entries map[string]string) []byte {
 	return b.Bytes()
 }
 
-func fakeUsers() map[string]*fakeUser {
-	return map[string]*fakeUser{
-		"admin":      {password: pwAdmin, remote: true, admin: true},
-		"mgr":        {password: pwMgr, remote: true, roles: map[int64][]string{7: {"ANNOTATOR", "CURATOR", "MANAGER"}, 8: {"ANNOTATOR"}}},
-		"noremote":   {password: "pw-noremote", roles: map[int64][]string{7: {"MANAGER"}}},
-		"anna maria": {password: "pw-anna", remote: false, roles: map[int64][]string{7: {"ANNOTATOR"}}},
+func fakeUsers() map[string]*aerotest.User {
+	return map[string]*aerotest.User{
+		"admin":      {Password: pwAdmin, Remote: true, Admin: true},
+		"mgr":        {Password: pwMgr, Remote: true, Roles: map[int64][]string{7: {"ANNOTATOR", "CURATOR", "MANAGER"}, 8: {"ANNOTATOR"}}},
+		"noremote":   {Password: "pw-noremote", Roles: map[int64][]string{7: {"MANAGER"}}},
+		"anna maria": {Password: "pw-anna", Roles: map[int64][]string{7: {"ANNOTATOR"}}},
 	}
 }
 
-func fakeProjects(t testing.TB) []*fakeProject {
+func newFake(t testing.TB, users map[string]*aerotest.User, projs ...*aerotest.Project) *aerotest.Server {
+	f := aerotest.New(users, projs...)
+	t.Cleanup(f.Close)
+	return f
+}
+
+func fakeProjects(t testing.TB) []*aerotest.Project {
 	cas := map[string][]byte{
 		"jsoncas": []byte(tinyCAS),
 		"xmi":     zipOf(t, map[string]string{"doc.xmi": tinyXMI, "TypeSystem.xml": "<typeSystemDescription/>"}),
 		"text":    []byte("Herr Muster"),
 	}
-	p7 := &fakeProject{id: 7, slug: "klinik-briefe", title: "Klinikbriefe 2026", docs: []*fakeDoc{
-		{id: 101, name: secretDoc, state: "CURATION-COMPLETE", curation: cas,
-			anns: []*fakeAnn{{user: "admin", state: "COMPLETE", timestamp: "2026-02-16T16:16:43+0100", data: cas}}},
-		{id: 102, name: "brief ö ü.txt", state: "CURATION-IN-PROGRESS", curation: cas},
-		{id: 103, name: "neu.txt", state: "NEW"},
-		{id: 104, name: "a.txt", state: "ANNOTATION-IN-PROGRESS",
-			anns: []*fakeAnn{{user: "anna maria", state: "IN-PROGRESS", timestamp: "not a time", data: cas}}},
-		{id: 105, name: "b.txt", state: "ANNOTATION-COMPLETE"},
+	p7 := &aerotest.Project{ID: 7, Slug: "klinik-briefe", Title: "Klinikbriefe 2026", Docs: []*aerotest.Document{
+		{ID: 101, Name: secretDoc, State: "CURATION-COMPLETE", Curation: cas,
+			Annotations: []*aerotest.Annotation{{User: "admin", State: "COMPLETE", Timestamp: "2026-02-16T16:16:43+0100", Data: cas}}},
+		{ID: 102, Name: "brief ö ü.txt", State: "CURATION-IN-PROGRESS", Curation: cas},
+		{ID: 103, Name: "neu.txt", State: "NEW"},
+		{ID: 104, Name: "a.txt", State: "ANNOTATION-IN-PROGRESS",
+			Annotations: []*aerotest.Annotation{{User: "anna maria", State: "IN-PROGRESS", Timestamp: "not a time", Data: cas}}},
+		{ID: 105, Name: "b.txt", State: "ANNOTATION-COMPLETE"},
 	}}
-	p7.export = map[string][]byte{
+	p7.Export = map[string][]byte{
 		"":        zipOf(t, map[string]string{"exportedproject.json": `{"name":"x"}`}),
 		"jsoncas": zipOf(t, map[string]string{"exportedproject.json": `{"name":"x"}`, "curation/" + secretDoc + "/CURATION_USER.json": tinyCAS}),
 	}
-	p8 := &fakeProject{id: 8, slug: "andere", title: "Andere", docs: []*fakeDoc{{id: 201, name: "c.txt", state: "NEW"}}}
-	return []*fakeProject{p7, p8}
+	p8 := &aerotest.Project{ID: 8, Slug: "andere", Title: "Andere", Docs: []*aerotest.Document{{ID: 201, Name: "c.txt", State: "NEW"}}}
+	return []*aerotest.Project{p7, p8}
 }
 
-func newClient(t testing.TB, f *fakeServer, user, pw string, mod ...func(*Config)) *Client {
+func newClient(t testing.TB, f *aerotest.Server, user, pw string, mod ...func(*Config)) *Client {
 	t.Helper()
 	cfg := Config{BaseURL: f.URL, Username: user, Password: pw, Backoff: time.Millisecond, Timeout: 5 * time.Second}
 	for _, m := range mod {
@@ -122,14 +130,14 @@ func TestProjects(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFake(t, fakeUsers(), fakeProjects(t)...)
-			f.legacy = tc.legacy
+			f.Legacy = tc.legacy
 			got, err := newClient(t, f, tc.user, tc.pw).Projects(ctx)
 			checkClean(t, err)
 			if !errors.Is(err, tc.err) || (tc.err == nil) != (err == nil) {
 				t.Fatalf("err %v, want %v", err, tc.err)
 			}
 			if tc.err != nil {
-				if n := f.hitsOn(APIPath + "/projects"); n != 1 {
+				if n := f.Hits(APIPath + "/projects"); n != 1 {
 					t.Errorf("%d requests: a %v must not be retried", n, tc.err)
 				}
 				return
@@ -168,7 +176,7 @@ func TestDocumentsAndStates(t *testing.T) {
 		t.Errorf("name %q", docs[1].Name)
 	}
 	// A state this client does not know is kept, not refused.
-	f.projs[0].docs[4].state = "SOME-FUTURE-STATE"
+	f.Update(func() { f.Projects[0].Docs[4].State = "SOME-FUTURE-STATE" })
 	docs, err = c.Documents(ctx, 7)
 	if err != nil || docs[4].State != "SOME-FUTURE-STATE" || docs[4].State.Known() || docs[4].State.Curated() {
 		t.Errorf("future state: %v %+v", err, docs)
@@ -194,7 +202,7 @@ func TestDocumentsAndStates(t *testing.T) {
 			}
 		})
 	}
-	if _, err := c.Documents(ctx, 0); err == nil || f.hitsOn(APIPath+"/projects/0/documents") != 0 {
+	if _, err := c.Documents(ctx, 0); err == nil || f.Hits(APIPath+"/projects/0/documents") != 0 {
 		t.Errorf("id 0 must be refused before a request: %v", err)
 	}
 }
@@ -272,7 +280,7 @@ func TestCuration(t *testing.T) {
 	}
 	// Annotation as CURATION_USER is the curation endpoint.
 	got, err := c.Annotation(ctx, 7, 101, CurationUser, FormatJSONCAS)
-	if err != nil || string(got.Data) != tinyCAS || f.hitsOn(APIPath+"/projects/7/documents/101/annotations/"+CurationUser) != 0 {
+	if err != nil || string(got.Data) != tinyCAS || f.Hits(APIPath+"/projects/7/documents/101/annotations/"+CurationUser) != 0 {
 		t.Errorf("curation user: %v", err)
 	}
 	for _, bad := range []Format{"", "a b", "x/y", "a?b=c"} {
@@ -292,7 +300,7 @@ func TestExportProject(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := f.projs[0].export[string(format)]
+		want := f.Projects[0].Export[string(format)]
 		if n != int64(len(want)) || !bytes.Equal(b.Bytes(), want) {
 			t.Errorf("format %q: %d bytes, want %d", format, n, len(want))
 		}
@@ -378,7 +386,7 @@ func TestExportFaults(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFake(t, fakeUsers(), fakeProjects(t)...)
-			f.fault = tc.fault
+			f.SetFault(tc.fault)
 			c := newClient(t, f, "mgr", pwMgr, func(c *Config) { c.MaxExportBytes = tc.limit })
 			var dst interface{ Write([]byte) (int, error) } = &bytes.Buffer{}
 			if tc.dst != nil {
@@ -396,7 +404,7 @@ func TestExportFaults(t *testing.T) {
 			case tc.err != nil && !errors.Is(err, tc.err):
 				t.Errorf("err %v, want %v", err, tc.err)
 			}
-			if h := f.hitsOn(APIPath + "/projects/7/export.zip"); h != tc.hits {
+			if h := f.Hits(APIPath + "/projects/7/export.zip"); h != tc.hits {
 				t.Errorf("%d requests, want %d", h, tc.hits)
 			}
 		})
@@ -480,12 +488,12 @@ func TestBadAnswers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFake(t, fakeUsers(), fakeProjects(t)...)
-			f.fault = tc.fault
+			f.SetFault(tc.fault)
 			if tc.name == "500 is not retried" {
-				f.fault = func(w http.ResponseWriter, r *http.Request, n int) bool {
-					envelope(w, http.StatusInternalServerError, "ERROR", "Internal server error: boom", nil)
+				f.SetFault(func(w http.ResponseWriter, r *http.Request, n int) bool {
+					aerotest.Envelope(w, http.StatusInternalServerError, "Internal server error: boom", nil)
 					return true
-				}
+				})
 			}
 			c := newClient(t, f, "mgr", pwMgr, func(c *Config) { c.MaxJSONBytes = 2000 })
 			docs, err := c.Documents(ctx, 7)
@@ -511,7 +519,7 @@ func TestBadAnswers(t *testing.T) {
 			if hint := map[string]string{"an HTML page": "remote API not enabled", "a redirect to the login page": "remote-api.enabled=true"}[tc.name]; hint != "" && !strings.Contains(fmt.Sprint(err), hint) {
 				t.Errorf("%v does not hint at %q", err, hint)
 			}
-			if h := f.hitsOn(APIPath + "/projects/7/documents"); h != tc.hits {
+			if h := f.Hits(APIPath + "/projects/7/documents"); h != tc.hits {
 				t.Errorf("%d requests, want %d", h, tc.hits)
 			}
 		})
@@ -542,7 +550,7 @@ func TestFileContentChecked(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s %.10q", tc.format, tc.data), func(t *testing.T) {
 			f := newFake(t, fakeUsers(), fakeProjects(t)...)
-			f.projs[0].docs[0].curation = map[string][]byte{string(tc.format): []byte(tc.data)}
+			f.Update(func() { f.Projects[0].Docs[0].Curation = map[string][]byte{string(tc.format): []byte(tc.data)} })
 			_, err := newClient(t, f, "mgr", pwMgr).Curation(ctx, 7, 101, tc.format)
 			if tc.ok != (err == nil) || (err != nil && !errors.Is(err, ErrBadResponse)) {
 				t.Errorf("err %v, ok %v", err, tc.ok)
@@ -587,7 +595,7 @@ func TestRetries(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFake(t, fakeUsers(), fakeProjects(t)...)
-			f.fault = tc.fault
+			f.SetFault(tc.fault)
 			c := newClient(t, f, "mgr", pwMgr, func(c *Config) { c.Retries = tc.retries })
 			start := time.Now()
 			_, err := c.Projects(ctx)
@@ -596,7 +604,7 @@ func TestRetries(t *testing.T) {
 			if tc.ok != (err == nil) {
 				t.Errorf("err %v", err)
 			}
-			if h := f.hitsOn(APIPath + "/projects"); h != tc.hits {
+			if h := f.Hits(APIPath + "/projects"); h != tc.hits {
 				t.Errorf("%d requests, want %d", h, tc.hits)
 			}
 			if d := time.Since(start); d < tc.minTime {
@@ -662,7 +670,7 @@ func TestSlowAnswers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFake(t, fakeUsers(), fakeProjects(t)...)
-			f.fault = tc.fault
+			f.SetFault(tc.fault)
 			c := newClient(t, f, "mgr", pwMgr, func(c *Config) { c.Timeout = tc.timeout })
 			ctx, cancel := tc.ctx()
 			defer cancel()
@@ -675,7 +683,7 @@ func TestSlowAnswers(t *testing.T) {
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("took %v", d)
 			}
-			if h := f.hitsOn(APIPath + "/projects/7/documents"); h != 1 {
+			if h := f.Hits(APIPath + "/projects/7/documents"); h != 1 {
 				t.Errorf("%d requests: a timeout is not retried", h)
 			}
 		})
@@ -684,7 +692,7 @@ func TestSlowAnswers(t *testing.T) {
 	f := newFake(t, fakeUsers(), fakeProjects(t)...)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := newClient(t, f, "mgr", pwMgr).Projects(ctx); !errors.Is(err, context.Canceled) || f.hitsOn(APIPath+"/projects") != 0 {
+	if _, err := newClient(t, f, "mgr", pwMgr).Projects(ctx); !errors.Is(err, context.Canceled) || f.Hits(APIPath+"/projects") != 0 {
 		t.Errorf("cancelled: %v", err)
 	}
 }
@@ -696,18 +704,18 @@ func TestCredentials(t *testing.T) {
 	ctx := context.Background()
 	var other sync.Map
 	elsewhere := newFake(t, fakeUsers())
-	elsewhere.fault = func(w http.ResponseWriter, r *http.Request, n int) bool {
+	elsewhere.SetFault(func(w http.ResponseWriter, r *http.Request, n int) bool {
 		other.Store("hit", r.Header.Get("Authorization"))
 		return false
-	}
+	})
 	f := newFake(t, fakeUsers(), fakeProjects(t)...)
-	f.fault = func(w http.ResponseWriter, r *http.Request, n int) bool {
+	f.SetFault(func(w http.ResponseWriter, r *http.Request, n int) bool {
 		if r.URL.Path == APIPath+"/projects" {
 			http.Redirect(w, r, elsewhere.URL+APIPath+"/projects", http.StatusTemporaryRedirect)
 			return true
 		}
 		return false
-	}
+	})
 	c := newClient(t, f, "mgr", pwMgr)
 	if _, err := c.Projects(ctx); !errors.Is(err, ErrBadResponse) {
 		t.Errorf("redirect: %v", err)
@@ -718,8 +726,8 @@ func TestCredentials(t *testing.T) {
 	if _, err := c.Documents(ctx, 7); err != nil {
 		t.Fatal(err)
 	}
-	if len(f.auth) != 1 || f.auth[0] != "mgr" {
-		t.Errorf("authenticated as %v", f.auth)
+	if a := f.Authenticated(); len(a) != 1 || a[0] != "mgr" {
+		t.Errorf("authenticated as %v", a)
 	}
 	if strings.Contains(fmt.Sprintf("%+v %#v", c.cfg, c.cfg), pwMgr) {
 		t.Error("the password is kept in the configuration copy")

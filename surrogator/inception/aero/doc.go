@@ -42,7 +42,9 @@
 //
 // # Manual check against a real INCEpTION
 //
-// The tests use an in-process fake server that follows the published API.
+// The tests use an in-process fake server that follows the published API,
+// package aerotest (other packages' tests may use it too:
+// aerotest.FromExport serves an INCEpTION export zip as its server would).
 // To check against a real instance (e.g. the INCEpTION Docker image):
 //
 //  1. Enable the remote API: add remote-api.enabled=true to

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/cas"
@@ -18,25 +17,14 @@ import (
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/inception/aero/aerotest"
 )
 
 const sharedExport = "corpora/inception-projects/project-deid-test-data-1.zip"
 
-// The export's states (SourceDocumentState, AnnotationDocumentState) as
-// the remote API spells them (SourceDocumentStateUtils,
-// AnnotationDocumentStateUtils).
-var (
-	apiDocState = map[string]string{
-		"NEW": "NEW", "ANNOTATION_IN_PROGRESS": "ANNOTATION-IN-PROGRESS", "ANNOTATION_FINISHED": "ANNOTATION-COMPLETE",
-		"CURATION_IN_PROGRESS": "CURATION-IN-PROGRESS", "CURATION_FINISHED": "CURATION-COMPLETE",
-	}
-	apiAnnState = map[string]string{"NEW": "NEW", "IN_PROGRESS": "IN-PROGRESS", "FINISHED": "COMPLETE", "IGNORE": "LOCKED"}
-)
-
 // fakeFromExport serves the shared INCEpTION export as the INCEpTION that
-// exported it would: its documents and states from exportedproject.json,
-// each document's curated and annotators' CAS JSON, and the export itself.
-func fakeFromExport(t *testing.T) (*fakeServer, []byte, *inception.Archive) {
+// exported it would (aerotest.FromExport), to user "remote".
+func fakeFromExport(t *testing.T) (*aerotest.Server, []byte, *inception.Archive) {
 	t.Helper()
 	data, err := os.ReadFile(testutil.Shared(t, sharedExport))
 	if err != nil {
@@ -46,45 +34,12 @@ func fakeFromExport(t *testing.T) (*fakeServer, []byte, *inception.Archive) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta, err := a.ReadFile("exportedproject.json")
+	f, err := aerotest.FromExport(data, "remote", "pw-remote")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ex struct {
-		Name, Slug string
-		Source     []struct{ Name, State string } `json:"source_documents"`
-		Annotation []struct {
-			Name, User, State string
-			Timestamp         int64
-		} `json:"annotation_documents"`
-	}
-	if err := json.Unmarshal(meta, &ex); err != nil {
-		t.Fatal(err)
-	}
-	p := &fakeProject{id: 1, slug: ex.Slug, title: ex.Name, export: map[string][]byte{"jsoncas": data}}
-	byName := map[string]*fakeDoc{}
-	for i, s := range ex.Source {
-		d := &fakeDoc{id: int64(i + 1), name: s.Name, state: apiDocState[s.State]}
-		if d.state == "" {
-			t.Fatalf("document %d: state unknown to the API mapping", i)
-		}
-		if b, err := a.ReadFile(path.Join("curation", s.Name, CurationUser+".json")); err == nil {
-			d.curation = map[string][]byte{"jsoncas": b}
-		}
-		p.docs = append(p.docs, d)
-		byName[s.Name] = d
-	}
-	for _, an := range ex.Annotation {
-		d := byName[an.Name]
-		b, err := a.ReadFile(path.Join("annotation", an.Name, an.User+".json"))
-		if d == nil || err != nil {
-			t.Fatalf("annotation document without its source or CAS: %v", err)
-		}
-		ts := time.UnixMilli(an.Timestamp).In(time.FixedZone("", 3600)).Format(timestampLayout)
-		d.anns = append(d.anns, &fakeAnn{user: an.User, state: apiAnnState[an.State], timestamp: ts, data: map[string][]byte{"jsoncas": b}})
-	}
-	users := map[string]*fakeUser{"remote": {password: "pw-remote", remote: true, roles: map[int64][]string{1: {"MANAGER"}}}}
-	return newFake(t, users, p), data, a
+	t.Cleanup(f.Close)
+	return f, data, a
 }
 
 // TestSharedProject pulls the shared project through the API: 15
