@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -102,6 +103,16 @@ func (m *Matcher) Add(original string) int {
 	}
 	if !m.auditCityStates && cityStateName[strings.Join(words, " ")] {
 		return -1
+	}
+	// an original registered before keeps its index: a corpus repeats
+	// its names, and the matcher is kept for the whole run
+	for _, e := range m.idx[words[0]] {
+		if slices.Equal(e.toks, words) {
+			return e.id
+		}
+	}
+	for i, w := range words {
+		words[i] = strings.Clone(w) // never a window into a document's text
 	}
 	id := m.n
 	m.n++

@@ -247,7 +247,29 @@ func check(d *document.Document, sus []Suspect, unit string) *Doc {
 		q.PartOfCorpus = false
 		q.Reasons = append(q.Reasons, "no PII annotation found (release it in the toggle file only if the text has none)")
 	}
+	q.detach()
 	return q
+}
+
+// detach copies every string the report holds out of the document's
+// text and input bytes: a report outlives its document (the engine keeps
+// it for the whole run), and a substring would keep the whole text alive.
+func (q *Doc) detach() {
+	c := strings.Clone
+	q.Document, q.State, q.Source = c(q.Document), c(q.State), c(q.Source)
+	for k, vs := range q.Distinct {
+		for i := range vs {
+			vs[i] = c(vs[i])
+		}
+		q.Distinct[k] = vs
+	}
+	for i := range q.Flags {
+		f := &q.Flags[i]
+		f.Label, f.Text, f.Detail = c(f.Label), c(f.Text), c(f.Detail)
+	}
+	for i := range q.Suspects {
+		q.Suspects[i].Text = c(q.Suspects[i].Text)
+	}
 }
 
 // Run checks every document of a project, including those that could not

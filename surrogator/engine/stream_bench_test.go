@@ -1,0 +1,276 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/surrogator/surrogator/internal/synthletters"
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
+)
+
+// The streaming benchmark (issue 11) runs every measured command in a
+// child process of the test binary, so that each peak RSS is its own:
+//
+//	SURROGATOR_BENCH_SIZES=1000,10000 go test -run '^$' -bench BenchmarkStreaming -benchtime 1x ./surrogator/engine/
+//
+// The corpus is the shared GraSCCo CAS JSON letters (with their token and
+// sentence layers) replicated under unique document titles, or, without
+// ../shared, synthetic letters of the same shape.
+
+const childEnv = "SURROGATOR_BENCH_CHILD" // "what dir out"
+
+// TestBenchChild is the child process of BenchmarkStreaming; it does
+// nothing in a normal test run.
+func TestBenchChild(t *testing.T) {
+	spec := os.Getenv(childEnv)
+	if spec == "" {
+		t.Skip("child process of BenchmarkStreaming only")
+	}
+	f := strings.Fields(spec)
+	what, dir, out := f[0], f[1], f[2]
+	var err error
+	switch what {
+	case "bare":
+		err = bareScan(dir, out, 2)
+	case "encoding-json":
+		err = encodingJSON(dir, out, 2)
+	default:
+		_, err = Run(context.Background(), []string{dir}, Options{Mode: Mode(what), Seed: 1, SeedSet: true, Out: out, Workers: 2, Key: []byte("bench key, not secret")})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// bareScan reads every document with the engine's reader (formats.Scan)
+// and writes its CAS JSON and text back, on workers goroutines: the floor
+// under any run with the same codec.
+func bareScan(dir, out string, workers int) error {
+	os.MkdirAll(out, 0o700)
+	docs := make(chan *document.Document, workers)
+	var wg sync.WaitGroup
+	var werr error
+	var mu sync.Mutex
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for d := range docs {
+				enc, err := casjson.Marshal(d)
+				if err == nil {
+					err = os.WriteFile(filepath.Join(out, d.Name+".json"), enc, 0o600)
+				}
+				if err == nil {
+					err = os.WriteFile(filepath.Join(out, d.Name+".txt"), []byte(d.Text), 0o644)
+				}
+				if err != nil {
+					mu.Lock()
+					werr = err
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	_, err := formats.Scan(context.Background(), formats.PathSources([]string{dir}), formats.Options{}, func(_ *formats.Project, d *document.Document) error {
+		docs <- d
+		return nil
+	})
+	close(docs)
+	wg.Wait()
+	if err != nil {
+		return err
+	}
+	return werr
+}
+
+// encodingJSON is the naive baseline: encoding/json Unmarshal + Marshal of
+// every file on workers goroutines.
+func encodingJSON(dir, out string, workers int) error {
+	os.MkdirAll(out, 0o700)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	next := make(chan string)
+	errs := make(chan error, workers)
+	for w := 0; w < workers; w++ {
+		go func() {
+			var err error
+			for f := range next {
+				if err != nil {
+					continue
+				}
+				var data []byte
+				if data, err = os.ReadFile(f); err != nil {
+					continue
+				}
+				var v any
+				if err = json.Unmarshal(data, &v); err != nil {
+					continue
+				}
+				if data, err = json.Marshal(v); err != nil {
+					continue
+				}
+				err = os.WriteFile(filepath.Join(out, filepath.Base(f)), data, 0o600)
+			}
+			errs <- err
+		}()
+	}
+	for _, f := range files {
+		next <- f
+	}
+	close(next)
+	for w := 0; w < workers; w++ {
+		if err := <-errs; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var titleRE = regexp.MustCompile(`"documentTitle"\s*:\s*"[^"]*"`)
+
+// realShapedCorpus writes n CAS JSON letters into dir: the shared GraSCCo
+// letters replicated under unique titles, else synthetic ones. It returns
+// the total input size in bytes.
+func realShapedCorpus(b *testing.B, dir string, n int) int64 {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	var seeds [][]byte
+	var seedNames []string
+	files, _ := filepath.Glob(filepath.Join(testutil.RepoRoot(b), "..", "shared", "corpora", "grascco-pii", "*.json"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		seeds = append(seeds, data)
+		seedNames = append(seedNames, strings.TrimSuffix(filepath.Base(f), ".json"))
+	}
+	if len(seeds) == 0 {
+		if err := synthletters.WriteCorpus(dir, n, 1); err != nil {
+			b.Fatal(err)
+		}
+		return dirSize(dir)
+	}
+	var total int64
+	for i := 0; i < n; i++ {
+		k := i % len(seeds)
+		title := fmt.Sprintf(`"documentTitle": "copy%05d-%s"`, i, seedNames[k])
+		data := titleRE.ReplaceAll(seeds[k], []byte(title))
+		if bytes.Equal(data, seeds[k]) {
+			b.Fatal("no documentTitle to make unique")
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("copy%05d.json", i)), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		total += int64(len(data))
+	}
+	return total
+}
+
+func dirSize(dir string) int64 {
+	var n int64
+	filepath.Walk(dir, func(_ string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			n += fi.Size()
+		}
+		return nil
+	})
+	return n
+}
+
+// child runs one measured command; it returns wall time, CPU time (user +
+// system) and peak RSS.
+func child(b *testing.B, what, dir, out string) (time.Duration, time.Duration, int64) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), childEnv+"="+what+" "+dir+" "+out, "GOMAXPROCS=2")
+	start := time.Now()
+	outb, err := cmd.CombinedOutput()
+	d := time.Since(start)
+	if err != nil {
+		b.Fatalf("%s: %v\n%s", what, err, outb)
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	return d, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), ru.Maxrss * 1024
+}
+
+func benchSizes() []int {
+	s := os.Getenv("SURROGATOR_BENCH_SIZES")
+	if s == "" {
+		s = "1000,10000"
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// BenchmarkStreaming reports, per mode and corpus size: documents/s, MB/s
+// of CAS JSON (per wall second and per CPU second) and peak RSS; the ratio of peak RSS at the largest size to
+// the smallest; the ratio of each mode's time to a bare read + write with
+// the same codec and workers; and the ratio of the bare read + write to
+// encoding/json Unmarshal + Marshal.
+func BenchmarkStreaming(b *testing.B) {
+	if runtime.GOOS != "linux" {
+		b.Skip("peak RSS from rusage: Linux only")
+	}
+	sizes := benchSizes()
+	root := b.TempDir()
+	rss := map[string]map[int]int64{}
+	for _, n := range sizes {
+		dir := filepath.Join(root, fmt.Sprintf("corpus-%d", n))
+		bytesIn := realShapedCorpus(b, dir, n)
+		mb := float64(bytesIn) / 1e6
+		times := map[string]time.Duration{} // CPU time: steadier than wall time on a shared machine
+		for _, what := range []string{"bare", "encoding-json", "x", "entity", "gemtex", "fictive"} {
+			b.Run(fmt.Sprintf("%s/%d", what, n), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					out := filepath.Join(root, "out")
+					d, cpu, r := child(b, what, dir, out)
+					os.RemoveAll(out)
+					times[what] = cpu
+					if rss[what] == nil {
+						rss[what] = map[int]int64{}
+					}
+					rss[what][n] = r
+					b.ReportMetric(float64(n)/d.Seconds(), "docs/s")
+					b.ReportMetric(mb/d.Seconds(), "MB/s")
+					b.ReportMetric(mb/cpu.Seconds(), "MB/cpu-s")
+					b.ReportMetric(float64(r)/1e6, "peakRSS-MB")
+					if what != "bare" {
+						// CPU time relative to the bare read + write
+						b.ReportMetric(cpu.Seconds()/times["bare"].Seconds(), "x-bare-cpu")
+					}
+				}
+			})
+		}
+		os.RemoveAll(dir)
+	}
+	if len(sizes) > 1 {
+		lo, hi := sizes[0], sizes[len(sizes)-1]
+		for _, what := range []string{"x", "entity", "gemtex", "fictive"} {
+			if rss[what][lo] > 0 {
+				b.Logf("%s: peak RSS %d → %d documents: %.0f MB → %.0f MB, ratio %.2f", what, lo, hi,
+					float64(rss[what][lo])/1e6, float64(rss[what][hi])/1e6, float64(rss[what][hi])/float64(rss[what][lo]))
+			}
+		}
+	}
+}
