@@ -125,10 +125,15 @@ type Options struct {
 	// (default 16).
 	MinCandidates int
 	// Temperature scales the sampling weights exp((score-max)/T)
-	// (default 0.05); smaller is greedier.
+	// (default 0.15); smaller is greedier.
 	Temperature float64
 	// Top bounds the re-ranked candidates sampled from (default 40).
 	Top int
+	// MinSpread is the least perplexity of the sampling weights (default
+	// 8): when the re-rank leaves fewer effective candidates, the
+	// temperature is raised until it does (or the candidates run out), so
+	// that an original gets varied surrogates over keys.
+	MinSpread int
 }
 
 func (o Options) withDefaults() Options {
@@ -143,6 +148,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Top <= 0 {
 		o.Top = 40
+	}
+	if o.MinSpread <= 0 {
+		o.MinSpread = 8
 	}
 	return o
 }
@@ -271,12 +279,14 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 	if len(ranked) > o.Top {
 		ranked = ranked[:o.Top]
 	}
-	// 5. temperature-scaled weighted sampling
-	total := 0.0
+	// 5. temperature-scaled weighted sampling; the temperature rises until
+	// the weights spread over at least MinSpread candidates, so that a few
+	// close matches do not take every draw
 	w := make([]float64, len(ranked))
-	for j, r := range ranked {
-		w[j] = math.Exp((r.score - ranked[0].score) / o.Temperature)
-		total += w[j]
+	total := sampleWeights(ranked, o.Temperature, w)
+	for t := o.Temperature; spread(w, total) < float64(min(o.MinSpread, len(ranked)))-0.01 && t < maxTemperature; {
+		t *= 1.25
+		total = sampleWeights(ranked, t, w)
 	}
 	x := q.Rand.Float64() * total
 	pick := ranked[len(ranked)-1].i
@@ -288,6 +298,32 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 		x -= w[j]
 	}
 	return Choice{Name: p.entry(pick).Name, Class: cls, K: k, Candidates: len(hits), GenderKept: gender == q.Gender}, nil
+}
+
+// maxTemperature bounds the temperature the sampling raises for spread.
+const maxTemperature = 8
+
+// sampleWeights sets w[j] = exp((score_j - score_0)/t) and returns their sum.
+func sampleWeights(ranked []scored, t float64, w []float64) float64 {
+	total := 0.0
+	for j, r := range ranked {
+		w[j] = math.Exp((r.score - ranked[0].score) / t)
+		total += w[j]
+	}
+	return total
+}
+
+// spread is the perplexity exp(entropy) of the weights: the number of
+// equally likely candidates that would be as diverse.
+func spread(w []float64, total float64) float64 {
+	h := 0.0
+	for _, x := range w {
+		if x > 0 {
+			p := x / total
+			h -= p * math.Log(p)
+		}
+	}
+	return math.Exp(h)
 }
 
 func domainsOf(words []string) map[string]bool {

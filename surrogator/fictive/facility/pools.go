@@ -155,20 +155,19 @@ func (p *Pools) Count(c Class) int {
 
 func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
 	words := embed.Fold(EmbedText(name))
-	m := classifyEntry(name, words, category, fallback)
+	m := classifyEntry(name, category, fallback)
 	e := Entry{Name: name, Pool: k, Class: m.class, ByName: m.byName, Gender: m.gender, words: words}
 	e.prepare()
 	return e
 }
 
-// classifyEntry assigns class, ByName and gender to a pool entry whose
-// expanded name has the folded words.
-func classifyEntry(name string, words []string, category string, fallback Class) entryMeta {
-	c, byName := classifyTagged(words, category)
+// classifyEntry assigns class, ByName and gender to a pool entry.
+func classifyEntry(name, category string, fallback Class) entryMeta {
+	c, byName := classifyTagged(classWords(EmbedText(name)), category)
 	// A pool name is offered by its name only when its own words show the
 	// class without the expansion of ambiguous abbreviations ("Drehkreuz
 	// TK" is no health insurer), and agree with the expanded reading.
-	if byName && classifyFolded(embed.Fold(name)) != c {
+	if byName && classifyFolded(classWords(name)) != c {
 		byName = false
 	}
 	if c == Unknown && fallback != Unknown {
@@ -400,7 +399,7 @@ func FromPack(p *geo.Pack, emb embed.Embedder) (*Pools, error) {
 		classifyAll(len(meta), func(i int) entryMeta {
 			k, j := locate(i)
 			e := p.Pool(k).Entry(j)
-			m := classifyEntry(e.Name, embed.Fold(EmbedText(e.Name)), e.Category, Unknown)
+			m := classifyEntry(e.Name, e.Category, Unknown)
 			m.pool = k
 			return m
 		}, meta)
@@ -454,7 +453,7 @@ func Labels(entries [geo.NumPools][]geo.PoolEntry) *geo.PoolLabels {
 	for k, es := range entries {
 		ms := make([]entryMeta, len(es))
 		classifyAll(len(es), func(i int) entryMeta {
-			return classifyEntry(es[i].Name, embed.Fold(EmbedText(es[i].Name)), es[i].Category, Unknown)
+			return classifyEntry(es[i].Name, es[i].Category, Unknown)
 		}, ms)
 		l.Entries[k] = make([]geo.PoolLabel, len(es))
 		for i, m := range ms {

@@ -40,14 +40,17 @@ const (
 	Association
 	Shop
 	Gastronomy
-	Leisure
+	Leisure // parks, gardens, zoos, playgrounds, halls, cemeteries, other places
+	Lodging // hotels, guest houses, hostels, camp sites
+	Culture // museums, theatres, cinemas, libraries, galleries
+	Sport   // baths, sports grounds and halls, fitness, golf
 	NumClasses
 )
 
 var classNames = [NumClasses]string{
 	"unknown", "university-hospital", "hospital", "specialist-clinic", "rehab", "psychiatry", "practice",
 	"care", "pharmacy", "laboratory", "insurer", "authority", "university", "school", "religious",
-	"company", "association", "shop", "gastronomy", "leisure",
+	"company", "association", "shop", "gastronomy", "leisure", "lodging", "culture", "sport",
 }
 
 // String returns the class's label (as used in the labelled list).
@@ -194,6 +197,18 @@ var rules = []rule{
 	{"klinikum", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
 	{"klinik", 's', Hospital}, {"kliniken", 's', Hospital}, {"klinik", 'p', Hospital},
 	{"hospital", 'i', Hospital}, {"spital", 's', Hospital}, {"lazarett", 'i', Hospital},
+	// schools before care ("Krankenpflegeschule", "Berufsschule für
+	// Pflegeberufe"); a Volkshochschule is adult education, no university
+	{"volkshochschule", 'i', School}, {"hochschule", 'i', University}, {"schule", 's', School},
+	// "-pflege" of things is a trade, not care
+	{"textilpflege", 'i', Company}, {"baumpflege", 'i', Company}, {"gartenpflege", 'i', Company},
+	{"landschaftspflege", 'i', Company}, {"gruenlandpflege", 'i', Company}, {"waldpflege", 'i', Company},
+	{"grabpflege", 'i', Company}, {"autopflege", 'i', Company}, {"fahrzeugpflege", 'i', Company},
+	{"gebaeudepflege", 'i', Company}, {"haarpflege", 'i', Shop}, {"nagelpflege", 'i', Shop},
+	{"koerperpflege", 'i', Shop}, {"hundepflege", 'i', Shop}, {"tierpflege", 'i', Shop},
+	{"denkmalpflege", 'i', Authority}, {"kirchenpflege", 'i', Religious},
+	// a golf club is a sports ground before it is a club
+	{"golfclub", 'i', Sport}, {"golfplatz", 'i', Sport}, {"golfanlage", 'i', Sport},
 	{"pflegekasse", 'i', Insurer}, {"fusspflege", 'i', Practice}, {"pflege", 'i', Care}, {"senioren", 'i', Care}, {"altenheim", 'i', Care}, {"altenhilfe", 'i', Care},
 	{"altenzentrum", 'i', Care}, {"hospiz", 'i', Care}, {"sozialstation", 'i', Care},
 	{"diakoniestation", 'i', Care}, {"betreutes", 'w', Care}, {"wohnstift", 'i', Care},
@@ -242,16 +257,25 @@ var rules = []rule{
 	{"boutique", 'i', Shop}, {"drogerie", 'i', Shop}, {"autohaus", 'i', Shop}, {"hoergeraete", 'i', Shop},
 	{"edeka", 'w', Shop}, {"rewe", 'w', Shop}, {"aldi", 'w', Shop}, {"lidl", 'w', Shop}, {"netto", 'w', Shop},
 	{"penny", 'w', Shop}, {"kaufland", 'w', Shop}, {"tankstelle", 'i', Shop}, {"reisebuero", 'i', Shop},
-	{"hotel", 'i', Leisure}, {"pension", 's', Leisure}, {"jugendherberge", 'i', Leisure},
-	{"ferienwohnung", 'i', Leisure}, {"campingplatz", 'i', Leisure}, {"museum", 'i', Leisure},
-	{"theater", 'i', Leisure}, {"kino", 's', Leisure}, {"schwimmbad", 'i', Leisure}, {"freibad", 'i', Leisure},
-	{"hallenbad", 'i', Leisure}, {"sporthalle", 'i', Leisure}, {"sportplatz", 'i', Leisure},
-	{"stadion", 'i', Leisure}, {"fitness", 'i', Leisure}, {"zoo", 'w', Leisure}, {"tierpark", 'i', Leisure},
-	{"spielplatz", 'i', Leisure}, {"park", 's', Leisure}, {"garten", 's', Leisure}, {"bibliothek", 'i', Leisure},
-	{"buecherei", 'i', Leisure}, {"golfclub", 'i', Leisure}, {"reithalle", 'i', Leisure}, {"bowling", 'i', Leisure},
-	{"kegelbahn", 'i', Leisure}, {"sauna", 'i', Leisure}, {"therme", 's', Leisure}, {"galerie", 's', Leisure},
-	{"jugendzentrum", 'i', Leisure}, {"buergerhaus", 'i', Leisure}, {"gemeindehaus", 'i', Leisure},
-	{"festhalle", 'i', Leisure}, {"stadthalle", 'i', Leisure}, {"friedhof", 'i', Leisure},
+	{"hotel", 'i', Lodging}, {"pension", 's', Lodging}, {"jugendherberge", 'i', Lodging}, {"herberge", 's', Lodging},
+	{"ferienwohnung", 'i', Lodging}, {"ferienhaus", 'i', Lodging}, {"ferienhof", 'i', Lodging},
+	{"campingplatz", 'i', Lodging}, {"camping", 'p', Lodging}, {"gaestehaus", 'i', Lodging}, {"hostel", 'i', Lodging},
+	{"motel", 'w', Lodging}, {"landhotel", 'i', Lodging},
+	{"museum", 'i', Culture}, {"theater", 'i', Culture}, {"schauspielhaus", 'i', Culture}, {"oper", 'w', Culture},
+	{"opernhaus", 'i', Culture}, {"konzerthaus", 'i', Culture}, {"philharmonie", 'i', Culture},
+	{"kino", 's', Culture}, {"filmtheater", 'i', Culture}, {"bibliothek", 'i', Culture}, {"buecherei", 'i', Culture},
+	{"galerie", 's', Culture}, {"kunsthalle", 'i', Culture}, {"planetarium", 'i', Culture},
+	{"kulturzentrum", 'i', Culture}, {"kulturhaus", 'i', Culture}, {"archiv", 's', Culture},
+	{"schwimmbad", 'i', Sport}, {"freibad", 'i', Sport}, {"hallenbad", 'i', Sport}, {"waldbad", 'i', Sport},
+	{"strandbad", 'i', Sport}, {"sporthalle", 'i', Sport}, {"sportplatz", 'i', Sport}, {"sportzentrum", 'i', Sport},
+	{"sportanlage", 'i', Sport}, {"sportpark", 'i', Sport}, {"turnhalle", 'i', Sport}, {"stadion", 'i', Sport},
+	{"fitness", 'i', Sport}, {"reithalle", 'i', Sport}, {"reitanlage", 'i', Sport}, {"bowling", 'i', Sport},
+	{"kegelbahn", 'i', Sport}, {"sauna", 'i', Sport}, {"therme", 's', Sport}, {"eisstadion", 'i', Sport},
+	{"eishalle", 'i', Sport}, {"kletterhalle", 'i', Sport}, {"tennishalle", 'i', Sport}, {"tennisplatz", 'i', Sport},
+	{"minigolf", 'i', Sport}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport},
+	{"zoo", 'w', Leisure}, {"tierpark", 'i', Leisure}, {"wildpark", 'i', Leisure}, {"spielplatz", 'i', Leisure},
+	{"park", 's', Leisure}, {"garten", 's', Leisure}, {"jugendzentrum", 'i', Leisure}, {"buergerhaus", 'i', Leisure},
+	{"gemeindehaus", 'i', Leisure}, {"festhalle", 'i', Leisure}, {"stadthalle", 'i', Leisure}, {"friedhof", 'i', Leisure},
 	{"gmbh", 'w', Company}, {"ag", 'w', Company}, {"kg", 'w', Company}, {"ohg", 'w', Company}, {"gbr", 'w', Company},
 	{"ug", 'w', Company}, {"se", 'w', Company}, {"mbh", 'w', Company}, {"co", 'w', Company}, {"inc", 'w', Company},
 	{"ltd", 'w', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
@@ -290,9 +314,14 @@ var tagClass = map[string]Class{
 	"club=sport": Association, "office=political_party": Association,
 	"amenity=restaurant": Gastronomy, "amenity=cafe": Gastronomy, "amenity=fast_food": Gastronomy,
 	"amenity=bar": Gastronomy, "amenity=pub": Gastronomy, "amenity=biergarten": Gastronomy,
-	"amenity=ice_cream": Gastronomy, "amenity=cinema": Leisure, "amenity=theatre": Leisure,
-	"amenity=library": Leisure, "tourism=hotel": Leisure, "tourism=guest_house": Leisure,
-	"tourism=museum": Leisure, "tourism=hostel": Leisure, "tourism=camp_site": Leisure,
+	"amenity=ice_cream": Gastronomy, "amenity=cinema": Culture, "amenity=theatre": Culture,
+	"amenity=library": Culture, "amenity=arts_centre": Culture, "tourism=gallery": Culture,
+	"tourism=hotel": Lodging, "tourism=guest_house": Lodging, "tourism=motel": Lodging,
+	"tourism=museum": Culture, "tourism=hostel": Lodging, "tourism=camp_site": Lodging,
+	"tourism=apartment": Lodging, "tourism=chalet": Lodging, "leisure=sports_centre": Sport,
+	"leisure=fitness_centre": Sport, "leisure=swimming_pool": Sport, "leisure=stadium": Sport,
+	"leisure=pitch": Sport, "leisure=golf_course": Sport, "leisure=ice_rink": Sport,
+	"leisure=sports_hall": Sport, "leisure=water_park": Sport, "leisure=bowling_alley": Sport,
 	"amenity=bank": Company, "amenity=fuel": Shop,
 }
 
@@ -309,7 +338,23 @@ var tagPrefixClass = map[string]Class{
 // Ärztehaus", "Krankenpflegeschule am Klinikum" or "Förderverein der
 // Grundschule" only the words before "im", "am", "der" decide when they
 // show a class ("für" does not cut: "Klinik für Psychiatrie").
-func Classify(name string) Class { return classifyFolded(embed.Fold(Expand(name))) }
+func Classify(name string) Class { return classifyFolded(classWords(Expand(name))) }
+
+// classWords are the folded words of a name for classification: each
+// hyphenated compound is followed by its parts joined, so that
+// "Mutter-Kind-Klinik" also reads as "mutterkindklinik" (a rehab clinic,
+// not merely a "klinik").
+func classWords(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		parts := embed.Fold(f)
+		out = append(out, parts...)
+		if len(parts) > 1 && strings.Contains(f, "-") {
+			out = append(out, strings.Join(parts, ""))
+		}
+	}
+	return out
+}
 
 // classifyFolded is Classify over the folded words of the expanded name.
 func classifyFolded(words []string) Class {
@@ -357,7 +402,7 @@ func classifyWords(words []string) Class {
 // class (only such entries are offered as surrogates, so that the type is
 // visible in the replacement).
 func ClassifyTagged(name, category string) (c Class, byName bool) {
-	return classifyTagged(embed.Fold(Expand(name)), category)
+	return classifyTagged(classWords(Expand(name)), category)
 }
 
 func classifyTagged(words []string, category string) (c Class, byName bool) {
@@ -393,7 +438,7 @@ var genderSuffix = map[string]Gender{
 	"klinikum": Neuter, "krankenhaus": Neuter, "hospital": Neuter, "spital": Neuter, "zentrum": Neuter,
 	"institut": Neuter, "heim": Neuter, "haus": Neuter, "amt": Neuter, "gericht": Neuter, "labor": Neuter,
 	"laboratorium": Neuter, "ministerium": Neuter, "studio": Neuter, "restaurant": Neuter, "cafe": Neuter,
-	"hotel": Neuter, "bistro": Neuter, "kino": Neuter, "theater": Neuter, "museum": Neuter, "bad": Neuter,
+	"hotel": Neuter, "motel": Neuter, "hostel": Neuter, "archiv": Neuter, "planetarium": Neuter, "bistro": Neuter, "kino": Neuter, "theater": Neuter, "museum": Neuter, "bad": Neuter,
 	"werk": Neuter, "buero": Neuter, "stift": Neuter, "hospiz": Neuter, "sanatorium": Neuter,
 	"gymnasium": Neuter, "jobcenter": Neuter, "center": Neuter, "geschaeft": Neuter, "lazarett": Neuter,
 	"rathaus": Neuter, "stadion": Neuter, "kolleg": Neuter, "kloster": Neuter, "team": Neuter,
@@ -413,6 +458,7 @@ var genderSuffix = map[string]Gender{
 	"kindertagesstaette": Feminine, "tagesklinik": Feminine, "therme": Feminine, "galerie": Feminine,
 	"pension": Feminine, "jugendherberge": Feminine, "boutique": Feminine, "drogerie": Feminine,
 	"tankstelle": Feminine, "optik": Feminine, "kammer": Feminine, "initiative": Feminine,
+	"herberge": Feminine, "oper": Feminine, "philharmonie": Feminine, "anlage": Feminine,
 	"selbsthilfe": Feminine, "halle": Feminine, "werkstatt": Feminine, "zeitung": Feminine, "hilfe": Feminine,
 	"arbeiterwohlfahrt": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
 	"verein": Masculine, "verband": Masculine, "dienst": Masculine, "bund": Masculine, "club": Masculine,
