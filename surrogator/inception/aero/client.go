@@ -2,6 +2,8 @@ package aero
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
@@ -312,7 +314,19 @@ func (c *Client) netErr(ctx, actx context.Context, cl call, err error) error {
 	if e := c.ctxErr(ctx, actx, cl); e != nil {
 		return e
 	}
-	return &transient{fmt.Errorf("aero: %s: %w", cl.op, stripURL(err))}
+	err = fmt.Errorf("aero: %s: %w", cl.op, stripURL(err))
+	// A certificate the client does not trust and a host name that does
+	// not resolve stay so: no retry.
+	var cv *tls.CertificateVerificationError
+	var ua x509.UnknownAuthorityError
+	var hn x509.HostnameError
+	var ci x509.CertificateInvalidError
+	var dns *net.DNSError
+	if errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &hn) || errors.As(err, &ci) ||
+		errors.As(err, &dns) && dns.IsNotFound {
+		return err
+	}
+	return &transient{err}
 }
 
 // ctxErr reports the caller's cancellation or the attempt's timeout.

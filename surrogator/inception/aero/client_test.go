@@ -4,11 +4,14 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -834,5 +837,43 @@ func TestConcurrentUse(t *testing.T) {
 		if err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestHTTPS: a trusted certificate works; an untrusted one fails at once,
+// without retries and without a request reaching the server.
+func TestHTTPS(t *testing.T) {
+	ctx := context.Background()
+	f := aerotest.NewTLS(fakeUsers(), fakeProjects(t)...)
+	t.Cleanup(f.Close)
+	var handshakes atomic.Int32
+	f.TLS.GetConfigForClient = func(*tls.ClientHelloInfo) (*tls.Config, error) {
+		handshakes.Add(1)
+		return nil, nil
+	}
+	trusted, err := New(Config{BaseURL: f.URL, Username: "mgr", Password: pwMgr, Transport: f.Client().Transport})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if docs, err := trusted.Documents(ctx, 7); err != nil || len(docs) != 5 {
+		t.Fatalf("trusted: %v", err)
+	}
+	handshakes.Store(0)
+	untrusted, err := New(Config{BaseURL: f.URL, Username: "mgr", Password: pwMgr, Backoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer untrusted.Close()
+	_, err = untrusted.Documents(ctx, 7)
+	checkClean(t, err)
+	var ua x509.UnknownAuthorityError
+	if !errors.As(err, &ua) {
+		t.Errorf("untrusted: %v", err)
+	}
+	if n := handshakes.Load(); n != 1 {
+		t.Errorf("%d handshakes: a certificate error must not be retried", n)
+	}
+	if n := f.Hits(APIPath + "/projects/7/documents"); n != 1 {
+		t.Errorf("%d requests served, want only the trusted one", n)
 	}
 }

@@ -27,6 +27,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"path"
@@ -108,7 +110,20 @@ type Server struct {
 // New starts a fake serving the users and projects; Close it.
 func New(users map[string]*User, projects ...*Project) *Server {
 	s := &Server{Users: users, Projects: projects, hits: map[string]int{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	s.Config.ErrorLog = log.New(io.Discard, "", 0)
+	s.Start()
+	return s
+}
+
+// NewTLS is New over https with httptest's certificate; a client trusts
+// it with the Server's Client().Transport.
+func NewTLS(users map[string]*User, projects ...*Project) *Server {
+	s := &Server{Users: users, Projects: projects, hits: map[string]int{}}
+	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	// Handshakes a test makes fail are expected, not news.
+	s.Config.ErrorLog = log.New(io.Discard, "", 0)
+	s.StartTLS()
 	return s
 }
 
