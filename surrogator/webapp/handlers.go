@@ -692,7 +692,7 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 		data["Orig"] = highlight(orig.Text, orig.Spans)
 	}
 	if rd.Released {
-		sur, err := surrogate(l, p.qc[pi].Project, q.Document, rd.DocID)
+		sur, err := surrogate(l, p.qc[pi].Project, orig, q.Document, rd.DocID)
 		if err != nil {
 			data["SurErr"] = "The surrogate could not be read."
 		} else {
@@ -704,21 +704,62 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 }
 
 // surrogate reads a released document's surrogate CAS from the run's
-// private folder (cas/<name>.json, named as the engine names it).
-func surrogate(l interface{ Private(string) string }, project, name, docID string) (*document.Document, error) {
-	f := filepath.Join(l.Private(project), "cas", casFileName(name, docID))
-	b, err := os.ReadFile(f)
-	if err != nil {
-		return nil, err
+// private folder: cas/<name>.json as the engine names it, or <name>-N.json
+// when documents of the project share a base name; the one whose text
+// outside the spans matches the original's is taken.
+func surrogate(l interface{ Private(string) string }, project string, orig *document.Document, name, docID string) (*document.Document, error) {
+	base := casFileName(name, docID)
+	var first *document.Document
+	for n := 1; n <= 1000; n++ {
+		cand := base
+		if n > 1 {
+			cand = strings.TrimSuffix(base, ".json") + fmt.Sprintf("-%d.json", n)
+		}
+		b, err := os.ReadFile(filepath.Join(l.Private(project), "cas", cand))
+		if errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		projs, err := formats.Scan(context.Background(), []formats.Source{{Name: "surrogate.json", Data: b, Project: project}}, formats.Options{}, nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(projs) != 1 || len(projs[0].Documents) != 1 {
+			return nil, errors.New("webapp: surrogate CAS not readable")
+		}
+		d := projs[0].Documents[0]
+		if orig == nil || sameFrame(orig, d) {
+			return d, nil
+		}
+		if first == nil {
+			first = d
+		}
 	}
-	projs, err := formats.Scan(context.Background(), []formats.Source{{Name: "surrogate.json", Data: b, Project: project}}, formats.Options{}, nil)
-	if err != nil {
-		return nil, err
+	if first == nil {
+		return nil, errors.New("webapp: no surrogate CAS")
 	}
-	if len(projs) != 1 || len(projs[0].Documents) != 1 {
-		return nil, errors.New("webapp: surrogate CAS not readable")
+	return first, nil
+}
+
+// sameFrame tells whether two documents share the text before the first
+// and after the last span (surrogation replaces spans only).
+func sameFrame(a, b *document.Document) bool {
+	if len(a.Spans) == 0 || len(b.Spans) == 0 {
+		return a.Text == b.Text
 	}
-	return projs[0].Documents[0], nil
+	ab, ae := frame(a)
+	bb, be := frame(b)
+	return a.Text[:ab] == b.Text[:bb] && a.Text[ae:] == b.Text[be:]
+}
+
+func frame(d *document.Document) (begin, end int) {
+	begin, end = len(d.Text), 0
+	for _, s := range d.Spans {
+		begin, end = min(begin, s.Begin), max(end, s.End)
+	}
+	return begin, min(max(end, begin), len(d.Text))
 }
 
 // casFileName is the engine's name of a document's private CAS file: the

@@ -237,7 +237,21 @@ func (s *Server) execute(ctx context.Context, p *project, opts engine.Options, p
 		}
 		defer release()
 	}
-	return engine.Run(ctx, p.paths(), opts)
+	srcs, closeAll, err := p.sources()
+	if err != nil {
+		return nil, err
+	}
+	defer closeAll()
+	toggle := opts.Toggle
+	opts.Toggle = nil
+	plan, err := engine.Prepare(ctx, srcs, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := plan.SetToggle(toggle); err != nil {
+		return nil, err
+	}
+	return plan.Write(ctx)
 }
 
 // publicError words an engine error for the page: the error text (the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -75,22 +76,64 @@ func (p *project) outDir() string     { return filepath.Join(p.dir, "out") }
 func (p *project) runsDir() string    { return filepath.Join(p.dir, "runs") }
 func (p *project) keysDir() string    { return filepath.Join(p.dir, "keys") }
 
-// paths are the inputs as the engine reads them: every zip on its own, the
-// loose files as one folder.
-func (p *project) paths() []string {
-	var out []string
-	loose := false
-	for _, in := range p.meta.Inputs {
-		if strings.HasSuffix(in.Stored, ".zip") {
-			out = append(out, filepath.Join(p.inputDir(), in.Stored))
-		} else {
-			loose = true
+// sources are the inputs as the engine reads them, under their original
+// names (so that projects and documents are named as in INCEpTION): every
+// zip read from its stored file, the loose files as one project named
+// after the project. close releases the zip files.
+func (p *project) sources() (srcs []formats.Source, closeAll func(), err error) {
+	var files []*os.File
+	closeAll = func() {
+		for _, f := range files {
+			f.Close()
 		}
 	}
-	if loose {
-		out = append(out, p.looseDir())
+	for _, in := range p.meta.Inputs {
+		if strings.HasSuffix(in.Stored, ".zip") {
+			f, err := os.Open(filepath.Join(p.inputDir(), in.Stored))
+			if err != nil {
+				closeAll()
+				return nil, nil, fmt.Errorf("webapp: input: %w", err)
+			}
+			files = append(files, f)
+			fi, err := f.Stat()
+			if err != nil {
+				closeAll()
+				return nil, nil, fmt.Errorf("webapp: input: %w", err)
+			}
+			name := in.Name
+			if !strings.EqualFold(path.Ext(name), ".zip") {
+				name += ".zip"
+			}
+			srcs = append(srcs, formats.Source{Name: name, ZipAt: f, Size: fi.Size()})
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(p.looseDir(), in.Stored))
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("webapp: input: %w", err)
+		}
+		srcs = append(srcs, formats.Source{Name: in.Name, Data: b, Project: p.looseProject()})
 	}
-	return out
+	return srcs, closeAll, nil
+}
+
+// looseProject names the project of the loose files: the project's name
+// reduced to letters, digits, '.', '_' and '-' (it names a public folder).
+func (p *project) looseProject() string {
+	n := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '_', r == '-':
+			return r
+		case r == ' ':
+			return '-'
+		}
+		return -1
+	}, p.meta.Name)
+	n = strings.Trim(n, ".-")
+	if n == "" {
+		n = "documents"
+	}
+	return n
 }
 
 func (s *Server) projectsDir() string { return filepath.Join(s.cfg.DataDir, "projects") }
@@ -165,9 +208,16 @@ func (s *Server) loadProjects() error {
 	return nil
 }
 
-// read reads a project's inputs and runs QC (pass 1).
+// read reads a project's inputs (keeping the documents for the views)
+// and runs QC (pass 1).
 func (s *Server) read(p *project) {
-	projs, err := formats.ReadContext(context.Background(), p.paths(), formats.Options{})
+	srcs, closeAll, err := p.sources()
+	if err != nil {
+		p.err = err
+		return
+	}
+	defer closeAll()
+	projs, err := formats.Scan(context.Background(), srcs, formats.Options{}, nil)
 	if err != nil {
 		p.err = err
 		return

@@ -439,6 +439,9 @@ func TestNoJavaScriptFlow(t *testing.T) {
 	if !strings.Contains(res, `id="audit-result"`) || !strings.Contains(text(res), "Audit passed") {
 		t.Errorf("no passed audit on the result page: %s", text(res))
 	}
+	if !strings.Contains(res, `<td>project-deid-test-data-1</td>`) {
+		t.Error("the run does not name the project as the export does")
+	}
 	if !strings.Contains(res, `<td class="released">9</td>`) {
 		t.Errorf("result page does not show 9 released")
 	}
@@ -526,5 +529,42 @@ func checkPublicZip(t *testing.T, entries map[string][]byte, n int, originals []
 	}
 	if docs != n || !manifest {
 		t.Errorf("public zip: %d documents (want %d), manifest %t", docs, n, manifest)
+	}
+}
+
+// TestCompareSharedBaseName: two documents whose names share a base name
+// get private CAS files brief.json and brief-2.json; the side-by-side view
+// shows each document's own surrogate, and no original in the surrogate.
+func TestCompareSharedBaseName(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	jsonl := `{"id":"a/brief.txt","text":"Erster Brief an Herrn Albers heute.","spans":[{"begin":22,"end":28,"kind":"NAME_PATIENT"}]}` + "\n" +
+		`{"id":"b/brief.txt","text":"Zweiter Brief an Frau Kowalski morgen.","spans":[{"begin":22,"end":30,"kind":"NAME_PATIENT"}]}` + "\n"
+	resp := a.upload(a.csrf(), [][2]string{{"briefe.jsonl", jsonl}})
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("upload: %d", resp.StatusCode)
+	}
+	proj := resp.Header.Get("Location")
+	resp = a.post(proj+"/run", map[string]string{"csrf": a.csrf(), "mode": "x"}, nil)
+	if resp.StatusCode != http.StatusSeeOther {
+		b, _ := io.ReadAll(resp.Body)
+		t.Fatalf("run: %d %s", resp.StatusCode, text(string(b)))
+	}
+	run := resp.Header.Get("Location")
+	if res := a.waitRun(run); !strings.Contains(text(res), "Audit passed") {
+		t.Fatalf("run: %s", text(res))
+	}
+	for i, c := range []struct{ orig, frame, other string }{
+		{"Albers", "Erster Brief an Herrn ", "Zweiter"},
+		{"Kowalski", "Zweiter Brief an Frau ", "Erster"},
+	} {
+		page := a.body(fmt.Sprintf("%s/d/0/%d", run, i))
+		sur := page[strings.Index(page, `id="sur"`):]
+		if !strings.Contains(sur, c.frame) || strings.Contains(sur, c.other) {
+			t.Errorf("document %d: the surrogate column shows another document's surrogate: %s", i, text(sur))
+		}
+		if strings.Contains(sur, c.orig) || !strings.Contains(sur, "XXXXXX") {
+			t.Errorf("document %d: the surrogate column is not the x-mode surrogate: %s", i, text(sur))
+		}
 	}
 }
