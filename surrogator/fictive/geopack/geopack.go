@@ -3,6 +3,7 @@ package geopack
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -25,6 +26,10 @@ type Gazetteer struct {
 	byState map[string]*[location.NumSizeClasses][]int
 	states  []string
 	streets sync.Map // id → []string (stable slices for callers' caches)
+	// nStreets caches the number of streets per id (-1: not counted yet):
+	// the candidate preference asks it of many places it never uses.
+	nStreets []atomic.Int32
+	pcs      [][]string // postcodes per id, decoded once
 }
 
 var _ fictive.Geodata = (*Gazetteer)(nil)
@@ -141,6 +146,12 @@ func New(p *geo.Pack) *Gazetteer {
 		}
 	}
 	sort.Strings(g.states)
+	g.pcs = make([][]string, len(g.areas))
+	g.nStreets = make([]atomic.Int32, len(g.areas))
+	for id, a := range g.areas {
+		g.pcs[id] = p.Postcodes(a)
+		g.nStreets[id].Store(-1)
+	}
 	g.codes = make([]string, len(g.areas))
 	for id, pl := range g.places {
 		g.codes[id] = location.AreaCodeFor(pl.Name, pl.State, pl.District, g.Postcodes(id))
@@ -265,10 +276,34 @@ func (g *Gazetteer) Streets(id int) []string {
 	return v.([]string)
 }
 
-// Postcodes implements fictive.Geodata.
+// NumStreets returns len(Streets(id)), counted once per place without
+// keeping the list (the pack stores the count, but geo does not expose
+// it: the list is decoded once).
+func (g *Gazetteer) NumStreets(id int) int {
+	if id < 0 || id >= len(g.areas) {
+		return 0
+	}
+	if n := g.nStreets[id].Load(); n >= 0 {
+		return int(n)
+	}
+	var n int
+	if v, ok := g.streets.Load(id); ok {
+		n = len(v.([]string))
+	} else if n = len(g.p.Streets(g.areas[id])); n == 0 && g.parent[id] >= 0 {
+		n = g.NumStreets(g.parent[id])
+	}
+	g.nStreets[id].Store(int32(n))
+	return n
+}
+
+// Postcodes implements fictive.Geodata. The slice is shared: callers must
+// not modify it.
 func (g *Gazetteer) Postcodes(id int) []string {
 	if id < 0 || id >= len(g.areas) {
 		return nil
+	}
+	if g.pcs != nil {
+		return g.pcs[id]
 	}
 	return g.p.Postcodes(g.areas[id])
 }

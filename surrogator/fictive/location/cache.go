@@ -2,6 +2,7 @@ package location
 
 import (
 	"sync"
+	"sync/atomic"
 )
 
 // geoCache holds what the generators derive from a gazetteer alone (the
@@ -14,7 +15,11 @@ type geoCache struct {
 	mu    sync.RWMutex
 	cands map[candKey][]int
 
-	classes sync.Map // municipality id → []string (streetClass per street)
+	classes    sync.Map // poolKey → []string (streetClass per street)
+	classCount atomic.Int64
+
+	statesOnce sync.Once
+	states     map[string]string // stateKey → the gazetteer's spelling
 }
 
 type candKey struct {
@@ -60,4 +65,16 @@ func candidates(g Gazetteer, state string, lo, hi int) []int {
 	}
 	c.mu.Unlock()
 	return l
+}
+
+// streetCounter is implemented by gazetteers that count a place's streets
+// more cheaply than listing them (geopack).
+type streetCounter interface{ NumStreets(id int) int }
+
+// numStreets returns len(g.Streets(id)).
+func numStreets(g Gazetteer, id int) int {
+	if c, ok := g.(streetCounter); ok {
+		return c.NumStreets(id)
+	}
+	return len(g.Streets(id))
 }

@@ -73,7 +73,7 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 			except[k[:i]] = true
 		}
 	}
-	var owner map[string]int
+	var ids [][]int // the candidate ids the names were drawn from
 	tiers := func() [][]string {
 		if p.foreign != "" {
 			var cs []string
@@ -82,7 +82,6 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 					cs = append(cs, c)
 				}
 			}
-			owner = map[string]int{}
 			return [][]string{cs}
 		}
 		// The wider tiers only when the first has no free name (the
@@ -97,18 +96,11 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 				return freeValue(g.Place(id).Name, taken, ctx.Scope.Avoid, orig...)
 			})
 		}
-		ids := placeTiers(ctx, g, p, enough)
-		var out [][]string
-		out, owner = names(g, ids)
-		return out
+		ids = placeTiers(ctx, g, p, enough)
+		return names(g, ids)
 	}
 	v := memoPickExcept(ctx.Scope, fictive.NSCity, p.key, tiers, except, p.name.base)
-	id := -1
-	if owner != nil {
-		if o, ok := owner[strings.ToLower(v)]; ok {
-			id = o
-		}
-	}
+	id := ownerOf(g, ids, v)
 	if _, ok := ctx.Scope.Peek(NSCityID, p.key); !ok && id >= 0 {
 		ctx.Scope.Set(NSCityID, p.key, strconv.Itoa(id))
 	}

@@ -285,6 +285,18 @@ func canonicalState(g Gazetteer, s string) (string, bool) {
 	if full, ok := stateAbbrev[strings.ToUpper(strings.TrimSpace(s))]; ok {
 		k = stateKey(full)
 	}
+	if c := cacheOf(g); c != nil {
+		c.statesOnce.Do(func() {
+			c.states = map[string]string{}
+			for _, st := range g.States() {
+				if _, dup := c.states[stateKey(st)]; !dup {
+					c.states[stateKey(st)] = st
+				}
+			}
+		})
+		st, ok := c.states[k]
+		return st, ok
+	}
 	for _, st := range g.States() {
 		if stateKey(st) == k {
 			return st, true

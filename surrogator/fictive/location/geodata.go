@@ -286,6 +286,12 @@ func (l *layered) Streets(id int) []string {
 	return g.Streets(i)
 }
 
+// NumStreets implements streetCounter.
+func (l *layered) NumStreets(id int) int {
+	g, i := l.split(id)
+	return numStreets(g, i)
+}
+
 func (l *layered) Postcodes(id int) []string {
 	g, i := l.split(id)
 	return g.Postcodes(i)

@@ -107,7 +107,7 @@ func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []str
 			var sel []int
 			for k := 0; k < len(band) && len(sel) < 2*minCandidates; k++ {
 				id := band[(start+k)%len(band)]
-				if free(id) >= need && (!streets || len(g.Streets(id)) > 0) {
+				if free(id) >= need && (!streets || numStreets(g, id) > 0) {
 					sel = append(sel, id)
 				}
 			}
@@ -245,22 +245,30 @@ func memoPickExcept(s *fictive.Scope, ns, key string, tiers func() [][]string, e
 	})
 }
 
-// names maps municipality ids to names; owner maps every name to the
-// first id (in tier order) that carries it, so that a chosen name leads
-// back to the candidate it was drawn as, never to a namesake elsewhere.
-func names(g Gazetteer, tiers [][]int) (out [][]string, owner map[string]int) {
-	out = make([][]string, len(tiers))
-	owner = map[string]int{}
+// names maps the candidate tiers of municipality ids to their names.
+func names(g Gazetteer, tiers [][]int) [][]string {
+	out := make([][]string, len(tiers))
 	for i, t := range tiers {
+		out[i] = make([]string, len(t))
+		for k, id := range t {
+			out[i][k] = g.Place(id).Name
+		}
+	}
+	return out
+}
+
+// ownerOf returns the first id (in tier order) named v (case-insensitive),
+// so that a chosen name leads back to the candidate it was drawn as, never
+// to a namesake elsewhere; -1 when none (a foreign city).
+func ownerOf(g Gazetteer, tiers [][]int, v string) int {
+	for _, t := range tiers {
 		for _, id := range t {
-			n := g.Place(id).Name
-			out[i] = append(out[i], n)
-			if _, ok := owner[strings.ToLower(n)]; !ok {
-				owner[strings.ToLower(n)] = id
+			if n := g.Place(id).Name; n == v || strings.EqualFold(n, v) {
+				return id
 			}
 		}
 	}
-	return out, owner
+	return -1
 }
 
 // avoidParts reports whether avoid reports v or one of its words or

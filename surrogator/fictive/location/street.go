@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -57,13 +55,34 @@ var strasseSuffixes = []string{"straße", "strasse", "str.", "str"}
 // styleOf returns the Straße style of a street name and the name with the
 // suffix normalised to "straße"/"Straße".
 func styleOf(name string) (streetStyle, string) {
-	st := streetStyle{upper: isUpper(name)}
 	low := strings.ToLower(name)
+	st := strasseStyle(name, low)
+	st.upper = isUpper(name)
+	if st.abbr == "" || len(low) != len(name) {
+		// (a name whose lower case has another byte length keeps its
+		// spelling)
+		st.abbr, st.sep = "", 0
+		return st, name
+	}
+	canon := "straße"
+	if st.sep != 0 {
+		canon = "Straße"
+	}
+	return st, name[:len(name)-len(st.abbr)] + canon
+}
+
+// streetClasses names the Straße classes by separator.
+var streetClasses = map[byte]string{0: "s" + string(rune('0')), '-': "s" + string(rune('-'+'0')), ' ': "s" + string(rune(' '+'0'))}
+
+// strasseStyle returns the Straße suffix and separator of name (low is
+// its lower-case form; upper is not set).
+func strasseStyle(name, low string) streetStyle {
+	var st streetStyle
 	for _, suf := range strasseSuffixes {
 		if !strings.HasSuffix(low, suf) || len(low) == len(suf) {
 			continue
 		}
-		stem := name[:len(name)-len(suf)]
+		stem := low[:len(low)-len(suf)]
 		last, _ := utf8.DecodeLastRuneInString(stem)
 		switch {
 		case last == '-':
@@ -75,13 +94,9 @@ func styleOf(name string) (streetStyle, string) {
 			continue
 		}
 		st.abbr = suf
-		canon := "straße"
-		if st.sep != 0 {
-			canon = "Straße"
-		}
-		return st, stem + canon
+		return st
 	}
-	return st, name
+	return st
 }
 
 // applyStyle spells a canonical street name in the original's style.
@@ -108,8 +123,10 @@ func applyStyle(name string, st streetStyle) string {
 var articles = []string{"am ", "an der ", "an den ", "im ", "in der ", "auf dem ", "auf der ", "zum ", "zur ", "hinter der ", "unter den ", "vor dem "}
 
 // hasArticle reports whether a street name starts with a preposition.
-func hasArticle(name string) bool {
-	l := strings.ToLower(name)
+func hasArticle(name string) bool { return hasArticleLower(strings.ToLower(name)) }
+
+// hasArticleLower is hasArticle of a lower-case name.
+func hasArticleLower(l string) bool {
 	for _, a := range articles {
 		if strings.HasPrefix(l, a) {
 			return true
@@ -123,16 +140,16 @@ func hasArticle(name string) bool {
 // 'o' for anything else, with 'm' or 'f' for a masculine/neuter
 // ("Birkenweg") or feminine ("Lindenallee") last word.
 func streetClass(name string) string {
-	st, _ := styleOf(name)
+	l := strings.ToLower(name)
+	st := strasseStyle(name, l)
 	switch {
 	case st.abbr != "":
-		return "s" + string(rune(st.sep+'0'))
-	case hasArticle(name):
+		return streetClasses[st.sep]
+	case hasArticleLower(l):
 		return "a"
 	default:
 		// The grammatical gender decides the article in the running text
 		// ("am Schlossgraben", "an der Lindenallee").
-		l := strings.ToLower(name)
 		for _, w := range mascStreet {
 			if strings.HasSuffix(l, w) {
 				return "om"
@@ -182,33 +199,7 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 		// place's surrogate municipality.
 		memoKey = key + "|" + p.key
 	}
-	name := memoPick(ctx.Scope, fictive.NSStreet, memoKey, func() [][]string {
-		var pool []string
-		if p != nil {
-			if id, _, ok := surrogatePlace(ctx, g, p); ok {
-				pool = g.Streets(id)
-			}
-		}
-		if len(pool) == 0 {
-			pool = resOf(ctx).Streets
-		}
-		want := streetClass(canon)
-		classes := classesOf(pool)
-		var same, kind []string
-		for i, s := range pool {
-			c := classes[i]
-			if c == want {
-				same = append(same, s)
-			}
-			if c[0] == want[0] {
-				kind = append(kind, s)
-			}
-		}
-		if len(same) < minPool {
-			same = nil
-		}
-		return [][]string{same, kind, pool}
-	}, canon)
+	name := pickStreet(ctx, g, p, memoKey, canon)
 	out := applyStyle(name, style)
 	if parts.n1 != "" {
 		// The same street and number get the same new number whatever the
@@ -243,6 +234,97 @@ func generateStreet(original string, ctx *fictive.Context) (string, error) {
 		return "", fmt.Errorf("location: street surrogate equals the original")
 	}
 	return lead + out + trail, nil
+}
+
+// pickStreet chooses (once per scope and key) the surrogate street name
+// of canonical name canon at place p: a street of p's surrogate
+// municipality (else of the default list) of the same class (streetClass:
+// Straße style, preposition, gender), else of the same kind, else any;
+// never an original. A same-class street is found by drawing streets at
+// random and classifying only those (uniform over the free same-class
+// streets, as a draw from the whole class would be); only when a few
+// dozen draws find none, or find only one street of the class, is the
+// whole list classified (streetTiers).
+func pickStreet(ctx *fictive.Context, g Gazetteer, p *place, memoKey, canon string) string {
+	sc := ctx.Scope
+	if v, ok := sc.Peek(fictive.NSStreet, memoKey); ok {
+		return v
+	}
+	var pool []string
+	if p != nil {
+		if id, _, ok := surrogatePlace(ctx, g, p); ok {
+			pool = g.Streets(id)
+		}
+	}
+	if len(pool) == 0 {
+		pool = resOf(ctx).Streets
+	}
+	want := streetClass(canon)
+	taken := takenValues(sc, fictive.NSStreet)
+	lower := []string{strings.ToLower(memoKey), strings.ToLower(canon)}
+	var tiers [][]string
+	return sc.Memo(fictive.NSStreet, memoKey, func(r *rand.Rand) string {
+		if v, ok := sampleStreet(r, pool, want, taken, sc.Avoid, lower); ok {
+			return v
+		}
+		if tiers == nil {
+			tiers = streetTiers(g, pool, want)
+		}
+		return pickFresh(r, tiers, taken, sc.Avoid, lower...)
+	})
+}
+
+// sampleDraws bounds the random draws of sampleStreet.
+const sampleDraws = 48
+
+// sampleStreet draws streets of pool at random until it has a free one of
+// class want and has seen at least minPool distinct streets of that class
+// (the condition under which streetTiers offers the class as a tier).
+func sampleStreet(r *rand.Rand, pool []string, want string, taken map[string]bool, avoid func(string) bool, lower []string) (string, bool) {
+	if len(pool) == 0 {
+		return "", false
+	}
+	var hit, first string
+	distinct := 0
+	for range sampleDraws {
+		s := pool[r.Intn(len(pool))]
+		if streetClass(s) != want {
+			continue
+		}
+		switch {
+		case distinct == 0:
+			first, distinct = s, 1
+		case distinct == 1 && s != first:
+			distinct = 2
+		}
+		if hit == "" && freeValue(s, taken, avoid, lower...) {
+			hit = s
+		}
+		if hit != "" && distinct >= minPool {
+			return hit, true
+		}
+	}
+	return "", false
+}
+
+// streetTiers returns the candidate tiers of a street of class want: the
+// same class (when it has minPool streets), the same kind, the whole pool.
+func streetTiers(g Gazetteer, pool []string, want string) [][]string {
+	classes := classesOf(g, pool)
+	var same, kind []string
+	for i, s := range pool {
+		c := classes[i]
+		if c == want {
+			same = append(same, s)
+		}
+		if c[0] == want[0] {
+			kind = append(kind, s)
+		}
+	}
+	if len(same) < minPool {
+		same = nil
+	}
+	return [][]string{same, kind, pool}
 }
 
 // redrawNumber draws a new house number of the same shape: the same
@@ -426,29 +508,28 @@ func redrawAllDigits(r *rand.Rand, s string) string {
 	return string(b)
 }
 
-var (
-	classCache sync.Map // poolKey → []string
-	classCount atomic.Int64
-)
-
 // classesOf returns the streetClass of every street of a list, computed
-// once per list identity (gazetteers return the same slice for a
-// municipality; at most maxPools lists are kept).
-func classesOf(pool []string) []string {
+// once per list identity and gazetteer (gazetteers return the same slice
+// for a municipality; the cache lives in g's geoCache, at most maxPools
+// lists).
+func classesOf(g Gazetteer, pool []string) []string {
 	if len(pool) == 0 {
 		return nil
 	}
+	c := cacheOf(g)
 	k := poolKey{&pool[0], len(pool), "classes"}
-	if v, ok := classCache.Load(k); ok {
-		return v.([]string)
+	if c != nil {
+		if v, ok := c.classes.Load(k); ok {
+			return v.([]string)
+		}
 	}
 	m := make([]string, len(pool))
 	for i, s := range pool {
 		m[i] = streetClass(s)
 	}
-	if classCount.Load() < maxPools {
-		if _, loaded := classCache.LoadOrStore(k, m); !loaded {
-			classCount.Add(1)
+	if c != nil && c.classCount.Load() < maxPools {
+		if _, loaded := c.classes.LoadOrStore(k, m); !loaded {
+			c.classCount.Add(1)
 		}
 	}
 	return m
