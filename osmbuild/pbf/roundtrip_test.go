@@ -30,7 +30,7 @@ func roundTripCases() []struct {
 			{kind: 'n', id: 1, lat: 510_000_000, lon: 130_000_000, info: info(1, 1_200_000_000, 10)},
 			{kind: 'n', id: 2, lat: -335_000_000, lon: -700_000_000, tags: []Tag{{"amenity", "hospital"}, {"name", "Klinik am Südhang"}}, info: info(3, 1_199_999_000, 9)},
 			{kind: 'n', id: 40, lat: 0, lon: 0, tags: []Tag{{"note", ""}}},
-			{kind: 'n', id: 39, lat: 900_000_000, lon: 1_800_000_000, tags: []Tag{{"name", "Ärztehaus"}, {"name:de", "Ärztehaus"}}, info: info(2, 1_780_000_000, 1<<40)},
+			{kind: 'n', id: 39, lat: 900_000_000, lon: 1_800_000_000, tags: []Tag{{"name", "Ärztehaus"}, {"name:de", "Ärztehaus"}}, info: info(2, 1_780_000_000, 1<<31)},
 		}}}},
 		{"plain nodes", model{hdr, [][]elem{{
 			{kind: 'p', id: 7, lat: 481_234_567, lon: 115_000_001, tags: []Tag{{"place", "village"}}, info: info(1, 1_500_000_000, 3)},
@@ -63,7 +63,7 @@ func roundTripCases() []struct {
 			ReplicationSequence:  4_321,
 			ReplicationBaseURL:   "https://planet.example/replication/minute",
 		}, [][]elem{{{kind: 'n', id: 1, lat: 1, lon: 1}}}}},
-		{"empty header", model{Header{}, [][]elem{{{kind: 'w', id: 1}}}}},
+		{"header without bbox", model{Header{RequiredFeatures: []string{FeatureSchema}}, [][]elem{{{kind: 'w', id: 1}}}}},
 		{"extreme values", model{hdr, [][]elem{{
 			{kind: 'n', id: math.MaxInt64, lat: -900_000_000, lon: -1_800_000_000, info: info(math.MaxInt32, 1<<40, math.MaxInt64)},
 			{kind: 'n', id: math.MinInt64 + 1, lat: 900_000_000, lon: 1_800_000_000, info: info(0, 0, 0)},
