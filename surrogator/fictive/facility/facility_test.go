@@ -406,3 +406,78 @@ func TestClassifyCases(t *testing.T) {
 		}
 	}
 }
+
+// TestAgreeingGenders: the genders a surrogate's head may have so that the
+// article before the span still agrees.
+func TestAgreeingGenders(t *testing.T) {
+	M, F, N, P := Masculine.Set(), Feminine.Set(), Neuter.Set(), Plural.Set()
+	for _, c := range []struct {
+		article string
+		head    Gender
+		want    GenderSet
+	}{
+		{"im", Neuter, M | N},        // im Klinikum → im Verband
+		{"im", Masculine, M | N},     // im Pflegedienst → im Krankenhaus
+		{"dem", Neuter, M | N},       // dem Klinikum
+		{"zum", Neuter, M | N},       // zum Klinikum
+		{"zur", Feminine, F},         // zur Klinik
+		{"der", Feminine, F},         // in der Klinik (dative) / der Klinik (genitive)
+		{"der", Masculine, M},        // der Verband (nominative)
+		{"die", Feminine, F | P},     // die Klinik → die Kliniken
+		{"die", Plural, F | P},       // die Kliniken → die Praxis
+		{"das", Neuter, N},           // das Klinikum
+		{"ins", Neuter, N},           // ins Klinikum
+		{"den", Masculine, M},        // den Verband
+		{"den", Plural, P},           // den Kliniken
+		{"des", Neuter, N},           // des Klinikums: the genitive keeps the gender
+		{"eine", Feminine, F},        // eine Klinik
+		{"ein", Neuter, N},           // ein Klinikum (nom or acc): a masculine head takes "ein" only in the nominative
+		{"einem", Masculine, M | N},  // einem Verband
+		{"unserer", Feminine, F},     // unserer Klinik
+		{"Im", Neuter, M | N},        // capitalised at a sentence start
+		{"im", NoGender, M | N},      // im Helios
+		{"der", NoGender, M | F | P}, // der Charité
+		{"nach", Neuter, N},          // no article: the head's own gender
+		{"dem", Feminine, F},         // a form that does not fit the head
+		{"des", NoGender, M | N},
+	} {
+		if got := AgreeingGenders(c.article, c.head); got != c.want {
+			t.Errorf("AgreeingGenders(%q, %d) = %b, want %b", c.article, c.head, got, c.want)
+		}
+	}
+	for a := range articles {
+		if _, ok := articleReadings[a]; !ok {
+			t.Errorf("article %q has no readings", a)
+		}
+	}
+}
+
+// TestChooseGenders: with an agreeing set every surrogate's head has a
+// gender of the set when the class has such candidates.
+func TestChooseGenders(t *testing.T) {
+	p := poolsFromShared(t)
+	for _, c := range []struct {
+		name    string
+		article string
+	}{
+		{"Städtisches Klinikum Dresden", "im"},
+		{"Fachklinik Hornheide", "der"},
+		{"Pflegedienst Sonnenblume", "den"},
+		{"Praxis Dr. Weber", "die"},
+	} {
+		set := AgreeingGenders(c.article, HeadGender(c.name))
+		got := map[Gender]int{}
+		for s := 0; s < 20; s++ {
+			ch, err := p.Choose(context.Background(), Query{Original: c.name, Genders: set, Rand: rand.New(rand.NewSource(int64(s)))}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := HeadGender(ch.Name)
+			if !set.Has(g) || !ch.GenderKept {
+				t.Errorf("%s %s → %q: gender %d not in %b", c.article, c.name, ch.Name, g, set)
+			}
+			got[g]++
+		}
+		t.Logf("%s %s: head genders of 20 surrogates %v", c.article, c.name, got)
+	}
+}

@@ -105,6 +105,11 @@ type Query struct {
 	// (an article before the span must still agree); relaxed only when no
 	// candidate of the class has it.
 	Gender Gender
+	// Genders, when not empty, replaces Gender by a set: the head-noun
+	// genders with which the article before the span reads the same
+	// (AgreeingGenders: "im Klinikum" also takes "im Verband"); relaxed
+	// like Gender.
+	Genders GenderSet
 	// ProperNoun reports further proper nouns (folded words) a candidate
 	// must not contain: the document's person names, place names of the
 	// geodata named in the original. May be nil.
@@ -215,7 +220,11 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 		}
 		return q.Reject == nil || !q.Reject(e.Name)
 	}
-	gender := q.Gender
+	want := q.Genders
+	if want == 0 && q.Gender != NoGender {
+		want = q.Gender.Set()
+	}
+	gender := want
 	var hits []embed.Hit
 	k := o.K0
 	// 2. adaptive k-NN over the entries of the class: widen k until enough
@@ -226,8 +235,8 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 	}
 	for {
 		var filter func(int) bool
-		if gender != NoGender {
-			filter = func(r int) bool { return p.meta[ci.rows[r]].gender == gender }
+		if gender != 0 {
+			filter = func(r int) bool { return gender.Has(p.meta[ci.rows[r]].gender) }
 		}
 		raw, err := ci.mat.SearchFunc(qv, k, filter)
 		if err != nil {
@@ -241,8 +250,8 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 			}
 		}
 		if len(hits) >= o.MinCandidates || len(raw) < k {
-			if len(hits) == 0 && gender != NoGender {
-				gender, k = NoGender, o.K0 // no candidate agrees: keep the type, drop the gender
+			if len(hits) == 0 && gender != 0 {
+				gender, k = 0, o.K0 // no candidate agrees: keep the type, drop the gender
 				continue
 			}
 			break
@@ -297,7 +306,7 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 		}
 		x -= w[j]
 	}
-	return Choice{Name: p.entry(pick).Name, Class: cls, K: k, Candidates: len(hits), GenderKept: gender == q.Gender}, nil
+	return Choice{Name: p.entry(pick).Name, Class: cls, K: k, Candidates: len(hits), GenderKept: gender == want}, nil
 }
 
 // maxTemperature bounds the temperature the sampling raises for spread.
