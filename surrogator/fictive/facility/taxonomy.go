@@ -570,7 +570,7 @@ var articleReadings = func() map[string][]reading {
 		"im": dem, "am": dem, "vom": dem, "zum": dem, "beim": dem, "zur": r(reading{dat, f}),
 		"ins": das, "ans": das,
 		"ein": ein, "eine": eine, "einen": r(reading{acc, m}), "einem": dem, "einer": r(reading{dat, f}, reading{gen, f}),
-		"eines": des,
+		"eines":  des,
 		"dieser": der, "diese": die, "diesen": den, "diesem": dem, "dieses": append(das, des...),
 	}
 	// possessives and "kein" decline like "ein" and have plurals like "die"
