@@ -73,8 +73,11 @@ Security:
   - the server log (stderr) names method, route pattern and status only
 
 The INCEpTION password is kept in memory for 30 minutes, never on disk.
-Stop the server with Ctrl-C; a run in progress is interrupted and nothing
-of it is published.`,
+Stop the server with Ctrl-C (exit 0); a run in progress is interrupted and
+nothing of it is published.
+
+Exit codes: 0 stopped; 1 error (address in use, data folder not usable);
+2 usage (also: a non-loopback address without a password or token).`,
 		Example: `  surrogator serve
   surrogator serve --data ~/surrogator-data --geodata germany.pack
   SURROGATOR_SERVE_PASSWORD=… surrogator serve --addr 10.0.0.5:8080`,
