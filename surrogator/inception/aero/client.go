@@ -138,6 +138,27 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
+// String names the client without its credentials; %v, %+v and %#v of a
+// Client print this too.
+func (c *Client) String() string { return "aero.Client(" + c.base.Redacted() + ")" }
+
+// GoString is String.
+func (c *Client) GoString() string { return c.String() }
+
+// String prints the configuration with the password redacted, so that a
+// Config printed by mistake does not reveal it.
+func (cfg Config) String() string {
+	pw := ""
+	if cfg.Password != "" {
+		pw = "xxxxx"
+	}
+	return fmt.Sprintf("aero.Config{BaseURL:%q Username:%q Password:%q AllowInsecureHTTP:%v Timeout:%v ExportTimeout:%v MaxJSONBytes:%d MaxFileBytes:%d MaxExportBytes:%d Retries:%d Backoff:%v}",
+		cfg.BaseURL, cfg.Username, pw, cfg.AllowInsecureHTTP, cfg.Timeout, cfg.ExportTimeout, cfg.MaxJSONBytes, cfg.MaxFileBytes, cfg.MaxExportBytes, cfg.Retries, cfg.Backoff)
+}
+
+// GoString is String.
+func (cfg Config) GoString() string { return cfg.String() }
+
 // Close releases idle connections.
 func (c *Client) Close() { c.hc.CloseIdleConnections() }
 

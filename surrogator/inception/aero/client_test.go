@@ -732,8 +732,15 @@ func TestCredentials(t *testing.T) {
 	if a := f.Authenticated(); len(a) != 1 || a[0] != "mgr" {
 		t.Errorf("authenticated as %v", a)
 	}
-	if strings.Contains(fmt.Sprintf("%+v %#v", c.cfg, c.cfg), pwMgr) {
+	if c.cfg.Password != "" {
 		t.Error("the password is kept in the configuration copy")
+	}
+	cfg := Config{BaseURL: f.URL, Username: "mgr", Password: pwMgr}
+	for _, s := range []string{fmt.Sprint(c), fmt.Sprintf("%v %+v %#v %s", c, c, c, c), fmt.Sprintf("%v %+v %#v %s", cfg, cfg, cfg, cfg),
+		fmt.Sprintf("%v %+v", &cfg, []any{c, cfg})} {
+		if strings.Contains(s, pwMgr) {
+			t.Errorf("printing shows the password: %s", s)
+		}
 	}
 }
 
