@@ -285,6 +285,8 @@ type docRow struct {
 	Include  bool
 	Proposal bool
 	Readable bool
+	// Toggleable: the toggle file can list it (see project.toggleable)
+	Toggleable bool
 }
 
 type qcView struct {
@@ -319,7 +321,7 @@ func (s *Server) qcViews(p *project, dec [][]bool) (views []qcView, total, nflag
 	for i, q := range p.qc {
 		v := qcView{Project: q.Project, Title: q.Title, Stats: q.Stats}
 		for j, d := range q.Docs {
-			row := docRow{PI: i, DI: j, Name: d.Document, State: d.State, Spans: d.Spans, Flagged: flagged(d),
+			row := docRow{PI: i, DI: j, Toggleable: p.toggleable(i, j), Name: d.Document, State: d.State, Spans: d.Spans, Flagged: flagged(d),
 				Reasons: d.Reasons, Suspects: len(d.Suspects), Include: dec[i][j], Proposal: d.PartOfCorpus, Readable: d.Readable}
 			seen := map[string]bool{}
 			for _, f := range d.Flags {

@@ -298,13 +298,16 @@ func (s *Server) setDecision(p *project, pi, di int, include bool) error {
 	if err != nil {
 		return err
 	}
-	if pi < 0 || pi >= len(dec) || di < 0 || di >= len(dec[pi]) {
+	if pi < 0 || pi >= len(dec) || di < 0 || di >= len(dec[pi]) || !p.toggleable(pi, di) {
 		return errNoSuchDocument
 	}
 	dec[pi][di] = include
 	rows := [][]string{{"project", "document", "part_of_corpus"}}
 	for i, q := range p.qc {
 		for j, d := range q.Docs {
+			if !p.toggleable(i, j) {
+				continue
+			}
 			v := "0"
 			if dec[i][j] {
 				v = "1"
@@ -313,6 +316,18 @@ func (s *Server) setDecision(p *project, pi, di int, include bool) error {
 		}
 	}
 	return writePrivate(p.toggleFile(), qc.CSV(rows))
+}
+
+// toggleable tells whether QC row j of project i names a document the
+// toggle file may list: a read document, or an unreadable one whose
+// document name is known (a file that yielded no document is no row).
+func (p *project) toggleable(i, j int) bool {
+	fp := p.projs[i]
+	if j < len(fp.Documents) {
+		return true
+	}
+	k := j - len(fp.Documents)
+	return k < len(fp.Errors) && fp.Errors[k].Document != ""
 }
 
 var errNoSuchDocument = errors.New("webapp: no such document")

@@ -1,6 +1,7 @@
 package webapp
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -445,6 +446,14 @@ func TestNoJavaScriptFlow(t *testing.T) {
 	if !strings.Contains(res, `<td class="released">9</td>`) {
 		t.Errorf("result page does not show 9 released")
 	}
+	st := a.get(runPath + "/status")
+	var status runStatus
+	if err := json.NewDecoder(st.Body).Decode(&status); err != nil || st.Header.Get("Content-Type") != "application/json" {
+		t.Fatalf("status JSON: %v", err)
+	}
+	if status.State != runPartial || status.Percent != 100 {
+		t.Errorf("status %+v, want partial (documents with wrong annotations are excluded) at 100%%", status)
+	}
 	zb := a.get(runPath + "/public.zip")
 	if zb.StatusCode != http.StatusOK || zb.Header.Get("Content-Type") != "application/zip" {
 		t.Fatalf("public zip: %d %s", zb.StatusCode, zb.Header.Get("Content-Type"))
@@ -566,5 +575,39 @@ func TestCompareSharedBaseName(t *testing.T) {
 		if strings.Contains(sur, c.orig) || !strings.Contains(sur, "XXXXXX") {
 			t.Errorf("document %d: the surrogate column is not the x-mode surrogate: %s", i, text(sur))
 		}
+	}
+}
+
+// TestToggleWithUnreadableFile: a file that yields no document is shown
+// as not released without a toggle, and the toggle file written for the
+// other documents is accepted by the run (every row names a document).
+func TestToggleWithUnreadableFile(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	resp := a.upload(a.csrf(), [][2]string{
+		{"briefe.jsonl", `{"id":"a.txt","text":"Brief an Herrn Albers.","spans":[{"begin":15,"end":21,"kind":"NAME_PATIENT"}]}` + "\n"},
+		{"kaputt.json", `{"not a CAS`},
+	})
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("upload: %d", resp.StatusCode)
+	}
+	proj := resp.Header.Get("Location")
+	page := a.body(proj)
+	if !strings.Contains(page, `id="qc-total">2<`) || !strings.Contains(page, "no document read") {
+		t.Fatalf("QC page: %s", text(page))
+	}
+	if got := a.post(proj+"/d/0/1/toggle", map[string]string{"csrf": a.csrf(), "include": "1"}, nil).StatusCode; got != http.StatusBadRequest {
+		t.Errorf("toggle of a file without document: %d, want 400", got)
+	}
+	if got := a.post(proj+"/d/0/0/toggle", map[string]string{"csrf": a.csrf(), "include": "1"}, nil).StatusCode; got != http.StatusSeeOther {
+		t.Fatalf("toggle: %d", got)
+	}
+	resp = a.post(proj+"/run", map[string]string{"csrf": a.csrf(), "mode": "entity"}, nil)
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("run: %d %s", resp.StatusCode, text(bodyOf(resp)))
+	}
+	res := a.waitRun(resp.Header.Get("Location"))
+	if !strings.Contains(res, `<td class="released">1</td>`) {
+		t.Errorf("run: %s", text(res))
 	}
 }
