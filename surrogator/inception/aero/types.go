@@ -84,8 +84,10 @@ type Format string
 const (
 	// FormatJSONCAS is UIMA CAS JSON 0.4.0.
 	FormatJSONCAS Format = "jsoncas"
-	// FormatXMI is UIMA CAS XMI (XML 1.0); a single document comes as a
-	// zip with the .xmi and its type system, or as a bare .xmi.
+	// FormatXMI is UIMA CAS XMI (XML 1.0). INCEpTION answers a single
+	// document as a zip of the .xmi and its typesystem.xml (the client
+	// also accepts a bare .xmi), which formats.ReadZip reads as a zip of
+	// loose files.
 	FormatXMI Format = "xmi"
 	// FormatText is the plain text (UTF-8), without annotations.
 	FormatText Format = "text"
