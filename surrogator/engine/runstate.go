@@ -101,7 +101,7 @@ func poolsID(o *Options) string {
 // progress callback, not the folders skipped).
 func inputOpts(o *Options) string {
 	in := o.Input
-	in.Progress, in.SkipDirs = nil, nil
+	in.Progress, in.SkipDirs, in.Workers = nil, nil, 0 // how, not what, is read
 	return fmt.Sprintf("%+v", in)
 }
 

@@ -89,6 +89,9 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 		p.paths = append(p.paths, s.Path)
 	}
 	opts.Input.SkipDirs = append(opts.Input.SkipDirs, mustAbs(opts.Out))
+	if opts.Input.Workers == 0 {
+		opts.Input.Workers = opts.Workers // decode ahead, in order
+	}
 	if opts.Progress != nil && opts.Input.Progress == nil {
 		opts.Input.Progress = func(n int) { opts.progress("read", n, 0) }
 	}

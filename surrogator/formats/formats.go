@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -88,8 +89,12 @@ type Options struct {
 	// an input inside one is refused.
 	SkipDirs []string
 	// Progress, when set, is called after each input file or zip entry is
-	// read with the number read so far (never a name: names are PII).
+	// read with the number read so far (never a name: names are PII). It
+	// may be called from several goroutines, one call at a time.
 	Progress func(filesRead int)
+	// Workers reads and decodes the CAS JSON and XMI files of a folder on
+	// that many goroutines (default 1); documents still arrive in order.
+	Workers int
 }
 
 func (o Options) limits() inception.Limits {
@@ -249,6 +254,8 @@ type reader struct {
 	// visit receives the documents (Scan); stop is its first error.
 	visit func(*Project, *document.Document) error
 	stop  error
+	// mu guards files and stop (prefetching goroutines read files).
+	mu sync.Mutex
 }
 
 func newReader(opt Options) *reader {
@@ -270,6 +277,8 @@ func newReader(opt Options) *reader {
 }
 
 func (r *reader) progress() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.files++
 	if r.opt.Progress != nil {
 		r.opt.Progress(r.files)
@@ -345,8 +354,8 @@ func Scan(ctx context.Context, sources []Source, opt Options, visit func(*Projec
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, fmt.Errorf("formats: reading stopped: %w", cerr)
 	}
-	if r.stop != nil {
-		return nil, r.stop
+	if err := r.stopped(); err != nil {
+		return nil, err
 	}
 	return projs, err
 }
@@ -357,8 +366,8 @@ func (r *reader) newProject(name, path string) *Project {
 	if r.visit != nil {
 		p.visit = func(p *Project, d *document.Document) error {
 			err := r.visit(p, d)
-			if err != nil && r.stop == nil {
-				r.stop = err
+			if err != nil {
+				r.setStop(err)
 			}
 			return err
 		}
@@ -369,10 +378,22 @@ func (r *reader) newProject(name, path string) *Project {
 // stopped reports whether reading must stop (context done or the visitor
 // failed).
 func (r *reader) stopped() error {
-	if r.stop != nil {
-		return r.stop
+	r.mu.Lock()
+	err := r.stop
+	r.mu.Unlock()
+	if err != nil {
+		return err
 	}
 	return r.ctx.Err()
+}
+
+// setStop records the visitor's first error.
+func (r *reader) setStop(err error) {
+	r.mu.Lock()
+	if r.stop == nil {
+		r.stop = err
+	}
+	r.mu.Unlock()
 }
 
 func (r *reader) read(sources []Source) ([]*Project, error) {
@@ -527,7 +548,7 @@ func (r *reader) readHeld(h *heldProject) {
 			return nil, err
 		}
 		return io.NopCloser(bytes.NewReader(data)), nil
-	})
+	}, true)
 }
 
 func allEmpty(ps []*Project) bool {
@@ -812,7 +833,7 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 		return r.readPath(filepath.Join(realRoot, filepath.FromSlash(n)), realRoot)
 	}, func(n string) (io.ReadCloser, error) {
 		return r.openPath(filepath.Join(realRoot, filepath.FromSlash(n)), realRoot)
-	})
+	}, true)
 	var out []*Project
 	if !proj.empty() {
 		out = append(out, proj)
@@ -1009,7 +1030,7 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 			return nil, r.zipErr(err)
 		}
 		return rc, nil
-	})
+	}, false)
 }
 
 // decodeCAS decodes a CAS entry of an export by its extension.
@@ -1090,7 +1111,7 @@ func (r *reader) readFile(proj *Project, p string) bool {
 	}, func(n string) (io.ReadCloser, error) {
 		fp, root := resolve(n)
 		return r.openPath(fp, root)
-	})
+	}, false)
 	return true
 }
 
@@ -1110,7 +1131,23 @@ func docName(rel, inner string) string {
 // readLoose reads loose files, dispatching on the extension; get reads a
 // file by relative name (also siblings such as the .ann of a .txt or a
 // TypeSystem.xml), open streams one (JSON Lines).
-func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string) ([]byte, error), open func(string) (io.ReadCloser, error)) {
+//
+// With parallel set and Options.Workers > 1, CAS JSON and XMI files are
+// read and decoded ahead on that many goroutines (get must be safe for
+// concurrent use); documents still reach the project one by one in entry
+// order.
+func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string) ([]byte, error), open func(string) (io.ReadCloser, error), parallel bool) {
+	var pre *prefetch
+	if parallel && r.opt.Workers > 1 {
+		var cas []string
+		for _, e := range entries {
+			if ext := strings.ToLower(path.Ext(e.name)); ext == ".xmi" || (ext == ".json" && !skippedJSON(path.Base(e.name))) {
+				cas = append(cas, e.name)
+			}
+		}
+		pre = r.startPrefetch(cas, get)
+		defer pre.stop()
+	}
 	for _, e := range entries {
 		n := e.name
 		ext := strings.ToLower(path.Ext(n))
@@ -1128,37 +1165,16 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 			proj.addDoc(d, e.label)
 		}
 		switch ext {
-		case ".json":
-			if base == "exportedproject.json" || strings.HasSuffix(base, ".layer.json") || base == "layer_PHI_v1.1.json" {
+		case ".json", ".xmi":
+			if ext == ".json" && skippedJSON(base) {
 				continue
 			}
-			data, err := get(n)
-			if err != nil {
-				add(nil, err)
-				continue
-			}
-			d, err := r.cas.Read(data, r.opt.PHI)
-			if d != nil && d.Name == "" {
-				d.Name = strings.TrimSuffix(base, path.Ext(base))
-			}
-			add(d, err)
-		case ".xmi":
-			data, err := get(n)
-			if err != nil {
-				add(nil, err)
-				continue
-			}
-			ts, err := get(path.Join(path.Dir(n), "TypeSystem.xml"))
-			if errors.Is(err, fs.ErrNotExist) && r.opt.TypeSystem != "" {
-				ts, err = r.readPath(r.opt.TypeSystem, "")
-			}
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				add(nil, fmt.Errorf("type system: %w", err))
-				continue
-			}
-			d, err := decodeXMI(data, ts, r.opt)
-			if d != nil && d.Name == "" {
-				d.Name = strings.TrimSuffix(base, path.Ext(base))
+			var d *document.Document
+			var err error
+			if pre != nil {
+				d, err = pre.next()
+			} else {
+				d, err = r.loadCAS(n, get)
 			}
 			add(d, err)
 		case ".ann":
@@ -1192,6 +1208,103 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 			rc.Close()
 		}
 	}
+}
+
+// skippedJSON tells the .json files of an export folder that are no
+// documents.
+func skippedJSON(base string) bool {
+	return base == "exportedproject.json" || strings.HasSuffix(base, ".layer.json") || base == "layer_PHI_v1.1.json"
+}
+
+// loadCAS reads and decodes one CAS JSON or XMI file (with the
+// TypeSystem.xml beside it or the --typesystem file).
+func (r *reader) loadCAS(n string, get func(string) ([]byte, error)) (*document.Document, error) {
+	base := path.Base(n)
+	data, err := get(n)
+	if err != nil {
+		return nil, err
+	}
+	var d *document.Document
+	if strings.EqualFold(path.Ext(n), ".json") {
+		d, err = r.cas.Read(data, r.opt.PHI)
+	} else {
+		ts, terr := get(path.Join(path.Dir(n), "TypeSystem.xml"))
+		if errors.Is(terr, fs.ErrNotExist) && r.opt.TypeSystem != "" {
+			ts, terr = r.readPath(r.opt.TypeSystem, "")
+		}
+		if terr != nil && !errors.Is(terr, fs.ErrNotExist) {
+			return nil, fmt.Errorf("type system: %w", terr)
+		}
+		d, err = decodeXMI(data, ts, r.opt)
+	}
+	if d != nil && d.Name == "" {
+		d.Name = strings.TrimSuffix(base, path.Ext(base))
+	}
+	return d, err
+}
+
+// prefetch reads and decodes CAS files ahead on Options.Workers
+// goroutines, at most twice that many ahead of the consumer, and hands
+// them out in order.
+type prefetch struct {
+	slots chan chan loadedDoc // in entry order; bounded
+	quit  chan struct{}
+	done  sync.WaitGroup
+}
+
+type loadedDoc struct {
+	d   *document.Document
+	err error
+}
+
+func (r *reader) startPrefetch(names []string, get func(string) ([]byte, error)) *prefetch {
+	w := r.opt.Workers
+	p := &prefetch{slots: make(chan chan loadedDoc, 2*w), quit: make(chan struct{})}
+	sem := make(chan struct{}, w)
+	p.done.Add(1)
+	go func() {
+		defer p.done.Done()
+		defer close(p.slots)
+		for _, n := range names {
+			slot := make(chan loadedDoc, 1)
+			select {
+			case p.slots <- slot:
+			case <-p.quit:
+				return
+			}
+			select {
+			case sem <- struct{}{}:
+			case <-p.quit:
+				return
+			}
+			p.done.Add(1)
+			go func(n string) {
+				defer p.done.Done()
+				defer func() { <-sem }()
+				d, err := r.loadCAS(n, get)
+				slot <- loadedDoc{d, err}
+			}(n)
+		}
+	}()
+	return p
+}
+
+// next returns the next document in entry order.
+func (p *prefetch) next() (*document.Document, error) {
+	slot, ok := <-p.slots
+	if !ok {
+		return nil, errors.New("formats: internal error: prefetch ended early")
+	}
+	l := <-slot
+	return l.d, l.err
+}
+
+// stop ends prefetching and waits for the goroutines.
+func (p *prefetch) stop() {
+	close(p.quit)
+	for range p.slots { // let the producer leave a blocked send
+	}
+	p.done.Wait()
 }
 
 // readJSONL streams a JSON Lines file: each line is one document, bounded

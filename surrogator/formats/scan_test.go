@@ -85,9 +85,11 @@ func TestScanMatchesRead(t *testing.T) {
 					}
 				}
 			}
-			// Read drops the duplicates; a scan's visitor drops them by name afterwards
+			// Read drops the duplicates; a scan's visitor drops them by name
+			// afterwards; files decoded ahead on 4 goroutines arrive in
+			// the same order
 			got = got[:0]
-			formats.Scan(context.Background(), formats.PathSources(in), formats.Options{}, func(p *formats.Project, d *document.Document) error {
+			formats.Scan(context.Background(), formats.PathSources(in), formats.Options{Workers: 4}, func(p *formats.Project, d *document.Document) error {
 				got = append(got, docKey{p.Name, d.Name, d.Text})
 				return nil
 			})
@@ -122,15 +124,22 @@ func TestScanMatchesRead(t *testing.T) {
 // TestScanVisitorError: the first error of the visitor stops the scan and
 // is returned; no later document is visited.
 func TestScanVisitorError(t *testing.T) {
-	in := filepath.Join(testutil.RepoRoot(t), "testdata", "sample-letters")
-	stop := errors.New("enough")
-	n := 0
-	_, err := formats.Scan(context.Background(), formats.PathSources([]string{in}), formats.Options{}, func(*formats.Project, *document.Document) error {
-		n++
-		return stop
-	})
-	if !errors.Is(err, stop) || n != 1 {
-		t.Fatalf("err %v after %d documents, want %v after 1", err, n, stop)
+	root := testutil.RepoRoot(t)
+	for _, in := range []string{filepath.Join(root, "testdata", "sample-letters"), filepath.Join(root, "..", "shared", "corpora", "grascco-pii")} {
+		if !exists(in) {
+			continue
+		}
+		for _, w := range []int{1, 3} {
+			stop := errors.New("enough")
+			n := 0
+			_, err := formats.Scan(context.Background(), formats.PathSources([]string{in}), formats.Options{Workers: w}, func(*formats.Project, *document.Document) error {
+				n++
+				return stop
+			})
+			if !errors.Is(err, stop) || n != 1 {
+				t.Fatalf("%d workers: err %v after %d documents, want %v after 1", w, err, n, stop)
+			}
+		}
 	}
 }
 
