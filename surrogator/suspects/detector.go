@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -39,23 +40,17 @@ type Options struct {
 
 // Detector finds suspects. It is safe for concurrent use.
 type Detector struct {
-	res       *data.Resources
-	places    Places
-	medical   map[string]bool // eponyms, drugs, abbreviations (folded)
-	common    map[string]bool
-	ambiguous map[string]bool
-	roles     map[string]kinds.Kind // folded role noun → name kind it introduces
-	salut     map[string]bool       // folded salutations, dot kept
-	titleRe   *regexp.Regexp
-	// titleStart holds the folded first words of the titles: the title
-	// expression runs only at tokens among them.
-	titleStart map[string]bool
-	// titleWords holds every folded word of a title ("dr", "med").
-	titleWords map[string]bool
-	// first and surnames hold the folded resource names; muniFirst the
-	// folded first words of the gazetteer's municipalities (a cheap test
-	// before MunicipalityByName).
-	first, surnames, muniFirst map[string]bool
+	res    *data.Resources
+	places Places
+	// lex maps a folded word to its classes (c* bits): names, stop lists,
+	// salutations, roles, titles and the pattern rules' trigger words.
+	lex map[string]uint64
+	// roles and roleDot map a folded role noun (roleDot: one written with
+	// a dot, "Pat.") to the name kind it introduces.
+	roles, roleDot map[string]kinds.Kind
+	titleRe        *regexp.Regexp
+	// runs recycles the per-text buffers.
+	runs sync.Pool
 }
 
 // New returns a detector over opt's resources.
@@ -64,46 +59,77 @@ func New(opt Options) *Detector {
 	if res == nil {
 		res = data.Default()
 	}
-	d := &Detector{
-		res: res, places: opt.Places,
-		medical:   wordSet(eponyms, drugs, abbreviations),
-		common:    wordSet(commonWords),
-		ambiguous: wordSet(ambiguousPlaces),
-		roles:     map[string]kinds.Kind{},
-		salut:     map[string]bool{},
-	}
-	for s := range res.Salutations {
-		d.salut[data.Fold(s)] = true
-	}
-	for r := range res.RoleNouns {
-		d.roles[data.Fold(r)] = roleKind(r)
-	}
-	for _, r := range strings.Fields(doctorRoles) {
-		d.roles[data.Fold(r)] = kinds.NameDoctor
-	}
-	var titles []string
-	d.titleStart, d.titleWords = map[string]bool{}, map[string]bool{}
-	for _, t := range res.Titles {
-		titles = append(titles, t.Text)
-		for i, w := range tokenize(t.Text) {
-			if i == 0 {
-				d.titleStart[data.Fold(w.s)] = true
-			}
-			d.titleWords[data.Fold(w.s)] = true
+	d := &Detector{res: res, places: opt.Places, lex: map[string]uint64{},
+		roles: map[string]kinds.Kind{}, roleDot: map[string]kinds.Kind{}}
+	d.runs.New = func() any { return &run{} }
+	set := func(c uint64, words ...string) {
+		for _, w := range words {
+			d.lex[w] |= c
 		}
 	}
-	d.first, d.surnames, d.muniFirst = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, l := range []struct {
+		c     uint64
+		lists []string
+	}{{cMedical, []string{eponyms, drugs, abbreviations}}, {cCommon, []string{commonWords}},
+		{cAmbiguous, []string{ambiguousPlaces}}, {cPhoneLabel, []string{phoneLabels}},
+		{cFacility, []string{facilityWords}}, {cFacility2, []string{facilityHeads}},
+		{cURL, []string{"www http https"}}, {cTLD, []string{"de com org net eu info at ch"}}} {
+		for w := range wordSet(l.lists...) {
+			set(l.c, w)
+		}
+	}
+	for s := range res.Salutations {
+		f := data.Fold(s)
+		set(cSalut, f)
+		if g, ok := strings.CutSuffix(f, "."); ok {
+			set(cSalutDot, g)
+		}
+	}
+	role := func(r string, k kinds.Kind) {
+		f := data.Fold(r)
+		d.roles[f] = k
+		set(cRole, f)
+		if g, ok := strings.CutSuffix(f, "."); ok {
+			d.roleDot[g] = k
+			set(cRoleDot, g)
+		}
+	}
+	for r := range res.RoleNouns {
+		role(r, roleKind(r))
+	}
+	for _, r := range strings.Fields(doctorRoles) {
+		role(r, kinds.NameDoctor)
+	}
+	var titles []string
+	for _, t := range res.Titles {
+		titles = append(titles, t.Text)
+		tr := &run{d: &Detector{}, text: t.Text}
+		tr.tokenize()
+		for i, w := range tr.tokens {
+			if i == 0 {
+				set(cTitleStart, w.f)
+			}
+			set(cTitleWord, w.f)
+		}
+	}
 	for _, l := range [][]string{res.FemaleFirst, res.MaleFirst, res.UnisexFirst} {
 		for _, n := range l {
-			d.first[data.Fold(n)] = true
+			set(cFirst, data.Fold(n))
 		}
 	}
 	for _, n := range res.Surnames {
-		d.surnames[data.Fold(n)] = true
+		set(cSurname, data.Fold(n))
 	}
 	for _, m := range res.Municipalities {
-		if w := strings.FieldsFunc(data.Fold(m.Name), func(c rune) bool { return c == ' ' || c == '(' || c == ',' }); len(w) > 0 {
-			d.muniFirst[w[0]] = true
+		w := strings.FieldsFunc(data.Fold(m.Name), func(c rune) bool { return c == ' ' || c == '(' || c == ',' })
+		if len(w) == 0 || d.lex[w[0]]&cMuniFirst != 0 {
+			continue
+		}
+		set(cMuniFirst, w[0])
+		// a token folding to w[0] names a municipality when the gazetteer
+		// finds one by that name whose name starts with it
+		if idx, ok := res.MunicipalityByName(w[0]); ok && strings.HasPrefix(data.Fold(res.Municipalities[idx].Name), w[0]) {
+			set(cKnownCity, w[0])
 		}
 	}
 	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
@@ -149,13 +175,18 @@ func (d *Detector) DetectDocument(doc *document.Document) []Suspect {
 // Detect returns the suspects of text outside the annotated spans, sorted
 // by offset and not overlapping each other or any span.
 func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
-	r := &run{d: d, text: text, ann: annotated(spans)}
-	r.tokens = tokenize(text)
+	r := d.runs.Get().(*run)
+	r.reset(d, text, spans)
+	r.tokenize()
+	r.triggers()
 	r.patterns()
 	r.names()
 	r.cities()
 	r.repeats(spans)
-	return r.result()
+	out := r.result()
+	r.reset(nil, "", nil) // keep no text in the pool
+	d.runs.Put(r)
+	return out
 }
 
 type cand struct {
@@ -163,14 +194,44 @@ type cand struct {
 	prio int
 }
 
+// run holds one text's state; its slices are reused across texts.
 type run struct {
 	d      *Detector
 	text   string
 	ann    [][2]int // merged, sorted annotated byte ranges
 	tokens []token
+	lines  []lineSpan
 	cands  []cand
-	// lineCache holds the text's lines for the pattern rules.
-	lineCache []line
+	// arena holds the folded tokens while tokenizing, foldOff their
+	// offsets in it.
+	arena   []byte
+	foldOff []int
+	// trig holds the trigger tokens of each pattern rule, segs the text
+	// stretches a rule's expression runs on, matches its matches.
+	trig    [numRules][]int
+	segs    [][2]int
+	matches [][]int
+}
+
+func (r *run) reset(d *Detector, text string, spans []document.Span) {
+	r.d, r.text = d, text
+	r.ann = r.ann[:0]
+	for _, s := range spans {
+		if s.End > s.Begin {
+			r.ann = append(r.ann, [2]int{s.Begin, s.End})
+		}
+	}
+	r.ann = mergeRanges(r.ann)
+	r.cands = r.cands[:0]
+	for i := range r.trig {
+		r.trig[i] = r.trig[i][:0]
+	}
+	if d == nil { // drop references to the text
+		clear(r.tokens)
+		r.tokens = r.tokens[:0]
+		clear(r.matches)
+		r.matches = r.matches[:0]
+	}
 }
 
 // Rule priorities: a more specific rule wins an overlap.
@@ -204,15 +265,11 @@ func (r *run) add(b, e int, k kinds.Kind, rule string, prio int) {
 	r.cands = append(r.cands, cand{Suspect{Begin: b, End: e, Kind: k, Rule: rule}, prio})
 }
 
-func annotated(spans []document.Span) [][2]int {
-	var a [][2]int
-	for _, s := range spans {
-		if s.End > s.Begin {
-			a = append(a, [2]int{s.Begin, s.End})
-		}
-	}
+// mergeRanges sorts ranges and merges the overlapping and touching ones
+// (in place).
+func mergeRanges(a [][2]int) [][2]int {
 	sort.Slice(a, func(i, j int) bool { return a[i][0] < a[j][0] })
-	var out [][2]int
+	out := a[:0]
 	for _, x := range a {
 		if n := len(out); n > 0 && x[0] <= out[n-1][1] {
 			out[n-1][1] = max(out[n-1][1], x[1])
@@ -257,151 +314,9 @@ func (r *run) result() []Suspect {
 	return kept
 }
 
-// ---- tokens ----
-
-type token struct {
-	b, e int
-	s    string
-	f    string // folded (data.Fold), computed by tokenize
-	dot  bool   // followed directly by "."
-	nl   bool   // a line break lies between this token and the previous one
-}
-
-func isWordRune(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
-
-func tokenize(text string) []token {
-	var out []token
-	prevEnd := 0
-	for i := 0; i < len(text); {
-		c, n := utf8.DecodeRuneInString(text[i:])
-		if !isWordRune(c) {
-			i += n
-			continue
-		}
-		b := i
-		for i < len(text) {
-			c, n := utf8.DecodeRuneInString(text[i:])
-			if isWordRune(c) {
-				i += n
-				continue
-			}
-			// inner hyphen or apostrophe followed by a letter
-			if (c == '-' || c == '\'' || c == '’') && i+n < len(text) {
-				c2, _ := utf8.DecodeRuneInString(text[i+n:])
-				if unicode.IsLetter(c2) {
-					i += n
-					continue
-				}
-			}
-			break
-		}
-		t := token{b: b, e: i, s: text[b:i], dot: i < len(text) && text[i] == '.',
-			nl: strings.ContainsAny(text[prevEnd:b], "\n\r")}
-		if upperFirst(t.s) || len(t.s) <= 5 { // others are folded on demand
-			t.f = data.Fold(t.s)
-		}
-		out = append(out, t)
-		prevEnd = i
-	}
-	return out
-}
-
-// fold returns the folded token text.
-func (t token) fold() string {
-	if t.f == "" {
-		return data.Fold(t.s)
-	}
-	return t.f
-}
-
-func upperFirst(s string) bool {
-	c, _ := utf8.DecodeRuneInString(s)
-	return unicode.IsUpper(c)
-}
-
-func allUpper(s string) bool {
-	for _, c := range s {
-		if unicode.IsLetter(c) && !unicode.IsUpper(c) {
-			return false
-		}
-	}
-	return true
-}
-
-// nameShaped: capitalised word of letters (and inner hyphens), not a
-// function word, stop word, salutation, title word or role noun. All-caps
-// words count from four letters ("BLASENSTEIN", not "CCT").
-func (d *Detector) nameShaped(t token) bool {
-	if !upperFirst(t.s) || utf8.RuneCountInString(t.s) < 2 {
-		return false
-	}
-	for _, c := range t.s {
-		if !unicode.IsLetter(c) && c != '-' && c != '\'' && c != '’' {
-			return false
-		}
-	}
-	if allUpper(t.s) && (utf8.RuneCountInString(t.s) < 4 || strings.Contains(t.s, "-")) {
-		return false
-	}
-	f := t.fold()
-	if d.common[f] || d.salut[f] || d.salut[f+"."] {
-		return false
-	}
-	if _, ok := d.roles[f]; ok {
-		return false
-	}
-	if d.titleWords[f] {
-		return false
-	}
-	return true
-}
-
-// isFirst: a listed first name; a compound ("Anna-Lena") when every part is.
-func (d *Detector) isFirst(t token) bool { return d.listed(d.first, t.fold()) }
-
-// isSurname: a listed surname; a double name when every part is.
-func (d *Detector) isSurname(t token) bool { return d.listed(d.surnames, t.fold()) }
-
-func (d *Detector) listed(set map[string]bool, f string) bool {
-	if set[f] {
-		return true
-	}
-	if !strings.Contains(f, " ") {
-		return false
-	}
-	for _, p := range strings.Fields(f) {
-		if !set[p] {
-			return false
-		}
-	}
-	return true
-}
-
-// medicalWord: the word (or a part of a hyphenated word) is on a medical
-// stop list.
-func (d *Detector) medicalWord(s string) bool { return d.medicalFolded(data.Fold(s)) }
-
-// medicalTok is medicalWord for a token.
-func (d *Detector) medicalTok(t token) bool { return d.medicalFolded(t.fold()) }
-
-func (d *Detector) medicalFolded(f string) bool {
-	if d.medical[f] {
-		return true
-	}
-	if !strings.Contains(f, " ") { // Fold makes hyphens blanks
-		return false
-	}
-	for _, p := range strings.Fields(f) {
-		if d.medical[p] {
-			return true
-		}
-	}
-	return false
-}
-
 // ---- names ----
 
-func (r *run) tokAnnotated(t token) bool { return r.annotatedIn(t.b, t.e) }
+func (r *run) tokAnnotated(t *token) bool { return r.annotatedIn(t.b, t.e) }
 
 // nameRun collects up to max name-shaped tokens from i on the same line
 // (annotated tokens continue the run but are not emitted). strong allows
@@ -409,17 +324,17 @@ func (r *run) tokAnnotated(t token) bool { return r.annotatedIn(t.b, t.e) }
 func (r *run) nameRun(i, max int, strong bool) []int {
 	var out []int
 	for j := i; j < len(r.tokens) && len(out) < max; j++ {
-		t := r.tokens[j]
+		t := &r.tokens[j]
 		if j > i && t.nl {
 			break
 		}
-		if j > i && !r.adjacent(r.tokens[j-1], t) {
+		if j > i && !r.adjacent(&r.tokens[j-1], t) {
 			break
 		}
-		if !r.d.nameShaped(t) && !r.tokAnnotated(t) {
+		if !t.nameShaped() && !r.tokAnnotated(t) {
 			break
 		}
-		if !strong && r.d.medicalTok(t) {
+		if !strong && t.medical() {
 			break
 		}
 		out = append(out, j)
@@ -428,26 +343,23 @@ func (r *run) nameRun(i, max int, strong bool) []int {
 }
 
 // adjacent: only blanks (or an initial's dot) separate a and b.
-func (r *run) adjacent(a, b token) bool {
+func (r *run) adjacent(a, b *token) bool {
 	gap := r.text[a.e:b.b]
 	gap = strings.TrimPrefix(gap, ".")
-	return strings.TrimSpace(gap) == "" && len(gap) <= 3
+	return len(gap) <= 3 && strings.TrimSpace(gap) == ""
 }
 
 // emitNames emits the unannotated tokens idx as name suspects, merging
 // neighbours.
 func (r *run) emitNames(idx []int, k kinds.Kind, rule string, prio int) {
 	b, e := -1, -1
-	flush := func() {
-		if b >= 0 {
-			r.add(b, e, k, rule, prio)
-		}
-		b, e = -1, -1
-	}
 	for _, j := range idx {
-		t := r.tokens[j]
+		t := &r.tokens[j]
 		if r.tokAnnotated(t) {
-			flush()
+			if b >= 0 {
+				r.add(b, e, k, rule, prio)
+			}
+			b, e = -1, -1
 			continue
 		}
 		if b < 0 {
@@ -455,13 +367,15 @@ func (r *run) emitNames(idx []int, k kinds.Kind, rule string, prio int) {
 		}
 		e = t.e
 	}
-	flush()
+	if b >= 0 {
+		r.add(b, e, k, rule, prio)
+	}
 }
 
 // title returns the end of a title starting at token i, or -1.
 func (r *run) title(i int) int {
-	t := r.tokens[i]
-	if !r.d.titleStart[t.fold()] {
+	t := &r.tokens[i]
+	if t.cls&cTitleStart == 0 {
 		return -1
 	}
 	m := r.d.titleRe.FindStringIndex(r.text[t.b:min(len(r.text), t.b+64)])
