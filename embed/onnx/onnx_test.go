@@ -9,21 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-)
 
-// runtimeLib returns the ONNX Runtime library named by ONNXRUNTIME_LIB or
-// skips the test.
-func runtimeLib(t testing.TB) string {
-	t.Helper()
-	lib := os.Getenv("ONNXRUNTIME_LIB")
-	if lib == "" {
-		t.Skip("ONNXRUNTIME_LIB not set: needs libonnxruntime.so.1 from the npm package onnxruntime-node@1.24.3 (bin/napi-v6/linux/x64)")
-	}
-	if _, err := os.Stat(lib); err != nil {
-		t.Skipf("ONNXRUNTIME_LIB=%s absent: %v", lib, err)
-	}
-	return lib
-}
+	"github.com/surrogator/surrogator/embed/onnx/onnxtest"
+)
 
 var probeTexts = []string{
 	"Klinik Lindenau",
@@ -43,7 +31,7 @@ var probeTexts = []string{
 // BERT-style model (WordPiece, token_type_ids) and an XLM-R-style one
 // (Unigram/Metaspace, no token_type_ids), with batches that pad.
 func TestTinyModelEndToEnd(t *testing.T) {
-	lib := runtimeLib(t)
+	lib := onnxtest.RuntimeLib(t)
 	for _, tc := range []struct {
 		name                string
 		unigram, tokenTypes bool
@@ -54,15 +42,15 @@ func TestTinyModelEndToEnd(t *testing.T) {
 		{"bert-batch1", false, true, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newTinyModel(42, tc.unigram, tc.tokenTypes)
+			m := onnxtest.NewTinyModel(42, tc.unigram, tc.tokenTypes)
 			dir := t.TempDir()
-			m.write(t, dir)
+			m.MustWrite(t, dir)
 			e, err := New(dir, Options{Library: lib, BatchSize: tc.batch})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer e.Close()
-			if e.Name() != "onnx" || e.Dim() != m.dim || e.Version() == "" {
+			if e.Name() != "onnx" || e.Dim() != m.Dim() || e.Version() == "" {
 				t.Fatalf("name %q dim %d version %q", e.Name(), e.Dim(), e.Version())
 			}
 			got, err := e.Embed(context.Background(), probeTexts)
@@ -73,7 +61,7 @@ func TestTinyModelEndToEnd(t *testing.T) {
 				t.Fatalf("%d vectors for %d texts", len(got), len(probeTexts))
 			}
 			for i, text := range probeTexts {
-				want := m.reference(text)
+				want := m.Reference(text)
 				for k := range want {
 					if math.Abs(float64(got[i][k]-want[k])) > 2e-5 {
 						t.Fatalf("text %d component %d: %v, want %v", i, k, got[i][k], want[k])
@@ -85,11 +73,11 @@ func TestTinyModelEndToEnd(t *testing.T) {
 }
 
 func TestVersionFollowsFiles(t *testing.T) {
-	lib := runtimeLib(t)
+	lib := onnxtest.RuntimeLib(t)
 	versions := map[string]bool{}
 	for seed := uint64(1); seed <= 2; seed++ {
 		dir := t.TempDir()
-		newTinyModel(seed, false, true).write(t, dir)
+		onnxtest.NewTinyModel(seed, false, true).MustWrite(t, dir)
 		e, err := New(dir, Options{Library: lib})
 		if err != nil {
 			t.Fatal(err)
@@ -106,22 +94,22 @@ func TestVersionFollowsFiles(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	lib := runtimeLib(t)
+	lib := onnxtest.RuntimeLib(t)
 	good := t.TempDir()
-	newTinyModel(3, false, true).write(t, good)
+	onnxtest.NewTinyModel(3, false, true).MustWrite(t, good)
 	noTok := t.TempDir()
-	newTinyModel(3, false, true).write(t, noTok)
+	onnxtest.NewTinyModel(3, false, true).MustWrite(t, noTok)
 	os.Remove(filepath.Join(noTok, TokenizerFile))
 	noModel := t.TempDir()
-	newTinyModel(3, false, true).write(t, noModel)
+	onnxtest.NewTinyModel(3, false, true).MustWrite(t, noModel)
 	os.Remove(filepath.Join(noModel, ModelFile))
 	broken := t.TempDir()
-	newTinyModel(3, false, true).write(t, broken)
+	onnxtest.NewTinyModel(3, false, true).MustWrite(t, broken)
 	os.WriteFile(filepath.Join(broken, ModelFile), []byte("not a model"), 0o644)
 	extra := t.TempDir()
-	m := newTinyModel(3, false, true)
-	m.extra = "position_ids"
-	m.write(t, extra)
+	m := onnxtest.NewTinyModel(3, false, true)
+	m.Extra = "position_ids"
+	m.MustWrite(t, extra)
 	for name, dir := range map[string]string{"no tokenizer": noTok, "no model": noModel, "broken model": broken, "position_ids input": extra} {
 		if e, err := New(dir, Options{Library: lib}); err == nil {
 			e.Close()
@@ -144,11 +132,11 @@ func TestNewErrors(t *testing.T) {
 // model, one thread) and pooling; measures the backend's overhead, not a
 // real transformer.
 func BenchmarkTinyModelEmbed(b *testing.B) {
-	lib := runtimeLib(b)
+	lib := onnxtest.RuntimeLib(b)
 	for _, batch := range []int{1, 32} {
 		b.Run(fmt.Sprintf("batch=%d", batch), func(b *testing.B) {
 			dir := b.TempDir()
-			newTinyModel(7, false, true).write(b, dir)
+			onnxtest.NewTinyModel(7, false, true).MustWrite(b, dir)
 			e, err := New(dir, Options{Library: lib, BatchSize: batch})
 			if err != nil {
 				b.Fatal(err)
