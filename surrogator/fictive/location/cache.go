@@ -18,6 +18,9 @@ type geoCache struct {
 	classes    sync.Map // poolKey → []string (streetClass per street)
 	classCount atomic.Int64
 
+	mainsOnce sync.Once
+	mains     []int8 // by id: 0 not listed, 1 no city-state, 2 a city-state itself
+
 	statesOnce sync.Once
 	states     map[string]string // stateKey → the gazetteer's spelling
 }

@@ -197,9 +197,14 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place, enough func([]int) 
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".
-func asciiFold(s string) string {
-	return strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue").Replace(s)
-}
+func asciiFold(s string) string { return umlautASCII.Replace(s) }
+
+// umlautASCII spells umlauts and ß in ASCII (immutable, safe for
+// concurrent use).
+var umlautASCII = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue")
+
+// umlautPlain drops the dots of umlauts.
+var umlautPlain = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "Ä", "A", "Ö", "O", "Ü", "U")
 
 // surrogatePlace returns the gazetteer id and name of p's surrogate.
 func surrogatePlace(ctx *fictive.Context, g Gazetteer, p *place) (int, string, bool) {
@@ -325,7 +330,7 @@ var tokenStop = map[string]bool{"hof": true, "au": true, "bad": true, "berg": tr
 
 func compactName(s string, plain bool) string {
 	if plain {
-		s = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "Ä", "A", "Ö", "O", "Ü", "U").Replace(s)
+		s = umlautPlain.Replace(s)
 	}
 	s = asciiFold(s)
 	var b strings.Builder

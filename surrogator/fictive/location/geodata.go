@@ -151,6 +151,29 @@ func canonicalCityState(k string) string {
 // isCityStateMain reports whether municipality id of g is a city-state
 // itself (its name is its state's).
 func isCityStateMain(g Gazetteer, id int) bool {
+	if c := cacheOf(g); c != nil {
+		c.mainsOnce.Do(func() {
+			ids := g.Candidates("", minClass, maxClass)
+			n := 0
+			for _, cid := range ids {
+				n = max(n, cid+1)
+			}
+			c.mains = make([]int8, n)
+			for _, cid := range ids {
+				c.mains[cid] = 1
+				if cityStateMain(g, cid) {
+					c.mains[cid] = 2
+				}
+			}
+		})
+		if id >= 0 && id < len(c.mains) && c.mains[id] != 0 {
+			return c.mains[id] == 2
+		}
+	}
+	return cityStateMain(g, id)
+}
+
+func cityStateMain(g Gazetteer, id int) bool {
 	pl := g.Place(id)
 	// cheap test first: gazetteer names are written with capitals
 	if !strings.Contains(pl.Name, "Berlin") && !strings.Contains(pl.Name, "Hamburg") && !strings.Contains(pl.Name, "Bremen") {

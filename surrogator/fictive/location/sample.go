@@ -78,20 +78,24 @@ func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []str
 	}
 	// The size band around class, widened until it holds minCandidates
 	// (with at least need postcodes), from the state and size-class index.
+	// band is the index's shared list; skipped ids are passed over, never
+	// copied out.
 	var band []int
+	n := 0 // members of band not skipped
 	for w := 0; w <= maxClass-minClass; w++ {
 		lo, hi := max(class-w, minClass), min(class+w, maxClass)
-		band = band[:0]
+		band = candidates(g, state, lo, hi)
+		n = 0
 		fit := 0
-		for _, id := range candidates(g, state, lo, hi) {
+		for _, id := range band {
 			if !skip(id) {
-				band = append(band, id)
+				n++
 				if need > 1 && free(id) >= need {
 					fit++
 				}
 			}
 		}
-		if len(band) >= minCandidates && (need == 1 || fit >= minCandidates) {
+		if n >= minCandidates && (need == 1 || fit >= minCandidates) {
 			break
 		}
 	}
@@ -100,21 +104,29 @@ func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []str
 	// random start (so that every member is equally likely) is searched
 	// for 2·minCandidates of them; the preference applies when it finds
 	// minCandidates (in a smaller band: at least half of it).
-	first := slices.Clone(band)
-	if len(band) > 0 {
+	var first []int
+	if n > 0 {
 		start := int(seed % uint64(len(band)))
 		for _, streets := range []bool{true, false} {
-			var sel []int
+			sel := make([]int, 0, 2*minCandidates)
 			for k := 0; k < len(band) && len(sel) < 2*minCandidates; k++ {
 				id := band[(start+k)%len(band)]
-				if free(id) >= need && (!streets || numStreets(g, id) > 0) {
+				if !skip(id) && free(id) >= need && (!streets || numStreets(g, id) > 0) {
 					sel = append(sel, id)
 				}
 			}
-			if len(sel) >= minCandidates || (len(band) < minCandidates && 2*len(sel) >= len(band) && len(sel) > 0) {
+			if len(sel) >= minCandidates || (n < minCandidates && 2*len(sel) >= n && len(sel) > 0) {
 				slices.Sort(sel)
 				first = sel
 				break
+			}
+		}
+	}
+	if first == nil {
+		first = make([]int, 0, n)
+		for _, id := range band {
+			if !skip(id) {
+				first = append(first, id)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -55,13 +56,9 @@ var strasseSuffixes = []string{"straße", "strasse", "str.", "str"}
 // styleOf returns the Straße style of a street name and the name with the
 // suffix normalised to "straße"/"Straße".
 func styleOf(name string) (streetStyle, string) {
-	low := strings.ToLower(name)
-	st := strasseStyle(name, low)
+	st := strasseStyle(name)
 	st.upper = isUpper(name)
-	if st.abbr == "" || len(low) != len(name) {
-		// (a name whose lower case has another byte length keeps its
-		// spelling)
-		st.abbr, st.sep = "", 0
+	if st.abbr == "" {
 		return st, name
 	}
 	canon := "straße"
@@ -74,15 +71,15 @@ func styleOf(name string) (streetStyle, string) {
 // streetClasses names the Straße classes by separator.
 var streetClasses = map[byte]string{0: "s" + string(rune('0')), '-': "s" + string(rune('-'+'0')), ' ': "s" + string(rune(' '+'0'))}
 
-// strasseStyle returns the Straße suffix and separator of name (low is
-// its lower-case form; upper is not set).
-func strasseStyle(name, low string) streetStyle {
+// strasseStyle returns the Straße suffix and separator of name (upper is
+// not set).
+func strasseStyle(name string) streetStyle {
 	var st streetStyle
 	for _, suf := range strasseSuffixes {
-		if !strings.HasSuffix(low, suf) || len(low) == len(suf) {
+		if !hasSuffixFold(name, suf) || len(name) == len(suf) {
 			continue
 		}
-		stem := low[:len(low)-len(suf)]
+		stem := name[:len(name)-len(suf)]
 		last, _ := utf8.DecodeLastRuneInString(stem)
 		switch {
 		case last == '-':
@@ -123,12 +120,13 @@ func applyStyle(name string, st streetStyle) string {
 var articles = []string{"am ", "an der ", "an den ", "im ", "in der ", "auf dem ", "auf der ", "zum ", "zur ", "hinter der ", "unter den ", "vor dem "}
 
 // hasArticle reports whether a street name starts with a preposition.
-func hasArticle(name string) bool { return hasArticleLower(strings.ToLower(name)) }
+func hasArticle(name string) bool { return hasArticleFold(name) }
 
-// hasArticleLower is hasArticle of a lower-case name.
-func hasArticleLower(l string) bool {
+// hasArticleFold is hasArticle without allocating (the prepositions are
+// ASCII).
+func hasArticleFold(name string) bool {
 	for _, a := range articles {
-		if strings.HasPrefix(l, a) {
+		if hasPrefixFold(name, a) {
 			return true
 		}
 	}
@@ -140,28 +138,55 @@ func hasArticleLower(l string) bool {
 // 'o' for anything else, with 'm' or 'f' for a masculine/neuter
 // ("Birkenweg") or feminine ("Lindenallee") last word.
 func streetClass(name string) string {
-	l := strings.ToLower(name)
-	st := strasseStyle(name, l)
+	st := strasseStyle(name)
 	switch {
 	case st.abbr != "":
 		return streetClasses[st.sep]
-	case hasArticleLower(l):
+	case hasArticleFold(name):
 		return "a"
 	default:
 		// The grammatical gender decides the article in the running text
 		// ("am Schlossgraben", "an der Lindenallee").
 		for _, w := range mascStreet {
-			if strings.HasSuffix(l, w) {
+			if hasSuffixFold(name, w) {
 				return "om"
 			}
 		}
 		for _, w := range femStreet {
-			if strings.HasSuffix(l, w) {
+			if hasSuffixFold(name, w) {
 				return "of"
 			}
 		}
 		return "o"
 	}
+}
+
+// hasSuffixFold reports whether s ends in the lower-case suffix suf, ASCII
+// letters compared case-insensitively (what strings.ToLower(s) would
+// match for the street suffixes and prepositions, which are ASCII but for
+// "ß", without allocating).
+func hasSuffixFold(s, suf string) bool {
+	return len(s) >= len(suf) && asciiFoldEqual(s[len(s)-len(suf):], suf)
+}
+
+// hasPrefixFold is hasSuffixFold for a prefix.
+func hasPrefixFold(s, pre string) bool {
+	return len(s) >= len(pre) && asciiFoldEqual(s[:len(pre)], pre)
+}
+
+// asciiFoldEqual compares a with the lower-case b, folding ASCII capitals
+// of a.
+func asciiFoldEqual(a, b string) bool {
+	for i := 0; i < len(b); i++ {
+		x := a[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if x != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // generateStreet replaces a LOCATION_STREET span.
@@ -534,3 +559,7 @@ func classesOf(g Gazetteer, pool []string) []string {
 	}
 	return m
 }
+
+var fallbackCount atomic.Int64
+
+func FallbackCount() int64 { return fallbackCount.Load() }

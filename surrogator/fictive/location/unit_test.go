@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -504,4 +506,57 @@ func TestStreetNumberWidensWhenShapesRunOut(t *testing.T) {
 		return
 	}
 	t.Fatal("no street replaced")
+}
+
+// TestStreetClassFolding: the allocation-free streetClass agrees with
+// classifying the lower-cased name, for every street of the default list
+// in its own spelling, in capitals and with the abbreviated suffixes.
+func TestStreetClassFolding(t *testing.T) {
+	ref := func(name string) string {
+		l := strings.ToLower(name)
+		for _, suf := range strasseSuffixes {
+			if strings.HasSuffix(l, suf) && len(l) > len(suf) {
+				last, _ := utf8.DecodeLastRuneInString(l[:len(l)-len(suf)])
+				switch {
+				case last == '-':
+					return "s" + string(rune('-'+'0'))
+				case last == ' ':
+					return "s" + string(rune(' '+'0'))
+				case unicode.IsLetter(last):
+					return "s0"
+				}
+			}
+		}
+		for _, a := range articles {
+			if strings.HasPrefix(l, a) {
+				return "a"
+			}
+		}
+		for _, w := range mascStreet {
+			if strings.HasSuffix(l, w) {
+				return "om"
+			}
+		}
+		for _, w := range femStreet {
+			if strings.HasSuffix(l, w) {
+				return "of"
+			}
+		}
+		return "o"
+	}
+	n := 0
+	for _, s := range data.Default().Streets {
+		for _, v := range []string{s, strings.ToUpper(s), strings.Replace(s, "straße", "str.", 1), strings.Replace(s, "Straße", "Strasse", 1)} {
+			if strings.ContainsRune(v, 'ẞ') {
+				continue // ToUpper("ß") is "ẞ" only in some locales; not in letters
+			}
+			n++
+			if got, want := streetClass(v), ref(v); got != want {
+				t.Errorf("streetClass(%q) = %q, want %q", v, got, want)
+			}
+		}
+	}
+	if n < 400 {
+		t.Errorf("only %d street spellings checked", n)
+	}
 }
