@@ -164,6 +164,7 @@ func TestBrowserEndToEnd(t *testing.T) {
 		}),
 		chromedp.Navigate(a.srv.URL(u.Host)),
 		chromedp.WaitVisible(chromedp.CSS("#upload-files")),
+		shot("home.png"),
 		chromedp.SetUploadFiles(chromedp.CSS("#upload-files"), []string{zipPath}),
 		chromedp.Click(chromedp.CSS("#upload-submit")),
 		chromedp.WaitVisible(chromedp.CSS("#qc-summary")),
@@ -208,6 +209,7 @@ func TestBrowserEndToEnd(t *testing.T) {
 	// run fictive mode; the page polls and reloads itself until the end
 	do(chromedp.Navigate(a.ts.URL+"/p/"+pid+"/run"),
 		chromedp.Click(chromedp.CSS(`input[name="mode"][value="fictive"]`)),
+		shot("run-form.png"),
 		chromedp.Click(chromedp.CSS("#run-submit")),
 		chromedp.WaitVisible(chromedp.CSS("#audit-result")),
 		shot("run.png"))

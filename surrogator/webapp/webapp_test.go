@@ -1,11 +1,15 @@
 package webapp
 
 import (
+	"bytes"
+	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
@@ -609,5 +614,82 @@ func TestToggleWithUnreadableFile(t *testing.T) {
 	res := a.waitRun(resp.Header.Get("Location"))
 	if !strings.Contains(res, `<td class="released">1</td>`) {
 		t.Errorf("run: %s", text(res))
+	}
+}
+
+// TestRunSettings: the run form's choices reach the engine: a geodata
+// pack is attached for the run and released after it, an uploaded key
+// is used (the run's document ids are those of that key), bad values are
+// refused with the form shown again.
+func TestRunSettings(t *testing.T) {
+	var attached, released int
+	packFile := filepath.Join(t.TempDir(), "test.pack") // provenance records its digest
+	if err := os.WriteFile(packFile, []byte("not a real pack"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pack := GeoPack{Name: "test.pack", Attach: func(_ context.Context, o *engine.Options) (func(), error) {
+		attached++
+		o.GeodataFile = packFile
+		return func() { released++ }, nil
+	}}
+	a := newApp(t, Config{Packs: []GeoPack{pack}})
+	a.login()
+	resp := a.upload(a.csrf(), [][2]string{{"briefe.jsonl", `{"id":"a.txt","text":"Brief an Herrn Albers.","spans":[{"begin":15,"end":21,"kind":"NAME_PATIENT"}]}` + "\n"}})
+	proj := resp.Header.Get("Location")
+	form := a.body(proj + "/run")
+	if !strings.Contains(form, `<option value="test.pack">`) {
+		t.Fatal("the run form does not offer the pack")
+	}
+	// upload a key
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	mw.WriteField("csrf", a.csrf())
+	w, _ := mw.CreateFormFile("key", "my.key")
+	key := strings.Repeat("ab", 32)
+	w.Write([]byte(key + "\n"))
+	mw.Close()
+	req, _ := http.NewRequest(http.MethodPost, a.ts.URL+proj+"/keys", &b)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	kr, err := a.client.Do(req)
+	if err != nil || kr.StatusCode != http.StatusSeeOther {
+		t.Fatalf("key upload: %v %v", kr.StatusCode, err)
+	}
+	kid := regexp.MustCompile(`<option value="([0-9a-f]{16})">uploaded key`).FindStringSubmatch(a.body(proj + "/run"))
+	if kid == nil {
+		t.Fatal("the uploaded key is not offered")
+	}
+	for _, c := range []struct {
+		name string
+		form map[string]string
+	}{
+		{"unknown mode", map[string]string{"mode": "rot13"}},
+		{"unknown scope", map[string]string{"mode": "x", "scope": "world"}},
+		{"unknown pack", map[string]string{"mode": "x", "geodata": "../../etc/passwd"}},
+		{"unknown key", map[string]string{"mode": "x", "key": "0123456789abcdef"}},
+		{"key path", map[string]string{"mode": "x", "key": "../keys/x"}},
+		{"bad shift", map[string]string{"mode": "x", "date_shift": "soon"}},
+		{"bad range", map[string]string{"mode": "x", "shift_min": "30", "shift_max": "3"}},
+		{"bad seed", map[string]string{"mode": "x", "seed": "-4"}},
+	} {
+		c.form["csrf"] = a.csrf()
+		if got := a.post(proj+"/run", c.form, nil); got.StatusCode != http.StatusBadRequest || !strings.Contains(bodyOf(got), `id="run-form"`) {
+			t.Errorf("%s: %d, want 400 with the form", c.name, got.StatusCode)
+		}
+	}
+	resp = a.post(proj+"/run", map[string]string{"csrf": a.csrf(), "mode": "gemtex", "scope": "corpus", "geodata": "test.pack",
+		"key": kid[1], "date_shift": "30", "seed": "5"}, nil)
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("run: %d %s", resp.StatusCode, text(bodyOf(resp)))
+	}
+	res := a.waitRun(resp.Header.Get("Location"))
+	if attached != 1 || released != 1 {
+		t.Errorf("pack attached %d, released %d times; want 1, 1", attached, released)
+	}
+	k, _ := hex.DecodeString(key)
+	if want := engine.DocID(k, "briefe", "a.txt"); !strings.Contains(res, want) {
+		t.Errorf("the run's document id is not %s (the uploaded key's): %s", want, text(res))
+	}
+	if !strings.Contains(text(res), "Mode gemtex , scope corpus, geodata test.pack") {
+		t.Errorf("settings not shown: %s", text(res))
 	}
 }
