@@ -49,7 +49,7 @@ func TestCandidatePoolSize(t *testing.T) {
 	for _, st := range g.States() {
 		n := len(g.Candidates(st, minClass, maxClass))
 		for class := minClass; class <= maxClass; class++ {
-			tiers := candidateTiers(g, st, class, 1, nil, func(int) bool { return false }, 0, uint64(class)*7919, nil)
+			tiers := candidateTiers(g, st, class, 1, nil, func(int) bool { return false }, 0, 0, uint64(class)*7919, nil)
 			want := min(n, minCandidates)
 			if len(tiers[0]) < want {
 				t.Errorf("%s class %d: first tier %d, want ≥ %d", st, class, len(tiers[0]), want)
@@ -79,7 +79,7 @@ func TestCandidatesOfferNeededPostcodes(t *testing.T) {
 				}
 			}
 			for class := minClass; class <= maxClass; class++ {
-				first := candidateTiers(g, st, class, k, nil, func(int) bool { return false }, 0, uint64(class)*7919+uint64(k), nil)[0]
+				first := candidateTiers(g, st, class, k, nil, func(int) bool { return false }, 0, 0, uint64(class)*7919+uint64(k), nil)[0]
 				if len(first) < min(len(all), minCandidates) {
 					t.Errorf("%s class %d need %d: first tier %d", st, class, k, len(first))
 				}

@@ -14,6 +14,10 @@ import (
 type geoCache struct {
 	mu    sync.RWMutex
 	cands map[candKey][]int
+	// resolved memoises resolveCity by text for names that resolved
+	// (spellings of public place names; at most maxResolved, the map is
+	// replaced when full).
+	resolved map[string]resolvedName
 
 	classes    sync.Map // poolKey → []string (streetClass per street)
 	classCount atomic.Int64

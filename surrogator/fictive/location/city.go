@@ -193,7 +193,11 @@ func placeTiers(ctx *fictive.Context, g Gazetteer, p *place, enough func([]int) 
 			need = len(g.Postcodes(p.id))
 		}
 	}
-	return candidateTiers(g, state, class, need, avoid, skip, len(ctx.Scope.Entries(fictive.NSCity)), binary.BigEndian.Uint64(ctx.Scope.Derive("location.window", p.key)), enough)
+	maxSkip := 1 // only the original
+	if mayHoldMain || prefix != "" {
+		maxSkip = -1
+	}
+	return candidateTiers(g, state, class, need, avoid, skip, maxSkip, len(ctx.Scope.Entries(fictive.NSCity)), binary.BigEndian.Uint64(ctx.Scope.Derive("location.window", p.key)), enough)
 }
 
 // asciiFold transliterates German umlauts and ß: "münchen" → "muenchen".

@@ -135,6 +135,35 @@ type resolvedName struct {
 // resolveCity resolves an original city mention: the name itself, its
 // genitive, or its inhabitant adjective.
 func resolveCity(g Gazetteer, text string) resolvedName {
+	c := cacheOf(g)
+	if c == nil {
+		return resolveCityUncached(g, text)
+	}
+	c.mu.RLock()
+	r, ok := c.resolved[text]
+	c.mu.RUnlock()
+	if ok {
+		return r
+	}
+	r = resolveCityUncached(g, text)
+	if !r.ok {
+		// Only spellings of the gazetteer's public place names are kept,
+		// never other original texts.
+		return r
+	}
+	c.mu.Lock()
+	if len(c.resolved) >= maxResolved || c.resolved == nil {
+		c.resolved = make(map[string]resolvedName, 256) // bounded: start over
+	}
+	c.resolved[text] = r
+	c.mu.Unlock()
+	return r
+}
+
+// maxResolved bounds the resolved names a gazetteer's cache keeps.
+const maxResolved = 1 << 14
+
+func resolveCityUncached(g Gazetteer, text string) resolvedName {
 	t := strings.TrimSpace(text)
 	f := nameForm{upper: isUpper(t)}
 	if id, ok := g.Lookup(t); ok {

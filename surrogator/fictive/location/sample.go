@@ -47,13 +47,14 @@ const minCandidates = 20
 // neighbours by zipTiers). Within that, municipalities with streets are
 // preferred — independent of the document in corpus scope (see
 // placeTiers), so that a place is decided alike in every document. skip
-// excludes ids (the original, city-state mains, …); seed places the window
+// excludes ids (the original, city-state mains, …), at most maxSkip of
+// them (-1: unknown); seed places the window
 // of the preference; when enough reports that the first tier suffices (it
 // holds a free value), only that tier is returned.
 // Further tiers: the rest of the state, the neighbouring states, every
 // state — used only when uniqueness may exhaust the state (used is the
 // number of municipality surrogates the scope holds already).
-func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []string, skip func(int) bool, used int, seed uint64, enough func([]int) bool) [][]int {
+func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []string, skip func(int) bool, maxSkip, used int, seed uint64, enough func([]int) bool) [][]int {
 	need = max(need, 1)
 	free := func(id int) int { return freeCodes(g.Postcodes(id), avoidCodes) }
 	if need > 1 {
@@ -85,6 +86,10 @@ func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []str
 	for w := 0; w <= maxClass-minClass; w++ {
 		lo, hi := max(class-w, minClass), min(class+w, maxClass)
 		band = candidates(g, state, lo, hi)
+		if need == 1 && maxSkip >= 0 && len(band)-maxSkip >= minCandidates {
+			n = len(band) - maxSkip // enough whatever skip excludes
+			break
+		}
 		n = 0
 		fit := 0
 		for _, id := range band {
