@@ -128,7 +128,7 @@ func bruteForce(m *Matrix, q Vec, k int, keep func(int) bool) []Hit {
 
 func TestSearchMatchesBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	for _, dim := range []int{16, 64, 128, 20} {
+	for _, dim := range []int{16, 64, 128, 20, 384} {
 		m := NewMatrix(dim, 0)
 		for i := 0; i < 2000; i++ {
 			if i%10 == 3 && i > 0 {
@@ -165,6 +165,88 @@ func TestSearchMatchesBruteForce(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDotsNarrow: the sign kernel (values in [-127, 127]) equals the
+// scalar sum, also when every product has its largest magnitude (a pair of
+// 127·127 products is the most VPMADDUBSW may add without saturating), for
+// row counts that are and are not multiples of 4 and dims the kernel does
+// and does not take.
+func TestDotsNarrow(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, dim := range []int{32, 64, 96, 128, 384, 16, 48, 7} {
+		for _, rows := range []int{1, 3, 4, 5, 8, 255, 256} {
+			q := make([]int8, dim)
+			data := make([]int8, dim*rows)
+			for i := range q {
+				q[i] = int8(r.IntN(255) - 127)
+			}
+			for i := range data {
+				data[i] = int8(r.IntN(255) - 127)
+			}
+			for i := 0; i < dim; i++ { // row 0: +127 where q is positive, -127 else
+				q[i] = []int8{127, -127}[i%2]
+				data[i] = q[i]
+			}
+			if rows > 1 {
+				for i := 0; i < dim; i++ { // row 1: every product -127·127
+					data[dim+i] = -q[i]
+				}
+			}
+			qabs := make([]int8, dim)
+			for i, x := range q {
+				qabs[i] = max(x, -x)
+			}
+			want := make([]int32, rows)
+			for j := range want {
+				for i := 0; i < dim; i++ {
+					want[j] += int32(q[i]) * int32(data[j*dim+i])
+				}
+			}
+			got := make([]int32, rows)
+			dotsNarrow(q, qabs, data, got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("dim %d rows %d: narrow dots differ from the scalar sum", dim, rows)
+			}
+		}
+	}
+}
+
+// TestSearchWide: a matrix or query holding -128 (not from Quantize) is
+// searched with the kernel exact for every int8 and matches brute force.
+func TestSearchWide(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	const dim = 64
+	data := make([]int8, dim*300)
+	for i := range data {
+		data[i] = int8(r.IntN(256) - 128)
+	}
+	data[5] = -128
+	scales := make([]float32, 300)
+	for i := range scales {
+		scales[i] = 0.01
+	}
+	m, err := MatrixFrom(dim, data, scales)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.wide {
+		t.Fatal("matrix with -128 not marked wide")
+	}
+	q := Vec{Q: make([]int8, dim), Scale: 0.01}
+	for i := range q.Q {
+		q.Q[i] = -128
+	}
+	got, err := m.Search(q, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := bruteForce(m, q, 20, nil); !reflect.DeepEqual(got, want) {
+		t.Error("wide search differs from brute force")
+	}
+	if n := randomMatrix(r, dim, 10); n.wide {
+		t.Error("a matrix of quantised vectors marked wide")
 	}
 }
 

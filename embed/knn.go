@@ -11,6 +11,9 @@ type Matrix struct {
 	dim   int
 	data  []int8
 	scale []float32
+	// wide is set when some value is -128 (never produced by Quantize):
+	// the search then uses the kernel that is exact for every int8.
+	wide bool
 }
 
 // NewMatrix returns an empty matrix of vectors of length dim with room for n.
@@ -24,7 +27,7 @@ func MatrixFrom(dim int, data []int8, scale []float32) (*Matrix, error) {
 	if dim <= 0 || len(data) != dim*len(scale) {
 		return nil, fmt.Errorf("embed: matrix of %d values is not %d rows of dim %d", len(data), len(scale), dim)
 	}
-	return &Matrix{dim: dim, data: data, scale: scale}, nil
+	return &Matrix{dim: dim, data: data, scale: scale, wide: hasMinInt8(data)}, nil
 }
 
 // Dim is the vector length.
@@ -51,7 +54,18 @@ func (m *Matrix) Add(v Vec) error {
 	}
 	m.data = append(m.data, v.Q...)
 	m.scale = append(m.scale, v.Scale)
+	m.wide = m.wide || hasMinInt8(v.Q)
 	return nil
+}
+
+// hasMinInt8 reports whether v holds -128.
+func hasMinInt8(v []int8) bool {
+	for _, x := range v {
+		if x == -128 {
+			return true
+		}
+	}
+	return false
 }
 
 // Hit is one k-NN result: the row index and its approximate cosine
@@ -80,10 +94,23 @@ func (m *Matrix) SearchFunc(q Vec, k int, keep func(i int) bool) ([]Hit, error) 
 	n := m.Len()
 	d := m.dim
 	var buf [searchBlock]int32
+	// the narrow kernel when no value is -128 (always, for Quantize's
+	// vectors): it needs |q|
+	var qabs []int8
+	if !m.wide && !hasMinInt8(q.Q) {
+		qabs = make([]int8, d)
+		for i, x := range q.Q {
+			qabs[i] = max(x, -x)
+		}
+	}
 	for start := 0; start < n; start += searchBlock {
 		end := min(start+searchBlock, n)
 		block := buf[:end-start]
-		dots(q.Q, m.data[start*d:end*d], block)
+		if qabs != nil {
+			dotsNarrow(q.Q, qabs, m.data[start*d:end*d], block)
+		} else {
+			dots(q.Q, m.data[start*d:end*d], block)
+		}
 		for j, dot := range block {
 			i := start + j
 			if keep != nil && !keep(i) {
