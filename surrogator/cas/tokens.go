@@ -54,13 +54,27 @@ func segmentLayers(c *CAS, todo []placed, newText string, m *document.Mapping) *
 	if len(edits) == 0 {
 		return rt
 	}
-	var tokens, sents []placed
+	var tokens, sents, words []placed
 	for _, pl := range todo {
-		switch ShortName(pl.fs.Type) {
-		case shortToken:
+		switch n := ShortName(pl.fs.Type); {
+		case n == shortToken:
 			tokens = append(tokens, pl)
-		case shortSentence:
+		case n == shortSentence:
 			sents = append(sents, pl)
+		case describesWord(n):
+			words = append(words, pl)
+		}
+	}
+	// annotations that describe an original word (its lemma, stem, part of
+	// speech, morphology) go where the word was replaced: their values
+	// spell or describe the original, not the surrogate
+	for _, w := range words {
+		for _, e := range edits {
+			if w.b < e.End && e.Begin < w.e || (w.b == w.e && e.Begin <= w.b && w.b < e.End) {
+				rt.removed[w.fs.ID] = true
+				rt.redirect[w.fs.ID] = -1
+				break
+			}
 		}
 	}
 	if len(tokens) == 0 && len(sents) == 0 {
@@ -248,6 +262,17 @@ func mergeSentences(rt *retokenized, regions []region, sents []placed, m *docume
 		}
 		rt.cover[id] = [2]int{min(c[0], nb), max(c[1], ne)}
 	}
+}
+
+// describesWord reports whether annotations of a type (short name)
+// describe one word of the text: DKPro Core's Lemma, Stem, POS (and its
+// POS_* subtypes) and MorphologicalFeatures.
+func describesWord(short string) bool {
+	switch short {
+	case "Lemma", "Stem", "POS", "MorphologicalFeatures":
+		return true
+	}
+	return strings.HasPrefix(short, "POS_")
 }
 
 // stripLinks drops a re-made token's references to other annotations of

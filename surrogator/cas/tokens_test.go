@@ -15,6 +15,7 @@ const (
 	sentenceType = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
 	posType      = "de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS"
 	depType      = "de.tudarmstadt.ukp.dkpro.core.api.syntax.type.dependency.Dependency"
+	lemmaType    = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Lemma"
 )
 
 // segmented builds a CAS over text with the given tokens and sentences
@@ -46,9 +47,12 @@ func segmented(t *testing.T, text string, tokens, sents [][2]int, edits []docume
 	for _, r := range tokens {
 		pos := ann(posType, r)
 		pos.SetString("PosValue", "NN")
+		lemma := ann(lemmaType, r)
+		lemma.SetString("value", text[r[0]:r[1]])
 		tok := ann(tokenType, r)
 		tok.SetInt("order", 0)
 		tok.Set("pos", true, json.RawMessage(strconv.Itoa(pos.ID)))
+		tok.Set("lemma", true, json.RawMessage(strconv.Itoa(lemma.ID)))
 		if prev != nil {
 			d := ann(depType, r)
 			d.Set("Governor", true, json.RawMessage(strconv.Itoa(prev.ID)))
@@ -153,6 +157,33 @@ func TestRebaseRetokenizes(t *testing.T) {
 				}
 			}
 			assertIntegrity(t, c)
+			// no lemma or part of speech of a replaced word is left; the
+			// others keep theirs
+			replaced := map[string]bool{}
+			for _, e := range tt.edits {
+				for _, p := range document.Tokenize(text[e.Begin:e.End]) {
+					replaced[text[e.Begin+p[0]:e.Begin+p[1]]] = true
+				}
+			}
+			lemmas := 0
+			for _, f := range c.FS {
+				if ShortName(f.Type) != "Lemma" {
+					continue
+				}
+				lemmas++
+				v := f.String("value")
+				b, _ := f.Int("begin")
+				e, _ := f.Int("end")
+				ix := document.NewIndex(nd.Text)
+				bb, err1 := ix.FromUTF16(b)
+				eb, err2 := ix.FromUTF16(e)
+				if err1 != nil || err2 != nil || nd.Text[bb:eb] != v {
+					t.Errorf("lemma %q lies over %q: a replaced word's lemma was kept", v, nd.Text[bb:eb])
+				}
+			}
+			if lemmas == 0 || lemmas == len(toks) && len(replaced) > 0 {
+				t.Errorf("%d lemmas of %d tokens left", lemmas, len(toks))
+			}
 			// the input CAS is untouched
 			if !reflect.DeepEqual(before.FS, d.Layers.(*Layers).CAS.FS) || !reflect.DeepEqual(before.Views, d.Layers.(*Layers).CAS.Views) {
 				t.Error("Rebase changed its input CAS")
