@@ -18,6 +18,8 @@ type geoCache struct {
 	// (spellings of public place names; at most maxResolved, the map is
 	// replaced when full).
 	resolved map[string]resolvedName
+	// ids memoises g.Resolve of canonical place names (bounded likewise).
+	ids map[string][]int
 
 	classes    sync.Map // poolKey → []string (streetClass per street)
 	classCount atomic.Int64
@@ -84,4 +86,30 @@ func numStreets(g Gazetteer, id int) int {
 		return c.NumStreets(id)
 	}
 	return len(g.Streets(id))
+}
+
+// resolveIDs is g.Resolve(name) memoised per gazetteer for names that
+// resolve; the slice is shared and must not be modified.
+func resolveIDs(g Gazetteer, name string) []int {
+	c := cacheOf(g)
+	if c == nil {
+		return g.Resolve(name)
+	}
+	c.mu.RLock()
+	l, ok := c.ids[name]
+	c.mu.RUnlock()
+	if ok {
+		return l
+	}
+	l = g.Resolve(name)
+	if len(l) == 0 {
+		return l
+	}
+	c.mu.Lock()
+	if len(c.ids) >= maxResolved || c.ids == nil {
+		c.ids = make(map[string][]int, 256)
+	}
+	c.ids[name] = l
+	c.mu.Unlock()
+	return l
 }

@@ -235,7 +235,7 @@ func (t *tree) node(r resolvedName, i int, zipID int, zipOK bool) *place {
 	p := &place{name: r}
 	switch {
 	case r.ok:
-		cands := t.g.Resolve(r.base)
+		cands := resolveIDs(t.g, r.base) // shared: choose and append copy
 		if !slices.Contains(cands, r.id) {
 			cands = append([]int{r.id}, cands...)
 		}
@@ -337,7 +337,7 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 			if r.ok {
 				// the name decides; the postcode picks among its namesakes
 				for _, o := range owners {
-					if slices.Contains(g.Resolve(r.base), o) {
+					if slices.Contains(resolveIDs(g, r.base), o) {
 						zipID, zipOK = o, true
 						break
 					}
