@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/surrogator/surrogator/embed"
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
@@ -479,5 +480,73 @@ func TestChooseGenders(t *testing.T) {
 			got[g]++
 		}
 		t.Logf("%s %s: head genders of 20 surrogates %v", c.article, c.name, got)
+	}
+}
+
+// BenchmarkClassKNN is the k-NN stage at the size of
+// paraphrase-multilingual-MiniLM-L12-v2 (384 dims) over 40,000 pool
+// entries: every n-th entry of the shared lists with its class, a random
+// unit vector each, one query per labelled original searched (top 32)
+// within the original's class only, as Choose does. rows/query is the
+// mean number of rows scanned (the flat search scans all 40,000).
+func BenchmarkClassKNN(b *testing.B) {
+	entries, err := ReadLists(testutil.Shared(b, "pools"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	const n, dim = 40000, 384
+	step := max(1, len(entries)/n)
+	r := rand.New(rand.NewSource(1))
+	unit := func() embed.Vec {
+		v := make([]float32, dim)
+		for i := range v {
+			v[i] = float32(r.NormFloat64())
+		}
+		embed.L2Normalize(v)
+		return embed.Quantize(v)
+	}
+	var meta []entryMeta
+	var vecs []embed.Vec
+	for i := 0; i < len(entries) && len(meta) < n; i += step {
+		meta = append(meta, metaOf(&entries[i]))
+		vecs = append(vecs, unit())
+	}
+	p := newPools(meta, func(i int) string { return entries[i*step].Name }, func(i int) embed.Vec { return vecs[i] }, dim, nil, "classified")
+	ls := readLabelled(b)
+	queries := make([]embed.Vec, len(ls))
+	for i := range queries {
+		queries[i] = unit()
+	}
+	for _, l := range ls {
+		if _, err := p.classIndex(l.class); err != nil {
+			b.Fatal(err)
+		}
+	}
+	largest := Class(1)
+	for c := Class(1); c < NumClasses; c++ {
+		if p.Count(c) > p.Count(largest) {
+			largest = c
+		}
+	}
+	if _, err := p.classIndex(largest); err != nil {
+		b.Fatal(err)
+	}
+	for _, sub := range []string{"labelled", "largest-class"} {
+		b.Run(sub, func(b *testing.B) {
+			rows := 0
+			for i := 0; b.Loop(); i++ {
+				c := ls[i%len(ls)].class
+				if sub == "largest-class" {
+					c = largest
+				}
+				ci, _ := p.classIndex(c)
+				if _, err := ci.mat.Search(queries[i%len(queries)], 32); err != nil {
+					b.Fatal(err)
+				}
+				rows += ci.mat.Len()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N), "µs/query")
+			b.ReportMetric(float64(rows)/float64(b.N), "rows/query")
+		})
 	}
 }
