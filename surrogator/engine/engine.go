@@ -239,12 +239,12 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 	if len(hits) > 0 {
 		staged.Discard()
 		q := filepath.Join(l.Private(pr.name), "quarantine", dp.docID+".txt")
-		if err := output.WritePrivate(q, written); err != nil {
+		if err := output.WritePrivateBulk(q, written); err != nil {
 			return docOutcome{err: err, hits: len(hits)}
 		}
 		return docOutcome{hits: len(hits)}
 	}
-	if err := output.WritePrivate(filepath.Join(l.Private(pr.name), "cas", dp.casName), casData); err != nil {
+	if err := output.WritePrivateBulk(filepath.Join(l.Private(pr.name), "cas", dp.casName), casData); err != nil {
 		staged.Discard()
 		return docOutcome{err: err}
 	}

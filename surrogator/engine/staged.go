@@ -457,6 +457,11 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		return interrupted()
 	}
 	os.RemoveAll(l.Staging())
+	// the texts and CAS files were not synced one by one: make them
+	// durable before the run is recorded complete
+	if err := output.SyncFS(l.Out); err != nil {
+		return stop(StatusFailed, err)
+	}
 	if err := writeProvenance(l, opts, p.paths, p.held, rs.keyFile); err != nil {
 		return stop(StatusFailed, err)
 	}

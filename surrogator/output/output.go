@@ -124,13 +124,31 @@ func MkdirPrivate(dir string) error {
 	return nil
 }
 
-// WritePrivate writes a private file (0600) atomically, creating its
-// directory with 0700.
+// WritePrivate writes a private file (0600) atomically and durably
+// (synced before it is renamed), creating its directory with 0700.
 func WritePrivate(path string, data []byte) error {
 	if err := MkdirPrivate(filepath.Dir(path)); err != nil {
 		return err
 	}
 	return writeAtomic(path, data, PrivateFilePerm)
+}
+
+// WritePrivateBulk is WritePrivate for the many files of a run (one per
+// document): atomic but not synced one by one; the run makes them durable
+// together with SyncFS before it records itself complete.
+func WritePrivateBulk(path string, data []byte) error {
+	if err := MkdirPrivate(filepath.Dir(path)); err != nil {
+		return err
+	}
+	tmp, err := writeTempOpt(filepath.Dir(path), data, PrivateFilePerm, false)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("output: %w", err)
+	}
+	return nil
 }
 
 // Staged is a public file written to the private staging folder: not yet
@@ -139,13 +157,16 @@ func WritePrivate(path string, data []byte) error {
 // leaves the file in private, never in public.
 type Staged struct{ tmp string }
 
-// Stage writes data (mode 0644) to a synced temporary file in the private
-// staging folder, which must be on the same file system as public/.
+// Stage writes data (mode 0644) to a temporary file in the private
+// staging folder, which must be on the same file system as public/. It is
+// not synced on its own (a killed process loses nothing the page cache
+// holds); the run syncs the file system once (SyncFS) before it records
+// itself complete.
 func Stage(staging string, data []byte) (*Staged, error) {
 	if err := MkdirPrivate(staging); err != nil {
 		return nil, err
 	}
-	tmp, err := writeTemp(staging, data, PublicFilePerm)
+	tmp, err := writeTempOpt(staging, data, PublicFilePerm, false)
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +220,11 @@ func writeAtomicVia(dir, path string, data []byte, perm os.FileMode) error {
 // writeTemp writes data to a synced temporary file in dir and returns its
 // path.
 func writeTemp(dir string, data []byte, perm os.FileMode) (string, error) {
+	return writeTempOpt(dir, data, perm, true)
+}
+
+// writeTempOpt is writeTemp, synced only when sync is set.
+func writeTempOpt(dir string, data []byte, perm os.FileMode, sync bool) (string, error) {
 	f, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return "", fmt.Errorf("output: %w", err)
@@ -215,8 +241,10 @@ func writeTemp(dir string, data []byte, perm os.FileMode) (string, error) {
 	if _, err := f.Write(data); err != nil {
 		return fail(err)
 	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
+	if sync {
+		if err := f.Sync(); err != nil {
+			return fail(err)
+		}
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)
