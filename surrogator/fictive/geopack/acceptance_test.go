@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -505,13 +504,4 @@ func benchClusters(b *testing.B, hospital bool) {
 	// CPU time of the process (GC included) per cluster: on a shared,
 	// loaded machine the wall-clock figures above include waiting.
 	b.ReportMetric(float64(cpu.Microseconds())/float64(len(lat)), "cpu-µs/cluster")
-}
-
-// cpuTime is the user + system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
