@@ -5,7 +5,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build test test-short test-kill demo bench bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
+.PHONY: all build test test-short test-kill test-e2e serve demo bench bench-stream bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
 
 all: build
 
@@ -29,6 +29,16 @@ test-kill:
 test-short:
 	$(GO) test -short ./...
 
+# Issue 14: the web app in headless Chromium (upload the shared export, QC,
+# toggle, fictive run, public zip); screenshots into E2E_ARTIFACTS.
+E2E_ARTIFACTS ?= /tmp/surrogator-e2e
+test-e2e:
+	SURROGATOR_E2E_ARTIFACTS=$(E2E_ARTIFACTS) $(GO) test -count=1 -v -run TestBrowserEndToEnd ./surrogator/webapp/
+
+# The local web app on 127.0.0.1:8080 (prints its URL with the startup token).
+serve: build
+	./$(BIN) serve
+
 # A fictive run over the bundled sample letters; prints where output went.
 demo: build
 	@./scripts/demo.sh $(BIN) $(DEMO_OUT)
@@ -39,6 +49,14 @@ BENCH_DOCS ?= 10000
 bench:
 	SURROGATOR_BENCH_DOCS=$(BENCH_DOCS) $(GO) test -run '^$$' -bench BenchmarkModes -benchtime 1x -timeout 60m ./surrogator/engine/
 	$(GO) test -run '^$$' -bench . -benchmem ./geo/ ./surrogator/dates/
+
+# Issue 11: the streaming engine on real-shaped letters (../shared GraSCCo CAS
+# JSON replicated, else synthetic): per mode docs/s, MB/s, MB per CPU-second,
+# peak RSS at each of BENCH_SIZES documents, CPU time relative to a bare read +
+# write with the same codec and workers, and to encoding/json.
+BENCH_SIZES ?= 1000,10000
+bench-stream:
+	SURROGATOR_BENCH_SIZES=$(BENCH_SIZES) $(GO) test -run '^$$' -bench BenchmarkStreaming -benchtime 1x -timeout 120m ./surrogator/engine/
 
 # The QC safety net on the shared letters: a fixed 25 % of the PHI
 # annotations of every kind removed, recall per kind, precision, false
