@@ -86,6 +86,9 @@ type Options struct {
 	// Pools are the facility candidate pools of the five-stage semantic
 	// method (from the pack's embeddings or --pools; nil: templates).
 	Pools *facility.Pools
+	// Generators are the fictive generators of the run by kind (nil: the
+	// standard table, DefaultGenerators).
+	Generators fictive.Generators
 	// ReplaceState replaces LOCATION_STATE spans (and city-states used as
 	// cities) and samples every place below a state inside the
 	// replacement; by default states and countries are kept (SPEC §6).
@@ -136,6 +139,9 @@ func (o *Options) defaults() error {
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.Generators == nil {
+		o.Generators = DefaultGenerators()
 	}
 	if o.Resources == nil {
 		o.Resources = data.Default()

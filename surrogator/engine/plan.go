@@ -386,7 +386,7 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 	if p.opts.Pools != nil && state != nil && (k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther) {
 		state.Value(facility.StateKey, func() any { return p.opts.Pools }) // the facility generator's pools
 	}
-	g, err := fictive.Lookup(k)
+	g, err := p.opts.Generators.Lookup(k)
 	if err != nil {
 		rep.Surrogate = fallback(k, rep.Original, scope, p.opts)
 		return nil

@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
@@ -162,5 +164,32 @@ func TestStagedToggle(t *testing.T) {
 	}
 	if res.Released() != 2 || res.NotReleased() != 1 || res.Excluded[0].Document != names[0] {
 		t.Fatalf("released %d, excluded %+v", res.Released(), res.Excluded)
+	}
+}
+
+// TestGeneratorsPerRun: the generators come from the run's own table, so
+// two runs in one process may use different ones (no process-wide
+// registry).
+func TestGeneratorsPerRun(t *testing.T) {
+	held, _ := heldSamples(t)
+	ctx := context.Background()
+	custom := DefaultGenerators()
+	custom.Add(func(string, *fictive.Context) (string, error) { return "Zettelstadt", nil }, kinds.LocationCity)
+	texts := func(g fictive.Generators) string {
+		res, err := RunSources(ctx, held, Options{Mode: ModeFictive, Seed: 2, SeedSet: true, Key: []byte("k"), Out: filepath.Join(t.TempDir(), "out"), Generators: g})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []string
+		for _, s := range publicTexts(t, res) {
+			all = append(all, s)
+		}
+		return strings.Join(all, "\n")
+	}
+	if got := texts(custom); !strings.Contains(got, "Zettelstadt") {
+		t.Error("the run's own generator table was not used")
+	}
+	if got := texts(nil); strings.Contains(got, "Zettelstadt") {
+		t.Error("a generator of another run's table leaked into this one")
 	}
 }

@@ -139,38 +139,32 @@ func startsRune(b byte) bool { return b&0xC0 != 0x80 }
 // original and must draw all randomness from ctx.Scope / ctx.DocScope.
 type Generator func(original string, ctx *Context) (string, error)
 
-var (
-	regMu    sync.RWMutex
-	registry = map[kinds.Kind]Generator{}
-)
+// Generators is the table of fictive generators of one run, by kind.
+// The engine builds it from its options (names.Install, location.Install,
+// contact.Install); there is no process-wide registry.
+type Generators map[kinds.Kind]Generator
 
-// Register installs g as the fictive generator of the given kinds,
-// replacing earlier registrations. Sub-packages register in init.
-func Register(g Generator, ks ...kinds.Kind) {
-	regMu.Lock()
-	defer regMu.Unlock()
+// Add installs g as the generator of the given kinds, replacing earlier
+// ones.
+func (t Generators) Add(g Generator, ks ...kinds.Kind) {
 	for _, k := range ks {
-		registry[k] = g
+		t[k] = g
 	}
 }
 
-// Lookup returns the generator registered for k.
-func Lookup(k kinds.Kind) (Generator, error) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	g, ok := registry[k]
+// Lookup returns the generator of k.
+func (t Generators) Lookup(k kinds.Kind) (Generator, error) {
+	g, ok := t[k]
 	if !ok {
 		return nil, fmt.Errorf("fictive: no generator for %s", k)
 	}
 	return g, nil
 }
 
-// Registered lists the kinds that have a generator.
-func Registered() []kinds.Kind {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	var out []kinds.Kind
-	for k := range registry {
+// Kinds lists the kinds that have a generator, sorted.
+func (t Generators) Kinds() []kinds.Kind {
+	out := make([]kinds.Kind, 0, len(t))
+	for k := range t {
 		out = append(out, k)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })

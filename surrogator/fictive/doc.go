@@ -1,7 +1,8 @@
 // Package fictive holds the realistic-surrogate machinery of fictive mode
 // (SPEC §6): the consistency Scope that maps normalised originals to
 // surrogates deterministically (HMAC-SHA256 of a key and the material), the
-// per-span Context handed to generators, and the Generator registry.
+// per-span Context handed to generators, and the Generators table a run
+// builds (no process-wide registry).
 //
 // Generators are pure functions of (original, context, rng): every random
 // choice comes from Scope.Rand or Scope.Memo, whose rngs are derived from the

@@ -26,13 +26,15 @@ const (
 	NSUsername   = "username"    // folded user name → surrogate user name
 )
 
-func init() {
-	fictive.Register(ID, kinds.ID)
-	fictive.Register(Username, kinds.NameUsername)
-	fictive.Register(Phone, kinds.ContactPhone, kinds.ContactFax)
-	fictive.Register(Email, kinds.ContactEmail)
-	fictive.Register(URL, kinds.ContactURL)
-	fictive.Register(Age, kinds.Age)
+// Install adds the ID, user-name, phone, fax, e-mail, URL and age
+// generators to a run's table.
+func Install(t fictive.Generators) {
+	t.Add(ID, kinds.ID)
+	t.Add(Username, kinds.NameUsername)
+	t.Add(Phone, kinds.ContactPhone, kinds.ContactFax)
+	t.Add(Email, kinds.ContactEmail)
+	t.Add(URL, kinds.ContactURL)
+	t.Add(Age, kinds.Age)
 }
 
 var (

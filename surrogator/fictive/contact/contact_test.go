@@ -176,7 +176,7 @@ func TestGolden(t *testing.T) {
 	}
 	var b strings.Builder
 	for _, c := range goldenCases {
-		g, err := fictive.Lookup(c.kind)
+		g, err := testGenerators.Lookup(c.kind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestGolden(t *testing.T) {
 func TestRegistered(t *testing.T) {
 	for _, k := range []kinds.Kind{kinds.ID, kinds.NameUsername, kinds.ContactPhone, kinds.ContactFax,
 		kinds.ContactEmail, kinds.ContactURL, kinds.Age} {
-		if _, err := fictive.Lookup(k); err != nil {
+		if _, err := testGenerators.Lookup(k); err != nil {
 			t.Errorf("%s not registered: %v", k, err)
 		}
 	}
@@ -209,7 +209,7 @@ func TestErrors(t *testing.T) {
 		k  kinds.Kind
 		in string
 	}{{kinds.ID, "--"}, {kinds.ContactPhone, "  "}, {kinds.ContactEmail, "@"}, {kinds.NameUsername, "."}, {kinds.ContactURL, "/"}} {
-		g, _ := fictive.Lookup(c.k)
+		g, _ := testGenerators.Lookup(c.k)
 		_, err := g(c.in, newCtx(c.k, c.in, sc, testRes))
 		if err == nil {
 			t.Errorf("%s %q: want error", c.k, c.in)
@@ -230,7 +230,7 @@ func TestConsistency(t *testing.T) {
 	sc := goldenScope()
 	gen := func(k kinds.Kind, s string) string {
 		t.Helper()
-		g, _ := fictive.Lookup(k)
+		g, _ := testGenerators.Lookup(k)
 		v, err := g(s, newCtx(k, s, sc, testRes))
 		if err != nil {
 			t.Fatalf("%s %q: %v", k, s, err)

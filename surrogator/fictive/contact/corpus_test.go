@@ -54,7 +54,7 @@ func TestCorpora(t *testing.T) {
 				continue
 			}
 			in := d.SpanText(i)
-			g, err := fictive.Lookup(s.Kind)
+			g, err := testGenerators.Lookup(s.Kind)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,7 @@
 // Package contact implements the fictive-mode generators (SPEC §6) for
 // identifiers and contact data: ID (including IBAN and BIC), NAME_USERNAME,
-// CONTACT_PHONE, CONTACT_FAX, CONTACT_EMAIL, CONTACT_URL and AGE. Importing
-// the package registers them with fictive.Register.
+// CONTACT_PHONE, CONTACT_FAX, CONTACT_EMAIL, CONTACT_URL and AGE. Install
+// adds them to a run's generator table.
 //
 // Shapes are kept: in IDs and user names every upper-case letter becomes an
 // upper-case letter, every lower-case letter a lower-case letter, every digit

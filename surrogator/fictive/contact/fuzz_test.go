@@ -6,7 +6,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
@@ -27,7 +26,7 @@ func FuzzGenerators(f *testing.F) {
 			return
 		}
 		k := fuzzKinds[int(ki)%len(fuzzKinds)]
-		g, _ := fictive.Lookup(k)
+		g, _ := testGenerators.Lookup(k)
 		start := time.Now()
 		out, err := g(in, newCtx(k, in, goldenScope(), testRes))
 		if d := time.Since(start); d > 2*time.Second {

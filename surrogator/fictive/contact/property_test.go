@@ -46,7 +46,7 @@ var noCities = &data.Resources{}
 
 func run(t *testing.T, k kinds.Kind, in string, key string, res *data.Resources) string {
 	t.Helper()
-	g, err := fictive.Lookup(k)
+	g, err := testGenerators.Lookup(k)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,8 +22,6 @@ import (
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/kinds"
-
-	_ "github.com/surrogator/surrogator/surrogator/fictive/contact" // phone generator
 )
 
 // synthScale is the synthetic Germany the acceptance tests build: 336
@@ -146,7 +144,7 @@ func run(tb testing.TB, g fictive.Geodata, d *document.Document, seed string, re
 			l.all[i] = orig
 			continue
 		}
-		gen, err := fictive.Lookup(s.Kind)
+		gen, err := testGenerators.Lookup(s.Kind)
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -176,7 +176,7 @@ func generateReplaceState(t *testing.T, d *document.Document, scope *fictive.Sco
 	st := &fictive.DocState{}
 	var out []string
 	for i, s := range d.Spans {
-		gen, _ := fictive.Lookup(s.Kind)
+		gen, _ := testGenerators.Lookup(s.Kind)
 		v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, ReplaceState: true})
 		if err != nil {
 			t.Fatal(err)

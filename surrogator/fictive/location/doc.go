@@ -1,8 +1,8 @@
 // Package location holds the fictive-mode generators for addresses and
 // facilities (SPEC §6): LOCATION_STREET, LOCATION_CITY, LOCATION_ZIP,
 // LOCATION_STATE, LOCATION_COUNTRY, LOCATION_HOSPITAL,
-// LOCATION_ORGANIZATION and LOCATION_OTHER. The init function registers
-// them with the fictive registry.
+// LOCATION_ORGANIZATION and LOCATION_OTHER. Install adds them to a run's
+// generator table.
 //
 // # Geodata
 //

@@ -40,7 +40,7 @@ func FuzzGenerators(f *testing.F) {
 			if !s.Kind.IsLocation() {
 				continue
 			}
-			gen, err := fictive.Lookup(s.Kind)
+			gen, err := testGenerators.Lookup(s.Kind)
 			if err != nil {
 				t.Fatal(err)
 			}

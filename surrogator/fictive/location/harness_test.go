@@ -73,7 +73,7 @@ func runDoc(t testing.TB, res *data.Resources, scope *fictive.Scope, d *document
 		if !s.Kind.IsLocation() {
 			continue
 		}
-		gen, err := fictive.Lookup(s.Kind)
+		gen, err := testGenerators.Lookup(s.Kind)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,13 +7,15 @@ import (
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
-func init() {
-	fictive.Register(guard(generateStreet), kinds.LocationStreet)
-	fictive.Register(guard(generateCity), kinds.LocationCity)
-	fictive.Register(guard(generateZip), kinds.LocationZip)
-	fictive.Register(guard(generateState), kinds.LocationState)
-	fictive.Register(guard(generateCountry), kinds.LocationCountry)
-	fictive.Register(guard(generateFacility), kinds.LocationHospital, kinds.LocationOrganization, kinds.LocationOther)
+// Install adds the location generators (street, city, ZIP, state,
+// country, facilities) to a run's table.
+func Install(t fictive.Generators) {
+	t.Add(guard(generateStreet), kinds.LocationStreet)
+	t.Add(guard(generateCity), kinds.LocationCity)
+	t.Add(guard(generateZip), kinds.LocationZip)
+	t.Add(guard(generateState), kinds.LocationState)
+	t.Add(guard(generateCountry), kinds.LocationCountry)
+	t.Add(guard(generateFacility), kinds.LocationHospital, kinds.LocationOrganization, kinds.LocationOther)
 }
 
 // guard rejects a context without the consistency scope every generator

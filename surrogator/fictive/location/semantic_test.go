@@ -45,7 +45,7 @@ func runWithPools(t testing.TB, p *fac.Pools, d *document.Document, key string) 
 		if !s.Kind.IsLocation() {
 			continue
 		}
-		gen, err := fictive.Lookup(s.Kind)
+		gen, err := testGenerators.Lookup(s.Kind)
 		if err != nil {
 			t.Fatal(err)
 		}

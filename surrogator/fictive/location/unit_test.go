@@ -240,7 +240,7 @@ func TestGeoGazetteerFromContext(t *testing.T) {
 	st := &fictive.DocState{}
 	var out []string
 	for i, s := range d.Spans {
-		gen, _ := fictive.Lookup(s.Kind)
+		gen, _ := testGenerators.Lookup(s.Kind)
 		v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: res, Geo: geo})
 		if err != nil {
 			t.Fatal(err)
@@ -338,7 +338,7 @@ func TestErrorsCarryNoOriginal(t *testing.T) {
 	d := parseDoc(t, "err", "[[ZIP|Geheimweg]] [[CITY|   ]]")
 	scope := fictive.NewScope([]byte("e"))
 	for i, s := range d.Spans {
-		gen, _ := fictive.Lookup(s.Kind)
+		gen, _ := testGenerators.Lookup(s.Kind)
 		_, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: &fictive.DocState{}, Res: res})
 		if err == nil {
 			t.Errorf("span %d: no error", i)
@@ -351,7 +351,7 @@ func TestErrorsCarryNoOriginal(t *testing.T) {
 func TestRegistered(t *testing.T) {
 	for _, k := range []kinds.Kind{kinds.LocationStreet, kinds.LocationCity, kinds.LocationZip, kinds.LocationState,
 		kinds.LocationCountry, kinds.LocationHospital, kinds.LocationOrganization, kinds.LocationOther} {
-		if _, err := fictive.Lookup(k); err != nil {
+		if _, err := testGenerators.Lookup(k); err != nil {
 			t.Error(err)
 		}
 	}
@@ -368,7 +368,7 @@ func TestCityAPI(t *testing.T) {
 	if !ok {
 		t.Fatal("muenchen not resolved")
 	}
-	gen, _ := fictive.Lookup(kinds.LocationCity)
+	gen, _ := testGenerators.Lookup(kinds.LocationCity)
 	late, err := gen("München", ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -467,7 +467,7 @@ func TestTinyGazetteer(t *testing.T) {
 	st := &fictive.DocState{}
 	zips := map[string]bool{}
 	for i, s := range d.Spans {
-		gen, _ := fictive.Lookup(s.Kind)
+		gen, _ := testGenerators.Lookup(s.Kind)
 		v, err := gen(d.SpanText(i), &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: res, Geo: tinyGeo{}})
 		if err != nil {
 			t.Fatal(err)

@@ -29,7 +29,7 @@ func BenchmarkLetter(b *testing.B) {
 			st := &fictive.DocState{}
 			for _, c := range cs {
 				c.Scope, c.DocScope, c.State = sc, sc, st
-				g, _ := fictive.Lookup(c.Kind)
+				g, _ := testGenerators.Lookup(c.Kind)
 				if _, err := g(c.Original(), c); err != nil {
 					b.Fatal(err)
 				}

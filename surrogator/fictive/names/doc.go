@@ -1,7 +1,6 @@
 // Package names holds the fictive generators for person names
 // (NAME_PATIENT, NAME_RELATIVE, NAME_DOCTOR, NAME_EXT) and academic titles
-// (NAME_TITLE), SPEC §6. Importing the package registers them with
-// fictive.Register.
+// (NAME_TITLE), SPEC §6. Install adds them to a run's generator table.
 //
 // # Names
 //

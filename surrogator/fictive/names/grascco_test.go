@@ -30,7 +30,7 @@ func TestGraSCCo(t *testing.T) {
 			if !s.Kind.IsName() && s.Kind != "NAME_TITLE" {
 				continue
 			}
-			g, err := fictive.Lookup(s.Kind)
+			g, err := testGenerators.Lookup(s.Kind)
 			if err != nil {
 				t.Fatal(err)
 			}

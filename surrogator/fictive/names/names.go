@@ -14,9 +14,10 @@ import (
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
-func init() {
-	fictive.Register(Name, kinds.NamePatient, kinds.NameRelative, kinds.NameDoctor, kinds.NameExt)
-	fictive.Register(Title, kinds.NameTitle)
+// Install adds the person-name and title generators to a run's table.
+func Install(t fictive.Generators) {
+	t.Add(Name, kinds.NamePatient, kinds.NameRelative, kinds.NameDoctor, kinds.NameExt)
+	t.Add(Title, kinds.NameTitle)
 }
 
 // NSAbbrev is the scope namespace of abbreviated first names ("Chr."),

@@ -191,7 +191,7 @@ func runLetter(d *document.Document, scope, docScope *fictive.Scope, res *data.R
 	st := &fictive.DocState{}
 	out := make([]string, len(d.Spans))
 	for i, s := range d.Spans {
-		g, err := fictive.Lookup(s.Kind)
+		g, err := testGenerators.Lookup(s.Kind)
 		if err != nil {
 			return nil, err
 		}
