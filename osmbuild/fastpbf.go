@@ -204,6 +204,9 @@ func (d *blockDecoder) way(pw *pbf.Way) error {
 		for i := 0; i <= count/2 && count > 0; i++ {
 			ref, _ = refs.Next()
 		}
+		if err := refs.Err(); err != nil {
+			return err
+		}
 		if count > 0 {
 			w.Nodes = osm.WayNodes{{ID: osm.NodeID(ref)}}
 		}

@@ -20,6 +20,10 @@ type Block struct {
 	node     Node
 	way      Way
 	relation Relation
+	// dense-node columns, decoded in bulk
+	ids, lats, lons, tss, css []int64
+	vers                      []uint64
+	kv                        []uint32
 }
 
 // Info is the element metadata this package reads and writes.
@@ -259,13 +263,19 @@ type packed struct {
 	bad bool
 }
 
+// next is small enough to be inlined: most deltas and string indices fit
+// one byte.
 func (p *packed) next() (uint64, bool) {
+	if b := p.b; len(b) > 0 && b[0] < 0x80 {
+		p.b = b[1:]
+		return uint64(b[0]), true
+	}
+	return p.nextSlow()
+}
+
+func (p *packed) nextSlow() (uint64, bool) {
 	if len(p.b) == 0 {
 		return 0, false
-	}
-	if c := p.b[0]; c < 0x80 { // most deltas and string indices fit one byte
-		p.b = p.b[1:]
-		return uint64(c), true
 	}
 	v, n := protowire.ConsumeVarint(p.b)
 	if n < 0 {
@@ -301,13 +311,21 @@ func (d *Deltas) Err() error {
 	return nil
 }
 
-// Len counts the values left.
+// Len counts the values left (the bytes that end a varint); a list that
+// ends inside a varint is an error. An overlong varint (more than 10
+// bytes) counts as one value here and is reported by Err after Next.
 func (d Deltas) Len() (int, error) {
-	n := 0
-	for _, ok := d.p.next(); ok; _, ok = d.p.next() {
-		n++
+	b := d.p.b
+	if len(b) > 0 && b[len(b)-1] >= 0x80 {
+		return 0, errf("packed list", "truncated varint")
 	}
-	return n, d.Err()
+	n := 0
+	for _, c := range b {
+		if c < 0x80 {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // AppendTo appends the values left to dst.
@@ -321,17 +339,85 @@ func (d Deltas) AppendTo(dst []int64) ([]int64, error) {
 // indices appends a packed list of string indices to dst, checking each
 // against the string table.
 func (b *Block) indices(dst []uint32, data []byte, where string) ([]uint32, error) {
-	p := packed{b: data}
-	for x, ok := p.next(); ok; x, ok = p.next() {
-		if x >= uint64(len(b.Strings)) {
-			return dst, errf(where, "string index %d of %d", x, len(b.Strings))
+	dst, bad := appendIndices(dst, data, uint64(len(b.Strings)))
+	switch {
+	case bad < 0:
+		return dst, errf(where, "truncated varint")
+	case bad > 0:
+		return dst, errf(where, "string index %d of %d", bad-1, len(b.Strings))
+	}
+	return dst, nil
+}
+
+// appendIndices appends the varints of data, each < n, to dst. bad is 0,
+// -1 for a truncated varint, or 1 + the first index ≥ n.
+func appendIndices(dst []uint32, data []byte, n uint64) ([]uint32, int64) {
+	for i := 0; i < len(data); {
+		x := uint64(data[i])
+		if x < 0x80 {
+			i++
+		} else if i+1 < len(data) && data[i+1] < 0x80 { // two bytes: most coordinate deltas
+			x = x&0x7f | uint64(data[i+1])<<7
+			i += 2
+		} else {
+			v, k := protowire.ConsumeVarint(data[i:])
+			if k < 0 {
+				return dst, -1
+			}
+			x, i = v, i+k
+		}
+		if x >= n {
+			return dst, int64(min(x, 1<<62)) + 1
 		}
 		dst = append(dst, uint32(x))
 	}
-	if p.bad {
-		return dst, errf(where, "truncated varint")
+	return dst, 0
+}
+
+// appendDeltas appends the running sums of a packed sint64 delta list;
+// ok is false for a truncated varint.
+func appendDeltas(dst []int64, data []byte) ([]int64, bool) {
+	var acc int64
+	for i := 0; i < len(data); {
+		x := uint64(data[i])
+		if x < 0x80 {
+			i++
+		} else if i+1 < len(data) && data[i+1] < 0x80 { // two bytes: most coordinate deltas
+			x = x&0x7f | uint64(data[i+1])<<7
+			i += 2
+		} else {
+			v, k := protowire.ConsumeVarint(data[i:])
+			if k < 0 {
+				return dst, false
+			}
+			x, i = v, i+k
+		}
+		acc += int64(x>>1) ^ -int64(x&1)
+		dst = append(dst, acc)
 	}
-	return dst, nil
+	return dst, true
+}
+
+// appendVarints appends the values of a packed varint list; ok is false
+// for a truncated varint.
+func appendVarints(dst []uint64, data []byte) ([]uint64, bool) {
+	for i := 0; i < len(data); {
+		x := uint64(data[i])
+		if x < 0x80 {
+			i++
+		} else if i+1 < len(data) && data[i+1] < 0x80 { // two bytes: most coordinate deltas
+			x = x&0x7f | uint64(data[i+1])<<7
+			i += 2
+		} else {
+			v, k := protowire.ConsumeVarint(data[i:])
+			if k < 0 {
+				return dst, false
+			}
+			x, i = v, i+k
+		}
+		dst = append(dst, x)
+	}
+	return dst, true
 }
 
 func (b *Block) seconds(ts int64) int64 { return ts * b.DateGranularity / 1000 }
@@ -371,8 +457,7 @@ func (b *Block) info(m []byte, where string) (Info, error) {
 }
 
 func (b *Block) dense(m []byte, v *Visitor) error {
-	var ids, lats, lons, kv packed
-	var info []byte
+	var idB, latB, lonB, kvB, info []byte
 	for len(m) > 0 {
 		num, wt, n := protowire.ConsumeTag(m)
 		if n < 0 {
@@ -388,15 +473,15 @@ func (b *Block) dense(m []byte, v *Visitor) error {
 			m = m[n:]
 			switch num {
 			case fDenseID:
-				ids.b = f
+				idB = f
 			case fDenseInfo:
 				info = f
 			case fDenseLat:
-				lats.b = f
+				latB = f
 			case fDenseLon:
-				lons.b = f
+				lonB = f
 			case fDenseKeysVals:
-				kv.b = f
+				kvB = f
 			}
 			continue
 		}
@@ -406,87 +491,110 @@ func (b *Block) dense(m []byte, v *Visitor) error {
 		}
 		m = m[n:]
 	}
-	var vers, tss, css packed
-	if v.Info && info != nil {
-		for len(info) > 0 {
-			num, wt, n := protowire.ConsumeTag(info)
-			if n < 0 {
-				return errWire("dense info", n)
-			}
-			info = info[n:]
-			if wt == protowire.BytesType && num >= fDenseInfoVersion && num <= fDenseInfoChangeset {
-				f, n := protowire.ConsumeBytes(info)
-				if n < 0 {
-					return errWire("dense info", n)
-				}
-				info = info[n:]
-				*[...]*packed{&vers, &tss, &css}[num-fDenseInfoVersion] = packed{b: f}
-				continue
-			}
-			n = protowire.ConsumeFieldValue(num, wt, info)
-			if n < 0 {
-				return errWire("dense info", n)
-			}
-			info = info[n:]
-		}
+	var ok1, ok2, ok3 bool
+	b.ids, ok1 = appendDeltas(b.ids[:0], idB)
+	b.lats, ok2 = appendDeltas(b.lats[:0], latB)
+	b.lons, ok3 = appendDeltas(b.lons[:0], lonB)
+	if !ok1 || !ok2 || !ok3 {
+		return errf("dense nodes", "truncated varint")
 	}
-	hasInfo := len(vers.b)+len(tss.b)+len(css.b) > 0
+	ids, lats, lons := b.ids, b.lats, b.lons
+	if len(lats) < len(ids) || len(lons) < len(ids) {
+		return errf("dense nodes", "fewer coordinates than ids")
+	}
+	if len(lats) > len(ids) || len(lons) > len(ids) {
+		return errf("dense nodes", "more coordinates than ids")
+	}
+	// keys_vals: (key, value)* 0 per node; 0 is "" and never a key, so
+	// every index must lie in the string table.
+	var bad int64
+	nstr := len(b.Strings)
+	b.kv, bad = appendIndices(b.kv[:0], kvB, uint64(nstr))
+	if bad < 0 {
+		return errf("dense nodes", "truncated varint")
+	}
+	if bad > 0 {
+		return errf("dense nodes", "string index %d of %d", bad-1, nstr)
+	}
+	kv := b.kv
+	hasInfo := false
+	if v.Info && info != nil {
+		if err := b.denseInfo(info, len(ids)); err != nil {
+			return err
+		}
+		hasInfo = len(b.vers) > 0
+	}
 	nd := &b.node
-	var id, lat, lon, ts, cs int64
-	nstr := uint64(len(b.Strings))
-	for {
-		di, ok := ids.next()
-		if !ok {
-			break
-		}
-		dlat, ok1 := lats.next()
-		dlon, ok2 := lons.next()
-		if !ok1 || !ok2 {
-			return errf("dense nodes", "fewer coordinates than ids")
-		}
-		id += protowire.DecodeZigZag(di)
-		lat += protowire.DecodeZigZag(dlat)
-		lon += protowire.DecodeZigZag(dlon)
+	nd.Info = Info{}
+	j := 0 // position in kv
+	for i, id := range ids {
 		nd.ID = id
-		nd.Lat, nd.Lon = b.LatOffset+b.Granularity*lat, b.LonOffset+b.Granularity*lon
+		nd.Lat, nd.Lon = b.LatOffset+b.Granularity*lats[i], b.LonOffset+b.Granularity*lons[i]
 		nd.Keys, nd.Vals = nd.Keys[:0], nd.Vals[:0]
-		// keys_vals: (key, value)* 0 per node; an exhausted list leaves
-		// the remaining nodes untagged.
-		for {
-			k, ok := kv.next()
-			if !ok || k == 0 {
+		// an exhausted keys_vals leaves the remaining nodes untagged
+		for j < len(kv) {
+			k := kv[j]
+			j++
+			if k == 0 {
 				break
 			}
-			val, ok := kv.next()
-			if !ok {
+			if j == len(kv) {
 				return errf("dense nodes", "key without value")
 			}
-			if k >= nstr || val >= nstr {
-				return errf("dense nodes", "string index %d/%d of %d", k, val, nstr)
-			}
-			nd.Keys, nd.Vals = append(nd.Keys, uint32(k)), append(nd.Vals, uint32(val))
+			nd.Keys, nd.Vals = append(nd.Keys, k), append(nd.Vals, kv[j])
+			j++
 		}
-		nd.Info = Info{}
 		if hasInfo {
-			ver, ok1 := vers.next()
-			dts, ok2 := tss.next()
-			dcs, ok3 := css.next()
-			if !ok1 || !ok2 || !ok3 {
-				return errf("dense info", "fewer entries than ids")
-			}
-			ts += protowire.DecodeZigZag(dts)
-			cs += protowire.DecodeZigZag(dcs)
-			nd.Info = Info{Version: int32(ver), Timestamp: b.seconds(ts), Changeset: cs}
+			nd.Info = Info{Version: int32(b.vers[i]), Timestamp: b.seconds(b.tss[i]), Changeset: b.css[i]}
 		}
 		if err := v.Node(nd); err != nil {
 			return err
 		}
 	}
-	if ids.bad || lats.bad || lons.bad || kv.bad || vers.bad || tss.bad || css.bad {
-		return errf("dense nodes", "truncated varint")
+	return nil
+}
+
+// denseInfo decodes the DenseInfo columns version, timestamp and
+// changeset: each empty, or one entry per node.
+func (b *Block) denseInfo(info []byte, n int) error {
+	b.vers, b.tss, b.css = b.vers[:0], b.tss[:0], b.css[:0]
+	for len(info) > 0 {
+		num, wt, k := protowire.ConsumeTag(info)
+		if k < 0 {
+			return errWire("dense info", k)
+		}
+		info = info[k:]
+		if wt == protowire.BytesType && num >= fDenseInfoVersion && num <= fDenseInfoChangeset {
+			f, k := protowire.ConsumeBytes(info)
+			if k < 0 {
+				return errWire("dense info", k)
+			}
+			info = info[k:]
+			ok := true
+			switch num {
+			case fDenseInfoVersion:
+				b.vers, ok = appendVarints(b.vers[:0], f)
+			case fDenseInfoTimestamp:
+				b.tss, ok = appendDeltas(b.tss[:0], f)
+			case fDenseInfoChangeset:
+				b.css, ok = appendDeltas(b.css[:0], f)
+			}
+			if !ok {
+				return errf("dense info", "truncated varint")
+			}
+			continue
+		}
+		k = protowire.ConsumeFieldValue(num, wt, info)
+		if k < 0 {
+			return errWire("dense info", k)
+		}
+		info = info[k:]
 	}
-	if len(lats.b) > 0 || len(lons.b) > 0 {
-		return errf("dense nodes", "more coordinates than ids")
+	if len(b.vers)+len(b.tss)+len(b.css) == 0 {
+		return nil
+	}
+	if len(b.vers) != n || len(b.tss) != n || len(b.css) != n {
+		return errf("dense info", "%d/%d/%d entries for %d ids", len(b.vers), len(b.tss), len(b.css), n)
 	}
 	return nil
 }
