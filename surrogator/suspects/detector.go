@@ -120,6 +120,9 @@ func New(opt Options) *Detector {
 	for _, n := range res.Surnames {
 		set(cSurname, data.Fold(n))
 	}
+	for _, n := range res.States {
+		set(cState, data.Fold(n))
+	}
 	for _, m := range res.Municipalities {
 		w := strings.FieldsFunc(data.Fold(m.Name), func(c rune) bool { return c == ' ' || c == '(' || c == ',' })
 		if len(w) == 0 || d.lex[w[0]]&cMuniFirst != 0 {
@@ -211,6 +214,8 @@ type run struct {
 	trig    [numRules][]int
 	segs    [][2]int
 	matches [][]int
+	// dateEnds holds the ends of the numeric dates found
+	dateEnds []int
 }
 
 func (r *run) reset(d *Detector, text string, spans []document.Span) {

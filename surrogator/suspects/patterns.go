@@ -3,6 +3,7 @@ package suspects
 import (
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -111,6 +112,7 @@ const (
 	ruleWard
 	ruleOrg
 	ruleBuilding
+	ruleInstitute
 	ruleProfession
 	ruleDateDot
 	ruleDateSlash
@@ -153,6 +155,7 @@ var patternRules = [numRules]patternRule{
 	ruleWard:       {re: reWard, anchored: true, back: 1, fwd: 2},
 	ruleOrg:        {re: reOrg, anchored: true, back: 6, fwd: 2},
 	ruleBuilding:   {re: reBuilding, anchored: true, back: 1, fwd: 2},
+	ruleInstitute:  {re: reInstitute, anchored: true, fwd: 16},
 	ruleProfession: {re: reProfession, anchored: true, fwd: 9},
 	ruleDateDot:    {re: reDateDot, anchored: true, match: matchDateDot, fwd: 3},
 	ruleDateSlash:  {re: reDateSlash, anchored: true, match: matchDateSlash, fwd: 3},
@@ -373,8 +376,12 @@ func (r *run) triggers() {
 		nextUpper := k+1 < len(toks) && toks[k+1].is(shUpper)
 		nextDigit := k+1 < len(toks) && isDigit(toks[k+1].s[0])
 		switch s {
-		case "Haus":
+		case "Haus", "Garten", "Park", "Museum", "Friedhof", "Schloss", "Stadion", "Zoo", "Tiergarten":
 			trig(ruleBuilding)
+		case "Institut", "Lehrstuhl", "Akademie", "Stiftung", "Forschungsinstitut":
+			if k+1 < len(toks) && toks[k+1].s == "für" {
+				trig(ruleInstitute)
+			}
 		case "arbeitet", "arbeitete", "Beruf":
 			trig(ruleProfession)
 		case "tätig", "beschäftigt":
@@ -694,10 +701,30 @@ func (r *run) patterns() {
 		r.add(m[0], m[1], kinds.LocationOrganization, "organization", prioPlace)
 	}
 	for _, m := range r.findAll(ruleBuilding) {
-		if first := strings.Fields(t[m[0]:m[1]])[0]; r.d.foldIs(first, cCommon) {
+		// "Haus der …" names a house; a common adjective ("Kleines
+		// Haus") does not
+		if first := strings.Fields(t[m[0]:m[1]])[0]; first != "Haus" && r.d.foldIs(first, cCommon) {
 			continue
 		}
 		r.add(m[0], m[1], kinds.LocationOther, "building", prioPlace)
+	}
+	for _, m := range r.findAll(ruleInstitute) {
+		// the subject's capitalised words up to a common or medical one
+		seg := t[m[0]:m[1]]
+		e, off := m[0], 0
+		for i, w := range strings.Fields(seg) {
+			off = strings.Index(seg[off:], w) + off + len(w)
+			w = strings.TrimRight(w, ",")
+			if i >= 3 && upperFirst(w) {
+				if tw := r.wordToken(w); tw.cls&(cCommon|cTitleStart|cTitleWord) != 0 || tw.medical() {
+					break
+				}
+			}
+			if i != 1 && upperFirst(w) {
+				e = m[0] + off - (len(seg[:off]) - len(strings.TrimRight(seg[:off], ",")))
+			}
+		}
+		r.add(m[0], e, kinds.LocationOrganization, "institute", prioPlace)
 	}
 	for _, m := range r.findAll(ruleProfession) {
 		w := t[m[2]:m[3]]
@@ -710,10 +737,11 @@ func (r *run) patterns() {
 		r.add(m[2], m[3], kinds.Profession, "profession", prioWeak)
 	}
 	// dates
+	dateEnds := r.dateEnds[:0] // ends of the dates found: a range's second date follows one
 	for _, rule := range []int{ruleDateDot, ruleDateSlash, ruleMonthYear, ruleDateMisc} {
 		for _, m := range r.findAll(rule) {
 			b, e := m[0], m[1]
-			if p := r.prevRune(b); p == '.' || p == '/' || p == ',' || p == '-' && rule != ruleDateDot || unicode.IsDigit(p) {
+			if p := r.prevRune(b); p == '.' || p == '/' || p == ',' || p == '-' && rule != ruleDateDot && !slices.Contains(dateEnds, b-1) || unicode.IsDigit(p) {
 				continue
 			}
 			if c := r.nextRune(e); unicode.IsDigit(c) || c == '/' || (rule != ruleDateDot && rule != ruleDateMisc && (c == '.' || c == ',') && e+1 < len(t) && unicode.IsDigit(rune(t[e+1]))) {
@@ -723,8 +751,10 @@ func (r *run) patterns() {
 				continue
 			}
 			r.add(b, e, kinds.Date, "date", prioDate)
+			dateEnds = append(dateEnds, e)
 		}
 	}
+	r.dateEnds = dateEnds
 	for _, m := range r.findAll(ruleDateWord) {
 		if m[2] < 0 && m[4] < 0 && !r.monthContext(m[0], m[1]) { // a month alone
 			continue
@@ -763,9 +793,12 @@ func (r *run) patterns() {
 var (
 	reWard     = regexp.MustCompile(`\b(?:Station|Stat\.) ?(\d{1,3}[A-Za-z]?|[A-Z]\d{1,3})\b|\b(\d{1,2} (?:Nord|Süd|Ost|West))\b`)
 	reOrg      = regexp.MustCompile(`\b(?:Schlachthof|Schlachhof|Brauerei|Bäckerei|Metzgerei|Spedition|Stadtwerke|\p{Lu}[\p{L}-]*(?:betrieb|betriebe|betrieben|werk|werke|werken|gesellschaft|verband|verein|versicherung|schlachthof|schlachhof|brauerei|bäckerei|metzgerei|spedition|stadtwerke|verkehrsbetriebe)) \p{Lu}[\p{L}-]+|(?:\b\p{Lu}[\p{L}&-]* ){1,3}(?:GmbH|gGmbH|AG|e\. ?V\.|KG|mbH|OHG|GbR)`)
-	reBuilding = regexp.MustCompile(`\b\p{Lu}\p{L}*(?:es|e) Haus\b|\bHaus (?:der|des) \p{Lu}\p{L}+`)
+	reBuilding = regexp.MustCompile(`\b\p{Lu}\p{L}*(?:es|e|er) (?:Haus|Garten|Park|Museum|Friedhof|Schloss|Stadion|Zoo|Tiergarten)\b|\bHaus (?:der|des) \p{Lu}\p{L}+`)
+	// an institute or chair and its subject ("Institut für Medizinische
+	// Informatik, Statistik und Epidemiologie")
+	reInstitute = regexp.MustCompile(`\b(?:Institut|Lehrstuhl|Akademie|Stiftung|Forschungsinstitut) für \p{Lu}\p{L}+(?:(?:,| und| für| der)? \p{Lu}[\p{L}-]+){0,6}`)
 	// a profession after "als", "ist", "war", "Beruf:"
-	reProfession = regexp.MustCompile(`\b(?:arbeitet(?:e)?(?: \p{L}+){0,5} als|tätig als|beschäftigt als|Beruf:?|von Beruf|(?:ist|war) (?:gelernte[rn]? |ausgebildete[rn]? )?) ?(\p{Lu}\p{L}+)`)
+	reProfession = regexp.MustCompile(`\b(?:arbeitet(?:e)?(?: [\p{L}\d]+){0,6} als|tätig als|beschäftigt als|Beruf:?|von Beruf|(?:ist|war) (?:gelernte[rn]? |ausgebildete[rn]? )?) ?(\p{Lu}\p{L}+)`)
 )
 
 // orgForm: legal forms that end an organisation's name.

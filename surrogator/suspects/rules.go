@@ -42,6 +42,9 @@ func (r *run) names() {
 				}
 			}
 			run := r.nameRunInit(next, 3, true)
+			if len(run) == 0 && toks[next].initial() {
+				run = []int{next} // "Frau M."
+			}
 			if len(run) > 0 {
 				r.emitNames(run, k, "salutation", prioName)
 				i = run[len(run)-1]
@@ -79,6 +82,15 @@ func (r *run) names() {
 			k, role = d.roleDot[t.f]
 		}
 		if role && t.is(shUpper) {
+			// a role noun before an initial names a person even when
+			// the word after it is an eponym ("Patientin M. Boeck")
+			if next < len(toks) && toks[next].initial() && r.near(t, &toks[next], false) {
+				if run := r.nameRunInit(next, 3, true); len(run) > 0 {
+					r.emitNames(run, k, "role", prioName)
+					i = run[len(run)-1]
+					continue
+				}
+			}
 			if next < len(toks) && r.near(t, &toks[next], false) {
 				run := r.nameRun(next, 3, false)
 				if len(run) > 0 {
@@ -119,9 +131,15 @@ func (r *run) names() {
 	}
 	r.signatures()
 	r.reportedOn()
-	// initial + surname ("M. Boeck", "H. BLASENSTEIN")
+	r.bornAfter()
+	// initial + surname ("M. Boeck", "H. BLASENSTEIN"); a lone initial
+	// as the subject of a verb ("M. wird vorgestellt")
 	for i := 0; i+1 < len(toks); i++ {
 		t, n := &toks[i], &toks[i+1]
+		if t.initial() && initialVerbs[n.s] && r.near(t, n, false) && (i == 0 || !toks[i-1].initial()) {
+			r.add(t.b, t.e+1, kinds.NamePatient, "initial+verb", prioWeak)
+			continue
+		}
 		if t.initial() && r.near(t, n, false) && n.nameShaped() && !n.medical() && (n.isSurname() || n.is(shAllUpper)) {
 			b := t.b
 			if i > 0 && toks[i-1].initial() && r.near(&toks[i-1], t, false) {
@@ -202,6 +220,38 @@ func (r *run) reportedOn() {
 	}
 }
 
+// bornAfter: the words (initials included) directly before ", geb." or
+// ", geboren" on their line name the patient, eponyms included
+// ("Betr.: Asger Baastrup, geb. 5.7.54").
+func (r *run) bornAfter() {
+	toks := r.tokens
+	for i := 1; i < len(toks); i++ {
+		t := &toks[i]
+		if !(t.s == "geb" && t.dot || t.s == "geboren") || t.nl || strings.TrimSpace(r.text[toks[i-1].e:t.b]) != "," {
+			continue
+		}
+		// the run of name words ending at i-1
+		b := i
+		for b > 0 && i-b < 3 {
+			p := &toks[b-1]
+			if !p.nameShaped() && !p.initial() || b < i && (toks[b].nl || !r.near(p, &toks[b], false) || p.medical()) {
+				break
+			}
+			b--
+		}
+		if b == i || toks[b].initial() && b == i-1 {
+			continue
+		}
+		var idx [3]int
+		n := 0
+		for j := b; j < i; j++ {
+			idx[n] = j
+			n++
+		}
+		r.emitNames(idx[:n], kinds.NamePatient, "born", prioWeak)
+	}
+}
+
 // near: b follows a on the same line separated by blanks (a's dot
 // allowed); lineOK allows one line break (an address block).
 func (r *run) near(a, b *token, lineOK bool) bool {
@@ -245,6 +295,21 @@ func (r *run) nameRunInit(i, max int, strong bool) []int {
 	return nil
 }
 
+// initialVerbs are finite verbs after which a lone initial is a person
+// ("M. wird vorgestellt", "K. klagt über").
+var initialVerbs = fieldSet(`wird wurde ist war hat hatte habe sei kam kommt zeigte zeigt klagt klagte berichtet
+	berichtete erhielt erhält befand befindet lebt lebte wohnt wohnte gibt gab stellte stellt wünscht wünschte möchte
+	konnte kann soll sollte leidet litt bemerkte äußerte verneint verneinte nimmt nahm arbeitet arbeitete stürzte erlitt`)
+
+// fieldSet is the set of the whitespace-separated words of s, as written.
+func fieldSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
 // ---- places ----
 
 var placePrepositions = map[string]bool{"in": true, "aus": true, "nach": true, "bei": true, "von": true, "vom": true, "zu": true, "wohnhaft": true}
@@ -257,6 +322,12 @@ func (r *run) cities() {
 			continue
 		}
 		known := t.cls&cKnownCity != 0
+		if !known && t.nameShaped() && !t.medical() && t.cls&(cFirst|cSurname|cState) == 0 {
+			if k, ok := regionalName(d.lex, t.f); ok {
+				r.add(t.b, t.e, k, "regional", prioPlace)
+				continue
+			}
+		}
 		if !known && d.places == nil {
 			continue
 		}
@@ -277,6 +348,30 @@ func (r *run) cities() {
 		}
 	}
 }
+
+// regionalName: the adjective of a gazetteer town ("Dresdner",
+// "Leipziger", "Göttinger") or a compass part of a state or town
+// ("Ostsachsen", "Nordhessen", "Oberbayern"), from the folded word f.
+func regionalName(lex map[string]uint64, f string) (kinds.Kind, bool) {
+	city := func(key []byte) bool { c := lex[string(key)]; return c&cKnownCity != 0 && c&cAmbiguous == 0 }
+	var buf [64]byte
+	if n := len(f); n > 5 && n < len(buf)-2 && strings.HasSuffix(f, "er") && !strings.Contains(f, " ") {
+		if city(append(buf[:0], f[:n-2]...)) || city(append(append(buf[:0], f[:n-2]...), "en"...)) ||
+			city(append(append(buf[:0], f[:n-3]...), "en"...)) {
+			return kinds.LocationCity, true
+		}
+	}
+	for _, p := range compassParts {
+		if rest, ok := strings.CutPrefix(f, p); ok && len(rest) >= 4 {
+			if c := lex[rest]; c&cState != 0 || c&cKnownCity != 0 && c&cAmbiguous == 0 {
+				return kinds.LocationState, true
+			}
+		}
+	}
+	return "", false
+}
+
+var compassParts = []string{"ost", "west", "nord", "sued", "mittel", "ober", "nieder", "unter"}
 
 func isZip(s string) bool {
 	if len(s) != 5 {

@@ -39,6 +39,7 @@ const (
 	cFacility2                     // facility head of reFacility2 ("krankenhaus")
 	cURL                           // "www", "http", "https"
 	cTLD                           // top-level domain ("de")
+	cState                         // a German state ("sachsen")
 )
 
 // Token shape bits.
