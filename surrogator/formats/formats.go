@@ -986,7 +986,7 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 		}
 		proj.Title = title
 		a.OnRead = r.progress
-		p, err := inception.Read(a, inception.Options{Annotator: r.opt.Annotator, Limits: r.lim,
+		p, err := inception.Read(a, inception.Options{Annotator: r.opt.Annotator, Limits: r.lim, Workers: r.opt.Workers,
 			Decode: func(entry string, data, ts []byte) (*document.Document, error) {
 				if err := r.stopped(); err != nil {
 					return nil, err

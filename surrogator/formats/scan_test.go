@@ -125,7 +125,8 @@ func TestScanMatchesRead(t *testing.T) {
 // is returned; no later document is visited.
 func TestScanVisitorError(t *testing.T) {
 	root := testutil.RepoRoot(t)
-	for _, in := range []string{filepath.Join(root, "testdata", "sample-letters"), filepath.Join(root, "..", "shared", "corpora", "grascco-pii")} {
+	for _, in := range []string{filepath.Join(root, "testdata", "sample-letters"), filepath.Join(root, "..", "shared", "corpora", "grascco-pii"),
+		filepath.Join(root, "..", "shared", "corpora", "inception-projects", "project-deid-test-data-1.zip")} {
 		if !exists(in) {
 			continue
 		}

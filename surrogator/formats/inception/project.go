@@ -30,6 +30,9 @@ type Options struct {
 	// Emit, when set, receives each document as soon as it is decoded
 	// (Project.Documents stays empty); returning false stops reading.
 	Emit func(*document.Document) bool
+	// Workers decodes entries on that many goroutines (Decode must then be
+	// safe for concurrent use); documents are emitted in order all the same.
+	Workers int
 }
 
 // DocError is a problem with one document of a project; the other
@@ -155,7 +158,52 @@ func Read(a *Archive, opt Options) (*Project, error) {
 	sort.Strings(extra)
 	order = append(order, extra...)
 
+	// Entries are inflated here, in order; with Workers > 1 they are
+	// decoded on that many goroutines, and documents still come out in
+	// order (at most twice Workers ahead).
+	type decoded struct {
+		name, entry, user string
+		d                 *document.Document
+		err               error
+		done              chan struct{}
+	}
+	var queue []*decoded
+	sem := make(chan struct{}, max(opt.Workers, 1))
+	stopped := false
+	finish := func(q *decoded) {
+		<-q.done
+		if stopped {
+			return
+		}
+		if q.err != nil {
+			p.Errors = append(p.Errors, &DocError{Document: q.name, Entry: q.entry, Err: q.err})
+			return
+		}
+		d := q.d
+		d.Name = q.name
+		d.State = states[q.name]
+		d.Annotator = q.user
+		d.Source = q.entry
+		if opt.Emit != nil {
+			stopped = !opt.Emit(d)
+			return
+		}
+		p.Documents = append(p.Documents, d)
+	}
+	decode := func(q *decoded, data, ts []byte) {
+		defer close(q.done)
+		d, err := opt.Decode(q.entry, data, ts)
+		if err == nil {
+			// every span placed, whatever the decoder: a document with a
+			// span outside its text or inside a character is unreadable
+			err = d.CheckPlacement()
+		}
+		q.d, q.err = d, err
+	}
 	for _, name := range order {
+		if stopped {
+			break
+		}
 		entry, user, err := pick(name, curation, annot, opt.Annotator)
 		if err != nil {
 			p.Errors = append(p.Errors, &DocError{Document: name, Err: err})
@@ -171,33 +219,34 @@ func Read(a *Archive, opt Options) (*Project, error) {
 			for _, cand := range []string{path.Join(path.Dir(entry), "TypeSystem.xml"), "TypeSystem.xml"} {
 				if a.Has(cand) {
 					if ts, err = a.ReadFile(cand); err != nil {
+						for _, q := range queue { // let the decoders end
+							<-q.done
+						}
 						return nil, err
 					}
 					break
 				}
 			}
 		}
-		d, err := opt.Decode(entry, data, ts)
-		if err == nil {
-			// every span placed, whatever the decoder: a document with a
-			// span outside its text or inside a character is unreadable
-			err = d.CheckPlacement()
-		}
-		if err != nil {
-			p.Errors = append(p.Errors, &DocError{Document: name, Entry: entry, Err: err})
+		q := &decoded{name: name, entry: entry, user: user, done: make(chan struct{})}
+		if opt.Workers <= 1 {
+			decode(q, data, ts)
+			finish(q)
 			continue
 		}
-		d.Name = name
-		d.State = states[name]
-		d.Annotator = user
-		d.Source = entry
-		if opt.Emit != nil {
-			if !opt.Emit(d) {
-				break
-			}
-			continue
+		for len(queue) >= 2*opt.Workers {
+			finish(queue[0])
+			queue = queue[1:]
 		}
-		p.Documents = append(p.Documents, d)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			decode(q, data, ts)
+		}()
+		queue = append(queue, q)
+	}
+	for _, q := range queue {
+		finish(q)
 	}
 	return p, nil
 }
