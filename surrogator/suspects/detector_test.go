@@ -66,6 +66,21 @@ func TestDetectFindsPII(t *testing.T) {
 		{"practice", "Weiterbehandlung in der Praxis Dr. Wendelmuth.", "LOCATION_HOSPITAL:Praxis Dr. Wendelmuth"},
 		{"organization", "Sie arbeitet bei den Verkehrsbetrieben Musterort.", "LOCATION_ORGANIZATION:Verkehrsbetrieben Musterort"},
 		{"profession", "Er arbeitet seit Jahren als Dachdecker.", "PROFESSION:Dachdecker"},
+		{"profession after a number", "Sie arbeitet seit über 30 Jahren als Gärtnerin.", "PROFESSION:Gärtnerin"},
+		{"lone initial after salutation", "Heute kam Frau W. zur Kontrolle.", "NAME_PATIENT:W"},
+		{"lone initial before verb", "Erstvorstellung:\nK. wird mit Fieber vorgestellt.", "NAME_PATIENT:K."},
+		{"role, initial, eponym surname", "unsere Patientin H. Basedow stellte sich vor", "NAME_PATIENT:H. Basedow"},
+		{"name before born", "Betr.: Quirin Parkinson, geb. 3.4.51", "NAME_PATIENT:Quirin Parkinson"},
+		{"town adjective", "Die Kieler Nachrichten berichteten.", "LOCATION_CITY:Kieler"},
+		{"town adjective -ner", "ein Münchner Orthopäde", "LOCATION_CITY:Münchner"},
+		{"compass region", "Sie zog nach Nordhessen.", "LOCATION_STATE:Nordhessen"},
+		{"institute", "Befund: Institut für Klinische Chemie und Laboratoriumsmedizin, Kiel", "LOCATION_ORGANIZATION:Institut für Klinische Chemie und Laboratoriumsmedizin"},
+		{"house of", "Treffen im Haus der Quastenbrüder.", "LOCATION_OTHER:Haus der Quastenbrüder"},
+		{"named garden", "Spaziergang im Englischer Garten erlaubt.", "LOCATION_OTHER:Englischer Garten"},
+		{"date range", "Therapie (3/19-11/19) beendet.", "DATE:11/19"},
+		{"umlaut street", "wohnhaft Ölmühlenweg 12, Kiel", "LOCATION_STREET:Ölmühlenweg 12"},
+		{"umlaut domain", "siehe ärztekammer-nord.de für Details", "CONTACT_URL:ärztekammer-nord.de"},
+		{"email", "an dr.quast_2@uni-kiel.example.de.", "CONTACT_EMAIL:dr.quast_2@uni-kiel.example.de"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -111,6 +126,14 @@ func TestDetectGuidelineNonPII(t *testing.T) {
 		{"section", "gemäß § 33 Abs. 1.4 des Gesetzes"},
 		{"anatomy", "Clips im Bereich der A. vertebralis und der A. cerebri media."},
 		{"month noun", "Mais und Maisstärke werden vertragen."},
+		{"morbus abbreviated", "Bekannter M. Parkinson, M. Boeck ohne Aktivität."},
+		{"eponym before born", "Morbus Crohn, geb. Kinder: 2."},
+		{"initial as abbreviation", "Die A. carotis und die V. jugularis sind frei, s. o."},
+		{"lone initial without verb", "Vitamin D. Kontrolle in 3 Monaten."},
+		{"state", "Krankenhausplan Niedersachsen und Sachsen."},
+		{"town adjective of a common word", "Die Weiler Straßenführung und ein neuer Kalender."},
+		{"institute without name", "Das Institut wurde informiert."},
+		{"common house", "Sie lebt im eigenen Haus, Kleines Haus hinten."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

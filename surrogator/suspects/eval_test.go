@@ -47,6 +47,15 @@ func (e *evaluation) recall() float64 {
 	return float64(f) / float64(r)
 }
 
+// median of sorted values.
+func median(v []float64) float64 {
+	n := len(v)
+	if n%2 == 1 {
+		return v[n/2]
+	}
+	return (v[n/2-1] + v[n/2]) / 2
+}
+
 func (e *evaluation) precision() float64 { return float64(e.true_) / float64(e.suspects) }
 func (e *evaluation) fpPer1000() float64 { return 1000 * float64(e.fp) / float64(e.tokens) }
 
@@ -153,16 +162,23 @@ func TestEvalShared(t *testing.T) {
 	ev := evaluate(docs, New(Options{}))
 	fmt.Fprint(os.Stdout, ev.String())
 	// the same figures over other seeds: how much the fixed draw matters
-	lo, hi, plo := 1.0, 0.0, 1.0
-	sum := 0.0
 	const seeds = 30
+	var recalls, precisions []float64
 	for s := uint64(1); s <= seeds; s++ {
 		e := evaluateSeed(docs, New(Options{}), 1000+s)
-		lo, hi, plo = min(lo, e.recall()), max(hi, e.recall()), min(plo, e.precision())
-		sum += e.recall()
+		recalls, precisions = append(recalls, e.recall()), append(precisions, e.precision())
 	}
-	fmt.Fprintf(os.Stdout, "over %d other seeds: overall recall mean %.1f%%, min %.1f%%, max %.1f%%; precision min %.1f%%\n",
-		seeds, 100*sum/seeds, 100*lo, 100*hi, 100*plo)
+	sort.Float64s(recalls)
+	sort.Float64s(precisions)
+	fmt.Fprintf(os.Stdout, "over %d other seeds: overall recall min %.1f%%, median %.1f%%, max %.1f%%; precision min %.1f%%, median %.1f%%, max %.1f%%\n",
+		seeds, 100*recalls[0], 100*median(recalls), 100*recalls[seeds-1], 100*precisions[0], 100*median(precisions), 100*precisions[seeds-1])
+	// the acceptance must not hang on the draw
+	if recalls[0] < 0.9 {
+		t.Errorf("overall recall %.3f < 0.90 for one of %d seeds", recalls[0], seeds)
+	}
+	if precisions[0] < 0.5 {
+		t.Errorf("precision %.3f < 0.50 for one of %d seeds", precisions[0], seeds)
+	}
 	for k, n := range ev.removed {
 		if n >= 10 && float64(ev.found[k]) < 0.8*float64(n) {
 			t.Errorf("recall for %s %d/%d < 80%%", k, ev.found[k], n)

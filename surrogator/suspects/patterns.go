@@ -716,7 +716,7 @@ func (r *run) patterns() {
 			off = strings.Index(seg[off:], w) + off + len(w)
 			w = strings.TrimRight(w, ",")
 			if i >= 3 && upperFirst(w) {
-				if tw := r.wordToken(w); tw.cls&(cCommon|cTitleStart|cTitleWord) != 0 || tw.medical() {
+				if tw := r.wordToken(w); tw.cls&(cCommon|cTitleStart|cTitleWord|cKnownCity) != 0 || tw.medical() {
 					break
 				}
 			}

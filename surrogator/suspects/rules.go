@@ -239,7 +239,8 @@ func (r *run) bornAfter() {
 			}
 			b--
 		}
-		if b == i || toks[b].initial() && b == i-1 {
+		// an eponym alone ("Morbus Crohn, geb. …") is no name
+		if b == i || toks[b].initial() && b == i-1 || b == i-1 && toks[b].medical() {
 			continue
 		}
 		var idx [3]int
