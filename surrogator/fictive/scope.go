@@ -99,14 +99,19 @@ const maxAttempts = 256
 // the same key at once, the first stored value wins for both.
 func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 	attempt := 0
+	fk := "" // norm.Fold(key), computed on the first generated value
 	for {
 		if v, ok := s.Peek(ns, key); ok {
 			return v
 		}
-		var v string
+		if fk == "" {
+			fk = norm.Fold(key)
+		}
+		var v, fv string
 		for ; ; attempt++ {
 			v = gen(s.Rand(ns, key, strconv.Itoa(attempt)))
-			if s.acceptable(ns, key, v) {
+			if ok, f := s.acceptable(ns, key, fk, v); ok {
+				fv = f
 				break
 			}
 			if attempt >= maxAttempts {
@@ -114,8 +119,12 @@ func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 				if strings.TrimSpace(base) == "" {
 					return "" // the generator has nothing: the caller falls back
 				}
-				for i := 2; !s.acceptable(ns, key, v); i++ {
+				for i := 2; ; i++ {
 					v = base + strconv.Itoa(i)
+					if ok, f := s.acceptable(ns, key, fk, v); ok {
+						fv = f
+						break
+					}
 				}
 				break
 			}
@@ -126,7 +135,7 @@ func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 			s.mu.Unlock()
 			return prev
 		}
-		if other, taken := s.rev[ns][norm.Fold(v)]; taken && other != key {
+		if other, taken := s.rev[ns][fv]; taken && other != key {
 			s.mu.Unlock()
 			continue // another goroutine took this value meanwhile
 		}
@@ -134,30 +143,32 @@ func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 			s.fwd[ns], s.rev[ns] = map[string]string{}, map[string]string{}
 		}
 		s.fwd[ns][key] = v
-		s.rev[ns][norm.Fold(v)] = key
+		s.rev[ns][fv] = key
 		s.mu.Unlock()
 		return v
 	}
 }
 
-func (s *Scope) acceptable(ns, key, v string) bool {
+// acceptable reports whether v may become the value of key (fk is
+// norm.Fold(key)) in ns, and returns norm.Fold(v).
+func (s *Scope) acceptable(ns, key, fk, v string) (bool, string) {
 	if strings.TrimSpace(v) == "" {
-		return false
+		return false, ""
 	}
 	fv := norm.Fold(v)
-	if fv == norm.Fold(key) {
-		return false
+	if fv == fk {
+		return false, fv
 	}
 	s.mu.Lock()
 	other, taken := s.rev[ns][fv]
 	s.mu.Unlock()
 	if taken && other != key {
-		return false
+		return false, fv
 	}
 	if s.Avoid != nil && s.Avoid(v) {
-		return false
+		return false, fv
 	}
-	return true
+	return true, fv
 }
 
 // Peek returns the value of key in ns if it was generated already.

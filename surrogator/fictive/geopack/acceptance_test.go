@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -158,7 +159,9 @@ func run(tb testing.TB, g fictive.Geodata, d *document.Document, seed string, re
 	ids := scope.Entries(location.NSCityID)
 	if len(ids) == 1 {
 		for _, v := range ids {
-			fmt.Sscan(v, &l.sid)
+			if id, err := strconv.Atoi(v); err == nil {
+				l.sid = id
+			}
 		}
 	}
 	return l

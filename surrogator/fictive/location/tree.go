@@ -51,6 +51,9 @@ type tree struct {
 	g      Gazetteer
 	res    *data.Resources
 	doc    *document.Document
+	// streetKeys caches streetKey by span index (blockHints runs for
+	// every place of a block).
+	streetKeys map[int]string
 }
 
 const treeState = "location.tree"
@@ -113,8 +116,7 @@ func (t *tree) blockHints(i int) hints {
 				h.areas = append(h.areas, a)
 			}
 		case kinds.LocationStreet:
-			_, canon := styleOf(parseStreet(strings.TrimSpace(txt)).name)
-			h.streets = append(h.streets, data.Fold(canon))
+			h.streets = append(h.streets, t.streetKey(j, txt))
 		case kinds.LocationCity:
 			if c, _, ok := splitZipCity(txt); ok {
 				h.zips = append(h.zips, c)
@@ -132,6 +134,21 @@ func (t *tree) blockHints(i int) hints {
 		visit(j)
 	}
 	return h
+}
+
+// streetKey returns the folded canonical name of street span j (text
+// txt), parsed once per document.
+func (t *tree) streetKey(j int, txt string) string {
+	if k, ok := t.streetKeys[j]; ok {
+		return k
+	}
+	_, canon := styleOf(parseStreet(strings.TrimSpace(txt)).name)
+	k := data.Fold(canon)
+	if t.streetKeys == nil {
+		t.streetKeys = map[int]string{}
+	}
+	t.streetKeys[j] = k
+	return k
 }
 
 // germanAreaCode extracts the area code of a German phone number written
