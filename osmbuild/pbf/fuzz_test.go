@@ -355,4 +355,3 @@ func parseSeed(t *testing.T, b []byte) []byte {
 	}
 	return out
 }
-
