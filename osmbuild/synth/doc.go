@@ -11,7 +11,8 @@
 // (version, timestamp, changeset; no user names, like the public Geofabrik
 // extracts), ways with delta-coded refs and relations with delta-coded
 // member ids; zlib compression (level 1 by default) runs on a worker pool
-// and the output order is kept. The same seed and scale give the same
+// and the output order is kept. The bytes are written by osmbuild/pbf
+// (BlockEncoder, Writer), the package osmbuild reads them with. The same seed and scale give the same
 // bytes. At S = 0.1 (44 M nodes, 7.5 M ways, 352 MB) generation takes
 // ≈ 9.5 s CPU (≈ 6–10 s wall on two cores) with 43 MB peak RSS.
 //
