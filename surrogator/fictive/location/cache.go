@@ -27,6 +27,12 @@ type geoCache struct {
 	mainsOnce sync.Once
 	mains     []int8 // by id: 0 not listed, 1 no city-state, 2 a city-state itself
 
+	tokensOnce sync.Once
+	tokens     tokenIndex // compact spellings of place names (tokensOf)
+
+	areaOnce   sync.Once
+	areaOwners map[string][]int // area code → places (areaOwners)
+
 	statesOnce sync.Once
 	states     map[string]string // stateKey → the gazetteer's spelling
 }

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -324,8 +323,6 @@ func looksAdjective(name, after string) bool {
 // its name, for hosts, local parts and paths.
 type tokenIndex map[string]string
 
-var tokenIndexes sync.Map // Gazetteer → tokenIndex
-
 // tokenStop are municipality names that are common words in hosts and
 // paths; they are not treated as cities there.
 var tokenStop = map[string]bool{"hof": true, "au": true, "bad": true, "berg": true, "stadt": true, "dorf": true,
@@ -346,10 +343,18 @@ func compactName(s string, plain bool) string {
 	return b.String()
 }
 
+// tokensOf returns the token index of g, built once per gazetteer value
+// (in its geoCache; every call for a gazetteer of another package).
 func tokensOf(g Gazetteer) tokenIndex {
-	if v, ok := tokenIndexes.Load(g); ok {
-		return v.(tokenIndex)
+	c := cacheOf(g)
+	if c == nil {
+		return buildTokens(g)
 	}
+	c.tokensOnce.Do(func() { c.tokens = buildTokens(g) })
+	return c.tokens
+}
+
+func buildTokens(g Gazetteer) tokenIndex {
 	ix := tokenIndex{}
 	add := func(name, target string, minLen int) {
 		for _, plain := range []bool{false, true} {
@@ -379,8 +384,7 @@ func tokensOf(g Gazetteer) tokenIndex {
 			add(c, c, 4)
 		}
 	}
-	v, _ := tokenIndexes.LoadOrStore(g, ix)
-	return v.(tokenIndex)
+	return ix
 }
 
 // CityToken returns the surrogate of the municipality (or foreign city)
@@ -422,22 +426,26 @@ func CityToken(ctx *fictive.Context, compact string) (string, bool) {
 	return citySurrogate(ctx, g, hit), true
 }
 
-// areaOwners maps an area code to the places of a gazetteer that have it,
-// most populous first.
-var areaOwnerIndexes sync.Map // Gazetteer → map[string][]int
-
+// areaOwners returns the places of a gazetteer that have area code code,
+// most populous first (the index is built once per gazetteer value, in its
+// geoCache).
 func areaOwners(g Gazetteer, code string) []int {
-	v, ok := areaOwnerIndexes.Load(g)
-	if !ok {
-		m := map[string][]int{}
-		for _, id := range sortByPopulation(g, g.Candidates("", minClass, maxClass)) {
-			if c := g.AreaCode(id); c != "" {
-				m[c] = append(m[c], id)
-			}
-		}
-		v, _ = areaOwnerIndexes.LoadOrStore(g, m)
+	c := cacheOf(g)
+	if c == nil {
+		return buildAreaOwners(g)[code]
 	}
-	return v.(map[string][]int)[code]
+	c.areaOnce.Do(func() { c.areaOwners = buildAreaOwners(g) })
+	return c.areaOwners[code]
+}
+
+func buildAreaOwners(g Gazetteer) map[string][]int {
+	m := map[string][]int{}
+	for _, id := range sortByPopulation(g, g.Candidates("", minClass, maxClass)) {
+		if c := g.AreaCode(id); c != "" {
+			m[c] = append(m[c], id)
+		}
+	}
+	return m
 }
 
 // AreaCodeSurrogate returns the telephone area code (without the trunk 0)
