@@ -188,10 +188,13 @@ func (c *collector) run(ctx context.Context, src *source, p passKind, opts Optio
 		}
 		n++
 	}
-	if src.pbf != nil && p != passRelations {
+	if src.pbf != nil {
 		sel, need := src.pbf.ways, c.ways
-		if p == passNodes {
+		switch p {
+		case passNodes:
 			sel, need = src.pbf.nodes, c.nodes
+		case passRelations:
+			sel, need = src.pbf.rels, nil
 		}
 		var total int64
 		for _, i := range sel {

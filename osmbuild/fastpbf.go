@@ -14,7 +14,7 @@ import (
 // changeset, user) and builds osm objects only for elements that are
 // needed (id in the pass's id set) or carry one of the keys the filters
 // look at, so the millions of untagged nodes and ways cost no allocation.
-// Relations (few, and with roles and member types) go through osmpbf.
+// Relations (few) are all built and filtered.
 
 // triggerKeys: an element without one of these keys and not in the id
 // set cannot pass any filter (streets, pools and places need a name).
@@ -124,12 +124,15 @@ func newBlockDecoder(p passKind, need *idSet, fl filters) *blockDecoder {
 		d.v.Node = d.node
 	case passWays:
 		d.v.Way = d.way
+	case passRelations:
+		d.v.Relation = d.relation
 	}
 	return d
 }
 
-// decodeBlock returns the objects of pass p in block b that are needed
-// (id in need) or carry a trigger key and pass the filters; nil on error.
+// decodeBlock returns the objects of pass p in block b that pass the
+// filters: nodes and ways only when needed (id in need) or carrying a
+// trigger key, every relation; nil on error.
 func decodeBlock(b []byte, p passKind, need *idSet, fl filters) ([]osm.Object, error) {
 	return newBlockDecoder(p, need, fl).decode(b)
 }
@@ -213,6 +216,22 @@ func (d *blockDecoder) way(pw *pbf.Way) error {
 	}
 	if d.fl.way == nil || d.fl.way(w) {
 		d.objs = append(d.objs, w)
+	}
+	return nil
+}
+
+var memberTypes = [...]osm.Type{pbf.MemberNode: osm.TypeNode, pbf.MemberWay: osm.TypeWay, pbf.MemberRelation: osm.TypeRelation}
+
+func (d *blockDecoder) relation(pr *pbf.Relation) error {
+	r := &osm.Relation{ID: osm.RelationID(pr.ID), Tags: d.tags(pr.Keys, pr.Vals), Visible: true}
+	if len(pr.MemIDs) > 0 {
+		r.Members = make(osm.Members, len(pr.MemIDs))
+		for i, id := range pr.MemIDs {
+			r.Members[i] = osm.Member{Type: memberTypes[pr.Types[i]], Ref: id, Role: string(d.blk.Strings[pr.Roles[i]])}
+		}
+	}
+	if d.fl.relation == nil || d.fl.relation(r) {
+		d.objs = append(d.objs, r)
 	}
 	return nil
 }
