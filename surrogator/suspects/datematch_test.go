@@ -2,7 +2,9 @@ package suspects
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestDateMatchers: the hand-written date matchers agree with their
@@ -69,5 +71,39 @@ func TestStreetMatcher(t *testing.T) {
 	}
 	if hits < 200 {
 		t.Errorf("only %d of %d samples match: the sample tests little", hits, len(cases))
+	}
+}
+
+// TestMonthStart: monthStart agrees with a prefix test against
+// monthStarts on the parts of the shared tokens and on hand-picked words.
+func TestMonthStart(t *testing.T) {
+	words := []string{"Januar", "Jän", "Juni", "Juli", "Jul", "Feber", "März", "Maerz", "Mrz", "Mai", "Mais", "April",
+		"August", "Sept", "Okt", "Nov", "Dez", "Ende-März", "Mitte’Juni", "Ja", "M", "Mä", "Marz", "Dr", "Jahr", "Mo"}
+	det := New(Options{})
+	r := &run{d: det}
+	for _, d := range sharedDocs(t) {
+		r.text = d.Text
+		r.tokenize()
+		for _, tk := range r.tokens {
+			words = append(words, tk.s)
+		}
+	}
+	for _, w := range words {
+		want := false
+		for p := w; ; {
+			if hasPrefixAny(p, monthStarts) {
+				want = true
+				break
+			}
+			i := strings.IndexAny(p, "-'’")
+			if i < 0 {
+				break
+			}
+			_, n := utf8.DecodeRuneInString(p[i:])
+			p = p[i+n:]
+		}
+		if got := monthStart(w); got != want {
+			t.Errorf("monthStart(%q) = %v, want %v", w, got, want)
+		}
 	}
 }

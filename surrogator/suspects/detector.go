@@ -49,6 +49,10 @@ type Detector struct {
 	// a dot, "Pat.") to the name kind it introduces.
 	roles, roleDot map[string]kinds.Kind
 	titleRe        *regexp.Regexp
+	// maxLower is the longest key with a class that matters for a word
+	// written in lower case (lowerClasses): a longer lower-case word is
+	// not looked up.
+	maxLower int
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 }
@@ -135,6 +139,11 @@ func New(opt Options) *Detector {
 			set(cKnownCity, w[0])
 		}
 	}
+	for k, c := range d.lex {
+		if c&lowerClasses != 0 {
+			d.maxLower = max(d.maxLower, len(k))
+		}
+	}
 	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
 	var alts []string
 	for _, t := range titles {
@@ -216,6 +225,8 @@ type run struct {
 	matches [][]int
 	// dateEnds holds the ends of the numeric dates found
 	dateEnds []int
+	// sub tokenizes annotated names for the repeat rule
+	sub *run
 }
 
 func (r *run) reset(d *Detector, text string, spans []document.Span) {
@@ -236,6 +247,9 @@ func (r *run) reset(d *Detector, text string, spans []document.Span) {
 		r.tokens = r.tokens[:0]
 		clear(r.matches)
 		r.matches = r.matches[:0]
+		if r.sub != nil {
+			r.sub.reset(nil, "", nil)
+		}
 	}
 }
 

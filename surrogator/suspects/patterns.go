@@ -251,15 +251,32 @@ func idLabel(f string) bool {
 	return false
 }
 
-// monthStart: s or a part of it after a joiner starts like a month name.
+// monthStart: s or a part of it after a joiner starts like a month name
+// (monthStarts).
 func monthStart(s string) bool {
-	for i := 0; i < len(s); i++ {
+	for i := 0; i+3 <= len(s); i++ {
 		if i == 0 || s[i-1] == '-' || s[i-1] == '\'' || s[i-1] == 0x99 && i >= 3 && s[i-3:i] == "’" {
-			switch s[i] {
-			case 'J', 'F', 'M', 'A', 'S', 'O', 'N', 'D':
-				if hasPrefixAny(s[i:], monthStarts) {
-					return true
-				}
+			var ok bool
+			switch w := s[i:]; w[0] {
+			case 'J':
+				ok = w[1] == 'a' && w[2] == 'n' || w[1] == 'u' && (w[2] == 'n' || w[2] == 'l') || strings.HasPrefix(w, "Jän")
+			case 'F':
+				ok = w[1] == 'e' && w[2] == 'b'
+			case 'M':
+				ok = w[1] == 'a' && (w[2] == 'i' || strings.HasPrefix(w, "Maer")) || w[1] == 'r' && w[2] == 'z' || strings.HasPrefix(w, "Mär")
+			case 'A':
+				ok = w[1] == 'p' && w[2] == 'r' || w[1] == 'u' && w[2] == 'g'
+			case 'S':
+				ok = w[1] == 'e' && w[2] == 'p'
+			case 'O':
+				ok = w[1] == 'k' && w[2] == 't'
+			case 'N':
+				ok = w[1] == 'o' && w[2] == 'v'
+			case 'D':
+				ok = w[1] == 'e' && w[2] == 'z'
+			}
+			if ok {
+				return true
 			}
 		}
 	}
@@ -510,12 +527,12 @@ func (r *run) findAnchored(rule int, pr *patternRule, trig []int) {
 						r.addMatch(m, p)
 					}
 				}
-				q := strings.IndexAny(text[p:t.e], "-'’")
-				if q < 0 {
+				if !t.is(shJoined) {
 					break
 				}
-				_, n := utf8.DecodeRuneInString(text[p+q:])
-				p += q + n
+				if p = nextPart(text, p, t.e); p < 0 {
+					break
+				}
 			}
 		}
 	}
@@ -559,6 +576,20 @@ func (r *run) findEmails(trig []int) {
 func matchURL(s string) int {
 	if m := reURLAt.FindStringIndex(s); m != nil {
 		return m[1]
+	}
+	return -1
+}
+
+// nextPart returns the start of the word part after the next joiner
+// (hyphen or apostrophe) in text[p:e], or -1.
+func nextPart(text string, p, e int) int {
+	for i := p; i < e; i++ {
+		switch c := text[i]; {
+		case c == '-' || c == '\'':
+			return i + 1
+		case c == 0xE2 && strings.HasPrefix(text[i:e], "’"):
+			return i + len("’")
+		}
 	}
 	return -1
 }

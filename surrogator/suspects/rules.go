@@ -426,7 +426,11 @@ func (r *run) repeats(spans []document.Span) {
 		txt := strings.TrimSpace(r.text[s.Begin:s.End])
 		addNeedle(txt, s.Kind)
 		if s.Kind.IsName() {
-			sub := &run{d: r.d, text: txt}
+			if r.sub == nil {
+				r.sub = &run{}
+			}
+			sub := r.sub
+			sub.d, sub.text = r.d, txt
 			sub.tokenize()
 			for _, t := range sub.tokens {
 				if t.runes >= 3 && t.nameShaped() && !t.medical() {
@@ -439,6 +443,12 @@ func (r *run) repeats(spans []document.Span) {
 		return
 	}
 	text := r.text
+	var firstBytes [4]uint64
+	minFirst, maxFirst := len(text), 0
+	for fp := range byFirst {
+		firstBytes[fp[0]>>6] |= 1 << (fp[0] & 63)
+		minFirst, maxFirst = min(minFirst, len(fp)), max(maxFirst, len(fp))
+	}
 	try := func(p int, ids []int) {
 		for _, id := range ids {
 			n := needles[id]
@@ -454,20 +464,27 @@ func (r *run) repeats(spans []document.Span) {
 		t := &r.tokens[i]
 		// the word parts of the token: its start and every start after
 		// an inner joiner
-		for p := t.b; p < t.e; {
-			q := p
-			for q < t.e && isWordRuneAt(text, q) {
-				_, n := utf8.DecodeRuneInString(text[q:])
-				q += n
+		for p := t.b; p >= 0 && p < t.e; {
+			q := t.e
+			if t.is(shJoined) {
+				if q = nextPart(text, p, t.e); q < 0 {
+					q = t.e
+				} else {
+					_, n := utf8.DecodeLastRuneInString(text[:q])
+					q -= n
+				}
 			}
-			if ids, ok := byFirst[text[p:q]]; ok {
-				try(p, ids)
+			// a cheap test before the map: the part's first byte and
+			// length
+			if n := q - p; n >= minFirst && n <= maxFirst && firstBytes[text[p]>>6]&(1<<(text[p]&63)) != 0 {
+				if ids, ok := byFirst[text[p:q]]; ok {
+					try(p, ids)
+				}
 			}
 			if q >= t.e {
 				break
 			}
-			_, n := utf8.DecodeRuneInString(text[q:])
-			p = q + n
+			p = nextPart(text, p, t.e)
 		}
 	}
 	// needles that start with punctuation: a plain search

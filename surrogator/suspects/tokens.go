@@ -42,6 +42,12 @@ const (
 	cState                         // a German state ("sachsen")
 )
 
+// lowerClasses are the classes a rule reads for a word written in lower
+// case (salutations, titles and the case-insensitive triggers of phone
+// labels and URLs); names, roles, places, facilities and stop words count
+// only capitalised (or as a part of a hyphenated word).
+const lowerClasses = cSalut | cSalutDot | cTitleStart | cTitleWord | cPhoneLabel | cURL | cTLD
+
 // Token shape bits.
 const (
 	shUpper     uint8 = 1 << iota // first rune upper case
@@ -208,6 +214,9 @@ func (r *run) tokenize() {
 // for a hyphenated word, each part) and sets its name shape.
 func (r *run) classify(t *token, f []byte) {
 	lex := r.d.lex
+	if len(f) > r.d.maxLower && t.s[0] >= 'a' && t.s[0] <= 'z' && t.shape&shJoined == 0 {
+		return // a long lower-case word (most of a letter's words)
+	}
 	t.cls = lex[string(f)]
 	t.all, t.any = t.cls, t.cls
 	if t.shape&shJoined != 0 {
