@@ -218,28 +218,3 @@ func (ix *pbfIndex) classify(workers int) error {
 	}
 	return nil
 }
-
-// reader streams the header block (if any) followed by the selected
-// blocks, as a valid PBF byte stream for osmpbf.
-func (ix *pbfIndex) reader(sel []int) (io.Reader, int64) {
-	var rs []io.Reader
-	var total int64
-	if len(ix.blobs) > 0 && ix.blobs[0].header {
-		b := ix.blobs[0]
-		rs = append(rs, io.NewSectionReader(ix.f, b.off, b.size))
-		total += b.size
-	}
-	// Merge adjacent blocks into one section for fewer reads.
-	for k := 0; k < len(sel); {
-		start := ix.blobs[sel[k]].off
-		end := start + ix.blobs[sel[k]].size
-		k++
-		for k < len(sel) && ix.blobs[sel[k]].off == end {
-			end += ix.blobs[sel[k]].size
-			k++
-		}
-		rs = append(rs, io.NewSectionReader(ix.f, start, end-start))
-		total += end - start
-	}
-	return io.MultiReader(rs...), total
-}

@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 
 	"github.com/paulmach/osm"
-	"github.com/paulmach/osm/osmpbf"
 	"github.com/paulmach/osm/osmxml"
 )
 
@@ -89,19 +88,9 @@ type filters struct {
 	relation func(*osm.Relation) bool
 }
 
-// scan opens a scanner for one pass. done reports input bytes consumed.
+// scan opens a scanner over XML input for one pass (PBF input is read by
+// pbfIndex.scanFast). done reports input bytes consumed.
 func (s *source) scan(ctx context.Context, p passKind, workers int, fl filters) (sc osm.Scanner, done func() int64, total int64, err error) {
-	if s.pbf != nil {
-		sel := [...][]int{s.pbf.rels, s.pbf.ways, s.pbf.nodes}[p]
-		r, tot := s.pbf.reader(sel)
-		cr := &countingReader{r: r}
-		ps := osmpbf.New(ctx, cr, max(workers, 1))
-		ps.SkipNodes = p != passNodes
-		ps.SkipWays = p != passWays
-		ps.SkipRelations = p != passRelations
-		ps.FilterNode, ps.FilterWay, ps.FilterRelation = fl.node, fl.way, fl.relation
-		return ps, cr.n.Load, tot, nil
-	}
 	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
 		return nil, nil, 0, err
 	}
