@@ -251,6 +251,26 @@ func resOf(ctx *fictive.Context) *data.Resources {
 // stateKey folds a state name for comparisons, dropping official prefixes
 // ("Freistaat Sachsen" → "sachsen").
 func stateKey(s string) string {
+	if k, ok := knownStateKeys[s]; ok {
+		return k
+	}
+	return foldStateKey(s)
+}
+
+// knownStateKeys holds stateKey of the states' usual spellings (a fixed
+// table computed once; stateKey is asked of them on every place).
+var knownStateKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, st := range []string{"Baden-Württemberg", "Bayern", "Berlin", "Brandenburg", "Bremen", "Hamburg", "Hessen",
+		"Mecklenburg-Vorpommern", "Niedersachsen", "Nordrhein-Westfalen", "Rheinland-Pfalz", "Saarland", "Sachsen",
+		"Sachsen-Anhalt", "Schleswig-Holstein", "Thüringen", "Freistaat Bayern", "Freistaat Sachsen",
+		"Freistaat Thüringen", "Freie Hansestadt Bremen", "Freie und Hansestadt Hamburg", ""} {
+		m[st] = foldStateKey(st)
+	}
+	return m
+}()
+
+func foldStateKey(s string) string {
 	k := data.Fold(s)
 	for _, p := range []string{"freistaat ", "freie und hansestadt ", "freie hansestadt ", "land "} {
 		k = strings.TrimPrefix(k, p)
