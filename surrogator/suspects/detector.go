@@ -48,7 +48,8 @@ type Detector struct {
 	// roles and roleDot map a folded role noun (roleDot: one written with
 	// a dot, "Pat.") to the name kind it introduces.
 	roles, roleDot map[string]kinds.Kind
-	titleRe        *regexp.Regexp
+	// titleRes holds the title expressions by folded first word
+	titleRes map[string]*regexp.Regexp
 	// maxLower is the longest key with a class that matters for a word
 	// written in lower case (lowerClasses): a longer lower-case word is
 	// not looked up.
@@ -105,10 +106,15 @@ func New(opt Options) *Detector {
 		role(r, kinds.NameDoctor)
 	}
 	var titles []string
+	titleFirst := map[string]string{} // title → its first word, folded
 	for _, t := range res.Titles {
-		titles = append(titles, t.Text)
 		tr := &run{d: &Detector{}, text: t.Text}
 		tr.tokenize()
+		if len(tr.tokens) == 0 {
+			continue
+		}
+		titles = append(titles, t.Text)
+		titleFirst[t.Text] = tr.tokens[0].f
 		for i, w := range tr.tokens {
 			if i == 0 {
 				set(cTitleStart, w.f)
@@ -145,15 +151,20 @@ func New(opt Options) *Detector {
 		}
 	}
 	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
-	var alts []string
+	// one expression per first word: a title starts a token and its first
+	// word folds like the token; case-insensitive ("DR. MED."); longer
+	// titles first
+	alts := map[string][]string{}
 	for _, t := range titles {
 		q := regexp.QuoteMeta(t)
 		q = strings.ReplaceAll(q, " ", `[ \t]*`)
 		q = strings.ReplaceAll(q, `\.`, `\.[ \t]?`)
-		alts = append(alts, q)
+		alts[titleFirst[t]] = append(alts[titleFirst[t]], q)
 	}
-	// a title starts a token; case-insensitive ("DR. MED.")
-	d.titleRe = regexp.MustCompile(`^(?i:(?:` + strings.Join(alts, "|") + `))`)
+	d.titleRes = map[string]*regexp.Regexp{}
+	for f, a := range alts {
+		d.titleRes[f] = regexp.MustCompile(`^(?i:(?:` + strings.Join(a, "|") + `))`)
+	}
 	return d
 }
 
@@ -397,7 +408,11 @@ func (r *run) title(i int) int {
 	if t.cls&cTitleStart == 0 {
 		return -1
 	}
-	m := r.d.titleRe.FindStringIndex(r.text[t.b:min(len(r.text), t.b+64)])
+	re := r.d.titleRes[t.f]
+	if re == nil {
+		return -1
+	}
+	m := re.FindStringIndex(r.text[t.b:min(len(r.text), t.b+64)])
 	if m == nil {
 		return -1
 	}

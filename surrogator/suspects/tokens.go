@@ -106,7 +106,7 @@ func (r *run) tokenize() {
 	r.arena = r.arena[:0]
 	offs := r.foldOff[:0]
 	cur := lineSpan{}
-	prevEnd := 0
+	nl := false // a line break since the last token
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -116,6 +116,9 @@ func (r *run) tokenize() {
 					cur.e, cur.last = i, len(r.tokens)
 					r.lines = append(r.lines, cur)
 					cur = lineSpan{b: i + 1, first: len(r.tokens)}
+					nl = true
+				case '\r':
+					nl = true
 				case '@':
 					cur.at = true
 				}
@@ -130,6 +133,12 @@ func (r *run) tokenize() {
 		first := true
 		var hasLetter, notUpper, nonDigit, joined bool
 		for i < len(text) {
+			if b := text[i]; b >= 'a' && b <= 'z' { // most of a text
+				hasLetter, notUpper, nonDigit, first = true, true, true, false
+				t.runes++
+				i++
+				continue
+			}
 			c := rune(text[i])
 			n := 1
 			if c >= utf8.RuneSelf {
@@ -178,8 +187,7 @@ func (r *run) tokenize() {
 		t.e = i
 		t.s = text[t.b:t.e]
 		t.dot = i < len(text) && text[i] == '.'
-		t.nl = strings.ContainsAny(text[prevEnd:t.b], "\n\r")
-		prevEnd = i
+		t.nl, nl = nl, false
 		if !notUpper {
 			t.shape |= shAllUpper
 		}
@@ -235,7 +243,7 @@ func (r *run) classify(t *token, f []byte) {
 	}
 	if t.is(shUpper) && t.runes >= 2 && t.is(shLetters) &&
 		!(t.is(shAllUpper) && (t.runes < 4 || strings.Contains(t.s, "-"))) &&
-		t.cls&(cCommon|cSalut|cSalutDot|cRole|cTitleWord) == 0 && lettersAndJoiners(t.s) {
+		t.cls&(cCommon|cSalut|cSalutDot|cRole|cTitleWord) == 0 {
 		t.shape |= shNameShape
 	}
 }
@@ -368,7 +376,7 @@ func (r *run) wordToken(s string) *token {
 	if !notUpper {
 		t.shape |= shAllUpper
 	}
-	if !hasDigit {
+	if !hasDigit && lettersAndJoiners(s) {
 		t.shape |= shLetters
 	}
 	if joined {

@@ -1,6 +1,9 @@
 package suspects
 
 import (
+	"fmt"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"unicode"
@@ -82,5 +85,56 @@ func TestDetectAllocations(t *testing.T) {
 	// growing the pooled buffers once is amortised over the runs
 	if a100 > a1+2 {
 		t.Errorf("%.0f allocations for 100 paragraphs, %.0f for one: allocations grow with the text", a100, a1)
+	}
+}
+
+// TestTitleGroups: the title expressions grouped by first word find what
+// one expression over all titles (longest first) finds, at every token of
+// the shared letters and at the titles themselves, upper-cased and
+// without blanks.
+func TestTitleGroups(t *testing.T) {
+	res := data.Default()
+	var alts []string
+	titles := []string{}
+	for _, ti := range res.Titles {
+		titles = append(titles, ti.Text)
+	}
+	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
+	for _, ti := range titles {
+		q := regexp.QuoteMeta(ti)
+		q = strings.ReplaceAll(q, " ", `[ \t]*`)
+		q = strings.ReplaceAll(q, `\.`, `\.[ \t]?`)
+		alts = append(alts, q)
+	}
+	all := regexp.MustCompile(`^(?i:(?:` + strings.Join(alts, "|") + `))`)
+	det := New(Options{Resources: res})
+	texts := []string{}
+	for _, d := range sharedDocs(t) {
+		texts = append(texts, d.Text)
+	}
+	for _, ti := range titles {
+		texts = append(texts, ti+" Quast", strings.ToUpper(ti)+" Quast", strings.ReplaceAll(ti, " ", "")+" Quast")
+	}
+	n := 0
+	for _, text := range texts {
+		r := &run{d: det, text: text}
+		r.tokenize()
+		for i := range r.tokens {
+			tk := &r.tokens[i]
+			var want, got []int
+			if tk.cls&cTitleStart != 0 {
+				want = all.FindStringIndex(text[tk.b:min(len(text), tk.b+64)])
+				if re := det.titleRes[tk.f]; re != nil {
+					got = re.FindStringIndex(text[tk.b:min(len(text), tk.b+64)])
+				}
+				n++
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("title at %q: grouped %v, all %v", text[tk.b:min(len(text), tk.b+20)], got, want)
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d title starts tried", n)
 	}
 }
