@@ -17,6 +17,7 @@ import (
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/fictive/facility"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
@@ -146,6 +147,8 @@ func (o *Options) defaults() error {
 	if o.Resources == nil {
 		o.Resources = data.Default()
 	}
+	// a pack is completed by the embedded gazetteer once, for this run
+	o.Geo = location.ForRun(o.Geo, o.Resources)
 	if !o.SeedSet {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {

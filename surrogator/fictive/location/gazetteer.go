@@ -210,6 +210,26 @@ func (g *embedded) Postcodes(id int) []string {
 
 func (g *embedded) States() []string { return g.res.States }
 
+// ForRun returns the gazetteer a run should pass as its geodata: geo
+// (a pack) completed by the embedded gazetteer over res (Layered), built
+// once for the run; geo itself when it is embedded or layered already;
+// nil stays nil (the embedded gazetteer is used). Callers
+// that pass ForRun's value never reach the process-wide memo of
+// gazetteerOf.
+func ForRun(geo fictive.Geodata, res *data.Resources) fictive.Geodata {
+	switch g := geo.(type) {
+	case nil:
+		return nil
+	case *embedded, *layered:
+		return g
+	default:
+		if res == nil {
+			res = data.Default()
+		}
+		return Layered(g, NewEmbedded(res))
+	}
+}
+
 // gazetteerOf returns the geodata of ctx: the embedded gazetteer over
 // ctx.Res without ctx.Geo; ctx.Geo as is when it is embedded or layered
 // already; else ctx.Geo completed by the embedded one (Layered), so that a

@@ -18,6 +18,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/fictive/geopack"
+	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/qc"
@@ -191,7 +192,7 @@ func Options(rec *provenance.Record, key []byte, keyFile string) (engine.Options
 	if err != nil {
 		return engine.Options{}, nop, fmt.Errorf("verify: %w", err)
 	}
-	opts.Geo = geopack.New(p)
+	opts.Geo = location.Layered(geopack.New(p), location.NewEmbedded(opts.Resources)) // as run does
 	return opts, func() { p.Close() }, nil
 }
 
