@@ -50,6 +50,9 @@ type Detector struct {
 	roles, roleDot map[string]kinds.Kind
 	// titleRes holds the title expressions by folded first word
 	titleRes map[string]*regexp.Regexp
+	// lexBits has the bit keyHash(k)%lexBitsN set for every key k of
+	// lex: a word whose bit is clear is not looked up.
+	lexBits *[lexBitsN / 64]uint64
 	// maxLower is the longest key with a class that matters for a word
 	// written in lower case (lowerClasses): a longer lower-case word is
 	// not looked up.
@@ -145,10 +148,13 @@ func New(opt Options) *Detector {
 			set(cKnownCity, w[0])
 		}
 	}
+	d.lexBits = new([lexBitsN / 64]uint64)
 	for k, c := range d.lex {
 		if c&lowerClasses != 0 {
 			d.maxLower = max(d.maxLower, len(k))
 		}
+		h := keyHash([]byte(k)) % lexBitsN
+		d.lexBits[h/64] |= 1 << (h % 64)
 	}
 	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
 	// one expression per first word: a title starts a token and its first

@@ -181,8 +181,6 @@ var (
 		"versicherung", "schlachthof", "schlachhof", "brauerei", "baeckerei", "metzgerei", "spedition"}
 	idLabelEnds = []string{"nr", "nummer", "id", "kennung", "kennz", "kennzeichen", "aktenzeichen", "az", "pid", "mrn"}
 	monthStarts = []string{"Jan", "Jän", "Feb", "Mär", "Maer", "Mrz", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"}
-	legalForms  = map[string]bool{"GmbH": true, "gGmbH": true, "AG": true, "KG": true, "mbH": true, "OHG": true, "GbR": true}
-	holidays    = map[string]bool{"Weihnachten": true, "Ostern": true, "Pfingsten": true, "Silvester": true, "Neujahr": true}
 )
 
 // phoneLabels, facilityWords and facilityHeads are the trigger words of
@@ -424,7 +422,8 @@ func (r *run) triggers() {
 				trig(ruleOrg)
 			}
 		}
-		if legalForms[s] {
+		switch s { // legal forms
+		case "GmbH", "gGmbH", "AG", "KG", "mbH", "OHG", "GbR":
 			trig(ruleOrg)
 		}
 		if !t.is(shUpper) {
@@ -433,7 +432,10 @@ func (r *run) triggers() {
 		if strings.HasPrefix(s, "Stat") {
 			trig(ruleWard)
 		}
-		if s[0] == 'Q' && len(s) >= 2 && s[1] >= '1' && s[1] <= '4' || strings.HasPrefix(s, "KW") || holidays[s] {
+		switch {
+		case s[0] == 'Q' && len(s) >= 2 && s[1] >= '1' && s[1] <= '4' || strings.HasPrefix(s, "KW"):
+			trig(ruleDateMisc)
+		case s == "Weihnachten" || s == "Ostern" || s == "Pfingsten" || s == "Silvester" || s == "Neujahr":
 			trig(ruleDateMisc)
 		}
 		if nextUpper && (hasSuffixAny(f, orgSuffixes) || f == "stadtwerke") {

@@ -221,11 +221,10 @@ func (r *run) tokenize() {
 // classify looks the folded token up in the lexicon (the whole word and,
 // for a hyphenated word, each part) and sets its name shape.
 func (r *run) classify(t *token, f []byte) {
-	lex := r.d.lex
 	if len(f) > r.d.maxLower && t.s[0] >= 'a' && t.s[0] <= 'z' && t.shape&shJoined == 0 {
 		return // a long lower-case word (most of a letter's words)
 	}
-	t.cls = lex[string(f)]
+	t.cls = r.d.lookup(f)
 	t.all, t.any = t.cls, t.cls
 	if t.shape&shJoined != 0 {
 		t.all = ^uint64(0)
@@ -234,7 +233,7 @@ func (r *run) classify(t *token, f []byte) {
 			for q < len(f) && f[q] != ' ' {
 				q++
 			}
-			c := lex[string(f[p:q])]
+			c := r.d.lookup(f[p:q])
 			t.all &= c
 			t.any |= c
 			p = q + 1
@@ -246,6 +245,29 @@ func (r *run) classify(t *token, f []byte) {
 		t.cls&(cCommon|cSalut|cSalutDot|cRole|cTitleWord) == 0 {
 		t.shape |= shNameShape
 	}
+}
+
+// lexBitsN is the size of the lexicon's bit filter (a few bits a key).
+const lexBitsN = 1 << 18
+
+// keyHash is FNV-1a over a folded word.
+func keyHash(b []byte) uint32 {
+	h := uint32(2166136261)
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	return h
+}
+
+// lookup returns the classes of a folded word: the bit filter first, the
+// map only for a word that may be listed.
+func (d *Detector) lookup(f []byte) uint64 {
+	if d.lexBits != nil {
+		if h := keyHash(f) % lexBitsN; d.lexBits[h/64]&(1<<(h%64)) == 0 {
+			return 0
+		}
+	}
+	return d.lex[string(f)]
 }
 
 // lettersAndJoiners: only letters, hyphens and apostrophes (a token's
