@@ -75,6 +75,15 @@ func TestInceptionPartOfCorpus(t *testing.T) {
 			t.Errorf("%s: %v %v", name, err, fi)
 		}
 	}
+	// nothing else is left in the folder (the xlsx stream writer's spill
+	// files hold original PII)
+	if ents, _ := os.ReadDir(dir); len(ents) != 7 {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Errorf("QC folder holds %v, want the 7 report files", names)
+	}
 	// xlsx holds the same cells as the CSVs
 	x, err := excelize.OpenFile(filepath.Join(dir, FileXLSX))
 	if err != nil {

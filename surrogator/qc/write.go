@@ -103,11 +103,17 @@ func CSV(rows [][]string) []byte {
 	return b.Bytes()
 }
 
-// XLSX encodes the tables as a workbook with one sheet per table.
-func (p *Project) XLSX() ([]byte, error) {
-	f := excelize.NewFile()
+// XLSX encodes the tables as a workbook with one sheet per table. Rows
+// are streamed (excelize's StreamWriter), so a large project does not build
+// a cell model in memory; what the stream writer spills goes to tmpDir
+// (the private QC folder: the rows hold original PII) and is removed.
+func (p *Project) XLSX(tmpDir string) ([]byte, error) {
+	return xlsxOf(p.Tables(), tmpDir)
+}
+
+func xlsxOf(tables map[string][][]string, tmpDir string) ([]byte, error) {
+	f := excelize.NewFile(excelize.Options{TmpDir: tmpDir})
 	defer f.Close()
-	tables := p.Tables()
 	for i, name := range sheets {
 		if i == 0 {
 			if err := f.SetSheetName("Sheet1", name); err != nil {
@@ -116,17 +122,27 @@ func (p *Project) XLSX() ([]byte, error) {
 		} else if _, err := f.NewSheet(name); err != nil {
 			return nil, fmt.Errorf("qc: xlsx: %w", err)
 		}
+		sw, err := f.NewStreamWriter(name)
+		if err != nil {
+			return nil, fmt.Errorf("qc: xlsx: %w", err)
+		}
+		var vals []interface{}
 		for r, row := range tables[name] {
-			for c, v := range row {
-				cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
-				if err := f.SetCellStr(name, cell, v); err != nil {
-					return nil, fmt.Errorf("qc: xlsx: %w", err)
-				}
+			vals = vals[:0]
+			for _, v := range row {
+				vals = append(vals, v)
+			}
+			cell, _ := excelize.CoordinatesToCellName(1, r+1)
+			if err := sw.SetRow(cell, vals); err != nil {
+				return nil, fmt.Errorf("qc: xlsx: %w", err)
 			}
 		}
+		if err := sw.Flush(); err != nil {
+			return nil, fmt.Errorf("qc: xlsx: %w", err)
+		}
 	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
+	b, err := f.WriteToBuffer()
+	if err != nil {
 		return nil, fmt.Errorf("qc: xlsx: %w", err)
 	}
 	return b.Bytes(), nil
@@ -139,7 +155,10 @@ func (p *Project) Write(dir string) error {
 	if err != nil {
 		return fmt.Errorf("qc: %w", err)
 	}
-	x, err := p.XLSX()
+	if err := output.MkdirPrivate(dir); err != nil {
+		return fmt.Errorf("qc: %w", err)
+	}
+	x, err := xlsxOf(t, dir)
 	if err != nil {
 		return err
 	}
