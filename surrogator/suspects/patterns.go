@@ -300,6 +300,9 @@ func isASCIIWord(c byte) bool { return c < utf8.RuneSelf && (asciiClass[c] != 0 
 // tokens before it to after tokens after it.
 func (r *run) digitNear(k, before, after int) bool {
 	ln := &r.lines[r.tokens[k].line]
+	if !ln.digit {
+		return false
+	}
 	for j := max(k-before, ln.first); j <= k+after && j < ln.last; j++ {
 		if r.tokens[j].is(shHasDigit) {
 			return true

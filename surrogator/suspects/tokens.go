@@ -81,6 +81,7 @@ type lineSpan struct {
 	b, e        int
 	first, last int
 	at          bool // holds "@"
+	digit       bool // a token with a digit
 }
 
 func isWordRune(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
@@ -190,6 +191,9 @@ func (r *run) tokenize() {
 		t.nl, nl = nl, false
 		if !notUpper {
 			t.shape |= shAllUpper
+		}
+		if t.shape&shHasDigit != 0 {
+			cur.digit = true
 		}
 		if hasLetter && t.shape&shHasDigit == 0 {
 			t.shape |= shLetters
