@@ -242,8 +242,12 @@ type run struct {
 	matches [][]int
 	// dateEnds holds the ends of the numeric dates found
 	dateEnds []int
-	// sub tokenizes annotated names for the repeat rule
+	// sub tokenizes annotated names for the repeat rule; rep holds its
+	// tables
 	sub *run
+	rep repeatState
+	// validDates caches validDate by text
+	validDates map[string]bool
 }
 
 func (r *run) reset(d *Detector, text string, spans []document.Span) {
@@ -267,6 +271,10 @@ func (r *run) reset(d *Detector, text string, spans []document.Span) {
 		if r.sub != nil {
 			r.sub.reset(nil, "", nil)
 		}
+		clear(r.validDates)
+		clear(r.rep.seen)
+		clear(r.rep.byFirst)
+		clear(r.rep.needles)
 	}
 }
 

@@ -85,8 +85,16 @@ func (r *run) quantity(e int) bool {
 }
 
 func (r *run) validDate(s string) bool {
+	if ok, seen := r.validDates[s]; seen {
+		return ok // a letter repeats its dates
+	}
 	e, err := dates.Parse(s)
-	return err == nil && !e.Repaired
+	ok := err == nil && !e.Repaired
+	if r.validDates == nil {
+		r.validDates = map[string]bool{}
+	}
+	r.validDates[s] = ok
+	return ok
 }
 
 // ---- where the pattern rules run ----

@@ -393,27 +393,36 @@ func isZip(s string) bool {
 // their first word part, and the text is read once: at every start of a
 // word part the part is looked up.
 func (r *run) repeats(spans []document.Span) {
-	type needle struct {
-		s string
-		k kinds.Kind
+	rp := &r.rep
+	rp.needles, rp.odd = rp.needles[:0], rp.odd[:0]
+	if rp.seen == nil {
+		rp.seen, rp.byFirst = map[needle]bool{}, map[string]int{}
 	}
-	var needles []needle
-	seen := map[string]bool{}
-	byFirst := map[string][]int{}
-	var odd []int // needles not starting with a word rune
+	clear(rp.seen)
+	clear(rp.byFirst)
 	addNeedle := func(n string, k kinds.Kind) {
-		key := string(k) + "\x00" + n
-		if seen[key] || utf8.RuneCountInString(n) < 3 {
+		nd := needle{s: n, k: k, next: -1}
+		if rp.seen[needle{s: n, k: k}] || utf8.RuneCountInString(n) < 3 {
 			return
 		}
-		seen[key] = true
-		needles = append(needles, needle{n, k})
+		rp.seen[needle{s: n, k: k}] = true
+		rp.needles = append(rp.needles, nd)
+		id := len(rp.needles) - 1
 		if c, _ := utf8.DecodeRuneInString(n); !isWordRune(c) {
-			odd = append(odd, len(needles)-1)
+			rp.odd = append(rp.odd, id)
 			return
 		}
+		// chain the needles of a first word in the order they came
 		fp := firstPart(n)
-		byFirst[fp] = append(byFirst[fp], len(needles)-1)
+		head, ok := rp.byFirst[fp]
+		if !ok {
+			rp.byFirst[fp] = id
+			return
+		}
+		for rp.needles[head].next >= 0 {
+			head = rp.needles[head].next
+		}
+		rp.needles[head].next = id
 	}
 	for _, s := range spans {
 		switch s.Kind {
@@ -439,6 +448,7 @@ func (r *run) repeats(spans []document.Span) {
 			}
 		}
 	}
+	needles, byFirst := rp.needles, rp.byFirst
 	if len(needles) == 0 {
 		return
 	}
@@ -449,8 +459,8 @@ func (r *run) repeats(spans []document.Span) {
 		firstBytes[fp[0]>>6] |= 1 << (fp[0] & 63)
 		minFirst, maxFirst = min(minFirst, len(fp)), max(maxFirst, len(fp))
 	}
-	try := func(p int, ids []int) {
-		for _, id := range ids {
+	try := func(p int, id int) {
+		for ; id >= 0; id = needles[id].next {
 			n := needles[id]
 			if !strings.HasPrefix(text[p:], n.s) {
 				continue
@@ -477,8 +487,8 @@ func (r *run) repeats(spans []document.Span) {
 			// a cheap test before the map: the part's first byte and
 			// length
 			if n := q - p; n >= minFirst && n <= maxFirst && firstBytes[text[p]>>6]&(1<<(text[p]&63)) != 0 {
-				if ids, ok := byFirst[text[p:q]]; ok {
-					try(p, ids)
+				if id, ok := byFirst[text[p:q]]; ok {
+					try(p, id)
 				}
 			}
 			if q >= t.e {
@@ -488,7 +498,7 @@ func (r *run) repeats(spans []document.Span) {
 		}
 	}
 	// needles that start with punctuation: a plain search
-	for _, id := range odd {
+	for _, id := range rp.odd {
 		n := needles[id]
 		for off := 0; ; {
 			i := strings.Index(text[off:], n.s)
@@ -508,6 +518,22 @@ func (r *run) repeats(spans []document.Span) {
 			r.add(b, e, n.k, "repeat", prioRepeat)
 		}
 	}
+}
+
+// needle is an annotated string the repeat rule looks for; next chains
+// the needles with the same first word.
+type needle struct {
+	s    string
+	k    kinds.Kind
+	next int
+}
+
+// repeatState holds the repeat rule's tables, reused across texts.
+type repeatState struct {
+	needles []needle
+	odd     []int // needles not starting with a word rune
+	seen    map[needle]bool
+	byFirst map[string]int // first word → first needle
 }
 
 // firstPart is the leading run of word runes of s.
