@@ -132,10 +132,18 @@ func (r *run) tokenize() {
 		}
 		t := token{b: i, line: len(r.lines)}
 		first := true
+		plain := true // lower-case ASCII letters and digits only
 		var hasLetter, notUpper, nonDigit, joined bool
 		for i < len(text) {
 			if b := text[i]; b >= 'a' && b <= 'z' { // most of a text
 				hasLetter, notUpper, nonDigit, first = true, true, true, false
+				t.runes++
+				i++
+				continue
+			}
+			if b := text[i]; b >= '0' && b <= '9' {
+				t.shape |= shHasDigit
+				first = false
 				t.runes++
 				i++
 				continue
@@ -156,7 +164,7 @@ func (r *run) tokenize() {
 				if (c == '-' || c == '\'' || c == '’') && i+n < len(text) {
 					c2, _ := utf8.DecodeRuneInString(text[i+n:])
 					if unicode.IsLetter(c2) {
-						joined = true
+						joined, plain = true, false
 						nonDigit = true
 						i += n
 						t.runes++
@@ -165,6 +173,7 @@ func (r *run) tokenize() {
 				}
 				break
 			}
+			plain = false
 			if letter {
 				hasLetter = true
 				up := c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf && unicode.IsUpper(c)
@@ -205,7 +214,11 @@ func (r *run) tokenize() {
 			t.shape |= shJoined
 		}
 		fb := len(r.arena)
-		r.arena = foldAppend(r.arena, t.s)
+		if plain { // lower-case ASCII letters and digits fold to themselves
+			r.arena = fixSankt(append(r.arena, t.s...), fb)
+		} else {
+			r.arena = foldAppend(r.arena, t.s)
+		}
 		offs = append(offs, fb, len(r.arena))
 		if t.shape&shDigits == 0 { // no listed word is a number
 			r.classify(&t, r.arena[fb:])
