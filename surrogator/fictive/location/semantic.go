@@ -121,8 +121,14 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 			return taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name)
 		},
 	}
-	if ctx.Doc != nil && fac.ArticleBefore(ctx.Before(40)) {
-		q.Gender = fac.HeadGender(core)
+	if ctx.Doc != nil {
+		// the article before the span stays as written: the surrogate's
+		// head noun takes a gender the article still fits ("im" →
+		// masculine or neuter)
+		if a := fac.ArticleWord(ctx.Before(40)); a != "" {
+			q.Gender = fac.HeadGender(core)
+			q.Genders = fac.AgreeingGenders(a, q.Gender)
+		}
 	}
 	ch, err := pools.Choose(context.Background(), q, fac.Options{})
 	if err != nil {
