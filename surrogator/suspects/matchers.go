@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// Hand-written matchers for the numeric date expressions: they run at
+// Hand-written matchers for the numeric date and street expressions: they run at
 // every number followed by a separator, where Go's regexp costs about a
 // microsecond an attempt. Each returns the end of the match of its
 // expression anchored at the start of s, or -1 (TestDateMatchers checks
