@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surrogator/surrogator/internal/gctune"
 	"io"
 	"os"
 	"os/signal"
@@ -112,6 +113,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "interrupted again: quit at once; nothing was published")
 		os.Exit(exitInterrupted)
 	}()
+	gctune.Tune()
 	code := execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surrogator/surrogator/internal/gctune"
 	"github.com/surrogator/surrogator/internal/synthletters"
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -42,6 +43,7 @@ func TestBenchChild(t *testing.T) {
 	if spec == "" {
 		t.Skip("child process of BenchmarkStreaming only")
 	}
+	gctune.Tune() // as the binary runs
 	f := strings.Fields(spec)
 	what, dir, out := f[0], f[1], f[2]
 	var err error
