@@ -1,0 +1,5 @@
+//go:build !race
+
+package suspects
+
+const raceEnabled = false
