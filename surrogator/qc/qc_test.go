@@ -1,6 +1,7 @@
 package qc
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
@@ -265,5 +266,25 @@ func TestCheckFlags(t *testing.T) {
 	}
 	if q.PartOfCorpus {
 		t.Error("wrong annotation must exclude")
+	}
+}
+
+// TestXLSXDeterministic: the workbook of one report is the same bytes
+// every time (excelize writes streamed sheets in map order; the engine
+// promises byte-identical outputs).
+func TestXLSXDeterministic(t *testing.T) {
+	q := readProject(t, "corpora/inception-projects/project-deid-test-data-1.zip")
+	first, err := q.XLSX(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		again, err := q.XLSX(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first, again) {
+			t.Fatalf("write %d differs from the first", i+2)
+		}
 	}
 }

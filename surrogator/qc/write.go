@@ -1,10 +1,12 @@
 package qc
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -145,7 +147,38 @@ func xlsxOf(tables map[string][][]string, tmpDir string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("qc: xlsx: %w", err)
 	}
-	return b.Bytes(), nil
+	return sortedZip(b.Bytes())
+}
+
+// sortedZip rewrites a zip with its entries in name order, copying their
+// compressed bytes: excelize writes streamed sheets in map order, and a
+// run's outputs must be byte-identical for any number of workers.
+func sortedZip(data []byte) ([]byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("qc: xlsx: %w", err)
+	}
+	files := append([]*zip.File(nil), zr.File...)
+	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, f := range files {
+		w, err := zw.CreateRaw(&f.FileHeader)
+		if err != nil {
+			return nil, fmt.Errorf("qc: xlsx: %w", err)
+		}
+		r, err := f.OpenRaw()
+		if err != nil {
+			return nil, fmt.Errorf("qc: xlsx: %w", err)
+		}
+		if _, err := io.Copy(w, r); err != nil {
+			return nil, fmt.Errorf("qc: xlsx: %w", err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("qc: xlsx: %w", err)
+	}
+	return out.Bytes(), nil
 }
 
 // Write writes every QC file of the project into dir (private: 0700/0600).
