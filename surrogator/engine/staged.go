@@ -536,7 +536,7 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	}()
 
 	seq := 0
-	seen := map[*projectRun]int{}
+	seen := map[*projectRun]map[string]bool{}
 	_, err := formats.Scan(ctx, p.sources, in, func(fp *formats.Project, d *document.Document) error {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -548,7 +548,10 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 		if pr.in.Duplicate(d.Name) {
 			return nil // refused in pass 1 (ErrDuplicateName)
 		}
-		seen[pr]++
+		if seen[pr] == nil {
+			seen[pr] = map[string]bool{}
+		}
+		seen[pr][d.Name] = true
 		id := DocID(opts.masterKey(), pr.name, d.Name)
 		it := &item{seq: seq, pr: pr}
 		seq++
@@ -591,21 +594,18 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	if collectErr != nil {
 		return collectErr
 	}
+	// a document pass 1 read but pass 2 did not find (removed or renamed
+	// in between) is accounted for, never silently dropped
 	for _, pr := range p.runs {
-		if seen[pr] != pr.res.Read {
-			return fmt.Errorf("engine: input changed during the run: project %d has %d documents now, %d when it was read", p.index(pr)+1, seen[pr], pr.res.Read)
+		for _, q := range pr.qc.Docs[:pr.res.Read] {
+			if !seen[pr][q.Document] {
+				res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: DocID(opts.masterKey(), pr.name, q.Document), Document: q.Document,
+					Reason: "unreadable", Detail: "the document was not found when the run read its inputs again: run again"})
+				pr.res.Excluded++
+			}
 		}
 	}
 	return nil
-}
-
-func (p *Plan) index(pr *projectRun) int {
-	for i, r := range p.runs {
-		if r == pr {
-			return i
-		}
-	}
-	return -1
 }
 
 // collect records one document's outcome (in reading order).

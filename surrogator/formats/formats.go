@@ -63,6 +63,10 @@ var (
 	// ErrErrorsOmitted marks the summarising error of a project with more
 	// than MaxErrors errors.
 	ErrErrorsOmitted = errors.New("further errors not listed")
+	// ErrProjectName is returned when a project's name (its folder, zip
+	// or held project name) cannot name an output folder ("", ".", "..",
+	// or one holding a path separator).
+	ErrProjectName = errors.New("project name unusable as a folder name")
 )
 
 // Options configure reading.
@@ -499,6 +503,10 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 	}
 	names := map[string]string{}
 	for _, p := range out {
+		if !safeProjectName(p.Name) {
+			// the name becomes a folder of the output: it must stay one
+			return nil, fmt.Errorf("formats: %w: %q (from %s): rename the input", ErrProjectName, p.Name, p.Path)
+		}
 		if other, dup := names[p.Name]; dup {
 			return nil, fmt.Errorf("formats: %w %q: %s and %s (rename one)", ErrDuplicateProject, p.Name, other, p.Path)
 		}
@@ -506,6 +514,13 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 		p.finish()
 	}
 	return out, nil
+}
+
+// safeProjectName reports whether a project name can name one folder:
+// not empty, not "." or ".." (a zip named "...zip" gives ".."), no path
+// separator or NUL.
+func safeProjectName(n string) bool {
+	return n != "" && n != "." && n != ".." && !strings.ContainsAny(n, "/\\\x00")
 }
 
 // heldProject collects the loose files of one project given in memory.

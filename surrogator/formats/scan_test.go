@@ -212,3 +212,55 @@ func write(t *testing.T, p, s string) {
 		t.Fatal(err)
 	}
 }
+
+// TestUnsafeProjectName: a project name becomes an output folder, so one
+// that is not a single folder name is refused, whatever it comes from.
+func TestUnsafeProjectName(t *testing.T) {
+	held, _ := func() ([]formats.Source, string) {
+		dir := filepath.Join(testutil.RepoRoot(t), "testdata", "sample-letters")
+		data, err := os.ReadFile(filepath.Join(dir, "kurzbrief-notaufnahme.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ann, err := os.ReadFile(filepath.Join(dir, "kurzbrief-notaufnahme.ann"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []formats.Source{{Name: "k.txt", Data: data}, {Name: "k.ann", Data: ann}}, dir
+	}()
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	for _, s := range held {
+		w, _ := zw.Create(s.Name)
+		w.Write(s.Data)
+	}
+	zw.Close()
+	onDisk := filepath.Join(t.TempDir(), "...zip")
+	if err := os.WriteFile(onDisk, zbuf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	with := func(project string) []formats.Source {
+		out := append([]formats.Source(nil), held...)
+		for i := range out {
+			out[i].Project = project
+		}
+		return out
+	}
+	for name, srcs := range map[string][]formats.Source{
+		"held project ..":       with(".."),
+		"held project a/b":      with("a/b"),
+		`held project a\b`:      with(`a\b`),
+		"held zip ...zip":       {{Name: "...zip", Data: zbuf.Bytes()}},
+		"zip file named ...zip": {{Path: onDisk}},
+		"held project .":        with("."),
+		"held zip .zip (empty)": {{Name: ".zip", Data: zbuf.Bytes()}},
+	} {
+		_, err := formats.Scan(context.Background(), srcs, formats.Options{}, nil)
+		if !errors.Is(err, formats.ErrProjectName) {
+			t.Errorf("%s: err %v, want ErrProjectName", name, err)
+		}
+	}
+	if _, err := formats.Scan(context.Background(), with("Briefe 2024"), formats.Options{}, nil); err != nil {
+		t.Errorf("an ordinary project name was refused: %v", err)
+	}
+}
