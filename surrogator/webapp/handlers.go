@@ -402,8 +402,9 @@ func (s *Server) docPage(w http.ResponseWriter, r *http.Request) {
 	data := map[string]any{"Title": q.Document, "P": p.meta, "PI": pi, "DI": di, "Q": q, "Include": dec[pi][di],
 		"Flagged": flagged(q), "Project": p.qc[pi].Project}
 	if d != nil {
-		data["Text"] = highlight(d.Text, d.Spans)
-		data["Legend"] = legend(d.Spans)
+		spans := withSuspects(d.Text, d.Spans, q.Suspects, q.SuspectOffsets)
+		data["Text"] = highlight(d.Text, spans)
+		data["Legend"] = legend(spans)
 	}
 	data["HasPrev"], data["Prev"] = di > 0, di-1
 	data["HasNext"], data["Next"] = di+1 < len(p.qc[pi].Docs), di+1

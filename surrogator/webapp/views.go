@@ -6,6 +6,7 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
 // segment is a run of text, plain or inside one PII span.
@@ -39,13 +40,26 @@ func group(k kinds.Kind) string {
 	return "k-other"
 }
 
+// spanClass is the CSS class of a highlighted span: its kind's group, or
+// k-suspect for suspected unannotated PII.
+func spanClass(s document.Span) string {
+	if s.Kind == "" && strings.HasPrefix(s.Label, suspectPrefix) {
+		return "k-suspect"
+	}
+	return group(s.Kind)
+}
+
 // groupNames are the legend's words for the groups.
 var groupNames = map[string]string{
 	"k-name": "names", "k-date": "dates", "k-age": "ages", "k-loc": "locations", "k-id": "IDs",
 	"k-contact": "contacts", "k-prof": "professions", "k-other": "other", "k-wrong": "wrong annotation (no valid kind)",
+	"k-suspect": "suspected unannotated PII (QC; not annotated, not replaced)",
 }
 
 func spanKind(s document.Span) string {
+	if strings.HasPrefix(s.Label, suspectPrefix) && s.Kind == "" {
+		return s.Label
+	}
 	if s.Kind == "" {
 		if s.Label == "" {
 			return "WRONG"
@@ -75,7 +89,7 @@ func highlight(text string, spans []document.Span) []segment {
 		if s.Begin > pos {
 			out = append(out, segment{Text: text[pos:s.Begin]})
 		}
-		out = append(out, segment{Text: text[s.Begin:s.End], Kind: spanKind(s), Class: group(s.Kind)})
+		out = append(out, segment{Text: text[s.Begin:s.End], Kind: spanKind(s), Class: spanClass(s)})
 		pos = s.End
 	}
 	if pos < len(text) {
@@ -83,6 +97,32 @@ func highlight(text string, spans []document.Span) []segment {
 	}
 	return out
 }
+
+// withSuspects adds a document's suspected unannotated PII (QC, offsets in
+// the input's convention) to its spans for highlighting: each becomes a
+// span of class k-suspect labelled "?" + its guessed kind, drawn unlike
+// any annotation (dashed outline, no fill). Suspects whose offsets do not
+// fit the text are left out.
+func withSuspects(text string, spans []document.Span, sus []qc.Suspect, unit string) []document.Span {
+	out := append([]document.Span(nil), spans...)
+	ix := document.NewIndex(text)
+	conv := ix.FromCodePoint
+	if unit == qc.OffsetsUTF16 {
+		conv = ix.FromUTF16
+	}
+	for _, s := range sus {
+		b, err1 := conv(s.Begin)
+		e, err2 := conv(s.End)
+		if err1 != nil || err2 != nil || e <= b {
+			continue
+		}
+		out = append(out, document.Span{Begin: b, End: e, Label: suspectPrefix + s.Kind})
+	}
+	return out
+}
+
+// suspectPrefix marks a suspect's label in the highlighted text.
+const suspectPrefix = "?"
 
 // legendRow is one kind in a document's legend.
 type legendRow struct {
@@ -97,7 +137,7 @@ func legend(spans []document.Span) []legendRow {
 	for _, s := range spans {
 		k := spanKind(s)
 		n[k]++
-		cls[k] = group(s.Kind)
+		cls[k] = spanClass(s)
 	}
 	var out []legendRow
 	for k, c := range n {
