@@ -47,6 +47,8 @@ type docPlan struct {
 	reason string // non-empty: excluded
 	// casName is the private CAS file name (unique within the project).
 	casName string
+	// stopped is set when planning was interrupted (the run stops).
+	stopped error
 	// parts finds the words of the document's own person names (surnames,
 	// first names) that identify a person on their own: a public text that
 	// repeats one unannotated is quarantined, and surrogates avoid them.
@@ -94,6 +96,9 @@ type planner struct {
 	corpus *fictive.Scope // corpus scope (used when Scope == corpus)
 	avoid  *audit.Matcher // originals of the run: surrogates must not contain them
 	isName func(string) bool
+	// stop, when set, is checked while a document is planned: a very large
+	// letter must not hold up an interruption until it is done.
+	stop func() error
 	// horizon holds, in corpus scope, the latest date of each patient
 	// (patientMaterial) over the run, so the age rule decides per patient,
 	// not per letter (see collectHorizons).
@@ -167,7 +172,14 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	isName := p.docIsName(d)
 	state := &fictive.DocState{DateShift: dp.shift}
 	reps := make([]replacement, len(d.Spans))
-	for _, i := range planOrder(d) {
+	for n, i := range planOrder(d) {
+		if n%64 == 63 && p.stop != nil {
+			if err := p.stop(); err != nil {
+				dp.reason = "interrupted"
+				dp.stopped = err
+				return dp
+			}
+		}
 		s := d.Spans[i]
 		orig := d.SpanText(i)
 		rep := replacement{Span: i, Kind: s.Kind, Original: orig}

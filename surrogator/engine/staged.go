@@ -351,6 +351,10 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	if p.written {
 		return nil, errors.New("engine: a plan is written once")
 	}
+	if err := ctx.Err(); err != nil {
+		// nothing is created, and the plan may still be written
+		return nil, fmt.Errorf("%w: %w", ErrInterrupted, err)
+	}
 	p.written = true
 	opts := &p.opts
 	l := output.Layout{Out: opts.Out}
@@ -491,6 +495,7 @@ type item struct {
 func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	opts := &p.opts
 	pl := p.pl
+	pl.stop = ctx.Err
 	pl.corpus = fictive.NewScope(opts.masterKey())
 	pl.corpus.Avoid = p.avoid.Contains
 	in := opts.Input
@@ -551,10 +556,16 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 		if seen[pr] == nil {
 			seen[pr] = map[string]bool{}
 		}
-		seen[pr][d.Name] = true
 		id := DocID(opts.masterKey(), pr.name, d.Name)
 		it := &item{seq: seq, pr: pr}
 		seq++
+		if seen[pr][d.Name] {
+			// pass 1 read this name once: a second document of that name
+			// appeared in between (it would share the first one's public
+			// file and mapping key); the run cannot account for it
+			return fmt.Errorf("engine: input changed during the run: a document name of project %d was read twice: run again", p.index(pr)+1)
+		}
+		seen[pr][d.Name] = true
 		q := pr.qcByName[d.Name]
 		dg, known := pr.digest[d.Name]
 		switch {
@@ -567,6 +578,9 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 				break
 			}
 			dp := pl.plan(d, id)
+			if dp.stopped != nil {
+				return dp.stopped
+			}
 			if dp.reason != "" {
 				it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: "unsafe", Detail: dp.reason}
 				break
@@ -606,6 +620,15 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 		}
 	}
 	return nil
+}
+
+func (p *Plan) index(pr *projectRun) int {
+	for i, r := range p.runs {
+		if r == pr {
+			return i
+		}
+	}
+	return -1
 }
 
 // collect records one document's outcome (in reading order).

@@ -9,6 +9,7 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
@@ -40,10 +41,11 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 	// ("DR. MED. Meier" and "Dr. Meier" get one title, in each mention's
 	// style); it differs from every title the person is written with.
 	memoKey, avoid := key, map[string]bool{key: true}
-	if person := titlePerson(ctx.Doc, ctx.Span); person != "" {
+	persons := titlePersons(ctx)
+	if person := persons.of[ctx.Span]; person != "" {
 		memoKey = "person|" + person + "|" + strconv.Itoa(rank)
-		for j, sp := range ctx.Doc.Spans {
-			if sp.Kind == ctx.Kind && j != ctx.Span && titlePerson(ctx.Doc, j) == person {
+		for _, j := range persons.spans[string(ctx.Kind)+"|"+person] {
+			if j != ctx.Span {
 				if t := ctx.Doc.SpanText(j); lx.rankOf(t) == rank {
 					avoid[titleKey(t)] = true
 				}
@@ -74,14 +76,51 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 	return out, nil
 }
 
+// titleIndex maps the title spans of a document to their persons
+// (titlePerson), computed once per document: a letter with thousands of
+// titles must not scan every span for every title.
+type titleIndex struct {
+	of    map[int]string   // title span → person ("" none)
+	spans map[string][]int // kind|person → title spans
+}
+
+const stateTitles = "names.titles"
+
+func titlePersons(ctx *fictive.Context) *titleIndex {
+	build := func() any {
+		ix := &titleIndex{of: map[int]string{}, spans: map[string][]int{}}
+		if ctx.Doc == nil {
+			return ix
+		}
+		sorted := inTextOrder(ctx.Doc)
+		for j, sp := range ctx.Doc.Spans {
+			if sp.Kind != kinds.NameTitle && sp.Kind != ctx.Kind {
+				continue
+			}
+			p := titlePerson(ctx.Doc, j, sorted)
+			ix.of[j] = p
+			if p != "" {
+				k := string(sp.Kind) + "|" + p
+				ix.spans[k] = append(ix.spans[k], j)
+			}
+		}
+		return ix
+	}
+	if ctx.State == nil {
+		return build().(*titleIndex)
+	}
+	return ctx.State.Value(stateTitles, build).(*titleIndex)
+}
+
 // titlePerson returns the folded surname of the person a title span
 // belongs to: the name span right after it (only white space between, as
 // in "Dr. [Meier]") or, for a title after the name ("Meier, PhD"), right
 // before it; "" when there is none.
-func titlePerson(d *document.Document, i int) string {
+func titlePerson(d *document.Document, i int, sorted bool) string {
 	t := d.Spans[i]
 	best, gap := -1, 4
-	for j, s := range d.Spans {
+	for _, j := range nearSpans(d, i, gap, sorted) {
+		s := d.Spans[j]
 		if !s.Kind.IsName() {
 			continue
 		}
@@ -94,7 +133,9 @@ func titlePerson(d *document.Document, i int) string {
 		default:
 			continue
 		}
-		if strings.TrimLeft(between, " \t,") == "" && len(between) < gap {
+		// the length first: the text to a far name must not be scanned
+		// for every title (quadratic in a large letter)
+		if len(between) < gap && strings.TrimLeft(between, " \t,") == "" {
 			best, gap = j, len(between)
 		}
 	}
@@ -106,6 +147,39 @@ func titlePerson(d *document.Document, i int) string {
 		return ""
 	}
 	return strings.Trim(f[len(f)-1], "'’.")
+}
+
+// inTextOrder reports whether a document's spans are in text order and do
+// not overlap (as normalised documents are).
+func inTextOrder(d *document.Document) bool {
+	for j := 1; j < len(d.Spans); j++ {
+		if d.Spans[j-1].End > d.Spans[j].Begin {
+			return false
+		}
+	}
+	return true
+}
+
+// nearSpans returns the indices of the spans that may lie within gap
+// bytes of span i: its neighbours while they are that close when the
+// spans are in text order (sorted), else every span.
+func nearSpans(d *document.Document, i, gap int, sorted bool) []int {
+	if !sorted {
+		all := make([]int, len(d.Spans))
+		for j := range all {
+			all[j] = j
+		}
+		return all
+	}
+	t := d.Spans[i]
+	var out []int
+	for j := i - 1; j >= 0 && d.Spans[j].End > t.Begin-gap; j-- {
+		out = append(out, j)
+	}
+	for j := i + 1; j < len(d.Spans) && d.Spans[j].Begin < t.End+gap; j++ {
+		out = append(out, j)
+	}
+	return out
 }
 
 // titlePool lists the candidate titles of a widening stage: 0 same rank,
