@@ -12,6 +12,7 @@ import (
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
@@ -362,6 +363,48 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	return lead + v + trail, nil
 }
 
+// sameClassTemplates keeps the templates of the original's facility class
+// (facility.Classify of the template with sample fillers), else those of
+// its sector (health care, public and social, business, leisure), else
+// all: a "Tumorzentrum e. V." must not become an "Autohaus".
+func sameClassTemplates(original string, templates []string) []string {
+	c := fac.Classify(original)
+	if c == fac.Unknown {
+		return templates
+	}
+	fill := strings.NewReplacer("{city}", "Musterstadt", "{surname}", "Muster", "{surname2}", "Beispiel", "{name}", "Erika Muster", "{street}", "Lindenstraße")
+	var same, sector []string
+	for _, t := range templates {
+		tc := fac.Classify(fill.Replace(t))
+		switch {
+		case tc == c:
+			same = append(same, t)
+		case tc != fac.Unknown && classSector(tc) == classSector(c):
+			sector = append(sector, t)
+		}
+	}
+	switch {
+	case len(same) > 0:
+		return same
+	case len(sector) > 0:
+		return sector
+	}
+	return templates
+}
+
+// classSector groups the facility classes for the template fallback.
+func classSector(c fac.Class) int {
+	switch c {
+	case fac.UniHospital, fac.Hospital, fac.SpecialistClinic, fac.Rehab, fac.Psychiatry, fac.Practice, fac.Care, fac.Pharmacy, fac.Laboratory, fac.Insurer:
+		return 1
+	case fac.Authority, fac.University, fac.School, fac.Religious, fac.Association:
+		return 2
+	case fac.Company, fac.Shop, fac.Gastronomy:
+		return 3
+	}
+	return 4
+}
+
 // facilityTiers renders the candidate names, best-ranked first.
 func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f facility, city string, cityID int, surnames []string, key string) [][]string {
 	r := ctx.Scope.Rand("location.facility.fill", key)
@@ -386,6 +429,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	if len(templates) == 0 {
 		templates = []string{"Einrichtung {city}"}
 	}
+	templates = sameClassTemplates(f.original, templates)
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
 	var others []string
