@@ -254,7 +254,11 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 	return docOutcome{}
 }
 
-func casFileName(name, docID string) string {
+// CASFileName is the name of a document's private CAS file: the base of its
+// name without extension, separators replaced (the document id when that
+// leaves nothing). A second document of the project with the same file
+// name gets "-2", "-3" … before ".json".
+func CASFileName(name, docID string) string {
 	base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	base = strings.Map(func(r rune) rune {
 		if r == '/' || r == '\\' || r == 0 {

@@ -585,9 +585,9 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 				it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: "unsafe", Detail: dp.reason}
 				break
 			}
-			dp.casName = casFileName(d.Name, id)
+			dp.casName = CASFileName(d.Name, id)
 			for n := 2; pr.casNames[dp.casName]; n++ {
-				dp.casName = strings.TrimSuffix(casFileName(d.Name, id), ".json") + fmt.Sprintf("-%d.json", n)
+				dp.casName = strings.TrimSuffix(CASFileName(d.Name, id), ".json") + fmt.Sprintf("-%d.json", n)
 			}
 			pr.casNames[dp.casName] = true
 			it.dp = dp

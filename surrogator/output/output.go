@@ -140,15 +140,7 @@ func WritePrivateBulk(path string, data []byte) error {
 	if err := MkdirPrivate(filepath.Dir(path)); err != nil {
 		return err
 	}
-	tmp, err := writeTempOpt(filepath.Dir(path), data, PrivateFilePerm, false)
-	if err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("output: %w", err)
-	}
-	return nil
+	return writeAtomicVia(filepath.Dir(path), path, data, PrivateFilePerm, false)
 }
 
 // Staged is a public file written to the private staging folder: not yet
@@ -166,7 +158,7 @@ func Stage(staging string, data []byte) (*Staged, error) {
 	if err := MkdirPrivate(staging); err != nil {
 		return nil, err
 	}
-	tmp, err := writeTempOpt(staging, data, PublicFilePerm, false)
+	tmp, err := writeTemp(staging, data, PublicFilePerm, false)
 	if err != nil {
 		return nil, err
 	}
@@ -202,11 +194,13 @@ func (s *Staged) Discard() { os.Remove(s.tmp) }
 func (l Layout) Staging() string { return filepath.Join(l.PrivateRoot(), ".staging") }
 
 func writeAtomic(path string, data []byte, perm os.FileMode) error {
-	return writeAtomicVia(filepath.Dir(path), path, data, perm)
+	return writeAtomicVia(filepath.Dir(path), path, data, perm, true)
 }
 
-func writeAtomicVia(dir, path string, data []byte, perm os.FileMode) error {
-	tmp, err := writeTemp(dir, data, perm)
+// writeAtomicVia writes data to a temporary file in dir (synced when sync
+// is set) and renames it to path.
+func writeAtomicVia(dir, path string, data []byte, perm os.FileMode, sync bool) error {
+	tmp, err := writeTemp(dir, data, perm, sync)
 	if err != nil {
 		return err
 	}
@@ -217,14 +211,9 @@ func writeAtomicVia(dir, path string, data []byte, perm os.FileMode) error {
 	return nil
 }
 
-// writeTemp writes data to a synced temporary file in dir and returns its
-// path.
-func writeTemp(dir string, data []byte, perm os.FileMode) (string, error) {
-	return writeTempOpt(dir, data, perm, true)
-}
-
-// writeTempOpt is writeTemp, synced only when sync is set.
-func writeTempOpt(dir string, data []byte, perm os.FileMode, sync bool) (string, error) {
+// writeTemp writes data to a temporary file in dir (synced when sync is
+// set) and returns its path.
+func writeTemp(dir string, data []byte, perm os.FileMode, sync bool) (string, error) {
 	f, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return "", fmt.Errorf("output: %w", err)

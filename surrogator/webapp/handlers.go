@@ -711,7 +711,7 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 // when documents of the project share a base name; the one whose text
 // outside the spans matches the original's is taken.
 func surrogate(l interface{ Private(string) string }, project string, orig *document.Document, name, docID string) (*document.Document, error) {
-	base := casFileName(name, docID)
+	base := engine.CASFileName(name, docID)
 	var first *document.Document
 	for n := 1; n <= 1000; n++ {
 		cand := base
@@ -763,22 +763,6 @@ func frame(d *document.Document) (begin, end int) {
 		begin, end = min(begin, s.Begin), max(end, s.End)
 	}
 	return begin, min(max(end, begin), len(d.Text))
-}
-
-// casFileName is the engine's name of a document's private CAS file: the
-// base of its name without extension, separators replaced.
-func casFileName(name, docID string) string {
-	base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-	base = strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == 0 {
-			return '_'
-		}
-		return r
-	}, base)
-	if base == "" || base == "." || base == ".." {
-		base = docID
-	}
-	return base + ".json"
 }
 
 func (s *Server) publicZip(w http.ResponseWriter, r *http.Request) {
