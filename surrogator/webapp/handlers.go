@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime/multipart"
 	"net/http"
 	"os"
 	"path"
@@ -119,24 +120,35 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 // flagged: QC proposes not to release the document, or raised a flag.
 func flagged(d *qc.Doc) bool { return !d.PartOfCorpus || len(d.Reasons) > 0 }
 
-// upload stores the files of a multipart form as a new project. The body
-// is streamed: the CSRF token must be the first field, and files go
-// straight to the project's private folder under generated names.
-func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload)
+// multipartWithCSRF opens a streamed multipart body of at most max bytes
+// whose first field must be the session's CSRF token; it answers the
+// request itself (400, 403) when not.
+func (s *Server) multipartWithCSRF(w http.ResponseWriter, r *http.Request, max int64) (*multipart.Reader, bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, max)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		s.badRequest(w, r, "Expected a file upload form.")
-		return
+		return nil, false
 	}
 	part, err := mr.NextPart()
 	if err != nil || part.FormName() != "csrf" {
 		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
-		return
+		return nil, false
 	}
 	tok, _ := io.ReadAll(io.LimitReader(part, 256))
 	if !equal(string(tok), s.csrfToken(sessionOf(r))) {
 		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
+		return nil, false
+	}
+	return mr, true
+}
+
+// upload stores the files of a multipart form as a new project. The body
+// is streamed: the CSRF token must be the first field, and files go
+// straight to the project's private folder under generated names.
+func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
+	mr, ok := s.multipartWithCSRF(w, r, s.cfg.MaxUpload)
+	if !ok {
 		return
 	}
 	p, err := s.newProjectDir("", "upload")
@@ -547,23 +559,11 @@ func (s *Server) keyUpload(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
-	mr, err := r.MultipartReader()
-	if err != nil {
-		s.badRequest(w, r, "Expected a file upload form.")
+	mr, ok := s.multipartWithCSRF(w, r, 64<<10)
+	if !ok {
 		return
 	}
 	part, err := mr.NextPart()
-	if err != nil || part.FormName() != "csrf" {
-		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
-		return
-	}
-	tok, _ := io.ReadAll(io.LimitReader(part, 256))
-	if !equal(string(tok), s.csrfToken(sessionOf(r))) {
-		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
-		return
-	}
-	part, err = mr.NextPart()
 	if err != nil || part.FormName() != "key" {
 		s.badRequest(w, r, "No key file was chosen.")
 		return
