@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bufio"
 	"fmt"
 	"math/rand"
 	"os"
@@ -254,4 +255,58 @@ func RemoveTemps(dir string) error {
 		}
 		return nil
 	})
+}
+
+// PrivateFile is a private file (0600) being written: its bytes go to a
+// temporary file beside it, which Commit syncs and renames to the name,
+// and Abort removes.
+type PrivateFile struct {
+	path string
+	f    *os.File
+	w    *bufio.Writer
+}
+
+// CreatePrivate starts a private file at path (its folder made 0700).
+func CreatePrivate(path string) (*PrivateFile, error) {
+	if err := MkdirPrivate(filepath.Dir(path)); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("output: %w", err)
+	}
+	if err := f.Chmod(PrivateFilePerm); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, fmt.Errorf("output: %w", err)
+	}
+	return &PrivateFile{path: path, f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
+}
+
+// Write appends to the file.
+func (p *PrivateFile) Write(b []byte) (int, error) { return p.w.Write(b) }
+
+// Commit makes the file durable and gives it its name.
+func (p *PrivateFile) Commit() error {
+	err := p.w.Flush()
+	if err == nil {
+		err = p.f.Sync()
+	}
+	if cerr := p.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(p.f.Name(), p.path)
+	}
+	if err != nil {
+		os.Remove(p.f.Name())
+		return fmt.Errorf("output: %w", err)
+	}
+	return nil
+}
+
+// Abort removes the unfinished file.
+func (p *PrivateFile) Abort() {
+	p.f.Close()
+	os.Remove(p.f.Name())
 }

@@ -288,3 +288,41 @@ func TestXLSXDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteStreamsSameBytes: the streamed report files are the bytes the
+// whole-report encoders give (json.MarshalIndent, CSV of Tables), for the
+// shared export and for edge cases (no documents, no title).
+func TestWriteStreamsSameBytes(t *testing.T) {
+	projects := []*Project{
+		{Project: "empty"},
+		{Project: "none", Title: "T", Docs: []*Doc{}},
+	}
+	if q := readProjectOrNil(t, "corpora/inception-projects/project-deid-test-data-1.zip"); q != nil {
+		projects = append(projects, q)
+	}
+	for _, q := range projects {
+		dir := t.TempDir()
+		if err := q.Write(dir); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.MarshalIndent(q, "", "  ")
+		if got, _ := os.ReadFile(filepath.Join(dir, FileJSON)); !bytes.Equal(got, append(want, '\n')) {
+			t.Errorf("%s: streamed %s differs from json.MarshalIndent", q.Project, FileJSON)
+		}
+		tables := q.Tables()
+		for name, sheet := range map[string]string{FileDetails: "corpus_details", FileStats: "statistics", FileDocuments: "corpus_documents", FileSuspects: "suspects"} {
+			if got, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(got, CSV(tables[sheet])) {
+				t.Errorf("%s: streamed %s differs from CSV(Tables())", q.Project, name)
+			}
+		}
+	}
+}
+
+// readProjectOrNil is readProject that returns nil when ../shared is absent.
+func readProjectOrNil(t *testing.T, rel string) *Project {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(testutil.RepoRoot(t), "..", "shared", rel)); err != nil {
+		return nil
+	}
+	return readProject(t, rel)
+}

@@ -34,38 +34,80 @@ var sheets = []string{"corpus_details", "statistics", "corpus_documents", "flags
 
 // Tables returns the rows of each sheet (header first).
 func (p *Project) Tables() map[string][][]string {
+	out := map[string][][]string{}
 	cols := p.kindColumns()
-	details := [][]string{append([]string{"document"}, cols...)}
-	for _, d := range p.Docs {
-		row := []string{d.Document}
-		for _, k := range cols {
-			row = append(row, strings.Join(d.Distinct[k], " | "))
+	for _, name := range sheets {
+		p.rows(name, cols, func(row []string) error {
+			out[name] = append(out[name], append([]string(nil), row...))
+			return nil
+		})
+	}
+	return out
+}
+
+// rows hands the rows of one sheet to emit, header first, one at a time
+// (the slice is reused: emit must copy what it keeps), so that a report
+// of many documents is written without building its tables.
+func (p *Project) rows(sheet string, cols []string, emit func([]string) error) error {
+	var row []string
+	switch sheet {
+	case "corpus_details":
+		if err := emit(append([]string{"document"}, cols...)); err != nil {
+			return err
 		}
-		details = append(details, row)
-	}
-	st := [][]string{{"kind", "annotations", "distinct", "documents"}}
-	for _, s := range p.Stats {
-		st = append(st, []string{s.Kind, strconv.Itoa(s.Annotations), strconv.Itoa(s.Distinct), strconv.Itoa(s.Documents)})
-	}
-	// the toggle reader finds its columns by name: "suspects" is
-	// information for the curator and ignored when the file is read back
-	docs := [][]string{{"document", "part_of_corpus", "suspects"}}
-	for _, d := range p.Docs {
-		docs = append(docs, []string{d.Document, b01(d.PartOfCorpus), strconv.Itoa(len(d.Suspects))})
-	}
-	sus := [][]string{{"document", "begin", "end", "kind", "text"}}
-	for _, d := range p.Docs {
-		for _, s := range d.Suspects {
-			sus = append(sus, []string{d.Document, strconv.Itoa(s.Begin), strconv.Itoa(s.End), s.Kind, s.Text})
+		for _, d := range p.Docs {
+			row = append(row[:0], d.Document)
+			for _, k := range cols {
+				row = append(row, strings.Join(d.Distinct[k], " | "))
+			}
+			if err := emit(row); err != nil {
+				return err
+			}
+		}
+	case "statistics":
+		if err := emit([]string{"kind", "annotations", "distinct", "documents"}); err != nil {
+			return err
+		}
+		for _, st := range p.Stats {
+			if err := emit(append(row[:0], st.Kind, strconv.Itoa(st.Annotations), strconv.Itoa(st.Distinct), strconv.Itoa(st.Documents))); err != nil {
+				return err
+			}
+		}
+	case "corpus_documents":
+		// the toggle reader finds its columns by name: "suspects" is
+		// information for the curator and ignored when the file is read back
+		if err := emit([]string{"document", "part_of_corpus", "suspects"}); err != nil {
+			return err
+		}
+		for _, d := range p.Docs {
+			if err := emit(append(row[:0], d.Document, b01(d.PartOfCorpus), strconv.Itoa(len(d.Suspects)))); err != nil {
+				return err
+			}
+		}
+	case "suspects":
+		if err := emit([]string{"document", "begin", "end", "kind", "text"}); err != nil {
+			return err
+		}
+		for _, d := range p.Docs {
+			for _, su := range d.Suspects {
+				if err := emit(append(row[:0], d.Document, strconv.Itoa(su.Begin), strconv.Itoa(su.End), su.Kind, su.Text)); err != nil {
+					return err
+				}
+			}
+		}
+	case "flags":
+		if err := emit([]string{"document", "flag", "span", "label", "text", "detail"}); err != nil {
+			return err
+		}
+		for _, d := range p.Docs {
+			for _, f := range d.Flags {
+				if err := emit(append(row[:0], d.Document, f.Kind, strconv.Itoa(f.Span), f.Label, f.Text, f.Detail)); err != nil {
+					return err
+				}
+			}
 		}
 	}
-	flags := [][]string{{"document", "flag", "span", "label", "text", "detail"}}
-	for _, d := range p.Docs {
-		for _, f := range d.Flags {
-			flags = append(flags, []string{d.Document, f.Kind, strconv.Itoa(f.Span), f.Label, f.Text, f.Detail})
-		}
-	}
-	return map[string][][]string{"corpus_details": details, "statistics": st, "corpus_documents": docs, "flags": flags, "suspects": sus}
+	return nil
 }
 
 func b01(b bool) string {
@@ -110,10 +152,11 @@ func CSV(rows [][]string) []byte {
 // a cell model in memory; what the stream writer spills goes to tmpDir
 // (the private QC folder: the rows hold original PII) and is removed.
 func (p *Project) XLSX(tmpDir string) ([]byte, error) {
-	return xlsxOf(p.Tables(), tmpDir)
+	cols := p.kindColumns()
+	return xlsxOf(func(sheet string, emit func([]string) error) error { return p.rows(sheet, cols, emit) }, tmpDir)
 }
 
-func xlsxOf(tables map[string][][]string, tmpDir string) ([]byte, error) {
+func xlsxOf(rows func(sheet string, emit func([]string) error) error, tmpDir string) ([]byte, error) {
 	f := excelize.NewFile(excelize.Options{TmpDir: tmpDir})
 	defer f.Close()
 	for i, name := range sheets {
@@ -129,15 +172,17 @@ func xlsxOf(tables map[string][][]string, tmpDir string) ([]byte, error) {
 			return nil, fmt.Errorf("qc: xlsx: %w", err)
 		}
 		var vals []interface{}
-		for r, row := range tables[name] {
+		r := 0
+		if err := rows(name, func(row []string) error {
 			vals = vals[:0]
 			for _, v := range row {
 				vals = append(vals, v)
 			}
-			cell, _ := excelize.CoordinatesToCellName(1, r+1)
-			if err := sw.SetRow(cell, vals); err != nil {
-				return nil, fmt.Errorf("qc: xlsx: %w", err)
-			}
+			r++
+			cell, _ := excelize.CoordinatesToCellName(1, r)
+			return sw.SetRow(cell, vals)
+		}); err != nil {
+			return nil, fmt.Errorf("qc: xlsx: %w", err)
 		}
 		if err := sw.Flush(); err != nil {
 			return nil, fmt.Errorf("qc: xlsx: %w", err)
@@ -182,34 +227,102 @@ func sortedZip(data []byte) ([]byte, error) {
 }
 
 // Write writes every QC file of the project into dir (private: 0700/0600).
+// The CSV files and quality_control.json are streamed row by row and
+// document by document, so writing the report of a large project does
+// not build it in memory.
 func (p *Project) Write(dir string) error {
-	t := p.Tables()
-	js, err := json.MarshalIndent(p, "", "  ")
-	if err != nil {
-		return fmt.Errorf("qc: %w", err)
-	}
 	if err := output.MkdirPrivate(dir); err != nil {
 		return fmt.Errorf("qc: %w", err)
 	}
-	x, err := xlsxOf(t, dir)
+	cols := p.kindColumns()
+	rows := func(sheet string, emit func([]string) error) error { return p.rows(sheet, cols, emit) }
+	for _, f := range []struct{ name, sheet string }{
+		{FileDetails, "corpus_details"}, {FileStats, "statistics"}, {FileDocuments, "corpus_documents"}, {FileSuspects, "suspects"},
+	} {
+		if err := writeStream(filepath.Join(dir, f.name), func(w io.Writer) error {
+			cw := csv.NewWriter(w)
+			if err := rows(f.sheet, cw.Write); err != nil {
+				return err
+			}
+			cw.Flush()
+			return cw.Error()
+		}); err != nil {
+			return err
+		}
+	}
+	if err := writeStream(filepath.Join(dir, FileJSON), p.writeJSON); err != nil {
+		return err
+	}
+	x, err := xlsxOf(rows, dir)
 	if err != nil {
 		return err
 	}
-	files := map[string][]byte{
-		FileDetails:   CSV(t["corpus_details"]),
-		FileStats:     CSV(t["statistics"]),
-		FileDocuments: CSV(t["corpus_documents"]),
-		FileJSON:      append(js, '\n'),
-		FileXLSX:      x,
-		FileReport:    []byte(p.Markdown()),
-		FileSuspects:  CSV(t["suspects"]),
+	if err := output.WritePrivate(filepath.Join(dir, FileXLSX), x); err != nil {
+		return fmt.Errorf("qc: %w", err)
 	}
-	for _, name := range []string{FileDetails, FileStats, FileDocuments, FileJSON, FileXLSX, FileReport, FileSuspects} {
-		if err := output.WritePrivate(filepath.Join(dir, name), files[name]); err != nil {
-			return fmt.Errorf("qc: %w", err)
-		}
+	if err := output.WritePrivate(filepath.Join(dir, FileReport), []byte(p.Markdown())); err != nil {
+		return fmt.Errorf("qc: %w", err)
 	}
 	return nil
+}
+
+// writeStream writes a private file through write (output.CreatePrivate).
+func writeStream(path string, write func(io.Writer) error) error {
+	f, err := output.CreatePrivate(path)
+	if err != nil {
+		return fmt.Errorf("qc: %w", err)
+	}
+	if err := write(f); err != nil {
+		f.Abort()
+		return fmt.Errorf("qc: %s: %w", filepath.Base(path), err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("qc: %w", err)
+	}
+	return nil
+}
+
+// writeJSON writes the report as json.MarshalIndent(p, "", "  ") does,
+// one document at a time.
+func (p *Project) writeJSON(w io.Writer) error {
+	str := func(v string) []byte { b, _ := json.Marshal(v); return b }
+	io.WriteString(w, "{\n  \"project\": ")
+	w.Write(str(p.Project))
+	if p.Title != "" {
+		io.WriteString(w, ",\n  \"title\": ")
+		w.Write(str(p.Title))
+	}
+	io.WriteString(w, ",\n  \"documents\": ")
+	switch {
+	case p.Docs == nil:
+		io.WriteString(w, "null")
+	case len(p.Docs) == 0:
+		io.WriteString(w, "[]")
+	default:
+		io.WriteString(w, "[")
+		for i, d := range p.Docs {
+			if i > 0 {
+				io.WriteString(w, ",")
+			}
+			b, err := json.MarshalIndent(d, "    ", "  ")
+			if err != nil {
+				return err
+			}
+			io.WriteString(w, "\n    ")
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+		}
+		io.WriteString(w, "\n  ]")
+	}
+	io.WriteString(w, ",\n  \"statistics\": ")
+	b, err := json.MarshalIndent(p.Stats, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	w.Write(b)
+	_, err = io.WriteString(w, "\n}\n")
+	return err
 }
 
 func mdEscape(s string) string {
