@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -105,32 +103,30 @@ func (m *mappingWriter) abort() {
 }
 
 // jsonObjectWriter writes one JSON object member by member, laid out as
-// json.MarshalIndent(v, "", "  ") lays out a map, into a private temporary
-// file that finish renames to its name.
+// json.MarshalIndent(v, "", "  ") lays out a map, into a private file
+// (output.CreatePrivate) that finish commits.
 type jsonObjectWriter struct {
-	path string
-	f    *os.File
-	w    *bufio.Writer
-	n    int
-	err  error
+	f   *output.PrivateFile
+	n   int
+	err error
 }
 
 func newJSONObjectWriter(path string) (*jsonObjectWriter, error) {
-	if err := output.MkdirPrivate(filepath.Dir(path)); err != nil {
-		return nil, err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
+	f, err := output.CreatePrivate(path)
 	if err != nil {
 		return nil, fmt.Errorf("engine: mapping: %w", err)
 	}
-	if err := f.Chmod(output.PrivateFilePerm); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, fmt.Errorf("engine: mapping: %w", err)
-	}
-	w := &jsonObjectWriter{path: path, f: f, w: bufio.NewWriterSize(f, 64<<10)}
-	w.w.WriteString("{")
+	w := &jsonObjectWriter{f: f}
+	w.write([]byte("{"))
 	return w, nil
+}
+
+func (w *jsonObjectWriter) write(b []byte) {
+	if w.err == nil {
+		if _, err := w.f.Write(b); err != nil {
+			w.err = fmt.Errorf("engine: mapping: %w", err)
+		}
+	}
 }
 
 func (w *jsonObjectWriter) add(key string, v any) error {
@@ -148,48 +144,33 @@ func (w *jsonObjectWriter) add(key string, v any) error {
 		return w.err
 	}
 	if w.n > 0 {
-		w.w.WriteByte(',')
+		w.write([]byte(","))
 	}
 	w.n++
-	w.w.WriteString("\n  ")
-	w.w.Write(k)
-	w.w.WriteString(": ")
-	if _, err := w.w.Write(b); err != nil {
-		w.err = fmt.Errorf("engine: mapping: %w", err)
-	}
+	w.write([]byte("\n  "))
+	w.write(k)
+	w.write([]byte(": "))
+	w.write(b)
 	return w.err
 }
 
 func (w *jsonObjectWriter) finish() error {
+	if w.n > 0 {
+		w.write([]byte("\n"))
+	}
+	w.write([]byte("}\n"))
 	if w.err != nil {
 		w.abort()
 		return w.err
 	}
-	if w.n > 0 {
-		w.w.WriteString("\n")
-	}
-	w.w.WriteString("}\n")
-	err := w.w.Flush()
-	if err == nil {
-		err = w.f.Sync()
-	}
-	if cerr := w.f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(w.f.Name(), w.path)
-	}
-	if err != nil {
-		os.Remove(w.f.Name())
+	if err := w.f.Commit(); err != nil {
 		return fmt.Errorf("engine: mapping: %w", err)
 	}
 	return nil
 }
 
 func (w *jsonObjectWriter) abort() {
-	if w == nil || w.f == nil {
-		return
+	if w != nil && w.f != nil {
+		w.f.Abort()
 	}
-	w.f.Close()
-	os.Remove(w.f.Name())
 }
