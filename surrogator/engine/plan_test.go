@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,5 +104,35 @@ func TestCASNamesUnique(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(res.PrivateRoot, "letters", "cas", "*.json"))
 	if len(files) != 2 || res.Projects[0].Released != 2 {
 		t.Fatalf("cas files %v, released %d", files, res.Projects[0].Released)
+	}
+}
+
+// TestPlanStops: planning a document checks the run's stop function as it
+// goes (every 64 spans), so an interruption does not wait for a very
+// large letter; a document of few spans is planned whole.
+func TestPlanStops(t *testing.T) {
+	var text strings.Builder
+	var spans []document.Span
+	for i := 0; i < 200; i++ {
+		b := text.Len()
+		text.WriteString("Frau Albers am 1.2.2020. ")
+		spans = append(spans, document.Span{Label: "NAME_PATIENT", Begin: b + 5, End: b + 11}, document.Span{Label: "DATE", Begin: b + 15, End: b + 23})
+	}
+	d := &document.Document{Name: "big.txt", Project: "p", Text: text.String(), Spans: spans}
+	d.Normalize()
+	o := Options{Mode: ModeFictive, Seed: 3, SeedSet: true, Key: testKey}
+	if err := o.defaults(); err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	calls := 0
+	p := &planner{opts: &o, isName: func(string) bool { return false }, stop: func() error { calls++; return stop }}
+	if dp := p.plan(d, "doc-x"); !errors.Is(dp.stopped, stop) || calls != 1 {
+		t.Fatalf("planning went on after the stop: stopped %v after %d checks", dp.stopped, calls)
+	}
+	small := &document.Document{Name: "s.txt", Project: "p", Text: "Frau Albers kam.", Spans: []document.Span{{Label: "NAME_PATIENT", Begin: 5, End: 11}}}
+	small.Normalize()
+	if dp := p.plan(small, "doc-y"); dp.stopped != nil || dp.reason != "" {
+		t.Fatalf("a small document was stopped: %v %q", dp.stopped, dp.reason)
 	}
 }

@@ -505,7 +505,7 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 	for _, p := range out {
 		if !safeProjectName(p.Name) {
 			// the name becomes a folder of the output: it must stay one
-			return nil, fmt.Errorf("formats: %w: %q (from %s): rename the input", ErrProjectName, p.Name, p.Path)
+			return nil, fmt.Errorf("formats: %w: the name of input project %d: rename it", ErrProjectName, len(names)+1)
 		}
 		if other, dup := names[p.Name]; dup {
 			return nil, fmt.Errorf("formats: %w %q: %s and %s (rename one)", ErrDuplicateProject, p.Name, other, p.Path)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
-	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
@@ -94,7 +93,7 @@ func titlePersons(ctx *fictive.Context) *titleIndex {
 		}
 		sorted := inTextOrder(ctx.Doc)
 		for j, sp := range ctx.Doc.Spans {
-			if sp.Kind != kinds.NameTitle && sp.Kind != ctx.Kind {
+			if sp.Kind != ctx.Kind { // the title spans
 				continue
 			}
 			p := titlePerson(ctx.Doc, j, sorted)
