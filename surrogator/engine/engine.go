@@ -176,11 +176,11 @@ func unreadable(p *formats.Project) int {
 
 // decide returns why a document is not released (category and detail),
 // or "".
-func decide(d *document.Document, q *qc.Doc, t *qc.Toggle, project, suspects string) (string, string) {
+func decide(d *document.Document, q *pass1Doc, t *qc.Toggle, project, suspects string) (string, string) {
 	if d.HasWrong() {
 		return "wrong annotations", "empty, NONE or unknown kind: fix in INCEpTION"
 	}
-	if r, dt := suspectDecision(q, t, project, d.Name, suspects); r != "" {
+	if r, dt := suspectDecision(q.suspects, t, project, d.Name, suspects); r != "" {
 		return r, dt
 	}
 	if t != nil {
@@ -193,8 +193,8 @@ func decide(d *document.Document, q *qc.Doc, t *qc.Toggle, project, suspects str
 		}
 		return "", ""
 	}
-	if q != nil && !q.PartOfCorpus {
-		return ReasonNotReleased, "QC: " + strings.Join(q.Reasons, "; ")
+	if !q.part {
+		return ReasonNotReleased, "QC: " + strings.Join(q.reasons, "; ")
 	}
 	return "", ""
 }

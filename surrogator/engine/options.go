@@ -109,6 +109,10 @@ type Options struct {
 	Progress func(Progress)
 	// Version is recorded in run.json.
 	Version string
+	// TempDir is where a plan keeps the per-document QC reports of pass 1
+	// out of memory, sealed under a key that only the process knows, in a
+	// file without a name (empty: os.TempDir()).
+	TempDir string
 }
 
 func (o *Options) defaults() error {

@@ -161,7 +161,11 @@ func TestReviewSwappedDocumentIsAccounted(t *testing.T) {
 
 func countExcludedOf(res *Result, p *Plan) int {
 	names := map[string]bool{}
-	for _, q := range p.QC() {
+	projects, err := p.QC()
+	if err != nil {
+		panic(err)
+	}
+	for _, q := range projects {
 		for _, d := range q.Docs {
 			names[d.Document] = true
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -25,9 +26,10 @@ import (
 
 // Plan is a prepared run: every input was read once (pass 1) and checked,
 // and what the run must know of the whole corpus is kept in compact form —
-// the QC reports, the originals for the leak audit and for collision
-// avoidance, the corpus-scope date horizons and a digest of every
-// document. No document is kept. Write streams the inputs a second time
+// the QC statistics and release decisions, the originals for the leak
+// audit and for collision avoidance, the corpus-scope date horizons and a
+// digest of every document. No document is kept, and the per-document QC
+// reports wait in a sealed spool file (qc.Spool) until Write writes them. Write streams the inputs a second time
 // and writes the run (pass 2).
 //
 // A Plan is written once; it is not safe for concurrent use.
@@ -39,9 +41,11 @@ type Plan struct {
 	runs    []*projectRun     // in reading order
 	byName  map[string]*projectRun
 	avoid   *audit.Matcher // every audited original of the run
+	spool   *qc.Spool      // the per-document QC reports
 	pl      *planner
 	total   int // documents to decide in pass 2 (duplicates excluded)
 	written bool
+	closed  bool
 	// keySource and keyFile say where the run key came from (run.json,
 	// provenance.json); set by RunSources or by Write.
 	keySource, keyFile string
@@ -50,10 +54,10 @@ type Plan struct {
 // projectRun is what a plan keeps of one project.
 type projectRun struct {
 	name, path string
-	in         *formats.Project // pass 1's project: counts, errors, duplicate names
-	qc         *qc.Project
-	qcByName   map[string]*qc.Doc
-	digest     map[string][32]byte // document name → digest of its text and spans (pass 1)
+	in         *formats.Project     // pass 1's project: counts, errors, duplicate names
+	qc         *qc.Project          // spooled
+	names      []string             // the documents read, in reading order (duplicates excluded)
+	docs       map[string]*pass1Doc // by name
 	matcher    *audit.Matcher
 	unsafeName bool
 	res        *ProjectResult
@@ -101,29 +105,50 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	p.pl = &planner{opts: o, avoid: p.avoid, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
 	det := suspects.New(suspects.Options{Resources: o.Resources, Places: o.Geo})
 
-	// QC of each document on the workers; results land in per-document
-	// slots in reading order
+	spool, err := qc.NewSpool(o.TempDir)
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	p.spool = spool
+	ok := false
+	defer func() {
+		if !ok {
+			p.Close()
+		}
+	}()
+
+	// QC of each document on the workers; each report goes to the spool,
+	// its place lands in the document's slot (reading order)
 	type job struct {
 		d    *document.Document
-		slot **qc.Doc
+		slot *pass1Doc
 	}
-	jobs := make(chan job, o.Workers)
+	jobs := make(chan job) // unbuffered: documents in flight stay few
 	var wg sync.WaitGroup
+	var qcErr error
+	var qcMu sync.Mutex
 	for w := 0; w < o.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				*j.slot = qc.CheckWith(j.d, det)
+				q := qc.CheckWith(j.d, det)
+				j.slot.part, j.slot.reasons, j.slot.suspects = q.PartOfCorpus, q.Reasons, len(q.Suspects)
+				var err error
+				if j.slot.ref, err = spool.Put(q); err != nil {
+					qcMu.Lock()
+					qcErr = cmp.Or(qcErr, err)
+					qcMu.Unlock()
+				}
 			}
 		}()
 	}
-	slots := map[*formats.Project][]**qc.Doc{}
+	slots := map[*formats.Project][]*pass1Doc{}
 	runOf := map[*formats.Project]*projectRun{}
 	run := func(fp *formats.Project) *projectRun {
 		pr := runOf[fp]
 		if pr == nil {
-			pr = &projectRun{name: fp.Name, path: fp.Path, in: fp, matcher: o.newMatcher(), digest: map[string][32]byte{}}
+			pr = &projectRun{name: fp.Name, path: fp.Path, in: fp, matcher: o.newMatcher()}
 			runOf[fp] = pr
 		}
 		return pr
@@ -133,9 +158,8 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 			return err
 		}
 		pr := run(fp)
-		slot := new(*qc.Doc)
+		slot := &pass1Doc{name: strings.Clone(d.Name), digest: docDigest(d)}
 		slots[fp] = append(slots[fp], slot)
-		pr.digest[d.Name] = docDigest(d)
 		for i, s := range d.Spans {
 			if o.audited(s.Kind, d.SpanText(i)) {
 				pr.matcher.Add(d.SpanText(i))
@@ -163,6 +187,9 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	if qcErr != nil {
+		return nil, fmt.Errorf("engine: %w", qcErr)
+	}
 	if len(projs) == 0 {
 		return nil, fmt.Errorf("engine: %w", formats.ErrNoDocuments)
 	}
@@ -172,25 +199,21 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 		pr := run(fp)
 		p.runs = append(p.runs, pr)
 		p.byName[pr.name] = pr
-		var docs []*qc.Doc
+		var refs []qc.Ref
+		pr.docs = map[string]*pass1Doc{}
 		for _, s := range slots[fp] {
-			if !fp.Duplicate((*s).Document) {
-				docs = append(docs, *s)
+			if !fp.Duplicate(s.name) {
+				refs = append(refs, s.ref)
+				pr.names = append(pr.names, s.name)
+				pr.docs[s.name] = s
 			}
 		}
-		for name := range pr.digest {
-			if fp.Duplicate(name) {
-				delete(pr.digest, name)
-			}
+		if pr.qc, err = qc.AssembleSpooled(fp.Name, fp.Title, spool, refs, fp.Errors); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
 		}
-		pr.qc = qc.Assemble(fp.Name, fp.Title, docs, fp.Errors)
-		pr.qcByName = make(map[string]*qc.Doc, len(docs))
-		for _, q := range docs {
-			pr.qcByName[q.Document] = q
-		}
-		pr.res = &ProjectResult{Project: fp.Name, Read: len(docs), Unreadable: unreadable(fp),
+		pr.res = &ProjectResult{Project: fp.Name, Read: len(pr.names), Unreadable: unreadable(fp),
 			Replaced: map[string]int{}, Kept: map[string]int{}}
-		p.total += len(docs)
+		p.total += len(pr.names)
 		if pr.unsafeName || pr.matcher.Contains(fp.Name) {
 			return nil, fmt.Errorf("%w: the name of input project %d (its folder or zip) contains an original PII string of its documents: rename it", ErrUnsafeProjectName, i+1)
 		}
@@ -200,17 +223,43 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 			return nil, err
 		}
 	}
+	ok = true
 	return p, nil
 }
 
+// pass1Doc is what pass 1 keeps of one document.
+type pass1Doc struct {
+	name     string
+	digest   [32]byte // of its text and spans
+	ref      qc.Ref   // its QC report in the spool
+	part     bool     // QC's proposal (part_of_corpus)
+	reasons  []string // why not (fixed phrases, no PII)
+	suspects int      // how many suspects QC found
+}
+
+// Close releases what the plan keeps on disk (the QC spool). A plan
+// cannot be written after Close.
+func (p *Plan) Close() error {
+	p.closed = true
+	if p.spool == nil {
+		return nil
+	}
+	return p.spool.Close()
+}
+
 // QC returns the quality control of every project, in reading order (the
-// documents in reading order, then those that could not be read).
-func (p *Plan) QC() []*qc.Project {
+// documents in reading order, then those that could not be read), each
+// report read back into memory.
+func (p *Plan) QC() ([]*qc.Project, error) {
 	out := make([]*qc.Project, len(p.runs))
 	for i, pr := range p.runs {
-		out[i] = pr.qc
+		q, err := pr.qc.Load()
+		if err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		out[i] = q
 	}
-	return out
+	return out, nil
 }
 
 // Documents counts the documents of the plan (readable, duplicates
@@ -225,10 +274,7 @@ func (p *Plan) SetToggle(t *qc.Toggle) error {
 	if t != nil {
 		names := map[string][]string{}
 		for _, pr := range p.runs {
-			names[pr.name] = []string{}
-			for _, q := range pr.qc.Docs[:pr.res.Read] {
-				names[pr.name] = append(names[pr.name], q.Document)
-			}
+			names[pr.name] = append([]string{}, pr.names...)
 			for _, e := range pr.in.Errors { // unreadable, but a document all the same
 				if e.Document != "" {
 					names[pr.name] = append(names[pr.name], e.Document)
@@ -321,6 +367,7 @@ func RunSources(ctx context.Context, sources []formats.Source, opts Options) (*R
 	if err != nil {
 		return nil, err
 	}
+	defer p.Close()
 	p.keySource, p.keyFile = keySource, keyFile
 	return p.Write(ctx)
 }
@@ -350,6 +397,9 @@ func loadRunKey(l output.Layout, opts *Options) (string, string, error) {
 func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	if p.written {
 		return nil, errors.New("engine: a plan is written once")
+	}
+	if p.closed {
+		return nil, errors.New("engine: the plan was closed")
 	}
 	if err := ctx.Err(); err != nil {
 		// nothing is created, and the plan may still be written
@@ -501,7 +551,7 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	in := opts.Input
 	in.Progress = nil // files were counted in pass 1; pass 2 counts documents
 
-	jobs := make(chan *item, opts.Workers)
+	jobs := make(chan *item) // unbuffered: documents in flight stay few
 	results := make(chan *item, opts.Workers)
 	var wg sync.WaitGroup
 	for w := 0; w < opts.Workers; w++ {
@@ -566,14 +616,13 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 			return fmt.Errorf("engine: input changed during the run: a document name of project %d was read twice: run again", p.index(pr)+1)
 		}
 		seen[pr][d.Name] = true
-		q := pr.qcByName[d.Name]
-		dg, known := pr.digest[d.Name]
+		p1 := pr.docs[d.Name]
 		switch {
-		case q == nil || !known || dg != docDigest(d):
+		case p1 == nil || p1.digest != docDigest(d):
 			// never publish what pass 1 did not check and register
 			it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: "unsafe", Detail: "the document changed after it was read: run again"}
 		default:
-			if reason, detail := decide(d, q, opts.Toggle, pr.name, opts.Suspects); reason != "" {
+			if reason, detail := decide(d, p1, opts.Toggle, pr.name, opts.Suspects); reason != "" {
 				it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: reason, Detail: detail}
 				break
 			}
@@ -611,9 +660,9 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	// a document pass 1 read but pass 2 did not find (removed or renamed
 	// in between) is accounted for, never silently dropped
 	for _, pr := range p.runs {
-		for _, q := range pr.qc.Docs[:pr.res.Read] {
-			if !seen[pr][q.Document] {
-				res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: DocID(opts.masterKey(), pr.name, q.Document), Document: q.Document,
+		for _, name := range pr.names {
+			if !seen[pr][name] {
+				res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: DocID(opts.masterKey(), pr.name, name), Document: name,
 					Reason: "unreadable", Detail: "the document was not found when the run read its inputs again: run again"})
 				pr.res.Excluded++
 			}

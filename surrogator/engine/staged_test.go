@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -67,8 +68,10 @@ func TestStagedAPI(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatalf("Prepare wrote into the output folder (%v)", err)
 	}
-	if p.Documents() != 3 || len(p.QC()) != 1 || len(p.QC()[0].Docs) != 3 {
-		t.Fatalf("plan: %d documents, %d QC projects", p.Documents(), len(p.QC()))
+	defer p.Close()
+	qcs, err := p.QC()
+	if err != nil || p.Documents() != 3 || len(qcs) != 1 || len(qcs[0].Docs) != 3 {
+		t.Fatalf("plan: %d documents, %d QC projects (%v)", p.Documents(), len(qcs), err)
 	}
 	res, err := p.Write(ctx)
 	if err != nil {
@@ -137,7 +140,11 @@ func TestStagedToggle(t *testing.T) {
 		t.Fatal(err)
 	}
 	var names []string
-	for _, q := range p.QC()[0].Docs {
+	qcs, err := p.QC()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range qcs[0].Docs {
 		names = append(names, q.Document)
 	}
 	sort.Strings(names)
@@ -191,5 +198,59 @@ func TestGeneratorsPerRun(t *testing.T) {
 	}
 	if got := texts(nil); strings.Contains(got, "Zettelstadt") {
 		t.Error("a generator of another run's table leaked into this one")
+	}
+}
+
+// TestPlanSpool: the per-document QC reports wait in Options.TempDir in a
+// file without a name; the written QC report holds every document; Close
+// releases the spool and a closed plan cannot be written.
+func TestPlanSpool(t *testing.T) {
+	held, _ := heldSamples(t)
+	tmp := t.TempDir()
+	ctx := context.Background()
+	p, err := Prepare(ctx, held, Options{Mode: ModeX, Key: []byte("k"), Out: filepath.Join(t.TempDir(), "out"), TempDir: tmp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.spool.Size() == 0 {
+		t.Fatal("nothing spooled")
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Fatalf("the spool has a name: %v", ents)
+	}
+	qcs, err := p.QC()
+	if err != nil || len(qcs[0].Docs) != p.Documents() {
+		t.Fatalf("QC: %v", err)
+	}
+	res, err := p.Write(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(res.Projects[0].PrivateDir, "quality_control", "quality_control.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report struct{ Documents []json.RawMessage }
+	if err := json.Unmarshal(data, &report); err != nil || len(report.Documents) != p.Documents() {
+		t.Fatalf("quality_control.json: %d documents, want %d (%v)", len(report.Documents), p.Documents(), err)
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.QC(); err == nil {
+		t.Fatal("QC read from a closed spool")
+	}
+	p2, err := Prepare(ctx, held, Options{Mode: ModeX, Key: []byte("k"), Out: filepath.Join(t.TempDir(), "out"), TempDir: tmp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2.Close()
+	out2 := filepath.Join(t.TempDir(), "out")
+	p2.opts.Out = out2
+	if _, err := p2.Write(ctx); err == nil {
+		t.Fatal("a closed plan was written")
+	}
+	if _, err := os.Stat(out2); !os.IsNotExist(err) {
+		t.Fatalf("a closed plan created its output folder (%v)", err)
 	}
 }

@@ -34,8 +34,8 @@ func ParseSuspects(s string) (string, error) {
 // The toggle file is the curator's decision: a document it lists is never
 // held back here (listed with 1 it is released, with 0 or unlisted decide
 // excludes it anyway). An unknown policy holds back (fail safe).
-func suspectDecision(q *qc.Doc, t *qc.Toggle, project, doc, policy string) (reason, detail string) {
-	if q == nil || len(q.Suspects) == 0 {
+func suspectDecision(suspects int, t *qc.Toggle, project, doc, policy string) (reason, detail string) {
+	if suspects == 0 {
 		return "", ""
 	}
 	p, err := ParseSuspects(policy)
@@ -51,5 +51,5 @@ func suspectDecision(q *qc.Doc, t *qc.Toggle, project, doc, policy string) (reas
 		}
 	}
 	return ReasonNotReleased, fmt.Sprintf("--suspects exclude: %d suspected unannotated PII in QC %s; annotate them, or release the document in the toggle file",
-		len(q.Suspects), qc.FileSuspects)
+		suspects, qc.FileSuspects)
 }

@@ -1,6 +1,7 @@
 package qc
 
 import (
+	"hash/fnv"
 	"runtime"
 	"sort"
 	"strconv"
@@ -132,9 +133,55 @@ func findSuspects(d *document.Document, det *suspects.Detector) ([]Suspect, stri
 type Project struct {
 	Project string `json:"project"`
 	Title   string `json:"title,omitempty"`
-	Docs    []*Doc `json:"documents"`
+	// Docs holds the documents' reports in memory. A spooled project
+	// (AssembleSpooled) keeps the reports of its readable documents in a
+	// Spool and Docs holds only those of the documents that could not be
+	// read: Len, Each and Load see them all.
+	Docs []*Doc `json:"documents"`
 	// Stats maps kind → annotation count, distinct originals and documents.
 	Stats []Stat `json:"statistics"`
+
+	spool *Spool
+	refs  []Ref // the spooled reports, before Docs
+}
+
+// Len is the number of documents of the report.
+func (p *Project) Len() int { return len(p.refs) + len(p.Docs) }
+
+// Each hands every document's report to fn, in order (a spooled report is
+// read back for the call).
+func (p *Project) Each(fn func(*Doc) error) error {
+	for _, r := range p.refs {
+		d, err := p.spool.Get(r)
+		if err != nil {
+			return err
+		}
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	for _, d := range p.Docs {
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Load returns the report with every document in memory.
+func (p *Project) Load() (*Project, error) {
+	if p.spool == nil {
+		return p, nil
+	}
+	out := &Project{Project: p.Project, Title: p.Title, Stats: p.Stats, Docs: make([]*Doc, 0, p.Len())}
+	err := p.Each(func(d *Doc) error {
+		out.Docs = append(out.Docs, d)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Stat is one row of statistics.csv.
@@ -318,60 +365,84 @@ func RunWith(p *formats.Project, det *suspects.Detector) *Project {
 // (CheckWith, in reading order) and its read errors (listed after them
 // with part_of_corpus 0), as RunWith does.
 func Assemble(name, title string, docs []*Doc, errs []*formats.DocError) *Project {
-	out := &Project{Project: name, Title: title, Docs: docs}
+	out := &Project{Project: name, Title: title, Docs: append(docs, errorDocs(errs)...)}
+	var t tally
+	for _, d := range out.Docs {
+		t.add(d)
+	}
+	out.Stats = t.stats()
+	return out
+}
+
+// AssembleSpooled is Assemble over reports kept in sp (refs in reading
+// order): the statistics are computed reading them back one at a time.
+func AssembleSpooled(name, title string, sp *Spool, refs []Ref, errs []*formats.DocError) (*Project, error) {
+	out := &Project{Project: name, Title: title, Docs: errorDocs(errs), spool: sp, refs: refs}
+	var t tally
+	if err := out.Each(func(d *Doc) error { t.add(d); return nil }); err != nil {
+		return nil, err
+	}
+	out.Stats = t.stats()
+	return out, nil
+}
+
+// errorDocs reports the documents that could not be read.
+func errorDocs(errs []*formats.DocError) []*Doc {
+	var out []*Doc
 	for _, e := range errs {
 		name := e.Document
 		if name == "" {
 			name = e.File
 		}
-		out.Docs = append(out.Docs, &Doc{Document: name, Source: e.File, Counts: map[string]int{}, Distinct: map[string][]string{}, Suspects: []Suspect{},
+		out = append(out, &Doc{Document: name, Source: e.File, Counts: map[string]int{}, Distinct: map[string][]string{}, Suspects: []Suspect{},
 			Flags:   []Flag{{Kind: FlagReadError, Span: -1, Detail: e.Err.Error()}},
 			Reasons: []string{"could not be read: " + e.Err.Error()}})
 	}
-	out.Stats = stats(out.Docs)
 	return out
 }
 
-func stats(docs []*Doc) []Stat {
-	ann := map[string]int{}
-	dist := map[string]map[string]bool{}
-	ndoc := map[string]int{}
-	for _, d := range docs {
-		for k, n := range d.Counts {
-			ann[k] += n
-			ndoc[k]++
-			if dist[k] == nil {
-				dist[k] = map[string]bool{}
-			}
-			for _, v := range d.Distinct[k] {
-				dist[k][strings.ToLower(v)] = true
-			}
+// tally adds up the statistics of a project's documents. Distinct
+// originals are counted by a 64-bit hash of their lower case, so that the
+// tally stays small.
+type tally struct {
+	ann, ndoc map[string]int
+	dist      map[string]map[uint64]struct{}
+}
+
+func (t *tally) add(d *Doc) {
+	if t.ann == nil {
+		t.ann, t.ndoc, t.dist = map[string]int{}, map[string]int{}, map[string]map[uint64]struct{}{}
+	}
+	for k, n := range d.Counts {
+		t.ann[k] += n
+		t.ndoc[k]++
+		if t.dist[k] == nil {
+			t.dist[k] = map[uint64]struct{}{}
+		}
+		for _, v := range d.Distinct[k] {
+			h := fnv.New64a()
+			h.Write([]byte(strings.ToLower(v)))
+			t.dist[k][h.Sum64()] = struct{}{}
 		}
 	}
+}
+
+func (t *tally) stats() []Stat {
 	var out []Stat
 	for _, k := range kinds.All {
-		out = append(out, Stat{Kind: string(k), Annotations: ann[string(k)], Distinct: len(dist[string(k)]), Documents: ndoc[string(k)]})
+		out = append(out, Stat{Kind: string(k), Annotations: t.ann[string(k)], Distinct: len(t.dist[string(k)]), Documents: t.ndoc[string(k)]})
 	}
 	var wrong []string
-	for k := range ann {
+	for k := range t.ann {
 		if strings.HasPrefix(k, "WRONG:") {
 			wrong = append(wrong, k)
 		}
 	}
 	sort.Strings(wrong)
 	for _, k := range wrong {
-		out = append(out, Stat{Kind: k, Annotations: ann[k], Distinct: len(dist[k]), Documents: ndoc[k]})
+		out = append(out, Stat{Kind: k, Annotations: t.ann[k], Distinct: len(t.dist[k]), Documents: t.ndoc[k]})
 	}
 	return out
-}
-
-// Included reports the documents QC proposes for release.
-func (p *Project) Included() map[string]bool {
-	m := map[string]bool{}
-	for _, d := range p.Docs {
-		m[d.Document] = d.PartOfCorpus
-	}
-	return m
 }
 
 // FlagsOf returns a document's flags of one kind.

@@ -1,20 +1,18 @@
 package qc
 
 import (
-	"archive/zip"
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/output"
-	"github.com/xuri/excelize/v2"
 )
 
 // Output file names.
@@ -55,15 +53,13 @@ func (p *Project) rows(sheet string, cols []string, emit func([]string) error) e
 		if err := emit(append([]string{"document"}, cols...)); err != nil {
 			return err
 		}
-		for _, d := range p.Docs {
+		return p.Each(func(d *Doc) error {
 			row = append(row[:0], d.Document)
 			for _, k := range cols {
 				row = append(row, strings.Join(d.Distinct[k], " | "))
 			}
-			if err := emit(row); err != nil {
-				return err
-			}
-		}
+			return emit(row)
+		})
 	case "statistics":
 		if err := emit([]string{"kind", "annotations", "distinct", "documents"}); err != nil {
 			return err
@@ -79,33 +75,33 @@ func (p *Project) rows(sheet string, cols []string, emit func([]string) error) e
 		if err := emit([]string{"document", "part_of_corpus", "suspects"}); err != nil {
 			return err
 		}
-		for _, d := range p.Docs {
-			if err := emit(append(row[:0], d.Document, b01(d.PartOfCorpus), strconv.Itoa(len(d.Suspects)))); err != nil {
-				return err
-			}
-		}
+		return p.Each(func(d *Doc) error {
+			return emit(append(row[:0], d.Document, b01(d.PartOfCorpus), strconv.Itoa(len(d.Suspects))))
+		})
 	case "suspects":
 		if err := emit([]string{"document", "begin", "end", "kind", "text"}); err != nil {
 			return err
 		}
-		for _, d := range p.Docs {
+		return p.Each(func(d *Doc) error {
 			for _, su := range d.Suspects {
 				if err := emit(append(row[:0], d.Document, strconv.Itoa(su.Begin), strconv.Itoa(su.End), su.Kind, su.Text)); err != nil {
 					return err
 				}
 			}
-		}
+			return nil
+		})
 	case "flags":
 		if err := emit([]string{"document", "flag", "span", "label", "text", "detail"}); err != nil {
 			return err
 		}
-		for _, d := range p.Docs {
+		return p.Each(func(d *Doc) error {
 			for _, f := range d.Flags {
 				if err := emit(append(row[:0], d.Document, f.Kind, strconv.Itoa(f.Span), f.Label, f.Text, f.Detail)); err != nil {
 					return err
 				}
 			}
-		}
+			return nil
+		})
 	}
 	return nil
 }
@@ -117,26 +113,19 @@ func b01(b bool) string {
 	return "0"
 }
 
-// kindColumns lists every canonical kind plus any wrong labels seen.
+// kindColumns lists every canonical kind plus any wrong labels seen (the
+// statistics list those after the kinds, sorted).
 func (p *Project) kindColumns() []string {
 	var cols []string
 	for _, k := range kinds.All {
 		cols = append(cols, string(k))
 	}
-	extra := map[string]bool{}
-	for _, d := range p.Docs {
-		for k := range d.Counts {
-			if strings.HasPrefix(k, "WRONG:") {
-				extra[k] = true
-			}
+	for _, st := range p.Stats {
+		if strings.HasPrefix(st.Kind, "WRONG:") {
+			cols = append(cols, st.Kind)
 		}
 	}
-	var ex []string
-	for k := range extra {
-		ex = append(ex, k)
-	}
-	sort.Strings(ex)
-	return append(cols, ex...)
+	return cols
 }
 
 // CSV encodes rows as CSV.
@@ -147,83 +136,23 @@ func CSV(rows [][]string) []byte {
 	return b.Bytes()
 }
 
-// XLSX encodes the tables as a workbook with one sheet per table. Rows
-// are streamed (excelize's StreamWriter), so a large project does not build
-// a cell model in memory; what the stream writer spills goes to tmpDir
-// (the private QC folder: the rows hold original PII) and is removed.
-func (p *Project) XLSX(tmpDir string) ([]byte, error) {
+// XLSX encodes the tables as a workbook with one sheet per table
+// (writeXLSX; Write streams the same bytes into the file).
+func (p *Project) XLSX() ([]byte, error) {
 	cols := p.kindColumns()
-	return xlsxOf(func(sheet string, emit func([]string) error) error { return p.rows(sheet, cols, emit) }, tmpDir)
+	var b bytes.Buffer
+	if err := xlsxTo(&b, func(sheet string, emit func([]string) error) error { return p.rows(sheet, cols, emit) }); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
-func xlsxOf(rows func(sheet string, emit func([]string) error) error, tmpDir string) ([]byte, error) {
-	f := excelize.NewFile(excelize.Options{TmpDir: tmpDir})
-	defer f.Close()
-	for i, name := range sheets {
-		if i == 0 {
-			if err := f.SetSheetName("Sheet1", name); err != nil {
-				return nil, fmt.Errorf("qc: xlsx: %w", err)
-			}
-		} else if _, err := f.NewSheet(name); err != nil {
-			return nil, fmt.Errorf("qc: xlsx: %w", err)
-		}
-		sw, err := f.NewStreamWriter(name)
-		if err != nil {
-			return nil, fmt.Errorf("qc: xlsx: %w", err)
-		}
-		var vals []interface{}
-		r := 0
-		if err := rows(name, func(row []string) error {
-			vals = vals[:0]
-			for _, v := range row {
-				vals = append(vals, v)
-			}
-			r++
-			cell, _ := excelize.CoordinatesToCellName(1, r)
-			return sw.SetRow(cell, vals)
-		}); err != nil {
-			return nil, fmt.Errorf("qc: xlsx: %w", err)
-		}
-		if err := sw.Flush(); err != nil {
-			return nil, fmt.Errorf("qc: xlsx: %w", err)
-		}
+// xlsxTo writes the workbook to w (writeXLSX).
+func xlsxTo(w io.Writer, rows func(sheet string, emit func([]string) error) error) error {
+	if err := writeXLSX(w, sheets, rows); err != nil {
+		return fmt.Errorf("qc: xlsx: %w", err)
 	}
-	b, err := f.WriteToBuffer()
-	if err != nil {
-		return nil, fmt.Errorf("qc: xlsx: %w", err)
-	}
-	return sortedZip(b.Bytes())
-}
-
-// sortedZip rewrites a zip with its entries in name order, copying their
-// compressed bytes: excelize writes streamed sheets in map order, and a
-// run's outputs must be byte-identical for any number of workers.
-func sortedZip(data []byte) ([]byte, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return nil, fmt.Errorf("qc: xlsx: %w", err)
-	}
-	files := append([]*zip.File(nil), zr.File...)
-	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
-	var out bytes.Buffer
-	zw := zip.NewWriter(&out)
-	for _, f := range files {
-		w, err := zw.CreateRaw(&f.FileHeader)
-		if err != nil {
-			return nil, fmt.Errorf("qc: xlsx: %w", err)
-		}
-		r, err := f.OpenRaw()
-		if err != nil {
-			return nil, fmt.Errorf("qc: xlsx: %w", err)
-		}
-		if _, err := io.Copy(w, r); err != nil {
-			return nil, fmt.Errorf("qc: xlsx: %w", err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		return nil, fmt.Errorf("qc: xlsx: %w", err)
-	}
-	return out.Bytes(), nil
+	return nil
 }
 
 // Write writes every QC file of the project into dir (private: 0700/0600).
@@ -253,15 +182,11 @@ func (p *Project) Write(dir string) error {
 	if err := writeStream(filepath.Join(dir, FileJSON), p.writeJSON); err != nil {
 		return err
 	}
-	x, err := xlsxOf(rows, dir)
-	if err != nil {
+	if err := writeStream(filepath.Join(dir, FileXLSX), func(w io.Writer) error { return xlsxTo(w, rows) }); err != nil {
 		return err
 	}
-	if err := output.WritePrivate(filepath.Join(dir, FileXLSX), x); err != nil {
-		return fmt.Errorf("qc: %w", err)
-	}
-	if err := output.WritePrivate(filepath.Join(dir, FileReport), []byte(p.Markdown())); err != nil {
-		return fmt.Errorf("qc: %w", err)
+	if err := writeStream(filepath.Join(dir, FileReport), p.writeMarkdown); err != nil {
+		return err
 	}
 	return nil
 }
@@ -294,24 +219,28 @@ func (p *Project) writeJSON(w io.Writer) error {
 	}
 	io.WriteString(w, ",\n  \"documents\": ")
 	switch {
-	case p.Docs == nil:
+	case p.Docs == nil && p.refs == nil:
 		io.WriteString(w, "null")
-	case len(p.Docs) == 0:
+	case p.Len() == 0:
 		io.WriteString(w, "[]")
 	default:
 		io.WriteString(w, "[")
-		for i, d := range p.Docs {
+		i := 0
+		err := p.Each(func(d *Doc) error {
 			if i > 0 {
 				io.WriteString(w, ",")
 			}
+			i++
 			b, err := json.MarshalIndent(d, "    ", "  ")
 			if err != nil {
 				return err
 			}
 			io.WriteString(w, "\n    ")
-			if _, err := w.Write(b); err != nil {
-				return err
-			}
+			_, err = w.Write(b)
+			return err
+		})
+		if err != nil {
+			return err
 		}
 		io.WriteString(w, "\n  ]")
 	}
@@ -331,109 +260,107 @@ func mdEscape(s string) string {
 	return strings.ReplaceAll(s, "\n", " ")
 }
 
-// Markdown renders report.md.
+// Markdown renders report.md (for a spooled project whose reports
+// cannot be read back, the error in place of the report).
 func (p *Project) Markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Quality control: %s\n\n", mdEscape(p.Project))
-	if p.Title != "" {
-		fmt.Fprintf(&b, "INCEpTION project: %s\n\n", mdEscape(p.Title))
+	if err := p.writeMarkdown(&b); err != nil {
+		return "error: " + err.Error() + "\n"
 	}
+	return b.String()
+}
+
+// mdSections are the flag sections of report.md, in order.
+var mdSections = []struct{ flag, title, note string }{
+	{FlagOther, "OTHER", "Documents with OTHER are excluded automatically; set part_of_corpus to 1 only after review."},
+	{FlagProfession, "PROFESSION", "Professions are kept in the output; check that none identifies a person."},
+	{FlagLocationOther, "LOCATION_OTHER", ""},
+	{FlagKeptPlace, "LOCATION_COUNTRY / LOCATION_STATE (kept)", "Kept as written by the state policy and exempt from the leak audit; run --replace-state replaces states (and city-states used as cities)."},
+	{FlagAge, "AGE > 89", "Ages above 89 become 90 in fictive and gemtex mode."},
+	{FlagDateBirthCount, "DATE_BIRTH count (zero or several)", ""},
+	{FlagUnparseable, "Dates that cannot be parsed", "Their shape is kept with a random valid value."},
+	{FlagWrong, "Wrong annotations", "Empty, NONE or unknown kind: the document is excluded until fixed in INCEpTION."},
+	{FlagOverlap, "Overlapping annotations", "The outermost span wins; partial overlaps merge into the higher-risk kind."},
+	{FlagNoPHI, "Documents without any PII annotation", "Not released unless the toggle file says 1: a PHI layer that was not exported or has another name (--phi-type, --phi-feature) would let a letter through unchanged."},
+	{FlagReadError, "Documents that could not be read", ""},
+}
+
+// writeMarkdown writes report.md reading the documents once: the rows of
+// each table are gathered per table, then the tables are written in order.
+func (p *Project) writeMarkdown(w io.Writer) error {
+	var excluded, suspects strings.Builder
+	flags := make([]strings.Builder, len(mdSections))
+	kept := make([]strings.Builder, len(mdSections)) // AGE ≤ 89, after the AGE flags
+	section := map[string]int{}
+	for i, sec := range mdSections {
+		section[sec.flag] = i
+	}
+	ageSec := section[FlagAge]
 	inc := 0
-	for _, d := range p.Docs {
+	err := p.Each(func(d *Doc) error {
+		doc := mdEscape(d.Document)
 		if d.PartOfCorpus {
 			inc++
+		} else {
+			fmt.Fprintf(&excluded, "| %s | %s |\n", doc, mdEscape(strings.Join(d.Reasons, "; ")))
 		}
+		for _, s := range d.Suspects {
+			fmt.Fprintf(&suspects, "| %s | %d | %d | %s | %s | %s |\n", doc, s.Begin, s.End, s.Kind, mdEscape(s.Text), s.Rule)
+		}
+		for _, f := range d.Flags {
+			if i, ok := section[f.Kind]; ok {
+				fmt.Fprintf(&flags[i], "| %s | %d | %s | %s | %s |\n", doc, f.Span, mdEscape(f.Label), mdEscape(f.Text), mdEscape(f.Detail))
+			}
+		}
+		// all AGE annotations, for review
+		for _, v := range d.Distinct[string(kinds.Age)] {
+			if AgeValue(v) <= 89 {
+				fmt.Fprintf(&kept[ageSec], "| %s | - | AGE | %s | kept (≤ 89) |\n", doc, mdEscape(v))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(&b, "%d documents, %d proposed for release (part_of_corpus = 1), %d excluded.\n\n", len(p.Docs), inc, len(p.Docs)-inc)
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "# Quality control: %s\n\n", mdEscape(p.Project))
+	if p.Title != "" {
+		fmt.Fprintf(b, "INCEpTION project: %s\n\n", mdEscape(p.Title))
+	}
+	n := p.Len()
+	fmt.Fprintf(b, "%d documents, %d proposed for release (part_of_corpus = 1), %d excluded.\n\n", n, inc, n-inc)
 	b.WriteString("This report contains original PII. Keep it in the private folder.\n\n")
 
 	b.WriteString("## Annotations per kind\n\n| kind | annotations | distinct | documents |\n|---|---:|---:|---:|\n")
 	for _, s := range p.Stats {
 		if s.Annotations > 0 {
-			fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", s.Kind, s.Annotations, s.Distinct, s.Documents)
+			fmt.Fprintf(b, "| %s | %d | %d | %d |\n", s.Kind, s.Annotations, s.Distinct, s.Documents)
 		}
 	}
 	b.WriteString("\n## Excluded documents\n\n")
-	n := 0
-	for _, d := range p.Docs {
-		if !d.PartOfCorpus {
-			if n == 0 {
-				b.WriteString("| document | reason |\n|---|---|\n")
-			}
-			n++
-			fmt.Fprintf(&b, "| %s | %s |\n", mdEscape(d.Document), mdEscape(strings.Join(d.Reasons, "; ")))
-		}
-	}
-	if n == 0 {
-		b.WriteString("None.\n")
-	}
-	p.markdownSuspects(&b)
-	sections := []struct{ flag, title, note string }{
-		{FlagOther, "OTHER", "Documents with OTHER are excluded automatically; set part_of_corpus to 1 only after review."},
-		{FlagProfession, "PROFESSION", "Professions are kept in the output; check that none identifies a person."},
-		{FlagLocationOther, "LOCATION_OTHER", ""},
-		{FlagKeptPlace, "LOCATION_COUNTRY / LOCATION_STATE (kept)", "Kept as written by the state policy and exempt from the leak audit; run --replace-state replaces states (and city-states used as cities)."},
-		{FlagAge, "AGE > 89", "Ages above 89 become 90 in fictive and gemtex mode."},
-		{FlagDateBirthCount, "DATE_BIRTH count (zero or several)", ""},
-		{FlagUnparseable, "Dates that cannot be parsed", "Their shape is kept with a random valid value."},
-		{FlagWrong, "Wrong annotations", "Empty, NONE or unknown kind: the document is excluded until fixed in INCEpTION."},
-		{FlagOverlap, "Overlapping annotations", "The outermost span wins; partial overlaps merge into the higher-risk kind."},
-		{FlagNoPHI, "Documents without any PII annotation", "Not released unless the toggle file says 1: a PHI layer that was not exported or has another name (--phi-type, --phi-feature) would let a letter through unchanged."},
-		{FlagReadError, "Documents that could not be read", ""},
-	}
-	for _, sec := range sections {
-		fmt.Fprintf(&b, "\n## %s\n\n", sec.title)
-		if sec.note != "" {
-			b.WriteString(sec.note + "\n\n")
-		}
-		rows := 0
-		for _, d := range p.Docs {
-			for _, f := range d.FlagsOf(sec.flag) {
-				if rows == 0 {
-					b.WriteString("| document | span | label | text | detail |\n|---|---:|---|---|---|\n")
-				}
-				rows++
-				fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", mdEscape(d.Document), f.Span, mdEscape(f.Label), mdEscape(f.Text), mdEscape(f.Detail))
-			}
-		}
-		if sec.flag == FlagAge {
-			// all AGE annotations, for review
-			for _, d := range p.Docs {
-				for _, v := range d.Distinct[string(kinds.Age)] {
-					if AgeValue(v) <= 89 {
-						if rows == 0 {
-							b.WriteString("| document | span | label | text | detail |\n|---|---:|---|---|---|\n")
-						}
-						rows++
-						fmt.Fprintf(&b, "| %s | - | AGE | %s | kept (≤ 89) |\n", mdEscape(d.Document), mdEscape(v))
-					}
-				}
-			}
-		}
-		if rows == 0 {
-			b.WriteString("None.\n")
-		}
-	}
-	return b.String()
-}
-
-// markdownSuspects renders the suspects section of report.md.
-func (p *Project) markdownSuspects(b *strings.Builder) {
+	table(b, "| document | reason |\n|---|---|\n", excluded.String())
 	b.WriteString("\n## Suspected unannotated PII\n\n")
 	b.WriteString("Text outside the annotations that looks like PII (names, dates, ages, contacts, IDs, places, facilities). " +
 		"Annotate what is PII in INCEpTION and export again; suspects do not change part_of_corpus unless run --suspects exclude is used. " +
 		"Offsets are UTF-16 code units for CAS JSON and XMI, code points for JSON Lines, BRAT and text (also in " + FileSuspects + ").\n\n")
-	rows := 0
-	for _, d := range p.Docs {
-		for _, s := range d.Suspects {
-			if rows == 0 {
-				b.WriteString("| document | begin | end | kind | text | rule |\n|---|---:|---:|---|---|---|\n")
-			}
-			rows++
-			fmt.Fprintf(b, "| %s | %d | %d | %s | %s | %s |\n", mdEscape(d.Document), s.Begin, s.End, s.Kind, mdEscape(s.Text), s.Rule)
+	table(b, "| document | begin | end | kind | text | rule |\n|---|---:|---:|---|---|---|\n", suspects.String())
+	for i, sec := range mdSections {
+		fmt.Fprintf(b, "\n## %s\n\n", sec.title)
+		if sec.note != "" {
+			b.WriteString(sec.note + "\n\n")
 		}
+		table(b, "| document | span | label | text | detail |\n|---|---:|---|---|---|\n", flags[i].String()+kept[i].String())
 	}
-	if rows == 0 {
-		b.WriteString("None.\n")
+	return b.Flush()
+}
+
+// table writes a table's header and rows, or "None.".
+func table(w io.StringWriter, header, rows string) {
+	if rows == "" {
+		w.WriteString("None.\n")
+		return
 	}
+	w.WriteString(header)
+	w.WriteString(rows)
 }

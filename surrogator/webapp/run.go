@@ -248,6 +248,7 @@ func (s *Server) execute(ctx context.Context, p *project, opts engine.Options, p
 	if err != nil {
 		return nil, err
 	}
+	defer plan.Close()
 	if err := plan.SetToggle(toggle); err != nil {
 		return nil, err
 	}
