@@ -2,10 +2,12 @@ package names
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
 // BenchmarkLetter surrogates a letter of 169 name and title spans with the
@@ -35,5 +37,44 @@ func BenchmarkLetter(b *testing.B) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkTitleMentions surrogates a letter that names one titled person
+// n times ("Dr. Anton Quastenbichler", "Prof. Dr. Quastenbichler"): the time
+// per title span must not grow with n (it grew linearly, every title
+// re-reading all of its person's titles: 392 s for a 4 MB letter).
+func BenchmarkTitleMentions(b *testing.B) {
+	res := data.Default()
+	lexiconOf(res)
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var text strings.Builder
+			for i := 0; i < n; i++ {
+				if i%2 == 0 {
+					text.WriteString("[[T|Dr.]] Anton [[D|Quastenbichler]] kam. ")
+				} else {
+					text.WriteString("[[T|Prof. Dr.]] [[D|Quastenbichler]] ging. ")
+				}
+			}
+			d, _ := buildLetter(b, text.String())
+			b.ResetTimer()
+			titles := 0
+			for k := 0; k < b.N; k++ {
+				sc := fictive.NewScope([]byte(strconv.Itoa(k)))
+				st := &fictive.DocState{}
+				for i, s := range d.Spans {
+					if s.Kind != kinds.NameTitle {
+						continue
+					}
+					titles++
+					c := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Res: res, Scope: sc, DocScope: sc, State: st}
+					if _, err := Title(c.Original(), c); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(titles), "ns/title")
+		})
 	}
 }

@@ -3,6 +3,7 @@ package names
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -43,12 +44,8 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 	persons := titlePersons(ctx)
 	if person := persons.of[ctx.Span]; person != "" {
 		memoKey = "person|" + person + "|" + strconv.Itoa(rank)
-		for _, j := range persons.spans[string(ctx.Kind)+"|"+person] {
-			if j != ctx.Span {
-				if t := ctx.Doc.SpanText(j); lx.rankOf(t) == rank {
-					avoid[titleKey(t)] = true
-				}
-			}
+		for _, k := range persons.keys[titleRank{string(ctx.Kind) + "|" + person, rank}] {
+			avoid[k] = true
 		}
 	}
 	n := 0
@@ -79,15 +76,21 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 // (titlePerson), computed once per document: a letter with thousands of
 // titles must not scan every span for every title.
 type titleIndex struct {
-	of    map[int]string   // title span → person ("" none)
-	spans map[string][]int // kind|person → title spans
+	of   map[int]string         // title span → person ("" none)
+	keys map[titleRank][]string // kind|person and rank → the distinct keys of its titles
+}
+
+type titleRank struct {
+	person string
+	rank   int
 }
 
 const stateTitles = "names.titles"
 
 func titlePersons(ctx *fictive.Context) *titleIndex {
 	build := func() any {
-		ix := &titleIndex{of: map[int]string{}, spans: map[string][]int{}}
+		ix := &titleIndex{of: map[int]string{}, keys: map[titleRank][]string{}}
+		lx := lexiconOf(ctx.Res)
 		if ctx.Doc == nil {
 			return ix
 		}
@@ -99,8 +102,11 @@ func titlePersons(ctx *fictive.Context) *titleIndex {
 			p := titlePerson(ctx.Doc, j, sorted)
 			ix.of[j] = p
 			if p != "" {
-				k := string(sp.Kind) + "|" + p
-				ix.spans[k] = append(ix.spans[k], j)
+				t := ctx.Doc.SpanText(j)
+				r := titleRank{string(sp.Kind) + "|" + p, lx.rankOf(t)}
+				if k := titleKey(t); !slices.Contains(ix.keys[r], k) {
+					ix.keys[r] = append(ix.keys[r], k)
+				}
 			}
 		}
 		return ix
