@@ -223,28 +223,42 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 	if !res.Partial() {
 		return nil
 	}
+	// documents are named by project and public id (names are PII); the
+	// reason is a category, the detail stays in run.json. Documents of one
+	// name share their id (duplicate names are all excluded): one line
+	// each id, with the count. A huge corpus must not flood the terminal.
+	type line struct{ project, id, reason string }
+	var lines []line
+	count := map[line]int{}
 	n := 0
 	byReason := map[string]int{}
 	for _, e := range res.Excluded {
 		if e.Reason == engine.ReasonNotReleased {
 			continue
 		}
-		// documents are named by project and public id (names are PII);
-		// the reason is a category, the detail stays in run.json; a huge
-		// corpus must not flood the terminal
-		if n < maxExcludedLines {
-			fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", e.Project, e.DocID, e.Reason)
+		l := line{e.Project, e.DocID, e.Reason}
+		if count[l] == 0 {
+			lines = append(lines, l)
 		}
+		count[l]++
 		byReason[e.Reason]++
 		n++
 	}
-	if n > maxExcludedLines {
-		reasons := make([]string, 0, len(byReason))
-		for r, c := range byReason {
-			reasons = append(reasons, fmt.Sprintf("%d %s", c, r))
+	for i, l := range lines {
+		if i == maxExcludedLines {
+			reasons := make([]string, 0, len(byReason))
+			for r, c := range byReason {
+				reasons = append(reasons, fmt.Sprintf("%d %s", c, r))
+			}
+			sort.Strings(reasons)
+			fmt.Fprintf(stderr, "excluded: … %d more (%s in all); every one is listed in run.json\n", len(lines)-maxExcludedLines, strings.Join(reasons, ", "))
+			break
 		}
-		sort.Strings(reasons)
-		fmt.Fprintf(stderr, "excluded: … %d more (%s in all); every one is listed in run.json\n", n-maxExcludedLines, strings.Join(reasons, ", "))
+		if c := count[l]; c > 1 {
+			fmt.Fprintf(stderr, "excluded: %s/%s: %s (%d documents of this name)\n", l.project, l.id, l.reason, c)
+		} else {
+			fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", l.project, l.id, l.reason)
+		}
 	}
 	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s", n, filepath.Join(res.PrivateRoot, "run.json"))}
 }

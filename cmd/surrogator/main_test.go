@@ -403,3 +403,22 @@ func TestOsmbuildEmptyWritesNothing(t *testing.T) {
 		t.Fatalf("left behind: %v", entries)
 	}
 }
+
+// TestDuplicateNamesOneLine: documents of one name share their public id;
+// stderr names that id once, with the count, not once per document.
+func TestDuplicateNamesOneLine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "x.jsonl"), []byte(`{"id":"a","text":"Herr Meier kam.","spans":[{"begin":5,"end":10,"kind":"NAME_PATIENT"}]}
+{"id":"a","text":"Frau Kunz kam.","spans":[{"begin":5,"end":9,"kind":"NAME_PATIENT"}]}
+`), 0o644)
+	os.WriteFile(filepath.Join(dir, "y.jsonl"), []byte(`{"id":"c","text":"Herr Lenz kam.","spans":[{"begin":5,"end":9,"kind":"NAME_PATIENT"}]}
+`), 0o644)
+	code, _, stderr := run(t, "run", "--seed", "1", "--out", filepath.Join(t.TempDir(), "out"), dir)
+	if code != exitPartial {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if n := strings.Count(stderr, "excluded: p/doc-"); n != 1 || !strings.Contains(stderr, "(2 documents of this name)") {
+		t.Fatalf("%d excluded lines:\n%s", n, stderr)
+	}
+}
