@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -353,23 +354,53 @@ func RunSources(ctx context.Context, sources []formats.Source, opts Options) (*R
 			return nil, fmt.Errorf("engine: input %s lies inside the output folder %s: choose another --out", s.Path, opts.Out)
 		}
 	}
-	// the output folder is marked and keyed before the inputs are read, so
-	// that a wrong --out or key fails at once
+	// the output folder is marked, and an existing key read, before the
+	// inputs are read, so that a wrong --out or key fails at once; a run
+	// refused while reading leaves the folder as it found it (a new key is
+	// only made by Write)
 	l := output.Layout{Out: opts.Out}
+	before := observeOut(l)
 	if err := l.MarkOut(); err != nil {
 		return nil, err
 	}
-	keySource, keyFile, err := loadRunKey(l, &opts)
-	if err != nil {
-		return nil, err
+	var keySource, keyFile string
+	if _, err := os.Stat(l.KeyFile()); len(opts.Key) != 0 || err == nil {
+		if keySource, keyFile, err = loadRunKey(l, &opts); err != nil {
+			return nil, err
+		}
 	}
 	p, err := Prepare(ctx, sources, opts)
 	if err != nil {
+		before.restore()
 		return nil, err
 	}
 	defer p.Close()
 	p.keySource, p.keyFile = keySource, keyFile
 	return p.Write(ctx)
+}
+
+// outState is what of an output folder existed before a run marked it.
+type outState struct {
+	l                    output.Layout
+	out, private, marker bool
+}
+
+func observeOut(l output.Layout) outState {
+	exists := func(p string) bool { _, err := os.Lstat(p); return err == nil }
+	return outState{l: l, out: exists(l.Out), private: exists(filepath.Join(l.Out, "private")), marker: exists(filepath.Join(l.Out, output.Marker))}
+}
+
+// restore removes what MarkOut created; folders only when empty.
+func (s outState) restore() {
+	if !s.marker {
+		os.Remove(filepath.Join(s.l.Out, output.Marker))
+	}
+	if !s.private {
+		os.Remove(filepath.Join(s.l.Out, "private"))
+	}
+	if !s.out {
+		os.Remove(s.l.Out)
+	}
 }
 
 // loadRunKey sets opts.Key from the output folder's key file when no key

@@ -14,6 +14,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
@@ -252,5 +253,41 @@ func TestPlanSpool(t *testing.T) {
 	}
 	if _, err := os.Stat(out2); !os.IsNotExist(err) {
 		t.Fatalf("a closed plan created its output folder (%v)", err)
+	}
+}
+
+// TestRefusedRunLeavesOut: a run refused while reading its inputs (here:
+// no documents) leaves the output folder as it found it: a new folder is
+// not created, an empty one stays empty, a used one keeps its key.
+func TestRefusedRunLeavesOut(t *testing.T) {
+	empty := t.TempDir()
+	ctx := context.Background()
+	fresh := filepath.Join(t.TempDir(), "out")
+	if _, err := Run(ctx, []string{empty}, Options{Mode: ModeX, Out: fresh}); err == nil {
+		t.Fatal("a run without documents succeeded")
+	}
+	if _, err := os.Lstat(fresh); !os.IsNotExist(err) {
+		t.Fatalf("a refused run created its output folder (%v)", err)
+	}
+	made := t.TempDir()
+	Run(ctx, []string{empty}, Options{Mode: ModeX, Out: made})
+	if ents, _ := os.ReadDir(made); len(ents) != 0 {
+		t.Fatalf("a refused run left %v in an empty output folder", ents)
+	}
+	held, _ := heldSamples(t)
+	used := filepath.Join(t.TempDir(), "used")
+	if _, err := RunSources(ctx, held, Options{Mode: ModeX, Out: used, Seed: 1, SeedSet: true}); err != nil {
+		t.Fatal(err)
+	}
+	key, err := os.ReadFile(filepath.Join(used, "private", "surrogator.key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	Run(ctx, []string{empty}, Options{Mode: ModeX, Out: used})
+	if again, err := os.ReadFile(filepath.Join(used, "private", "surrogator.key")); err != nil || !bytes.Equal(key, again) {
+		t.Fatalf("a refused run changed the output folder's key (%v)", err)
+	}
+	if _, err := os.Stat(filepath.Join(used, output.Marker)); err != nil {
+		t.Fatalf("a refused run removed the marker of a used folder: %v", err)
 	}
 }
