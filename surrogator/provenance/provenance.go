@@ -36,6 +36,8 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Names of the files this package writes.
@@ -223,14 +225,17 @@ func ReadBuild() BuildInfo {
 }
 
 // HashFile returns the hex SHA-256 and size of a file.
-func HashFile(p string) (File, error) {
+func HashFile(p string) (File, error) { return hashFile(p, make([]byte, 64<<10)) }
+
+// hashFile is HashFile reading through buf.
+func hashFile(p string, buf []byte) (File, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return File{}, fmt.Errorf("provenance: %w", err)
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, f)
+	n, err := io.CopyBuffer(h, struct{ io.Reader }{f}, buf) // not os.File.WriteTo: it allocates a buffer per file
 	if err != nil {
 		return File{}, fmt.Errorf("provenance: hash %s: %w", filepath.Base(p), err)
 	}
@@ -279,19 +284,54 @@ func hashTree(dir string, exclude func(rel string) bool) ([]File, error) {
 		if !d.Type().IsRegular() {
 			return nil
 		}
-		f, err := HashFile(p)
-		if err != nil {
-			return err
-		}
-		f.Path = rel
-		out = append(out, f)
+		out = append(out, File{Path: rel})
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("provenance: %w", err)
 	}
+	// the files are digested on every CPU: a run's tree holds thousands
+	if err := hashAll(dir, out); err != nil {
+		return nil, err
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
+}
+
+// hashAll fills in the digest and size of files (paths relative to dir).
+func hashAll(dir string, files []File) error {
+	var (
+		next  atomic.Int64
+		wg    sync.WaitGroup
+		errMu sync.Mutex
+		first error
+	)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			buf := make([]byte, 64<<10)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(files) {
+					return
+				}
+				f, err := hashFile(filepath.Join(dir, filepath.FromSlash(files[i].Path)), buf)
+				if err != nil {
+					errMu.Lock()
+					if first == nil {
+						first = err
+					}
+					errMu.Unlock()
+					next.Store(int64(len(files))) // stop the others
+					return
+				}
+				files[i].SHA256, files[i].Size = f.SHA256, f.Size
+			}
+		}()
+	}
+	wg.Wait()
+	return first
 }
 
 // outputMarker is the file marking a surrogator output folder
