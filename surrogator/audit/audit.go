@@ -140,33 +140,94 @@ type tok struct {
 // space and joiners, U+FEFF) dropped without breaking the word. Offsets
 // are those of s.
 func tokens(s string) []tok {
-	var out []tok
-	var w strings.Builder
+	out := make([]tok, 0, len(s)/8)
+	var w []byte     // a word that is not a plain slice of s
+	var lower []byte // the lower case of plain words with capitals, one after the other
+	type span struct{ tok, from, to int }
+	var lowered []span
 	start, end := -1, -1
+	plain := true // the word so far is s[start:end]: ASCII letters and digits only
+	upper := false
 	flush := func() {
-		if start >= 0 {
-			out = append(out, tok{w: fold(w.String()), begin: start, end: end})
-			w.Reset()
-			start = -1
+		if start < 0 {
+			return
 		}
+		var word string
+		switch {
+		case plain && !upper:
+			word = s[start:end] // ASCII: already lower case, NFC, no ß
+		case plain:
+			from := len(lower)
+			for k := start; k < end; k++ {
+				c := s[k]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				lower = append(lower, c)
+			}
+			lowered = append(lowered, span{len(out), from, len(lower)})
+		default:
+			word = fold(string(w))
+		}
+		out = append(out, tok{w: word, begin: start, end: end})
+		start = -1
 	}
-	for i, r := range s {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiWord[c] {
+				if start < 0 {
+					start, plain, upper = i, true, false
+				} else if !plain {
+					w = append(w, c)
+				}
+				upper = upper || c <= 'Z' && c >= 'A'
+				end = i + 1
+			} else {
+				flush()
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
 			if start < 0 {
-				start = i
+				start, plain, w = i, false, w[:0]
+			} else if plain {
+				plain, w = false, append(w[:0], s[start:end]...)
 			}
-			w.WriteRune(r)
-			end = i + utf8.RuneLen(r)
+			w = utf8.AppendRune(w, r)
+			end = i + n
 		case unicode.Is(unicode.Cf, r):
 			// invisible: neither a word character nor a break
+			if start >= 0 && plain {
+				plain, w = false, append(w[:0], s[start:end]...)
+			}
 		default:
 			flush()
 		}
+		i += n
 	}
 	flush()
+	if len(lowered) > 0 {
+		all := string(lower) // one allocation for every capitalised plain word
+		for _, l := range lowered {
+			out[l.tok].w = all[l.from:l.to]
+		}
+	}
 	return out
 }
+
+// asciiWord marks the ASCII letters and digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	return t
+}()
 
 // fold normalises one word (see tokens).
 func fold(w string) string {
@@ -175,7 +236,7 @@ func fold(w string) string {
 		w = norm.NFC.String(w)
 	}
 	if strings.ContainsAny(w, "ßẞ") {
-		w = strings.NewReplacer("ß", "ss", "ẞ", "ss").Replace(w)
+		w = strings.ReplaceAll(strings.ReplaceAll(w, "ß", "ss"), "ẞ", "ss")
 	}
 	return w
 }
@@ -205,7 +266,31 @@ func (m *Matcher) scan(text string, hit func(Hit) bool) {
 	if m == nil || m.n == 0 {
 		return
 	}
-	toks := tokens(text)
+	m.scanTokens(tokens(text), hit)
+}
+
+// FindAll returns every occurrence in text of an original registered in
+// any of ms (nil ones are skipped), in the order of ms; the text is
+// split into words once.
+func FindAll(text string, ms ...*Matcher) []Hit {
+	var toks []tok
+	var hits []Hit
+	for _, m := range ms {
+		if m == nil || m.n == 0 {
+			continue
+		}
+		if toks == nil {
+			toks = tokens(text)
+		}
+		m.scanTokens(toks, func(h Hit) bool {
+			hits = append(hits, h)
+			return true
+		})
+	}
+	return hits
+}
+
+func (m *Matcher) scanTokens(toks []tok, hit func(Hit) bool) {
 	for i, t := range toks {
 		for _, e := range m.idx[t.w] {
 			if m.matches(toks, i, e) && !hit(Hit{Original: e.id, Begin: t.begin, End: toks[i+len(e.toks)-1].end}) {

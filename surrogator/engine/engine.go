@@ -234,8 +234,7 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 		staged.Discard()
 		return docOutcome{err: fmt.Errorf("audit: staged file does not read back as written")}
 	}
-	hits := pr.matcher.Find(string(written))
-	hits = append(hits, dp.parts.Find(string(written))...)
+	hits := audit.FindAll(string(written), pr.matcher, dp.parts)
 	if len(hits) > 0 {
 		staged.Discard()
 		q := filepath.Join(l.Private(pr.name), "quarantine", dp.docID+".txt")
