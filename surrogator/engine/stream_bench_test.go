@@ -52,6 +52,19 @@ func TestBenchChild(t *testing.T) {
 		err = bareScan(dir, out, 2)
 	case "encoding-json":
 		err = encodingJSON(dir, out, 2)
+	case "plan":
+		// what a plan keeps: the live heap after pass 1, printed for the
+		// parent
+		var p *Plan
+		p, err = Prepare(context.Background(), formats.PathSources([]string{dir}), Options{Mode: ModeFictive, Out: out, Workers: 2})
+		if err == nil {
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			fmt.Printf("plan-heap %d\n", ms.HeapAlloc)
+			runtime.KeepAlive(p)
+			p.Close()
+		}
 	default:
 		_, err = Run(context.Background(), []string{dir}, Options{Mode: Mode(what), Seed: 1, SeedSet: true, Out: out, Workers: 2, Key: []byte("bench key, not secret")})
 	}
@@ -196,6 +209,23 @@ func dirSize(dir string) int64 {
 	return n
 }
 
+// planHeap runs Prepare over dir in a child and returns the live heap
+// after it (bytes).
+func planHeap(b *testing.B, dir, out string) int64 {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchChild$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), childEnv+"=plan "+dir+" "+out, "GOMAXPROCS=2")
+	outb, err := cmd.CombinedOutput()
+	if err != nil {
+		b.Fatalf("plan: %v\n%s", err, outb)
+	}
+	m := regexp.MustCompile(`plan-heap (\d+)`).FindSubmatch(outb)
+	if m == nil {
+		b.Fatalf("plan: no heap figure in\n%s", outb)
+	}
+	n, _ := strconv.ParseInt(string(m[1]), 10, 64)
+	return n
+}
+
 // child runs one measured command; it returns wall time, CPU time (user +
 // system) and peak RSS.
 func child(b *testing.B, what, dir, out string) (time.Duration, time.Duration, int64) {
@@ -237,6 +267,7 @@ func BenchmarkStreaming(b *testing.B) {
 	sizes := benchSizes()
 	root := b.TempDir()
 	rss := map[string]map[int]int64{}
+	heap := map[int]int64{}
 	for _, n := range sizes {
 		dir := filepath.Join(root, fmt.Sprintf("corpus-%d", n))
 		bytesIn := realShapedCorpus(b, dir, n)
@@ -264,14 +295,24 @@ func BenchmarkStreaming(b *testing.B) {
 				}
 			})
 		}
+		heap[n] = planHeap(b, dir, filepath.Join(root, "out"))
+		os.RemoveAll(filepath.Join(root, "out"))
 		os.RemoveAll(dir)
 	}
 	if len(sizes) > 1 {
 		lo, hi := sizes[0], sizes[len(sizes)-1]
+		// what the plan keeps per document, without the documents in
+		// flight that make peak RSS noisy
+		b.Run("plan", func(b *testing.B) {
+			b.ReportMetric(float64(heap[hi]-heap[lo])/float64(hi-lo), "plan-B/doc")
+			b.ReportMetric(float64(heap[lo])/1e6, fmt.Sprintf("plan-heap-MB-%d", lo))
+			b.ReportMetric(float64(heap[hi])/1e6, fmt.Sprintf("plan-heap-MB-%d", hi))
+		})
 		for _, what := range []string{"x", "entity", "gemtex", "fictive"} {
 			if rss[what][lo] > 0 {
-				b.Logf("%s: peak RSS %d → %d documents: %.0f MB → %.0f MB, ratio %.2f", what, lo, hi,
-					float64(rss[what][lo])/1e6, float64(rss[what][hi])/1e6, float64(rss[what][hi])/float64(rss[what][lo]))
+				b.Run("rss-ratio/"+what, func(b *testing.B) {
+					b.ReportMetric(float64(rss[what][hi])/float64(rss[what][lo]), fmt.Sprintf("peakRSS-%d/%d", hi, lo))
+				})
 			}
 		}
 	}
