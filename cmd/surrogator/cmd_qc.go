@@ -2,16 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/qc"
-	"github.com/surrogator/surrogator/surrogator/suspects"
 )
 
 type qcOptions struct {
@@ -57,50 +58,48 @@ with the reason in the reports); 130 interrupted.`,
 }
 
 func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	pr := newProgress(stderr, docUnits)
-	opt := o.in.options(o.out) // never read the reports back
-	projs, err := readInputs(ctx, pr, paths, opt)
+	// pass 1 of a run: every document read once, checked and let go; the
+	// per-document reports wait in a sealed spool, so memory does not grow
+	// with the corpus
+	opts := engine.Options{Out: o.out, Input: o.in.options(o.out)} // never read the reports back
+	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
+	pr.Update("read", 0, 0)
+	plan, err := engine.Prepare(ctx, formats.PathSources(paths), opts)
 	if err != nil {
+		pr.End("stopped")
+		if errors.Is(err, engine.ErrInterrupted) {
+			return interruptedError{msg: "interrupted while reading the inputs; nothing was written", err: err}
+		}
 		return err
 	}
+	defer plan.Close()
+	pr.End("")
 	l := output.Layout{Out: o.out, Run: output.RunKey(time.Now(), rand.New(rand.NewSource(time.Now().UnixNano())))}
 	if err := l.MarkOut(); err != nil {
 		return err
 	}
-	total, readable, unreadable := 0, 0, 0
-	for _, p := range projs {
-		total += len(p.Documents) + len(p.Errors)
-	}
-	done := 0
-	det := suspects.New(suspects.Options{}) // one per command: it compiles its patterns
-	for _, p := range projs {
-		if err := ctx.Err(); err != nil {
-			pr.End("stopped")
+	// the documents were checked while they were read; the reports are
+	// written now
+	pr.Update("qc", 0, int64(plan.Documents()))
+	err = plan.WriteQC(ctx, l)
+	pr.Update("qc", int64(plan.Documents()), int64(plan.Documents()))
+	pr.End("")
+	if err != nil {
+		if errors.Is(err, engine.ErrInterrupted) {
 			return interruptedError{msg: fmt.Sprintf("interrupted: the QC reports in %s are incomplete; re-run the command", l.PrivateRoot()), err: err}
 		}
-		pr.Update("qc", int64(done), int64(total))
-		q := qc.RunWith(p, det)
-		dir := l.QC(p.Name)
-		if err := q.Write(dir); err != nil {
-			return err
-		}
-		done += len(p.Documents) + len(p.Errors)
-		pr.Update("qc", int64(done), int64(total))
-		readable += len(p.Documents)
-		unreadable += unreadableCount(p)
-		inc, sus, susDocs := 0, 0, 0
-		for _, d := range q.Docs {
-			if d.PartOfCorpus {
-				inc++
-			}
-			if len(d.Suspects) > 0 {
-				sus += len(d.Suspects)
-				susDocs++
-			}
-		}
-		pr.End("")
+		return err
+	}
+	readable, unreadable := 0, 0
+	for _, s := range plan.QCSummary() {
+		readable += s.Documents
+		unreadable += s.Unreadable
 		fmt.Fprintf(w, "%s: %d documents, %d proposed for release, %d unreadable, %d suspected unannotated PII in %d documents (%s); reports in %s\n",
-			p.Name, len(p.Documents), inc, unreadableCount(p), sus, susDocs, qc.FileSuspects, dir)
+			s.Project, s.Documents, s.Proposed, s.Unreadable, s.Suspects, s.SuspectDocuments, qc.FileSuspects, l.QC(s.Project))
 	}
 	switch {
 	case readable == 0:

@@ -263,6 +263,56 @@ func (p *Plan) QC() ([]*qc.Project, error) {
 	return out, nil
 }
 
+// ProjectQC summarises the quality control of one project.
+type ProjectQC struct {
+	Project string
+	// Documents were read (duplicate names excluded); Proposed of them
+	// QC proposes for release; Unreadable inputs could not be read.
+	Documents, Proposed, Unreadable int
+	// Suspects is the number of suspected unannotated PII, found in
+	// SuspectDocuments documents.
+	Suspects, SuspectDocuments int
+}
+
+// QCSummary summarises the quality control of every project, in reading
+// order.
+func (p *Plan) QCSummary() []ProjectQC {
+	out := make([]ProjectQC, len(p.runs))
+	for i, pr := range p.runs {
+		s := ProjectQC{Project: pr.name, Documents: len(pr.names), Unreadable: unreadable(pr.in)}
+		for _, name := range pr.names {
+			d := pr.docs[name]
+			if d.part {
+				s.Proposed++
+			}
+			if d.suspects > 0 {
+				s.Suspects += d.suspects
+				s.SuspectDocuments++
+			}
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// WriteQC writes the QC reports of every project into l.QC(project)
+// (private), the files Write writes, without a run; the context stops
+// between projects (ErrInterrupted).
+func (p *Plan) WriteQC(ctx context.Context, l output.Layout) error {
+	if p.closed {
+		return errors.New("engine: the plan was closed")
+	}
+	for _, pr := range p.runs {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%w: %w", ErrInterrupted, err)
+		}
+		if err := pr.qc.Write(l.QC(pr.name)); err != nil {
+			return fmt.Errorf("engine: %w", err)
+		}
+	}
+	return nil
+}
+
 // Documents counts the documents of the plan (readable, duplicates
 // excluded).
 func (p *Plan) Documents() int { return p.total }
