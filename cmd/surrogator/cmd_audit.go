@@ -6,10 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/audit"
+	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
+	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 )
 
@@ -94,21 +97,21 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 		}
 	}
 	if len(o.inputs) > 0 {
-		projs, err := readInputs(ctx, pr, o.inputs, o.in.options())
+		// one document at a time: only the originals are kept
+		err := scanInputs(ctx, pr, o.inputs, o.in.options(), func(p *formats.Project, d *document.Document) error {
+			for i, s := range d.Spans {
+				if s.Kind == "" || audit.AuditedSpan(s.Kind, d.SpanText(i), o.replaceState, isCityState) {
+					get(p.Name).Add(d.SpanText(i))
+				}
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		for _, p := range projs {
-			for _, d := range p.Documents {
-				for i, s := range d.Spans {
-					if s.Kind == "" || audit.AuditedSpan(s.Kind, d.SpanText(i), o.replaceState, isCityState) {
-						get(p.Name).Add(d.SpanText(i))
-					}
-				}
-			}
-		}
 	}
 	var findings []audit.Finding
+	var missing []string // projects without a folder below dir
 	checked := 0
 	pr.Update("audit", 0, 0)
 	for proj, m := range byProject {
@@ -120,6 +123,7 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 		if proj != "" {
 			root = filepath.Join(dir, proj)
 			if _, err := os.Stat(root); err != nil {
+				missing = append(missing, proj)
 				continue
 			}
 		}
@@ -132,6 +136,15 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 		pr.Update("audit", int64(checked), 0)
 	}
 	pr.End(fmt.Sprintf("%d with original PII", len(findings)))
+	sort.Strings(missing)
+	for _, p := range missing {
+		// a project's originals are looked for in the folder of its name
+		fmt.Fprintf(stderr, "audit: no folder %s for the input project %s: its originals were not looked for\n", filepath.Join(dir, p), p)
+	}
+	if len(findings) == 0 && checked == 0 {
+		// nothing checked is no pass
+		return fmt.Errorf("audit checked no file: give the public run folder (public-<run>), whose subfolders are the projects")
+	}
 	if len(findings) == 0 {
 		fmt.Fprintf(w, "audit passed: %d file checks, no original PII found\n", checked)
 		return nil

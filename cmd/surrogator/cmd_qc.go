@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
@@ -119,6 +120,27 @@ func unreadableCount(p *formats.Project) int {
 		n-- // the summarising error itself
 	}
 	return n
+}
+
+// scanInputs hands every document of paths to visit, one at a time, with
+// the read phase on pr (formats.Scan: nothing is held).
+func scanInputs(ctx context.Context, pr *progress, paths []string, opt formats.Options, visit func(*formats.Project, *document.Document) error) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	pr.Update("read", 0, 0)
+	opt.Progress = func(files int) { pr.Update("read", int64(files), 0) }
+	_, err := formats.Scan(ctx, formats.PathSources(paths), opt, visit)
+	switch {
+	case ctx.Err() != nil:
+		pr.End("stopped")
+		return interruptedError{msg: "interrupted while reading the inputs; nothing was written", err: ctx.Err()}
+	case err != nil:
+		pr.End("stopped")
+		return err
+	}
+	pr.End("")
+	return nil
 }
 
 // readInputs reads paths with the read phase on pr. Reading publishes

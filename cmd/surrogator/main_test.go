@@ -159,6 +159,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "bad mode", args: []string{"run", "--mode", "nope", samples(t)}, want: exitUsage},
 		{name: "bad scope", args: []string{"run", "--scope", "world", samples(t)}, want: exitUsage},
 		{name: "audit without originals", args: []string{"audit", t.TempDir()}, want: exitUsage},
+		{name: "audit of a folder without the projects' folders", args: []string{"audit", "--input", samples(t), t.TempDir()}, want: exitError, msg: "audit checked no file"},
 		{name: "osmbuild without -o", args: []string{"osmbuild", fixture}, want: exitUsage},
 		{name: "missing input", args: []string{"inspect", filepath.Join(t.TempDir(), "none")}, want: exitError},
 		{name: "inspect empty folder", args: []string{"inspect", t.TempDir()}, want: exitError, msg: "no documents found in"},
@@ -334,10 +335,18 @@ func TestProgressLines(t *testing.T) {
 			"write: started (6 documents)", "write: 6 documents, audit passed"}},
 		{"qc", []string{"qc", "--out", t.TempDir(), in}, []string{"read: started", "read: 12 files", "qc: started (6 documents)", "qc: 6 documents"}},
 		{"inspect", []string{"inspect", in}, []string{"read: started", "read: 12 files"}},
-		{"audit", []string{"audit", "--input", in, out}, []string{"read: 12 files", "audit: started", "audit: ", "0 with original PII"}},
+		// the public run folder the run above wrote (found when it runs)
+		{"audit", []string{"audit", "--input", in, "PUBLIC"}, []string{"read: 12 files", "audit: started", "audit: 6 files", "0 with original PII"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.args[len(tt.args)-1] == "PUBLIC" {
+				dirs, _ := filepath.Glob(filepath.Join(out, "public", "public-*"))
+				if len(dirs) != 1 {
+					t.Fatalf("public run folders: %v", dirs)
+				}
+				tt.args[len(tt.args)-1] = dirs[0]
+			}
 			code, _, stderr := run(t, tt.args...)
 			if code != exitOK {
 				t.Fatalf("exit %d: %s", code, stderr)
