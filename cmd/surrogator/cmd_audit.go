@@ -98,7 +98,7 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 	}
 	if len(o.inputs) > 0 {
 		// one document at a time: only the originals are kept
-		err := scanInputs(ctx, pr, o.inputs, o.in.options(), func(p *formats.Project, d *document.Document) error {
+		_, err := scanInputs(ctx, pr, o.inputs, o.in.options(), func(p *formats.Project, d *document.Document) error {
 			for i, s := range d.Spans {
 				if s.Kind == "" || audit.AuditedSpan(s.Kind, d.SpanText(i), o.replaceState, isCityState) {
 					get(p.Name).Add(d.SpanText(i))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/suspects"
 )
@@ -98,47 +99,59 @@ type inspectProject struct {
 }
 
 func runInspect(ctx context.Context, w, stderr io.Writer, o inspectOptions, paths []string) error {
-	projs, err := readInputs(ctx, newProgress(stderr, docUnits), paths, o.in.options())
+	// one document at a time: only its summary is kept
+	det := suspects.New(suspects.Options{})
+	byProject := map[*formats.Project]*inspectProject{}
+	scanned, err := scanInputs(ctx, newProgress(stderr, docUnits), paths, o.in.options(), func(p *formats.Project, d *document.Document) error {
+		ip := byProject[p]
+		if ip == nil {
+			ip = &inspectProject{Documents: []inspectDoc{}}
+			byProject[p] = ip
+		}
+		c := strings.Clone // the summary outlives the document
+		id := inspectDoc{Name: c(d.Name), State: c(d.State), Annotator: c(d.Annotator), Source: c(d.Source), Format: string(d.Format),
+			Length: len([]rune(d.Text)), Spans: len(d.Spans), Counts: map[string]int{}}
+		for k, n := range d.Count() {
+			if k == "" {
+				continue
+			}
+			id.Counts[string(k)] = n
+		}
+		for _, pr := range d.Problems {
+			if pr.Kind == document.ProblemWrongAnnotation {
+				id.Wrong++
+			} else {
+				id.Overlaps++
+			}
+			id.Problems = append(id.Problems, pr)
+		}
+		found := det.DetectDocument(d)
+		id.Suspects = len(found)
+		if o.showText {
+			for i, s := range d.Spans {
+				id.SpanList = append(id.SpanList, inspectSpan{Kind: string(s.Kind), Label: s.Label, Begin: s.Begin, End: s.End, Text: strings.Clone(d.SpanText(i))})
+			}
+			for _, s := range found {
+				id.SuspectList = append(id.SuspectList, inspectSuspect{Kind: string(s.Kind), Rule: s.Rule, Begin: s.Begin, End: s.End, Text: strings.Clone(d.Text[s.Begin:s.End])})
+			}
+		}
+		ip.Documents = append(ip.Documents, id)
+		return nil
+	})
 	if err != nil {
 		return err
 	}
 	var out []inspectProject
-	det := suspects.New(suspects.Options{})
-	for _, p := range projs {
-		ip := inspectProject{Project: p.Name, Title: p.Title, Path: p.Path, Documents: []inspectDoc{}}
-		for _, d := range p.Documents {
-			id := inspectDoc{Name: d.Name, State: d.State, Annotator: d.Annotator, Source: d.Source, Format: string(d.Format),
-				Length: len([]rune(d.Text)), Spans: len(d.Spans), Counts: map[string]int{}}
-			for k, n := range d.Count() {
-				if k == "" {
-					continue
-				}
-				id.Counts[string(k)] = n
-			}
-			for _, pr := range d.Problems {
-				if pr.Kind == document.ProblemWrongAnnotation {
-					id.Wrong++
-				} else {
-					id.Overlaps++
-				}
-				id.Problems = append(id.Problems, pr)
-			}
-			found := det.DetectDocument(d)
-			id.Suspects = len(found)
-			if o.showText {
-				for i, s := range d.Spans {
-					id.SpanList = append(id.SpanList, inspectSpan{Kind: string(s.Kind), Label: s.Label, Begin: s.Begin, End: s.End, Text: d.SpanText(i)})
-				}
-				for _, s := range found {
-					id.SuspectList = append(id.SuspectList, inspectSuspect{Kind: string(s.Kind), Rule: s.Rule, Begin: s.Begin, End: s.End, Text: d.Text[s.Begin:s.End]})
-				}
-			}
-			ip.Documents = append(ip.Documents, id)
+	for _, p := range scanned {
+		ip := byProject[p]
+		if ip == nil {
+			ip = &inspectProject{Documents: []inspectDoc{}}
 		}
+		ip.Project, ip.Title, ip.Path = p.Name, p.Title, p.Path
 		for _, e := range p.Errors {
 			ip.Errors = append(ip.Errors, e.Error())
 		}
-		out = append(out, ip)
+		out = append(out, *ip)
 	}
 	readable := 0
 	for _, p := range out {

@@ -124,56 +124,21 @@ func unreadableCount(p *formats.Project) int {
 
 // scanInputs hands every document of paths to visit, one at a time, with
 // the read phase on pr (formats.Scan: nothing is held).
-func scanInputs(ctx context.Context, pr *progress, paths []string, opt formats.Options, visit func(*formats.Project, *document.Document) error) error {
+func scanInputs(ctx context.Context, pr *progress, paths []string, opt formats.Options, visit func(*formats.Project, *document.Document) error) ([]*formats.Project, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	pr.Update("read", 0, 0)
 	opt.Progress = func(files int) { pr.Update("read", int64(files), 0) }
-	_, err := formats.Scan(ctx, formats.PathSources(paths), opt, visit)
+	projs, err := formats.Scan(ctx, formats.PathSources(paths), opt, visit)
 	switch {
 	case ctx.Err() != nil:
 		pr.End("stopped")
-		return interruptedError{msg: "interrupted while reading the inputs; nothing was written", err: ctx.Err()}
+		return nil, interruptedError{msg: "interrupted while reading the inputs; nothing was written", err: ctx.Err()}
 	case err != nil:
 		pr.End("stopped")
-		return err
+		return nil, err
 	}
 	pr.End("")
-	return nil
-}
-
-// readInputs reads paths with the read phase on pr. Reading publishes
-// nothing, so a cancelled ctx returns at once (the reader, which takes no
-// context, is left to the process's exit).
-func readInputs(ctx context.Context, pr *progress, paths []string, opt formats.Options) ([]*formats.Project, error) {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, interruptedError{msg: "interrupted before reading the inputs; nothing was written", err: err}
-	}
-	pr.Update("read", 0, 0)
-	opt.Progress = func(files int) { pr.Update("read", int64(files), 0) }
-	type result struct {
-		projs []*formats.Project
-		err   error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		projs, err := formats.Read(paths, opt)
-		ch <- result{projs, err}
-	}()
-	select {
-	case r := <-ch:
-		if r.err != nil {
-			pr.End("stopped")
-			return nil, r.err
-		}
-		pr.End("")
-		return r.projs, nil
-	case <-ctx.Done():
-		pr.End("stopped")
-		return nil, interruptedError{msg: "interrupted while reading the inputs; nothing was written", err: ctx.Err()}
-	}
+	return projs, nil
 }
