@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Well-known UIMA type names.
@@ -242,11 +243,34 @@ func SofaText(s *FS) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("cas: sofa %d has no sofaString", s.ID)
 	}
-	var text string
-	if err := json.Unmarshal(ft.Value, &text); err != nil {
+	text, ok := jsonString(ft.Value)
+	if !ok {
 		return "", fmt.Errorf("cas: sofa %d: sofaString is not a string", s.ID)
 	}
 	return text, nil
+}
+
+// jsonString decodes a JSON string as json.Unmarshal does; a string
+// without escapes (most sofas) is copied without the decoder.
+func jsonString(raw []byte) (string, bool) {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+		body := raw[1 : len(raw)-1]
+		plain := true
+		for _, c := range body {
+			if c < 0x20 || c == '"' || c == '\\' {
+				plain = false
+				break
+			}
+		}
+		if plain && utf8.Valid(body) {
+			return string(body), true
+		}
+	}
+	var text string
+	if err := json.Unmarshal(raw, &text); err != nil {
+		return "", false
+	}
+	return text, true
 }
 
 // IsAnnotationOn reports whether f is an annotation (has integer begin and

@@ -1,0 +1,21 @@
+package cas
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// FuzzJSONString holds jsonString to json.Unmarshal into a string.
+func FuzzJSONString(f *testing.F) {
+	for _, s := range []string{`""`, `"abc"`, `"a\"b"`, `"\u00fc"`, "\"a\x01b\"", `"ü"`, "\"\xff\"", `"a"b"`, `"`, `x`, `"\\"`, `null`, `1`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var want string
+		err := json.Unmarshal(raw, &want)
+		got, ok := jsonString(raw)
+		if ok != (err == nil) || ok && got != want {
+			t.Fatalf("%q: %q %v, json.Unmarshal %q %v", raw, got, ok, want, err)
+		}
+	})
+}
