@@ -158,6 +158,12 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		qcMu.Lock()
+		e := qcErr
+		qcMu.Unlock()
+		if e != nil {
+			return e // the spool failed: stop reading
+		}
 		pr := run(fp)
 		slot := &pass1Doc{name: strings.Clone(d.Name), digest: docDigest(d)}
 		slots[fp] = append(slots[fp], slot)

@@ -5,7 +5,6 @@ import (
 	"crypto/cipher"
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -28,6 +27,7 @@ type Spool struct {
 	name string // the file's name while it still has one (unlinking failed)
 	aead cipher.AEAD
 	size int64
+	err  error // sticky: the first write error
 }
 
 // Ref locates one report in its Spool.
@@ -89,25 +89,26 @@ func (s *Spool) nonce(off int64) []byte {
 
 // Put stores a report.
 func (s *Spool) Put(d *Doc) (Ref, error) {
-	plain, err := json.Marshal(d)
-	if err != nil {
-		return Ref{}, fmt.Errorf("qc: spool: %w", err)
-	}
+	plain := appendDoc(nil, d)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.f == nil {
 		return Ref{}, ErrSpoolClosed
 	}
-	sealed := s.aead.Seal(plain[:0:0], s.nonce(s.size), plain, nil)
-	if int64(len(sealed)) > 1<<31-1 {
-		return Ref{}, fmt.Errorf("qc: spool: report of %d bytes too large", len(sealed))
+	if s.err != nil {
+		return Ref{}, s.err
 	}
-	if _, err := s.f.WriteAt(sealed, s.size); err != nil {
-		return Ref{}, fmt.Errorf("qc: spool: %w", err)
+	if int64(len(plain))+int64(s.aead.Overhead()) > 1<<31-1 {
+		return Ref{}, fmt.Errorf("qc: spool: report of %d bytes too large", len(plain))
 	}
-	r := Ref{off: s.size, n: int32(len(sealed))}
-	s.size += int64(len(sealed))
-	return r, nil
+	off := s.size
+	sealed := s.aead.Seal(plain[:0:0], s.nonce(off), plain, nil)
+	s.size += int64(len(sealed)) // reserved: no offset (nonce) is sealed twice, even when the write fails
+	if _, err := s.f.WriteAt(sealed, off); err != nil {
+		s.err = fmt.Errorf("qc: spool: %w", err)
+		return Ref{}, s.err
+	}
+	return Ref{off: off, n: int32(len(sealed))}, nil
 }
 
 // Get reads a report back.
@@ -128,11 +129,7 @@ func (s *Spool) Get(r Ref) (*Doc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("qc: spool: a report was altered on disk: %w", err)
 	}
-	d := new(Doc)
-	if err := json.Unmarshal(plain, d); err != nil {
-		return nil, fmt.Errorf("qc: spool: %w", err)
-	}
-	return d, nil
+	return readDoc(plain)
 }
 
 // Size is the number of bytes the spool holds on disk.

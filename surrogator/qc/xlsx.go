@@ -76,22 +76,32 @@ func writeXLSX(w io.Writer, names []string, rows func(sheet string, emit func([]
 		}
 		bw := bufio.NewWriterSize(pw, 64<<10)
 		bw.WriteString(xml.Header + `<worksheet xmlns="` + ns + `spreadsheetml/2006/main"><sheetData>`)
-		r := 0
-		err = rows(name, func(row []string) error {
+		r, dropped := 0, 0
+		writeRow := func(row []string) error {
 			r++
 			rn := strconv.Itoa(r)
 			bw.WriteString(`<row r="` + rn + `">`)
-			for c, v := range row {
+			for c, v := range row[:min(len(row), maxCols)] { // the CSV files hold every column
 				if v == "" {
 					continue
 				}
 				bw.WriteString(`<c r="` + column(c) + rn + `" t="inlineStr"><is><t xml:space="preserve">`)
-				bw.WriteString(escapeXML(cellText(v)))
+				bw.WriteString(escapeXML(escapeXHHHH(cellText(v))))
 				bw.WriteString(`</t></is></c>`)
 			}
 			_, err := bw.WriteString(`</row>`)
 			return err
+		}
+		err = rows(name, func(row []string) error {
+			if r >= maxRows-1 { // the sheet's last row says what is missing
+				dropped++
+				return nil
+			}
+			return writeRow(row)
 		})
+		if err == nil && dropped > 0 {
+			err = writeRow([]string{fmt.Sprintf("… %d more rows: a sheet holds %d; every row is in %s (and the CSV files)", dropped, maxRows, FileJSON)})
+		}
 		if err != nil {
 			return err
 		}
@@ -115,6 +125,9 @@ func column(c int) string {
 // maxCell is the most a cell may hold: 32,767 UTF-16 code units.
 const maxCell = 32767
 
+// maxRows and maxCols bound a worksheet (ECMA-376, Excel, LibreOffice).
+const maxRows, maxCols = 1 << 20, 1 << 14
+
 // cellText cuts a value to what a cell may hold.
 func cellText(v string) string {
 	if len(v) <= maxCell {
@@ -136,4 +149,31 @@ func escapeXML(v string) string {
 	var b strings.Builder
 	xml.EscapeText(&b, []byte(v))
 	return b.String()
+}
+
+// escapeXHHHH protects a literal "_xHHHH_" in a cell (ECMA-376
+// ST_Xstring: Excel and excelize read it as the character U+HHHH) by
+// escaping its underscore as _x005F_, as excelize does.
+func escapeXHHHH(v string) string {
+	if !strings.Contains(v, "_x") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '_' && i+7 <= len(v) && v[i+1] == 'x' && v[i+6] == '_' && isHex4(v[i+2:i+6]) {
+			b.WriteString("_x005F_")
+			continue
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
+}
+
+func isHex4(s string) bool {
+	for _, c := range []byte(s) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }

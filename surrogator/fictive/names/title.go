@@ -3,7 +3,6 @@ package names
 import (
 	"fmt"
 	"math/rand"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -42,14 +41,18 @@ func Title(original string, ctx *fictive.Context) (string, error) {
 	// style); it differs from every title the person is written with.
 	memoKey, avoid := key, map[string]bool{key: true}
 	persons := titlePersons(ctx)
+	var personKeys []string
 	if person := persons.of[ctx.Span]; person != "" {
 		memoKey = "person|" + person + "|" + strconv.Itoa(rank)
-		for _, k := range persons.keys[titleRank{string(ctx.Kind) + "|" + person, rank}] {
-			avoid[k] = true
-		}
+		personKeys = persons.keys[titleRank{string(ctx.Kind) + "|" + person, rank}]
 	}
 	n := 0
 	v := ctx.Scope.Memo(NSTitle, memoKey, func(rng *rand.Rand) string {
+		if n == 0 { // only when the memo has no title yet
+			for _, k := range personKeys {
+				avoid[k] = true
+			}
+		}
 		a := n
 		n++
 		var pool []titleEntry
@@ -80,6 +83,11 @@ type titleIndex struct {
 	keys map[titleRank][]string // kind|person and rank → the distinct keys of its titles
 }
 
+type titleSeen struct {
+	r titleRank
+	k string
+}
+
 type titleRank struct {
 	person string
 	rank   int
@@ -91,6 +99,7 @@ func titlePersons(ctx *fictive.Context) *titleIndex {
 	build := func() any {
 		ix := &titleIndex{of: map[int]string{}, keys: map[titleRank][]string{}}
 		lx := lexiconOf(ctx.Res)
+		seen := map[titleSeen]bool{}
 		if ctx.Doc == nil {
 			return ix
 		}
@@ -104,7 +113,8 @@ func titlePersons(ctx *fictive.Context) *titleIndex {
 			if p != "" {
 				t := ctx.Doc.SpanText(j)
 				r := titleRank{string(sp.Kind) + "|" + p, lx.rankOf(t)}
-				if k := titleKey(t); !slices.Contains(ix.keys[r], k) {
+				if k := titleKey(t); !seen[titleSeen{r, k}] {
+					seen[titleSeen{r, k}] = true
 					ix.keys[r] = append(ix.keys[r], k)
 				}
 			}
