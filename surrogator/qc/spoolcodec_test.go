@@ -20,7 +20,7 @@ var codecDocs = []*Doc{
 	{Document: "M\xfcller.txt", Source: "dir/M\xfcller.txt", Counts: map[string]int{}, Distinct: map[string][]string{}, Flags: []Flag{}, Suspects: []Suspect{}, Reasons: []string{}},
 	{Document: "a.txt", State: "CURATION_FINISHED", Source: "x.zip", Length: 1234, Spans: 7, Counts: map[string]int{"NAME_PATIENT": 3, "WRONG:x": 1, "AGE": -1},
 		Distinct: map[string][]string{"NAME_PATIENT": {"Albers", "Beate Albers"}, "AGE": nil, "DATE": {}}, DateBirths: 2,
-		Flags: []Flag{{Kind: FlagAge, Span: 3, Label: "AGE", Text: "93", Detail: "age 93 > 89"}, {Kind: FlagDateBirthCount, Span: -1}},
+		Flags:        []Flag{{Kind: FlagAge, Span: 3, Label: "AGE", Text: "93", Detail: "age 93 > 89"}, {Kind: FlagDateBirthCount, Span: -1}},
 		PartOfCorpus: true, Reasons: []string{"contains OTHER annotations"}, Readable: true,
 		Suspects: []Suspect{{Begin: -1, End: 1 << 40, Kind: "NAME", Rule: "r", Text: "Quasten\x00bichler"}}, SuspectOffsets: OffsetsUTF16},
 }
