@@ -14,8 +14,9 @@ import (
 
 // Spool keeps the per-document reports of a run out of memory, so that
 // what a run holds does not grow with its corpus (issue 11): an anonymous
-// temporary file (unlinked as soon as it is created, so nothing of it is
-// left when the process ends, however it ends) whose records are sealed
+// temporary file (O_TMPFILE on Linux: it never has a name; elsewhere
+// unlinked as soon as it is created; so nothing of it is left when the
+// process ends, however it ends) whose records are sealed
 // with AES-256-GCM under a key that exists only in this process's memory.
 // The reports hold original PII; in clear they are only ever written
 // below the private folder.
@@ -56,14 +57,11 @@ func NewSpool(dir string) (*Spool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("qc: spool: %w", err)
 	}
-	f, err := os.CreateTemp(dir, ".surrogator-qc-*") // 0600
+	f, name, err := openAnonymous(dir)
 	if err != nil {
 		return nil, fmt.Errorf("qc: spool: %w", err)
 	}
-	s := &Spool{f: f, aead: aead}
-	if os.Remove(f.Name()) != nil {
-		s.name = f.Name() // removed by Close
-	}
+	s := &Spool{f: f, aead: aead, name: name}
 	runtime.AddCleanup(s, func(c spoolFile) { c.close() }, spoolFile{f, s.name})
 	return s, nil
 }
@@ -152,4 +150,18 @@ func (s *Spool) Close() error {
 		return fmt.Errorf("qc: spool: %w", err)
 	}
 	return nil
+}
+
+// createUnlinked creates a temporary file in dir (0600) and removes its
+// name at once; it returns the name only if removing it failed (Close
+// removes it then).
+func createUnlinked(dir string) (*os.File, string, error) {
+	f, err := os.CreateTemp(dir, ".surrogator-qc-*")
+	if err != nil {
+		return nil, "", err
+	}
+	if os.Remove(f.Name()) != nil {
+		return f, f.Name(), nil
+	}
+	return f, "", nil
 }
