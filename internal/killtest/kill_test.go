@@ -189,6 +189,11 @@ func TestKillAnyMoment(t *testing.T) {
 	for i := 0; i < kills; i++ {
 		at := time.Duration((float64(i) + r.Float64()) / kills * 1.1 * float64(full))
 		cmd := exec.Command(bin, args(out)...)
+		// its own temporary folder: a killed run must leave nothing in it
+		// (the QC spool has no name)
+		runTmp := filepath.Join(tmp, fmt.Sprintf("tmp%d", i))
+		os.MkdirAll(runTmp, 0o700)
+		cmd.Env = append(os.Environ(), "TMPDIR="+runTmp)
 		started := time.Now()
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -213,6 +218,9 @@ func TestKillAnyMoment(t *testing.T) {
 			sawPartial++
 		}
 		check(t, out, originals)
+		if left, _ := os.ReadDir(runTmp); len(left) != 0 {
+			t.Errorf("kill %d left %d file(s) in its temporary folder", i, len(left))
+		}
 	}
 	t.Logf("%d runs killed at spread moments (%d left a partial public folder)", killed, sawPartial)
 	if killed < 20 {
