@@ -364,10 +364,13 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 }
 
 // sameClassTemplates keeps the templates of the original's facility class
-// (facility.Classify of the template with sample fillers), else those of
-// its sector (health care, public and social, business, leisure), else
-// all: a "Tumorzentrum e. V." must not become an "Autohaus".
-func sameClassTemplates(original string, templates []string) []string {
+// (facility.Classify of the template with sample fillers); else those of
+// that class among the other kinds' templates (a "Tumorzentrum e. V."
+// annotated as an organisation becomes a "Herzzentrum", not the
+// organisations' "Stadt-Apotheke"); else those of its sector (health
+// care, public and social, business, leisure); else all: a "Tumorzentrum
+// e. V." must not become an "Autohaus".
+func sameClassTemplates(original string, templates []string, byKind map[string][]string) []string {
 	c := fac.Classify(original)
 	if c == fac.Unknown {
 		return templates
@@ -381,6 +384,15 @@ func sameClassTemplates(original string, templates []string) []string {
 			same = append(same, t)
 		case tc != fac.Unknown && classSector(tc) == classSector(c):
 			sector = append(sector, t)
+		}
+	}
+	if len(same) == 0 {
+		for _, k := range []string{data.FacilityHospital, data.FacilityPractice, data.FacilityOrganization, data.FacilityOther} {
+			for _, t := range byKind[k] {
+				if fac.Classify(fill.Replace(t)) == c && !slices.Contains(same, t) {
+					same = append(same, t)
+				}
+			}
 		}
 	}
 	switch {
@@ -429,7 +441,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	if len(templates) == 0 {
 		templates = []string{"Einrichtung {city}"}
 	}
-	templates = sameClassTemplates(f.original, templates)
+	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates)
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
 	var others []string
