@@ -47,6 +47,19 @@ func (p PHIConfig) Match(typ string) bool {
 type Layers struct {
 	CAS  *CAS
 	Sofa int
+
+	// onSofa caches, for Rebase, the placement Extract computed of the
+	// annotations on Sofa (valid while CAS is the one it was computed
+	// for and its offsets are not changed: SetLabel changes labels only)
+	onSofa []placedAt
+	of     *CAS
+}
+
+// placedAt is a placed annotation by its index in CAS.FS.
+type placedAt struct {
+	i              int
+	fs             *FS // CAS.FS[i] when placed
+	b16, e16, b, e int
 }
 
 // Extracted is what ToDocument reads from a CAS.
@@ -80,13 +93,17 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 	}
 	p := newPlacement(c)
 	ex := &Extracted{Text: text, Layers: &Layers{CAS: c, Sofa: sofa.ID}}
-	for _, f := range c.FS {
+	ex.Layers.of = c
+	for i, f := range c.FS {
 		if f.Type == TypeDocMeta && ex.DocumentTitle == "" {
 			ex.DocumentTitle = f.String("documentTitle")
 		}
 		pl, isAnn, err := p.place(f)
 		if err != nil {
 			return nil, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
+		}
+		if isAnn && pl.sofa == sofa.ID {
+			ex.Layers.onSofa = append(ex.Layers.onSofa, placedAt{i: i, fs: f, b16: pl.b16, e16: pl.e16, b: pl.b, e: pl.e})
 		}
 		if !cfg.Match(f.Type) || f.Type == TypeSofa {
 			continue
@@ -119,15 +136,23 @@ func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.
 	} else if t, err := SofaText(s); err != nil || t != oldText {
 		return nil, fmt.Errorf("cas: rebase: the sofa does not hold the text being replaced")
 	}
-	p := newPlacement(c)
 	var todo []placed
-	for _, f := range c.FS {
-		pl, isAnn, err := p.place(f)
-		if err != nil {
-			return nil, fmt.Errorf("cas: rebase: %w", err)
+	if l.placedStill() {
+		// placed by Extract: the clone's feature structures in the same order
+		todo = make([]placed, len(l.onSofa))
+		for k, a := range l.onSofa {
+			todo[k] = placed{fs: c.FS[a.i], sofa: l.Sofa, b16: a.b16, e16: a.e16, b: a.b, e: a.e}
 		}
-		if isAnn && pl.sofa == l.Sofa {
-			todo = append(todo, pl)
+	} else {
+		p := newPlacement(c)
+		for _, f := range c.FS {
+			pl, isAnn, err := p.place(f)
+			if err != nil {
+				return nil, fmt.Errorf("cas: rebase: %w", err)
+			}
+			if isAnn && pl.sofa == l.Sofa {
+				todo = append(todo, pl)
+			}
 		}
 	}
 	newIx := document.NewIndex(newText)
@@ -163,6 +188,20 @@ func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.
 	applySegments(c, rt)
 	c.ByID(l.Sofa).SetString("sofaString", newText)
 	return &Layers{CAS: c, Sofa: l.Sofa}, nil
+}
+
+// placedStill reports whether Extract's placement still describes CAS:
+// the same CAS, every placed annotation still at its index.
+func (l *Layers) placedStill() bool {
+	if l.of == nil || l.of != l.CAS {
+		return false
+	}
+	for _, a := range l.onSofa {
+		if a.i >= len(l.CAS.FS) || l.CAS.FS[a.i] != a.fs {
+			return false
+		}
+	}
+	return true
 }
 
 // SetLabel sets the PHI label feature of the annotation with id ref.
