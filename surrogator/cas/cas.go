@@ -1,11 +1,13 @@
 package cas
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -250,27 +252,119 @@ func SofaText(s *FS) (string, error) {
 	return text, nil
 }
 
-// jsonString decodes a JSON string as json.Unmarshal does; a string
-// without escapes (most sofas) is copied without the decoder.
+// jsonString decodes a JSON string as json.Unmarshal does. A valid UTF-8
+// string whose escapes are the common ones (\n, \", \uXXXX with paired
+// surrogates, …), as sofas are, is decoded here; anything else (raw
+// control characters, bad escapes, lone surrogates, invalid UTF-8) goes
+// to encoding/json, which decides.
 func jsonString(raw []byte) (string, bool) {
-	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
-		body := raw[1 : len(raw)-1]
-		plain := true
-		for _, c := range body {
-			if c < 0x20 || c == '"' || c == '\\' {
-				plain = false
-				break
-			}
-		}
-		if plain && utf8.Valid(body) {
-			return string(body), true
-		}
+	if s, ok := unquoteFast(raw); ok {
+		return s, true
 	}
 	var text string
 	if err := json.Unmarshal(raw, &text); err != nil {
 		return "", false
 	}
 	return text, true
+}
+
+func unquoteFast(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	esc := bytes.IndexByte(body, '\\')
+	if esc < 0 {
+		for _, c := range body {
+			if c < 0x20 || c == '"' {
+				return "", false
+			}
+		}
+		if !utf8.Valid(body) {
+			return "", false
+		}
+		return string(body), true
+	}
+	out := make([]byte, 0, len(body))
+	for i := 0; i < len(body); {
+		c := body[i]
+		switch {
+		case c < 0x20 || c == '"':
+			return "", false
+		case c != '\\':
+			out = append(out, c)
+			i++
+			continue
+		}
+		if i+1 >= len(body) {
+			return "", false
+		}
+		switch body[i+1] {
+		case '"', '\\', '/':
+			out = append(out, body[i+1])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := hex4(body[i+2:])
+			if !ok {
+				return "", false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				// a pair, or encoding/json's replacement rules decide
+				if i+1 >= len(body) || body[i] != '\\' || body[i+1] != 'u' {
+					return "", false
+				}
+				r2, ok := hex4(body[i+2:])
+				if !ok {
+					return "", false
+				}
+				if r = utf16.DecodeRune(r, r2); r == utf8.RuneError {
+					return "", false
+				}
+				i += 6
+			}
+			out = utf8.AppendRune(out, r)
+			continue
+		default:
+			return "", false
+		}
+		i += 2
+	}
+	if !utf8.Valid(out) {
+		return "", false
+	}
+	return string(out), true
+}
+
+// hex4 reads four hex digits.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
 }
 
 // IsAnnotationOn reports whether f is an annotation (has integer begin and
