@@ -2,6 +2,8 @@ package cas
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -17,6 +19,52 @@ func FuzzJSONString(f *testing.F) {
 		got, ok := jsonString(raw)
 		if ok != (err == nil) || ok && got != want {
 			t.Fatalf("%q: %q %v, json.Unmarshal %q %v", raw, got, ok, want, err)
+		}
+	})
+}
+
+// BenchmarkSofaString decodes the sofa string of a shared GraSCCo letter
+// (line breaks, so escapes) with jsonString and with encoding/json.
+func BenchmarkSofaString(b *testing.B) {
+	// ../shared beside the repository (testutil imports this package)
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpora", "grascco-pii", "*.json"))
+	if len(files) == 0 {
+		b.Skip("no shared letters")
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cas struct {
+		FS []map[string]json.RawMessage `json:"%FEATURE_STRUCTURES"`
+	}
+	if err := json.Unmarshal(data, &cas); err != nil {
+		b.Fatal(err)
+	}
+	var raw []byte // the sofa string as the file writes it
+	for _, f := range cas.FS {
+		if string(f["%TYPE"]) == `"`+TypeSofa+`"` {
+			raw = f["sofaString"]
+		}
+	}
+	if len(raw) == 0 {
+		b.Fatal("no sofa string")
+	}
+	b.Run("jsonString", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		for b.Loop() {
+			if _, ok := jsonString(raw); !ok {
+				b.Fatal("not a string")
+			}
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		for b.Loop() {
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 }

@@ -30,8 +30,8 @@ import (
 // the QC statistics and release decisions, the originals for the leak
 // audit and for collision avoidance, the corpus-scope date horizons and a
 // digest of every document. No document is kept, and the per-document QC
-// reports wait in a sealed spool file (qc.Spool) until Write writes them. Write streams the inputs a second time
-// and writes the run (pass 2).
+// reports wait in a sealed spool file (qc.Spool) until Write writes them.
+// Write streams the inputs a second time and writes the run (pass 2).
 //
 // A Plan is written once; it is not safe for concurrent use.
 type Plan struct {

@@ -227,17 +227,27 @@ func ReadBuild() BuildInfo {
 // HashFile returns the hex SHA-256 and size of a file.
 func HashFile(p string) (File, error) { return hashFile(p, make([]byte, 64<<10)) }
 
+// pathless drops the path from a file error: input and private file
+// names may be a patient's name, and errors reach the terminal.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
 // hashFile is HashFile reading through buf.
 func hashFile(p string, buf []byte) (File, error) {
 	f, err := os.Open(p)
 	if err != nil {
-		return File{}, fmt.Errorf("provenance: %w", err)
+		return File{}, fmt.Errorf("provenance: a file to digest could not be opened: %w", pathless(err))
 	}
 	defer f.Close()
 	h := sha256.New()
 	n, err := io.CopyBuffer(h, struct{ io.Reader }{f}, buf) // not os.File.WriteTo: it allocates a buffer per file
 	if err != nil {
-		return File{}, fmt.Errorf("provenance: hash %s: %w", filepath.Base(p), err)
+		return File{}, fmt.Errorf("provenance: a file could not be digested: %w", pathless(err))
 	}
 	return File{Path: p, SHA256: hex.EncodeToString(h.Sum(nil)), Size: n}, nil
 }
@@ -288,7 +298,7 @@ func hashTree(dir string, exclude func(rel string) bool) ([]File, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("provenance: %w", err)
+		return nil, fmt.Errorf("provenance: %w", pathless(err))
 	}
 	// the files are digested on every CPU: a run's tree holds thousands
 	if err := hashAll(dir, out); err != nil {

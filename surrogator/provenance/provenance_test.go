@@ -3,6 +3,8 @@ package provenance
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -255,5 +257,15 @@ func TestCompare(t *testing.T) {
 				t.Errorf("Compare = %q, want %q", ds, tc.want)
 			}
 		})
+	}
+}
+
+// TestHashFileErrorNamesNoFile: a file name may be a patient's name; the
+// error of a file that cannot be digested does not repeat it.
+func TestHashFileErrorNamesNoFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "Beate Albers.txt")
+	_, err := HashFile(p)
+	if err == nil || strings.Contains(err.Error(), "Albers") || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("error %v", err)
 	}
 }

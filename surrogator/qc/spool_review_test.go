@@ -68,8 +68,8 @@ func TestReviewSpoolNonceNotReusedAfterFailedWrite(t *testing.T) {
 	defer sp.Close()
 	a := &Doc{Document: "a.txt", Distinct: map[string][]string{"NAME_PATIENT": {"Erika Mustermann-Beispiel", "Hans Beispiel"}}}
 	b := &Doc{Document: "b.txt", Distinct: map[string][]string{"NAME_PATIENT": {"Otto Normalverbraucher-X", "Max Probe"}}}
-	pa, _ := json.Marshal(a)
-	pb, _ := json.Marshal(b)
+	pa := appendDoc(nil, a) // the plaintext as the spool seals it
+	pb := appendDoc(nil, b)
 	const limit = 64 // the first report is cut after 64 bytes
 
 	var old syscall.Rlimit
