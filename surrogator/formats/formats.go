@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -132,16 +133,25 @@ type Project struct {
 	Errors        []*DocError
 	ErrorsOmitted int
 
-	seen  []docFile       // name and input file of every document, in reading order
-	count map[string]int  // documents per name
-	dups  map[string]bool // names of more than one document (after finish)
-	visit func(*Project, *document.Document) error
+	// what finding duplicate names takes while reading, a few dozen bytes
+	// per document: a name's hash (keyed per project) and input file in
+	// reading order, the documents per hash, and the names seen twice
+	seen     []docFile
+	count    map[uint64]int32
+	dupNames map[uint64]string
+	hseed    maphash.Seed
+	dups     map[string]bool // names of more than one document (after finish)
+	visit    func(*Project, *document.Document) error
 	// stop is the first error of visit: reading stops.
 	stop error
 }
 
-// docFile is what a project remembers of a document it has read.
-type docFile struct{ name, file string }
+// docFile is what a project remembers of a document it has read while
+// reading: its name's hash and its input file.
+type docFile struct {
+	h    uint64
+	file string
+}
 
 // DocError is a problem with one document (or file) of a project.
 type DocError struct {
@@ -172,11 +182,18 @@ func (p *Project) addErr(e *DocError) {
 // kept (Read) or handed to the visitor (Scan).
 func (p *Project) addDoc(d *document.Document, file string) {
 	if p.count == nil {
-		p.count = map[string]int{}
+		p.count = map[uint64]int32{}
+		p.hseed = maphash.MakeSeed()
 	}
 	p.Count++
-	p.count[d.Name]++
-	p.seen = append(p.seen, docFile{name: d.Name, file: file})
+	h := maphash.String(p.hseed, d.Name)
+	if p.count[h]++; p.count[h] == 2 {
+		if p.dupNames == nil {
+			p.dupNames = map[uint64]string{}
+		}
+		p.dupNames[h] = strings.Clone(d.Name)
+	}
+	p.seen = append(p.seen, docFile{h: h, file: file})
 	d.Project = p.Name
 	d.Normalize()
 	if p.visit == nil {
@@ -195,29 +212,32 @@ func (p *Project) Duplicate(name string) bool { return p.dups[name] }
 
 // finish refuses duplicate names and summarises omitted errors.
 func (p *Project) finish() {
+	// Two names with one 64-bit hash (keyed per project, so not to be
+	// chosen by an input) would be refused as duplicates: a chance of
+	// about n²/2⁶⁵ for n documents, never a name kept twice.
 	p.dups = map[string]bool{}
-	first := map[string]string{}  // name → file of its first document
-	second := map[string]string{} // name → file of its second document
+	first := map[uint64]string{}  // name → file of its first document
+	second := map[uint64]string{} // name → file of its second document
 	for _, s := range p.seen {
-		if p.count[s.name] < 2 {
+		if p.count[s.h] < 2 {
 			continue
 		}
-		p.dups[s.name] = true
-		if _, ok := first[s.name]; !ok {
-			first[s.name] = s.file
-		} else if _, ok := second[s.name]; !ok {
-			second[s.name] = s.file
+		p.dups[p.dupNames[s.h]] = true
+		if _, ok := first[s.h]; !ok {
+			first[s.h] = s.file
+		} else if _, ok := second[s.h]; !ok {
+			second[s.h] = s.file
 		}
 	}
 	for _, s := range p.seen {
-		if p.count[s.name] < 2 {
+		if p.count[s.h] < 2 {
 			continue
 		}
-		other := first[s.name]
+		other := first[s.h]
 		if other == s.file {
-			other = second[s.name]
+			other = second[s.h]
 		}
-		p.addErr(&DocError{File: s.file, Document: s.name,
+		p.addErr(&DocError{File: s.file, Document: p.dupNames[s.h],
 			Err: fmt.Errorf("%w: also in %s", ErrDuplicateName, other)})
 	}
 	if len(p.dups) > 0 && p.visit == nil {
@@ -232,7 +252,7 @@ func (p *Project) finish() {
 		}
 		p.Documents = kept
 	}
-	p.seen, p.count = nil, nil
+	p.seen, p.count, p.dupNames = nil, nil, nil
 	if p.ErrorsOmitted > 0 {
 		p.Errors = append(p.Errors, &DocError{File: p.Path, Err: fmt.Errorf("%d more: %w", p.ErrorsOmitted, ErrErrorsOmitted)})
 	}
