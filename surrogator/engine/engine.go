@@ -176,11 +176,11 @@ func unreadable(p *formats.Project) int {
 
 // decide returns why a document is not released (category and detail),
 // or "".
-func decide(d *document.Document, q *pass1Doc, t *qc.Toggle, project, suspects string) (string, string) {
+func decide(d *document.Document, q *pass1Doc, reasons []string, t *qc.Toggle, project, suspects string) (string, string) {
 	if d.HasWrong() {
 		return "wrong annotations", "empty, NONE or unknown kind: fix in INCEpTION"
 	}
-	if r, dt := suspectDecision(q.suspects, t, project, d.Name, suspects); r != "" {
+	if r, dt := suspectDecision(int(q.suspects), t, project, d.Name, suspects); r != "" {
 		return r, dt
 	}
 	if t != nil {
@@ -194,7 +194,7 @@ func decide(d *document.Document, q *pass1Doc, t *qc.Toggle, project, suspects s
 		return "", ""
 	}
 	if !q.part {
-		return ReasonNotReleased, "QC: " + strings.Join(q.reasons, "; ")
+		return ReasonNotReleased, "QC: " + strings.Join(reasons, "; ")
 	}
 	return "", ""
 }

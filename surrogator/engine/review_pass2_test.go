@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/surrogator/formats"
@@ -67,5 +68,51 @@ func TestReviewDocumentTwiceInPass2(t *testing.T) {
 		if n > 1 {
 			t.Errorf("mapping.json holds key %q %d times (a key is lost to every JSON reader)", k, n)
 		}
+	}
+}
+
+// TestPass2UnreadAccounted: a document pass 1 read and pass 2 could not
+// read (its line broken in between) or did not find (removed) is excluded
+// as unreadable, and the detail tells the two apart without naming an
+// original.
+func TestPass2UnreadAccounted(t *testing.T) {
+	line := func(id, name string) string {
+		text := "Herr " + name + " wurde am 1.2.2020 aufgenommen."
+		return `{"id":"` + id + `","text":"` + text + `","spans":[{"begin":5,"end":` +
+			strconv.Itoa(5+len(name)) + `,"kind":"NAME_PATIENT"}]}` + "\n"
+	}
+	j1, j2 := line("j1", "Anton Quastenbichler"), line("j2", "Berta Ziegenhals")
+	for _, tc := range []struct {
+		name, again, detail string
+	}{
+		{"broken", j1 + `{"id":"j2","text":` + "\n", "the second reading of its project found 1 input error(s)"},
+		{"removed", j1, "was not found when the run read its inputs again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			held := []formats.Source{{Name: "letters.jsonl", Data: []byte(j1 + j2), Project: "p"}}
+			ctx := context.Background()
+			p, err := Prepare(ctx, held, Options{Mode: ModeFictive, Seed: 1, SeedSet: true, Key: []byte("review key"), Out: filepath.Join(t.TempDir(), "out"), Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			held[0].Data = []byte(tc.again)
+			res, err := p.Write(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Excluded) != 1 {
+				t.Fatalf("excluded %+v, want j2 only", res.Excluded)
+			}
+			ex := res.Excluded[0]
+			if ex.Document != "j2" || ex.Reason != "unreadable" || !strings.Contains(ex.Detail, tc.detail) {
+				t.Errorf("excluded %+v, want j2 unreadable with %q", ex, tc.detail)
+			}
+			if strings.Contains(ex.Detail, "Ziegenhals") {
+				t.Errorf("detail names an original: %s", ex.Detail)
+			}
+			if res.Projects[0].Released != 1 || res.Projects[0].Excluded != 1 {
+				t.Errorf("released %d excluded %d, want 1 and 1", res.Projects[0].Released, res.Projects[0].Excluded)
+			}
+		})
 	}
 }

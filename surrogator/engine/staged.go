@@ -8,7 +8,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -50,20 +52,21 @@ type Plan struct {
 	// keySource and keyFile say where the run key came from (run.json,
 	// provenance.json); set by RunSources or by Write.
 	keySource, keyFile string
+	reasons            reasonTable // the QC reasons of pass1Doc.reasons
 }
 
 // projectRun is what a plan keeps of one project.
 type projectRun struct {
 	name, path string
-	in         *formats.Project     // pass 1's project: counts, errors, duplicate names
-	qc         *qc.Project          // spooled
-	names      []string             // the documents read, in reading order (duplicates excluded)
-	docs       map[string]*pass1Doc // by name
+	in         *formats.Project // pass 1's project: counts, errors, duplicate names
+	qc         *qc.Project      // spooled
+	docs       []pass1Doc       // the documents read, in reading order (duplicates excluded)
+	index      map[string]int32 // docs by name
 	matcher    *audit.Matcher
 	unsafeName bool
 	res        *ProjectResult
 	// pass 2
-	casNames map[string]bool
+	casNames map[uint64]struct{} // FNV-1a hashes of the private CAS file names given
 	mapping  *mappingWriter
 }
 
@@ -134,7 +137,8 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 			defer wg.Done()
 			for j := range jobs {
 				q := qc.CheckWith(j.d, det)
-				j.slot.part, j.slot.reasons, j.slot.suspects = q.PartOfCorpus, q.Reasons, len(q.Suspects)
+				j.slot.part, j.slot.suspects = q.PartOfCorpus, int32(min(len(q.Suspects), math.MaxInt32))
+				j.slot.reasons = p.reasons.of(q.Reasons)
 				var err error
 				if j.slot.ref, err = spool.Put(q); err != nil {
 					qcMu.Lock()
@@ -144,7 +148,7 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 			}
 		}()
 	}
-	slots := map[*formats.Project][]*pass1Doc{}
+	slots := map[*formats.Project][]*pass1Doc{} // compacted into projectRun.docs after pass 1
 	runOf := map[*formats.Project]*projectRun{}
 	run := func(fp *formats.Project) *projectRun {
 		pr := runOf[fp]
@@ -165,7 +169,7 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 			return e // the spool failed: stop reading
 		}
 		pr := run(fp)
-		slot := &pass1Doc{name: strings.Clone(d.Name), digest: docDigest(d)}
+		slot := &pass1Doc{name: strings.Clone(d.Name), digest: shortDigest(d)}
 		slots[fp] = append(slots[fp], slot)
 		for i, s := range d.Spans {
 			if o.audited(s.Kind, d.SpanText(i)) {
@@ -207,20 +211,28 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 		p.runs = append(p.runs, pr)
 		p.byName[pr.name] = pr
 		var refs []qc.Ref
-		pr.docs = map[string]*pass1Doc{}
+		n := 0
+		for _, s := range slots[fp] {
+			if !fp.Duplicate(s.name) {
+				n++
+			}
+		}
+		pr.docs = make([]pass1Doc, 0, n)
+		pr.index = make(map[string]int32, n)
 		for _, s := range slots[fp] {
 			if !fp.Duplicate(s.name) {
 				refs = append(refs, s.ref)
-				pr.names = append(pr.names, s.name)
-				pr.docs[s.name] = s
+				pr.index[s.name] = int32(len(pr.docs))
+				pr.docs = append(pr.docs, *s)
 			}
 		}
+		delete(slots, fp)
 		if pr.qc, err = qc.AssembleSpooled(fp.Name, fp.Title, spool, refs, fp.Errors); err != nil {
 			return nil, fmt.Errorf("engine: %w", err)
 		}
-		pr.res = &ProjectResult{Project: fp.Name, Read: len(pr.names), Unreadable: unreadable(fp),
+		pr.res = &ProjectResult{Project: fp.Name, Read: len(pr.docs), Unreadable: unreadable(fp),
 			Replaced: map[string]int{}, Kept: map[string]int{}}
-		p.total += len(pr.names)
+		p.total += len(pr.docs)
 		if pr.unsafeName || pr.matcher.Contains(fp.Name) {
 			return nil, fmt.Errorf("%w: the name of input project %d (its folder or zip) contains an original PII string of its documents: rename it", ErrUnsafeProjectName, i+1)
 		}
@@ -234,14 +246,61 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	return p, nil
 }
 
-// pass1Doc is what pass 1 keeps of one document.
+// pass1Doc is what pass 1 keeps of one document (64 bytes and its name).
 type pass1Doc struct {
 	name     string
-	digest   [32]byte // of its text and spans
+	digest   [16]byte // of its text and spans (shortDigest)
 	ref      qc.Ref   // its QC report in the spool
+	suspects int32    // how many suspects QC found
+	reasons  reasonID // why QC does not propose it (fixed phrases, no PII)
 	part     bool     // QC's proposal (part_of_corpus)
-	reasons  []string // why not (fixed phrases, no PII)
-	suspects int      // how many suspects QC found
+	read2    bool     // pass 2 read it
+}
+
+// reasonID names one list of QC reasons, kept once per run (the lists
+// are few: fixed phrases); 0 is none.
+type reasonID uint32
+
+// reasonTable interns the lists of QC reasons of a run.
+type reasonTable struct {
+	mu    sync.Mutex
+	ids   map[string]reasonID
+	lists [][]string // lists[id-1]
+}
+
+func (t *reasonTable) of(r []string) reasonID {
+	if len(r) == 0 {
+		return 0
+	}
+	key := strings.Join(r, "\x00")
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if id, ok := t.ids[key]; ok {
+		return id
+	}
+	if t.ids == nil {
+		t.ids = map[string]reasonID{}
+	}
+	t.lists = append(t.lists, append([]string(nil), r...))
+	id := reasonID(len(t.lists))
+	t.ids[key] = id
+	return id
+}
+
+func (t *reasonTable) list(id reasonID) []string {
+	if id == 0 {
+		return nil
+	}
+	return t.lists[id-1]
+}
+
+// doc returns pass 1's record of the document name (nil: none).
+func (pr *projectRun) doc(name string) *pass1Doc {
+	i, ok := pr.index[name]
+	if !ok {
+		return nil
+	}
+	return &pr.docs[i]
 }
 
 // Close releases what the plan keeps on disk (the QC spool). A plan
@@ -285,14 +344,14 @@ type ProjectQC struct {
 func (p *Plan) QCSummary() []ProjectQC {
 	out := make([]ProjectQC, len(p.runs))
 	for i, pr := range p.runs {
-		s := ProjectQC{Project: pr.name, Documents: len(pr.names), Unreadable: unreadable(pr.in)}
-		for _, name := range pr.names {
-			d := pr.docs[name]
+		s := ProjectQC{Project: pr.name, Documents: len(pr.docs), Unreadable: unreadable(pr.in)}
+		for i := range pr.docs {
+			d := &pr.docs[i]
 			if d.part {
 				s.Proposed++
 			}
 			if d.suspects > 0 {
-				s.Suspects += d.suspects
+				s.Suspects += int(d.suspects)
 				s.SuspectDocuments++
 			}
 		}
@@ -331,7 +390,9 @@ func (p *Plan) SetToggle(t *qc.Toggle) error {
 	if t != nil {
 		names := map[string][]string{}
 		for _, pr := range p.runs {
-			names[pr.name] = append([]string{}, pr.names...)
+			for i := range pr.docs {
+				names[pr.name] = append(names[pr.name], pr.docs[i].name)
+			}
 			for _, e := range pr.in.Errors { // unreadable, but a document all the same
 				if e.Document != "" {
 					names[pr.name] = append(names[pr.name], e.Document)
@@ -565,7 +626,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 				Reason: "unreadable", Detail: e.Err.Error()})
 			pr.res.Excluded++
 		}
-		pr.casNames = map[string]bool{}
+		pr.casNames = map[uint64]struct{}{}
 		pr.mapping = nil
 		if opts.Mode == ModeGemtex || opts.Mode == ModeFictive {
 			if pr.mapping, err = newMappingWriter(l.Private(pr.name)); err != nil {
@@ -678,8 +739,7 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	}()
 
 	seq := 0
-	seen := map[*projectRun]map[string]bool{}
-	_, err := formats.Scan(ctx, p.sources, in, func(fp *formats.Project, d *document.Document) error {
+	again, err := formats.Scan(ctx, p.sources, in, func(fp *formats.Project, d *document.Document) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -690,26 +750,25 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 		if pr.in.Duplicate(d.Name) {
 			return nil // refused in pass 1 (ErrDuplicateName)
 		}
-		if seen[pr] == nil {
-			seen[pr] = map[string]bool{}
-		}
 		id := DocID(opts.masterKey(), pr.name, d.Name)
 		it := &item{seq: seq, pr: pr}
 		seq++
-		if seen[pr][d.Name] {
+		p1 := pr.doc(d.Name)
+		if p1 != nil && p1.read2 {
 			// pass 1 read this name once: a second document of that name
 			// appeared in between (it would share the first one's public
 			// file and mapping key); the run cannot account for it
 			return fmt.Errorf("engine: input changed during the run: a document name of project %d was read twice: run again", p.index(pr)+1)
 		}
-		seen[pr][d.Name] = true
-		p1 := pr.docs[d.Name]
+		if p1 != nil {
+			p1.read2 = true
+		}
 		switch {
-		case p1 == nil || p1.digest != docDigest(d):
+		case p1 == nil || p1.digest != shortDigest(d):
 			// never publish what pass 1 did not check and register
 			it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: "unsafe", Detail: "the document changed after it was read: run again"}
 		default:
-			if reason, detail := decide(d, p1, opts.Toggle, pr.name, opts.Suspects); reason != "" {
+			if reason, detail := decide(d, p1, p.reasons.list(p1.reasons), opts.Toggle, pr.name, opts.Suspects); reason != "" {
 				it.ex = &Excluded{Project: pr.name, DocID: id, Document: d.Name, Reason: reason, Detail: detail}
 				break
 			}
@@ -722,10 +781,10 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 				break
 			}
 			dp.casName = CASFileName(d.Name, id)
-			for n := 2; pr.casNames[dp.casName]; n++ {
+			for n := 2; pr.hasCASName(dp.casName); n++ {
 				dp.casName = strings.TrimSuffix(CASFileName(d.Name, id), ".json") + fmt.Sprintf("-%d.json", n)
 			}
-			pr.casNames[dp.casName] = true
+			pr.casNames[fnv64a(dp.casName)] = struct{}{}
 			it.dp = dp
 		}
 		jobs <- it
@@ -744,18 +803,39 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	if collectErr != nil {
 		return collectErr
 	}
-	// a document pass 1 read but pass 2 did not find (removed or renamed
-	// in between) is accounted for, never silently dropped
+	// a document pass 1 read but pass 2 did not (removed, renamed or
+	// broken in between) is accounted for, never silently dropped
 	for _, pr := range p.runs {
-		for _, name := range pr.names {
-			if !seen[pr][name] {
-				res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: DocID(opts.masterKey(), pr.name, name), Document: name,
-					Reason: "unreadable", Detail: "the document was not found when the run read its inputs again: run again"})
+		var errs []*formats.DocError
+		for _, fp := range again {
+			if fp.Name == pr.name {
+				errs = fp.Errors
+			}
+		}
+		for i := range pr.docs {
+			if d := &pr.docs[i]; !d.read2 {
+				res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: DocID(opts.masterKey(), pr.name, d.name), Document: d.name,
+					Reason: "unreadable", Detail: notReadAgain(d.name, errs, len(pr.in.Errors))})
 				pr.res.Excluded++
 			}
 		}
 	}
 	return nil
+}
+
+// notReadAgain says why pass 2 did not read a document pass 1 read, from
+// the errors of pass 2's reading of its project (pass 1 had before of
+// them). Decoding errors hold no document text (formats, casjson).
+func notReadAgain(name string, errs []*formats.DocError, before int) string {
+	for _, e := range errs {
+		if e.Document == name && !errors.Is(e.Err, formats.ErrDuplicateName) {
+			return fmt.Sprintf("the document could not be read again: %v: run again", e.Err)
+		}
+	}
+	if len(errs) > before {
+		return fmt.Sprintf("the document was not read again: the second reading of its project found %d input error(s) the first did not (the input changed or could not be decoded in full): run again", len(errs)-before)
+	}
+	return "the document was not found when the run read its inputs again: run again"
 }
 
 func (p *Plan) index(pr *projectRun) int {
@@ -797,4 +877,24 @@ func (p *Plan) collect(it *item, res *Result) error {
 		}
 	}
 	return pr.mapping.add(pr.name, dp, &pr.res.MappingCollisions)
+}
+
+// hasCASName reports whether a private CAS file name was given in the
+// project (by its FNV-1a hash: a collision only adds a suffix).
+func (pr *projectRun) hasCASName(n string) bool {
+	_, ok := pr.casNames[fnv64a(n)]
+	return ok
+}
+
+func fnv64a(s string) uint64 {
+	h := fnv.New64a()
+	io.WriteString(h, s)
+	return h.Sum64()
+}
+
+// shortDigest is the first half of docDigest: 128 bits tell a changed
+// document as surely as 256 here, in half the memory per document.
+func shortDigest(d *document.Document) [16]byte {
+	full := docDigest(d)
+	return [16]byte(full[:16])
 }
