@@ -30,31 +30,53 @@ func strictInt(raw json.RawMessage) (int, error) { return StrictInt(raw) }
 // Codecs call it after decoding; errors name ids, never text.
 func (c *CAS) CheckRefs() error {
 	byID := newIDIndex(c.FS)
-	for _, v := range c.Views {
-		if s := byID.get(v.Sofa); s == nil || s.Type != TypeSofa {
+	isSofa := func(id int) bool {
+		s := byID.get(id)
+		return s != nil && s.Type == TypeSofa
+	}
+	if err := CheckViewRefs(c.Views, func(id int) bool { return byID.get(id) != nil }, isSofa); err != nil {
+		return err
+	}
+	for _, f := range c.FS {
+		if err := CheckSofaRef(f, isSofa); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckViewRefs is the views' part of CheckRefs: exists and isSofa tell
+// whether an id names a feature structure and a sofa.
+func CheckViewRefs(views []*View, exists, isSofa func(id int) bool) error {
+	for _, v := range views {
+		if !isSofa(v.Sofa) {
 			return fmt.Errorf("view %q: %%SOFA %d names no sofa", Clip(v.Name), v.Sofa)
 		}
 		for _, m := range v.Members {
-			if byID.get(m) == nil {
+			if !exists(m) {
 				return fmt.Errorf("view %q: member %d is not a feature structure", Clip(v.Name), m)
 			}
 		}
 	}
-	for _, f := range c.FS {
-		ft, ok := f.Get("sofa")
-		if !ok || f.Type == TypeSofa {
-			continue
-		}
-		if !ft.Ref {
-			return fmt.Errorf("%s: sofa is not a reference", where(f))
-		}
-		n, err := strictInt(ft.Value)
-		if err != nil {
-			return fmt.Errorf("%s: sofa reference: %w", where(f), err)
-		}
-		if s := byID.get(n); s == nil || s.Type != TypeSofa {
-			return fmt.Errorf("%s: sofa reference %d names no sofa", where(f), n)
-		}
+	return nil
+}
+
+// CheckSofaRef is CheckRefs for one feature structure: a "sofa" feature of
+// f (a sofa excepted) must be a reference to an id isSofa accepts.
+func CheckSofaRef(f *FS, isSofa func(id int) bool) error {
+	ft, ok := f.Get("sofa")
+	if !ok || f.Type == TypeSofa {
+		return nil
+	}
+	if !ft.Ref {
+		return fmt.Errorf("%s: sofa is not a reference", where(f))
+	}
+	n, err := strictInt(ft.Value)
+	if err != nil {
+		return fmt.Errorf("%s: sofa reference: %w", where(f), err)
+	}
+	if !isSofa(n) {
+		return fmt.Errorf("%s: sofa reference %d names no sofa", where(f), n)
 	}
 	return nil
 }

@@ -98,27 +98,16 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 		if f.Type == TypeDocMeta && ex.DocumentTitle == "" {
 			ex.DocumentTitle = f.String("documentTitle")
 		}
-		pl, isAnn, err := p.place(f)
+		pl, isAnn, span, isPHI, err := p.extractStep(f, sofa.ID, cfg)
 		if err != nil {
-			return nil, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
+			return nil, err
 		}
 		if isAnn && pl.sofa == sofa.ID {
 			ex.Layers.onSofa = append(ex.Layers.onSofa, placedAt{i: i, fs: f, b16: pl.b16, e16: pl.e16, b: pl.b, e: pl.e})
 		}
-		if !cfg.Match(f.Type) || f.Type == TypeSofa {
-			continue
+		if isPHI {
+			ex.Spans = append(ex.Spans, span)
 		}
-		switch {
-		case !isAnn:
-			return nil, fmt.Errorf("cas: %w: %s: PHI annotation without begin and end", document.ErrPlacement, where(f))
-		case pl.sofa != sofa.ID:
-			return nil, fmt.Errorf("cas: %w: %s: PHI annotation on sofa %d, not on the main sofa %d", document.ErrPlacement, where(f), pl.sofa, sofa.ID)
-		}
-		lbl, err := label(f, cfg.feature())
-		if err != nil {
-			return nil, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
-		}
-		ex.Spans = append(ex.Spans, document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID})
 	}
 	return ex, nil
 }

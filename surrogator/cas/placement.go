@@ -28,35 +28,49 @@ type placed struct {
 // else by the view(s) listing the annotation, or else is the only sofa.
 // Errors name the annotation by id and never hold text.
 type placement struct {
-	c      *CAS
-	byID   map[int]*FS
-	viewOf map[int][]int // FS id -> sofa ids of the views listing it
+	// sofas holds the sofa feature structures by id: the only ones a
+	// reference or a view resolves to.
+	sofas map[int]*FS
+	views []*View
+	// viewOf maps an FS id to the sofa ids of the views listing it; built
+	// when an annotation without a sofa reference first needs it.
+	viewOf map[int][]int
 	index  map[int]*document.Index
-	only   int // the only sofa's id, or -1
+	// last is the sofa most recently added: the only sofa when nSofa is 1.
+	last, nSofa int
 }
 
 func newPlacement(c *CAS) *placement {
-	p := &placement{c: c, byID: make(map[int]*FS, len(c.FS)), viewOf: map[int][]int{},
-		index: map[int]*document.Index{}, only: -1}
-	nSofa := 0
+	p := &placement{sofas: map[int]*FS{}, index: map[int]*document.Index{}, views: c.Views}
 	for _, f := range c.FS {
-		p.byID[f.ID] = f
 		if f.Type == TypeSofa {
-			nSofa++
-			p.only = f.ID
-		}
-	}
-	if nSofa != 1 {
-		p.only = -1
-	}
-	for _, v := range c.Views {
-		for _, m := range v.Members {
-			if s := p.viewOf[m]; len(s) == 0 || s[len(s)-1] != v.Sofa {
-				p.viewOf[m] = append(s, v.Sofa)
-			}
+			p.addSofa(f)
 		}
 	}
 	return p
+}
+
+// addSofa adds a sofa feature structure (ids are unique: the readers
+// refuse a duplicate %ID).
+func (p *placement) addSofa(f *FS) {
+	p.sofas[f.ID] = f
+	p.last = f.ID
+	p.nSofa++
+}
+
+// viewsOf returns the sofa ids of the views listing id.
+func (p *placement) viewsOf(id int) []int {
+	if p.viewOf == nil {
+		p.viewOf = map[int][]int{}
+		for _, v := range p.views {
+			for _, m := range v.Members {
+				if s := p.viewOf[m]; len(s) == 0 || s[len(s)-1] != v.Sofa {
+					p.viewOf[m] = append(s, v.Sofa)
+				}
+			}
+		}
+	}
+	return p.viewOf[id]
 }
 
 // where names an annotation in errors: its id and short type name.
@@ -136,18 +150,18 @@ func (p *placement) sofaOf(f *FS) (int, error) {
 		if err != nil || !isJSONInteger(v) {
 			return 0, fmt.Errorf("%s: sofa reference is %s, not an id", where(f), jsonKind(v))
 		}
-		if s := p.byID[id]; s == nil || s.Type != TypeSofa {
+		if p.sofas[id] == nil {
 			return 0, fmt.Errorf("%s: sofa reference %d names no sofa", where(f), id)
 		}
 		return id, nil
 	}
-	switch vs := p.viewOf[f.ID]; {
+	switch vs := p.viewsOf(f.ID); {
 	case len(vs) == 1:
 		return vs[0], nil
 	case len(vs) > 1:
 		return 0, fmt.Errorf("%s: no sofa reference and listed in views of %d sofas", where(f), len(vs))
-	case p.only >= 0:
-		return p.only, nil
+	case p.nSofa == 1:
+		return p.last, nil
 	}
 	return 0, fmt.Errorf("%s: no sofa reference, in no view, and the CAS has several sofas", where(f))
 }
@@ -158,7 +172,7 @@ func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
 	if ix, ok := p.index[id]; ok {
 		return ix, ix != nil, nil
 	}
-	s := p.byID[id]
+	s := p.sofas[id]
 	if _, has := s.Get("sofaString"); !has {
 		p.index[id] = nil
 		return nil, false, nil
@@ -224,6 +238,61 @@ func (p *placement) place(f *FS) (placed, bool, error) {
 		return placed{}, true, fmt.Errorf("%s: end: %w", where(f), err)
 	}
 	return pl, true, nil
+}
+
+// extractStep is Extract's check of one feature structure: its placement
+// and, when it is of the PHI type, the PHI rules against the main sofa
+// (span is then its span). Errors are wrapped in document.ErrPlacement.
+func (p *placement) extractStep(f *FS, main int, cfg PHIConfig) (pl placed, isAnn bool, span document.Span, isPHI bool, err error) {
+	pl, isAnn, err = p.place(f)
+	if err != nil {
+		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
+	}
+	if !cfg.Match(f.Type) || f.Type == TypeSofa {
+		return pl, isAnn, span, false, nil
+	}
+	switch {
+	case !isAnn:
+		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %s: PHI annotation without begin and end", document.ErrPlacement, where(f))
+	case pl.sofa != main:
+		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %s: PHI annotation on sofa %d, not on the main sofa %d", document.ErrPlacement, where(f), pl.sofa, main)
+	}
+	lbl, err := label(f, cfg.feature())
+	if err != nil {
+		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
+	}
+	return pl, isAnn, document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID}, true, nil
+}
+
+// Placer checks feature structures one at a time exactly as Extract does,
+// for a reader that does not build the CAS (casjson's PHI-only reader):
+// sofas are added as they are read, the views once they are known.
+type Placer struct{ p *placement }
+
+// NewPlacer returns a Placer without sofas or views.
+func NewPlacer() *Placer {
+	return &Placer{p: &placement{sofas: map[int]*FS{}, index: map[int]*document.Index{}}}
+}
+
+// AddSofa adds a sofa feature structure; it must hold its "sofaString"
+// feature when it has one.
+func (x *Placer) AddSofa(f *FS) { x.p.addSofa(f) }
+
+// Sofa returns the sofa added with id, or nil.
+func (x *Placer) Sofa(id int) *FS { return x.p.sofas[id] }
+
+// SetViews sets the views; an annotation without a "sofa" reference needs
+// them (and all sofas) to be placed.
+func (x *Placer) SetViews(views []*View) { x.p.views, x.p.viewOf = views, nil }
+
+// Check is Extract's check of f: its placement (on the sofa its "sofa"
+// reference names, else by the views) and, when f is of the PHI type
+// (cfg), the PHI rules against the main sofa main; isPHI tells that span
+// is f's span. f needs only the features Extract reads: begin, end, sofa
+// and the label feature. Errors wrap document.ErrPlacement.
+func (x *Placer) Check(f *FS, main int, cfg PHIConfig) (span document.Span, isPHI bool, err error) {
+	_, _, span, isPHI, err = x.p.extractStep(f, main, cfg)
+	return span, isPHI, err
 }
 
 // CheckAnnotations validates the placement of every annotation of c (see

@@ -58,17 +58,23 @@ func (rd *Reader) read(data []byte, tok tokenizer, checked bool) (*cas.CAS, erro
 	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: tok}
 	c, err := r.read()
 	if err != nil {
-		if !checked {
-			if err := document.CheckJSONUnicode(data); err != nil {
-				return nil, fmt.Errorf("casjson: %w", err)
-			}
-		}
-		return nil, fmt.Errorf("casjson: %w", err)
+		return nil, decodeError(data, err, checked)
 	}
 	if err := c.CheckRefs(); err != nil {
 		return nil, fmt.Errorf("casjson: %w: %w", document.ErrPlacement, err)
 	}
 	return c, nil
+}
+
+// decodeError wraps an error of the decoder; an input that is not valid
+// UTF-8 JSON text is named as such (checked: that check already ran).
+func decodeError(data []byte, err error, checked bool) error {
+	if !checked {
+		if err := document.CheckJSONUnicode(data); err != nil {
+			return fmt.Errorf("casjson: %w", err)
+		}
+	}
+	return fmt.Errorf("casjson: %w", err)
 }
 
 func (rd *Reader) header(raw []byte) ([]*cas.TypeDef, bool) {
@@ -130,6 +136,17 @@ func (r *reader) seen(id int) bool {
 	dup := r.ids[w]&bit != 0
 	r.ids[w] |= bit
 	return dup
+}
+
+// has reports whether id was marked by seen.
+func (r *reader) has(id int) bool {
+	if id >= 1<<24 {
+		return r.big[id]
+	}
+	if id < 0 || id>>6 >= len(r.ids) {
+		return false
+	}
+	return r.ids[id>>6]&(uint64(1)<<(id&63)) != 0
 }
 
 // syntax turns an unexpected end of input into an error.
@@ -241,6 +258,31 @@ func (r *reader) object(check bool, each func(key string) error) error {
 
 func (r *reader) read() (*cas.CAS, error) {
 	c := &cas.CAS{}
+	err := r.document(&c.Types, &c.Views, func() error {
+		f, err := r.fs()
+		if err != nil {
+			return err
+		}
+		if r.seen(f.ID) {
+			return fmt.Errorf("duplicate %%ID %d", f.ID)
+		}
+		c.FS = append(c.FS, f)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(c.FS) == 0 {
+		return nil, fmt.Errorf("no %%FEATURE_STRUCTURES")
+	}
+	return c, nil
+}
+
+// document reads the top-level CAS object: the type system into types
+// (through the Reader's header cache), the views into views, and calls
+// each for every element of "%FEATURE_STRUCTURES" (each reads it). Both
+// readers (ReadCAS and the PHI-only ReadPHI) share it.
+func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func() error) error {
 	err := r.object(true, func(key string) error {
 		switch key {
 		case "%TYPES":
@@ -250,7 +292,7 @@ func (r *reader) read() (*cas.CAS, error) {
 					return err
 				}
 				if ts, ok := r.cache.header(raw); ok {
-					c.Types = ts
+					*types = ts
 					return nil
 				}
 				raw = bytes.Clone(raw) // the cache owns its bytes
@@ -259,31 +301,28 @@ func (r *reader) read() (*cas.CAS, error) {
 					return err
 				}
 				r.cache.keep(raw, ts)
-				c.Types = ts
+				*types = ts
 				return nil
 			}
 			ts, err := r.types()
-			c.Types = ts
+			*types = ts
 			return err
 		case "%FEATURE_STRUCTURES":
 			if err := r.delim('[', "an array"); err != nil {
 				return err
 			}
 			for r.dec.PeekKind() != ']' {
-				f, err := r.fs()
-				if err != nil {
+				if err := each(); err != nil {
 					return err
 				}
-				if r.seen(f.ID) {
-					return fmt.Errorf("duplicate %%ID %d", f.ID)
-				}
-				c.FS = append(c.FS, f)
 			}
 			return syntax(r.dec.ReadToken())
 		case "%VIEWS":
 			return r.object(true, func(name string) error {
-				if c.View(name) != nil {
-					return fmt.Errorf("%w: view %q given twice", document.ErrPlacement, cas.Clip(name))
+				for _, v := range *views {
+					if v.Name == name {
+						return fmt.Errorf("%w: view %q given twice", document.ErrPlacement, cas.Clip(name))
+					}
 				}
 				view, err := r.view(name)
 				if err != nil && !errors.Is(err, document.ErrPlacement) {
@@ -292,7 +331,7 @@ func (r *reader) read() (*cas.CAS, error) {
 				if err != nil {
 					return fmt.Errorf("view %q: %w", cas.Clip(name), err)
 				}
-				c.Views = append(c.Views, view)
+				*views = append(*views, view)
 				return nil
 			})
 		default:
@@ -301,15 +340,12 @@ func (r *reader) read() (*cas.CAS, error) {
 		}
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := r.dec.ReadToken(); err != io.EOF {
-		return nil, fmt.Errorf("trailing data after CAS object")
+		return fmt.Errorf("trailing data after CAS object")
 	}
-	if len(c.FS) == 0 {
-		return nil, fmt.Errorf("no %%FEATURE_STRUCTURES")
-	}
-	return c, nil
+	return nil
 }
 
 // types reads the "%TYPES" object.
@@ -346,15 +382,29 @@ func (r *reader) fs() (*cas.FS, error) {
 		r.featSlab = make([]cas.Feature, 0, 2048)
 	}
 	f.Features = r.featSlab[len(r.featSlab):len(r.featSlab)]
+	if err := r.fsInto(f); err != nil {
+		return nil, err
+	}
+	if n := len(f.Features); n > 0 && &f.Features[0] == &r.featSlab[:len(r.featSlab)+1][len(r.featSlab)] {
+		r.featSlab = r.featSlab[:len(r.featSlab)+n]
+	}
+	f.Features = f.Features[:len(f.Features):len(f.Features)]
+	return f, nil
+}
+
+// fsInto reads the rest of a feature structure object (after its '{')
+// into f, appending its features to f.Features: an %ID and a %TYPE are
+// required, a key or feature given twice is an error.
+func (r *reader) fsInto(f *cas.FS) error {
 	hasID, hasType := false, false
 	for r.dec.PeekKind() != '}' {
 		rawKey, err := r.value()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		key, _ := r.str(rawKey)
 		if key == "" {
-			return nil, fmt.Errorf("empty object key")
+			return fmt.Errorf("empty object key")
 		}
 		// duplicates are reported before the value is read, as a key
 		// given twice is found before any error in its value
@@ -362,12 +412,12 @@ func (r *reader) fs() (*cas.FS, error) {
 		switch key {
 		case "%ID":
 			if hasID {
-				return nil, dupKey(key)
+				return dupKey(key)
 			}
 			hasID = true
 		case "%TYPE":
 			if hasType {
-				return nil, dupKey(key)
+				return dupKey(key)
 			}
 			hasType = true
 		default:
@@ -376,20 +426,20 @@ func (r *reader) fs() (*cas.FS, error) {
 			}
 			for _, ft := range f.Features {
 				if ft.Name == name && ft.Ref == ref {
-					return nil, dupKey(key)
+					return dupKey(key)
 				}
 			}
 		}
 		v, err := r.value()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if key[0] != '%' {
 			// "@sofa" and "sofa": found after the value, as a key given
 			// twice is found before it
 			for _, ft := range f.Features {
 				if ft.Name == name {
-					return nil, fmt.Errorf("%w: feature %q given twice", document.ErrPlacement, cas.Clip(name))
+					return fmt.Errorf("%w: feature %q given twice", document.ErrPlacement, cas.Clip(name))
 				}
 			}
 		}
@@ -397,13 +447,13 @@ func (r *reader) fs() (*cas.FS, error) {
 		case "%ID":
 			n, err := cas.StrictInt(v)
 			if err != nil || n < 0 {
-				return nil, fmt.Errorf("bad %%ID")
+				return fmt.Errorf("bad %%ID")
 			}
 			f.ID = n
 		case "%TYPE":
 			t, ok := r.str(v)
 			if !ok {
-				return nil, fmt.Errorf("bad %%TYPE")
+				return fmt.Errorf("bad %%TYPE")
 			}
 			f.Type = t
 		default:
@@ -411,19 +461,15 @@ func (r *reader) fs() (*cas.FS, error) {
 		}
 	}
 	if err := r.dec.ReadToken(); err != nil {
-		return nil, syntax(err)
+		return syntax(err)
 	}
-	if n := len(f.Features); n > 0 && &f.Features[0] == &r.featSlab[:len(r.featSlab)+1][len(r.featSlab)] {
-		r.featSlab = r.featSlab[:len(r.featSlab)+n]
-	}
-	f.Features = f.Features[:len(f.Features):len(f.Features)]
 	if f.ID < 0 {
-		return nil, fmt.Errorf("feature structure without %%ID")
+		return fmt.Errorf("feature structure without %%ID")
 	}
 	if f.Type == "" {
-		return nil, fmt.Errorf("feature structure %d without %%TYPE", f.ID)
+		return fmt.Errorf("feature structure %d without %%TYPE", f.ID)
 	}
-	return f, nil
+	return nil
 }
 
 func dupKey(key string) error {

@@ -1,0 +1,182 @@
+package casjson
+
+import (
+	"fmt"
+
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// ReadPHI is Read for a caller that needs no layers (pass 1 of a run): it
+// returns the same Name, Format, Text and Spans with Layers nil, and
+// accepts and refuses exactly the inputs Read does, with errors of the
+// same kind (document.ErrPlacement, document.ErrEncoding or neither).
+//
+// It runs the same strict scanner and the same per-object code as ReadCAS
+// (duplicate keys, %ID and %TYPE, duplicate ids, views, the shared header
+// cache), and the same checks of cas.CheckRefs and cas.Extract through
+// cas.Placer, but keeps no CAS: each feature structure is read into one
+// reused scratch structure and checked at once when it can be (an
+// annotation whose "sofa" reference names a sofa already read, or a
+// feature structure that is no annotation); only sofas, PHI annotations
+// and the rare feature structures whose check needs what comes later (a
+// reference to a sofa not yet read, an annotation placed by the views)
+// are kept, with only the features the checks read, and checked after the
+// views in document order. The first error is the one Read reports in
+// kind: decoding errors first, then reference errors, then the main
+// sofa's, then the first misplaced annotation in document order.
+func (rd *Reader) ReadPHI(data []byte, cfg cas.PHIConfig) (*document.Document, error) {
+	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: &scanner{data: data}}
+	l := &phiReader{r: r, cfg: cfg, placer: cas.NewPlacer(), errAt: -1}
+	var types []*cas.TypeDef
+	if err := r.document(&types, &l.views, l.next); err != nil {
+		return nil, decodeError(data, err, false)
+	}
+	if l.n == 0 {
+		return nil, fmt.Errorf("casjson: no %%FEATURE_STRUCTURES")
+	}
+	return l.finish()
+}
+
+// phiReader is the state of one ReadPHI.
+type phiReader struct {
+	r      *reader
+	cfg    cas.PHIConfig
+	placer *cas.Placer
+	// scratch is the feature structure being read; its features alias
+	// the input and its slice is reused.
+	scratch cas.FS
+	n       int // feature structures read
+	title   string
+	sofas   []*cas.FS
+	views   []*cas.View
+	// kept holds the feature structures checked after the views
+	kept []keptFS
+	// err is the first error of an at-once check, at feature structure
+	// errAt (-1: none).
+	err   error
+	errAt int
+}
+
+type keptFS struct {
+	i int // index in "%FEATURE_STRUCTURES"
+	f *cas.FS
+}
+
+// next reads one element of "%FEATURE_STRUCTURES" (document's callback).
+func (l *phiReader) next() error {
+	r := l.r
+	if err := r.delim('{', "an object"); err != nil {
+		return err
+	}
+	f := &l.scratch
+	*f = cas.FS{ID: -1, Features: f.Features[:0]}
+	if err := r.fsInto(f); err != nil {
+		return err
+	}
+	if r.seen(f.ID) {
+		return fmt.Errorf("duplicate %%ID %d", f.ID)
+	}
+	i := l.n
+	l.n++
+	if f.Type == cas.TypeDocMeta && l.title == "" {
+		l.title = f.String("documentTitle")
+	}
+	switch {
+	case f.Type == cas.TypeSofa:
+		s := keep(f, false)
+		l.sofas = append(l.sofas, s)
+		l.placer.AddSofa(s)
+		return nil
+	case l.cfg.Match(f.Type):
+		// a PHI annotation needs the main sofa, known after the views
+		l.kept = append(l.kept, keptFS{i, keep(f, true)})
+		return nil
+	}
+	_, hasSofa := f.Get("sofa")
+	if !hasSofa {
+		_, hasB := f.Get("begin")
+		_, hasE := f.Get("end")
+		if hasB || hasE {
+			// placed by the views or as on the only sofa
+			l.kept = append(l.kept, keptFS{i, keep(f, false)})
+		}
+		// else no annotation and no reference: nothing to check
+		return nil
+	}
+	if cas.CheckSofaRef(f, l.isSofa) != nil {
+		// a sofa read later, or an error CheckRefs reports in its turn
+		l.kept = append(l.kept, keptFS{i, keep(f, false)})
+		return nil
+	}
+	if l.err == nil {
+		if _, _, err := l.placer.Check(f, -1, l.cfg); err != nil {
+			l.err, l.errAt = err, i
+		}
+	}
+	return nil
+}
+
+func (l *phiReader) isSofa(id int) bool { return l.placer.Sofa(id) != nil }
+
+// keep returns a copy of f with the features the checks read: a sofa's
+// sofaString; an annotation's begin, end and sofa; all of a PHI
+// annotation's (its label feature among them). Values alias the input.
+func keep(f *cas.FS, all bool) *cas.FS {
+	k := &cas.FS{ID: f.ID, Type: f.Type}
+	for _, ft := range f.Features {
+		switch {
+		case all:
+		case f.Type == cas.TypeSofa:
+			if ft.Name != "sofaString" {
+				continue
+			}
+		case ft.Name != "begin" && ft.Name != "end" && ft.Name != "sofa":
+			continue
+		}
+		k.Features = append(k.Features, ft)
+	}
+	return k
+}
+
+// finish runs, in Read's order, what needs the whole document: the
+// reference checks (cas.CheckRefs), the main sofa and its text
+// (cas.Extract), and the placement of the kept feature structures,
+// merged by document order with the first at-once error.
+func (l *phiReader) finish() (*document.Document, error) {
+	if err := cas.CheckViewRefs(l.views, l.r.has, l.isSofa); err != nil {
+		return nil, fmt.Errorf("casjson: %w: %w", document.ErrPlacement, err)
+	}
+	for _, k := range l.kept {
+		if err := cas.CheckSofaRef(k.f, l.isSofa); err != nil {
+			return nil, fmt.Errorf("casjson: %w: %w", document.ErrPlacement, err)
+		}
+	}
+	// the sofas and views are all MainSofa reads of a CAS
+	main, err := (&cas.CAS{FS: l.sofas, Views: l.views}).MainSofa()
+	if err != nil {
+		return nil, fmt.Errorf("casjson: %w", err)
+	}
+	text, err := cas.SofaText(main)
+	if err != nil {
+		return nil, fmt.Errorf("casjson: %w", err)
+	}
+	l.placer.SetViews(l.views)
+	var spans []document.Span
+	for _, k := range l.kept {
+		if l.err != nil && k.i > l.errAt {
+			break
+		}
+		span, isPHI, err := l.placer.Check(k.f, main.ID, l.cfg)
+		if err != nil {
+			return nil, fmt.Errorf("casjson: %w", err)
+		}
+		if isPHI {
+			spans = append(spans, span)
+		}
+	}
+	if l.err != nil {
+		return nil, fmt.Errorf("casjson: %w", l.err)
+	}
+	return &document.Document{Name: l.title, Format: document.FormatCASJSON, Text: text, Spans: spans}, nil
+}
