@@ -190,8 +190,8 @@ func TestBrowserEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("toggle file: %v", err)
 	}
-	q := a.srv.project(pid).qc[0]
-	if inc, listed := tog.Decision(q.Project, q.Docs[1].Document); inc || !listed {
+	q := a.srv.project(pid).views[0]
+	if inc, listed := tog.Decision(q.Project, q.Docs[1].Name); inc || !listed {
 		t.Errorf("toggle file: document 1 include %t listed %t, want excluded", inc, listed)
 	}
 

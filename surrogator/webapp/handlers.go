@@ -97,10 +97,10 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		sum := projectSummary{ID: p.meta.ID, Name: p.meta.Name, Origin: p.meta.Origin, Created: p.meta.Created.Format("2006-01-02 15:04")}
-		for _, q := range p.qc {
-			for _, d := range q.Docs {
+		for _, v := range p.views {
+			for j := range v.Docs {
 				sum.Docs++
-				if flagged(d) {
+				if v.Docs[j].flagged() {
 					sum.Flagged++
 				}
 			}
@@ -330,18 +330,12 @@ func (s *Server) projectPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) qcViews(p *project, dec [][]bool) (views []qcView, total, nflagged, released int) {
-	for i, q := range p.qc {
+	for i, q := range p.views {
 		v := qcView{Project: q.Project, Title: q.Title, Stats: q.Stats}
-		for j, d := range q.Docs {
-			row := docRow{PI: i, DI: j, Toggleable: p.toggleable(i, j), Name: d.Document, State: d.State, Spans: d.Spans, Flagged: flagged(d),
-				Reasons: d.Reasons, Suspects: len(d.Suspects), Include: dec[i][j], Proposal: d.PartOfCorpus, Readable: d.Readable}
-			seen := map[string]bool{}
-			for _, f := range d.Flags {
-				if !seen[f.Kind] {
-					seen[f.Kind] = true
-					row.Flags = append(row.Flags, f.Kind)
-				}
-			}
+		for j := range q.Docs {
+			d := &q.Docs[j]
+			row := docRow{PI: i, DI: j, Toggleable: d.Toggleable, Name: d.Name, State: d.State, Spans: int(d.Spans), Flagged: d.flagged(),
+				Reasons: d.Reasons, Flags: d.Flags, Suspects: int(d.Suspects), Include: dec[i][j], Proposal: d.Part, Readable: d.Readable}
 			if row.Flagged {
 				v.Flagged++
 			}
@@ -383,19 +377,10 @@ func (s *Server) docAt(r *http.Request) (*project, int, int, bool) {
 	}
 	pi, err1 := strconv.Atoi(r.PathValue("pi"))
 	di, err2 := strconv.Atoi(r.PathValue("di"))
-	if err1 != nil || err2 != nil || pi < 0 || pi >= len(p.qc) || di < 0 || di >= len(p.qc[pi].Docs) {
+	if _, ok := p.fact(pi, di); err1 != nil || err2 != nil || !ok {
 		return nil, 0, 0, false
 	}
 	return p, pi, di, true
-}
-
-// original returns the document behind QC row di of project pi (nil for a
-// document that could not be read: QC lists those after the readable ones).
-func (p *project) original(pi, di int) *document.Document {
-	if di < len(p.projs[pi].Documents) {
-		return p.projs[pi].Documents[di]
-	}
-	return nil
 }
 
 func (s *Server) docPage(w http.ResponseWriter, r *http.Request) {
@@ -409,17 +394,24 @@ func (s *Server) docPage(w http.ResponseWriter, r *http.Request) {
 		s.badRequest(w, r, err.Error())
 		return
 	}
-	q := p.qc[pi].Docs[di]
-	d := p.original(pi, di)
+	q, err := p.report(pi, di)
+	if err != nil {
+		s.forbidden(w, r, http.StatusInternalServerError, "The document's quality control could not be read.")
+		return
+	}
+	d, err := p.original(r.Context(), pi, di)
 	data := map[string]any{"Title": q.Document, "P": p.meta, "PI": pi, "DI": di, "Q": q, "Include": dec[pi][di],
-		"Flagged": flagged(q), "Project": p.qc[pi].Project}
+		"Flagged": flagged(q), "Project": p.views[pi].Project}
+	if err != nil {
+		data["ReadErr"] = "The document could not be read again from its stored input."
+	}
 	if d != nil {
 		spans := withSuspects(d.Text, d.Spans, q.Suspects, q.SuspectOffsets)
 		data["Text"] = highlight(d.Text, spans)
 		data["Legend"] = legend(spans)
 	}
 	data["HasPrev"], data["Prev"] = di > 0, di-1
-	data["HasNext"], data["Next"] = di+1 < len(p.qc[pi].Docs), di+1
+	data["HasNext"], data["Next"] = di+1 < len(p.views[pi].Docs), di+1
 	s.render(w, r, http.StatusOK, "doc", data)
 }
 
@@ -509,7 +501,7 @@ func (s *Server) runStart(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	if p.err != nil || len(p.projs) == 0 {
+	if p.err != nil || len(p.views) == 0 {
 		s.renderRunForm(w, r, p, http.StatusBadRequest, "The project's inputs could not be read.")
 		return
 	}
@@ -635,10 +627,11 @@ func (s *Server) runDocs(p *project, rr *run, res *engine.Result) []runDoc {
 		excluded[e.Project+"\x00"+e.DocID] = e
 	}
 	var out []runDoc
-	for i, q := range p.qc {
-		for j, d := range q.Docs {
-			id := engine.DocID(key, q.Project, d.Document)
-			rd := runDoc{PI: i, DI: j, Name: d.Document, DocID: id, Status: "released", Released: true}
+	for i, q := range p.views {
+		for j := range q.Docs {
+			d := &q.Docs[j]
+			id := engine.DocID(key, q.Project, d.Name)
+			rd := runDoc{PI: i, DI: j, Name: d.Name, DocID: id, Status: "released", Released: true}
 			if e, ok := excluded[q.Project+"\x00"+id]; ok {
 				rd.Status, rd.Detail, rd.Released = e.Reason, e.Detail, false
 				if e.Quarantined {
@@ -679,8 +672,12 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	q := p.qc[pi].Docs[di]
-	orig := p.original(pi, di)
+	q, _ := p.fact(pi, di)
+	project := p.views[pi].Project
+	orig, err := p.original(r.Context(), pi, di)
+	if err != nil {
+		orig = nil // shown as not readable
+	}
 	rr.mu.Lock()
 	res := rr.Result
 	rr.mu.Unlock()
@@ -690,12 +687,12 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 			rd = d
 		}
 	}
-	data := map[string]any{"Title": "Compare " + rd.DocID, "P": p.meta, "RunID": rr.ID, "Q": q, "D": rd, "Project": p.qc[pi].Project}
+	data := map[string]any{"Title": "Compare " + rd.DocID, "P": p.meta, "RunID": rr.ID, "Q": q, "D": rd, "Project": project}
 	if orig != nil {
 		data["Orig"] = highlight(orig.Text, orig.Spans)
 	}
 	if rd.Released {
-		sur, err := surrogate(l, p.qc[pi].Project, orig, q.Document, rd.DocID)
+		sur, err := surrogate(l, project, orig, q.Name, rd.DocID)
 		if err != nil {
 			data["SurErr"] = "The surrogate could not be read."
 		} else {

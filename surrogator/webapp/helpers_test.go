@@ -43,7 +43,7 @@ func (s *syncBuffer) String() string {
 
 // testApp is a server under httptest with a logged-in client.
 type testApp struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *Server
 	ts     *httptest.Server
 	client *http.Client // session cookie, no redirects followed
@@ -51,7 +51,7 @@ type testApp struct {
 	data   string
 }
 
-func newApp(t *testing.T, cfg Config) *testApp {
+func newApp(t testing.TB, cfg Config) *testApp {
 	t.Helper()
 	a := &testApp{t: t, log: &syncBuffer{}}
 	if cfg.DataDir == "" {

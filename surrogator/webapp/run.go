@@ -237,7 +237,7 @@ func (s *Server) execute(ctx context.Context, p *project, opts engine.Options, p
 		}
 		defer release()
 	}
-	srcs, closeAll, err := p.sources()
+	srcs, closeAll, err := p.sources(nil)
 	if err != nil {
 		return nil, err
 	}

@@ -180,7 +180,8 @@ func (s *Server) URL(addr string) string {
 	return "http://" + addr + "/?token=" + url.QueryEscape(s.token)
 }
 
-// Close stops running surrogation runs and waits for them.
+// Close stops running surrogation runs and waits for them, and releases
+// the projects' QC spools (the server serves no more pages after it).
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
@@ -188,6 +189,11 @@ func (s *Server) Close() {
 	for k, c := range s.conns {
 		c.client.Close()
 		delete(s.conns, k)
+	}
+	for _, p := range s.projects {
+		if p.spool != nil {
+			p.spool.Close()
+		}
 	}
 	s.mu.Unlock()
 }

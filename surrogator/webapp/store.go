@@ -1,7 +1,6 @@
 package webapp
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -56,13 +55,14 @@ type meta struct {
 	Inputs  []input   `json:"inputs"`
 }
 
-// project is a loaded project: its inputs read and checked.
+// project is a loaded project: its inputs read and checked once, kept in
+// compact form (loaded.go).
 type project struct {
 	meta  meta
 	dir   string
-	projs []*formats.Project
-	qc    []*qc.Project
-	err   error // reading failed (shown on the project page)
+	views []*projectQC // per input project, in reading order
+	spool *qc.Spool    // the QC reports of the documents read
+	err   error        // reading failed (shown on the project page)
 
 	mu      sync.Mutex // guards runs, running and the toggle file
 	runs    map[string]*run
@@ -79,8 +79,10 @@ func (p *project) keysDir() string    { return filepath.Join(p.dir, "keys") }
 // sources are the inputs as the engine reads them, under their original
 // names (so that projects and documents are named as in INCEpTION): every
 // zip read from its stored file, the loose files as one project named
-// after the project. close releases the zip files.
-func (p *project) sources() (srcs []formats.Source, closeAll func(), err error) {
+// after the project. need, when set, picks the inputs to open or load
+// (formats.Locator.Needs: only what one document needs), judged by name
+// before anything is read. close releases the zip files.
+func (p *project) sources(need func(formats.Source) bool) (srcs []formats.Source, closeAll func(), err error) {
 	var files []*os.File
 	closeAll = func() {
 		for _, f := range files {
@@ -89,6 +91,13 @@ func (p *project) sources() (srcs []formats.Source, closeAll func(), err error) 
 	}
 	for _, in := range p.meta.Inputs {
 		if strings.HasSuffix(in.Stored, ".zip") {
+			name := in.Name
+			if !strings.EqualFold(path.Ext(name), ".zip") {
+				name += ".zip"
+			}
+			if need != nil && !need(formats.Source{Name: name}) {
+				continue
+			}
 			f, err := os.Open(filepath.Join(p.inputDir(), in.Stored))
 			if err != nil {
 				closeAll()
@@ -100,11 +109,10 @@ func (p *project) sources() (srcs []formats.Source, closeAll func(), err error) 
 				closeAll()
 				return nil, nil, fmt.Errorf("webapp: input: %w", err)
 			}
-			name := in.Name
-			if !strings.EqualFold(path.Ext(name), ".zip") {
-				name += ".zip"
-			}
 			srcs = append(srcs, formats.Source{Name: name, ZipAt: f, Size: fi.Size()})
+			continue
+		}
+		if need != nil && !need(formats.Source{Name: in.Name, Project: p.looseProject()}) {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(p.looseDir(), in.Stored))
@@ -208,27 +216,6 @@ func (s *Server) loadProjects() error {
 	return nil
 }
 
-// read reads a project's inputs (keeping the documents for the views)
-// and runs QC (pass 1).
-func (s *Server) read(p *project) {
-	srcs, closeAll, err := p.sources()
-	if err != nil {
-		p.err = err
-		return
-	}
-	defer closeAll()
-	projs, err := formats.Scan(context.Background(), srcs, formats.Options{}, nil)
-	if err != nil {
-		p.err = err
-		return
-	}
-	p.projs = projs
-	p.qc = make([]*qc.Project, len(projs))
-	for i, fp := range projs {
-		p.qc[i] = qc.RunWith(fp, s.det)
-	}
-}
-
 // project returns a loaded project by id.
 func (s *Server) project(id string) *project {
 	if !validID(id) {
@@ -264,7 +251,7 @@ func (s *Server) newProjectDir(name, origin string) (*project, error) {
 	return &project{meta: meta{ID: id, Name: name, Origin: origin, Created: time.Now().UTC()}, dir: dir, runs: map[string]*run{}}, nil
 }
 
-// decisions returns the release decision per document of formats project
+// decisions returns the release decision per document of input project
 // i: the toggle file's where it lists the document, else QC's proposal.
 func (s *Server) decisions(p *project) ([][]bool, bool, error) {
 	var t *qc.Toggle
@@ -273,13 +260,14 @@ func (s *Server) decisions(p *project) ([][]bool, bool, error) {
 			return nil, false, fmt.Errorf("webapp: toggle file: %w", err)
 		}
 	}
-	out := make([][]bool, len(p.qc))
-	for i, q := range p.qc {
-		out[i] = make([]bool, len(q.Docs))
-		for j, d := range q.Docs {
-			out[i][j] = d.PartOfCorpus
+	out := make([][]bool, len(p.views))
+	for i, v := range p.views {
+		out[i] = make([]bool, len(v.Docs))
+		for j := range v.Docs {
+			d := &v.Docs[j]
+			out[i][j] = d.Part
 			if t != nil {
-				if inc, listed := t.Decision(q.Project, d.Document); listed {
+				if inc, listed := t.Decision(v.Project, d.Name); listed {
 					out[i][j] = inc
 				}
 			}
@@ -298,36 +286,25 @@ func (s *Server) setDecision(p *project, pi, di int, include bool) error {
 	if err != nil {
 		return err
 	}
-	if pi < 0 || pi >= len(dec) || di < 0 || di >= len(dec[pi]) || !p.toggleable(pi, di) {
+	if f, ok := p.fact(pi, di); !ok || !f.Toggleable {
 		return errNoSuchDocument
 	}
 	dec[pi][di] = include
 	rows := [][]string{{"project", "document", "part_of_corpus"}}
-	for i, q := range p.qc {
-		for j, d := range q.Docs {
-			if !p.toggleable(i, j) {
+	for i, v := range p.views {
+		for j := range v.Docs {
+			d := &v.Docs[j]
+			if !d.Toggleable {
 				continue
 			}
-			v := "0"
+			val := "0"
 			if dec[i][j] {
-				v = "1"
+				val = "1"
 			}
-			rows = append(rows, []string{q.Project, d.Document, v})
+			rows = append(rows, []string{v.Project, d.Name, val})
 		}
 	}
 	return writePrivate(p.toggleFile(), qc.CSV(rows))
-}
-
-// toggleable tells whether QC row j of project i names a document the
-// toggle file may list: a read document, or an unreadable one whose
-// document name is known (a file that yielded no document is no row).
-func (p *project) toggleable(i, j int) bool {
-	fp := p.projs[i]
-	if j < len(fp.Documents) {
-		return true
-	}
-	k := j - len(fp.Documents)
-	return k < len(fp.Errors) && fp.Errors[k].Document != ""
 }
 
 var errNoSuchDocument = errors.New("webapp: no such document")

@@ -416,17 +416,17 @@ func TestNoJavaScriptFlow(t *testing.T) {
 		t.Fatalf("the toggle file is not what qc.ReadToggle reads: %v", err)
 	}
 	p := a.srv.project(pid)
-	q := p.qc[0]
+	q := p.views[0]
 	names := []string{}
 	for _, d := range q.Docs {
-		names = append(names, d.Document)
+		names = append(names, d.Name)
 	}
 	if err := tog.Validate(q.Project, names); err != nil {
 		t.Errorf("toggle file does not validate against the project: %v", err)
 	}
 	for i, d := range q.Docs {
-		inc, listed := tog.Decision(q.Project, d.Document)
-		want := d.PartOfCorpus && i != 1
+		inc, listed := tog.Decision(q.Project, d.Name)
+		want := d.Part && i != 1
 		if !listed || inc != want {
 			t.Errorf("toggle row %d: include %t listed %t, want %t", i, inc, listed, want)
 		}
