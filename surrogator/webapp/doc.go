@@ -8,6 +8,14 @@
 // run the surrogation with live progress, compare original and surrogate
 // side by side and download the public zip.
 //
+// Memory: a loaded project's inputs are read once and every document is
+// checked as it is read; the server keeps per document only a few hundred
+// bytes (its name, where it was read, the figures the lists show), the QC
+// reports wait in a sealed spool file (qc.Spool), and a page that shows
+// one document reads that document again from its stored input
+// (formats.ReadDocument). What the server holds does not grow with the
+// documents' size (see loaded.go).
+//
 // Security model: the server binds to loopback by default and refuses a
 // non-loopback address unless a password or a fixed token is configured
 // (CheckAddr). Every request needs a session: the random startup token in
