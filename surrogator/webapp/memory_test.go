@@ -222,6 +222,31 @@ func TestLoadedMatchesRead(t *testing.T) {
 	}
 }
 
+// TestDocumentInputGone: when a document's stored input can no longer be
+// read, its page still shows its QC report and says that the text could
+// not be read, naming neither the document's file nor its entry.
+func TestDocumentInputGone(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	p := loadReplicas(t, a.srv, 3)
+	page := a.body(fmt.Sprintf("/p/%s/d/0/1", p.meta.ID))
+	if !strings.Contains(page, `id="doctext"`) {
+		t.Fatal("no text shown while the input is there")
+	}
+	if err := os.Remove(filepath.Join(p.inputDir(), p.meta.Inputs[0].Stored)); err != nil {
+		t.Fatal(err)
+	}
+	page = a.body(fmt.Sprintf("/p/%s/d/0/1", p.meta.ID))
+	if strings.Contains(page, `id="doctext"`) || !strings.Contains(page, "could not be read again") || !strings.Contains(page, "Quality control") {
+		t.Errorf("page without its input: %s", text(page))
+	}
+	for _, w := range []string{"letter.json", "replicas.zip", p.meta.Inputs[0].Stored} {
+		if strings.Contains(page, w) {
+			t.Errorf("the page names the input (%s)", w)
+		}
+	}
+}
+
 // BenchmarkDocumentPage: the page of one document of a 1,000-letter
 // upload (the document read again from the stored zip, its QC report
 // from the spool, highlighted and rendered), over the letters in turn.
