@@ -12,6 +12,9 @@ import (
 // StrictInt decodes a JSON integer that fits an int. Errors name the
 // value's kind, never the value.
 func StrictInt(raw []byte) (int, error) {
+	if n, ok := plainInt(raw); ok {
+		return n, nil
+	}
 	v := string(bytes.TrimSpace(raw))
 	if !isJSONInteger(v) {
 		return 0, fmt.Errorf("%s, not an integer", jsonKind(v))
@@ -21,6 +24,22 @@ func StrictInt(raw []byte) (int, error) {
 		return 0, fmt.Errorf("integer out of range")
 	}
 	return n, nil
+}
+
+// plainInt decodes the common case of a JSON integer quickly: up to nine
+// digits without a sign, white space or leading zero. ok is false for
+// anything else, which the callers decode in full.
+func plainInt(raw []byte) (n int, ok bool) {
+	if len(raw) == 0 || len(raw) > 9 || (raw[0] == '0' && len(raw) > 1) {
+		return 0, false
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 func strictInt(raw json.RawMessage) (int, error) { return StrictInt(raw) }

@@ -38,10 +38,13 @@ type placement struct {
 	index  map[int]*document.Index
 	// last is the sofa most recently added: the only sofa when nSofa is 1.
 	last, nSofa int
+	// ix is the index of sofa lastIx (-1: none), the last one looked up
+	lastIx int
+	ix     *document.Index
 }
 
 func newPlacement(c *CAS) *placement {
-	p := &placement{sofas: map[int]*FS{}, index: map[int]*document.Index{}, views: c.Views}
+	p := &placement{sofas: map[int]*FS{}, index: map[int]*document.Index{}, views: c.Views, lastIx: -1}
 	for _, f := range c.FS {
 		if f.Type == TypeSofa {
 			p.addSofa(f)
@@ -86,6 +89,9 @@ func offset(f *FS, name string) (int, bool, error) {
 	}
 	if ft.Ref {
 		return 0, true, fmt.Errorf("%s: %s is a reference, not an integer", where(f), name)
+	}
+	if n, ok := plainInt(ft.Value); ok {
+		return n, true, nil
 	}
 	v := strings.TrimSpace(string(ft.Value))
 	if !isJSONInteger(v) {
@@ -145,12 +151,16 @@ func (p *placement) sofaOf(f *FS) (int, error) {
 		if !ft.Ref {
 			return 0, fmt.Errorf("%s: sofa is not a reference", where(f))
 		}
-		v := strings.TrimSpace(string(ft.Value))
-		id, err := strconv.Atoi(v)
-		if err != nil || !isJSONInteger(v) {
-			return 0, fmt.Errorf("%s: sofa reference is %s, not an id", where(f), jsonKind(v))
+		id, ok := plainInt(ft.Value)
+		if !ok {
+			v := strings.TrimSpace(string(ft.Value))
+			n, err := strconv.Atoi(v)
+			if err != nil || !isJSONInteger(v) {
+				return 0, fmt.Errorf("%s: sofa reference is %s, not an id", where(f), jsonKind(v))
+			}
+			id = n
 		}
-		if p.sofas[id] == nil {
+		if id != p.lastIx && p.sofas[id] == nil {
 			return 0, fmt.Errorf("%s: sofa reference %d names no sofa", where(f), id)
 		}
 		return id, nil
@@ -169,12 +179,17 @@ func (p *placement) sofaOf(f *FS) (int, error) {
 // sofaIndex returns the offset index of a sofa's text; ok is false when the
 // sofa holds no text (sofaURI or sofaArray).
 func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
+	if id == p.lastIx {
+		return p.ix, p.ix != nil, nil
+	}
 	if ix, ok := p.index[id]; ok {
+		p.lastIx, p.ix = id, ix
 		return ix, ix != nil, nil
 	}
 	s := p.sofas[id]
 	if _, has := s.Get("sofaString"); !has {
 		p.index[id] = nil
+		p.lastIx, p.ix = id, nil
 		return nil, false, nil
 	}
 	text, err := SofaText(s)
@@ -183,6 +198,7 @@ func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
 	}
 	ix := document.NewIndex(text)
 	p.index[id] = ix
+	p.lastIx, p.ix = id, ix
 	return ix, true, nil
 }
 
@@ -271,7 +287,7 @@ type Placer struct{ p *placement }
 
 // NewPlacer returns a Placer without sofas or views.
 func NewPlacer() *Placer {
-	return &Placer{p: &placement{sofas: map[int]*FS{}, index: map[int]*document.Index{}}}
+	return &Placer{p: &placement{sofas: map[int]*FS{}, index: map[int]*document.Index{}, lastIx: -1}}
 }
 
 // AddSofa adds a sofa feature structure; it must hold its "sofaString"

@@ -56,6 +56,10 @@ type phiReader struct {
 	// errAt (-1: none).
 	err   error
 	errAt int
+	// lastType is the last type fast accepted (an ordinary one), as it
+	// was written in the input
+	lastType    string
+	lastTypeRaw []byte
 }
 
 type keptFS struct {
@@ -66,13 +70,17 @@ type keptFS struct {
 // next reads one element of "%FEATURE_STRUCTURES" (document's callback).
 func (l *phiReader) next() error {
 	r := l.r
-	if err := r.delim('{', "an object"); err != nil {
-		return err
-	}
 	f := &l.scratch
 	*f = cas.FS{ID: -1, Features: f.Features[:0]}
-	if err := r.fsInto(f); err != nil {
-		return err
+	fast := l.fast(f)
+	if !fast {
+		*f = cas.FS{ID: -1, Features: f.Features[:0]}
+		if err := r.delim('{', "an object"); err != nil {
+			return err
+		}
+		if err := r.fsInto(f); err != nil {
+			return err
+		}
 	}
 	if r.seen(f.ID) {
 		return fmt.Errorf("duplicate %%ID %d", f.ID)
@@ -83,6 +91,8 @@ func (l *phiReader) next() error {
 		l.title = f.String("documentTitle")
 	}
 	switch {
+	case fast:
+		// an ordinary feature structure: no sofa, metadata or PHI
 	case f.Type == cas.TypeSofa:
 		s := keep(f, false)
 		l.sofas = append(l.sofas, s)
@@ -179,4 +189,157 @@ func (l *phiReader) finish() (*document.Document, error) {
 		return nil, fmt.Errorf("casjson: %w", l.err)
 	}
 	return &document.Document{Name: l.title, Format: document.FormatCASJSON, Text: text, Spans: spans}, nil
+}
+
+// fast reads the next feature structure into f when it is an ordinary one
+// in the common shape, and reports whether it did; else it leaves the
+// input where it was, for fsInto to read (and to name any error). It
+// validates the object as the scanner's value does (the same string,
+// number and nested value checks: it accepts no object the scanner
+// refuses), and requires plain keys: no escapes, none given twice (a name
+// with and without '@' included), no '%' key but one %ID (a plain
+// integer) and one %TYPE (a string without escapes), of a type that is no
+// sofa, no document metadata and not the PHI type. Only its begin, end
+// and sofa features are put in f: all that next reads of an ordinary
+// feature structure.
+func (l *phiReader) fast(f *cas.FS) bool {
+	s, ok := l.r.dec.(*scanner)
+	if !ok || s.PeekKind() != '{' {
+		return false
+	}
+	start := s.pos
+	end, ok := l.fastObject(s, f)
+	if !ok {
+		s.err, s.pos = nil, start
+		return false
+	}
+	s.pos = end
+	s.item(false)
+	return true
+}
+
+// fastObject is fast's reading of the object at s.pos: its end, or ok
+// false.
+func (l *phiReader) fastObject(s *scanner, f *cas.FS) (end int, ok bool) {
+	d, depth := s.data, len(s.stack)
+	if depth >= maxDepth {
+		return 0, false
+	}
+	var names [16][]byte
+	n := 0
+	var typ []byte
+	p := skipSpaceAt(d, s.pos+1)
+	if p < len(d) && d[p] == '}' {
+		return 0, false // no %ID
+	}
+	for {
+		// the member's name: a string without escapes
+		if p >= len(d) || d[p] != '"' {
+			return 0, false
+		}
+		ke, ok := s.str(p)
+		if !ok {
+			return 0, false
+		}
+		key := d[p+1 : ke-1]
+		for _, c := range key {
+			if c == '\\' {
+				return 0, false
+			}
+		}
+		p = skipSpaceAt(d, ke)
+		if p >= len(d) || d[p] != ':' {
+			return 0, false
+		}
+		vs := skipSpaceAt(d, p+1)
+		var ve int
+		if t := l.lastTypeRaw; string(key) == "%TYPE" && t != nil && vs+len(t) <= len(d) && string(d[vs:vs+len(t)]) == string(t) {
+			// the same bytes as the last type accepted: the same valid
+			// string (a string ends at its first unescaped quote)
+			ve = vs + len(t)
+		} else if ve, ok = s.value(vs, depth+1); !ok {
+			return 0, false
+		}
+		switch {
+		case len(key) == 0 || n == len(names):
+			return 0, false
+		case string(key) == "%ID":
+			id, ok := plainID(d[vs:ve])
+			if !ok || f.ID >= 0 {
+				return 0, false
+			}
+			f.ID = id
+		case string(key) == "%TYPE":
+			if d[vs] != '"' || typ != nil {
+				return 0, false
+			}
+			typ = d[vs:ve]
+		case key[0] == '%':
+			return 0, false
+		default:
+			ref := key[0] == '@'
+			name := key
+			if ref {
+				name = key[1:]
+			}
+			for _, m := range names[:n] {
+				if string(m) == string(name) {
+					return 0, false
+				}
+			}
+			names[n] = name
+			n++
+			switch string(name) {
+			case "begin":
+				f.Features = append(f.Features, cas.Feature{Name: "begin", Ref: ref, Value: d[vs:ve:ve]})
+			case "end":
+				f.Features = append(f.Features, cas.Feature{Name: "end", Ref: ref, Value: d[vs:ve:ve]})
+			case "sofa":
+				f.Features = append(f.Features, cas.Feature{Name: "sofa", Ref: ref, Value: d[vs:ve:ve]})
+			}
+		}
+		p = skipSpaceAt(d, ve)
+		if p < len(d) && d[p] == '}' {
+			end = p + 1
+			break
+		}
+		if p >= len(d) || d[p] != ',' {
+			return 0, false
+		}
+		p = skipSpaceAt(d, p+1)
+	}
+	if f.ID < 0 || typ == nil {
+		return 0, false
+	}
+	t := l.lastType
+	if l.lastTypeRaw == nil || string(typ[1:len(typ)-1]) != t {
+		for _, c := range typ[1 : len(typ)-1] {
+			if c == '\\' {
+				return 0, false
+			}
+		}
+		t, ok = l.r.str(typ)
+		if !ok || t == "" || t == cas.TypeSofa || t == cas.TypeDocMeta || l.cfg.Match(t) {
+			return 0, false
+		}
+		l.lastType, l.lastTypeRaw = t, typ
+	}
+	f.Type = t
+	return end, true
+}
+
+// plainID is a plain JSON integer that fits an int32: the %ID of nearly
+// every feature structure (anything else goes the full way).
+func plainID(v []byte) (int, bool) {
+	if len(v) == 0 || len(v) > 9 || (v[0] == '0' && len(v) > 1) {
+		return 0, false
+	}
+	n := 0
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
