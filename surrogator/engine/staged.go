@@ -434,8 +434,8 @@ func heldDigest(s formats.Source) (provenance.File, error) {
 	h := sha256.New()
 	var size int64
 	switch {
-	case s.ZipAt != nil:
-		n, err := io.Copy(h, io.NewSectionReader(s.ZipAt, 0, s.Size))
+	case s.At != nil:
+		n, err := io.Copy(h, io.NewSectionReader(s.At, 0, s.Size))
 		if err != nil {
 			return provenance.File{}, fmt.Errorf("engine: held input: %w", err)
 		}

@@ -310,18 +310,55 @@ func (r *reader) progress() {
 }
 
 // Source is one input of a run: a file or folder on disk (Path), or an
-// input held by the caller (an upload): a zip given as a ReaderAt (ZipAt,
-// Size) or bytes (Data). Name names a held input (its extension decides
-// how it is read: .zip is a project of its own; any other file is a loose
-// file of project Project, read as if the held files of that project lay
-// in one folder).
+// input held by the caller (an upload), given as bytes (Data) or as a
+// ReaderAt of Size bytes read only when needed (At: an upload stored on
+// disk need not be held in memory). Name names a held input (its
+// extension decides how it is read: .zip is a project of its own; any
+// other file is a loose file of project Project, read as if the held
+// files of that project lay in one folder).
 type Source struct {
 	Path    string
 	Name    string
-	ZipAt   io.ReaderAt
+	At      io.ReaderAt
 	Size    int64
 	Data    []byte
 	Project string
+}
+
+// isZip reports whether a held source is a zip.
+func (s Source) isZip() bool { return strings.EqualFold(path.Ext(s.Name), ".zip") }
+
+// readerAt returns a held source as a ReaderAt and its size.
+func (s Source) readerAt() (io.ReaderAt, int64) {
+	if s.At != nil {
+		return s.At, s.Size
+	}
+	return bytes.NewReader(s.Data), int64(len(s.Data))
+}
+
+// heldBytes reads a held loose file (at most max bytes: ErrTooLarge).
+func heldBytes(s Source, max int64) ([]byte, error) {
+	if s.At == nil {
+		if int64(len(s.Data)) > max {
+			return nil, &sizeError{what: "file", max: max}
+		}
+		return s.Data, nil
+	}
+	if s.Size > max {
+		return nil, &sizeError{what: "file", max: max}
+	}
+	if s.Size < 0 {
+		return nil, fmt.Errorf("held file: negative size")
+	}
+	b := make([]byte, s.Size)
+	n, err := s.At.ReadAt(b, 0)
+	if n == len(b) {
+		return b, nil
+	}
+	if err == nil || errors.Is(err, io.EOF) {
+		err = io.ErrUnexpectedEOF
+	}
+	return nil, pathless(err)
 }
 
 // PathSources returns a Source per path.
@@ -431,11 +468,8 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 		var got []*Project
 		if src.Path == "" {
 			switch {
-			case src.ZipAt != nil || strings.EqualFold(path.Ext(src.Name), ".zip"):
-				ra, size := src.ZipAt, src.Size
-				if ra == nil {
-					ra, size = bytes.NewReader(src.Data), int64(len(src.Data))
-				}
+			case src.isZip():
+				ra, size := src.readerAt()
 				proj := r.newProject(ProjectName(src.Name), src.Name)
 				r.readZip(proj, src.Name, ra, size)
 				got = []*Project{proj}
@@ -447,15 +481,15 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 				}
 				h := held[name]
 				if h == nil {
-					h = &heldProject{proj: r.newProject(name, name), files: map[string][]byte{}}
+					h = &heldProject{proj: r.newProject(name, name), files: map[string]Source{}}
 					held[name] = h
 					out = append(out, h.proj)
 				}
 				n := path.Clean("/" + filepath.ToSlash(src.Name))[1:]
-				if n == "" || h.files[n] != nil {
+				if _, dup := h.files[n]; n == "" || dup {
 					return nil, fmt.Errorf("formats: held input %d: empty or repeated file name", len(out))
 				}
-				h.files[n] = src.Data
+				h.files[n] = src
 				continue
 			}
 			if allEmpty(got) {
@@ -543,10 +577,10 @@ func safeProjectName(n string) bool {
 	return n != "" && n != "." && n != ".." && !strings.ContainsAny(n, "/\\\x00")
 }
 
-// heldProject collects the loose files of one project given in memory.
+// heldProject collects the loose files of one project held by the caller.
 type heldProject struct {
 	proj  *Project
-	files map[string][]byte
+	files map[string]Source
 }
 
 // readHeld reads a held project's files as a folder of loose files.
@@ -567,12 +601,13 @@ func (r *reader) readHeld(h *heldProject) {
 		if err := r.stopped(); err != nil {
 			return nil, err
 		}
-		data, ok := h.files[n]
+		src, ok := h.files[n]
 		if !ok {
 			return nil, fs.ErrNotExist
 		}
-		if int64(len(data)) > r.opt.maxDoc() {
-			return nil, &sizeError{what: "file", max: r.opt.maxDoc()}
+		data, err := heldBytes(src, r.opt.maxDoc())
+		if err != nil {
+			return nil, err
 		}
 		r.progress()
 		return data, nil

@@ -87,11 +87,11 @@ func ReadDocument(ctx context.Context, sources []Source, opt Options, loc Locato
 // Needs reports whether ReadDocument needs source s to read the located
 // document again: the zip or file it came from, and for a loose file held
 // in memory the files read beside it (a BRAT text, a TypeSystem.xml).
-// Only s's Path, Name, Project and ZipAt are looked at, so a caller can
-// decide which held files to load before loading them.
+// Only s's Path, Name and Project are looked at, so a caller can decide
+// which held files to open before opening them.
 func (l Locator) Needs(s Source) bool {
 	if s.Path == "" {
-		if s.ZipAt != nil || strings.EqualFold(path.Ext(s.Name), ".zip") {
+		if s.isZip() {
 			return s.Name == l.Path && ProjectName(s.Name) == l.Project
 		}
 		if heldProjectName(s) != l.Project || l.Path != l.Project {
@@ -153,7 +153,7 @@ func heldName(n string) string { return path.Clean("/" + filepath.ToSlash(n))[1:
 // readOne finds the input of the located document among the sources and
 // reads the document from it.
 func (r *reader) readOne(proj *Project, sources []Source, loc Locator) error {
-	var held map[string][]byte
+	var held map[string]Source
 	// done: the document was read, or its entry found and refused
 	done := func() bool { return errors.Is(r.stopped(), errFound) || len(proj.Errors) > 0 }
 	for _, src := range sources {
@@ -164,17 +164,14 @@ func (r *reader) readOne(proj *Project, sources []Source, loc Locator) error {
 		switch {
 		case src.Path != "":
 			err = r.onePath(proj, src.Path, loc)
-		case src.ZipAt != nil || strings.EqualFold(path.Ext(src.Name), ".zip"):
-			ra, size := src.ZipAt, src.Size
-			if ra == nil {
-				ra, size = bytes.NewReader(src.Data), int64(len(src.Data))
-			}
+		case src.isZip():
+			ra, size := src.readerAt()
 			err = r.oneZip(proj, src.Name, ra, size, loc)
 		default:
 			if held == nil {
-				held = map[string][]byte{}
+				held = map[string]Source{}
 			}
-			held[heldName(src.Name)] = src.Data
+			held[heldName(src.Name)] = src
 			continue
 		}
 		if err != nil || done() {
@@ -196,14 +193,11 @@ func (r *reader) readOne(proj *Project, sources []Source, loc Locator) error {
 		if err := r.stopped(); err != nil {
 			return nil, err
 		}
-		data, ok := held[n]
+		src, ok := held[n]
 		if !ok {
 			return nil, os.ErrNotExist
 		}
-		if int64(len(data)) > r.opt.maxDoc() {
-			return nil, &sizeError{what: "file", max: r.opt.maxDoc()}
-		}
-		return data, nil
+		return heldBytes(src, r.opt.maxDoc())
 	}
 	r.readLoose(proj, []looseEntry{{name: n, label: loc.Project + ":" + n}}, get, func(n string) (io.ReadCloser, error) {
 		data, err := get(n)

@@ -109,7 +109,7 @@ func TestReadDocumentEveryInput(t *testing.T) {
 		{"held loose files", func(*testing.T) []Source { return held }, 8},
 		{"held zip bytes", func(*testing.T) []Source { return []Source{{Name: "mixed.zip", Data: zipBytes}} }, 8},
 		{"held zip ReaderAt", func(*testing.T) []Source {
-			return []Source{{Name: "mixed.zip", ZipAt: bytes.NewReader(zipBytes), Size: int64(len(zipBytes))}}
+			return []Source{{Name: "mixed.zip", At: bytes.NewReader(zipBytes), Size: int64(len(zipBytes))}}
 		}, 8},
 		{"zip on disk", func(*testing.T) []Source { return []Source{{Path: zipPath}} }, 8},
 		{"shared export held", func(t *testing.T) []Source {
@@ -117,7 +117,7 @@ func TestReadDocumentEveryInput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return []Source{{Name: "export.zip", ZipAt: bytes.NewReader(b), Size: int64(len(b))}}
+			return []Source{{Name: "export.zip", At: bytes.NewReader(b), Size: int64(len(b))}}
 		}, 15},
 		{"shared export on disk", func(t *testing.T) []Source { return []Source{{Path: testutil.Shared(t, testutil.ProjectZip)}} }, 15},
 		{"shared GraSCCo folder", func(t *testing.T) []Source { return []Source{{Path: testutil.Shared(t, testutil.Grascco)}} }, 7},
@@ -182,7 +182,7 @@ func TestReadDocumentReadsOneEntry(t *testing.T) {
 	}
 	zb := makeZip(t, entries, nil)
 	ra := &countingReaderAt{r: bytes.NewReader(zb)}
-	srcs := []Source{{Name: "letters.zip", ZipAt: ra, Size: int64(len(zb))}}
+	srcs := []Source{{Name: "letters.zip", At: ra, Size: int64(len(zb))}}
 	docs := scanLocated(t, srcs)
 	if len(docs) != 300 {
 		t.Fatalf("%d documents", len(docs))

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -154,7 +155,7 @@ func TestScanHeld(t *testing.T) {
 	}
 	var zbuf bytes.Buffer
 	zw := zip.NewWriter(&zbuf)
-	var loose []formats.Source
+	var loose, looseAt []formats.Source
 	for _, e := range ents {
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
@@ -163,6 +164,7 @@ func TestScanHeld(t *testing.T) {
 		w, _ := zw.Create(e.Name())
 		w.Write(data)
 		loose = append(loose, formats.Source{Name: e.Name(), Data: data, Project: "sample-letters"})
+		looseAt = append(looseAt, formats.Source{Name: e.Name(), At: bytes.NewReader(data), Size: int64(len(data)), Project: "sample-letters"})
 	}
 	zw.Close()
 	want, err := formats.Read([]string{dir}, formats.Options{})
@@ -171,9 +173,10 @@ func TestScanHeld(t *testing.T) {
 	}
 	w := keysOf(want)
 	for name, srcs := range map[string][]formats.Source{
-		"zip bytes":    {{Name: "sample-letters.zip", Data: zbuf.Bytes()}},
-		"zip ReaderAt": {{Name: "sample-letters.zip", ZipAt: bytes.NewReader(zbuf.Bytes()), Size: int64(zbuf.Len())}},
-		"loose files":  loose,
+		"zip bytes":      {{Name: "sample-letters.zip", Data: zbuf.Bytes()}},
+		"zip ReaderAt":   {{Name: "sample-letters.zip", At: bytes.NewReader(zbuf.Bytes()), Size: int64(zbuf.Len())}},
+		"loose files":    loose,
+		"loose ReaderAt": looseAt,
 	} {
 		t.Run(name, func(t *testing.T) {
 			var got []docKey
@@ -193,6 +196,18 @@ func TestScanHeld(t *testing.T) {
 				}
 			}
 		})
+	}
+	// a held file shorter than its Size, or larger than MaxDocBytes, is an
+	// error of that file, not a document read in part
+	short := append([]formats.Source(nil), looseAt...)
+	short[0].Size++
+	projs, err := formats.Scan(context.Background(), short, formats.Options{}, nil)
+	if err != nil || len(projs) != 1 || len(projs[0].Errors) != 1 || !errors.Is(projs[0].Errors[0].Err, io.ErrUnexpectedEOF) {
+		t.Errorf("short held file: %v, %+v", err, projs)
+	}
+	projs, err = formats.Scan(context.Background(), looseAt, formats.Options{MaxDocBytes: 10}, nil)
+	if err != nil || len(projs) != 1 || projs[0].Count != 0 || len(projs[0].Errors) == 0 || !errors.Is(projs[0].Errors[0].Err, formats.ErrTooLarge) {
+		t.Errorf("held files over MaxDocBytes: %v, %+v", err, projs)
 	}
 	// a held file name may not climb out of its project, nor repeat
 	_, err = formats.Scan(context.Background(), []formats.Source{loose[0], loose[0]}, formats.Options{}, nil)

@@ -73,8 +73,21 @@ func (p *project) inputDir() string   { return filepath.Join(p.dir, "input") }
 func (p *project) looseDir() string   { return filepath.Join(p.dir, "input", "files") }
 func (p *project) toggleFile() string { return filepath.Join(p.dir, "toggle.csv") }
 func (p *project) outDir() string     { return filepath.Join(p.dir, "out") }
-func (p *project) runsDir() string    { return filepath.Join(p.dir, "runs") }
-func (p *project) keysDir() string    { return filepath.Join(p.dir, "keys") }
+
+// storedFile is a stored upload read on demand: every ReadAt opens it.
+type storedFile string
+
+func (f storedFile) ReadAt(b []byte, off int64) (int, error) {
+	fh, err := os.Open(string(f))
+	if err != nil {
+		return 0, fmt.Errorf("webapp: input: %w", err)
+	}
+	defer fh.Close()
+	return fh.ReadAt(b, off)
+}
+
+func (p *project) runsDir() string { return filepath.Join(p.dir, "runs") }
+func (p *project) keysDir() string { return filepath.Join(p.dir, "keys") }
 
 // sources are the inputs as the engine reads them, under their original
 // names (so that projects and documents are named as in INCEpTION): every
@@ -109,18 +122,21 @@ func (p *project) sources(need func(formats.Source) bool) (srcs []formats.Source
 				closeAll()
 				return nil, nil, fmt.Errorf("webapp: input: %w", err)
 			}
-			srcs = append(srcs, formats.Source{Name: name, ZipAt: f, Size: fi.Size()})
+			srcs = append(srcs, formats.Source{Name: name, At: f, Size: fi.Size()})
 			continue
 		}
 		if need != nil && !need(formats.Source{Name: in.Name, Project: p.looseProject()}) {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(p.looseDir(), in.Stored))
+		// read when the reader needs it: neither held in memory for a
+		// whole run nor kept open (an upload may be thousands of files)
+		f := storedFile(filepath.Join(p.looseDir(), in.Stored))
+		fi, err := os.Stat(string(f))
 		if err != nil {
 			closeAll()
 			return nil, nil, fmt.Errorf("webapp: input: %w", err)
 		}
-		srcs = append(srcs, formats.Source{Name: in.Name, Data: b, Project: p.looseProject()})
+		srcs = append(srcs, formats.Source{Name: in.Name, At: f, Size: fi.Size(), Project: p.looseProject()})
 	}
 	return srcs, closeAll, nil
 }
