@@ -119,7 +119,21 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 // into one, so that no token holds white space or shares a range and every
 // token lies inside one sentence (see CheckSegments).
 func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.Layers, error) {
-	c := l.CAS.Clone()
+	return l.rebase(l.CAS.Clone(), oldText, newText, m)
+}
+
+// RebaseInPlace is Rebase without the copy: the CAS of l becomes the
+// re-based one (also when it fails part way), and l must not be used
+// afterwards. It implements document.InPlaceLayers.
+func (l *Layers) RebaseInPlace(oldText, newText string, m *document.Mapping) (document.Layers, error) {
+	nl, err := l.rebase(l.CAS, oldText, newText, m)
+	l.CAS, l.of, l.onSofa = nil, nil, nil // the CAS is nl's now
+	return nl, err
+}
+
+// rebase re-bases c, which is l.CAS or a clone of it (the same feature
+// structures in the same order).
+func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (document.Layers, error) {
 	if s := c.ByID(l.Sofa); s == nil || s.Type != TypeSofa {
 		return nil, fmt.Errorf("cas: rebase: sofa %d not found", l.Sofa)
 	} else if t, err := SofaText(s); err != nil || t != oldText {

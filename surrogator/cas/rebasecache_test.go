@@ -15,8 +15,9 @@ import (
 
 // TestRebaseCachedPlacement: Rebase over the placement Extract cached
 // writes the same CAS, byte for byte, as Rebase placing every annotation
-// again, on every shared GraSCCo letter, with surrogates shorter, longer
-// and with more words than their originals.
+// again, and as RebaseInPlace (ApplyInPlace, no copy), on every shared
+// GraSCCo letter, with surrogates shorter, longer and with more words than
+// their originals.
 func TestRebaseCachedPlacement(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(testutil.Shared(t, "corpora/grascco-pii"), "*.json"))
 	if len(files) == 0 {
@@ -29,7 +30,7 @@ func TestRebaseCachedPlacement(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, sur := range surrogates {
-			var out [2][]byte
+			var out [3][]byte
 			for k := range out {
 				d, err := casjson.Read(data, cas.PHIConfig{})
 				if err != nil {
@@ -39,16 +40,23 @@ func TestRebaseCachedPlacement(t *testing.T) {
 				if k == 1 {
 					cas.ForgetPlacement(l)
 				}
-				if cas.PlacementCached(l) != (k == 0) {
+				if cas.PlacementCached(l) != (k != 1) {
 					t.Fatalf("placement cached: %v", cas.PlacementCached(l))
 				}
 				var edits []document.Edit
 				for _, s := range d.Spans {
 					edits = append(edits, document.Edit{Begin: s.Begin, End: s.End, Text: sur})
 				}
-				nd, err := d.Apply(edits)
+				apply := d.Apply
+				if k == 2 {
+					apply = d.ApplyInPlace
+				}
+				nd, err := apply(edits)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if k == 2 && (d.Layers != nil || l.CAS != nil || nd.Layers.(*cas.Layers).CAS == nil) {
+					t.Fatal("ApplyInPlace: the original still holds the CAS, or the result has none")
 				}
 				if out[k], err = casjson.Marshal(nd); err != nil {
 					t.Fatal(err)
@@ -56,6 +64,9 @@ func TestRebaseCachedPlacement(t *testing.T) {
 			}
 			if !bytes.Equal(out[0], out[1]) {
 				t.Errorf("%s with %q: the cached placement rebases differently", filepath.Base(f), sur)
+			}
+			if !bytes.Equal(out[0], out[2]) {
+				t.Errorf("%s with %q: RebaseInPlace rebases differently", filepath.Base(f), sur)
 			}
 			if !strings.Contains(string(out[0]), sur) {
 				t.Errorf("%s: surrogate missing", filepath.Base(f))

@@ -69,6 +69,14 @@ type Layers interface {
 	Rebase(oldText, newText string, m *Mapping) (Layers, error)
 }
 
+// InPlaceLayers are Layers that can also be re-based without a copy: the
+// receiver becomes the re-based layers and must not be used afterwards
+// (ApplyInPlace).
+type InPlaceLayers interface {
+	Layers
+	RebaseInPlace(oldText, newText string, m *Mapping) (Layers, error)
+}
+
 // Document is one annotated text of a project.
 type Document struct {
 	// Project is the project's name (input zip/dir base name).
@@ -200,7 +208,14 @@ func (m *Mapping) ApplyText(text string) string {
 // Apply returns a copy of d with the edits applied to its text, every span
 // and problem re-based and the layers re-based. A span that equals an edit's
 // range covers exactly its replacement afterwards.
-func (d *Document) Apply(edits []Edit) (*Document, error) {
+func (d *Document) Apply(edits []Edit) (*Document, error) { return d.apply(edits, false) }
+
+// ApplyInPlace is Apply for a caller that discards d: its layers are
+// re-based without a copy where they can be (InPlaceLayers), so d must not
+// be used afterwards, whether ApplyInPlace succeeds or not.
+func (d *Document) ApplyInPlace(edits []Edit) (*Document, error) { return d.apply(edits, true) }
+
+func (d *Document) apply(edits []Edit, inPlace bool) (*Document, error) {
 	m, err := NewMapping(len(d.Text), edits)
 	if err != nil {
 		return nil, err
@@ -218,7 +233,12 @@ func (d *Document) Apply(edits []Edit) (*Document, error) {
 		nd.Problems[i] = p
 	}
 	if d.Layers != nil {
-		l, err := d.Layers.Rebase(d.Text, nd.Text, m)
+		rebase := d.Layers.Rebase
+		if ip, ok := d.Layers.(InPlaceLayers); ok && inPlace {
+			rebase = ip.RebaseInPlace
+			d.Layers = nil
+		}
+		l, err := rebase(d.Text, nd.Text, m)
 		if err != nil {
 			return nil, fmt.Errorf("document: re-base layers: %w", err)
 		}

@@ -210,7 +210,7 @@ type docOutcome struct {
 // private quarantine and nothing of it reaches public/.
 func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 	defer func() { dp.doc = &document.Document{Name: dp.doc.Name} }() // the text is not needed any more
-	nd, err := dp.doc.Apply(dp.edits)
+	nd, err := dp.doc.ApplyInPlace(dp.edits) // dp.doc is dropped below
 	if err != nil {
 		return docOutcome{err: fmt.Errorf("unsafe: %v", err)}
 	}
