@@ -209,8 +209,9 @@ type docOutcome struct {
 // only when the audit finds no original; a hit keeps the text in the
 // private quarantine and nothing of it reaches public/.
 func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
-	defer func() { dp.doc = &document.Document{Name: dp.doc.Name} }() // the text is not needed any more
-	nd, err := dp.doc.ApplyInPlace(dp.edits) // dp.doc is dropped below
+	// the text is not needed any more; its CAS becomes the surrogate's
+	defer func() { dp.doc = &document.Document{Name: dp.doc.Name} }()
+	nd, err := dp.doc.ApplyInPlace(dp.edits)
 	if err != nil {
 		return docOutcome{err: fmt.Errorf("unsafe: %v", err)}
 	}
