@@ -9,21 +9,23 @@ import (
 
 // ReadPHI is Read for a caller that needs no layers (pass 1 of a run): it
 // returns the same Name, Format, Text and Spans with Layers nil, and
-// accepts and refuses exactly the inputs Read does, with errors of the
-// same kind (document.ErrPlacement, document.ErrEncoding or neither).
+// accepts and refuses exactly the inputs Read does, with the same error
+// (document.ErrPlacement, document.ErrEncoding or neither; the tests and
+// FuzzReadPHIDifferential hold the message to Read's too).
 //
 // It runs the same strict scanner and the same per-object code as ReadCAS
 // (duplicate keys, %ID and %TYPE, duplicate ids, views, the shared header
-// cache), and the same checks of cas.CheckRefs and cas.Extract through
-// cas.Placer, but keeps no CAS: each feature structure is read into one
-// reused scratch structure and checked at once when it can be (an
-// annotation whose "sofa" reference names a sofa already read, or a
-// feature structure that is no annotation); only sofas, PHI annotations
-// and the rare feature structures whose check needs what comes later (a
-// reference to a sofa not yet read, an annotation placed by the views)
-// are kept, with only the features the checks read, and checked after the
-// views in document order. The first error is the one Read reports in
-// kind: decoding errors first, then reference errors, then the main
+// cache), and the checks of cas.CheckRefs and cas.Extract through
+// cas.Placer, but builds no CAS: each feature structure is read into one
+// reused scratch structure (an ordinary one, as tokens and sentences are,
+// by fast: one validating pass keeping begin, end and sofa) and checked at
+// once when it can be (an annotation whose "sofa" reference names a sofa
+// already read, or a feature structure that is no annotation). Only
+// sofas, PHI annotations and the rare feature structures whose check
+// needs what comes later (a reference to a sofa not yet read, an
+// annotation placed by the views) are kept, with only the features the
+// checks read, and checked after the views in document order. Errors come
+// in Read's order: decoding errors, then reference errors, then the main
 // sofa's, then the first misplaced annotation in document order.
 func (rd *Reader) ReadPHI(data []byte, cfg cas.PHIConfig) (*document.Document, error) {
 	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: &scanner{data: data}}
