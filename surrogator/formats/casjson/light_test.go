@@ -276,6 +276,15 @@ var adversarial = []struct {
 		phiDoc(`{"%ID":2,"%TYPE":"a.Token","@sofa":1,"begin":0,"end":4}`), "other"},
 	{"no sofa text before a misplaced token",
 		strings.Replace(phiDoc(`{"%ID":3,"%TYPE":"a.Token","@sofa":1,"begin":0,"end":99}`), `"sofaString"`, `"sofaText"`, 1), "other"},
+	{"main sofa text not a string, token read before the views",
+		`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":7},{"%ID":3,"%TYPE":"a.Token","@sofa":1,"begin":0,"end":4}],` +
+			`"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[3]}}}`, "other"},
+	{"second sofa's text not a string, token on it",
+		`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"Herr 😀 Meier"},{"%ID":5,"%TYPE":"uima.cas.Sofa","sofaString":7},` +
+			`{"%ID":3,"%TYPE":"a.Token","@sofa":5,"begin":0,"end":4}],"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[]}}}`, "placement"},
+	{"second sofa without text, token on it beyond the main sofa",
+		`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"Herr 😀 Meier"},{"%ID":5,"%TYPE":"uima.cas.Sofa","sofaURI":"x"},` +
+			`{"%ID":3,"%TYPE":"a.Token","@sofa":5,"begin":0,"end":400}],"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[]}}}`, "ok"},
 	{"misplaced token after a misplaced PHI",
 		`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"Herr 😀 Meier"},` +
 			`{"%ID":2,"%TYPE":"webanno.custom.PHI","begin":0,"end":40,"kind":"X"},{"%ID":3,"%TYPE":"a.Token","@sofa":1,"begin":0,"end":14}]}`, "placement"},
