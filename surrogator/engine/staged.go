@@ -158,7 +158,9 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 		}
 		return pr
 	}
-	projs, err := formats.Scan(ctx, sources, o.Input, func(fp *formats.Project, d *document.Document) error {
+	in := o.Input
+	in.PHIOnly = true // pass 1 needs no layers; pass 2 reads them (o.Input)
+	projs, err := formats.Scan(ctx, sources, in, func(fp *formats.Project, d *document.Document) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
