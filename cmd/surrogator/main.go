@@ -13,12 +13,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/surrogator/surrogator/internal/gctune"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
+	"github.com/surrogator/surrogator/internal/gctune"
 	"github.com/surrogator/surrogator/surrogator/engine"
 )
 
@@ -98,6 +99,23 @@ func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitCode(err)
 }
 
+// gcProfile is the collector's profile for a command line: the verbs
+// that stream a corpus, and the default for the others (osmbuild builds a
+// large heap, serve waits between requests).
+func gcProfile(args []string) gctune.Profile {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") {
+			continue // a flag before the verb (the root has none that take a value)
+		}
+		switch a {
+		case "run", "qc", "inspect", "audit", "verify":
+			return gctune.Corpus
+		}
+		break
+	}
+	return gctune.Default
+}
+
 func main() {
 	// The first Ctrl-C or SIGTERM cancels ctx: the verb stops, leaves
 	// nothing partial looking final and exits 130. A second one while it
@@ -113,7 +131,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "interrupted again: quit at once; nothing was published")
 		os.Exit(exitInterrupted)
 	}()
-	gctune.Tune()
+	gctune.Tune(gcProfile(os.Args[1:]))
 	code := execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

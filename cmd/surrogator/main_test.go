@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surrogator/surrogator/internal/gctune"
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/formats"
@@ -429,5 +430,27 @@ func TestDuplicateNamesOneLine(t *testing.T) {
 	}
 	if n := strings.Count(stderr, "excluded: p/doc-"); n != 1 || !strings.Contains(stderr, "(2 documents of this name)") {
 		t.Fatalf("%d excluded lines:\n%s", n, stderr)
+	}
+}
+
+func TestGCProfile(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want gctune.Profile
+	}{
+		{[]string{"run", "--mode", "x", "in"}, gctune.Corpus},
+		{[]string{"qc", "in"}, gctune.Corpus},
+		{[]string{"inspect", "in"}, gctune.Corpus},
+		{[]string{"audit", "out"}, gctune.Corpus},
+		{[]string{"verify", "out"}, gctune.Corpus},
+		{[]string{"osmbuild", "de.pbf", "-o", "de.pack"}, gctune.Default},
+		{[]string{"serve"}, gctune.Default},
+		{[]string{"geo", "info", "run"}, gctune.Default}, // the verb is the first word only
+		{[]string{"--help"}, gctune.Default},
+		{nil, gctune.Default},
+	} {
+		if got := gcProfile(tc.args); got != tc.want {
+			t.Errorf("gcProfile(%q) = %v, want %v", tc.args, got, tc.want)
+		}
 	}
 }

@@ -8,30 +8,53 @@ import (
 	"sync"
 )
 
-// Floor is the memory the collector lets a run use before it collects:
-// below it a run's memory does not depend on how many documents it reads.
+// Profile is how a command uses memory.
+type Profile int
+
+const (
+	// Default is for commands whose live heap is what they build (osmbuild,
+	// geo) or that wait between requests (serve): GOGC=200 under a soft
+	// limit of half the machine's memory.
+	Default Profile = iota
+	// Corpus is for commands that stream a corpus (run, qc, inspect,
+	// audit, verify): a small, steady live heap that grows by a few hundred
+	// bytes per document; see Tune.
+	Corpus
+)
+
+// Floor is the memory the collector lets a corpus command use before it
+// collects: below it, memory does not depend on the corpus size.
 const Floor = 96 << 20
 
-// Growth is how far the heap may grow over the live heap once the live
-// heap times Growth exceeds Floor (as GOGC=200 would).
+// Growth is how far the heap of a corpus command may grow over the live
+// heap once Growth × live exceeds Floor (as GOGC=200 would).
 const Growth = 3
 
-// Tune sets the collector for surrogator's memory profile unless the user
-// set GOGC or GOMEMLIMIT.
+// Tune sets the collector for a command's profile unless the user set
+// GOGC or GOMEMLIMIT; where the machine's memory is unknown nothing
+// changes.
 //
-// A run's live heap is small and steady: a few documents in flight per
-// worker plus compact run-wide tables that grow by a few hundred bytes per
-// document. With a fixed GOGC the collector's target is a multiple of the
-// live heap, so every byte of those tables counts three times in the peak
-// and a large corpus peaks higher than a small one, while the collector
-// runs every few megabytes of allocation. Tune turns GOGC off and gives
-// the collector a soft memory limit instead, reset after every collection
-// to max(Floor, Growth × live heap), never above half the machine's
-// memory: the heap uses at most Floor as long as the live heap is below a
-// third of it (≈ 30 MB), whatever the corpus size, the collector runs a
-// few times less often, and a very large document raises the limit as
-// GOGC=200 would. Where the machine's memory is unknown nothing changes.
-func Tune() {
+// Default: GOGC=200 halves the collections of the default GOGC=100 while
+// the heap stays within 3× the live heap; a soft memory limit of half the
+// machine's memory makes a very large input cost collector time instead
+// of exhausting memory.
+//
+// Corpus: a corpus run's live heap is a few documents in flight per
+// worker plus compact run-wide tables that grow with the corpus. With a
+// fixed GOGC the collector's target is a multiple of the live heap, so
+// every byte of those tables counts three times in the peak and a large
+// corpus peaks higher than a small one, while the collector runs every
+// few megabytes of allocation. Corpus turns GOGC off and gives the
+// collector a soft memory limit instead, reset after every collection to
+// max(Floor, Growth × live heap, half the previous limit) and never above
+// half the machine's memory: the process uses about Floor as long as the
+// live heap is below a third of it (≈ 30 MB), whatever the corpus size;
+// the collector runs a few times less often; a very large document raises
+// the limit as GOGC=200 would, and the limit comes down by halves (memory
+// freed but not yet returned to the system still counts against it).
+// Without GOGC the runtime's two-minute forced collection does not run:
+// Corpus is for commands that end, not for servers.
+func Tune(p Profile) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -39,9 +62,14 @@ func Tune() {
 	if total == 0 {
 		return
 	}
+	if p != Corpus {
+		debug.SetMemoryLimit(int64(total / 2))
+		debug.SetGCPercent(200)
+		return
+	}
 	t := &tuner{ceiling: int64(total / 2), sample: newSample()}
+	t.adjust() // the limit first: with GOGC off it is the only trigger
 	debug.SetGCPercent(-1)
-	t.adjust()
 	t.arm()
 }
 
@@ -49,14 +77,17 @@ func Tune() {
 type tuner struct {
 	mu      sync.Mutex
 	ceiling int64
+	prev    int64 // the limit set last
 	sample  []metrics.Sample
 }
 
 func newSample() []metrics.Sample { return []metrics.Sample{{Name: "/gc/heap/live:bytes"}} }
 
-// limit is the memory limit for a live heap of live bytes.
-func (t *tuner) limit(live uint64) int64 {
-	return min(max(Floor, int64(min(live, 1<<60))*Growth), max(t.ceiling, Floor))
+// limit is the memory limit for a live heap of live bytes after a limit
+// of prev.
+func (t *tuner) limit(live uint64, prev int64) int64 {
+	l := max(Floor, int64(min(live, 1<<60))*Growth, prev/2)
+	return min(l, max(t.ceiling, Floor))
 }
 
 func (t *tuner) adjust() {
@@ -67,7 +98,8 @@ func (t *tuner) adjust() {
 	if t.sample[0].Value.Kind() == metrics.KindUint64 {
 		live = t.sample[0].Value.Uint64()
 	}
-	debug.SetMemoryLimit(t.limit(live))
+	t.prev = t.limit(live, t.prev)
+	debug.SetMemoryLimit(t.prev)
 }
 
 // arm calls adjust after the next collection: the cleanup of an object

@@ -11,21 +11,24 @@ func TestLimit(t *testing.T) {
 	tu := &tuner{ceiling: 4 << 30}
 	for _, tc := range []struct {
 		live uint64
+		prev int64
 		want int64
 	}{
-		{0, Floor},
-		{10 << 20, Floor},
-		{Floor / Growth, Floor},
-		{100 << 20, 300 << 20},
-		{3 << 30, 4 << 30}, // never above the ceiling
-		{1 << 63, 4 << 30}, // no overflow
+		{0, 0, Floor},
+		{10 << 20, 0, Floor},
+		{Floor / Growth, 0, Floor},
+		{100 << 20, 0, 300 << 20},
+		{3 << 30, 0, 4 << 30},          // never above the ceiling
+		{1 << 63, 0, 4 << 30},          // no overflow
+		{10 << 20, 1 << 30, 512 << 20}, // down by halves
+		{10 << 20, 150 << 20, Floor},   // to the floor
 	} {
-		if got := tu.limit(tc.live); got != tc.want {
-			t.Errorf("limit(%d) = %d, want %d", tc.live, got, tc.want)
+		if got := tu.limit(tc.live, tc.prev); got != tc.want {
+			t.Errorf("limit(%d, %d) = %d, want %d", tc.live, tc.prev, got, tc.want)
 		}
 	}
 	small := &tuner{ceiling: 1 << 20} // a machine smaller than the floor
-	if got := small.limit(0); got != Floor {
+	if got := small.limit(0, 0); got != Floor {
 		t.Errorf("ceiling below the floor: limit %d, want %d", got, Floor)
 	}
 }

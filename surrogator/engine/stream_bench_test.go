@@ -47,7 +47,7 @@ func TestBenchChild(t *testing.T) {
 	if spec == "" {
 		t.Skip("child process of BenchmarkStreaming only")
 	}
-	gctune.Tune() // as the binary runs
+	gctune.Tune(gctune.Corpus) // as the binary runs a corpus command
 	f := strings.Fields(spec)
 	what, dir, out := f[0], f[1], f[2]
 	var err error
