@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/formats"
 )
 
@@ -115,4 +116,81 @@ func TestPass2UnreadAccounted(t *testing.T) {
 			}
 		})
 	}
+}
+
+func line2(id, name string) string {
+	text := "Herr " + name + " wurde am 1.2.2020 aufgenommen."
+	return `{"id":"` + id + `","text":"` + text + `","spans":[{"begin":5,"end":` +
+		strconv.Itoa(5+len(name)) + `,"kind":"NAME_PATIENT"}]}` + "\n"
+}
+
+// TestPass2AccountsOnce: the input of a held project changes between
+// pass 1 and pass 2. The run may refuse itself (an error), or account for
+// every document once: no public id is excluded twice, and released +
+// excluded is the number of documents and unreadable inputs the run can
+// name (pass 1's plus those that appeared).
+func TestPass2AccountsOnce(t *testing.T) {
+	j1, j2, j9 := line2("j1", "Anton Quastenbichler"), line2("j2", "Berta Ziegenhals"), line2("j9", "Doris Kraxelhuber")
+	mini, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "testdata", "cas", "mini.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name          string
+		first, second []formats.Source
+		want          int // documents to account for
+		refuse        bool
+	}{
+		// a new name appears twice: pass 2 cannot tell which is which
+		{"new name twice", held1("letters.jsonl", j1+j2), held1("letters.jsonl", j1+j2+j9+j9), 0, true},
+		// a file pass 1 could not read is fixed before pass 2: it stays
+		// excluded as unreadable (pass 1's error), once
+		{"fixed between passes",
+			[]formats.Source{{Name: "a.json", Data: mini, Project: "p"}, {Name: "b.json", Data: []byte("{"), Project: "p"}},
+			[]formats.Source{{Name: "a.json", Data: mini, Project: "p"}, {Name: "b.json", Data: mini, Project: "p"}}, 2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			held := tc.first
+			ctx := context.Background()
+			p, err := Prepare(ctx, held, Options{Mode: ModeX, Seed: 1, SeedSet: true, Key: []byte("review key"),
+				Out: filepath.Join(t.TempDir(), "out"), Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			copy(held, tc.second)
+			held = append(held, tc.second[len(held):]...)
+			p.sources = held
+			res, err := p.Write(ctx)
+			if tc.refuse {
+				if err == nil {
+					t.Fatal("the run was not refused")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := map[string]int{}
+			for _, e := range res.Excluded {
+				ids[e.DocID]++
+			}
+			for id, n := range ids {
+				if n > 1 {
+					t.Errorf("public id %s excluded %d times in run.json", id, n)
+				}
+			}
+			got := 0
+			for _, pr := range res.Projects {
+				got += pr.Released + pr.Excluded
+			}
+			if got != tc.want {
+				t.Errorf("released + excluded = %d, want %d (%+v)", got, tc.want, res.Excluded)
+			}
+		})
+	}
+}
+
+func held1(name, data string) []formats.Source {
+	return []formats.Source{{Name: name, Data: []byte(data), Project: "p"}}
 }

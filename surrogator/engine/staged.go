@@ -67,6 +67,7 @@ type projectRun struct {
 	res        *ProjectResult
 	// pass 2
 	casNames map[uint64]struct{} // FNV-1a hashes of the private CAS file names given
+	newNames map[string]bool     // documents pass 2 read that pass 1 did not (excluded)
 	mapping  *mappingWriter
 }
 
@@ -437,7 +438,8 @@ func heldDigest(s formats.Source) (provenance.File, error) {
 	var size int64
 	switch {
 	case s.At != nil:
-		n, err := io.Copy(h, io.NewSectionReader(s.At, 0, s.Size))
+		// in large reads: a ReaderAt may open its file for each (webapp)
+		n, err := io.CopyBuffer(h, io.NewSectionReader(s.At, 0, s.Size), make([]byte, 1<<20))
 		if err != nil {
 			return provenance.File{}, fmt.Errorf("engine: held input: %w", err)
 		}
@@ -756,14 +758,22 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 		it := &item{seq: seq, pr: pr}
 		seq++
 		p1 := pr.doc(d.Name)
-		if p1 != nil && p1.read2 {
-			// pass 1 read this name once: a second document of that name
-			// appeared in between (it would share the first one's public
-			// file and mapping key); the run cannot account for it
+		if p1 == nil && pr.unreadableInPass1(d) {
+			return nil // excluded as unreadable already (it was read now: input changed)
+		}
+		if p1 != nil && p1.read2 || p1 == nil && pr.newNames[d.Name] {
+			// a second document of a name read in this pass appeared in
+			// between (it would share the first one's public file and
+			// mapping key); the run cannot account for it
 			return fmt.Errorf("engine: input changed during the run: a document name of project %d was read twice: run again", p.index(pr)+1)
 		}
 		if p1 != nil {
 			p1.read2 = true
+		} else {
+			if pr.newNames == nil {
+				pr.newNames = map[string]bool{}
+			}
+			pr.newNames[d.Name] = true
 		}
 		switch {
 		case p1 == nil || p1.digest != shortDigest(d):
@@ -879,6 +889,20 @@ func (p *Plan) collect(it *item, res *Result) error {
 		}
 	}
 	return pr.mapping.add(pr.name, dp, &pr.res.MappingCollisions)
+}
+
+// unreadableInPass1 reports whether pass 1 listed d (by name or input
+// file) as unreadable: it is accounted for as such.
+func (pr *projectRun) unreadableInPass1(d *document.Document) bool {
+	for _, e := range pr.in.Errors {
+		if errors.Is(e.Err, formats.ErrDuplicateName) {
+			continue
+		}
+		if e.Document != "" && e.Document == d.Name || e.Document == "" && d.Source != "" && e.File == d.Source {
+			return true
+		}
+	}
+	return false
 }
 
 // hasCASName reports whether a private CAS file name was given in the
