@@ -140,12 +140,12 @@ type Project struct {
 	ErrorsOmitted int
 
 	// what finding duplicate names takes while reading, a few dozen bytes
-	// per document: a name's hash (keyed per project) and input file in
-	// reading order, the documents per hash, and the names seen twice
+	// per document: a name's hash (nameHash) and input file in reading
+	// order, the documents per hash, and the names seen twice
 	seen     []docFile
-	count    map[uint64]int32
-	dupNames map[uint64]string
-	hseed    maphash.Seed
+	count    map[nameHash]int32
+	dupNames map[nameHash]string
+	hseed    [2]maphash.Seed
 	dups     map[string]bool // names of more than one document (after finish)
 	visit    func(*Project, *document.Document) error
 	// stop is the first error of visit: reading stops.
@@ -155,9 +155,15 @@ type Project struct {
 // docFile is what a project remembers of a document it has read while
 // reading: its name's hash and its input file.
 type docFile struct {
-	h    uint64
+	h    nameHash
 	file string
 }
+
+// nameHash is a document name's 128-bit hash, keyed per project: two
+// names of a project share one by a chance of about n²/2¹²⁹ for n
+// documents, and an input cannot choose them (then the later would count
+// as a duplicate of the earlier).
+type nameHash [2]uint64
 
 // DocError is a problem with one document (or file) of a project.
 type DocError struct {
@@ -188,14 +194,14 @@ func (p *Project) addErr(e *DocError) {
 // kept (Read) or handed to the visitor (Scan).
 func (p *Project) addDoc(d *document.Document, file string) {
 	if p.count == nil {
-		p.count = map[uint64]int32{}
-		p.hseed = maphash.MakeSeed()
+		p.count = map[nameHash]int32{}
+		p.hseed = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	}
 	p.Count++
-	h := maphash.String(p.hseed, d.Name)
+	h := nameHash{maphash.String(p.hseed[0], d.Name), maphash.String(p.hseed[1], d.Name)}
 	if p.count[h]++; p.count[h] == 2 {
 		if p.dupNames == nil {
-			p.dupNames = map[uint64]string{}
+			p.dupNames = map[nameHash]string{}
 		}
 		p.dupNames[h] = strings.Clone(d.Name)
 	}
@@ -218,12 +224,9 @@ func (p *Project) Duplicate(name string) bool { return p.dups[name] }
 
 // finish refuses duplicate names and summarises omitted errors.
 func (p *Project) finish() {
-	// Two names with one 64-bit hash (keyed per project, so not to be
-	// chosen by an input) would be refused as duplicates: a chance of
-	// about n²/2⁶⁵ for n documents, never a name kept twice.
 	p.dups = map[string]bool{}
-	first := map[uint64]string{}  // name → file of its first document
-	second := map[uint64]string{} // name → file of its second document
+	first := map[nameHash]string{}  // name → file of its first document
+	second := map[nameHash]string{} // name → file of its second document
 	for _, s := range p.seen {
 		if p.count[s.h] < 2 {
 			continue
