@@ -231,6 +231,8 @@ type run struct {
 	tokens []token
 	lines  []lineSpan
 	cands  []cand
+	// covered marks the bytes of the suspects kept (result)
+	covered []uint64
 	// arena holds the folded tokens while tokenizing, foldOff their
 	// offsets in it.
 	arena   []byte
@@ -341,21 +343,57 @@ func (r *run) result() []Suspect {
 		}
 		return a.End-a.Begin > b.End-b.Begin
 	})
+	// a candidate is kept unless it overlaps one kept before it: the kept
+	// ones cover the bytes marked in covered (candidates are never empty),
+	// so each test costs the candidate's length, not the number kept
 	var kept []Suspect
+	r.covered = bitsFor(r.covered, len(r.text))
 	for _, c := range r.cands {
-		ok := true
-		for _, k := range kept {
-			if c.Begin < k.End && k.Begin < c.End {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if !anyBit(r.covered, c.Begin, c.End) {
+			setBits(r.covered, c.Begin, c.End)
 			kept = append(kept, c.Suspect)
 		}
 	}
 	sort.Slice(kept, func(i, j int) bool { return kept[i].Begin < kept[j].Begin })
 	return kept
+}
+
+// bitsFor returns b cleared and sized for n bits.
+func bitsFor(b []uint64, n int) []uint64 {
+	w := n/64 + 1
+	if cap(b) < w {
+		return make([]uint64, w)
+	}
+	b = b[:w]
+	clear(b)
+	return b
+}
+
+// rangeMask returns the mask of bits [b, e) within word w (b < e).
+func rangeMask(w, b, e int) uint64 {
+	lo, hi := max(b-w*64, 0), min(e-w*64, 64)
+	m := ^uint64(0) << lo
+	if hi < 64 {
+		m &= (uint64(1) << hi) - 1
+	}
+	return m
+}
+
+// anyBit reports whether a bit in [b, e) is set.
+func anyBit(bits []uint64, b, e int) bool {
+	for w := b / 64; w <= (e-1)/64; w++ {
+		if bits[w]&rangeMask(w, b, e) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// setBits sets the bits [b, e).
+func setBits(bits []uint64, b, e int) {
+	for w := b / 64; w <= (e-1)/64; w++ {
+		bits[w] |= rangeMask(w, b, e)
+	}
 }
 
 // ---- names ----

@@ -1,6 +1,9 @@
 package suspects
 
 import (
+	"math/rand/v2"
+	"reflect"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -248,4 +251,49 @@ func cpuSeconds() float64 {
 		return 0
 	}
 	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
+}
+
+// TestKeepDisjointMatchesQuadratic: result keeps a candidate unless it
+// overlaps one kept before it, as the pairwise test did, on random
+// candidates over short and word-crossing texts.
+func TestKeepDisjointMatchesQuadratic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := 0; round < 2000; round++ {
+		n := 1 + rng.IntN(300)
+		r := &run{text: strings.Repeat("x", n)}
+		for k := rng.IntN(40); k > 0; k-- {
+			b := rng.IntN(n)
+			e := b + 1 + rng.IntN(min(n-b, 1+rng.IntN(130)))
+			r.cands = append(r.cands, cand{Suspect{Begin: b, End: e}, rng.IntN(3)})
+		}
+		cands := append([]cand(nil), r.cands...)
+		got := r.result()
+		// the pairwise test, over the same priority order
+		sort.SliceStable(cands, func(i, j int) bool {
+			a, b := cands[i], cands[j]
+			if a.prio != b.prio {
+				return a.prio > b.prio
+			}
+			if a.Begin != b.Begin {
+				return a.Begin < b.Begin
+			}
+			return a.End-a.Begin > b.End-b.Begin
+		})
+		var want []Suspect
+		for _, c := range cands {
+			ok := true
+			for _, k := range want {
+				if c.Begin < k.End && k.Begin < c.End {
+					ok = false
+				}
+			}
+			if ok {
+				want = append(want, c.Suspect)
+			}
+		}
+		sort.Slice(want, func(i, j int) bool { return want[i].Begin < want[j].Begin })
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d (text %d bytes): kept %v, want %v", round, n, got, want)
+		}
+	}
 }
