@@ -7,5 +7,7 @@
 // slices of the input; no reflection except for the type-system header),
 // a Reader shares that header between the documents of a project, and
 // AppendCAS writes by appending to a byte slice, byte-identical to the
-// encoding/json-based writer it replaced.
+// encoding/json-based writer it replaced. ReadPHI reads only the text,
+// title and PHI spans (the engine's pass 1) with the same checks as
+// ReadCAS, without building the CAS.
 package casjson
