@@ -36,6 +36,21 @@ type CASFile struct {
 // absent.
 func ProjectCAS(t testing.TB) []CASFile {
 	t.Helper()
+	out := ProjectEntries(t, func(entry string) bool {
+		return strings.HasPrefix(entry, "curation/") && path.Base(entry) == "CURATION_USER.json"
+	})
+	for i := range out {
+		out[i].Name = path.Base(path.Dir(out[i].Entry))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// ProjectEntries returns the entries of the shared INCEpTION export that
+// keep selects, in zip order, named by their entry; it skips the test
+// when ../shared is absent.
+func ProjectEntries(t testing.TB, keep func(entry string) bool) []CASFile {
+	t.Helper()
 	zr, err := zip.OpenReader(Shared(t, ProjectZip))
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +58,7 @@ func ProjectCAS(t testing.TB) []CASFile {
 	defer zr.Close()
 	var out []CASFile
 	for _, f := range zr.File {
-		if !strings.HasPrefix(f.Name, "curation/") || path.Base(f.Name) != "CURATION_USER.json" {
+		if !keep(f.Name) {
 			continue
 		}
 		rc, err := f.Open()
@@ -55,9 +70,8 @@ func ProjectCAS(t testing.TB) []CASFile {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, CASFile{Name: path.Base(path.Dir(f.Name)), Entry: f.Name, Data: b})
+		out = append(out, CASFile{Name: f.Name, Entry: f.Name, Data: b})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 

@@ -1,9 +1,7 @@
 package cas_test
 
 import (
-	"archive/zip"
 	"errors"
-	"io"
 	"path"
 	"strings"
 	"testing"
@@ -149,26 +147,9 @@ func TestStrictPlacement(t *testing.T) {
 // extracted under the strict rules, with every span placed.
 func TestSharedCorporaPlace(t *testing.T) {
 	files := testutil.GrasccoCAS(t)
-	zr, err := zip.OpenReader(testutil.Shared(t, testutil.ProjectZip))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	for _, f := range zr.File {
-		if path.Ext(f.Name) != ".json" || !(strings.HasPrefix(f.Name, "curation/") || strings.HasPrefix(f.Name, "annotation/")) {
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, testutil.CASFile{Name: f.Name, Entry: f.Name, Data: b})
-	}
+	files = append(files, testutil.ProjectEntries(t, func(e string) bool {
+		return path.Ext(e) == ".json" && (strings.HasPrefix(e, "curation/") || strings.HasPrefix(e, "annotation/"))
+	})...)
 	spans := 0
 	for _, f := range files {
 		c, err := casjson.ReadCAS(f.Data)

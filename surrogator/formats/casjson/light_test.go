@@ -1,11 +1,9 @@
 package casjson_test
 
 import (
-	"archive/zip"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -176,26 +174,12 @@ func variants(t testing.TB, data []byte) map[string][]byte {
 // export (the annotators' and the curated ones).
 func projectZipCAS(t testing.TB) map[string][]byte {
 	t.Helper()
-	zr, err := zip.OpenReader(testutil.Shared(t, testutil.ProjectZip))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
 	out := map[string][]byte{}
-	for i, f := range zr.File {
-		if !strings.HasSuffix(f.Name, ".json") || strings.HasSuffix(f.Name, "exportedproject.json") {
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[fmt.Sprintf("zip-entry-%d", i)] = b // entry names may name a patient
+	entries := testutil.ProjectEntries(t, func(e string) bool {
+		return strings.HasSuffix(e, ".json") && !strings.HasSuffix(e, "exportedproject.json")
+	})
+	for i, f := range entries {
+		out[fmt.Sprintf("zip-entry-%d", i)] = f.Data // entry names may name a patient
 	}
 	return out
 }
