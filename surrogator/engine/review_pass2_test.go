@@ -88,9 +88,16 @@ func TestPass2UnreadAccounted(t *testing.T) {
 	}{
 		{"broken", j1 + `{"id":"j2","text":` + "\n", "the second reading of its project found 1 input error(s)"},
 		{"removed", j1, "was not found when the run read its inputs again"},
+		// one input error in each reading, but not the same one
+		{"broken instead", j1 + `{"id":"j2","text":` + "\n", "found 1 input error(s) the first did not"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			held := []formats.Source{{Name: "letters.jsonl", Data: []byte(j1 + j2), Project: "p"}}
+			first, pass1Errors := j1+j2, 0
+			if tc.name == "broken instead" {
+				first += "{broken\n" // an error of its own in pass 1
+				pass1Errors = 1
+			}
+			held := []formats.Source{{Name: "letters.jsonl", Data: []byte(first), Project: "p"}}
 			ctx := context.Background()
 			p, err := Prepare(ctx, held, Options{Mode: ModeFictive, Seed: 1, SeedSet: true, Key: []byte("review key"), Out: filepath.Join(t.TempDir(), "out"), Workers: 2})
 			if err != nil {
@@ -101,18 +108,18 @@ func TestPass2UnreadAccounted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(res.Excluded) != 1 {
-				t.Fatalf("excluded %+v, want j2 only", res.Excluded)
+			if len(res.Excluded) != 1+pass1Errors {
+				t.Fatalf("excluded %+v, want j2 (and pass 1's unreadable line)", res.Excluded)
 			}
-			ex := res.Excluded[0]
+			ex := res.Excluded[pass1Errors]
 			if ex.Document != "j2" || ex.Reason != "unreadable" || !strings.Contains(ex.Detail, tc.detail) {
 				t.Errorf("excluded %+v, want j2 unreadable with %q", ex, tc.detail)
 			}
 			if strings.Contains(ex.Detail, "Ziegenhals") {
 				t.Errorf("detail names an original: %s", ex.Detail)
 			}
-			if res.Projects[0].Released != 1 || res.Projects[0].Excluded != 1 {
-				t.Errorf("released %d excluded %d, want 1 and 1", res.Projects[0].Released, res.Projects[0].Excluded)
+			if res.Projects[0].Released != 1 || res.Projects[0].Excluded != 1+pass1Errors {
+				t.Errorf("released %d excluded %d, want 1 and %d", res.Projects[0].Released, res.Projects[0].Excluded, 1+pass1Errors)
 			}
 		})
 	}

@@ -827,7 +827,7 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 		for i := range pr.docs {
 			if d := &pr.docs[i]; !d.read2 {
 				res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: DocID(opts.masterKey(), pr.name, d.name), Document: d.name,
-					Reason: "unreadable", Detail: notReadAgain(d.name, errs, len(pr.in.Errors))})
+					Reason: "unreadable", Detail: notReadAgain(d.name, errs, pr.in.Errors)})
 				pr.res.Excluded++
 			}
 		}
@@ -836,16 +836,29 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 }
 
 // notReadAgain says why pass 2 did not read a document pass 1 read, from
-// the errors of pass 2's reading of its project (pass 1 had before of
-// them). Decoding errors hold no document text (formats, casjson).
-func notReadAgain(name string, errs []*formats.DocError, before int) string {
+// the errors of pass 2's reading of its project and those of pass 1's
+// (before). Decoding errors hold no document text (formats, casjson).
+func notReadAgain(name string, errs, before []*formats.DocError) string {
 	for _, e := range errs {
 		if e.Document == name && !errors.Is(e.Err, formats.ErrDuplicateName) {
 			return fmt.Sprintf("the document could not be read again: %v: run again", e.Err)
 		}
 	}
-	if len(errs) > before {
-		return fmt.Sprintf("the document was not read again: the second reading of its project found %d input error(s) the first did not (the input changed or could not be decoded in full): run again", len(errs)-before)
+	old := map[[3]string]int{}
+	for _, e := range before {
+		old[[3]string{e.File, e.Document, e.Err.Error()}]++
+	}
+	added := 0
+	for _, e := range errs {
+		k := [3]string{e.File, e.Document, e.Err.Error()}
+		if old[k] > 0 {
+			old[k]--
+		} else {
+			added++
+		}
+	}
+	if added > 0 {
+		return fmt.Sprintf("the document was not read again: the second reading of its project found %d input error(s) the first did not (the input changed or could not be decoded in full): run again", added)
 	}
 	return "the document was not found when the run read its inputs again: run again"
 }
