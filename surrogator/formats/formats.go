@@ -622,12 +622,23 @@ func (r *reader) readHeld(h *heldProject) {
 		return data, nil
 	}
 	r.readLoose(h.proj, entries, get, func(n string) (io.ReadCloser, error) {
-		data, err := get(n)
-		if err != nil {
+		if err := r.stopped(); err != nil {
 			return nil, err
 		}
-		return io.NopCloser(bytes.NewReader(data)), nil
+		src, ok := h.files[n]
+		if !ok {
+			return nil, fs.ErrNotExist
+		}
+		r.progress()
+		return heldStream(src), nil
 	}, true)
+}
+
+// heldStream streams a held file (JSON Lines: bounded line by line, not
+// as a whole, as a file on disk is).
+func heldStream(s Source) io.ReadCloser {
+	ra, size := s.readerAt()
+	return io.NopCloser(io.NewSectionReader(ra, 0, size))
 }
 
 func allEmpty(ps []*Project) bool {

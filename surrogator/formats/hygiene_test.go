@@ -3,6 +3,7 @@ package formats
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
 )
 
@@ -156,6 +158,17 @@ func TestSizeLimits(t *testing.T) {
 	zp = ReadZip("j.zip", makeZip(t, map[string]string{"all.jsonl": jl.String()}, nil), Options{MaxDocBytes: 1024})
 	if len(zp.Documents) != 40 || len(zp.Errors) != 1 || zp.Errors[0].Err.Error() != "jsonl: line 41 exceeds --max-doc-bytes (1 KiB)" {
 		t.Fatalf("zipped JSON Lines: docs %d errors %v", len(zp.Documents), zp.Errors)
+	}
+	// and so is a held one, as bytes or as a ReaderAt
+	for _, src := range []Source{
+		{Name: "all.jsonl", Data: []byte(jl.String()), Project: "h"},
+		{Name: "all.jsonl", At: strings.NewReader(jl.String()), Size: int64(jl.Len()), Project: "h"},
+	} {
+		var n int
+		hp, err := Scan(context.Background(), []Source{src}, Options{MaxDocBytes: 1024}, func(*Project, *document.Document) error { n++; return nil })
+		if err != nil || n != 40 || len(hp[0].Errors) != 1 || hp[0].Errors[0].Err.Error() != "jsonl: line 41 exceeds --max-doc-bytes (1 KiB)" {
+			t.Fatalf("held JSON Lines (At %v): %v, docs %d, errors %v", src.At != nil, err, n, hp)
+		}
 	}
 	// ... but still counts towards --max-zip-bytes
 	zp = ReadZip("j.zip", makeZip(t, map[string]string{"all.jsonl": jl.String()}, nil), Options{MaxDocBytes: 1024, MaxZipBytes: 2048})

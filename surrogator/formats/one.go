@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -200,11 +199,14 @@ func (r *reader) readOne(proj *Project, sources []Source, loc Locator) error {
 		return heldBytes(src, r.opt.maxDoc())
 	}
 	r.readLoose(proj, []looseEntry{{name: n, label: loc.Project + ":" + n}}, get, func(n string) (io.ReadCloser, error) {
-		data, err := get(n)
-		if err != nil {
+		if err := r.stopped(); err != nil {
 			return nil, err
 		}
-		return io.NopCloser(bytes.NewReader(data)), nil
+		src, ok := held[n]
+		if !ok {
+			return nil, os.ErrNotExist
+		}
+		return heldStream(src), nil
 	}, false)
 	return nil
 }
