@@ -11,14 +11,15 @@ import (
 //
 // It lists only the text's multi-byte runes (every other byte is one rune,
 // one code point and one UTF-16 unit; so is each byte of invalid UTF-8, as
-// a range loop over a string decodes it): 13 bytes per such rune, about
-// 0.2 bytes per byte of German text, where tables per byte took 16. A
-// conversion is a binary search over those runes.
+// a range loop over a string decodes it): 25 bytes per such rune, about
+// 0.4 bytes per byte of German text, where int32 tables per byte took 16
+// (and went wrong beyond 2 GiB). A conversion is a binary search over
+// those runes.
 type Index struct {
 	n, n16, ncp int
 	// for the k-th multi-byte rune: its byte offset, its UTF-16 and code
 	// point offsets, its width in bytes (2–4; 4 is two UTF-16 units)
-	at, u16, cp []int32
+	at, u16, cp []int
 	w           []uint8
 }
 
@@ -37,9 +38,9 @@ func NewIndex(text string) *Index {
 			continue
 		}
 		cp := i - extraBytes
-		ix.at = append(ix.at, int32(i))
-		ix.cp = append(ix.cp, int32(cp))
-		ix.u16 = append(ix.u16, int32(cp+extraUnits))
+		ix.at = append(ix.at, i)
+		ix.cp = append(ix.cp, cp)
+		ix.u16 = append(ix.u16, cp+extraUnits)
 		ix.w = append(ix.w, uint8(w))
 		extraBytes += w - 1
 		if w == 4 { // a valid 4-byte sequence is a rune ≥ U+10000: a surrogate pair
@@ -62,8 +63,8 @@ func (ix *Index) units(k int) int {
 
 // last returns the index of the last multi-byte rune whose offset in
 // offs is at most o (-1: none).
-func last(offs []int32, o int) int {
-	return sort.Search(len(offs), func(i int) bool { return int(offs[i]) > o }) - 1
+func last(offs []int, o int) int {
+	return sort.Search(len(offs), func(i int) bool { return offs[i] > o }) - 1
 }
 
 // Len16 is the text length in UTF-16 code units.
@@ -82,12 +83,12 @@ func (ix *Index) FromUTF16(o int) (int, error) {
 	switch {
 	case k < 0:
 		return o, nil
-	case int(ix.u16[k]) == o:
-		return int(ix.at[k]), nil
-	case o-int(ix.u16[k]) < ix.units(k):
+	case ix.u16[k] == o:
+		return ix.at[k], nil
+	case o-ix.u16[k] < ix.units(k):
 		return 0, fmt.Errorf("offset %d splits a surrogate pair", o)
 	}
-	return int(ix.at[k]) + int(ix.w[k]) + o - int(ix.u16[k]) - ix.units(k), nil
+	return ix.at[k] + int(ix.w[k]) + o - ix.u16[k] - ix.units(k), nil
 }
 
 // FromCodePoint converts a code point offset to a byte offset.
@@ -99,10 +100,10 @@ func (ix *Index) FromCodePoint(o int) (int, error) {
 	switch {
 	case k < 0:
 		return o, nil
-	case int(ix.cp[k]) == o:
-		return int(ix.at[k]), nil
+	case ix.cp[k] == o:
+		return ix.at[k], nil
 	}
-	return int(ix.at[k]) + int(ix.w[k]) + o - int(ix.cp[k]) - 1, nil
+	return ix.at[k] + int(ix.w[k]) + o - ix.cp[k] - 1, nil
 }
 
 // ToUTF16 converts a byte offset at a rune boundary to UTF-16 units. A byte
@@ -112,10 +113,10 @@ func (ix *Index) ToUTF16(b int) int {
 	if k < 0 {
 		return b
 	}
-	if b < int(ix.at[k])+int(ix.w[k]) { // at the rune (or moved back to it)
-		return int(ix.u16[k])
+	if b < ix.at[k]+int(ix.w[k]) { // at the rune (or moved back to it)
+		return ix.u16[k]
 	}
-	return int(ix.u16[k]) + ix.units(k) + b - int(ix.at[k]) - int(ix.w[k])
+	return ix.u16[k] + ix.units(k) + b - ix.at[k] - int(ix.w[k])
 }
 
 // ToCodePoint converts a byte offset to code points (moved back to a rune
@@ -125,10 +126,10 @@ func (ix *Index) ToCodePoint(b int) int {
 	if k < 0 {
 		return b
 	}
-	if b < int(ix.at[k])+int(ix.w[k]) {
-		return int(ix.cp[k])
+	if b < ix.at[k]+int(ix.w[k]) {
+		return ix.cp[k]
 	}
-	return int(ix.cp[k]) + 1 + b - int(ix.at[k]) - int(ix.w[k])
+	return ix.cp[k] + 1 + b - ix.at[k] - int(ix.w[k])
 }
 
 // wideAt clamps b to the text and returns the last multi-byte rune that
@@ -144,5 +145,5 @@ func (ix *Index) ValidByte(b int) bool {
 		return false
 	}
 	k := last(ix.at, b)
-	return k < 0 || b == int(ix.at[k]) || b >= int(ix.at[k])+int(ix.w[k])
+	return k < 0 || b == ix.at[k] || b >= ix.at[k]+int(ix.w[k])
 }

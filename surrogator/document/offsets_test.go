@@ -1,8 +1,11 @@
 package document
 
 import (
+	"math"
 	"math/rand/v2"
+	"os"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -154,5 +157,104 @@ func BenchmarkIndex(b *testing.B) {
 		for bo := 0; bo <= len(text); bo += 7 {
 			ix.ToUTF16(bo)
 		}
+	}
+}
+
+// TestIndexEdgeBytes: the byte shapes the brief names, each against
+// the per-byte tables (overlong encodings, encoded surrogates, a literal
+// U+FFFD, truncated sequences, 4-byte runes at the end, code points above
+// U+10FFFF, lone continuation bytes).
+func TestIndexEdgeBytes(t *testing.T) {
+	for _, text := range []string{
+		"\xc0\x80", "\xc1\xbf", "\xe0\x80\x80", "\xf0\x80\x80\x80", // overlong
+		"\xed\xa0\x80", "\xed\xbf\xbf", "\xed\xa0\x80\xed\xb0\x80", // encoded surrogates (CESU)
+		"\xef\xbf\xbd", "a\xef\xbf\xbdb\xff", // U+FFFD written literally, next to a bad byte
+		"\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xf8\x88\x80\x80\x80", // > U+10FFFF, 5-byte
+		"\xe4", "\xe4\xb8", "a\xf0\x9f\x98", "\xf0\x9f\x98\x80", "xyz\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80\xf0\x9f", // truncated / at end
+		"\x80", "\x80\x80\x80", "ä\x80", "\xc3", "\xc3\xc3\xa4", // lone continuation, a lead before a lead
+		"\U0010FFFF", "\U00010000", "\u07ff\u0800\uffff",
+	} {
+		checkIndex(t, text)
+	}
+}
+
+// TestIndexFarOffsets: offsets far outside the text are refused
+// (From*) or clamped (To*), never wrap.
+func TestIndexFarOffsets(t *testing.T) {
+	for _, text := range []string{"", "ä😀a", "abc"} {
+		ix := NewIndex(text)
+		for _, o := range []int{-1, math.MinInt, math.MinInt32, math.MaxInt32, math.MaxInt32 + 1, 1 << 32, math.MaxInt} {
+			if _, err := ix.FromUTF16(o); err == nil {
+				t.Errorf("%q: FromUTF16(%d) accepted", text, o)
+			}
+			if _, err := ix.FromCodePoint(o); err == nil {
+				t.Errorf("%q: FromCodePoint(%d) accepted", text, o)
+			}
+			if ix.ValidByte(o) {
+				t.Errorf("%q: ValidByte(%d)", text, o)
+			}
+			want16, wantCP := 0, 0
+			if o > 0 {
+				want16, wantCP = ix.Len16(), ix.LenCP()
+			}
+			if got := ix.ToUTF16(o); got != want16 {
+				t.Errorf("%q: ToUTF16(%d) = %d, want %d", text, o, got, want16)
+			}
+			if got := ix.ToCodePoint(o); got != wantCP {
+				t.Errorf("%q: ToCodePoint(%d) = %d, want %d", text, o, got, wantCP)
+			}
+		}
+	}
+}
+
+// TestIndexConcurrent: an Index is read-only once built (run with
+// -race).
+func TestIndexConcurrent(t *testing.T) {
+	text := strings.Repeat("Frau Müller 😀 Straße \xff ", 200)
+	ix, want := NewIndex(text), newTableIndex(text)
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := 0; b <= len(text); b++ {
+				if ix.ToUTF16(b) != want.toUTF16(b) || ix.ToCodePoint(b) != want.toCodePoint(b) {
+					t.Errorf("byte %d differs", b)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestIndexOver2GiB: conversions in a text longer than 2 GiB (reachable:
+// --max-doc-bytes accepts any size, and nothing else bounds a JSON Lines
+// text or a CAS sofa). With int32 offsets (a review's find) the first
+// multi-byte rune after 2^31 was stored at a negative offset, the binary
+// search's order broke, and code point 5 of "aaaa…a" + "ä" mapped to
+// byte 6: a span placed one byte off.
+//
+// It needs 2 GiB of memory: set SURROGATOR_BIG_TESTS=1 to run it.
+func TestIndexOver2GiB(t *testing.T) {
+	if os.Getenv("SURROGATOR_BIG_TESTS") == "" {
+		t.Skip("allocates 2 GiB: set SURROGATOR_BIG_TESTS=1")
+	}
+	text := strings.Repeat("a", 1<<31) + "ä"
+	ix := NewIndex(text)
+	if got, err := ix.FromCodePoint(5); err != nil || got != 5 {
+		t.Errorf("FromCodePoint(5) = %d, %v; want 5", got, err)
+	}
+	if got, err := ix.FromUTF16(5); err != nil || got != 5 {
+		t.Errorf("FromUTF16(5) = %d, %v; want 5", got, err)
+	}
+	if got := ix.ToUTF16(5); got != 5 {
+		t.Errorf("ToUTF16(5) = %d, want 5", got)
+	}
+	if got := ix.ToCodePoint(1 << 31); got != 1<<31 {
+		t.Errorf("ToCodePoint(2^31) = %d, want 2^31", got)
+	}
+	if !ix.ValidByte(5) {
+		t.Errorf("ValidByte(5) = false")
 	}
 }
