@@ -16,7 +16,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/surrogator/surrogator/internal/gctune"
@@ -99,19 +98,21 @@ func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitCode(err)
 }
 
-// gcProfile is the collector's profile for a command line: the verbs
-// that stream a corpus, and the default for the others (osmbuild builds a
-// large heap, serve waits between requests).
+// gcProfile is the collector's profile for a command line: Corpus for
+// the verbs that stream a corpus, Default for the others (osmbuild builds
+// a large heap, serve waits between requests). The verb is found as cobra
+// finds it (flags may come before it).
 func gcProfile(args []string) gctune.Profile {
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
-			continue // a flag before the verb (the root has none that take a value)
-		}
-		switch a {
-		case "run", "qc", "inspect", "audit", "verify":
-			return gctune.Corpus
-		}
-		break
+	c, _, err := newRootCmd().Find(args)
+	if err != nil || c == nil {
+		return gctune.Default
+	}
+	for c.HasParent() && c.Parent().HasParent() {
+		c = c.Parent() // the verb under the root
+	}
+	switch c.Name() {
+	case "run", "qc", "inspect", "audit", "verify":
+		return gctune.Corpus
 	}
 	return gctune.Default
 }

@@ -448,6 +448,13 @@ func TestGCProfile(t *testing.T) {
 		{[]string{"geo", "info", "run"}, gctune.Default}, // the verb is the first word only
 		{[]string{"--help"}, gctune.Default},
 		{nil, gctune.Default},
+		// as cobra finds the verb (review): flags before it, and a flag's
+		// value that is a verb's name
+		{[]string{"--mode", "x", "run", "in"}, gctune.Corpus},
+		{[]string{"-j", "2", "run", "in"}, gctune.Corpus},
+		{[]string{"--out", "run", "osmbuild", "in.pbf", "-o", "x.pack"}, gctune.Default},
+		{[]string{"-o", "qc", "serve"}, gctune.Default},
+		{[]string{"help", "run"}, gctune.Default},
 	} {
 		if got := gcProfile(tc.args); got != tc.want {
 			t.Errorf("gcProfile(%q) = %v, want %v", tc.args, got, tc.want)
