@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -152,6 +153,8 @@ func TestPass2AccountsOnce(t *testing.T) {
 		{"new name twice", held1("letters.jsonl", j1+j2), held1("letters.jsonl", j1+j2+j9+j9), 0, true},
 		// a file pass 1 could not read is fixed before pass 2: it stays
 		// excluded as unreadable (pass 1's error), once
+		// the same for a JSON Lines line
+		{"line fixed between passes", held1("letters.jsonl", j1+`{"id":"j2","text":`+"\n"), held1("letters.jsonl", j1+j2), 2, false},
 		{"fixed between passes",
 			[]formats.Source{{Name: "a.json", Data: mini, Project: "p"}, {Name: "b.json", Data: []byte("{"), Project: "p"}},
 			[]formats.Source{{Name: "a.json", Data: mini, Project: "p"}, {Name: "b.json", Data: mini, Project: "p"}}, 2, false},
@@ -200,4 +203,30 @@ func TestPass2AccountsOnce(t *testing.T) {
 
 func held1(name, data string) []formats.Source {
 	return []formats.Source{{Name: name, Data: []byte(data), Project: "p"}}
+}
+
+// TestOmittedErrorsAccounted: with more unreadable inputs than
+// formats.MaxErrors, the project lists MaxErrors of them and one summary;
+// every one of them counts as excluded, so that released + excluded is
+// read + unreadable (a review found the summary counted one).
+func TestOmittedErrorsAccounted(t *testing.T) {
+	held := []formats.Source{{Name: "ok.jsonl", Data: []byte(line2("j1", "Anton Quastenbichler")), Project: "p"}}
+	for i := 0; i < formats.MaxErrors+5; i++ {
+		held = append(held, formats.Source{Name: fmt.Sprintf("b%03d.json", i), Data: []byte("{"), Project: "p"})
+	}
+	ctx := context.Background()
+	p, err := Prepare(ctx, held, Options{Mode: ModeX, Seed: 1, SeedSet: true, Key: []byte("review key"),
+		Out: filepath.Join(t.TempDir(), "out"), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	res, err := p.Write(ctx)
+	if res == nil {
+		t.Fatal(err)
+	}
+	pr := res.Projects[0]
+	if pr.Released+pr.Excluded != pr.Read+pr.Unreadable || pr.Unreadable != formats.MaxErrors+5 {
+		t.Errorf("released %d + excluded %d, read %d + unreadable %d (want %d unreadable)", pr.Released, pr.Excluded, pr.Read, pr.Unreadable, formats.MaxErrors+5)
+	}
 }

@@ -628,6 +628,12 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 			}
 			res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: DocID(opts.masterKey(), pr.name, name), Document: name,
 				Reason: "unreadable", Detail: e.Err.Error()})
+			if errors.Is(e.Err, formats.ErrErrorsOmitted) {
+				// one entry for the inputs not listed: they count all
+				// the same (as in Unreadable)
+				pr.res.Excluded += pr.in.ErrorsOmitted
+				continue
+			}
 			pr.res.Excluded++
 		}
 		pr.casNames = map[uint64]struct{}{}
@@ -904,14 +910,16 @@ func (p *Plan) collect(it *item, res *Result) error {
 	return pr.mapping.add(pr.name, dp, &pr.res.MappingCollisions)
 }
 
-// unreadableInPass1 reports whether pass 1 listed d (by name or input
-// file) as unreadable: it is accounted for as such.
+// unreadableInPass1 reports whether pass 1 listed d (by name, or by its
+// input file or JSON Lines line) as unreadable: it is accounted for as
+// such.
 func (pr *projectRun) unreadableInPass1(d *document.Document) bool {
 	for _, e := range pr.in.Errors {
 		if errors.Is(e.Err, formats.ErrDuplicateName) {
 			continue
 		}
-		if e.Document != "" && e.Document == d.Name || e.Document == "" && d.Source != "" && e.File == d.Source {
+		src := cmp.Or(e.Source, e.File)
+		if e.Document != "" && e.Document == d.Name || e.Document == "" && d.Source != "" && src == d.Source {
 			return true
 		}
 	}

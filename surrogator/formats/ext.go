@@ -37,12 +37,19 @@ type jsonlDoc struct {
 	line int
 }
 
+// jsonlError is an error of a JSON Lines stream: of one line (line > 0),
+// or of the stream.
+type jsonlError struct {
+	line int
+	err  error
+}
+
 // decodeJSONL reads a JSON Lines stream; a line longer than max bytes is
 // not read past the limit and is an error for that line only.
-func decodeJSONL(rd io.Reader, max int64, emit func(jsonlDoc) bool) []error {
+func decodeJSONL(rd io.Reader, max int64, emit func(jsonlDoc) bool) []jsonlError {
 	lim := &lineLimiter{r: rd, max: max, truncated: map[int]bool{}}
 	r := jsonl.NewReader(lim)
-	var errs []error
+	var errs []jsonlError
 	var prev error
 	lastLine := 0
 	for {
@@ -58,13 +65,16 @@ func decodeJSONL(rd io.Reader, max int64, emit func(jsonlDoc) bool) []error {
 		advanced := line != lastLine // false: a stream error, not a line's result
 		lastLine = line
 		if lim.truncated[line] && advanced {
-			errs = append(errs, &sizeError{what: fmt.Sprintf("jsonl: line %d", line), max: max})
+			errs = append(errs, jsonlError{line, &sizeError{what: fmt.Sprintf("jsonl: line %d", line), max: max}})
 			continue
 		}
 		if err != nil {
-			errs = append(errs, err)
+			if !advanced {
+				line = 0
+			}
+			errs = append(errs, jsonlError{line, err})
 			if len(errs) > 1000 {
-				errs = append(errs, fmt.Errorf("jsonl: too many bad lines; rest of file skipped"))
+				errs = append(errs, jsonlError{0, fmt.Errorf("jsonl: too many bad lines; rest of file skipped")})
 				break
 			}
 			continue

@@ -170,7 +170,10 @@ type DocError struct {
 	// File is the input file; Document the document name inside it (may
 	// be empty).
 	File, Document string
-	Err            error
+	// Source is the document.Source the document would have had where it
+	// is not File (a JSON Lines line: "file line N"); else empty.
+	Source string
+	Err    error
 }
 
 func (e *DocError) Error() string {
@@ -1409,14 +1412,18 @@ func (p *prefetch) stop() {
 // readJSONL streams a JSON Lines file: each line is one document, bounded
 // by MaxDocBytes.
 func (r *reader) readJSONL(proj *Project, e looseEntry, rc io.Reader) {
+	src := func(line int) string { return fmt.Sprintf("%s line %d", e.label, line) }
 	errs := decodeJSONL(rc, r.opt.maxDoc(), func(d jsonlDoc) bool {
-		src := fmt.Sprintf("%s line %d", e.label, d.line)
 		d.doc.Name = docName(e.name, d.doc.Name)
-		d.doc.Source = src
-		proj.addDoc(d.doc, src)
+		d.doc.Source = src(d.line)
+		proj.addDoc(d.doc, d.doc.Source)
 		return r.stopped() == nil
 	})
-	for _, err := range errs {
-		proj.addErr(&DocError{File: e.label, Err: r.zipErr(err)})
+	for _, je := range errs {
+		de := &DocError{File: e.label, Err: r.zipErr(je.err)}
+		if je.line > 0 {
+			de.Source = src(je.line)
+		}
+		proj.addErr(de)
 	}
 }
