@@ -162,12 +162,7 @@ func TestPass2AccountsOnce(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			held := tc.first
 			ctx := context.Background()
-			p, err := Prepare(ctx, held, Options{Mode: ModeX, Seed: 1, SeedSet: true, Key: []byte("review key"),
-				Out: filepath.Join(t.TempDir(), "out"), Workers: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer p.Close()
+			p := prepareHeld(t, held, ModeX)
 			copy(held, tc.second)
 			held = append(held, tc.second[len(held):]...)
 			p.sources = held
@@ -214,14 +209,7 @@ func TestOmittedErrorsAccounted(t *testing.T) {
 	for i := 0; i < formats.MaxErrors+5; i++ {
 		held = append(held, formats.Source{Name: fmt.Sprintf("b%03d.json", i), Data: []byte("{"), Project: "p"})
 	}
-	ctx := context.Background()
-	p, err := Prepare(ctx, held, Options{Mode: ModeX, Seed: 1, SeedSet: true, Key: []byte("review key"),
-		Out: filepath.Join(t.TempDir(), "out"), Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	res, err := p.Write(ctx)
+	res, err := prepareHeld(t, held, ModeX).Write(context.Background())
 	if res == nil {
 		t.Fatal(err)
 	}
@@ -229,4 +217,16 @@ func TestOmittedErrorsAccounted(t *testing.T) {
 	if pr.Released+pr.Excluded != pr.Read+pr.Unreadable || pr.Unreadable != formats.MaxErrors+5 {
 		t.Errorf("released %d + excluded %d, read %d + unreadable %d (want %d unreadable)", pr.Released, pr.Excluded, pr.Read, pr.Unreadable, formats.MaxErrors+5)
 	}
+}
+
+// prepareHeld runs pass 1 over held inputs (closed when the test ends).
+func prepareHeld(t *testing.T, held []formats.Source, mode Mode) *Plan {
+	t.Helper()
+	p, err := Prepare(context.Background(), held, Options{Mode: mode, Seed: 1, SeedSet: true, Key: []byte("review key"),
+		Out: filepath.Join(t.TempDir(), "out"), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
 }
