@@ -2,7 +2,6 @@ package formats
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -344,7 +343,7 @@ func (r *reader) oneZip(proj *Project, file string, ra io.ReaderAt, size int64, 
 	if len(parts) != 3 || (parts[0] != "curation" && parts[0] != "annotation") || parts[1] != loc.Name || !a.Has(entry) {
 		return nil
 	}
-	state, err := exportState(a, parts[1])
+	state, err := inception.DocumentState(a, parts[1])
 	if err != nil {
 		return fmt.Errorf("formats: %w", r.zipErr(err))
 	}
@@ -380,32 +379,4 @@ func (r *reader) oneZip(proj *Project, file string, ra io.ReaderAt, size int64, 
 	d.Source = entry
 	proj.addDoc(d, file+":"+entry)
 	return nil
-}
-
-// exportState is the state exportedproject.json gives a document ("" when
-// it has none).
-func exportState(a *inception.Archive, name string) (string, error) {
-	if !a.Has("exportedproject.json") {
-		return "", nil
-	}
-	data, err := a.ReadFile("exportedproject.json")
-	if err != nil {
-		return "", err
-	}
-	var ex struct {
-		SourceDocuments []struct {
-			Name  string `json:"name"`
-			State string `json:"state"`
-		} `json:"source_documents"`
-	}
-	if err := json.Unmarshal(data, &ex); err != nil {
-		return "", fmt.Errorf("inception: exportedproject.json: %w", err)
-	}
-	state := ""
-	for _, d := range ex.SourceDocuments {
-		if d.Name == name {
-			state = d.State // the last one, as inception.Read's map keeps it
-		}
-	}
-	return state, nil
 }

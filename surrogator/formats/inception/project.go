@@ -79,23 +79,48 @@ type casEntry struct {
 	entry string
 }
 
-// Title returns the project title of an export's exportedproject.json
-// ("" when there is none).
-func Title(a *Archive) (string, error) {
+// readExported parses an export's exportedproject.json (nil when there
+// is none).
+func readExported(a *Archive) (*exported, error) {
 	if !a.Has("exportedproject.json") {
-		return "", nil
+		return nil, nil
 	}
 	data, err := a.ReadFile("exportedproject.json")
 	if err != nil {
+		return nil, err
+	}
+	var ex exported
+	if err := json.Unmarshal(data, &ex); err != nil {
+		return nil, fmt.Errorf("inception: exportedproject.json: %w", err)
+	}
+	return &ex, nil
+}
+
+// Title returns the project title of an export's exportedproject.json
+// ("" when there is none).
+func Title(a *Archive) (string, error) {
+	ex, err := readExported(a)
+	if ex == nil {
 		return "", err
 	}
-	var ex struct {
-		Name string `json:"name"`
-	}
-	if err := json.Unmarshal(data, &ex); err != nil {
-		return "", fmt.Errorf("inception: exportedproject.json: %w", err)
-	}
 	return ex.Name, nil
+}
+
+// DocumentState returns the state exportedproject.json gives the source
+// document name ("" when none; of a name listed twice the last, as Read
+// keeps it).
+func DocumentState(a *Archive, name string) (string, error) {
+	ex, err := readExported(a)
+	if ex == nil {
+		return "", err
+	}
+	state := ""
+	for _, d := range ex.SourceDocuments {
+		if d.Name == name {
+			state = d.State
+		}
+	}
+	return state, nil
 }
 
 // Read reads every document of an INCEpTION export held in a.
@@ -106,15 +131,11 @@ func Read(a *Archive, opt Options) (*Project, error) {
 	p := &Project{}
 	states := map[string]string{}
 	var order []string
-	if a.Has("exportedproject.json") {
-		data, err := a.ReadFile("exportedproject.json")
-		if err != nil {
-			return nil, err
-		}
-		var ex exported
-		if err := json.Unmarshal(data, &ex); err != nil {
-			return nil, fmt.Errorf("inception: exportedproject.json: %w", err)
-		}
+	ex, err := readExported(a)
+	if err != nil {
+		return nil, err
+	}
+	if ex != nil {
 		p.Title = ex.Name
 		for _, d := range ex.SourceDocuments {
 			states[d.Name] = d.State
