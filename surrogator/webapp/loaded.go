@@ -178,7 +178,8 @@ func (s *Server) load(ctx context.Context, p *project) (views []*projectQC, sp *
 		}()
 	}
 	slots := map[*formats.Project][]*docFact{}
-	projs, err := formats.Scan(ctx, srcs, formats.Options{Workers: workers}, func(fp *formats.Project, d *document.Document) error {
+	// QC needs the text and spans only: the PHI-only reader (same checks)
+	projs, err := formats.Scan(ctx, srcs, formats.Options{Workers: workers, PHIOnly: true}, func(fp *formats.Project, d *document.Document) error {
 		mu.Lock()
 		e := qcErr
 		mu.Unlock()
