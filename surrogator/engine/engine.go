@@ -199,6 +199,27 @@ func decide(d *document.Document, q *pass1Doc, reasons []string, t *qc.Toggle, p
 	return "", ""
 }
 
+// maxPooledCAS is the largest buffer projectRun.casBufs keeps for the
+// next document: one giant document must not hold its buffer for the rest
+// of the run.
+const maxPooledCAS = 4 << 20
+
+// casBuffer returns a buffer to encode a private CAS into and the function
+// that gives it back: a project's CAS files (each ~1.8x its input) would
+// otherwise be allocated and cleared anew for every document.
+func (pr *projectRun) casBuffer() (*[]byte, func()) {
+	bp, _ := pr.casBufs.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+	}
+	return bp, func() {
+		if cap(*bp) > maxPooledCAS {
+			*bp = nil
+		}
+		pr.casBufs.Put(bp)
+	}
+}
+
 type docOutcome struct {
 	err  error
 	hits int
@@ -221,10 +242,10 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 			return docOutcome{err: fmt.Errorf("unsafe: span %d does not cover its surrogate after replacement", i)}
 		}
 	}
-	casData, err := casjson.Marshal(nd)
-	if err != nil {
-		return docOutcome{err: fmt.Errorf("unsafe: %v", err)}
-	}
+	bp, put := pr.casBuffer()
+	defer put()
+	casData := casjson.AppendCAS((*bp)[:0], casjson.CAS(nd))
+	*bp = casData
 	text := []byte(nd.Text)
 	staged, err := output.Stage(l.Staging(), text)
 	if err != nil {

@@ -69,6 +69,7 @@ type projectRun struct {
 	casNames map[uint64]struct{} // FNV-1a hashes of the private CAS file names given
 	newNames map[string]bool     // documents pass 2 read that pass 1 did not (excluded)
 	mapping  *mappingWriter
+	casBufs  sync.Pool // *[]byte: writeDoc's CAS buffers (casBuffer)
 }
 
 // Prepare reads every source once (pass 1) in reading order: quality
