@@ -49,13 +49,14 @@ func NewReader() *Reader { return &Reader{} }
 
 // ReadCAS is ReadCAS with the Reader's header cache.
 func (rd *Reader) ReadCAS(data []byte) (*cas.CAS, error) {
-	return rd.read(data, &scanner{data: data}, false)
+	return rd.read(data, &scanner{data: data}, false, false)
 }
 
 // read decodes data with tok; checked tells whether the encoding check
-// ran (else it runs when tok fails, to name an encoding error as such).
-func (rd *Reader) read(data []byte, tok tokenizer, checked bool) (*cas.CAS, error) {
-	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: tok}
+// ran (else it runs when tok fails, to name an encoding error as such);
+// general reads every feature structure the full way (no shapes).
+func (rd *Reader) read(data []byte, tok tokenizer, checked, general bool) (*cas.CAS, error) {
+	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: tok, general: general}
 	c, err := r.read()
 	if err != nil {
 		return nil, decodeError(data, err, checked)
@@ -116,6 +117,10 @@ type reader struct {
 	// slabs the feature structures and features are cut from
 	fsSlab   []cas.FS
 	featSlab []cas.Feature
+	// shapes of the feature structures read so far (shape.go)
+	shapes shapes
+	// general turns the shapes off: the tests compare both ways
+	general bool
 }
 
 // seen marks id and reports whether it was marked before.
@@ -368,14 +373,18 @@ func (r *reader) types() ([]*cas.TypeDef, error) {
 
 // fs reads one feature structure object.
 func (r *reader) fs() (*cas.FS, error) {
+	s, _ := r.dec.(*scanner)
+	start := -1
+	if s != nil && !r.general && s.PeekKind() == '{' {
+		start = s.pos
+		if t, end, ok := r.shapes.match(s.data, start); ok {
+			return r.fromShape(s, t, start, end), nil
+		}
+	}
 	if err := r.delim('{', "an object"); err != nil {
 		return nil, err
 	}
-	if len(r.fsSlab) == cap(r.fsSlab) {
-		r.fsSlab = make([]cas.FS, 0, 256)
-	}
-	r.fsSlab = append(r.fsSlab, cas.FS{ID: -1})
-	f := &r.fsSlab[len(r.fsSlab)-1]
+	f := r.newFS()
 	// features are appended to the free end of a shared slab and cut off
 	// with their capacity limited, so that a later Set copies
 	if cap(r.featSlab)-len(r.featSlab) < 16 {
@@ -389,7 +398,40 @@ func (r *reader) fs() (*cas.FS, error) {
 		r.featSlab = r.featSlab[:len(r.featSlab)+n]
 	}
 	f.Features = f.Features[:len(f.Features):len(f.Features)]
+	if start >= 0 {
+		r.shapes.add(r.data, start, s.pos, f.Type, f.Features)
+	}
 	return f, nil
+}
+
+// newFS returns a new feature structure cut from the slab.
+func (r *reader) newFS() *cas.FS {
+	if len(r.fsSlab) == cap(r.fsSlab) {
+		r.fsSlab = make([]cas.FS, 0, 256)
+	}
+	r.fsSlab = append(r.fsSlab, cas.FS{ID: -1})
+	return &r.fsSlab[len(r.fsSlab)-1]
+}
+
+// fromShape returns the feature structure s.data[start:end] that has
+// shape t (just matched), and moves s past it as ReadToken would.
+func (r *reader) fromShape(s *scanner, t *shape, start, end int) *cas.FS {
+	f := r.newFS()
+	f.ID, f.Type = r.shapes.id(t, s.data), t.typ
+	n := len(t.feats)
+	if cap(r.featSlab)-len(r.featSlab) < n {
+		r.featSlab = make([]cas.Feature, 0, max(2048, n))
+	}
+	l := len(r.featSlab)
+	r.featSlab = r.featSlab[:l+n]
+	f.Features = r.featSlab[l : l+n : l+n]
+	for i := range t.feats {
+		ft := &t.feats[i]
+		f.Features[i] = cas.Feature{Name: ft.name, Ref: ft.ref, Value: r.shapes.value(t, ft, s.data, start)}
+	}
+	s.pos = end
+	s.item(false)
+	return f
 }
 
 // fsInto reads the rest of a feature structure object (after its '{')
@@ -397,6 +439,7 @@ func (r *reader) fs() (*cas.FS, error) {
 // required, a key or feature given twice is an error.
 func (r *reader) fsInto(f *cas.FS) error {
 	hasID, hasType := false, false
+	r.shapes.reset()
 	for r.dec.PeekKind() != '}' {
 		rawKey, err := r.value()
 		if err != nil {
@@ -430,10 +473,19 @@ func (r *reader) fsInto(f *cas.FS) error {
 				}
 			}
 		}
-		v, err := r.value()
+		vs, ve, err := r.dec.ReadValue()
 		if err != nil {
-			return err
+			return syntax(err)
 		}
+		v := r.data[vs:ve:ve]
+		kind := byte('f')
+		switch key {
+		case "%ID":
+			kind = 'i'
+		case "%TYPE":
+			kind = 't'
+		}
+		r.shapes.members = append(r.shapes.members, member{vs, ve, kind})
 		if key[0] != '%' {
 			// "@sofa" and "sofa": found after the value, as a key given
 			// twice is found before it
