@@ -121,6 +121,9 @@ type reader struct {
 	shapes shapes
 	// general turns the shapes off: the tests compare both ways
 	general bool
+	// nfs counts the feature structures read, members the view members:
+	// the views of a document list its feature structures once each
+	nfs, members int
 }
 
 // seen marks id and reports whether it was marked before.
@@ -262,7 +265,11 @@ func (r *reader) object(check bool, each func(key string) error) error {
 }
 
 func (r *reader) read() (*cas.CAS, error) {
-	c := &cas.CAS{}
+	// a feature structure takes 20 bytes at least, 100 to 200 in an
+	// annotated letter: room for one per 128 bytes (within bounds, as a
+	// big sofa makes a big document of few feature structures) saves
+	// growing the slice many times
+	c := &cas.CAS{FS: make([]*cas.FS, 0, min(len(r.data)/128, 1<<16))}
 	err := r.document(&c.Types, &c.Views, func() error {
 		f, err := r.fs()
 		if err != nil {
@@ -320,6 +327,7 @@ func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func()
 				if err := each(); err != nil {
 					return err
 				}
+				r.nfs++
 			}
 			return syntax(r.dec.ReadToken())
 		case "%VIEWS":
@@ -388,7 +396,7 @@ func (r *reader) fs() (*cas.FS, error) {
 	// features are appended to the free end of a shared slab and cut off
 	// with their capacity limited, so that a later Set copies
 	if cap(r.featSlab)-len(r.featSlab) < 16 {
-		r.featSlab = make([]cas.Feature, 0, 2048)
+		r.featSlab = make([]cas.Feature, 0, slabSize(cap(r.featSlab), 16, 2048))
 	}
 	f.Features = r.featSlab[len(r.featSlab):len(r.featSlab)]
 	if err := r.fsInto(f); err != nil {
@@ -404,10 +412,17 @@ func (r *reader) fs() (*cas.FS, error) {
 	return f, nil
 }
 
+// slabSize is the size of the next slab after one of size last: twice
+// as big up to most, so that a short document wastes little of its last
+// slab and a long one allocates few; at least need.
+func slabSize(last, need, most int) int {
+	return max(min(2*last, most), 128, need)
+}
+
 // newFS returns a new feature structure cut from the slab.
 func (r *reader) newFS() *cas.FS {
 	if len(r.fsSlab) == cap(r.fsSlab) {
-		r.fsSlab = make([]cas.FS, 0, 256)
+		r.fsSlab = make([]cas.FS, 0, slabSize(cap(r.fsSlab), 1, 1024))
 	}
 	r.fsSlab = append(r.fsSlab, cas.FS{ID: -1})
 	return &r.fsSlab[len(r.fsSlab)-1]
@@ -420,7 +435,7 @@ func (r *reader) fromShape(s *scanner, t *shape, start, end int) *cas.FS {
 	f.ID, f.Type = r.shapes.id(t, s.data), t.typ
 	n := len(t.feats)
 	if cap(r.featSlab)-len(r.featSlab) < n {
-		r.featSlab = make([]cas.Feature, 0, max(2048, n))
+		r.featSlab = make([]cas.Feature, 0, slabSize(cap(r.featSlab), n, 2048))
 	}
 	l := len(r.featSlab)
 	r.featSlab = r.featSlab[:l+n]
@@ -554,6 +569,10 @@ func (r *reader) view(name string) (*cas.View, error) {
 			if err := r.dec.ReadToken(); err != nil {
 				return syntax(err)
 			}
+			// room for the feature structures no view listed yet
+			if n := r.nfs - r.members; n > 0 && view.Members == nil {
+				view.Members = make([]int, 0, n)
+			}
 			for i := 0; r.dec.PeekKind() != ']'; i++ {
 				raw, err := r.value()
 				if err != nil {
@@ -564,6 +583,10 @@ func (r *reader) view(name string) (*cas.View, error) {
 					return fmt.Errorf("%%MEMBERS element %d: %w", i, err)
 				}
 				view.Members = append(view.Members, n)
+				r.members++
+			}
+			if len(view.Members) == 0 {
+				view.Members = nil // as without the room made
 			}
 			return syntax(r.dec.ReadToken())
 		default:
