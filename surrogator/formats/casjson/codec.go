@@ -119,7 +119,8 @@ type reader struct {
 	featSlab []cas.Feature
 	// shapes of the feature structures read so far (shape.go)
 	shapes shapes
-	// general turns the shapes off: the tests compare both ways
+	// general turns the shapes and the plain integer lists off: the
+	// tests compare both ways
 	general bool
 	// nfs counts the feature structures read, members the view members:
 	// the views of a document list its feature structures once each
@@ -573,7 +574,18 @@ func (r *reader) view(name string) (*cas.View, error) {
 			if n := r.nfs - r.members; n > 0 && view.Members == nil {
 				view.Members = make([]int, 0, n)
 			}
+			s, _ := r.dec.(*scanner)
+			if r.general {
+				s = nil
+			}
 			for i := 0; r.dec.PeekKind() != ']'; i++ {
+				if s != nil {
+					if n, ok := s.plainInt(); ok {
+						view.Members = append(view.Members, n)
+						r.members++
+						continue
+					}
+				}
 				raw, err := r.value()
 				if err != nil {
 					return err

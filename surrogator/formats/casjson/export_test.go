@@ -48,13 +48,14 @@ func ReadCASJSONText(rd *Reader, data []byte) (*cas.CAS, error) {
 	return rd.read(data, jsontextTokenizer{d}, false, false)
 }
 
-// ReadCASGeneral is rd.ReadCAS without shapes (shape.go): every feature
-// structure read the full way.
+// ReadCASGeneral is rd.ReadCAS without shapes (shape.go) and without
+// scanner.plainInt: every feature structure and view member read the full
+// way.
 func ReadCASGeneral(rd *Reader, data []byte) (*cas.CAS, error) {
 	return rd.read(data, &scanner{data: data}, false, true)
 }
 
-// ReadPHIGeneral is rd.ReadPHI without shapes.
+// ReadPHIGeneral is rd.ReadPHI as ReadCASGeneral reads.
 func ReadPHIGeneral(rd *Reader, data []byte, cfg cas.PHIConfig) (*document.Document, error) {
 	return rd.readPHI(data, cfg, true)
 }

@@ -166,16 +166,20 @@ func TestShapesShared(t *testing.T) {
 }
 
 // FuzzShapes: for any input, ReadCAS and ReadPHI read with the shapes
-// exactly what they read without (the same CAS or document, or the same
-// error), and ReadPHI agrees with Read. The seeds make shapes fire and
-// then break them (shapeBreakers); the fuzzer mutates both the shape and
-// the objects after it.
+// and plain integer lists exactly what they read without (the same CAS or
+// document, or the same error), and ReadPHI agrees with Read. The seeds
+// make shapes fire and then break them (shapeBreakers), and list view
+// members plainly or not (viewMemberCases); the fuzzer mutates both the
+// shape and the objects after it.
 //
 //	go test -run '^$' -fuzz FuzzShapes -parallel 1 -fuzztime 3m ./surrogator/formats/casjson/
 func FuzzShapes(f *testing.F) {
 	f.Add([]byte(shapeDoc("")))
 	for _, tt := range shapeBreakers {
 		f.Add([]byte(shapeDoc(tt.obj)))
+	}
+	for _, m := range viewMemberCases {
+		f.Add(viewDoc(m))
 	}
 	// compact tokens with more features, a PHI annotation between them
 	f.Add([]byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"Herr Anna Meier kam."},` +
