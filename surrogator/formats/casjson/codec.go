@@ -27,6 +27,11 @@ import (
 // not exist, and a "sofa" reference that names no sofa are errors. Offsets
 // are checked by cas.Extract. Errors never hold document text.
 //
+// A feature structure written byte for byte as one read before it, but
+// for its plain integer values (a letter's tokens), is taken from that one
+// without scanning it again (shape.go); TestShapesShared and FuzzShapes
+// hold this to reading every object the full way.
+//
 // ReadCAS parses the type-system header of every document; a Reader
 // shares it between the documents of a project.
 func ReadCAS(data []byte) (*cas.CAS, error) { return (*Reader)(nil).ReadCAS(data) }

@@ -18,7 +18,8 @@ import (
 // cache), and the checks of cas.CheckRefs and cas.Extract through
 // cas.Placer, but builds no CAS: each feature structure is read into one
 // reused scratch structure (an ordinary one, as tokens and sentences are,
-// by fast: one validating pass keeping begin, end and sofa) and checked at
+// by fast: one validating pass keeping begin, end and sofa, or a match of
+// the shape of one read before, shape.go) and checked at
 // once when it can be (an annotation whose "sofa" reference names a sofa
 // already read, or a feature structure that is no annotation). Only
 // sofas, PHI annotations and the rare feature structures whose check
