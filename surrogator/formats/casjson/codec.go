@@ -44,11 +44,7 @@ func ReadCAS(data []byte) (*cas.CAS, error) { return (*Reader)(nil).ReadCAS(data
 // project: it keeps at most maxHeaders headers.
 type Reader struct {
 	mu      sync.Mutex
-	headers map[string]header
-	// last is the header found last, tried first as a prefix of the
-	// input (lastTypes are its types)
-	last      string
-	lastTypes []*cas.TypeDef
+	headers map[string][]*cas.TypeDef
 }
 
 const maxHeaders = 64
@@ -93,33 +89,8 @@ func (rd *Reader) header(raw []byte) ([]*cas.TypeDef, bool) {
 	}
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
-	h, ok := rd.headers[string(raw)]
-	if ok {
-		rd.last, rd.lastTypes = h.raw, h.types
-	}
-	return h.types, ok
-}
-
-// header is a parsed type-system header and its bytes.
-type header struct {
-	raw   string
-	types []*cas.TypeDef
-}
-
-// prefix returns the length and types of the header found last when d
-// starts with it. A header is a JSON object the scanner accepted at the
-// same place in a document, so d starts with that very value: the
-// scanner, reading the same bytes, would end it where it ends.
-func (rd *Reader) prefix(d []byte) (int, []*cas.TypeDef, bool) {
-	if rd == nil {
-		return 0, nil, false
-	}
-	rd.mu.Lock()
-	defer rd.mu.Unlock()
-	if rd.last == "" || len(d) < len(rd.last) || string(d[:len(rd.last)]) != rd.last {
-		return 0, nil, false
-	}
-	return len(rd.last), rd.lastTypes, true
+	ts, ok := rd.headers[string(raw)]
+	return ts, ok
 }
 
 func (rd *Reader) keep(raw []byte, ts []*cas.TypeDef) {
@@ -129,13 +100,11 @@ func (rd *Reader) keep(raw []byte, ts []*cas.TypeDef) {
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
 	if rd.headers == nil {
-		rd.headers = map[string]header{}
+		rd.headers = map[string][]*cas.TypeDef{}
 	}
-	key := string(raw)
 	if len(rd.headers) < maxHeaders {
-		rd.headers[key] = header{key, ts}
+		rd.headers[string(raw)] = ts
 	}
-	rd.last, rd.lastTypes = key, ts
 }
 
 type reader struct {
@@ -336,14 +305,6 @@ func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func()
 		switch key {
 		case "%TYPES":
 			if k := r.dec.PeekKind(); k == '{' && r.cache != nil {
-				if s, ok := r.dec.(*scanner); ok && !r.general {
-					if n, ts, ok := r.cache.prefix(s.data[s.pos:]); ok {
-						s.pos += n
-						s.item(false)
-						*types = ts
-						return nil
-					}
-				}
 				raw, err := r.value()
 				if err != nil {
 					return err

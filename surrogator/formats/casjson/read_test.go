@@ -1,7 +1,6 @@
 package casjson_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
@@ -68,39 +67,4 @@ func TestViewMembers(t *testing.T) {
 func viewDoc(m string) []byte {
 	return []byte(`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"},{"%ID":2,"%TYPE":"a.T","begin":0,"end":1},` +
 		`{"%ID":3,"%TYPE":"a.T","begin":1,"end":2}],"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":` + m + `}}}`)
-}
-
-// TestHeaderPrefix: a document whose type-system header starts with the
-// header a Reader found last is read as the full way reads it (the same
-// types, shared, or the same error), whatever follows that header.
-func TestHeaderPrefix(t *testing.T) {
-	h := `{"a.T": {"%NAME": "a.T", "%SUPER_TYPE": "uima.tcas.Annotation", "x": {"%NAME": "x", "%RANGE": "uima.cas.String"}}}`
-	body := `"%FEATURE_STRUCTURES": [{"%ID": 1, "%TYPE": "uima.cas.Sofa", "sofaString": "ab"}, {"%ID": 2, "%TYPE": "a.T", "begin": 0, "end": 1}]}`
-	first := []byte(`{"%TYPES": ` + h + `, ` + body)
-	for _, types := range []string{
-		h + `, `,
-		h + `,`,
-		h + ` , `,
-		h + ` x, `,
-		h + `}, `,
-		h + `] , `,
-		h + `, "%TYPES": {}, `,
-		h + `{}, `,
-		strings.Replace(h, `"x"`, `"y"`, 1) + `, `,
-		strings.TrimSuffix(h, `}`) + `, "b.T": {"%NAME": "b.T"}}, `,
-		strings.TrimSuffix(h, `}`),
-		h,
-	} {
-		rd := casjson.NewReader()
-		c0, err := rd.ReadCAS(first)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data := []byte(`{"%TYPES": ` + types + body)
-		sameAsGeneral(t, rd, data)
-		c, err := rd.ReadCAS(data)
-		if err == nil && strings.HasPrefix(types, h+`, `) && &c.Types[0] != &c0.Types[0] {
-			t.Fatalf("%s: the header is not shared", types)
-		}
-	}
 }
