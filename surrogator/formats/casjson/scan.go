@@ -1,13 +1,10 @@
 package casjson
 
 import (
-	"encoding/binary"
 	"fmt"
-	"io"
-	"math/bits"
-	"unicode/utf8"
-
 	"github.com/surrogator/surrogator/surrogator/document"
+	"io"
+	"unicode/utf8"
 )
 
 // tokenizer is what the reader needs of a JSON tokenizer: the kind of the
@@ -378,18 +375,10 @@ func (s *scanner) number(p int) (int, bool) {
 func (s *scanner) str(p int) (int, bool) {
 	d := s.data
 	for i := p + 1; i < len(d); i++ {
-		// skip plain bytes eight at a time; special is exact for the
-		// lowest byte it marks
-		for i+8 <= len(d) {
-			m := special(binary.LittleEndian.Uint64(d[i:]))
-			if m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
+		// skip plain bytes eight at a time
+		for i+8 <= len(d) && plain[d[i]] && plain[d[i+1]] && plain[d[i+2]] && plain[d[i+3]] &&
+			plain[d[i+4]] && plain[d[i+5]] && plain[d[i+6]] && plain[d[i+7]] {
 			i += 8
-		}
-		for i < len(d) && plain[d[i]] {
-			i++
 		}
 		if i >= len(d) {
 			break
@@ -441,23 +430,6 @@ func (s *scanner) str(p int) (int, bool) {
 	s.pos = p
 	s.fail("unterminated string")
 	return 0, false
-}
-
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// special marks (with its high bit) each byte of the eight in x, read
-// little-endian, that a string cannot hold as it is: '"', '\\', a control
-// byte, or a byte of a multi-byte UTF-8 sequence. Each term is the classic
-// "has a byte less than n" test, (v - n*ones) &^ v; a borrow runs only
-// upwards from a byte it marks rightly, so the lowest byte marked is the
-// first special one (above it, plain bytes may be marked too).
-func special(x uint64) uint64 {
-	q := x ^ (ones * '"')
-	b := x ^ (ones * '\\')
-	return ((x-ones*0x20)&^x | (q-ones)&^q | (b-ones)&^b | x) & highs
 }
 
 // plain marks the bytes a string holds without escaping.
