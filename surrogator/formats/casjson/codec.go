@@ -27,6 +27,11 @@ import (
 // not exist, and a "sofa" reference that names no sofa are errors. Offsets
 // are checked by cas.Extract. Errors never hold document text.
 //
+// A feature structure written byte for byte as one read before it, but
+// for its plain integer values (a letter's tokens), is taken from that one
+// without scanning it again (shape.go); TestShapesShared and FuzzShapes
+// hold this to reading every object the full way.
+//
 // ReadCAS parses the type-system header of every document; a Reader
 // shares it between the documents of a project.
 func ReadCAS(data []byte) (*cas.CAS, error) { return (*Reader)(nil).ReadCAS(data) }
@@ -49,13 +54,14 @@ func NewReader() *Reader { return &Reader{} }
 
 // ReadCAS is ReadCAS with the Reader's header cache.
 func (rd *Reader) ReadCAS(data []byte) (*cas.CAS, error) {
-	return rd.read(data, &scanner{data: data}, false)
+	return rd.read(data, &scanner{data: data}, false, false)
 }
 
 // read decodes data with tok; checked tells whether the encoding check
-// ran (else it runs when tok fails, to name an encoding error as such).
-func (rd *Reader) read(data []byte, tok tokenizer, checked bool) (*cas.CAS, error) {
-	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: tok}
+// ran (else it runs when tok fails, to name an encoding error as such);
+// general reads every feature structure the full way (no shapes).
+func (rd *Reader) read(data []byte, tok tokenizer, checked, general bool) (*cas.CAS, error) {
+	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: tok, general: general}
 	c, err := r.read()
 	if err != nil {
 		return nil, decodeError(data, err, checked)
@@ -116,6 +122,14 @@ type reader struct {
 	// slabs the feature structures and features are cut from
 	fsSlab   []cas.FS
 	featSlab []cas.Feature
+	// shapes of the feature structures read so far (shape.go)
+	shapes shapes
+	// general turns the shapes and the plain integer lists off: the
+	// tests compare both ways
+	general bool
+	// nfs counts the feature structures read, members the view members:
+	// the views of a document list its feature structures once each
+	nfs, members int
 }
 
 // seen marks id and reports whether it was marked before.
@@ -257,7 +271,11 @@ func (r *reader) object(check bool, each func(key string) error) error {
 }
 
 func (r *reader) read() (*cas.CAS, error) {
-	c := &cas.CAS{}
+	// a feature structure takes 20 bytes at least, 100 to 200 in an
+	// annotated letter: room for one per 128 bytes (within bounds, as a
+	// big sofa makes a big document of few feature structures) saves
+	// growing the slice many times
+	c := &cas.CAS{FS: make([]*cas.FS, 0, min(len(r.data)/128, 1<<16))}
 	err := r.document(&c.Types, &c.Views, func() error {
 		f, err := r.fs()
 		if err != nil {
@@ -315,6 +333,7 @@ func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func()
 				if err := each(); err != nil {
 					return err
 				}
+				r.nfs++
 			}
 			return syntax(r.dec.ReadToken())
 		case "%VIEWS":
@@ -368,18 +387,22 @@ func (r *reader) types() ([]*cas.TypeDef, error) {
 
 // fs reads one feature structure object.
 func (r *reader) fs() (*cas.FS, error) {
+	s, _ := r.dec.(*scanner)
+	start := -1
+	if s != nil && !r.general && s.PeekKind() == '{' {
+		start = s.pos
+		if t, end, ok := r.shapes.match(s.data, start); ok {
+			return r.fromShape(s, t, start, end), nil
+		}
+	}
 	if err := r.delim('{', "an object"); err != nil {
 		return nil, err
 	}
-	if len(r.fsSlab) == cap(r.fsSlab) {
-		r.fsSlab = make([]cas.FS, 0, 256)
-	}
-	r.fsSlab = append(r.fsSlab, cas.FS{ID: -1})
-	f := &r.fsSlab[len(r.fsSlab)-1]
+	f := r.newFS()
 	// features are appended to the free end of a shared slab and cut off
 	// with their capacity limited, so that a later Set copies
 	if cap(r.featSlab)-len(r.featSlab) < 16 {
-		r.featSlab = make([]cas.Feature, 0, 2048)
+		r.featSlab = make([]cas.Feature, 0, slabSize(cap(r.featSlab), 16, 2048))
 	}
 	f.Features = r.featSlab[len(r.featSlab):len(r.featSlab)]
 	if err := r.fsInto(f); err != nil {
@@ -389,7 +412,47 @@ func (r *reader) fs() (*cas.FS, error) {
 		r.featSlab = r.featSlab[:len(r.featSlab)+n]
 	}
 	f.Features = f.Features[:len(f.Features):len(f.Features)]
+	if start >= 0 {
+		r.shapes.add(r.data, start, s.pos, f.Type, f.Features)
+	}
 	return f, nil
+}
+
+// slabSize is the size of the next slab after one of size last: twice
+// as big up to most, so that a short document wastes little of its last
+// slab and a long one allocates few; at least need.
+func slabSize(last, need, most int) int {
+	return max(min(2*last, most), 128, need)
+}
+
+// newFS returns a new feature structure cut from the slab.
+func (r *reader) newFS() *cas.FS {
+	if len(r.fsSlab) == cap(r.fsSlab) {
+		r.fsSlab = make([]cas.FS, 0, slabSize(cap(r.fsSlab), 1, 1024))
+	}
+	r.fsSlab = append(r.fsSlab, cas.FS{ID: -1})
+	return &r.fsSlab[len(r.fsSlab)-1]
+}
+
+// fromShape returns the feature structure s.data[start:end] that has
+// shape t (just matched), and moves s past it as ReadToken would.
+func (r *reader) fromShape(s *scanner, t *shape, start, end int) *cas.FS {
+	f := r.newFS()
+	f.ID, f.Type = r.shapes.id(t, s.data), t.typ
+	n := len(t.feats)
+	if cap(r.featSlab)-len(r.featSlab) < n {
+		r.featSlab = make([]cas.Feature, 0, slabSize(cap(r.featSlab), n, 2048))
+	}
+	l := len(r.featSlab)
+	r.featSlab = r.featSlab[:l+n]
+	f.Features = r.featSlab[l : l+n : l+n]
+	for i := range t.feats {
+		ft := &t.feats[i]
+		f.Features[i] = cas.Feature{Name: ft.name, Ref: ft.ref, Value: r.shapes.value(t, ft, s.data, start)}
+	}
+	s.pos = end
+	s.item(false)
+	return f
 }
 
 // fsInto reads the rest of a feature structure object (after its '{')
@@ -397,6 +460,7 @@ func (r *reader) fs() (*cas.FS, error) {
 // required, a key or feature given twice is an error.
 func (r *reader) fsInto(f *cas.FS) error {
 	hasID, hasType := false, false
+	r.shapes.reset()
 	for r.dec.PeekKind() != '}' {
 		rawKey, err := r.value()
 		if err != nil {
@@ -430,10 +494,19 @@ func (r *reader) fsInto(f *cas.FS) error {
 				}
 			}
 		}
-		v, err := r.value()
+		vs, ve, err := r.dec.ReadValue()
 		if err != nil {
-			return err
+			return syntax(err)
 		}
+		v := r.data[vs:ve:ve]
+		kind := byte('f')
+		switch key {
+		case "%ID":
+			kind = 'i'
+		case "%TYPE":
+			kind = 't'
+		}
+		r.shapes.members = append(r.shapes.members, member{vs, ve, kind})
 		if key[0] != '%' {
 			// "@sofa" and "sofa": found after the value, as a key given
 			// twice is found before it
@@ -502,7 +575,22 @@ func (r *reader) view(name string) (*cas.View, error) {
 			if err := r.dec.ReadToken(); err != nil {
 				return syntax(err)
 			}
+			// room for the feature structures no view listed yet
+			if n := r.nfs - r.members; n > 0 && view.Members == nil {
+				view.Members = make([]int, 0, n)
+			}
+			s, _ := r.dec.(*scanner)
+			if r.general {
+				s = nil
+			}
 			for i := 0; r.dec.PeekKind() != ']'; i++ {
+				if s != nil {
+					if n, ok := s.plainInt(); ok {
+						view.Members = append(view.Members, n)
+						r.members++
+						continue
+					}
+				}
 				raw, err := r.value()
 				if err != nil {
 					return err
@@ -512,6 +600,10 @@ func (r *reader) view(name string) (*cas.View, error) {
 					return fmt.Errorf("%%MEMBERS element %d: %w", i, err)
 				}
 				view.Members = append(view.Members, n)
+				r.members++
+			}
+			if len(view.Members) == 0 {
+				view.Members = nil // as without the room made
 			}
 			return syntax(r.dec.ReadToken())
 		default:

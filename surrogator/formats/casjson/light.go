@@ -18,7 +18,8 @@ import (
 // cache), and the checks of cas.CheckRefs and cas.Extract through
 // cas.Placer, but builds no CAS: each feature structure is read into one
 // reused scratch structure (an ordinary one, as tokens and sentences are,
-// by fast: one validating pass keeping begin, end and sofa) and checked at
+// by fast: one validating pass keeping begin, end and sofa, or a match of
+// the shape of one read before, shape.go) and checked at
 // once when it can be (an annotation whose "sofa" reference names a sofa
 // already read, or a feature structure that is no annotation). Only
 // sofas, PHI annotations and the rare feature structures whose check
@@ -28,7 +29,12 @@ import (
 // in Read's order: decoding errors, then reference errors, then the main
 // sofa's, then the first misplaced annotation in document order.
 func (rd *Reader) ReadPHI(data []byte, cfg cas.PHIConfig) (*document.Document, error) {
-	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: &scanner{data: data}}
+	return rd.readPHI(data, cfg, false)
+}
+
+// readPHI is ReadPHI; general reads without shapes (shape.go).
+func (rd *Reader) readPHI(data []byte, cfg cas.PHIConfig, general bool) (*document.Document, error) {
+	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: &scanner{data: data}, general: general}
 	l := &phiReader{r: r, cfg: cfg, placer: cas.NewPlacer(), errAt: -1}
 	var types []*cas.TypeDef
 	if err := r.document(&types, &l.views, l.next); err != nil {
@@ -210,10 +216,27 @@ func (l *phiReader) fast(f *cas.FS) bool {
 		return false
 	}
 	start := s.pos
+	r := l.r
+	if !r.general {
+		if t, end, ok := r.shapes.match(s.data, start); ok {
+			f.ID, f.Type = r.shapes.id(t, s.data), t.typ
+			for i := range t.feats {
+				ft := &t.feats[i]
+				f.Features = append(f.Features, cas.Feature{Name: ft.name, Ref: ft.ref, Value: r.shapes.value(t, ft, s.data, start)})
+			}
+			s.pos = end
+			s.item(false)
+			return true
+		}
+	}
+	r.shapes.reset()
 	end, ok := l.fastObject(s, f)
 	if !ok {
 		s.err, s.pos = nil, start
 		return false
+	}
+	if !r.general {
+		r.shapes.add(s.data, start, end, f.Type, f.Features)
 	}
 	s.pos = end
 	s.item(false)
@@ -262,10 +285,12 @@ func (l *phiReader) fastObject(s *scanner, f *cas.FS) (end int, ok bool) {
 		} else if ve, ok = s.value(vs, depth+1); !ok {
 			return 0, false
 		}
+		kind := byte('o')
 		switch {
 		case len(key) == 0 || n == len(names):
 			return 0, false
 		case string(key) == "%ID":
+			kind = 'i'
 			id, ok := plainID(d[vs:ve])
 			if !ok || f.ID >= 0 {
 				return 0, false
@@ -276,6 +301,7 @@ func (l *phiReader) fastObject(s *scanner, f *cas.FS) (end int, ok bool) {
 				return 0, false
 			}
 			typ = d[vs:ve]
+			kind = 't'
 		case key[0] == '%':
 			return 0, false
 		default:
@@ -294,12 +320,16 @@ func (l *phiReader) fastObject(s *scanner, f *cas.FS) (end int, ok bool) {
 			switch string(name) {
 			case "begin":
 				f.Features = append(f.Features, cas.Feature{Name: "begin", Ref: ref, Value: d[vs:ve:ve]})
+				kind = 'f'
 			case "end":
 				f.Features = append(f.Features, cas.Feature{Name: "end", Ref: ref, Value: d[vs:ve:ve]})
+				kind = 'f'
 			case "sofa":
 				f.Features = append(f.Features, cas.Feature{Name: "sofa", Ref: ref, Value: d[vs:ve:ve]})
+				kind = 'f'
 			}
 		}
+		l.r.shapes.members = append(l.r.shapes.members, member{vs, ve, kind})
 		p = skipSpaceAt(d, ve)
 		if p < len(d) && d[p] == '}' {
 			end = p + 1

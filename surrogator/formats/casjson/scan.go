@@ -207,6 +207,33 @@ func (s *scanner) ReadValue() (int, int, error) {
 	return start, end, nil
 }
 
+// plainInt reads the next value when it is a plain integer (digits
+// without a leading zero, at most nine, not followed by a fraction or an
+// exponent) and returns it; else it reads nothing and ok is false (the
+// caller reads the value the full way, which names any error). A long
+// list of ids (a view's members) is read so without slicing and
+// re-parsing each number.
+func (s *scanner) plainInt() (n int, ok bool) {
+	if s.PeekKind() != '0' {
+		return 0, false
+	}
+	d, p := s.data, s.pos
+	q := p
+	for q < len(d) && q-p <= maxSlotDigits && isDigit(d[q]) {
+		n = n*10 + int(d[q]-'0')
+		q++
+	}
+	switch {
+	case q == p, q-p > maxSlotDigits, d[p] == '0' && q-p > 1:
+		return 0, false
+	case q < len(d) && (isDigit(d[q]) || d[q] == '.' || d[q] == 'e' || d[q] == 'E'):
+		return 0, false
+	}
+	s.pos = q
+	s.item(false) // a number is no object name: PeekKind refuses it
+	return n, true
+}
+
 // value validates the value at p and returns its end.
 func (s *scanner) value(p, depth int) (int, bool) {
 	d := s.data
