@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -539,7 +540,14 @@ func WriteCAS(w io.Writer, c *cas.CAS) error {
 
 // AppendCAS appends the UIMA JSON CAS encoding of c to dst: two-space
 // indented sections, one feature structure per line, values compact.
+//
+// A letter holds some 1,600 feature structures of a dozen types, each
+// spelling its type name (~60 bytes) and the same feature names: each
+// distinct "%TYPE" and feature key is encoded once per call (keyCache)
+// and copied afterwards, and the output is grown once to a size estimated
+// from c, instead of doubling (and copying) a dozen times.
 func AppendCAS(b []byte, c *cas.CAS) []byte {
+	b = slices.Grow(b, sizeHint(c))
 	b = append(b, "{\n  \"%TYPES\" : {"...)
 	for i, t := range c.Types {
 		if i > 0 {
@@ -555,24 +563,14 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 		b = appendCompact(b, raw)
 	}
 	b = append(b, "\n  },\n  \"%FEATURE_STRUCTURES\" : ["...)
+	var kc keyCache
 	for i, f := range c.FS {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, "\n    {\"%ID\" : "...)
 		b = strconv.AppendInt(b, int64(f.ID), 10)
-		b = append(b, ", \"%TYPE\" : "...)
-		b = appendString(b, f.Type)
-		for _, ft := range f.Features {
-			b = append(b, ", "...)
-			if ft.Ref {
-				b = appendRefName(b, ft.Name)
-			} else {
-				b = appendString(b, ft.Name)
-			}
-			b = append(b, " : "...)
-			b = appendCompact(b, ft.Value)
-		}
+		b = kc.appendFS(b, f)
 		b = append(b, '}')
 	}
 	b = append(b, "\n  ],\n  \"%VIEWS\" : {"...)
@@ -594,6 +592,109 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 		b = append(b, "]}"...)
 	}
 	return append(b, "\n  }\n}\n"...)
+}
+
+// sizeHint estimates the length of c's encoding (a little above it for
+// the usual CAS, whose values are compact already).
+func sizeHint(c *cas.CAS) int {
+	n := 64
+	for _, t := range c.Types {
+		n += len(t.Name) + 8 + len(t.Raw)
+		if t.Raw == nil {
+			n += 256
+		}
+	}
+	for _, f := range c.FS {
+		n += 32 + len(f.Type)
+		for _, ft := range f.Features {
+			n += 8 + len(ft.Name) + len(ft.Value)
+		}
+	}
+	for _, v := range c.Views {
+		n += 48 + len(v.Name) + 8*len(v.Members)
+	}
+	return n
+}
+
+// keyCache holds, for one AppendCAS call, the encoded `, "%TYPE" : "…"`
+// of each type met and the encoded `, "name" : ` keys of its feature
+// structures' features by position. Every encoding is what appendString
+// and appendRefName give; a feature structure whose features differ from
+// the cached ones (in name, reference flag or number) has the differing
+// keys encoded afresh (and cached in their place).
+type keyCache struct {
+	enc   []byte // the encoded pieces
+	types map[string]int
+	recs  []typeKeys
+	last  int // index in recs of the previous feature structure's type (-1: none)
+	used  bool
+}
+
+// typeKeys is one type's cached pieces: enc[head[0]:head[1]] is its
+// "%TYPE" piece.
+type typeKeys struct {
+	typ  string
+	head [2]int
+	keys []featKey
+}
+
+// featKey is the cached key of the feature at one position: enc[at[0]:at[1]].
+type featKey struct {
+	name string
+	ref  bool
+	at   [2]int
+}
+
+// appendFS appends the "%TYPE" and the features of f.
+func (kc *keyCache) appendFS(b []byte, f *cas.FS) []byte {
+	k := kc.rec(f.Type)
+	t := &kc.recs[k]
+	b = append(b, kc.enc[t.head[0]:t.head[1]]...)
+	for i, ft := range f.Features {
+		if i >= len(t.keys) || t.keys[i].name != ft.Name || t.keys[i].ref != ft.Ref {
+			s := len(kc.enc)
+			kc.enc = append(kc.enc, ", "...)
+			if ft.Ref {
+				kc.enc = appendRefName(kc.enc, ft.Name)
+			} else {
+				kc.enc = appendString(kc.enc, ft.Name)
+			}
+			kc.enc = append(kc.enc, " : "...)
+			fk := featKey{name: ft.Name, ref: ft.Ref, at: [2]int{s, len(kc.enc)}}
+			if i < len(t.keys) {
+				t.keys[i] = fk
+			} else {
+				t.keys = append(t.keys, fk)
+			}
+		}
+		at := t.keys[i].at
+		b = append(b, kc.enc[at[0]:at[1]]...)
+		b = appendCompact(b, ft.Value)
+	}
+	return b
+}
+
+// rec returns the index of typ's record, made when typ is new; the
+// previous feature structure's type is tried before the map.
+func (kc *keyCache) rec(typ string) int {
+	if kc.used && kc.recs[kc.last].typ == typ {
+		return kc.last
+	}
+	if kc.types == nil {
+		kc.types = map[string]int{}
+		kc.enc = make([]byte, 0, 1024)
+	}
+	k, ok := kc.types[typ]
+	if !ok {
+		s := len(kc.enc)
+		kc.enc = append(kc.enc, ", \"%TYPE\" : "...)
+		kc.enc = appendString(kc.enc, typ)
+		k = len(kc.recs)
+		kc.recs = append(kc.recs, typeKeys{typ: typ, head: [2]int{s, len(kc.enc)}})
+		kc.types[typ] = k
+	}
+	kc.last, kc.used = k, true
+	return k
 }
 
 // appendRefName appends the JSON string "@"+name.
@@ -635,12 +736,28 @@ func typeDefJSON(t *cas.TypeDef) []byte {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// hasSpace reports whether raw holds a JSON white space byte.
+func hasSpace(raw []byte) bool {
+	for _, c := range raw {
+		if c <= ' ' && isSpace(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // appendCompact appends raw without insignificant white space, or raw as
 // it is when it is not valid JSON (as json.Compact into a buffer would).
 // A scalar without white space at its edges is appended as it is: valid,
 // compacting leaves it unchanged; invalid, it is written unchanged.
 func appendCompact(b []byte, raw []byte) []byte {
 	if n := len(raw); n > 0 && raw[0] != '[' && raw[0] != '{' && !isSpace(raw[0]) && !isSpace(raw[n-1]) {
+		return append(b, raw...)
+	}
+	// without any white space byte there is nothing to elide: valid, raw
+	// is its compact form; invalid, it is written unchanged (arrays of
+	// ids, as INCEpTION writes them, take this path)
+	if !hasSpace(raw) {
 		return append(b, raw...)
 	}
 	buf := bytes.NewBuffer(b)
