@@ -138,10 +138,10 @@ func (f *FS) Set(name string, ref bool, v json.RawMessage) {
 // SetInt sets an integer feature.
 func (f *FS) SetInt(name string, n int) { f.Set(name, false, json.RawMessage(strconv.Itoa(n))) }
 
-// SetString sets a string feature.
+// SetString sets a string feature (encoded as json.Marshal encodes it,
+// without its reflection and buffer copies: a sofa is some 100 KB).
 func (f *FS) SetString(name, s string) {
-	b, _ := json.Marshal(s)
-	f.Set(name, false, b)
+	f.Set(name, false, AppendJSONString(make([]byte, 0, len(s)+2), s))
 }
 
 // Clone returns a deep copy of f.

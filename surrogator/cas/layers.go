@@ -3,6 +3,7 @@ package cas
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -92,8 +93,11 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 		return nil, err
 	}
 	p := newPlacement(c)
+	p.setSofaText(sofa.ID, sofa, text)
 	ex := &Extracted{Text: text, Layers: &Layers{CAS: c, Sofa: sofa.ID}}
 	ex.Layers.of = c
+	// nearly every feature structure of a letter is an annotation on it
+	ex.Layers.onSofa = make([]placedAt, 0, len(c.FS))
 	for i, f := range c.FS {
 		if f.Type == TypeDocMeta && ex.DocumentTitle == "" {
 			ex.DocumentTitle = f.String("documentTitle")
@@ -134,9 +138,10 @@ func (l *Layers) RebaseInPlace(oldText, newText string, m *document.Mapping) (do
 // rebase re-bases c, which is l.CAS or a clone of it (the same feature
 // structures in the same order).
 func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (document.Layers, error) {
-	if s := c.ByID(l.Sofa); s == nil || s.Type != TypeSofa {
+	sofa := c.ByID(l.Sofa)
+	if sofa == nil || sofa.Type != TypeSofa {
 		return nil, fmt.Errorf("cas: rebase: sofa %d not found", l.Sofa)
-	} else if t, err := SofaText(s); err != nil || t != oldText {
+	} else if t, err := SofaText(sofa); err != nil || t != oldText {
 		return nil, fmt.Errorf("cas: rebase: the sofa does not hold the text being replaced")
 	}
 	var todo []placed
@@ -160,6 +165,7 @@ func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (d
 	}
 	newIx := document.NewIndex(newText)
 	rt := segmentLayers(c, todo, newText, m)
+	slab := newIntSlab(2*len(todo), newIx.Len16())
 	for _, pl := range todo {
 		id := pl.fs.ID
 		if rt.removed[id] {
@@ -178,19 +184,51 @@ func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (d
 				nb, ne = min(nb, cv[0]), max(ne, cv[1])
 			}
 		}
-		pl.fs.SetInt("begin", newIx.ToUTF16(nb))
-		pl.fs.SetInt("end", newIx.ToUTF16(ne))
+		pl.fs.Set("begin", false, slab.value(newIx.ToUTF16(nb)))
+		pl.fs.Set("end", false, slab.value(newIx.ToUTF16(ne)))
 	}
 	for _, ex := range rt.extra {
 		for _, f := range ex {
 			p := rt.pos[f.ID]
-			f.SetInt("begin", newIx.ToUTF16(p[0]))
-			f.SetInt("end", newIx.ToUTF16(p[1]))
+			f.Set("begin", false, slab.value(newIx.ToUTF16(p[0])))
+			f.Set("end", false, slab.value(newIx.ToUTF16(p[1])))
 		}
 	}
-	applySegments(c, rt)
-	c.ByID(l.Sofa).SetString("sofaString", newText)
+	if applySegments(c, rt) {
+		// the feature structures changed: the sofa is the one with its id
+		// that ByID, re-indexing them, would now give (the last one)
+		// without building the index
+		sofa = nil
+		for _, f := range c.FS {
+			if f.ID == l.Sofa {
+				sofa = f
+			}
+		}
+	}
+	sofa.SetString("sofaString", newText)
 	return &Layers{CAS: c, Sofa: l.Sofa}, nil
+}
+
+// intSlab holds the JSON encodings of re-based offsets: one allocation
+// for a document's some 3,000 begin and end values instead of two each
+// (strconv.Itoa and the conversion to json.RawMessage). Each value is cut
+// off with its capacity limited, so that appending to one copies.
+type intSlab struct{ b []byte }
+
+// newIntSlab makes room for n values of at most max.
+func newIntSlab(n, max int) *intSlab {
+	digits := len(strconv.Itoa(max))
+	return &intSlab{b: make([]byte, 0, n*digits)}
+}
+
+// value returns the JSON encoding of v (as strconv.Itoa gives it).
+func (s *intSlab) value(v int) json.RawMessage {
+	if cap(s.b)-len(s.b) < 20 {
+		s.b = make([]byte, 0, 1024)
+	}
+	i := len(s.b)
+	s.b = strconv.AppendInt(s.b, int64(v), 10)
+	return s.b[i:len(s.b):len(s.b)]
 }
 
 // placedStill reports whether Extract's placement still describes CAS:

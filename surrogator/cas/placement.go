@@ -41,6 +41,11 @@ type placement struct {
 	// ix is the index of sofa lastIx (-1: none), the last one looked up
 	lastIx int
 	ix     *document.Index
+	// the last PHIConfig.Match asked and its answer (see match)
+	matchCfg  PHIConfig
+	matchType string
+	matchOK   bool
+	matchSet  bool
 }
 
 func newPlacement(c *CAS) *placement {
@@ -81,12 +86,13 @@ func where(f *FS) string {
 	return fmt.Sprintf("annotation %d (%s)", f.ID, ShortName(f.Type))
 }
 
-// offset reads begin or end: a JSON integer that fits an int.
-func offset(f *FS, name string) (int, bool, error) {
-	ft, ok := f.Get(name)
-	if !ok {
+// offsetAt reads begin or end, the feature at index i of f (-1: absent):
+// a JSON integer that fits an int.
+func offsetAt(f *FS, name string, i int) (int, bool, error) {
+	if i < 0 {
 		return 0, false, nil
 	}
+	ft := f.Features[i]
 	if ft.Ref {
 		return 0, true, fmt.Errorf("%s: %s is a reference, not an integer", where(f), name)
 	}
@@ -145,9 +151,11 @@ func jsonKind(v string) string {
 	return "not a JSON value"
 }
 
-// sofaOf returns the sofa id an annotation refers to.
-func (p *placement) sofaOf(f *FS) (int, error) {
-	if ft, ok := f.Get("sofa"); ok {
+// sofaOf returns the sofa id an annotation refers to; si is the index of
+// its "sofa" feature (-1: none).
+func (p *placement) sofaOf(f *FS, si int) (int, error) {
+	if si >= 0 {
+		ft := f.Features[si]
 		if !ft.Ref {
 			return 0, fmt.Errorf("%s: sofa is not a reference", where(f))
 		}
@@ -174,6 +182,18 @@ func (p *placement) sofaOf(f *FS) (int, error) {
 		return p.last, nil
 	}
 	return 0, fmt.Errorf("%s: no sofa reference, in no view, and the CAS has several sofas", where(f))
+}
+
+// setSofaText gives the placement the text of sofa id, decoded already by
+// the caller from that sofa feature structure (SofaText), so that it is
+// not decoded again.
+func (p *placement) setSofaText(id int, s *FS, text string) {
+	if p.sofas[id] != s {
+		return
+	}
+	ix := document.NewIndex(text)
+	p.index[id] = ix
+	p.lastIx, p.ix = id, ix
 }
 
 // sofaIndex returns the offset index of a sofa's text; ok is false when the
@@ -208,11 +228,29 @@ func (p *placement) place(f *FS) (placed, bool, error) {
 	if f.Type == TypeSofa {
 		return placed{}, false, nil
 	}
-	b16, hasB, err := offset(f, "begin")
+	// one pass finds the features Get would find (the first of a name)
+	bi, ei, si := -1, -1, -1
+	for i := range f.Features {
+		switch f.Features[i].Name {
+		case "begin":
+			if bi < 0 {
+				bi = i
+			}
+		case "end":
+			if ei < 0 {
+				ei = i
+			}
+		case "sofa":
+			if si < 0 {
+				si = i
+			}
+		}
+	}
+	b16, hasB, err := offsetAt(f, "begin", bi)
 	if err != nil {
 		return placed{}, true, err
 	}
-	e16, hasE, err := offset(f, "end")
+	e16, hasE, err := offsetAt(f, "end", ei)
 	if err != nil {
 		return placed{}, true, err
 	}
@@ -232,7 +270,7 @@ func (p *placement) place(f *FS) (placed, bool, error) {
 	if b16 > e16 {
 		return placed{}, true, fmt.Errorf("%s: begin %d > end %d", where(f), b16, e16)
 	}
-	sofa, err := p.sofaOf(f)
+	sofa, err := p.sofaOf(f, si)
 	if err != nil {
 		return placed{}, true, err
 	}
@@ -264,7 +302,7 @@ func (p *placement) extractStep(f *FS, main int, cfg PHIConfig) (pl placed, isAn
 	if err != nil {
 		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 	}
-	if !cfg.Match(f.Type) || f.Type == TypeSofa {
+	if !p.match(cfg, f.Type) || f.Type == TypeSofa {
 		return pl, isAnn, span, false, nil
 	}
 	switch {
@@ -278,6 +316,15 @@ func (p *placement) extractStep(f *FS, main int, cfg PHIConfig) (pl placed, isAn
 		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 	}
 	return pl, isAnn, document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID}, true, nil
+}
+
+// match is cfg.Match(typ), remembered for the last type asked: feature
+// structures of one type mostly follow each other.
+func (p *placement) match(cfg PHIConfig, typ string) bool {
+	if !p.matchSet || p.matchType != typ || p.matchCfg != cfg {
+		p.matchCfg, p.matchType, p.matchOK, p.matchSet = cfg, typ, cfg.Match(typ), true
+	}
+	return p.matchOK
 }
 
 // Placer checks feature structures one at a time exactly as Extract does,

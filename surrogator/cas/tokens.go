@@ -305,12 +305,15 @@ func redirectRefs(c *CAS, redirect map[int]int) {
 	if len(redirect) == 0 {
 		return
 	}
+	// features are written back only from the first one that changes:
+	// most feature structures refer to nothing removed
 	for _, f := range c.FS {
-		fts := f.Features[:0]
+		w, changed := 0, false
 		for _, ft := range f.Features {
 			if ft.Ref && ft.Name != "sofa" {
 				if n, err := strictInt(ft.Value); err == nil {
 					if to, ok := redirect[n]; ok {
+						changed = true
 						if to < 0 {
 							continue
 						}
@@ -318,11 +321,17 @@ func redirectRefs(c *CAS, redirect map[int]int) {
 					}
 				} else if v, ok := redirectArray(ft.Value, redirect); ok {
 					ft.Value = v
+					changed = true
 				}
 			}
-			fts = append(fts, ft)
+			if changed {
+				f.Features[w] = ft
+			}
+			w++
 		}
-		f.Features = fts
+		if w != len(f.Features) {
+			f.Features = f.Features[:w]
+		}
 	}
 }
 
@@ -353,10 +362,11 @@ func redirectArray(raw json.RawMessage, redirect map[int]int) (json.RawMessage, 
 }
 
 // applySegments drops removed annotations and inserts new tokens after
-// their template, in the feature structure list and in every view.
-func applySegments(c *CAS, rt *retokenized) {
+// their template, in the feature structure list and in every view. It
+// reports whether it changed anything.
+func applySegments(c *CAS, rt *retokenized) bool {
 	if len(rt.removed) == 0 && len(rt.extra) == 0 {
-		return
+		return false
 	}
 	fs := make([]*FS, 0, len(c.FS))
 	for _, f := range c.FS {
@@ -384,6 +394,7 @@ func applySegments(c *CAS, rt *retokenized) {
 	c.byID = nil
 	c.mu.Unlock()
 	redirectRefs(c, rt.redirect)
+	return true
 }
 
 // CheckSegments verifies the token and sentence layers on the main sofa:
