@@ -166,32 +166,52 @@ func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (d
 	newIx := document.NewIndex(newText)
 	rt := segmentLayers(c, todo, newText, m)
 	slab := newIntSlab(2*len(todo), newIx.Len16())
-	for _, pl := range todo {
+	cur := newIx.Cursor()
+	// the maps are keyed by id: with distinct ids an annotation is looked
+	// up only in those that can hold its kind
+	kinds := rt.kinds
+	if kinds != nil && !distinctIDs(todo) {
+		kinds = nil
+	}
+	for k, pl := range todo {
 		id := pl.fs.ID
-		if rt.removed[id] {
+		kind := kindOther
+		if kinds != nil {
+			kind = kinds[k]
+		}
+		all := kinds == nil
+		if (all || kind != kindOther) && rt.removed[id] {
 			continue
 		}
-		var nb, ne int
-		if p, ok := rt.pos[id]; ok {
-			nb, ne = p[0], p[1]
-		} else {
+		var p [2]int
+		ok := false
+		if all || kind == kindToken {
+			p, ok = rt.pos[id]
+		}
+		nb, ne := p[0], p[1]
+		if !ok {
 			b, e := pl.b, pl.e
-			if u, ok := rt.span[id]; ok {
-				b, e = u[0], u[1]
+			sent := all || kind == kindSentence
+			if sent {
+				if u, ok := rt.span[id]; ok {
+					b, e = u[0], u[1]
+				}
 			}
 			nb, ne = m.Span(b, e)
-			if cv, ok := rt.cover[id]; ok {
-				nb, ne = min(nb, cv[0]), max(ne, cv[1])
+			if sent {
+				if cv, ok := rt.cover[id]; ok {
+					nb, ne = min(nb, cv[0]), max(ne, cv[1])
+				}
 			}
 		}
-		pl.fs.Set("begin", false, slab.value(newIx.ToUTF16(nb)))
-		pl.fs.Set("end", false, slab.value(newIx.ToUTF16(ne)))
+		pl.fs.Set("begin", false, slab.value(cur.ToUTF16(nb)))
+		pl.fs.Set("end", false, slab.value(cur.ToUTF16(ne)))
 	}
 	for _, ex := range rt.extra {
 		for _, f := range ex {
 			p := rt.pos[f.ID]
-			f.Set("begin", false, slab.value(newIx.ToUTF16(p[0])))
-			f.Set("end", false, slab.value(newIx.ToUTF16(p[1])))
+			f.Set("begin", false, slab.value(cur.ToUTF16(p[0])))
+			f.Set("end", false, slab.value(cur.ToUTF16(p[1])))
 		}
 	}
 	if applySegments(c, rt) {
@@ -207,6 +227,28 @@ func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (d
 	}
 	sofa.SetString("sofaString", newText)
 	return &Layers{CAS: c, Sofa: l.Sofa}, nil
+}
+
+// distinctIDs reports whether the annotations of todo have distinct ids
+// (as every CAS a reader returns has); false also when an id is too big
+// to check cheaply.
+func distinctIDs(todo []placed) bool {
+	hi := 0
+	for _, pl := range todo {
+		if pl.fs.ID < 0 || pl.fs.ID >= 1<<22 {
+			return false
+		}
+		hi = max(hi, pl.fs.ID)
+	}
+	seen := make([]uint64, hi/64+1)
+	for _, pl := range todo {
+		w, bit := pl.fs.ID/64, uint64(1)<<(pl.fs.ID%64)
+		if seen[w]&bit != 0 {
+			return false
+		}
+		seen[w] |= bit
+	}
+	return true
 }
 
 // intSlab holds the JSON encodings of re-based offsets: one allocation

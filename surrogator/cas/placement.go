@@ -41,6 +41,9 @@ type placement struct {
 	// ix is the index of sofa lastIx (-1: none), the last one looked up
 	lastIx int
 	ix     *document.Index
+	// cur converts offsets on ix: the annotations of a layer mostly
+	// follow each other through the text
+	cur document.Cursor
 	// the last PHIConfig.Match asked and its answer (see match)
 	matchCfg  PHIConfig
 	matchType string
@@ -193,7 +196,7 @@ func (p *placement) setSofaText(id int, s *FS, text string) {
 	}
 	ix := document.NewIndex(text)
 	p.index[id] = ix
-	p.lastIx, p.ix = id, ix
+	p.lastIx, p.ix, p.cur = id, ix, ix.Cursor()
 }
 
 // sofaIndex returns the offset index of a sofa's text; ok is false when the
@@ -204,6 +207,9 @@ func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
 	}
 	if ix, ok := p.index[id]; ok {
 		p.lastIx, p.ix = id, ix
+		if ix != nil {
+			p.cur = ix.Cursor()
+		}
 		return ix, ix != nil, nil
 	}
 	s := p.sofas[id]
@@ -218,7 +224,7 @@ func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
 	}
 	ix := document.NewIndex(text)
 	p.index[id] = ix
-	p.lastIx, p.ix = id, ix
+	p.lastIx, p.ix, p.cur = id, ix, ix.Cursor()
 	return ix, true, nil
 }
 
@@ -285,10 +291,11 @@ func (p *placement) place(f *FS) (placed, bool, error) {
 	if e16 > ix.Len16() {
 		return placed{}, true, fmt.Errorf("%s: end %d beyond sofa length %d", where(f), e16, ix.Len16())
 	}
-	if pl.b, err = ix.FromUTF16(b16); err != nil {
+	// p.cur is on ix, the index of sofaIndex's last answer
+	if pl.b, err = p.cur.FromUTF16(b16); err != nil {
 		return placed{}, true, fmt.Errorf("%s: begin: %w", where(f), err)
 	}
-	if pl.e, err = ix.FromUTF16(e16); err != nil {
+	if pl.e, err = p.cur.FromUTF16(e16); err != nil {
 		return placed{}, true, fmt.Errorf("%s: end: %w", where(f), err)
 	}
 	return pl, true, nil

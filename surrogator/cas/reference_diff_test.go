@@ -209,3 +209,59 @@ func FuzzRebaseReference(f *testing.F) {
 		sameRebase(t, "random", data, randomEdits(seed, append([]string{sur}, surrogates...)))
 	})
 }
+
+// TestRebaseDuplicateIDs: a CAS made by hand whose annotations share ids
+// (which no reader lets through) is re-based as the reference re-bases it:
+// the look-ups by kind are only taken with distinct ids.
+func TestRebaseDuplicateIDs(t *testing.T) {
+	text := "Dr. Max Meier kam. Gut"
+	build := func() *cas.CAS {
+		c := &cas.CAS{Views: []*cas.View{{Name: cas.InitialView, Sofa: 1}}}
+		add := func(id int, typ string, b, e int) {
+			f := &cas.FS{ID: id, Type: typ}
+			f.Set("sofa", true, []byte("1"))
+			f.SetInt("begin", b)
+			f.SetInt("end", e)
+			if typ == "custom.PHI" {
+				f.SetString("kind", "NAME_PATIENT")
+			}
+			c.Add(f, c.Views[0])
+		}
+		sofa := &cas.FS{ID: 1, Type: cas.TypeSofa}
+		sofa.SetString("sofaString", text)
+		c.Add(sofa, nil)
+		add(2, "custom.PHI", 4, 13)
+		add(3, "a.Token", 0, 3)
+		add(4, "a.Token", 4, 7)
+		add(5, "a.Token", 8, 13)
+		add(4, "a.Sentence", 0, 18) // shares id 4 with a token
+		add(6, "a.Token", 14, 17)
+		add(6, "a.Lemma", 8, 13) // shares id 6 with a token
+		add(7, "a.Sentence", 19, 22)
+		add(5, "a.Other", 8, 13)
+		return c
+	}
+	for _, sur := range []string{"X", "Anna Maria Heide", "", "Quastenbichler"} {
+		var out [2][]byte
+		var errs [2]string
+		for k := range out {
+			c := build()
+			ex, err := cas.Extract(c, cas.PHIConfig{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &document.Document{Text: ex.Text, Spans: ex.Spans, Layers: ex.Layers}
+			if k == 0 {
+				d.Layers = cas.ReferenceLayers(ex.Layers)
+			}
+			nd, err := d.ApplyInPlace([]document.Edit{{Begin: 4, End: 13, Text: sur}, {Begin: 14, End: 16, Text: sur + "!"}})
+			errs[k] = fmt.Sprint(err)
+			if err == nil {
+				out[k] = casjson.AppendCAS(nil, casjson.CAS(nd))
+			}
+		}
+		if errs[0] != errs[1] || !bytes.Equal(out[0], out[1]) {
+			t.Fatalf("%q: re-based otherwise than the reference (errors %s / %s):\n%s\n%s", sur, errs[1], errs[0], out[1], out[0])
+		}
+	}
+}

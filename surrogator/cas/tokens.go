@@ -40,6 +40,12 @@ type retokenized struct {
 	// cover gives, per kept sentence id, the new byte range its new tokens
 	// need (the sentence is widened to it after mapping).
 	cover map[int][2]int
+	// kinds holds the kind of each annotation of todo (nil when no edit:
+	// then every map is empty). Only tokens are keys of pos, only
+	// sentences of span and cover, and only tokens, sentences and word
+	// annotations of removed, which spares the look-ups for the others
+	// when ids are distinct (see rebase).
+	kinds []uint8
 }
 
 // segmentLayers replaces the tokens inside replaced text by tokens of the
@@ -54,14 +60,28 @@ func segmentLayers(c *CAS, todo []placed, newText string, m *document.Mapping) *
 	if len(edits) == 0 {
 		return rt
 	}
-	var tokens, sents, words []placed
-	for _, pl := range todo {
-		switch n := ShortName(pl.fs.Type); {
-		case n == shortToken:
+	// sorted into the layers by kind, counted first so that one array
+	// holds them (a letter has some 1,500 tokens)
+	rt.kinds = make([]uint8, len(todo))
+	var count [kindWord + 1]int
+	prevType, prevKind := "", kindOther
+	for k, pl := range todo {
+		if k == 0 || pl.fs.Type != prevType {
+			prevType, prevKind = pl.fs.Type, kindOf(ShortName(pl.fs.Type))
+		}
+		rt.kinds[k] = prevKind
+		count[prevKind]++
+	}
+	nt, ns, nw := count[kindToken], count[kindSentence], count[kindWord]
+	buf := make([]placed, nt+ns+nw)
+	tokens, sents, words := buf[:0:nt], buf[nt:nt:nt+ns], buf[nt+ns:nt+ns:nt+ns+nw]
+	for k, pl := range todo {
+		switch rt.kinds[k] {
+		case kindToken:
 			tokens = append(tokens, pl)
-		case n == shortSentence:
+		case kindSentence:
 			sents = append(sents, pl)
-		case describesWord(n):
+		case kindWord:
 			words = append(words, pl)
 		}
 	}
@@ -262,6 +282,28 @@ func mergeSentences(rt *retokenized, regions []region, sents []placed, m *docume
 		}
 		rt.cover[id] = [2]int{min(c[0], nb), max(c[1], ne)}
 	}
+}
+
+// Kinds of annotation for segmentLayers: the layers it re-makes (tokens,
+// sentences) or drops where a word was replaced (kindWord: describesWord).
+const (
+	kindOther uint8 = iota
+	kindToken
+	kindSentence
+	kindWord
+)
+
+// kindOf returns the kind of annotations of a type (short name).
+func kindOf(short string) uint8 {
+	switch {
+	case short == shortToken:
+		return kindToken
+	case short == shortSentence:
+		return kindSentence
+	case describesWord(short):
+		return kindWord
+	}
+	return kindOther
 }
 
 // describesWord reports whether annotations of a type (short name)
