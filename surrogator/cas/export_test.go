@@ -3,7 +3,7 @@ package cas
 import "github.com/surrogator/surrogator/surrogator/document"
 
 // ForgetPlacement drops the placement Extract cached for Rebase (tests).
-func ForgetPlacement(l *Layers) { l.of, l.onSofa = nil, nil }
+func ForgetPlacement(l *Layers) { l.of, l.onSofa, l.sofaRaw = nil, nil, nil }
 
 // PlacementCached reports whether Rebase will use Extract's placement.
 func PlacementCached(l *Layers) bool { return l.placedStill() }

@@ -54,6 +54,11 @@ type Layers struct {
 	// for and its offsets are not changed: SetLabel changes labels only)
 	onSofa []placedAt
 	of     *CAS
+	// sofaRaw is the main sofa's "sofaString" value Extract decoded into
+	// text: while the sofa still holds that very slice, rebase need not
+	// decode it again to check it
+	sofaRaw []byte
+	text    string
 }
 
 // placedAt is a placed annotation by its index in CAS.FS.
@@ -96,13 +101,18 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 	p.setSofaText(sofa.ID, sofa, text)
 	ex := &Extracted{Text: text, Layers: &Layers{CAS: c, Sofa: sofa.ID}}
 	ex.Layers.of = c
+	if ft, ok := sofa.Get("sofaString"); ok {
+		ex.Layers.sofaRaw, ex.Layers.text = ft.Value, text
+	}
 	// nearly every feature structure of a letter is an annotation on it
 	ex.Layers.onSofa = make([]placedAt, 0, len(c.FS))
+	var pl placed
+	var span document.Span
 	for i, f := range c.FS {
 		if f.Type == TypeDocMeta && ex.DocumentTitle == "" {
 			ex.DocumentTitle = f.String("documentTitle")
 		}
-		pl, isAnn, span, isPHI, err := p.extractStep(f, sofa.ID, cfg)
+		isAnn, isPHI, err := p.extractStep(f, sofa.ID, cfg, &pl, &span)
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +141,7 @@ func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.
 // afterwards. It implements document.InPlaceLayers.
 func (l *Layers) RebaseInPlace(oldText, newText string, m *document.Mapping) (document.Layers, error) {
 	nl, err := l.rebase(l.CAS, oldText, newText, m)
-	l.CAS, l.of, l.onSofa = nil, nil, nil // the CAS is nl's now
+	l.CAS, l.of, l.onSofa, l.sofaRaw = nil, nil, nil, nil // the CAS is nl's now
 	return nl, err
 }
 
@@ -141,7 +151,7 @@ func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (d
 	sofa := c.ByID(l.Sofa)
 	if sofa == nil || sofa.Type != TypeSofa {
 		return nil, fmt.Errorf("cas: rebase: sofa %d not found", l.Sofa)
-	} else if t, err := SofaText(sofa); err != nil || t != oldText {
+	} else if t, err := l.sofaText(sofa); err != nil || t != oldText {
 		return nil, fmt.Errorf("cas: rebase: the sofa does not hold the text being replaced")
 	}
 	var todo []placed
@@ -271,6 +281,16 @@ func (s *intSlab) value(v int) json.RawMessage {
 	i := len(s.b)
 	s.b = strconv.AppendInt(s.b, int64(v), 10)
 	return s.b[i:len(s.b):len(s.b)]
+}
+
+// sofaText is SofaText(sofa), without decoding when sofa holds the very
+// value Extract decoded (values are not changed in place: they alias the
+// data read, which the caller must not change).
+func (l *Layers) sofaText(sofa *FS) (string, error) {
+	if ft, ok := sofa.Get("sofaString"); ok && len(ft.Value) > 0 && len(ft.Value) == len(l.sofaRaw) && &ft.Value[0] == &l.sofaRaw[0] {
+		return l.text, nil
+	}
+	return SofaText(sofa)
 }
 
 // placedStill reports whether Extract's placement still describes CAS:

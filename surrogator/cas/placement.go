@@ -231,8 +231,18 @@ func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
 // place validates one feature structure. ok is false when it is not an
 // annotation (no begin and no end, or a sofa).
 func (p *placement) place(f *FS) (placed, bool, error) {
+	var pl placed
+	ok, err := p.placeInto(f, &pl)
+	return pl, ok, err
+}
+
+// placeInto is place with the placement written to *pl (zero when f is
+// not an annotation or has an error): Extract, placing every feature
+// structure of a letter, spares copying it back through two calls.
+func (p *placement) placeInto(f *FS, pl *placed) (bool, error) {
+	*pl = placed{}
 	if f.Type == TypeSofa {
-		return placed{}, false, nil
+		return false, nil
 	}
 	// one pass finds the features Get would find (the first of a name)
 	bi, ei, si := -1, -1, -1
@@ -254,75 +264,81 @@ func (p *placement) place(f *FS) (placed, bool, error) {
 	}
 	b16, hasB, err := offsetAt(f, "begin", bi)
 	if err != nil {
-		return placed{}, true, err
+		return true, err
 	}
 	e16, hasE, err := offsetAt(f, "end", ei)
 	if err != nil {
-		return placed{}, true, err
+		return true, err
 	}
 	if !hasB && !hasE {
-		return placed{}, false, nil
+		return false, nil
 	}
 	if !hasB || !hasE {
 		missing := "begin"
 		if hasB {
 			missing = "end"
 		}
-		return placed{}, true, fmt.Errorf("%s: %s missing", where(f), missing)
+		return true, fmt.Errorf("%s: %s missing", where(f), missing)
 	}
 	if b16 < 0 || e16 < 0 {
-		return placed{}, true, fmt.Errorf("%s: negative offset (begin %d, end %d)", where(f), b16, e16)
+		return true, fmt.Errorf("%s: negative offset (begin %d, end %d)", where(f), b16, e16)
 	}
 	if b16 > e16 {
-		return placed{}, true, fmt.Errorf("%s: begin %d > end %d", where(f), b16, e16)
+		return true, fmt.Errorf("%s: begin %d > end %d", where(f), b16, e16)
 	}
 	sofa, err := p.sofaOf(f, si)
 	if err != nil {
-		return placed{}, true, err
+		return true, err
 	}
-	pl := placed{fs: f, sofa: sofa, b16: b16, e16: e16, b: -1, e: -1}
+	*pl = placed{fs: f, sofa: sofa, b16: b16, e16: e16, b: -1, e: -1}
 	ix, ok, err := p.sofaIndex(sofa)
 	if err != nil {
-		return placed{}, true, fmt.Errorf("%s: %w", where(f), err)
+		*pl = placed{}
+		return true, fmt.Errorf("%s: %w", where(f), err)
 	}
 	if !ok {
-		return pl, true, nil
+		return true, nil
 	}
 	if e16 > ix.Len16() {
-		return placed{}, true, fmt.Errorf("%s: end %d beyond sofa length %d", where(f), e16, ix.Len16())
+		*pl = placed{}
+		return true, fmt.Errorf("%s: end %d beyond sofa length %d", where(f), e16, ix.Len16())
 	}
 	// p.cur is on ix, the index of sofaIndex's last answer
 	if pl.b, err = p.cur.FromUTF16(b16); err != nil {
-		return placed{}, true, fmt.Errorf("%s: begin: %w", where(f), err)
+		*pl = placed{}
+		return true, fmt.Errorf("%s: begin: %w", where(f), err)
 	}
 	if pl.e, err = p.cur.FromUTF16(e16); err != nil {
-		return placed{}, true, fmt.Errorf("%s: end: %w", where(f), err)
+		*pl = placed{}
+		return true, fmt.Errorf("%s: end: %w", where(f), err)
 	}
-	return pl, true, nil
+	return true, nil
 }
 
 // extractStep is Extract's check of one feature structure: its placement
-// and, when it is of the PHI type, the PHI rules against the main sofa
-// (span is then its span). Errors are wrapped in document.ErrPlacement.
-func (p *placement) extractStep(f *FS, main int, cfg PHIConfig) (pl placed, isAnn bool, span document.Span, isPHI bool, err error) {
-	pl, isAnn, err = p.place(f)
+// (into *pl) and, when it is of the PHI type, the PHI rules against the
+// main sofa (*span is then its span). Errors are wrapped in
+// document.ErrPlacement.
+func (p *placement) extractStep(f *FS, main int, cfg PHIConfig, pl *placed, span *document.Span) (isAnn, isPHI bool, err error) {
+	isAnn, err = p.placeInto(f, pl)
 	if err != nil {
-		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
+		return isAnn, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 	}
 	if !p.match(cfg, f.Type) || f.Type == TypeSofa {
-		return pl, isAnn, span, false, nil
+		return isAnn, false, nil
 	}
 	switch {
 	case !isAnn:
-		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %s: PHI annotation without begin and end", document.ErrPlacement, where(f))
+		return isAnn, false, fmt.Errorf("cas: %w: %s: PHI annotation without begin and end", document.ErrPlacement, where(f))
 	case pl.sofa != main:
-		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %s: PHI annotation on sofa %d, not on the main sofa %d", document.ErrPlacement, where(f), pl.sofa, main)
+		return isAnn, false, fmt.Errorf("cas: %w: %s: PHI annotation on sofa %d, not on the main sofa %d", document.ErrPlacement, where(f), pl.sofa, main)
 	}
 	lbl, err := label(f, cfg.feature())
 	if err != nil {
-		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
+		return isAnn, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 	}
-	return pl, isAnn, document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID}, true, nil
+	*span = document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID}
+	return isAnn, true, nil
 }
 
 // match is cfg.Match(typ), remembered for the last type asked: feature
@@ -361,7 +377,8 @@ func (x *Placer) SetViews(views []*View) { x.p.views, x.p.viewOf = views, nil }
 // is f's span. f needs only the features Extract reads: begin, end, sofa
 // and the label feature. Errors wrap document.ErrPlacement.
 func (x *Placer) Check(f *FS, main int, cfg PHIConfig) (span document.Span, isPHI bool, err error) {
-	_, _, span, isPHI, err = x.p.extractStep(f, main, cfg)
+	var pl placed
+	_, isPHI, err = x.p.extractStep(f, main, cfg, &pl, &span)
 	return span, isPHI, err
 }
 
