@@ -267,10 +267,11 @@ func distinctIDs(todo []placed) bool {
 // off with its capacity limited, so that appending to one copies.
 type intSlab struct{ b []byte }
 
-// newIntSlab makes room for n values of at most max.
+// newIntSlab makes room for n values of at most max (and the headroom
+// value keeps).
 func newIntSlab(n, max int) *intSlab {
 	digits := len(strconv.Itoa(max))
-	return &intSlab{b: make([]byte, 0, n*digits)}
+	return &intSlab{b: make([]byte, 0, n*digits+20)}
 }
 
 // value returns the JSON encoding of v (as strconv.Itoa gives it).

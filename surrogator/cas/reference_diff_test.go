@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/cas"
@@ -148,6 +150,49 @@ func randomEdits(seed uint64, surs []string) func(*document.Document) []document
 	}
 }
 
+// modeEdits replaces every PHI span as the engine's modes shape their
+// surrogates: x masks letters and digits (white space and punctuation
+// kept), entity writes the label, gemtex a bracketed label and key,
+// fictive a name or date of another length and word count; a surrogate
+// equal to the original is no edit.
+func modeEdits(mode string) func(*document.Document) []document.Edit {
+	fictive := []string{"Anna Maria von der Heide", "Kurt Ölmann", "03.11.2031", "Bad Quastenbichl-Süd", "Dr. med. X. Yz"}
+	return func(d *document.Document) []document.Edit {
+		var es []document.Edit
+		last := -1
+		for i, s := range d.Spans {
+			if s.Begin < last || s.Begin >= s.End {
+				continue
+			}
+			orig := d.Text[s.Begin:s.End]
+			var sur string
+			switch mode {
+			case "x":
+				sur = strings.Map(func(r rune) rune {
+					if unicode.IsLetter(r) || unicode.IsDigit(r) {
+						return 'X'
+					}
+					return r
+				}, orig)
+			case "entity":
+				sur = s.Label
+			case "gemtex":
+				sur = "[** " + s.Label + " AB1CD2 **]"
+			default:
+				sur = fictive[i%len(fictive)]
+			}
+			if sur == orig {
+				continue
+			}
+			es = append(es, document.Edit{Begin: s.Begin, End: s.End, Text: sur})
+			last = s.End
+		}
+		return es
+	}
+}
+
+var modes = []string{"x", "entity", "gemtex", "fictive"}
+
 var surrogates = []string{"X", "***", "[NAME_PATIENT]", "Quastenbichler-Wunderhorn", "Anna Maria von der Heide", "Dr. Ö. Müller\n12.03.2024", "", " ", "a\u2028b 😀 <&>"}
 
 // TestExtractReference: Extract gives what it gave before its fast path
@@ -160,12 +205,16 @@ func TestExtractReference(t *testing.T) {
 }
 
 // TestRebaseReference: re-basing every shared CAS writes, byte for byte,
-// what the reference re-basing writes: every span replaced by surrogates
+// what the reference re-basing writes: every span replaced as the four
+// modes shape their surrogates, every span replaced by surrogates
 // of every shape (masks, labels, shorter, longer, more words, empty, white
 // space, line breaks, surrogate pairs), and random stretches replaced.
 func TestRebaseReference(t *testing.T) {
 	files := append(testutil.GrasccoCAS(t), testutil.ProjectCAS(t)...)
 	for _, f := range files {
+		for _, mode := range modes {
+			sameRebase(t, fmt.Sprintf("%s, %s mode", f.Entry, mode), f.Data, modeEdits(mode))
+		}
 		for _, sur := range surrogates {
 			sameRebase(t, fmt.Sprintf("%s, spans by %q", f.Entry, sur), f.Data, spanEdits(sur))
 		}
@@ -206,6 +255,7 @@ func FuzzRebaseReference(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64, sur string) {
 		sameExtract(t, "fuzz", data)
 		sameRebase(t, "spans", data, spanEdits(sur))
+		sameRebase(t, "mode", data, modeEdits(modes[seed%4]))
 		sameRebase(t, "random", data, randomEdits(seed, append([]string{sur}, surrogates...)))
 	})
 }
