@@ -735,6 +735,217 @@ func typeDefJSON(t *cas.TypeDef) []byte {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// compactPlain appends raw without white space outside strings, as
+// json.Compact does, when raw is one valid JSON value nested at most
+// plainDepth deep; ok is false (and b's length unchanged) otherwise, also
+// for valid values it does not take on, which the caller hands to
+// json.Compact.
+func compactPlain(b, raw []byte) ([]byte, bool) {
+	c := plainCompactor{in: raw, out: b}
+	if !c.value(0) {
+		return b, false
+	}
+	c.space()
+	if c.i != len(raw) {
+		return b, false
+	}
+	return c.out, true
+}
+
+// plainDepth bounds compactPlain's recursion (encoding/json allows 10,000
+// levels; deeper values go to it).
+const plainDepth = 64
+
+type plainCompactor struct {
+	in  []byte
+	i   int
+	out []byte
+}
+
+func (c *plainCompactor) space() {
+	for c.i < len(c.in) && isSpace(c.in[c.i]) {
+		c.i++
+	}
+}
+
+// value reads one value (with white space around it) and appends it.
+func (c *plainCompactor) value(depth int) bool {
+	c.space()
+	if c.i >= len(c.in) || depth > plainDepth || !c.item(depth) {
+		return false
+	}
+	c.space()
+	return true
+}
+
+// item reads the value at c.i (not white space).
+func (c *plainCompactor) item(depth int) bool {
+	switch ch := c.in[c.i]; {
+	case ch == '{':
+		c.out = append(c.out, '{')
+		c.i++
+		c.space()
+		if c.i < len(c.in) && c.in[c.i] == '}' {
+			c.out = append(c.out, '}')
+			c.i++
+			return true
+		}
+		for {
+			c.space()
+			if c.i >= len(c.in) || c.in[c.i] != '"' || !c.str() {
+				return false
+			}
+			c.space()
+			if c.i >= len(c.in) || c.in[c.i] != ':' {
+				return false
+			}
+			c.out = append(c.out, ':')
+			c.i++
+			if !c.value(depth + 1) {
+				return false
+			}
+			if c.i >= len(c.in) {
+				return false
+			}
+			switch c.in[c.i] {
+			case ',':
+				c.out = append(c.out, ',')
+				c.i++
+				continue
+			case '}':
+				c.out = append(c.out, '}')
+				c.i++
+				return true
+			}
+			return false
+		}
+	case ch == '[':
+		c.out = append(c.out, '[')
+		c.i++
+		c.space()
+		if c.i < len(c.in) && c.in[c.i] == ']' {
+			c.out = append(c.out, ']')
+			c.i++
+			return true
+		}
+		for {
+			if !c.value(depth + 1) {
+				return false
+			}
+			if c.i >= len(c.in) {
+				return false
+			}
+			switch c.in[c.i] {
+			case ',':
+				c.out = append(c.out, ',')
+				c.i++
+				continue
+			case ']':
+				c.out = append(c.out, ']')
+				c.i++
+				return true
+			}
+			return false
+		}
+	case ch == '"':
+		return c.str()
+	case ch == '-' || '0' <= ch && ch <= '9':
+		return c.number()
+	case ch == 't':
+		return c.literal("true")
+	case ch == 'f':
+		return c.literal("false")
+	case ch == 'n':
+		return c.literal("null")
+	}
+	return false
+}
+
+func (c *plainCompactor) literal(lit string) bool {
+	if len(c.in)-c.i < len(lit) || string(c.in[c.i:c.i+len(lit)]) != lit {
+		return false
+	}
+	c.out = append(c.out, lit...)
+	c.i += len(lit)
+	return true
+}
+
+// str reads a string (at its quote) as encoding/json's scanner accepts it:
+// no control characters, valid escapes; other bytes as they are.
+func (c *plainCompactor) str() bool {
+	start := c.i
+	for c.i++; c.i < len(c.in); c.i++ {
+		switch ch := c.in[c.i]; {
+		case ch == '"':
+			c.i++
+			c.out = append(c.out, c.in[start:c.i]...)
+			return true
+		case ch < 0x20:
+			return false
+		case ch == '\\':
+			if c.i+1 >= len(c.in) {
+				return false
+			}
+			switch c.in[c.i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				c.i++
+			case 'u':
+				if len(c.in)-c.i < 6 {
+					return false
+				}
+				for _, h := range c.in[c.i+2 : c.i+6] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return false
+					}
+				}
+				c.i += 5
+			default:
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// number reads a number of the JSON grammar.
+func (c *plainCompactor) number() bool {
+	start, in := c.i, c.in
+	digits := func() int {
+		n := 0
+		for c.i < len(in) && '0' <= in[c.i] && in[c.i] <= '9' {
+			c.i++
+			n++
+		}
+		return n
+	}
+	if in[c.i] == '-' {
+		c.i++
+	}
+	switch {
+	case c.i < len(in) && in[c.i] == '0':
+		c.i++
+	case digits() == 0:
+		return false
+	}
+	if c.i < len(in) && in[c.i] == '.' {
+		c.i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if c.i < len(in) && (in[c.i] == 'e' || in[c.i] == 'E') {
+		c.i++
+		if c.i < len(in) && (in[c.i] == '+' || in[c.i] == '-') {
+			c.i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	c.out = append(c.out, in[start:c.i]...)
+	return true
+}
+
 // hasSpace reports whether raw holds a JSON white space byte.
 func hasSpace(raw []byte) bool {
 	for _, c := range raw {
@@ -758,6 +969,11 @@ func appendCompact(b []byte, raw []byte) []byte {
 	// ids, as INCEpTION writes them, take this path)
 	if !hasSpace(raw) {
 		return append(b, raw...)
+	}
+	// the type definitions of a letter's header (6 KB, spaced), compacted
+	// without encoding/json's state machine; anything else it decides
+	if out, ok := compactPlain(b, raw); ok {
+		return out
 	}
 	buf := bytes.NewBuffer(b)
 	if err := json.Compact(buf, raw); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"testing"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 )
@@ -80,4 +81,20 @@ func appendCompactReference(b []byte, raw []byte) []byte {
 		return append(b, raw...)
 	}
 	return buf.Bytes()
+}
+
+// FuzzAppendCompact: appendCompact (its fast paths and compactPlain) gives
+// what json.Compact into the buffer gave, for valid and invalid values.
+func FuzzAppendCompact(f *testing.F) {
+	for _, s := range []string{`{"%NAME": "a.B", "%SUPER_TYPE": "uima.tcas.Annotation", "f": {"%NAME": "f", "%RANGE": "uima.cas.String"}}`,
+		` [1, 2 ,3 ] `, `{ }`, `[ ]`, `{"a" : [ -0.5e+3 , true, false , null, "x\"\u00fc\n ü" ] }`, `[01]`, `[1.]`, `[-]`, `{"a" 1}`,
+		`{"a":1,}`, `[1,]`, `"\x"`, "\"a\x01\"", `[1] x`, ` `, ``, `[[[[[[]]]]]]`, `{"a":{"b":{"c":[1e5,2E-3]}}}`, "\t\"x\"\r\n", `tru `, `nul`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		want := appendCompactReference([]byte("pre"), raw)
+		if got := appendCompact([]byte("pre"), raw); !bytes.Equal(got, want) {
+			t.Fatalf("%q: %q, json.Compact: %q", raw, got, want)
+		}
+	})
 }
