@@ -562,7 +562,8 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 		b = appendCompact(b, raw)
 	}
 	b = append(b, "\n  },\n  \"%FEATURE_STRUCTURES\" : ["...)
-	var kc keyCache
+	kc := keyCaches.Get().(*keyCache)
+	defer kc.release()
 	for i, f := range c.FS {
 		if i > 0 {
 			b = append(b, ',')
@@ -629,6 +630,27 @@ type keyCache struct {
 	used  bool
 }
 
+// keyCaches keeps keyCaches between AppendCAS calls (a letter's dozen
+// types, their keys and 2 KB of encodings, made afresh each time, were
+// most of its allocations).
+var keyCaches = sync.Pool{New: func() any { return &keyCache{types: map[string]int{}} }}
+
+// release empties kc (keeping its room) and puts it back in keyCaches;
+// one grown unusually big is dropped.
+func (kc *keyCache) release() {
+	if cap(kc.enc) > 1<<16 || len(kc.recs) > 256 {
+		return
+	}
+	clear(kc.types)
+	for i := range kc.recs {
+		r := &kc.recs[i]
+		clear(r.keys)
+		r.typ, r.keys = "", r.keys[:0]
+	}
+	kc.recs, kc.enc, kc.last, kc.used = kc.recs[:0], kc.enc[:0], 0, false
+	keyCaches.Put(kc)
+}
+
 // typeKeys is one type's cached pieces: enc[head[0]:head[1]] is its
 // "%TYPE" piece.
 type typeKeys struct {
@@ -679,17 +701,20 @@ func (kc *keyCache) rec(typ string) int {
 	if kc.used && kc.recs[kc.last].typ == typ {
 		return kc.last
 	}
-	if kc.types == nil {
-		kc.types = map[string]int{}
-		kc.enc = make([]byte, 0, 1024)
-	}
 	k, ok := kc.types[typ]
 	if !ok {
 		s := len(kc.enc)
 		kc.enc = append(kc.enc, ", \"%TYPE\" : "...)
 		kc.enc = appendString(kc.enc, typ)
 		k = len(kc.recs)
-		kc.recs = append(kc.recs, typeKeys{typ: typ, head: [2]int{s, len(kc.enc)}})
+		if k < cap(kc.recs) {
+			// a record of an earlier call: its key list's room is reused
+			kc.recs = kc.recs[:k+1]
+			r := &kc.recs[k]
+			r.typ, r.head = typ, [2]int{s, len(kc.enc)}
+		} else {
+			kc.recs = append(kc.recs, typeKeys{typ: typ, head: [2]int{s, len(kc.enc)}})
+		}
 		kc.types[typ] = k
 	}
 	kc.last, kc.used = k, true
