@@ -616,7 +616,7 @@ func sizeHint(c *cas.CAS) int {
 	return n
 }
 
-// keyCache holds, for one AppendCAS call, the encoded `, "%TYPE" : "…"`
+// keyCache holds, during one AppendCAS call, the encoded `, "%TYPE" : "…"`
 // of each type met and the encoded `, "name" : ` keys of its feature
 // structures' features by position. Every encoding is what appendString
 // and appendRefName give; a feature structure whose features differ from
@@ -626,8 +626,8 @@ type keyCache struct {
 	enc   []byte // the encoded pieces
 	types map[string]int
 	recs  []typeKeys
-	last  int // index in recs of the previous feature structure's type (-1: none)
-	used  bool
+	last  int  // index in recs of the previous feature structure's type
+	used  bool // whether last is set
 }
 
 // keyCaches keeps keyCaches between AppendCAS calls (a letter's dozen
