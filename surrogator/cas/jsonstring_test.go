@@ -1,6 +1,7 @@
 package cas
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -65,6 +66,23 @@ func BenchmarkSofaString(b *testing.B) {
 			if err := json.Unmarshal(raw, &s); err != nil {
 				b.Fatal(err)
 			}
+		}
+	})
+}
+
+// FuzzSetString: SetString (AppendJSONString) encodes every string as
+// json.Marshal does (HTML characters, U+2028/9, control characters,
+// invalid UTF-8).
+func FuzzSetString(f *testing.F) {
+	for _, s := range []string{"", "a\"b\\c", "<&>", "\u2028\u2029", "\x00\x1f\b\f\t\n\r\x7f", "\xff\xed\xa0\x80", "Müller 😀"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		var fs FS
+		fs.SetString("x", s)
+		if got := fs.Features[0].Value; !bytes.Equal(got, want) {
+			t.Fatalf("%q encoded as %s, json.Marshal: %s", s, got, want)
 		}
 	})
 }

@@ -3,6 +3,7 @@ package cas
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -53,6 +54,11 @@ type Layers struct {
 	// for and its offsets are not changed: SetLabel changes labels only)
 	onSofa []placedAt
 	of     *CAS
+	// sofaRaw is the main sofa's "sofaString" value Extract decoded into
+	// text: while the sofa still holds that very slice, rebase need not
+	// decode it again to check it
+	sofaRaw []byte
+	text    string
 }
 
 // placedAt is a placed annotation by its index in CAS.FS.
@@ -92,13 +98,21 @@ func Extract(c *CAS, cfg PHIConfig) (*Extracted, error) {
 		return nil, err
 	}
 	p := newPlacement(c)
+	p.setSofaText(sofa.ID, sofa, text)
 	ex := &Extracted{Text: text, Layers: &Layers{CAS: c, Sofa: sofa.ID}}
 	ex.Layers.of = c
+	if ft, ok := sofa.Get("sofaString"); ok {
+		ex.Layers.sofaRaw, ex.Layers.text = ft.Value, text
+	}
+	// nearly every feature structure of a letter is an annotation on it
+	ex.Layers.onSofa = make([]placedAt, 0, len(c.FS))
+	var pl placed
+	var span document.Span
 	for i, f := range c.FS {
 		if f.Type == TypeDocMeta && ex.DocumentTitle == "" {
 			ex.DocumentTitle = f.String("documentTitle")
 		}
-		pl, isAnn, span, isPHI, err := p.extractStep(f, sofa.ID, cfg)
+		isAnn, isPHI, err := p.extractStep(f, sofa.ID, cfg, &pl, &span)
 		if err != nil {
 			return nil, err
 		}
@@ -127,16 +141,17 @@ func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.
 // afterwards. It implements document.InPlaceLayers.
 func (l *Layers) RebaseInPlace(oldText, newText string, m *document.Mapping) (document.Layers, error) {
 	nl, err := l.rebase(l.CAS, oldText, newText, m)
-	l.CAS, l.of, l.onSofa = nil, nil, nil // the CAS is nl's now
+	l.CAS, l.of, l.onSofa, l.sofaRaw = nil, nil, nil, nil // the CAS is nl's now
 	return nl, err
 }
 
 // rebase re-bases c, which is l.CAS or a clone of it (the same feature
 // structures in the same order).
 func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (document.Layers, error) {
-	if s := c.ByID(l.Sofa); s == nil || s.Type != TypeSofa {
+	sofa := c.ByID(l.Sofa)
+	if sofa == nil || sofa.Type != TypeSofa {
 		return nil, fmt.Errorf("cas: rebase: sofa %d not found", l.Sofa)
-	} else if t, err := SofaText(s); err != nil || t != oldText {
+	} else if t, err := l.sofaText(sofa); err != nil || t != oldText {
 		return nil, fmt.Errorf("cas: rebase: the sofa does not hold the text being replaced")
 	}
 	var todo []placed
@@ -160,37 +175,123 @@ func (l *Layers) rebase(c *CAS, oldText, newText string, m *document.Mapping) (d
 	}
 	newIx := document.NewIndex(newText)
 	rt := segmentLayers(c, todo, newText, m)
-	for _, pl := range todo {
+	slab := newIntSlab(2*len(todo), newIx.Len16())
+	cur := newIx.Cursor()
+	// the maps are keyed by id: with distinct ids an annotation is looked
+	// up only in those that can hold its kind
+	kinds := rt.kinds
+	if kinds != nil && !distinctIDs(todo) {
+		kinds = nil
+	}
+	for k, pl := range todo {
 		id := pl.fs.ID
-		if rt.removed[id] {
+		kind := kindOther
+		if kinds != nil {
+			kind = kinds[k]
+		}
+		all := kinds == nil
+		if (all || kind != kindOther) && rt.removed[id] {
 			continue
 		}
-		var nb, ne int
-		if p, ok := rt.pos[id]; ok {
-			nb, ne = p[0], p[1]
-		} else {
+		var p [2]int
+		ok := false
+		if all || kind == kindToken {
+			p, ok = rt.pos[id]
+		}
+		nb, ne := p[0], p[1]
+		if !ok {
 			b, e := pl.b, pl.e
-			if u, ok := rt.span[id]; ok {
-				b, e = u[0], u[1]
+			sent := all || kind == kindSentence
+			if sent {
+				if u, ok := rt.span[id]; ok {
+					b, e = u[0], u[1]
+				}
 			}
 			nb, ne = m.Span(b, e)
-			if cv, ok := rt.cover[id]; ok {
-				nb, ne = min(nb, cv[0]), max(ne, cv[1])
+			if sent {
+				if cv, ok := rt.cover[id]; ok {
+					nb, ne = min(nb, cv[0]), max(ne, cv[1])
+				}
 			}
 		}
-		pl.fs.SetInt("begin", newIx.ToUTF16(nb))
-		pl.fs.SetInt("end", newIx.ToUTF16(ne))
+		pl.fs.Set("begin", false, slab.value(cur.ToUTF16(nb)))
+		pl.fs.Set("end", false, slab.value(cur.ToUTF16(ne)))
 	}
 	for _, ex := range rt.extra {
 		for _, f := range ex {
 			p := rt.pos[f.ID]
-			f.SetInt("begin", newIx.ToUTF16(p[0]))
-			f.SetInt("end", newIx.ToUTF16(p[1]))
+			f.Set("begin", false, slab.value(cur.ToUTF16(p[0])))
+			f.Set("end", false, slab.value(cur.ToUTF16(p[1])))
 		}
 	}
-	applySegments(c, rt)
-	c.ByID(l.Sofa).SetString("sofaString", newText)
+	if applySegments(c, rt) {
+		// the feature structures changed: the sofa is the one with its id
+		// that ByID, re-indexing them, would now give (the last one)
+		// without building the index
+		sofa = nil
+		for _, f := range c.FS {
+			if f.ID == l.Sofa {
+				sofa = f
+			}
+		}
+	}
+	sofa.SetString("sofaString", newText)
 	return &Layers{CAS: c, Sofa: l.Sofa}, nil
+}
+
+// distinctIDs reports whether the annotations of todo have distinct ids
+// (as every CAS a reader returns has); false also when an id is too big
+// to check cheaply.
+func distinctIDs(todo []placed) bool {
+	hi := 0
+	for _, pl := range todo {
+		if pl.fs.ID < 0 || pl.fs.ID >= 1<<22 {
+			return false
+		}
+		hi = max(hi, pl.fs.ID)
+	}
+	seen := make([]uint64, hi/64+1)
+	for _, pl := range todo {
+		w, bit := pl.fs.ID/64, uint64(1)<<(pl.fs.ID%64)
+		if seen[w]&bit != 0 {
+			return false
+		}
+		seen[w] |= bit
+	}
+	return true
+}
+
+// intSlab holds the JSON encodings of re-based offsets: one allocation
+// for a document's some 3,000 begin and end values instead of two each
+// (strconv.Itoa and the conversion to json.RawMessage). Each value is cut
+// off with its capacity limited, so that appending to one copies.
+type intSlab struct{ b []byte }
+
+// newIntSlab makes room for n values of at most max (and the headroom
+// value keeps).
+func newIntSlab(n, max int) *intSlab {
+	digits := len(strconv.Itoa(max))
+	return &intSlab{b: make([]byte, 0, n*digits+20)}
+}
+
+// value returns the JSON encoding of v (as strconv.Itoa gives it).
+func (s *intSlab) value(v int) json.RawMessage {
+	if cap(s.b)-len(s.b) < 20 {
+		s.b = make([]byte, 0, 1024)
+	}
+	i := len(s.b)
+	s.b = strconv.AppendInt(s.b, int64(v), 10)
+	return s.b[i:len(s.b):len(s.b)]
+}
+
+// sofaText is SofaText(sofa), without decoding when sofa holds the very
+// value Extract decoded (values are not changed in place: they alias the
+// data read, which the caller must not change).
+func (l *Layers) sofaText(sofa *FS) (string, error) {
+	if ft, ok := sofa.Get("sofaString"); ok && len(ft.Value) > 0 && len(ft.Value) == len(l.sofaRaw) && &ft.Value[0] == &l.sofaRaw[0] {
+		return l.text, nil
+	}
+	return SofaText(sofa)
 }
 
 // placedStill reports whether Extract's placement still describes CAS:

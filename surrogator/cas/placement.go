@@ -41,6 +41,14 @@ type placement struct {
 	// ix is the index of sofa lastIx (-1: none), the last one looked up
 	lastIx int
 	ix     *document.Index
+	// cur converts offsets on ix: the annotations of a layer mostly
+	// follow each other through the text
+	cur document.Cursor
+	// the last PHIConfig.Match asked and its answer (see match)
+	matchCfg  PHIConfig
+	matchType string
+	matchOK   bool
+	matchSet  bool
 }
 
 func newPlacement(c *CAS) *placement {
@@ -81,12 +89,13 @@ func where(f *FS) string {
 	return fmt.Sprintf("annotation %d (%s)", f.ID, ShortName(f.Type))
 }
 
-// offset reads begin or end: a JSON integer that fits an int.
-func offset(f *FS, name string) (int, bool, error) {
-	ft, ok := f.Get(name)
-	if !ok {
+// offsetAt reads begin or end, the feature at index i of f (-1: absent):
+// a JSON integer that fits an int.
+func offsetAt(f *FS, name string, i int) (int, bool, error) {
+	if i < 0 {
 		return 0, false, nil
 	}
+	ft := f.Features[i]
 	if ft.Ref {
 		return 0, true, fmt.Errorf("%s: %s is a reference, not an integer", where(f), name)
 	}
@@ -145,9 +154,11 @@ func jsonKind(v string) string {
 	return "not a JSON value"
 }
 
-// sofaOf returns the sofa id an annotation refers to.
-func (p *placement) sofaOf(f *FS) (int, error) {
-	if ft, ok := f.Get("sofa"); ok {
+// sofaOf returns the sofa id an annotation refers to; si is the index of
+// its "sofa" feature (-1: none).
+func (p *placement) sofaOf(f *FS, si int) (int, error) {
+	if si >= 0 {
+		ft := f.Features[si]
 		if !ft.Ref {
 			return 0, fmt.Errorf("%s: sofa is not a reference", where(f))
 		}
@@ -176,6 +187,18 @@ func (p *placement) sofaOf(f *FS) (int, error) {
 	return 0, fmt.Errorf("%s: no sofa reference, in no view, and the CAS has several sofas", where(f))
 }
 
+// setSofaText gives the placement the text of sofa id, decoded already by
+// the caller from that sofa feature structure (SofaText), so that it is
+// not decoded again.
+func (p *placement) setSofaText(id int, s *FS, text string) {
+	if p.sofas[id] != s {
+		return
+	}
+	ix := document.NewIndex(text)
+	p.index[id] = ix
+	p.lastIx, p.ix, p.cur = id, ix, ix.Cursor()
+}
+
 // sofaIndex returns the offset index of a sofa's text; ok is false when the
 // sofa holds no text (sofaURI or sofaArray).
 func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
@@ -184,6 +207,9 @@ func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
 	}
 	if ix, ok := p.index[id]; ok {
 		p.lastIx, p.ix = id, ix
+		if ix != nil {
+			p.cur = ix.Cursor()
+		}
 		return ix, ix != nil, nil
 	}
 	s := p.sofas[id]
@@ -198,86 +224,130 @@ func (p *placement) sofaIndex(id int) (*document.Index, bool, error) {
 	}
 	ix := document.NewIndex(text)
 	p.index[id] = ix
-	p.lastIx, p.ix = id, ix
+	p.lastIx, p.ix, p.cur = id, ix, ix.Cursor()
 	return ix, true, nil
 }
 
 // place validates one feature structure. ok is false when it is not an
 // annotation (no begin and no end, or a sofa).
 func (p *placement) place(f *FS) (placed, bool, error) {
+	var pl placed
+	ok, err := p.placeInto(f, &pl)
+	return pl, ok, err
+}
+
+// placeInto is place with the placement written to *pl (zero when f is
+// not an annotation or has an error): Extract, placing every feature
+// structure of a letter, spares copying it back through two calls.
+func (p *placement) placeInto(f *FS, pl *placed) (bool, error) {
+	*pl = placed{}
 	if f.Type == TypeSofa {
-		return placed{}, false, nil
+		return false, nil
 	}
-	b16, hasB, err := offset(f, "begin")
-	if err != nil {
-		return placed{}, true, err
+	// one pass finds the features Get would find (the first of a name)
+	bi, ei, si := -1, -1, -1
+	for i := range f.Features {
+		switch f.Features[i].Name {
+		case "begin":
+			if bi < 0 {
+				bi = i
+			}
+		case "end":
+			if ei < 0 {
+				ei = i
+			}
+		case "sofa":
+			if si < 0 {
+				si = i
+			}
+		}
 	}
-	e16, hasE, err := offset(f, "end")
+	b16, hasB, err := offsetAt(f, "begin", bi)
 	if err != nil {
-		return placed{}, true, err
+		return true, err
+	}
+	e16, hasE, err := offsetAt(f, "end", ei)
+	if err != nil {
+		return true, err
 	}
 	if !hasB && !hasE {
-		return placed{}, false, nil
+		return false, nil
 	}
 	if !hasB || !hasE {
 		missing := "begin"
 		if hasB {
 			missing = "end"
 		}
-		return placed{}, true, fmt.Errorf("%s: %s missing", where(f), missing)
+		return true, fmt.Errorf("%s: %s missing", where(f), missing)
 	}
 	if b16 < 0 || e16 < 0 {
-		return placed{}, true, fmt.Errorf("%s: negative offset (begin %d, end %d)", where(f), b16, e16)
+		return true, fmt.Errorf("%s: negative offset (begin %d, end %d)", where(f), b16, e16)
 	}
 	if b16 > e16 {
-		return placed{}, true, fmt.Errorf("%s: begin %d > end %d", where(f), b16, e16)
+		return true, fmt.Errorf("%s: begin %d > end %d", where(f), b16, e16)
 	}
-	sofa, err := p.sofaOf(f)
+	sofa, err := p.sofaOf(f, si)
 	if err != nil {
-		return placed{}, true, err
+		return true, err
 	}
-	pl := placed{fs: f, sofa: sofa, b16: b16, e16: e16, b: -1, e: -1}
+	*pl = placed{fs: f, sofa: sofa, b16: b16, e16: e16, b: -1, e: -1}
 	ix, ok, err := p.sofaIndex(sofa)
 	if err != nil {
-		return placed{}, true, fmt.Errorf("%s: %w", where(f), err)
+		*pl = placed{}
+		return true, fmt.Errorf("%s: %w", where(f), err)
 	}
 	if !ok {
-		return pl, true, nil
+		return true, nil
 	}
 	if e16 > ix.Len16() {
-		return placed{}, true, fmt.Errorf("%s: end %d beyond sofa length %d", where(f), e16, ix.Len16())
+		*pl = placed{}
+		return true, fmt.Errorf("%s: end %d beyond sofa length %d", where(f), e16, ix.Len16())
 	}
-	if pl.b, err = ix.FromUTF16(b16); err != nil {
-		return placed{}, true, fmt.Errorf("%s: begin: %w", where(f), err)
+	// p.cur is on ix, the index of sofaIndex's last answer
+	if pl.b, err = p.cur.FromUTF16(b16); err != nil {
+		*pl = placed{}
+		return true, fmt.Errorf("%s: begin: %w", where(f), err)
 	}
-	if pl.e, err = ix.FromUTF16(e16); err != nil {
-		return placed{}, true, fmt.Errorf("%s: end: %w", where(f), err)
+	if pl.e, err = p.cur.FromUTF16(e16); err != nil {
+		*pl = placed{}
+		return true, fmt.Errorf("%s: end: %w", where(f), err)
 	}
-	return pl, true, nil
+	return true, nil
 }
 
 // extractStep is Extract's check of one feature structure: its placement
-// and, when it is of the PHI type, the PHI rules against the main sofa
-// (span is then its span). Errors are wrapped in document.ErrPlacement.
-func (p *placement) extractStep(f *FS, main int, cfg PHIConfig) (pl placed, isAnn bool, span document.Span, isPHI bool, err error) {
-	pl, isAnn, err = p.place(f)
+// (into *pl) and, when it is of the PHI type, the PHI rules against the
+// main sofa (*span is then its span). Errors are wrapped in
+// document.ErrPlacement.
+func (p *placement) extractStep(f *FS, main int, cfg PHIConfig, pl *placed, span *document.Span) (isAnn, isPHI bool, err error) {
+	isAnn, err = p.placeInto(f, pl)
 	if err != nil {
-		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
+		return isAnn, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 	}
-	if !cfg.Match(f.Type) || f.Type == TypeSofa {
-		return pl, isAnn, span, false, nil
+	if !p.match(cfg, f.Type) || f.Type == TypeSofa {
+		return isAnn, false, nil
 	}
 	switch {
 	case !isAnn:
-		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %s: PHI annotation without begin and end", document.ErrPlacement, where(f))
+		return isAnn, false, fmt.Errorf("cas: %w: %s: PHI annotation without begin and end", document.ErrPlacement, where(f))
 	case pl.sofa != main:
-		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %s: PHI annotation on sofa %d, not on the main sofa %d", document.ErrPlacement, where(f), pl.sofa, main)
+		return isAnn, false, fmt.Errorf("cas: %w: %s: PHI annotation on sofa %d, not on the main sofa %d", document.ErrPlacement, where(f), pl.sofa, main)
 	}
 	lbl, err := label(f, cfg.feature())
 	if err != nil {
-		return pl, isAnn, span, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
+		return isAnn, false, fmt.Errorf("cas: %w: %w", document.ErrPlacement, err)
 	}
-	return pl, isAnn, document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID}, true, nil
+	*span = document.Span{Label: lbl, Begin: pl.b, End: pl.e, Ref: f.ID}
+	return isAnn, true, nil
+}
+
+// match is cfg.Match(typ), remembered for the last type asked: feature
+// structures of one type mostly follow each other.
+func (p *placement) match(cfg PHIConfig, typ string) bool {
+	if !p.matchSet || p.matchType != typ || p.matchCfg != cfg {
+		p.matchCfg, p.matchType, p.matchOK, p.matchSet = cfg, typ, cfg.Match(typ), true
+	}
+	return p.matchOK
 }
 
 // Placer checks feature structures one at a time exactly as Extract does,
@@ -307,7 +377,8 @@ func (x *Placer) SetViews(views []*View) { x.p.views, x.p.viewOf = views, nil }
 // is f's span. f needs only the features Extract reads: begin, end, sofa
 // and the label feature. Errors wrap document.ErrPlacement.
 func (x *Placer) Check(f *FS, main int, cfg PHIConfig) (span document.Span, isPHI bool, err error) {
-	_, _, span, isPHI, err = x.p.extractStep(f, main, cfg)
+	var pl placed
+	_, isPHI, err = x.p.extractStep(f, main, cfg, &pl, &span)
 	return span, isPHI, err
 }
 

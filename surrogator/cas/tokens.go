@@ -40,6 +40,12 @@ type retokenized struct {
 	// cover gives, per kept sentence id, the new byte range its new tokens
 	// need (the sentence is widened to it after mapping).
 	cover map[int][2]int
+	// kinds holds the kind of each annotation of todo (nil when no edit:
+	// then every map is empty). Only tokens are keys of pos, only
+	// sentences of span and cover, and only tokens, sentences and word
+	// annotations of removed, which spares the look-ups for the others
+	// when ids are distinct (see rebase).
+	kinds []uint8
 }
 
 // segmentLayers replaces the tokens inside replaced text by tokens of the
@@ -54,14 +60,28 @@ func segmentLayers(c *CAS, todo []placed, newText string, m *document.Mapping) *
 	if len(edits) == 0 {
 		return rt
 	}
-	var tokens, sents, words []placed
-	for _, pl := range todo {
-		switch n := ShortName(pl.fs.Type); {
-		case n == shortToken:
+	// sorted into the layers by kind, counted first so that one array
+	// holds them (a letter has some 1,500 tokens)
+	rt.kinds = make([]uint8, len(todo))
+	var count [kindWord + 1]int
+	prevType, prevKind := "", kindOther
+	for k, pl := range todo {
+		if k == 0 || pl.fs.Type != prevType {
+			prevType, prevKind = pl.fs.Type, kindOf(ShortName(pl.fs.Type))
+		}
+		rt.kinds[k] = prevKind
+		count[prevKind]++
+	}
+	nt, ns, nw := count[kindToken], count[kindSentence], count[kindWord]
+	buf := make([]placed, nt+ns+nw)
+	tokens, sents, words := buf[:0:nt], buf[nt:nt:nt+ns], buf[nt+ns:nt+ns:nt+ns+nw]
+	for k, pl := range todo {
+		switch rt.kinds[k] {
+		case kindToken:
 			tokens = append(tokens, pl)
-		case n == shortSentence:
+		case kindSentence:
 			sents = append(sents, pl)
-		case describesWord(n):
+		case kindWord:
 			words = append(words, pl)
 		}
 	}
@@ -264,6 +284,28 @@ func mergeSentences(rt *retokenized, regions []region, sents []placed, m *docume
 	}
 }
 
+// Kinds of annotation for segmentLayers: the layers it re-makes (tokens,
+// sentences) or drops where a word was replaced (kindWord: describesWord).
+const (
+	kindOther uint8 = iota
+	kindToken
+	kindSentence
+	kindWord
+)
+
+// kindOf returns the kind of annotations of a type (short name).
+func kindOf(short string) uint8 {
+	switch {
+	case short == shortToken:
+		return kindToken
+	case short == shortSentence:
+		return kindSentence
+	case describesWord(short):
+		return kindWord
+	}
+	return kindOther
+}
+
 // describesWord reports whether annotations of a type (short name)
 // describe one word of the text: DKPro Core's Lemma, Stem, POS (and its
 // POS_* subtypes) and MorphologicalFeatures.
@@ -305,12 +347,15 @@ func redirectRefs(c *CAS, redirect map[int]int) {
 	if len(redirect) == 0 {
 		return
 	}
+	// features are written back only from the first one that changes:
+	// most feature structures refer to nothing removed
 	for _, f := range c.FS {
-		fts := f.Features[:0]
+		w, changed := 0, false
 		for _, ft := range f.Features {
 			if ft.Ref && ft.Name != "sofa" {
 				if n, err := strictInt(ft.Value); err == nil {
 					if to, ok := redirect[n]; ok {
+						changed = true
 						if to < 0 {
 							continue
 						}
@@ -318,11 +363,17 @@ func redirectRefs(c *CAS, redirect map[int]int) {
 					}
 				} else if v, ok := redirectArray(ft.Value, redirect); ok {
 					ft.Value = v
+					changed = true
 				}
 			}
-			fts = append(fts, ft)
+			if changed {
+				f.Features[w] = ft
+			}
+			w++
 		}
-		f.Features = fts
+		if w != len(f.Features) {
+			f.Features = f.Features[:w]
+		}
 	}
 }
 
@@ -353,10 +404,11 @@ func redirectArray(raw json.RawMessage, redirect map[int]int) (json.RawMessage, 
 }
 
 // applySegments drops removed annotations and inserts new tokens after
-// their template, in the feature structure list and in every view.
-func applySegments(c *CAS, rt *retokenized) {
+// their template, in the feature structure list and in every view. It
+// reports whether it changed anything.
+func applySegments(c *CAS, rt *retokenized) bool {
 	if len(rt.removed) == 0 && len(rt.extra) == 0 {
-		return
+		return false
 	}
 	fs := make([]*FS, 0, len(c.FS))
 	for _, f := range c.FS {
@@ -384,6 +436,7 @@ func applySegments(c *CAS, rt *retokenized) {
 	c.byID = nil
 	c.mu.Unlock()
 	redirectRefs(c, rt.redirect)
+	return true
 }
 
 // CheckSegments verifies the token and sentence layers on the main sofa:

@@ -79,7 +79,12 @@ func (ix *Index) FromUTF16(o int) (int, error) {
 	if o < 0 || o > ix.n16 {
 		return 0, fmt.Errorf("offset %d outside text of %d UTF-16 units", o, ix.n16)
 	}
-	k := last(ix.u16, o)
+	return ix.fromUTF16(o, last(ix.u16, o))
+}
+
+// fromUTF16 is FromUTF16 of an offset inside the text, k being the last
+// multi-byte rune at or before it in UTF-16 units (-1: none).
+func (ix *Index) fromUTF16(o, k int) (int, error) {
 	switch {
 	case k < 0:
 		return o, nil
@@ -110,6 +115,12 @@ func (ix *Index) FromCodePoint(o int) (int, error) {
 // offset inside a rune is moved back to the rune's start.
 func (ix *Index) ToUTF16(b int) int {
 	k, b := ix.wideAt(b)
+	return ix.toUTF16(b, k)
+}
+
+// toUTF16 is ToUTF16 of b inside the text, k being the last multi-byte
+// rune starting at or before it (-1: none).
+func (ix *Index) toUTF16(b, k int) int {
 	if k < 0 {
 		return b
 	}
@@ -146,4 +157,62 @@ func (ix *Index) ValidByte(b int) bool {
 	}
 	k := last(ix.at, b)
 	return k < 0 || b == ix.at[k] || b >= ix.at[k]+int(ix.w[k])
+}
+
+// Cursor converts offsets of one Index as its FromUTF16 and ToUTF16 do,
+// in any order, but fastest when each offset is near the one before (as
+// the annotations of a layer follow each other through a text): it walks
+// from the multi-byte rune it found last instead of searching them all.
+// A Cursor is not safe for concurrent use; the zero Cursor is not ready.
+type Cursor struct {
+	ix *Index
+	// k is the multi-byte rune found last (-1: none); the runes' byte and
+	// UTF-16 offsets grow together, so it serves both directions
+	k int
+}
+
+// Cursor returns a Cursor over ix, at the text's start.
+func (ix *Index) Cursor() Cursor { return Cursor{ix: ix, k: -1} }
+
+// cursorSteps is how many runes a Cursor walks before it searches.
+const cursorSteps = 8
+
+// seek returns the index of the last element of offs (the runes' byte or
+// UTF-16 offsets) at most o (-1: none), walking from c.k.
+func (c *Cursor) seek(offs []int, o int) int {
+	k := c.k
+	if k < 0 || offs[k] <= o {
+		for range cursorSteps {
+			if k+1 >= len(offs) || offs[k+1] > o {
+				return k
+			}
+			k++
+		}
+		return k + 1 + last(offs[k+1:], o)
+	}
+	for range cursorSteps {
+		if k < 0 || offs[k] <= o {
+			return k
+		}
+		k--
+	}
+	return last(offs[:k+1], o)
+}
+
+// FromUTF16 is Index.FromUTF16.
+func (c *Cursor) FromUTF16(o int) (int, error) {
+	ix := c.ix
+	if o < 0 || o > ix.n16 {
+		return 0, fmt.Errorf("offset %d outside text of %d UTF-16 units", o, ix.n16)
+	}
+	c.k = c.seek(ix.u16, o)
+	return ix.fromUTF16(o, c.k)
+}
+
+// ToUTF16 is Index.ToUTF16.
+func (c *Cursor) ToUTF16(b int) int {
+	ix := c.ix
+	b = min(max(b, 0), ix.n)
+	c.k = c.seek(ix.at, b)
+	return ix.toUTF16(b, c.k)
 }

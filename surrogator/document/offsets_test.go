@@ -1,6 +1,7 @@
 package document
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -138,6 +139,66 @@ func FuzzIndex(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		checkIndex(t, text)
+	})
+}
+
+// checkCursor converts offsets of text in the order ops gives (each byte
+// a step: forward, backward, far jumps) with a Cursor and with the Index,
+// which must agree.
+func checkCursor(t *testing.T, text string, ops []byte) {
+	t.Helper()
+	ix := NewIndex(text)
+	c := ix.Cursor()
+	o := 0
+	for i, op := range ops {
+		switch op % 4 {
+		case 0:
+			o += int(op / 4)
+		case 1:
+			o -= int(op / 4)
+		case 2:
+			o = int(op/4) * (ix.Len16() + 2) / 63
+		default:
+			o = ix.Len16() - int(op/4)
+		}
+		o = min(max(o, -2), ix.Len16()+2)
+		if i%2 == 0 {
+			got, gotErr := c.FromUTF16(o)
+			want, wantErr := ix.FromUTF16(o)
+			if got != want || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("%q: Cursor.FromUTF16(%d) = %d, %v; Index: %d, %v", text, o, got, gotErr, want, wantErr)
+			}
+		} else if got, want := c.ToUTF16(o), ix.ToUTF16(o); got != want {
+			t.Fatalf("%q: Cursor.ToUTF16(%d) = %d; Index: %d", text, o, got, want)
+		}
+	}
+}
+
+// TestCursor: a Cursor converts as the Index does, walking forward and
+// back and jumping, over texts of many multi-byte runes.
+func TestCursor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := []string{"a", " ", "ä", "€", "😀", "\xff", "\xf0\x9f", "\n"}
+	for round := 0; round < 500; round++ {
+		var sb strings.Builder
+		for k := rng.IntN(200); k > 0; k-- {
+			sb.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		ops := make([]byte, 300)
+		for i := range ops {
+			ops[i] = byte(rng.IntN(256))
+		}
+		checkCursor(t, sb.String(), ops)
+	}
+}
+
+// FuzzCursor: a Cursor converts as the Index does for any text and any
+// order of offsets.
+func FuzzCursor(f *testing.F) {
+	f.Add("ä😀a Müller ß € 😀😀 x", []byte{4, 8, 12, 1, 5, 9, 2, 250, 3, 0, 0, 40, 41})
+	f.Add(strings.Repeat("äb", 40), []byte("\x00"+strings.Repeat("\x04", 300)+"\x01\xfa\x01\xfa"))
+	f.Fuzz(func(t *testing.T, text string, ops []byte) {
+		checkCursor(t, text, ops)
 	})
 }
 

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -631,7 +631,14 @@ func WriteCAS(w io.Writer, c *cas.CAS) error {
 
 // AppendCAS appends the UIMA JSON CAS encoding of c to dst: two-space
 // indented sections, one feature structure per line, values compact.
+//
+// A letter holds some 1,600 feature structures of a dozen types, each
+// spelling its type name (~60 bytes) and the same feature names: each
+// distinct "%TYPE" and feature key is encoded once per call (keyCache)
+// and copied afterwards, and the output is grown once to a size estimated
+// from c, instead of doubling (and copying) a dozen times.
 func AppendCAS(b []byte, c *cas.CAS) []byte {
+	b = slices.Grow(b, sizeHint(c))
 	b = append(b, "{\n  \"%TYPES\" : {"...)
 	for i, t := range c.Types {
 		if i > 0 {
@@ -647,24 +654,15 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 		b = appendCompact(b, raw)
 	}
 	b = append(b, "\n  },\n  \"%FEATURE_STRUCTURES\" : ["...)
+	kc := keyCaches.Get().(*keyCache)
+	defer kc.release()
 	for i, f := range c.FS {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, "\n    {\"%ID\" : "...)
 		b = strconv.AppendInt(b, int64(f.ID), 10)
-		b = append(b, ", \"%TYPE\" : "...)
-		b = appendString(b, f.Type)
-		for _, ft := range f.Features {
-			b = append(b, ", "...)
-			if ft.Ref {
-				b = appendRefName(b, ft.Name)
-			} else {
-				b = appendString(b, ft.Name)
-			}
-			b = append(b, " : "...)
-			b = appendCompact(b, ft.Value)
-		}
+		b = kc.appendFS(b, f)
 		b = append(b, '}')
 	}
 	b = append(b, "\n  ],\n  \"%VIEWS\" : {"...)
@@ -686,6 +684,133 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 		b = append(b, "]}"...)
 	}
 	return append(b, "\n  }\n}\n"...)
+}
+
+// sizeHint estimates the length of c's encoding (a little above it for
+// the usual CAS, whose values are compact already).
+func sizeHint(c *cas.CAS) int {
+	n := 64
+	for _, t := range c.Types {
+		n += len(t.Name) + 8 + len(t.Raw)
+		if t.Raw == nil {
+			n += 256
+		}
+	}
+	for _, f := range c.FS {
+		n += 32 + len(f.Type)
+		for _, ft := range f.Features {
+			n += 8 + len(ft.Name) + len(ft.Value)
+		}
+	}
+	for _, v := range c.Views {
+		n += 48 + len(v.Name) + 8*len(v.Members)
+	}
+	return n
+}
+
+// keyCache holds, during one AppendCAS call, the encoded `, "%TYPE" : "…"`
+// of each type met and the encoded `, "name" : ` keys of its feature
+// structures' features by position. Every encoding is what appendString
+// and appendRefName give; a feature structure whose features differ from
+// the cached ones (in name, reference flag or number) has the differing
+// keys encoded afresh (and cached in their place).
+type keyCache struct {
+	enc   []byte // the encoded pieces
+	types map[string]int
+	recs  []typeKeys
+	last  int  // index in recs of the previous feature structure's type
+	used  bool // whether last is set
+}
+
+// keyCaches keeps keyCaches between AppendCAS calls (a letter's dozen
+// types, their keys and 2 KB of encodings, made afresh each time, were
+// most of its allocations).
+var keyCaches = sync.Pool{New: func() any { return &keyCache{types: map[string]int{}} }}
+
+// release empties kc (keeping its room) and puts it back in keyCaches;
+// one grown unusually big is dropped.
+func (kc *keyCache) release() {
+	if cap(kc.enc) > 1<<16 || len(kc.recs) > 256 {
+		return
+	}
+	clear(kc.types)
+	for i := range kc.recs {
+		r := &kc.recs[i]
+		clear(r.keys)
+		r.typ, r.keys = "", r.keys[:0]
+	}
+	kc.recs, kc.enc, kc.last, kc.used = kc.recs[:0], kc.enc[:0], 0, false
+	keyCaches.Put(kc)
+}
+
+// typeKeys is one type's cached pieces: enc[head[0]:head[1]] is its
+// "%TYPE" piece.
+type typeKeys struct {
+	typ  string
+	head [2]int
+	keys []featKey
+}
+
+// featKey is the cached key of the feature at one position: enc[at[0]:at[1]].
+type featKey struct {
+	name string
+	ref  bool
+	at   [2]int
+}
+
+// appendFS appends the "%TYPE" and the features of f.
+func (kc *keyCache) appendFS(b []byte, f *cas.FS) []byte {
+	k := kc.rec(f.Type)
+	t := &kc.recs[k]
+	b = append(b, kc.enc[t.head[0]:t.head[1]]...)
+	for i, ft := range f.Features {
+		if i >= len(t.keys) || t.keys[i].name != ft.Name || t.keys[i].ref != ft.Ref {
+			s := len(kc.enc)
+			kc.enc = append(kc.enc, ", "...)
+			if ft.Ref {
+				kc.enc = appendRefName(kc.enc, ft.Name)
+			} else {
+				kc.enc = appendString(kc.enc, ft.Name)
+			}
+			kc.enc = append(kc.enc, " : "...)
+			fk := featKey{name: ft.Name, ref: ft.Ref, at: [2]int{s, len(kc.enc)}}
+			if i < len(t.keys) {
+				t.keys[i] = fk
+			} else {
+				t.keys = append(t.keys, fk)
+			}
+		}
+		at := t.keys[i].at
+		b = append(b, kc.enc[at[0]:at[1]]...)
+		b = appendCompact(b, ft.Value)
+	}
+	return b
+}
+
+// rec returns the index of typ's record, made when typ is new; the
+// previous feature structure's type is tried before the map.
+func (kc *keyCache) rec(typ string) int {
+	if kc.used && kc.recs[kc.last].typ == typ {
+		return kc.last
+	}
+	k, ok := kc.types[typ]
+	if !ok {
+		s := len(kc.enc)
+		kc.enc = append(kc.enc, ", \"%TYPE\" : "...)
+		kc.enc = appendString(kc.enc, typ)
+		k = len(kc.recs)
+		if k < cap(kc.recs) {
+			// a record of an earlier call: its key list's room is reused
+			kc.recs = kc.recs[:k+1]
+			r := &kc.recs[k]
+			r.typ, r.head = typ, [2]int{s, len(kc.enc)}
+		} else {
+			kc.recs = append(kc.recs, typeKeys{typ: typ, head: [2]int{s, len(kc.enc)}})
+		}
+		kc.types[typ] = k
+	}
+	kc.last, kc.used = k, true
+	return k
 }
 
 // appendRefName appends the JSON string "@"+name.
@@ -727,6 +852,227 @@ func typeDefJSON(t *cas.TypeDef) []byte {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// compactPlain appends raw without white space outside strings, as
+// json.Compact does, when raw is one valid JSON value nested at most
+// plainDepth deep; ok is false (and b's length unchanged) otherwise, also
+// for valid values it does not take on, which the caller hands to
+// json.Compact.
+func compactPlain(b, raw []byte) ([]byte, bool) {
+	c := plainCompactor{in: raw, out: b}
+	if !c.value(0) {
+		return b, false
+	}
+	c.space()
+	if c.i != len(raw) {
+		return b, false
+	}
+	return c.out, true
+}
+
+// plainDepth bounds compactPlain's recursion (encoding/json allows 10,000
+// levels; deeper values go to it).
+const plainDepth = 64
+
+type plainCompactor struct {
+	in  []byte
+	i   int
+	out []byte
+}
+
+func (c *plainCompactor) space() {
+	for c.i < len(c.in) && isSpace(c.in[c.i]) {
+		c.i++
+	}
+}
+
+// value reads one value (with white space around it) and appends it.
+func (c *plainCompactor) value(depth int) bool {
+	c.space()
+	if c.i >= len(c.in) || depth > plainDepth || !c.item(depth) {
+		return false
+	}
+	c.space()
+	return true
+}
+
+// item reads the value at c.i (not white space).
+func (c *plainCompactor) item(depth int) bool {
+	switch ch := c.in[c.i]; {
+	case ch == '{':
+		c.out = append(c.out, '{')
+		c.i++
+		c.space()
+		if c.i < len(c.in) && c.in[c.i] == '}' {
+			c.out = append(c.out, '}')
+			c.i++
+			return true
+		}
+		for {
+			c.space()
+			if c.i >= len(c.in) || c.in[c.i] != '"' || !c.str() {
+				return false
+			}
+			c.space()
+			if c.i >= len(c.in) || c.in[c.i] != ':' {
+				return false
+			}
+			c.out = append(c.out, ':')
+			c.i++
+			if !c.value(depth + 1) {
+				return false
+			}
+			if c.i >= len(c.in) {
+				return false
+			}
+			switch c.in[c.i] {
+			case ',':
+				c.out = append(c.out, ',')
+				c.i++
+				continue
+			case '}':
+				c.out = append(c.out, '}')
+				c.i++
+				return true
+			}
+			return false
+		}
+	case ch == '[':
+		c.out = append(c.out, '[')
+		c.i++
+		c.space()
+		if c.i < len(c.in) && c.in[c.i] == ']' {
+			c.out = append(c.out, ']')
+			c.i++
+			return true
+		}
+		for {
+			if !c.value(depth + 1) {
+				return false
+			}
+			if c.i >= len(c.in) {
+				return false
+			}
+			switch c.in[c.i] {
+			case ',':
+				c.out = append(c.out, ',')
+				c.i++
+				continue
+			case ']':
+				c.out = append(c.out, ']')
+				c.i++
+				return true
+			}
+			return false
+		}
+	case ch == '"':
+		return c.str()
+	case ch == '-' || '0' <= ch && ch <= '9':
+		return c.number()
+	case ch == 't':
+		return c.literal("true")
+	case ch == 'f':
+		return c.literal("false")
+	case ch == 'n':
+		return c.literal("null")
+	}
+	return false
+}
+
+func (c *plainCompactor) literal(lit string) bool {
+	if len(c.in)-c.i < len(lit) || string(c.in[c.i:c.i+len(lit)]) != lit {
+		return false
+	}
+	c.out = append(c.out, lit...)
+	c.i += len(lit)
+	return true
+}
+
+// str reads a string (at its quote) as encoding/json's scanner accepts it:
+// no control characters, valid escapes; other bytes as they are.
+func (c *plainCompactor) str() bool {
+	start := c.i
+	for c.i++; c.i < len(c.in); c.i++ {
+		switch ch := c.in[c.i]; {
+		case ch == '"':
+			c.i++
+			c.out = append(c.out, c.in[start:c.i]...)
+			return true
+		case ch < 0x20:
+			return false
+		case ch == '\\':
+			if c.i+1 >= len(c.in) {
+				return false
+			}
+			switch c.in[c.i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				c.i++
+			case 'u':
+				if len(c.in)-c.i < 6 {
+					return false
+				}
+				for _, h := range c.in[c.i+2 : c.i+6] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return false
+					}
+				}
+				c.i += 5
+			default:
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// number reads a number of the JSON grammar.
+func (c *plainCompactor) number() bool {
+	start, in := c.i, c.in
+	digits := func() int {
+		n := 0
+		for c.i < len(in) && '0' <= in[c.i] && in[c.i] <= '9' {
+			c.i++
+			n++
+		}
+		return n
+	}
+	if in[c.i] == '-' {
+		c.i++
+	}
+	switch {
+	case c.i < len(in) && in[c.i] == '0':
+		c.i++
+	case digits() == 0:
+		return false
+	}
+	if c.i < len(in) && in[c.i] == '.' {
+		c.i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if c.i < len(in) && (in[c.i] == 'e' || in[c.i] == 'E') {
+		c.i++
+		if c.i < len(in) && (in[c.i] == '+' || in[c.i] == '-') {
+			c.i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	c.out = append(c.out, in[start:c.i]...)
+	return true
+}
+
+// hasSpace reports whether raw holds a JSON white space byte.
+func hasSpace(raw []byte) bool {
+	for _, c := range raw {
+		if c <= ' ' && isSpace(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // appendCompact appends raw without insignificant white space, or raw as
 // it is when it is not valid JSON (as json.Compact into a buffer would).
 // A scalar without white space at its edges is appended as it is: valid,
@@ -735,6 +1081,17 @@ func appendCompact(b []byte, raw []byte) []byte {
 	if n := len(raw); n > 0 && raw[0] != '[' && raw[0] != '{' && !isSpace(raw[0]) && !isSpace(raw[n-1]) {
 		return append(b, raw...)
 	}
+	// without any white space byte there is nothing to elide: valid, raw
+	// is its compact form; invalid, it is written unchanged (arrays of
+	// ids, as INCEpTION writes them, take this path)
+	if !hasSpace(raw) {
+		return append(b, raw...)
+	}
+	// the type definitions of a letter's header (6 KB, spaced), compacted
+	// without encoding/json's state machine; anything else it decides
+	if out, ok := compactPlain(b, raw); ok {
+		return out
+	}
 	buf := bytes.NewBuffer(b)
 	if err := json.Compact(buf, raw); err != nil {
 		return append(b, raw...)
@@ -742,57 +1099,6 @@ func appendCompact(b []byte, raw []byte) []byte {
 	return buf.Bytes()
 }
 
-const hexDigits = "0123456789abcdef"
-
 // appendString appends s as encoding/json.Marshal encodes a string: HTML
 // characters, U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+func appendString(b []byte, s string) []byte { return cas.AppendJSONString(b, s) }

@@ -1,0 +1,154 @@
+package casjson_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
+)
+
+// sameWrite fails t when AppendCAS and the reference writer differ on c
+// (also when appending to a non-empty buffer).
+func sameWrite(t testing.TB, name string, c *cas.CAS) {
+	t.Helper()
+	want := casjson.AppendCASReference(nil, c)
+	if got := casjson.AppendCAS(nil, c); !bytes.Equal(got, want) {
+		t.Fatalf("%s: AppendCAS writes otherwise than the reference writer (%d bytes, want %d; first difference at %d)",
+			name, len(got), len(want), firstDiff(got, want))
+	}
+	prefix := []byte("prefix")
+	if got := casjson.AppendCAS(prefix, c); !bytes.Equal(got[len(prefix):], want) || !bytes.Equal(got[:len(prefix)], prefix) {
+		t.Fatalf("%s: AppendCAS to a non-empty buffer writes otherwise", name)
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// spanEdits replaces every PHI span of d by sur (one edit per distinct
+// span, overlapping ones skipped).
+func spanEdits(d *document.Document, sur string) []document.Edit {
+	var edits []document.Edit
+	last := -1
+	for _, s := range d.Spans {
+		if s.Begin < last || s.Begin >= s.End {
+			continue
+		}
+		edits = append(edits, document.Edit{Begin: s.Begin, End: s.End, Text: sur})
+		last = s.End
+	}
+	return edits
+}
+
+// TestAppendCASReference: AppendCAS writes every shared CAS (the GraSCCo
+// letters and the curated INCEpTION documents), as read and after every
+// span was replaced in place by surrogates shorter, longer and with more
+// words, byte for byte as the reference writer does.
+func TestAppendCASReference(t *testing.T) {
+	files := append(testutil.GrasccoCAS(t), testutil.ProjectCAS(t)...)
+	for _, f := range files {
+		c, err := casjson.ReadCAS(f.Data)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Entry, err)
+		}
+		sameWrite(t, f.Entry, c)
+		for _, sur := range []string{"X", "Quastenbichler-Wunderhorn", "Anna Maria von der Heide", ""} {
+			d, err := casjson.Read(f.Data, cas.PHIConfig{})
+			if err != nil {
+				t.Fatalf("%s: %v", f.Entry, err)
+			}
+			nd, err := d.ApplyInPlace(spanEdits(d, sur))
+			if err != nil {
+				t.Fatalf("%s: %v", f.Entry, err)
+			}
+			sameWrite(t, fmt.Sprintf("%s with %q", f.Entry, sur), casjson.CAS(nd))
+		}
+	}
+}
+
+// TestAppendCASKeyCache: feature structures of one type whose features
+// differ in order, number, reference flag or spelling, types without a
+// raw definition, names that need escaping and values that need
+// compacting are written as the reference writer writes them.
+func TestAppendCASKeyCache(t *testing.T) {
+	raw := func(s string) json.RawMessage { return json.RawMessage(s) }
+	sofa := &cas.FS{ID: 1, Type: cas.TypeSofa, Features: []cas.Feature{{Name: "sofaString", Value: raw(`"a<b> & c"`)}}}
+	c := &cas.CAS{
+		Types: []*cas.TypeDef{
+			{Name: "a.T", Super: cas.TypeAnnotation, Features: []cas.FeatureDef{{Name: "f", Range: "uima.cas.String"}, {Name: "g", Range: "uima.cas.FSArray", ElementType: "a.T", MultipleReferencesAllowed: true}}},
+			{Name: "b.<U>", Raw: raw(`{ "%NAME" : "b.<U>" }`)},
+			{Name: "c.\u2028", Raw: raw(`{"%NAME":"x",}`)},
+		},
+		FS: []*cas.FS{
+			sofa,
+			{ID: 2, Type: "a.T", Features: []cas.Feature{{Name: "sofa", Ref: true, Value: raw("1")}, {Name: "begin", Value: raw("0")}, {Name: "end", Value: raw("1")}}},
+			{ID: 3, Type: "a.T", Features: []cas.Feature{{Name: "sofa", Ref: true, Value: raw("1")}, {Name: "begin", Value: raw("0")}, {Name: "end", Value: raw("1")}, {Name: "f", Value: raw(`[1, 2]`)}}},
+			{ID: 4, Type: "a.T", Features: []cas.Feature{{Name: "begin", Value: raw("0")}, {Name: "sofa", Ref: true, Value: raw("1")}}},
+			{ID: 5, Type: "a.T", Features: []cas.Feature{{Name: "sofa", Value: raw("1")}, {Name: "begin", Ref: true, Value: raw(" 0 ")}}},
+			{ID: 6, Type: "b.<U>", Features: []cas.Feature{{Name: "x\"y", Value: raw(`{"a" :[ 1 ,2]}`)}, {Name: "a&b", Ref: true, Value: raw(`[2,3]`)}}},
+			{ID: 7, Type: "a.T"},
+			{ID: 8, Type: "a.T", Features: []cas.Feature{{Name: "sofa", Ref: true, Value: raw("1")}, {Name: "begin", Value: raw("0")}, {Name: "end", Value: raw("1")}, {Name: "f", Value: raw(`[1,`)}, {Name: "g", Value: raw(`[1,2 `)}}},
+			{ID: 9, Type: "\xff.T", Features: []cas.Feature{{Name: "\xfe", Value: raw("")}, {Name: "e", Value: raw("\t[\n]")}}},
+			{ID: 10, Type: "b.<U>", Features: []cas.Feature{{Name: "x\"y", Value: raw(`null`)}, {Name: "a&b", Value: raw(`[2,3]`)}}},
+			{ID: 11, Type: "a.T", Features: []cas.Feature{{Name: "sofa", Ref: true, Value: raw("1")}, {Name: "begin", Value: raw("0")}, {Name: "end", Value: raw("1")}}},
+		},
+		Views: []*cas.View{{Name: cas.InitialView, Sofa: 1, Members: []int{2, 3, 4}}, {Name: "other", Sofa: 1}},
+	}
+	sameWrite(t, "hand-made", c)
+	sameWrite(t, "empty", &cas.CAS{})
+}
+
+// FuzzAppendCASReference: for every CAS the reader accepts, AppendCAS
+// writes what the reference writer writes, as read and after its spans
+// (and, from the fuzzed cut, a stretch of text) were replaced in place.
+func FuzzAppendCASReference(f *testing.F) {
+	if b, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "cas", "mini.json")); err == nil {
+		f.Add(b, uint16(3), "Quastenbichler Meier")
+	}
+	f.Add([]byte(`{"%TYPES":{"a.B":{"%NAME":"a.B","%SUPER_TYPE":"uima.tcas.Annotation","f":{"%RANGE":"uima.cas.String"}}},`+
+		`"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"a<b>&\u2028 Dr. Max kam."},{"%ID":2,"%TYPE":"a.B","arr":[1, 2,  3],"@refs":[ 1 ]},`+
+		`{"%ID":3,"%TYPE":"custom.PHI","@sofa":1,"begin":4,"end":10,"kind":"X"},{"%ID":4,"%TYPE":"a.Token","begin":4,"end":7},{"%ID":5,"%TYPE":"a.Token","begin":8,"end":11},`+
+		`{"%ID":6,"%TYPE":"a.Sentence","begin":0,"end":16},{"%ID":7,"%TYPE":"a.Dep","@Governor":4,"@list":[4,5]}],`+
+		`"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2,3,4,5,6,7]}}}`), uint16(1), "A B")
+	f.Fuzz(func(t *testing.T, data []byte, cut uint16, sur string) {
+		c, err := casjson.ReadCAS(data)
+		if err != nil {
+			return
+		}
+		sameWrite(t, "read", c)
+		d, err := casjson.Read(data, cas.PHIConfig{})
+		if err != nil {
+			return
+		}
+		edits := spanEdits(d, sur)
+		if len(edits) == 0 && len(d.Text) > 0 {
+			b := int(cut) % len(d.Text)
+			e := min(len(d.Text), b+1+int(cut)%7)
+			for b > 0 && !document.NewIndex(d.Text).ValidByte(b) {
+				b--
+			}
+			for e < len(d.Text) && !document.NewIndex(d.Text).ValidByte(e) {
+				e++
+			}
+			edits = []document.Edit{{Begin: b, End: e, Text: sur}}
+		}
+		nd, err := d.ApplyInPlace(edits)
+		if err != nil {
+			return
+		}
+		sameWrite(t, "re-based", casjson.CAS(nd))
+	})
+}
