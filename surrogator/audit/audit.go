@@ -167,7 +167,7 @@ func tokens(s string) []tok {
 			}
 			lowered = append(lowered, span{len(out), from, len(lower)})
 		default:
-			word = fold(string(w))
+			word = foldWord(w)
 		}
 		out = append(out, tok{w: word, begin: start, end: end})
 		start = -1
@@ -228,6 +228,47 @@ var asciiWord = func() (t [utf8.RuneSelf]bool) {
 	}
 	return t
 }()
+
+// foldWord is fold(string(w)) with one allocation for a word of Latin-1
+// runes (German text: umlauts, ß, accented letters), which needs neither
+// the NFC check nor a second pass: every rune below U+0100 lowers to one
+// below U+0100 (unicode.ToLower, as strings.ToLower maps it), none of them
+// is a combining mark and no two of them compose, so such a word is NFC
+// already. Any other rune takes fold.
+func foldWord(w []byte) string {
+	n := len(w)
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c < utf8.RuneSelf:
+		case c == 0xc3 && i+1 < len(w) && w[i+1] == 0x9f: // ß → ss
+			n++
+			i++
+		case (c == 0xc2 || c == 0xc3) && i+1 < len(w) && w[i+1]&0xc0 == 0x80:
+			i++
+		default:
+			return fold(string(w))
+		}
+	}
+	out := make([]byte, 0, n)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out = append(out, c)
+			continue
+		}
+		r := rune(c&0x1f)<<6 | rune(w[i+1]&0x3f)
+		i++
+		if r == 'ß' {
+			out = append(out, 's', 's')
+			continue
+		}
+		out = utf8.AppendRune(out, unicode.ToLower(r))
+	}
+	return string(out)
+}
 
 // fold normalises one word (see tokens).
 func fold(w string) string {
