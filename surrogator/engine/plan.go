@@ -223,7 +223,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		}
 		// weekday words next to a shifted full date follow it
 		if s.Kind.IsDate() && dp.shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
-			p.weekday(dp, d, i, orig, dd.move(i))
+			p.weekday(dp, d, i, dd.parsed[i], dd.move(i))
 		}
 		// a genitive ending just outside a name or city follows it
 		if o.Mode == ModeFictive && !rep.Kept && (s.Kind.IsName() || s.Kind == kinds.LocationCity) {
@@ -321,10 +321,11 @@ func (p *planner) avoidFunc() func(string) bool {
 	return p.avoid.Contains
 }
 
-// weekday adds an edit for a weekday word right next to span i.
-func (p *planner) weekday(dp *docPlan, d *document.Document, i int, orig string, move int) {
-	e, err := dates.Parse(orig)
-	if err != nil || e.Precision() != dates.Day {
+// weekday adds an edit for a weekday word right next to span i; e is
+// the span's text as parsed (nil when it is no date), before
+// prepareDates prepared it.
+func (p *planner) weekday(dp *docPlan, d *document.Document, i int, e *dates.Expr, move int) {
+	if e == nil || e.Precision() != dates.Day {
 		return
 	}
 	s := d.Spans[i]
@@ -454,6 +455,10 @@ type docDates struct {
 	// without a year anchored in the year of the nearest full date, and
 	// fields whose padding the span does not show in the document's style.
 	expr map[int]*dates.Expr
+	// parsed holds every date span as dates.Parse returns it (expr's
+	// preparations clone): weekday reads the date as written, and
+	// parsing each span once is a good part of planning's CPU.
+	parsed map[int]*dates.Expr
 	// moves holds, for DATE_BIRTH spans moved by the age rule, the days
 	// they move before the document's shift.
 	moves map[int]int
@@ -515,7 +520,7 @@ func abs(n int) int {
 }
 
 func prepareDates(d *document.Document, horizon time.Time) *docDates {
-	dd := &docDates{expr: map[int]*dates.Expr{}}
+	dd := &docDates{expr: map[int]*dates.Expr{}, parsed: map[int]*dates.Expr{}}
 	padded, unpadded := 0, 0
 	for i, s := range d.Spans {
 		if !s.Kind.IsDate() {
@@ -525,7 +530,7 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 		if err != nil {
 			continue
 		}
-		dd.expr[i] = e
+		dd.expr[i], dd.parsed[i] = e, e
 		pd, up := e.Padding()
 		padded, unpadded = padded+pd, unpadded+up
 	}
