@@ -92,7 +92,7 @@ func (m *Matcher) Add(original string) int {
 	toks := tokens(original)
 	n := 0
 	for _, t := range toks {
-		n += len([]rune(t.w))
+		n += utf8.RuneCountInString(t.w)
 	}
 	if n < MinLen {
 		return -1
@@ -101,7 +101,7 @@ func (m *Matcher) Add(original string) int {
 	for i, t := range toks {
 		words[i] = t.w
 	}
-	if !m.auditCityStates && cityStateName[strings.Join(words, " ")] {
+	if !m.auditCityStates && isCityStateName(words) {
 		return -1
 	}
 	// an original registered before keeps its index: a corpus repeats
@@ -118,6 +118,15 @@ func (m *Matcher) Add(original string) int {
 	m.n++
 	m.idx[words[0]] = append(m.idx[words[0]], entry{toks: words, id: id})
 	return id
+}
+
+// isCityStateName reports whether words are a name of cityStateName; a single
+// word is looked up as it is, without joining.
+func isCityStateName(words []string) bool {
+	if len(words) == 1 {
+		return cityStateName[words[0]]
+	}
+	return cityStateName[strings.Join(words, " ")]
 }
 
 // AuditCityStates makes Add register the city-states' names (Berlin,
