@@ -370,15 +370,14 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 // organisations' "Stadt-Apotheke"); else those of its sector (health
 // care, public and social, business, leisure); else all: a "Tumorzentrum
 // e. V." must not become an "Autohaus".
-func sameClassTemplates(original string, templates []string, byKind map[string][]string) []string {
+func sameClassTemplates(original string, templates []string, byKind map[string][]string, gc *geoCache) []string {
 	c := fac.Classify(original)
 	if c == fac.Unknown {
 		return templates
 	}
-	fill := strings.NewReplacer("{city}", "Musterstadt", "{surname}", "Muster", "{surname2}", "Beispiel", "{name}", "Erika Muster", "{street}", "Lindenstraße")
 	var same, sector []string
 	for _, t := range templates {
-		tc := fac.Classify(fill.Replace(t))
+		tc := templateClass(gc, t)
 		switch {
 		case tc == c:
 			same = append(same, t)
@@ -389,7 +388,7 @@ func sameClassTemplates(original string, templates []string, byKind map[string][
 	if len(same) == 0 {
 		for _, k := range []string{data.FacilityHospital, data.FacilityPractice, data.FacilityOrganization, data.FacilityOther} {
 			for _, t := range byKind[k] {
-				if fac.Classify(fill.Replace(t)) == c && !slices.Contains(same, t) {
+				if templateClass(gc, t) == c && !slices.Contains(same, t) {
 					same = append(same, t)
 				}
 			}
@@ -402,6 +401,34 @@ func sameClassTemplates(original string, templates []string, byKind map[string][
 		return sector
 	}
 	return templates
+}
+
+// templateFill fills a template's slots with neutral words for
+// classifying it (a strings.Replacer is safe for concurrent use).
+var templateFill = strings.NewReplacer("{city}", "Musterstadt", "{surname}", "Muster", "{surname2}", "Beispiel", "{name}", "Erika Muster", "{street}", "Lindenstraße")
+
+// maxTemplateClasses bounds the template classes a geoCache keeps (the
+// resources' templates and the synthesised "<head> {city}" ones are a few
+// hundred).
+const maxTemplateClasses = 20000
+
+// templateClass is the facility class of a template filled with
+// templateFill: a function of the template alone, so it is kept in the
+// gazetteer's cache (gc, nil: computed on every call) instead of being
+// computed again for every template of every facility span.
+func templateClass(gc *geoCache, t string) fac.Class {
+	if gc != nil {
+		if v, ok := gc.tplClass.Load(t); ok {
+			return v.(fac.Class)
+		}
+	}
+	c := fac.Classify(templateFill.Replace(t))
+	if gc != nil && gc.tplCount.Load() < maxTemplateClasses {
+		if _, loaded := gc.tplClass.LoadOrStore(strings.Clone(t), c); !loaded {
+			gc.tplCount.Add(1)
+		}
+	}
+	return c
 }
 
 // classSector groups the facility classes for the template fallback.
@@ -441,7 +468,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	if len(templates) == 0 {
 		templates = []string{"Einrichtung {city}"}
 	}
-	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates)
+	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates, cacheOf(g))
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
 	var others []string
