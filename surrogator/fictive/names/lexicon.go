@@ -44,6 +44,10 @@ type titleEntry struct {
 	key   string
 	rank  int
 	field string
+	// pre and fem are prenominal(text) and feminineTitle(text), set when
+	// the lexicon is built: titlePool reads them for every title on every
+	// draw.
+	pre, fem bool
 }
 
 var lexicons sync.Map // *data.Resources → *lexicon
@@ -263,7 +267,8 @@ func (lx *lexicon) buildTitles(r *data.Resources) {
 		if k == "" {
 			continue
 		}
-		lx.titles = append(lx.titles, titleEntry{text: t.Text, key: k, rank: t.Rank, field: titleField(k)})
+		lx.titles = append(lx.titles, titleEntry{text: t.Text, key: k, rank: t.Rank, field: titleField(k),
+			pre: prenominal(t.Text), fem: feminineTitle(t.Text)})
 		if !strings.Contains(t.Text, " ") {
 			lx.titleKeys[k] = true
 			if !strings.Contains(t.Text, ".") && len(k) > 1 {

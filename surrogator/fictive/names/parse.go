@@ -286,7 +286,7 @@ func (lx *lexicon) beforeContext(text string, begin int) context {
 		return cx // the span starts inside a word
 	}
 	words := strings.Fields(before)
-	if lo > 0 && len(words) > 0 && !unicode.IsSpace([]rune(before)[0]) {
+	if first, _ := utf8.DecodeRuneInString(before); lo > 0 && len(words) > 0 && !unicode.IsSpace(first) {
 		words = words[1:] // the first word may be cut
 	}
 	for k := len(words) - 1; k >= 0 && k >= len(words)-6; k-- {
