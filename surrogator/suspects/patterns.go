@@ -84,6 +84,21 @@ func (r *run) quantity(e int) bool {
 	return units[data.Fold(w)] || strings.HasPrefix(w, "%")
 }
 
+// dateEndsAt reports whether a date found so far ends at e: one of ends,
+// or a match of dateLater that is a valid date (as it would have been
+// found had add kept it).
+func (r *run) dateEndsAt(ends []int, e int) bool {
+	if slices.Contains(ends, e) {
+		return true
+	}
+	for _, d := range r.dateLater {
+		if d[1] == e && r.validDate(r.text[d[0]:d[1]]) {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *run) validDate(s string) bool {
 	if ok, seen := r.validDates[s]; seen {
 		return ok // a letter repeats its dates
@@ -640,7 +655,7 @@ func (r *run) patterns() {
 		r.add(m[2], m[3], kinds.ID, "bic", prioExact)
 	}
 	for _, m := range r.findAll(rulePhoneLabel) {
-		if digits(t[m[4]:m[5]]) < 5 || r.validDate(strings.TrimSpace(t[m[4]:m[5]])) {
+		if digits(t[m[4]:m[5]]) < 5 || r.dropped(m[4], m[5]) || r.validDate(strings.TrimSpace(t[m[4]:m[5]])) {
 			continue
 		}
 		k := kinds.ContactPhone
@@ -782,16 +797,26 @@ func (r *run) patterns() {
 	}
 	// dates
 	dateEnds := r.dateEnds[:0] // ends of the dates found: a range's second date follows one
+	r.dateLater = r.dateLater[:0]
 	for _, rule := range []int{ruleDateDot, ruleDateSlash, ruleMonthYear, ruleDateMisc} {
 		for _, m := range r.findAll(rule) {
 			b, e := m[0], m[1]
-			if p := r.prevRune(b); p == '.' || p == '/' || p == ',' || p == '-' && rule != ruleDateDot && !slices.Contains(dateEnds, b-1) || unicode.IsDigit(p) {
+			if p := r.prevRune(b); p == '.' || p == '/' || p == ',' || p == '-' && rule != ruleDateDot && !r.dateEndsAt(dateEnds, b-1) || unicode.IsDigit(p) {
 				continue
 			}
 			if c := r.nextRune(e); unicode.IsDigit(c) || c == '/' || (rule != ruleDateDot && rule != ruleDateMisc && (c == '.' || c == ',') && e+1 < len(t) && unicode.IsDigit(rune(t[e+1]))) {
 				continue
 			}
-			if r.quantity(e) || !r.validDate(t[b:e]) || r.sectionNumber(b) {
+			if r.quantity(e) || r.sectionNumber(b) {
+				continue
+			}
+			if r.dropped(b, e) {
+				// not a suspect whether valid or not: parse it only if a
+				// range's second date follows it
+				r.dateLater = append(r.dateLater, [2]int{b, e})
+				continue
+			}
+			if !r.validDate(t[b:e]) {
 				continue
 			}
 			r.add(b, e, kinds.Date, "date", prioDate)
@@ -806,7 +831,7 @@ func (r *run) patterns() {
 		if m[4] < 0 && unicode.IsLetter(r.nextRune(m[1])) { // "Mais"
 			continue
 		}
-		if !r.validDate(t[m[0]:m[1]]) {
+		if r.dropped(m[0], m[1]) || !r.validDate(t[m[0]:m[1]]) {
 			continue
 		}
 		r.add(m[0], m[1], kinds.Date, "date", prioDate)
