@@ -61,7 +61,7 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 	if ctx.Kind == kinds.NamePatient {
 		r.birthYear = patientBirthYear(ctx)
 	}
-	cx := lx.beforeContext(ctx.Doc.Text, ctx.Doc.Spans[ctx.Span].Begin)
+	cx := di.contextBefore(lx, ctx.Doc, ctx.Span)
 	p := lx.parse(original, cx, &di.ev, r.scopeRole)
 	if !ensureName(p) {
 		return "", fmt.Errorf("names: span %d (%s) holds no name", ctx.Span, ctx.Kind)
