@@ -340,6 +340,29 @@ func FindAll(text string, ms ...*Matcher) []Hit {
 	return hits
 }
 
+// ContainsAny reports whether text contains an original registered in
+// any of ms (nil ones are skipped), splitting the text into words once.
+func ContainsAny(text string, ms ...*Matcher) bool {
+	var toks []tok
+	for _, m := range ms {
+		if m == nil || m.n == 0 {
+			continue
+		}
+		if toks == nil {
+			toks = tokens(text)
+		}
+		found := false
+		m.scanTokens(toks, func(Hit) bool {
+			found = true
+			return false
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
 func (m *Matcher) scanTokens(toks []tok, hit func(Hit) bool) {
 	for i, t := range toks {
 		for _, e := range m.idx[t.w] {

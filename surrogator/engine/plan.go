@@ -156,8 +156,9 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	o := p.opts
 	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d)}
 	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
-	avoid := p.avoidFunc()
-	docScope.Avoid = func(v string) bool { return (avoid != nil && avoid(v)) || dp.parts.Contains(v) }
+	// the run's originals and the document's name words: v is split
+	// into words once for both
+	docScope.Avoid = func(v string) bool { return audit.ContainsAny(v, p.avoid, dp.parts) }
 	scope := docScope
 	if o.Scope == ScopeCorpus {
 		scope = p.corpus
@@ -312,13 +313,6 @@ func genitiveOutside(dp *docPlan, d *document.Document, i int, sur string) {
 		}
 	}
 	dp.edits = append(dp.edits, document.Edit{Begin: s.End, End: end, Text: repl})
-}
-
-func (p *planner) avoidFunc() func(string) bool {
-	if p.avoid == nil {
-		return nil
-	}
-	return p.avoid.Contains
 }
 
 // weekday adds an edit for a weekday word right next to span i; e is
