@@ -171,7 +171,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	dd := prepareDates(d, horizon)
 	dp.shift = dd.clampShift(dp.shift)
 	isName := p.docIsName(d)
-	state := &fictive.DocState{DateShift: dp.shift}
+	state := &fictive.DocState{DateShift: dp.shift, Dates: dd.parsed}
 	reps := make([]replacement, len(d.Spans))
 	for n, i := range planOrder(d) {
 		if n%64 == 63 && p.stop != nil {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 )
@@ -83,5 +84,38 @@ func TestContextBeforeCached(t *testing.T) {
 	}
 	if cached == 0 {
 		t.Fatal("no context cached")
+	}
+}
+
+// TestBirthYearParsed: the birth year from the engine's parsed date spans
+// (fictive.DocState.Dates) is the one from parsing them, for the shared
+// letters and letters whose birth date, ages and dates do or do not parse.
+func TestBirthYearParsed(t *testing.T) {
+	var docs []*document.Document
+	for _, f := range testutil.GrasccoCAS(t) {
+		docs = append(docs, testutil.Doc(t, f))
+	}
+	mk := func(text string, spans ...document.Span) *document.Document {
+		return &document.Document{Text: text, Spans: spans}
+	}
+	docs = append(docs,
+		mk("geb. 12.03.1950, 70 J., am 1.4.2020", document.Span{Kind: "DATE_BIRTH", Begin: 5, End: 15}, document.Span{Kind: "AGE", Begin: 17, End: 19}, document.Span{Kind: "DATE", Begin: 27, End: 35}),
+		mk("geb. im Frühjahr, 70 J., am 1.4.2020", document.Span{Kind: "DATE_BIRTH", Begin: 8, End: 16}, document.Span{Kind: "AGE", Begin: 18, End: 20}, document.Span{Kind: "DATE", Begin: 28, End: 36}),
+		mk("geb. 12.03., 93 J., am xx und 3/2021", document.Span{Kind: "DATE_BIRTH", Begin: 5, End: 11}, document.Span{Kind: "AGE", Begin: 13, End: 15}, document.Span{Kind: "DATE", Begin: 23, End: 25}, document.Span{Kind: "DATE_DEATH", Begin: 30, End: 36}),
+	)
+	for k, d := range docs {
+		parsed := map[int]*dates.Expr{}
+		for i, s := range d.Spans {
+			if s.Kind.IsDate() {
+				if e, err := dates.Parse(d.SpanText(i)); err == nil {
+					parsed[i] = e
+				}
+			}
+		}
+		for _, shift := range []int{0, 200, -365} {
+			if got, want := birthYearOf(d, shift, parsed), birthYearOf(d, shift, nil); got != want {
+				t.Errorf("doc %d shift %d: %d from the parsed spans, want %d", k, shift, got, want)
+			}
+		}
 	}
 }
