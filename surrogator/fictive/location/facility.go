@@ -170,20 +170,29 @@ func capitalised(w string) bool {
 // isKeyword reports whether w contains a facility head or domain stem.
 func isKeyword(w string) bool {
 	l := strings.ToLower(w)
-	for _, h := range heads {
-		if strings.TrimSpace(h.match) != "" && strings.Contains(l, strings.TrimSpace(h.match)) {
+	for _, k := range keywords {
+		if strings.Contains(l, k) {
 			return true
-		}
-	}
-	for _, d := range domains {
-		for _, s := range d.stems {
-			if strings.Contains(l, s) {
-				return true
-			}
 		}
 	}
 	return false
 }
+
+// keywords are the words isKeyword looks for: the heads' matches without
+// their blanks (none empty), then the domains' stems, computed once
+// instead of trimming every head on every call.
+var keywords = func() []string {
+	var out []string
+	for _, h := range heads {
+		if m := strings.TrimSpace(h.match); m != "" {
+			out = append(out, m)
+		}
+	}
+	for _, d := range domains {
+		out = append(out, d.stems...)
+	}
+	return out
+}()
 
 // analyse detects the type, domains, cities and person names of a
 // facility original.

@@ -2,6 +2,7 @@ package location
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
@@ -60,5 +61,41 @@ func TestTemplateClassBounded(t *testing.T) {
 	}
 	if _, ok := gc.tplClass.Load("Klinikum {city}"); ok {
 		t.Fatal("stored beyond the bound")
+	}
+}
+
+// TestIsKeywordTable: isKeyword over the precomputed keywords answers as
+// the scan of heads and domains it replaces, for every head, stem and
+// some other words.
+func TestIsKeywordTable(t *testing.T) {
+	plain := func(w string) bool {
+		l := strings.ToLower(w)
+		for _, h := range heads {
+			if strings.TrimSpace(h.match) != "" && strings.Contains(l, strings.TrimSpace(h.match)) {
+				return true
+			}
+		}
+		for _, d := range domains {
+			for _, s := range d.stems {
+				if strings.Contains(l, s) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	words := []string{"", " ", "Musterstadt", "Lindenhof", "Albers", "Sankt", "St.", "Kreis", "Nord", "GmbH", "e.V."}
+	for _, h := range heads {
+		words = append(words, h.match, h.word, strings.ToUpper(h.word), "X"+h.word+"y")
+	}
+	for _, d := range domains {
+		for _, s := range d.stems {
+			words = append(words, s, strings.ToUpper(s)+"zentrum", s[:len(s)/2])
+		}
+	}
+	for _, w := range words {
+		if got, want := isKeyword(w), plain(w); got != want {
+			t.Errorf("%q: %v, want %v", w, got, want)
+		}
 	}
 }
