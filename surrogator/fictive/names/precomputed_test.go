@@ -1,12 +1,14 @@
 package names
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
 // TestLetterImagesMatchPerm: the renderer's image of every byte is what
@@ -115,6 +117,35 @@ func TestBirthYearParsed(t *testing.T) {
 		for _, shift := range []int{0, 200, -365} {
 			if got, want := birthYearOf(d, shift, parsed), birthYearOf(d, shift, nil); got != want {
 				t.Errorf("doc %d shift %d: %d from the parsed spans, want %d", k, shift, got, want)
+			}
+		}
+	}
+}
+
+// TestChunkKeyCached: a chunk's key follows its text when classify
+// changes it, and after parsing every chunk of the shared letters' name
+// spans has the key of its final text.
+func TestChunkKeyCached(t *testing.T) {
+	plain := func(s string) string { return norm.FoldName(strings.TrimRight(s, "'’")) }
+	c := &chunk{text: "Müller’"}
+	for _, s := range []string{"Müller’", "Müller’", "Meier", "", "ÖZDEMIR'", "Meier"} {
+		c.text = s
+		if got, want := c.key(), plain(s); got != want {
+			t.Fatalf("%q: key %q, want %q", s, got, want)
+		}
+	}
+	lx := lexiconOf(testResources(t))
+	for _, f := range testutil.GrasccoCAS(t) {
+		d := testutil.Doc(t, f)
+		for i, s := range d.Spans {
+			if !s.Kind.IsName() {
+				continue
+			}
+			p := lx.parse(d.SpanText(i), lx.beforeContext(d.Text, s.Begin), nil, nil)
+			for k := range p.chunks {
+				if got, want := p.chunks[k].key(), plain(p.chunks[k].text); got != want {
+					t.Errorf("%s span %d chunk %d: key %q, want %q", d.Name, i, k, got, want)
+				}
 			}
 		}
 	}
