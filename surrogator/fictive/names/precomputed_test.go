@@ -3,6 +3,7 @@ package names
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/dates"
@@ -149,4 +150,44 @@ func TestChunkKeyCached(t *testing.T) {
 			}
 		}
 	}
+}
+
+// titleKeyMap is titleKey's definition.
+func titleKeyMap(s string) string {
+	return strings.Map(func(c rune) rune {
+		if unicode.IsSpace(c) || c == '.' || strings.ContainsRune(hyphens, c) {
+			return -1
+		}
+		return unicode.ToLower(c)
+	}, s)
+}
+
+// TestTitleKeyASCII: titleKey is its definition for every ASCII byte
+// alone and between letters, and for titles of the lexicon.
+func TestTitleKeyASCII(t *testing.T) {
+	var in []string
+	for c := 0; c < 128; c++ {
+		in = append(in, string(rune(c)), "Dr"+string(rune(c))+"Med", string(rune(c))+"X.")
+	}
+	in = append(in, "", "Dr. med.", "Priv.-Doz.", "PD Dr.", "Dr.in", "Prof.ⁱⁿ", "Dipl.‐Ing.", "DR. MED. DENT.", "\xff.", "Dr.\u00a0med.")
+	for _, e := range lexiconOf(testResources(t)).titles {
+		in = append(in, e.text)
+	}
+	for _, s := range in {
+		if got, want := titleKey(s), titleKeyMap(s); got != want {
+			t.Errorf("%q: %q, want %q", s, got, want)
+		}
+	}
+}
+
+// FuzzTitleKey holds titleKey to its definition.
+func FuzzTitleKey(f *testing.F) {
+	for _, s := range []string{"Dr. med.", "Priv.-Doz.", "DR.MED", "Dr.in", "\x00\x7f -.\t"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := titleKey(s), titleKeyMap(s); got != want {
+			t.Fatalf("%q: %q, want %q", s, got, want)
+		}
+	})
 }
