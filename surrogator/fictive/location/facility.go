@@ -458,9 +458,13 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	r := ctx.Scope.Rand("location.facility.fill", key)
 	templates := append([]string(nil), res.FacilityTemplates[f.kind]...)
 	hasHead := false
-	for _, t := range templates {
-		if f.head != "" && strings.Contains(strings.ToLower(t), strings.ToLower(f.head)) {
-			hasHead = true
+	if f.head != "" {
+		head := strings.ToLower(f.head)
+		for _, t := range templates {
+			if strings.Contains(strings.ToLower(t), head) {
+				hasHead = true
+				break
+			}
 		}
 	}
 	if f.head != "" && synthHeads[f.head] && !hasHead {
