@@ -59,9 +59,10 @@ type Detector struct {
 	maxLower int
 	// runs recycles the per-text buffers.
 	runs sync.Pool
-	// eager (tests only) makes dropped answer false: every rule then runs
-	// all tests of a candidate that add drops, as before dropped existed,
-	// so that tests can hold the shortcut to that path.
+	// eager (tests only) turns the shortcuts off: dropped answers false,
+	// so every rule runs all tests of a candidate that add drops, and
+	// triggers scans the suffix lists and month starts in full, so that
+	// tests can hold the shortcuts to the plain path.
 	eager bool
 }
 

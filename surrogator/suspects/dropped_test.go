@@ -10,7 +10,8 @@ import (
 
 // TestDroppedShortcut: on the shared letters, with their annotations, with
 // none and with every other span only, the rules that skip the tests of
-// candidates add drops find what they find running every test; the
+// candidates add drops (and the triggers' suffix sets and month starts)
+// find what they find running every test in full (eager); the
 // annotated ranges of date rules include a range whose first date is
 // annotated and whose second is not.
 func TestDroppedShortcut(t *testing.T) {
