@@ -648,17 +648,23 @@ func (dd *docDates) ageRule(d *document.Document, horizon time.Time) {
 // is not itself the genitive of another one ("KÄSSMANNS" next to
 // "Käßmann"), so that StripGenitive finds the genitive of names the lists
 // do not know.
+//
+// The document's words are collected on the first call: only gemtex keys
+// ask (fictive, x and entity plans never do).
 func (p *planner) docIsName(d *document.Document) func(string) bool {
-	words := map[string]bool{}
-	for i, s := range d.Spans {
-		if !s.Kind.IsName() {
-			continue
-		}
-		for _, w := range strings.FieldsFunc(d.SpanText(i), func(r rune) bool {
-			return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/'
-		}) {
-			if w = strings.TrimRight(w, "'’."); utf8.RuneCountInString(w) > 1 {
-				words[norm.FoldName(w)] = true
+	var words map[string]bool
+	collect := func() {
+		words = map[string]bool{}
+		for i, s := range d.Spans {
+			if !s.Kind.IsName() {
+				continue
+			}
+			for _, w := range strings.FieldsFunc(d.SpanText(i), func(r rune) bool {
+				return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/'
+			}) {
+				if w = strings.TrimRight(w, "'’."); utf8.RuneCountInString(w) > 1 {
+					words[norm.FoldName(w)] = true
+				}
 			}
 		}
 	}
@@ -674,6 +680,9 @@ func (p *planner) docIsName(d *document.Document) func(string) bool {
 	return func(w string) bool {
 		if listed(w) {
 			return true
+		}
+		if words == nil {
+			collect()
 		}
 		f := norm.FoldName(w)
 		return words[f] && !genitiveOf(f)

@@ -4,8 +4,10 @@ import (
 	"math/rand"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
+	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
@@ -40,6 +42,35 @@ func TestPlanOrderIsStableSort(t *testing.T) {
 		}
 		if got, want := planOrder(d), planOrderSorted(d); !slices.Equal(got, want) {
 			t.Fatalf("round %d: %v, want %v", round, got, want)
+		}
+	}
+}
+
+// TestDocIsNameLazy: the name test that collects the document's words on
+// its first call answers as one that collected them first, for every word
+// of the shared letters and genitives of them, whichever word comes first.
+func TestDocIsNameLazy(t *testing.T) {
+	o := Options{Mode: ModeGemtex, Seed: 7, SeedSet: true, Key: testKey}
+	if err := o.defaults(); err != nil {
+		t.Fatal(err)
+	}
+	p := &planner{opts: &o, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
+	for _, f := range testutil.GrasccoCAS(t) {
+		d := testutil.Doc(t, f)
+		var ws []string
+		for _, w := range strings.Fields(d.Text) {
+			ws = append(ws, strings.Trim(w, ".,;:()"), strings.Trim(w, ".,;:()")+"s")
+		}
+		eager := p.docIsName(d)
+		eager("x") // collects the words
+		for start := 0; start < len(ws); start += len(ws)/3 + 1 {
+			lazy := p.docIsName(d)
+			for k := range ws {
+				w := ws[(start+k)%len(ws)]
+				if got, want := lazy(w), eager(w); got != want {
+					t.Fatalf("%s: %q: %v, want %v", d.Name, w, got, want)
+				}
+			}
 		}
 	}
 }
