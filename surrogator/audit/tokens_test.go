@@ -19,7 +19,7 @@ func tokensOracle(s string) []tok {
 	start, end := -1, -1
 	flush := func() {
 		if start >= 0 {
-			out = append(out, tok{w: foldOracle(w.String()), begin: start, end: end})
+			out = append(out, tok{w: fold(w.String()), begin: start, end: end})
 			w.Reset()
 			start = -1
 		}
