@@ -3,6 +3,7 @@ package audit
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -149,11 +150,51 @@ type tok struct {
 // space and joiners, U+FEFF) dropped without breaking the word. Offsets
 // are those of s.
 func tokens(s string) []tok {
-	out := make([]tok, 0, len(s)/8)
-	var w []byte     // a word that is not a plain slice of s
-	var lower []byte // the lower case of plain words with capitals, one after the other
-	type span struct{ tok, from, to int }
-	var lowered []span
+	tz := tokenizer{toks: make([]tok, 0, len(s)/8)}
+	return tz.run(s)
+}
+
+// tokenizer holds the buffers of tokens: scan, FindAll and ContainsAny
+// split every text they are given (a public letter, each candidate
+// surrogate) and take one from a pool, so that the token list does not
+// grow anew for every text.
+type tokenizer struct {
+	toks    []tok
+	w       []byte // a word that is not a plain slice of s
+	lower   []byte // the lower case of plain words with capitals, one after the other
+	lowered []lowSpan
+}
+
+// lowSpan is a capitalised plain word's token and its bytes in lower.
+type lowSpan struct{ tok, from, to int }
+
+var tokenizers = sync.Pool{New: func() any { return new(tokenizer) }}
+
+// maxPooledToks bounds the token list a pooled tokenizer keeps.
+const maxPooledToks = 1 << 16
+
+// withTokens calls fn with the tokens of s from a pooled tokenizer; fn
+// must not keep the slice (the words are strings of their own and may be
+// kept). The tokenizer goes back to the pool holding nothing of s.
+func withTokens(s string, fn func([]tok)) {
+	tz := tokenizers.Get().(*tokenizer)
+	fn(tz.run(s))
+	clear(tz.toks)
+	clear(tz.w[:cap(tz.w)]) // w is reset for every word: a longer one lies beyond its length
+	clear(tz.lower[:cap(tz.lower)])
+	if cap(tz.toks) > maxPooledToks {
+		return
+	}
+	tz.toks, tz.w, tz.lower, tz.lowered = tz.toks[:0], tz.w[:0], tz.lower[:0], tz.lowered[:0]
+	tokenizers.Put(tz)
+}
+
+// run is tokens(s) in tz's buffers; the result is tz.toks.
+func (tz *tokenizer) run(s string) []tok {
+	out := tz.toks[:0]
+	w := tz.w[:0]
+	lower := tz.lower[:0]
+	lowered := tz.lowered[:0]
 	start, end := -1, -1
 	plain := true // the word so far is s[start:end]: ASCII letters and digits only
 	upper := false
@@ -174,7 +215,7 @@ func tokens(s string) []tok {
 				}
 				lower = append(lower, c)
 			}
-			lowered = append(lowered, span{len(out), from, len(lower)})
+			lowered = append(lowered, lowSpan{len(out), from, len(lower)})
 		default:
 			word = foldWord(w)
 		}
@@ -224,6 +265,7 @@ func tokens(s string) []tok {
 			out[l.tok].w = all[l.from:l.to]
 		}
 	}
+	tz.toks, tz.w, tz.lower, tz.lowered = out, w, lower, lowered
 	return out
 }
 
@@ -316,51 +358,63 @@ func (m *Matcher) scan(text string, hit func(Hit) bool) {
 	if m == nil || m.n == 0 {
 		return
 	}
-	m.scanTokens(tokens(text), hit)
+	withTokens(text, func(toks []tok) { m.scanTokens(toks, hit) })
 }
 
 // FindAll returns every occurrence in text of an original registered in
 // any of ms (nil ones are skipped), in the order of ms; the text is
 // split into words once.
 func FindAll(text string, ms ...*Matcher) []Hit {
-	var toks []tok
-	var hits []Hit
-	for _, m := range ms {
-		if m == nil || m.n == 0 {
-			continue
-		}
-		if toks == nil {
-			toks = tokens(text)
-		}
-		m.scanTokens(toks, func(h Hit) bool {
-			hits = append(hits, h)
-			return true
-		})
+	if !anyOriginal(ms) {
+		return nil
 	}
+	var hits []Hit
+	withTokens(text, func(toks []tok) {
+		for _, m := range ms {
+			if m == nil || m.n == 0 {
+				continue
+			}
+			m.scanTokens(toks, func(h Hit) bool {
+				hits = append(hits, h)
+				return true
+			})
+		}
+	})
 	return hits
+}
+
+// anyOriginal reports whether one of ms has an original registered.
+func anyOriginal(ms []*Matcher) bool {
+	for _, m := range ms {
+		if m != nil && m.n > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // ContainsAny reports whether text contains an original registered in
 // any of ms (nil ones are skipped), splitting the text into words once.
 func ContainsAny(text string, ms ...*Matcher) bool {
-	var toks []tok
-	for _, m := range ms {
-		if m == nil || m.n == 0 {
-			continue
-		}
-		if toks == nil {
-			toks = tokens(text)
-		}
-		found := false
-		m.scanTokens(toks, func(Hit) bool {
-			found = true
-			return false
-		})
-		if found {
-			return true
-		}
+	if !anyOriginal(ms) {
+		return false
 	}
-	return false
+	found := false
+	withTokens(text, func(toks []tok) {
+		for _, m := range ms {
+			if m == nil || m.n == 0 {
+				continue
+			}
+			m.scanTokens(toks, func(Hit) bool {
+				found = true
+				return false
+			})
+			if found {
+				return
+			}
+		}
+	})
+	return found
 }
 
 func (m *Matcher) scanTokens(toks []tok, hit func(Hit) bool) {
