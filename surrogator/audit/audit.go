@@ -90,7 +90,14 @@ func NewMatcher() *Matcher { return &Matcher{idx: map[string][]entry{}} }
 // LOCATION_STATE spans Audited exempts, and its districts' surrogates
 // ("Berlin-Spandau") must be allowed to carry its name.
 func (m *Matcher) Add(original string) int {
-	toks := tokens(original)
+	id := -1
+	withTokens(original, func(toks []tok) { id = m.add(toks) })
+	return id
+}
+
+// add is Add of an original split into toks (a pooled list: it keeps
+// copies of the words only).
+func (m *Matcher) add(toks []tok) int {
 	n := 0
 	for _, t := range toks {
 		n += utf8.RuneCountInString(t.w)
@@ -98,27 +105,36 @@ func (m *Matcher) Add(original string) int {
 	if n < MinLen {
 		return -1
 	}
-	words := make([]string, len(toks))
-	for i, t := range toks {
-		words[i] = t.w
-	}
-	if !m.auditCityStates && isCityStateName(words) {
+	if !m.auditCityStates && isCityStateTokens(toks) {
 		return -1
 	}
 	// an original registered before keeps its index: a corpus repeats
 	// its names, and the matcher is kept for the whole run
-	for _, e := range m.idx[words[0]] {
-		if slices.Equal(e.toks, words) {
+	for _, e := range m.idx[toks[0].w] {
+		if slices.EqualFunc(e.toks, toks, func(w string, t tok) bool { return w == t.w }) {
 			return e.id
 		}
 	}
-	for i, w := range words {
-		words[i] = strings.Clone(w) // never a window into a document's text
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = strings.Clone(t.w) // never a window into a document's text
 	}
 	id := m.n
 	m.n++
 	m.idx[words[0]] = append(m.idx[words[0]], entry{toks: words, id: id})
 	return id
+}
+
+// isCityStateTokens is isCityStateName of the tokens' words.
+func isCityStateTokens(toks []tok) bool {
+	if len(toks) == 1 {
+		return cityStateName[toks[0].w]
+	}
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = t.w
+	}
+	return isCityStateName(words)
 }
 
 // isCityStateName reports whether words are a name of cityStateName; a single
