@@ -3,6 +3,7 @@ package audit
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -89,35 +90,60 @@ func NewMatcher() *Matcher { return &Matcher{idx: map[string][]entry{}} }
 // LOCATION_STATE spans Audited exempts, and its districts' surrogates
 // ("Berlin-Spandau") must be allowed to carry its name.
 func (m *Matcher) Add(original string) int {
-	toks := tokens(original)
+	id := -1
+	withTokens(original, func(toks []tok) { id = m.add(toks) })
+	return id
+}
+
+// add is Add of an original split into toks (a pooled list: it keeps
+// copies of the words only).
+func (m *Matcher) add(toks []tok) int {
 	n := 0
 	for _, t := range toks {
-		n += len([]rune(t.w))
+		n += utf8.RuneCountInString(t.w)
 	}
 	if n < MinLen {
 		return -1
 	}
-	words := make([]string, len(toks))
-	for i, t := range toks {
-		words[i] = t.w
-	}
-	if !m.auditCityStates && cityStateName[strings.Join(words, " ")] {
+	if !m.auditCityStates && isCityStateTokens(toks) {
 		return -1
 	}
 	// an original registered before keeps its index: a corpus repeats
 	// its names, and the matcher is kept for the whole run
-	for _, e := range m.idx[words[0]] {
-		if slices.Equal(e.toks, words) {
+	for _, e := range m.idx[toks[0].w] {
+		if slices.EqualFunc(e.toks, toks, func(w string, t tok) bool { return w == t.w }) {
 			return e.id
 		}
 	}
-	for i, w := range words {
-		words[i] = strings.Clone(w) // never a window into a document's text
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = strings.Clone(t.w) // never a window into a document's text
 	}
 	id := m.n
 	m.n++
 	m.idx[words[0]] = append(m.idx[words[0]], entry{toks: words, id: id})
 	return id
+}
+
+// isCityStateTokens is isCityStateName of the tokens' words.
+func isCityStateTokens(toks []tok) bool {
+	if len(toks) == 1 {
+		return cityStateName[toks[0].w]
+	}
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = t.w
+	}
+	return isCityStateName(words)
+}
+
+// isCityStateName reports whether words are a name of cityStateName; a single
+// word is looked up as it is, without joining.
+func isCityStateName(words []string) bool {
+	if len(words) == 1 {
+		return cityStateName[words[0]]
+	}
+	return cityStateName[strings.Join(words, " ")]
 }
 
 // AuditCityStates makes Add register the city-states' names (Berlin,
@@ -140,11 +166,51 @@ type tok struct {
 // space and joiners, U+FEFF) dropped without breaking the word. Offsets
 // are those of s.
 func tokens(s string) []tok {
-	out := make([]tok, 0, len(s)/8)
-	var w []byte     // a word that is not a plain slice of s
-	var lower []byte // the lower case of plain words with capitals, one after the other
-	type span struct{ tok, from, to int }
-	var lowered []span
+	tz := tokenizer{toks: make([]tok, 0, len(s)/8)}
+	return tz.run(s)
+}
+
+// tokenizer holds the buffers of tokens: scan, FindAll and ContainsAny
+// split every text they are given (a public letter, each candidate
+// surrogate) and take one from a pool, so that the token list does not
+// grow anew for every text.
+type tokenizer struct {
+	toks    []tok
+	w       []byte // a word that is not a plain slice of s
+	lower   []byte // the lower case of plain words with capitals, one after the other
+	lowered []lowSpan
+}
+
+// lowSpan is a capitalised plain word's token and its bytes in lower.
+type lowSpan struct{ tok, from, to int }
+
+var tokenizers = sync.Pool{New: func() any { return new(tokenizer) }}
+
+// maxPooledToks bounds the token list a pooled tokenizer keeps.
+const maxPooledToks = 1 << 16
+
+// withTokens calls fn with the tokens of s from a pooled tokenizer; fn
+// must not keep the slice (the words are strings of their own and may be
+// kept). The tokenizer goes back to the pool holding nothing of s.
+func withTokens(s string, fn func([]tok)) {
+	tz := tokenizers.Get().(*tokenizer)
+	fn(tz.run(s))
+	clear(tz.toks)
+	clear(tz.w[:cap(tz.w)]) // w is reset for every word: a longer one lies beyond its length
+	clear(tz.lower[:cap(tz.lower)])
+	if cap(tz.toks) > maxPooledToks {
+		return
+	}
+	tz.toks, tz.w, tz.lower, tz.lowered = tz.toks[:0], tz.w[:0], tz.lower[:0], tz.lowered[:0]
+	tokenizers.Put(tz)
+}
+
+// run is tokens(s) in tz's buffers; the result is tz.toks.
+func (tz *tokenizer) run(s string) []tok {
+	out := tz.toks[:0]
+	w := tz.w[:0]
+	lower := tz.lower[:0]
+	lowered := tz.lowered[:0]
 	start, end := -1, -1
 	plain := true // the word so far is s[start:end]: ASCII letters and digits only
 	upper := false
@@ -165,9 +231,9 @@ func tokens(s string) []tok {
 				}
 				lower = append(lower, c)
 			}
-			lowered = append(lowered, span{len(out), from, len(lower)})
+			lowered = append(lowered, lowSpan{len(out), from, len(lower)})
 		default:
-			word = fold(string(w))
+			word = foldWord(w)
 		}
 		out = append(out, tok{w: word, begin: start, end: end})
 		start = -1
@@ -215,6 +281,7 @@ func tokens(s string) []tok {
 			out[l.tok].w = all[l.from:l.to]
 		}
 	}
+	tz.toks, tz.w, tz.lower, tz.lowered = out, w, lower, lowered
 	return out
 }
 
@@ -228,6 +295,47 @@ var asciiWord = func() (t [utf8.RuneSelf]bool) {
 	}
 	return t
 }()
+
+// foldWord is fold(string(w)) with one allocation for a word of Latin-1
+// runes (German text: umlauts, ß, accented letters), which needs neither
+// the NFC check nor a second pass: every rune below U+0100 lowers to one
+// below U+0100 (unicode.ToLower, as strings.ToLower maps it), none of them
+// is a combining mark and no two of them compose, so such a word is NFC
+// already. Any other rune takes fold.
+func foldWord(w []byte) string {
+	n := len(w)
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c < utf8.RuneSelf:
+		case c == 0xc3 && i+1 < len(w) && w[i+1] == 0x9f: // ß → ss
+			n++
+			i++
+		case (c == 0xc2 || c == 0xc3) && i+1 < len(w) && w[i+1]&0xc0 == 0x80:
+			i++
+		default:
+			return fold(string(w))
+		}
+	}
+	out := make([]byte, 0, n)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out = append(out, c)
+			continue
+		}
+		r := rune(c&0x1f)<<6 | rune(w[i+1]&0x3f)
+		i++
+		if r == 'ß' {
+			out = append(out, 's', 's')
+			continue
+		}
+		out = utf8.AppendRune(out, unicode.ToLower(r))
+	}
+	return string(out)
+}
 
 // fold normalises one word (see tokens).
 func fold(w string) string {
@@ -266,28 +374,63 @@ func (m *Matcher) scan(text string, hit func(Hit) bool) {
 	if m == nil || m.n == 0 {
 		return
 	}
-	m.scanTokens(tokens(text), hit)
+	withTokens(text, func(toks []tok) { m.scanTokens(toks, hit) })
 }
 
 // FindAll returns every occurrence in text of an original registered in
 // any of ms (nil ones are skipped), in the order of ms; the text is
 // split into words once.
 func FindAll(text string, ms ...*Matcher) []Hit {
-	var toks []tok
-	var hits []Hit
-	for _, m := range ms {
-		if m == nil || m.n == 0 {
-			continue
-		}
-		if toks == nil {
-			toks = tokens(text)
-		}
-		m.scanTokens(toks, func(h Hit) bool {
-			hits = append(hits, h)
-			return true
-		})
+	if !anyOriginal(ms) {
+		return nil
 	}
+	var hits []Hit
+	withTokens(text, func(toks []tok) {
+		for _, m := range ms {
+			if m == nil || m.n == 0 {
+				continue
+			}
+			m.scanTokens(toks, func(h Hit) bool {
+				hits = append(hits, h)
+				return true
+			})
+		}
+	})
 	return hits
+}
+
+// anyOriginal reports whether one of ms has an original registered.
+func anyOriginal(ms []*Matcher) bool {
+	for _, m := range ms {
+		if m != nil && m.n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ContainsAny reports whether text contains an original registered in
+// any of ms (nil ones are skipped), splitting the text into words once.
+func ContainsAny(text string, ms ...*Matcher) bool {
+	if !anyOriginal(ms) {
+		return false
+	}
+	found := false
+	withTokens(text, func(toks []tok) {
+		for _, m := range ms {
+			if m == nil || m.n == 0 {
+				continue
+			}
+			m.scanTokens(toks, func(Hit) bool {
+				found = true
+				return false
+			})
+			if found {
+				return
+			}
+		}
+	})
+	return found
 }
 
 func (m *Matcher) scanTokens(toks []tok, hit func(Hit) bool) {

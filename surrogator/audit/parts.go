@@ -31,22 +31,24 @@ func foldedSet(words string) map[string]bool {
 // role noun, title or particle.
 func NameParts(name string) []string {
 	var parts []string
-	for _, t := range tokens(name) {
-		word := name[t.begin:t.end]
-		r, _ := utf8.DecodeRuneInString(word)
-		if !unicode.IsUpper(r) || utf8.RuneCountInString(t.w) < 3 || nameStop[t.w] {
-			continue
-		}
-		letters := 0
-		for _, c := range t.w {
-			if unicode.IsLetter(c) {
-				letters++
+	withTokens(name, func(toks []tok) {
+		for _, t := range toks {
+			word := name[t.begin:t.end]
+			r, _ := utf8.DecodeRuneInString(word)
+			if !unicode.IsUpper(r) || utf8.RuneCountInString(t.w) < 3 || nameStop[t.w] {
+				continue
 			}
+			letters := 0
+			for _, c := range t.w {
+				if unicode.IsLetter(c) {
+					letters++
+				}
+			}
+			if letters < 3 {
+				continue
+			}
+			parts = append(parts, word)
 		}
-		if letters < 3 {
-			continue
-		}
-		parts = append(parts, word)
-	}
+	})
 	return parts
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // tokensOracle is the plain definition of tokens (the first
@@ -37,6 +39,49 @@ func tokensOracle(s string) []tok {
 	}
 	flush()
 	return out
+}
+
+// foldOracle is the plain definition of a word's normal form (see
+// tokens): lower case, NFC, ß and ẞ as ss.
+func foldOracle(w string) string {
+	w = norm.NFC.String(strings.ToLower(w))
+	return strings.ReplaceAll(strings.ReplaceAll(w, "ß", "ss"), "ẞ", "ss")
+}
+
+// TestFoldWordLatin1: foldWord's Latin-1 path gives what the plain
+// definition gives for every rune below U+0100 and every pair of them
+// (a pair could compose under NFC), and for words mixing them with ASCII.
+func TestFoldWordLatin1(t *testing.T) {
+	var rs []rune
+	for r := rune(0); r < 0x100; r++ {
+		rs = append(rs, r)
+	}
+	rs = append(rs, 'ẞ', '\u0301', 'İ', 'ǅ', 0x100, 0x17f, utf8.RuneError)
+	for _, a := range rs {
+		for _, b := range rs {
+			w := string([]rune{a, b})
+			if got, want := foldWord([]byte(w)), foldOracle(w); got != want {
+				t.Fatalf("%q: got %q, want %q", w, got, want)
+			}
+		}
+	}
+	for _, w := range []string{"Müller", "QUASTENGROß", "ÄÖÜäöüß", "Çelik", "straße12", "\xc3", "a\xc3", "\xc2\x41", "Ölçek"} {
+		if got, want := foldWord([]byte(w)), foldOracle(w); got != want {
+			t.Errorf("%q: got %q, want %q", w, got, want)
+		}
+	}
+}
+
+// FuzzFoldWord holds foldWord to the plain definition for any bytes.
+func FuzzFoldWord(f *testing.F) {
+	for _, s := range tokenSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := foldWord([]byte(s)), foldOracle(s); got != want {
+			t.Fatalf("%q: got %q, want %q", s, got, want)
+		}
+	})
 }
 
 var tokenSeeds = []string{

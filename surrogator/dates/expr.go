@@ -259,7 +259,21 @@ func (e *Expr) Padding() (padded, unpadded int) {
 // padding the span does not show (two digits from 10 on, with the month
 // in digits) padded or not as pad says: the document's style decides
 // ("11/28" in a letter that writes "1/26" becomes "2/29", not "02/29").
+//
+// An expression whose fields all show their padding already (most dates)
+// is returned itself: an Expr is never changed after Parse, so sharing it
+// is safe and saves a copy per date span.
 func (e *Expr) WithPadding(pad bool) *Expr {
+	same := true
+	for i := range e.toks {
+		if e.toks[i].amb && e.toks[i].pad != pad {
+			same = false
+			break
+		}
+	}
+	if same {
+		return e
+	}
 	c := e.clone()
 	for i := range c.toks {
 		if c.toks[i].amb {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -156,8 +155,9 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	o := p.opts
 	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d)}
 	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
-	avoid := p.avoidFunc()
-	docScope.Avoid = func(v string) bool { return (avoid != nil && avoid(v)) || dp.parts.Contains(v) }
+	// the run's originals and the document's name words: v is split
+	// into words once for both
+	docScope.Avoid = func(v string) bool { return audit.ContainsAny(v, p.avoid, dp.parts) }
 	scope := docScope
 	if o.Scope == ScopeCorpus {
 		scope = p.corpus
@@ -170,7 +170,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	dd := prepareDates(d, horizon)
 	dp.shift = dd.clampShift(dp.shift)
 	isName := p.docIsName(d)
-	state := &fictive.DocState{DateShift: dp.shift}
+	state := &fictive.DocState{DateShift: dp.shift, Dates: dd.parsed}
 	reps := make([]replacement, len(d.Spans))
 	for n, i := range planOrder(d) {
 		if n%64 == 63 && p.stop != nil {
@@ -223,7 +223,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		}
 		// weekday words next to a shifted full date follow it
 		if s.Kind.IsDate() && dp.shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
-			p.weekday(dp, d, i, orig, dd.move(i))
+			p.weekday(dp, d, i, dd.parsed[i], dd.move(i))
 		}
 		// a genitive ending just outside a name or city follows it
 		if o.Mode == ModeFictive && !rep.Kept && (s.Kind.IsName() || s.Kind == kinds.LocationCity) {
@@ -252,16 +252,28 @@ func planPhase(k kinds.Kind) int {
 
 // planOrder returns the span indices in generation order (stable within a
 // phase, so text order decides there).
+//
+// A stable sort by phase is the spans of phase 0 in text order, then those
+// of phase 1, …: one pass per phase instead of a sort that computes the
+// phase of both sides of every comparison.
 func planOrder(d *document.Document) []int {
-	order := make([]int, len(d.Spans))
-	for i := range order {
-		order[i] = i
+	order := make([]int, 0, len(d.Spans))
+	phases := make([]int8, len(d.Spans))
+	for i, s := range d.Spans {
+		phases[i] = int8(planPhase(s.Kind))
 	}
-	sort.SliceStable(order, func(a, b int) bool {
-		return planPhase(d.Spans[order[a]].Kind) < planPhase(d.Spans[order[b]].Kind)
-	})
+	for ph := int8(0); ph < planPhases; ph++ {
+		for i, p := range phases {
+			if p == ph {
+				order = append(order, i)
+			}
+		}
+	}
 	return order
 }
+
+// planPhases is the number of phases planPhase returns (0 to 3).
+const planPhases = 4
 
 // genitiveOutside fixes a genitive ending that the annotation left outside
 // the span: "Albers" + "'" becomes "Koch" + "s", "Müller" + "s" becomes
@@ -314,17 +326,11 @@ func genitiveOutside(dp *docPlan, d *document.Document, i int, sur string) {
 	dp.edits = append(dp.edits, document.Edit{Begin: s.End, End: end, Text: repl})
 }
 
-func (p *planner) avoidFunc() func(string) bool {
-	if p.avoid == nil {
-		return nil
-	}
-	return p.avoid.Contains
-}
-
-// weekday adds an edit for a weekday word right next to span i.
-func (p *planner) weekday(dp *docPlan, d *document.Document, i int, orig string, move int) {
-	e, err := dates.Parse(orig)
-	if err != nil || e.Precision() != dates.Day {
+// weekday adds an edit for a weekday word right next to span i; e is
+// the span's text as parsed (nil when it is no date), before
+// prepareDates prepared it.
+func (p *planner) weekday(dp *docPlan, d *document.Document, i int, e *dates.Expr, move int) {
+	if e == nil || e.Precision() != dates.Day {
 		return
 	}
 	s := d.Spans[i]
@@ -454,6 +460,10 @@ type docDates struct {
 	// without a year anchored in the year of the nearest full date, and
 	// fields whose padding the span does not show in the document's style.
 	expr map[int]*dates.Expr
+	// parsed holds every date span as dates.Parse returns it (expr's
+	// preparations clone): weekday reads the date as written, and
+	// parsing each span once is a good part of planning's CPU.
+	parsed map[int]*dates.Expr
 	// moves holds, for DATE_BIRTH spans moved by the age rule, the days
 	// they move before the document's shift.
 	moves map[int]int
@@ -515,7 +525,7 @@ func abs(n int) int {
 }
 
 func prepareDates(d *document.Document, horizon time.Time) *docDates {
-	dd := &docDates{expr: map[int]*dates.Expr{}}
+	dd := &docDates{expr: map[int]*dates.Expr{}, parsed: map[int]*dates.Expr{}}
 	padded, unpadded := 0, 0
 	for i, s := range d.Spans {
 		if !s.Kind.IsDate() {
@@ -525,7 +535,7 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 		if err != nil {
 			continue
 		}
-		dd.expr[i] = e
+		dd.expr[i], dd.parsed[i] = e, e
 		pd, up := e.Padding()
 		padded, unpadded = padded+pd, unpadded+up
 	}
@@ -638,17 +648,23 @@ func (dd *docDates) ageRule(d *document.Document, horizon time.Time) {
 // is not itself the genitive of another one ("KÄSSMANNS" next to
 // "Käßmann"), so that StripGenitive finds the genitive of names the lists
 // do not know.
+//
+// The document's words are collected on the first call: only gemtex keys
+// ask (fictive, x and entity plans never do).
 func (p *planner) docIsName(d *document.Document) func(string) bool {
-	words := map[string]bool{}
-	for i, s := range d.Spans {
-		if !s.Kind.IsName() {
-			continue
-		}
-		for _, w := range strings.FieldsFunc(d.SpanText(i), func(r rune) bool {
-			return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/'
-		}) {
-			if w = strings.TrimRight(w, "'’."); utf8.RuneCountInString(w) > 1 {
-				words[norm.FoldName(w)] = true
+	var words map[string]bool
+	collect := func() {
+		words = map[string]bool{}
+		for i, s := range d.Spans {
+			if !s.Kind.IsName() {
+				continue
+			}
+			for _, w := range strings.FieldsFunc(d.SpanText(i), func(r rune) bool {
+				return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/'
+			}) {
+				if w = strings.TrimRight(w, "'’."); utf8.RuneCountInString(w) > 1 {
+					words[norm.FoldName(w)] = true
+				}
 			}
 		}
 	}
@@ -664,6 +680,9 @@ func (p *planner) docIsName(d *document.Document) func(string) bool {
 	return func(w string) bool {
 		if listed(w) {
 			return true
+		}
+		if words == nil {
+			collect()
 		}
 		f := norm.FoldName(w)
 		return words[f] && !genitiveOf(f)

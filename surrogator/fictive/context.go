@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
@@ -16,8 +17,13 @@ import (
 type DocState struct {
 	// DateShift is the document's date shift in days (0 = disabled).
 	DateShift int
-	mu        sync.Mutex
-	values    map[string]any
+	// Dates, when not nil, holds dates.Parse of the text of every date
+	// span (DATE, DATE_BIRTH, DATE_DEATH) that parses, by span index, as
+	// the engine parsed them for planning: generators read them instead
+	// of parsing the spans again. nil: generators parse the spans.
+	Dates  map[int]*dates.Expr
+	mu     sync.Mutex
+	values map[string]any
 }
 
 // Value returns the state stored under name, creating it with mk on first

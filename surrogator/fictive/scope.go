@@ -30,7 +30,15 @@ type Scope struct {
 	rev map[string]map[string]string
 	// macs holds keyed HMAC states for reuse (Reset restores the key):
 	// one per concurrent caller instead of one per derivation.
-	macs sync.Pool
+	macs sync.Pool // *mac
+}
+
+// mac is a keyed HMAC state and a buffer for the message: the parts are
+// joined there and written at once (HMAC over the joined parts is the HMAC
+// of the parts written one by one), without a conversion per part.
+type mac struct {
+	h   hash.Hash
+	msg []byte
 }
 
 // NewScope returns a scope keyed by key.
@@ -45,19 +53,26 @@ func (s *Scope) Derive(parts ...string) []byte {
 
 // derive appends the child key of parts to dst.
 func (s *Scope) derive(dst []byte, parts []string) []byte {
-	m, _ := s.macs.Get().(hash.Hash)
+	m, _ := s.macs.Get().(*mac)
 	if m == nil {
-		m = hmac.New(sha256.New, s.key)
+		m = &mac{h: hmac.New(sha256.New, s.key)}
 	} else {
-		m.Reset()
+		m.h.Reset()
 	}
+	msg := m.msg[:0]
 	for i, p := range parts {
 		if i > 0 {
-			m.Write([]byte{0x1f})
+			msg = append(msg, 0x1f)
 		}
-		m.Write([]byte(p))
+		msg = append(msg, p...)
 	}
-	dst = m.Sum(dst)
+	m.h.Write(msg)
+	dst = m.h.Sum(dst)
+	if cap(msg) > 4096 {
+		msg = nil // a pooled buffer stays small
+	}
+	clear(msg) // keep no key material (originals) in the pool
+	m.msg = msg[:0]
 	s.macs.Put(m)
 	return dst
 }

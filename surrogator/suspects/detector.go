@@ -59,6 +59,11 @@ type Detector struct {
 	maxLower int
 	// runs recycles the per-text buffers.
 	runs sync.Pool
+	// eager (tests only) turns the shortcuts off: dropped answers false,
+	// so every rule runs all tests of a candidate that add drops, and
+	// triggers scans the suffix lists and month starts in full, so that
+	// tests can hold the shortcuts to the plain path.
+	eager bool
 }
 
 // New returns a detector over opt's resources.
@@ -242,8 +247,11 @@ type run struct {
 	trig    [numRules][]int
 	segs    [][2]int
 	matches [][]int
-	// dateEnds holds the ends of the numeric dates found
-	dateEnds []int
+	// dateEnds holds the ends of the numeric dates found, dateLater the
+	// matches of the date rules that add drops (annotated), whose
+	// validity is decided only if a date follows one (dateEndsAt)
+	dateEnds  []int
+	dateLater [][2]int
 	// sub tokenizes annotated names for the repeat rule; rep holds its
 	// tables
 	sub *run
@@ -291,6 +299,28 @@ const (
 )
 
 func (r *run) add(b, e int, k kinds.Kind, rule string, prio int) {
+	b, e = r.trim(b, e)
+	if b >= e || r.annotatedIn(b, e) {
+		return
+	}
+	r.cands = append(r.cands, cand{Suspect{Begin: b, End: e, Kind: k, Rule: rule}, prio})
+}
+
+// dropped reports whether add drops [b,e) (empty once trimmed, or
+// overlapping an annotated span), so that a rule can skip the costly tests
+// of a candidate that would not be kept anyway: in an annotated letter
+// most pattern matches are the annotated PII itself.
+func (r *run) dropped(b, e int) bool {
+	if r.d.eager {
+		return false
+	}
+	b, e = r.trim(b, e)
+	return b >= e || r.annotatedIn(b, e)
+}
+
+// trim returns [b,e) without the blanks and punctuation add drops at
+// either end.
+func (r *run) trim(b, e int) (int, int) {
 	for b < e {
 		c, n := utf8.DecodeRuneInString(r.text[b:])
 		if !unicode.IsSpace(c) && c != ',' && c != ';' && c != ':' && (c != '(' || strings.Contains(r.text[b:e], ")")) && c != '\u200b' && c != '\ufeff' {
@@ -305,10 +335,7 @@ func (r *run) add(b, e int, k kinds.Kind, rule string, prio int) {
 		}
 		e -= n
 	}
-	if b >= e || r.annotatedIn(b, e) {
-		return
-	}
-	r.cands = append(r.cands, cand{Suspect{Begin: b, End: e, Kind: k, Rule: rule}, prio})
+	return b, e
 }
 
 // mergeRanges sorts ranges and merges the overlapping and touching ones

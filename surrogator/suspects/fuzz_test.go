@@ -24,11 +24,16 @@ func FuzzDetect(f *testing.F) {
 		"Die Dresdner Hochschulmedizin in Ostsachsen, Institut für Medizinische Informatik, Statistik",
 		"Ölmühlenweg 12 b/3c – ärztekammer.de – ẞ’x-’-'' \u200b\ufeff ١٢٣ Q1/2020 KW 12/2020 Mitte März2063",
 		"\xff\xfe Dr. med. \r\n Prof.Dr.rer.nat. X. Y-Z 01-12/64 2021-03-12 12.3. 2020",
+		"vom 21.03.-24.03.2017 und 3/2019-5/2019, Tel. 0461 12.03.2019, am 31.02.2020-1.3.2020, im März 2020",
 	}
 	for i, s := range seeds {
 		f.Add(s, i, i+5)
 	}
 	det := New(Options{Places: fakePlaces{"Quastenbrück": true}})
+	eager := New(Options{Places: fakePlaces{"Quastenbrück": true}})
+	eager.eager = true
+	f.Add("vom 21.03.-24.03.2017 bis", 4, 10)
+	f.Add("Tel. 0461 12.03.2019 und März 2020", 5, 20)
 	f.Fuzz(func(t *testing.T, text string, b, e int) {
 		var spans []document.Span
 		if b >= 0 && e > b && e <= len(text) {
@@ -57,6 +62,10 @@ func FuzzDetect(f *testing.F) {
 		}
 		if again := det.Detect(text, spans); !reflect.DeepEqual(got, again) {
 			t.Fatalf("second call differs: %v, then %v", got, again)
+		}
+		// skipping the tests of candidates add drops changes nothing
+		if all := eager.Detect(text, spans); !reflect.DeepEqual(got, all) {
+			t.Fatalf("with dropped %v, without %v", got, all)
 		}
 	})
 }

@@ -84,6 +84,21 @@ func (r *run) quantity(e int) bool {
 	return units[data.Fold(w)] || strings.HasPrefix(w, "%")
 }
 
+// dateEndsAt reports whether a date found so far ends at e: one of ends,
+// or a match of dateLater that is a valid date (as it would have been
+// found had add kept it).
+func (r *run) dateEndsAt(ends []int, e int) bool {
+	if slices.Contains(ends, e) {
+		return true
+	}
+	for _, d := range r.dateLater {
+		if d[1] == e && r.validDate(r.text[d[0]:d[1]]) {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *run) validDate(s string) bool {
 	if ok, seen := r.validDates[s]; seen {
 		return ok // a letter repeats its dates
@@ -202,6 +217,66 @@ const (
 	facilityHeads = `Klinik Klinikum Kliniken Krankenhaus Hospital Universität Stift`
 )
 
+// suffixSet answers hasSuffixAny(s, list) trying only the suffixes that
+// end in s's last byte (no other can match): triggers tests the street,
+// organisation and ID-label endings for most tokens of a letter. It is
+// built once from a list without empty suffixes and never changed.
+type suffixSet struct{ byLast [256][]string }
+
+func newSuffixSet(list []string) *suffixSet {
+	ss := &suffixSet{}
+	for _, x := range list {
+		ss.byLast[x[len(x)-1]] = append(ss.byLast[x[len(x)-1]], x)
+	}
+	return ss
+}
+
+func (ss *suffixSet) has(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, x := range ss.byLast[s[len(s)-1]] {
+		if strings.HasSuffix(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	streetSuffixSet = newSuffixSet(streetSuffixes)
+	orgSuffixSet    = newSuffixSet(orgSuffixes)
+	idLabelSet      = newSuffixSet(idLabelEnds)
+)
+
+// hasSuffix is hasSuffixAny(s, list) through set (list's suffixSet),
+// except for an eager detector (tests), which runs the plain scan.
+func (r *run) hasSuffix(s string, set *suffixSet, list []string) bool {
+	if r.d.eager {
+		return hasSuffixAny(s, list)
+	}
+	return set.has(s)
+}
+
+// isIDLabel is idLabel(f) through idLabelSet (whose last bytes are the
+// ones idLabel switches on), except for an eager detector.
+func (r *run) isIDLabel(f string) bool {
+	if r.d.eager {
+		return idLabel(f)
+	}
+	return idLabelSet.has(f)
+}
+
+// tokenMonthStart is monthStart(t.s): a token without a joiner has no
+// part after one, so only its start can match, and monthStart reads at
+// most four bytes there (an eager detector runs the whole scan).
+func (r *run) tokenMonthStart(t *token) bool {
+	if r.d.eager || t.is(shJoined) {
+		return monthStart(t.s)
+	}
+	return monthStart(t.s[:min(len(t.s), 4)])
+}
+
 func hasSuffixAny(s string, suffixes []string) bool {
 	for _, x := range suffixes {
 		if strings.HasSuffix(s, x) {
@@ -240,7 +315,11 @@ func ageToken(f string) bool {
 		} else {
 			f = ""
 		}
-		if ageWord(strings.TrimLeft(w, "0123456789")) {
+		d := 0 // strings.TrimLeft(w, "0123456789") without its cutset
+		for d < len(w) && w[d] >= '0' && w[d] <= '9' {
+			d++
+		}
+		if ageWord(w[d:]) {
 			return true
 		}
 	}
@@ -328,11 +407,15 @@ func (r *run) triggers() {
 		}
 		return 0
 	}
-	lastLine := -1 // last line triggered for the e-mail rule
+	lastLine := -1              // last line triggered for the e-mail rule
+	curLine, curAt := -1, false // the line of the last token and whether it holds "@"
 	for k := range toks {
 		t := &toks[k]
 		trig := func(rule int) { r.trig[rule] = append(r.trig[rule], k) }
-		if r.lines[t.line].at && lastLine != t.line {
+		if t.line != curLine {
+			curLine, curAt = t.line, r.lines[t.line].at
+		}
+		if curAt && lastLine != t.line {
 			trig(ruleEmail)
 			lastLine = t.line
 		}
@@ -363,16 +446,16 @@ func (r *run) triggers() {
 			if ageToken(f) {
 				trig(ruleAge)
 			}
-			if r.digitNear(k, 0, 4) && idLabel(f) {
+			if r.digitNear(k, 0, 4) && r.isIDLabel(f) {
 				trig(ruleID)
 			}
 			if strings.HasPrefix(s, "Stat") {
 				trig(ruleWard)
 			}
-			if t.is(shUpper) && hasSuffixAny(strings.TrimRight(f, "0123456789"), streetSuffixes) {
+			if t.is(shUpper) && r.hasSuffix(strings.TrimRight(f, "0123456789"), streetSuffixSet, streetSuffixes) {
 				trig(ruleStreet)
 			}
-			if monthStart(s) {
+			if r.tokenMonthStart(t) {
 				trig(ruleDateWord)
 			}
 			continue
@@ -393,7 +476,7 @@ func (r *run) triggers() {
 		if s == "BIC" || s == "SWIFT" {
 			trig(ruleBIC)
 		}
-		if r.digitNear(k, 0, 4) && idLabel(f) {
+		if r.digitNear(k, 0, 4) && r.isIDLabel(f) {
 			trig(ruleID)
 		}
 		if r.digitNear(k, 2, 2) && ageToken(f) {
@@ -449,13 +532,13 @@ func (r *run) triggers() {
 		case s == "Weihnachten" || s == "Ostern" || s == "Pfingsten" || s == "Silvester" || s == "Neujahr":
 			trig(ruleDateMisc)
 		}
-		if nextUpper && (hasSuffixAny(f, orgSuffixes) || f == "stadtwerke") {
+		if nextUpper && (r.hasSuffix(f, orgSuffixSet, orgSuffixes) || f == "stadtwerke") {
 			trig(ruleOrg)
 		}
-		if nextDigit && hasSuffixAny(f, streetSuffixes) {
+		if nextDigit && r.hasSuffix(f, streetSuffixSet, streetSuffixes) {
 			trig(ruleStreet)
 		}
-		if monthStart(s) {
+		if r.tokenMonthStart(t) {
 			trig(ruleDateWord)
 		}
 	}
@@ -640,7 +723,7 @@ func (r *run) patterns() {
 		r.add(m[2], m[3], kinds.ID, "bic", prioExact)
 	}
 	for _, m := range r.findAll(rulePhoneLabel) {
-		if digits(t[m[4]:m[5]]) < 5 || r.validDate(strings.TrimSpace(t[m[4]:m[5]])) {
+		if digits(t[m[4]:m[5]]) < 5 || r.dropped(m[4], m[5]) || r.validDate(strings.TrimSpace(t[m[4]:m[5]])) {
 			continue
 		}
 		k := kinds.ContactPhone
@@ -782,16 +865,26 @@ func (r *run) patterns() {
 	}
 	// dates
 	dateEnds := r.dateEnds[:0] // ends of the dates found: a range's second date follows one
+	r.dateLater = r.dateLater[:0]
 	for _, rule := range []int{ruleDateDot, ruleDateSlash, ruleMonthYear, ruleDateMisc} {
 		for _, m := range r.findAll(rule) {
 			b, e := m[0], m[1]
-			if p := r.prevRune(b); p == '.' || p == '/' || p == ',' || p == '-' && rule != ruleDateDot && !slices.Contains(dateEnds, b-1) || unicode.IsDigit(p) {
+			if p := r.prevRune(b); p == '.' || p == '/' || p == ',' || p == '-' && rule != ruleDateDot && !r.dateEndsAt(dateEnds, b-1) || unicode.IsDigit(p) {
 				continue
 			}
 			if c := r.nextRune(e); unicode.IsDigit(c) || c == '/' || (rule != ruleDateDot && rule != ruleDateMisc && (c == '.' || c == ',') && e+1 < len(t) && unicode.IsDigit(rune(t[e+1]))) {
 				continue
 			}
-			if r.quantity(e) || !r.validDate(t[b:e]) || r.sectionNumber(b) {
+			if r.quantity(e) || r.sectionNumber(b) {
+				continue
+			}
+			if r.dropped(b, e) {
+				// not a suspect whether valid or not: parse it only if a
+				// range's second date follows it
+				r.dateLater = append(r.dateLater, [2]int{b, e})
+				continue
+			}
+			if !r.validDate(t[b:e]) {
 				continue
 			}
 			r.add(b, e, kinds.Date, "date", prioDate)
@@ -806,7 +899,7 @@ func (r *run) patterns() {
 		if m[4] < 0 && unicode.IsLetter(r.nextRune(m[1])) { // "Mais"
 			continue
 		}
-		if !r.validDate(t[m[0]:m[1]]) {
+		if r.dropped(m[0], m[1]) || !r.validDate(t[m[0]:m[1]]) {
 			continue
 		}
 		r.add(m[0], m[1], kinds.Date, "date", prioDate)

@@ -24,6 +24,11 @@ type geoCache struct {
 	classes    sync.Map // poolKey → []string (streetClass per street)
 	classCount atomic.Int64
 
+	// tplClass memoises templateClass (template → facility.Class), at
+	// most maxTemplateClasses entries.
+	tplClass sync.Map
+	tplCount atomic.Int64
+
 	mainsOnce sync.Once
 	mains     []int8 // by id: 0 not listed, 1 no city-state, 2 a city-state itself
 

@@ -170,20 +170,29 @@ func capitalised(w string) bool {
 // isKeyword reports whether w contains a facility head or domain stem.
 func isKeyword(w string) bool {
 	l := strings.ToLower(w)
-	for _, h := range heads {
-		if strings.TrimSpace(h.match) != "" && strings.Contains(l, strings.TrimSpace(h.match)) {
+	for _, k := range keywords {
+		if strings.Contains(l, k) {
 			return true
-		}
-	}
-	for _, d := range domains {
-		for _, s := range d.stems {
-			if strings.Contains(l, s) {
-				return true
-			}
 		}
 	}
 	return false
 }
+
+// keywords are the words isKeyword looks for: the heads' matches without
+// their blanks (none empty), then the domains' stems, computed once
+// instead of trimming every head on every call.
+var keywords = func() []string {
+	var out []string
+	for _, h := range heads {
+		if m := strings.TrimSpace(h.match); m != "" {
+			out = append(out, m)
+		}
+	}
+	for _, d := range domains {
+		out = append(out, d.stems...)
+	}
+	return out
+}()
 
 // analyse detects the type, domains, cities and person names of a
 // facility original.
@@ -370,15 +379,14 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 // organisations' "Stadt-Apotheke"); else those of its sector (health
 // care, public and social, business, leisure); else all: a "Tumorzentrum
 // e. V." must not become an "Autohaus".
-func sameClassTemplates(original string, templates []string, byKind map[string][]string) []string {
+func sameClassTemplates(original string, templates []string, byKind map[string][]string, gc *geoCache) []string {
 	c := fac.Classify(original)
 	if c == fac.Unknown {
 		return templates
 	}
-	fill := strings.NewReplacer("{city}", "Musterstadt", "{surname}", "Muster", "{surname2}", "Beispiel", "{name}", "Erika Muster", "{street}", "Lindenstraße")
 	var same, sector []string
 	for _, t := range templates {
-		tc := fac.Classify(fill.Replace(t))
+		tc := templateClass(gc, t)
 		switch {
 		case tc == c:
 			same = append(same, t)
@@ -389,7 +397,7 @@ func sameClassTemplates(original string, templates []string, byKind map[string][
 	if len(same) == 0 {
 		for _, k := range []string{data.FacilityHospital, data.FacilityPractice, data.FacilityOrganization, data.FacilityOther} {
 			for _, t := range byKind[k] {
-				if fac.Classify(fill.Replace(t)) == c && !slices.Contains(same, t) {
+				if templateClass(gc, t) == c && !slices.Contains(same, t) {
 					same = append(same, t)
 				}
 			}
@@ -402,6 +410,34 @@ func sameClassTemplates(original string, templates []string, byKind map[string][
 		return sector
 	}
 	return templates
+}
+
+// templateFill fills a template's slots with neutral words for
+// classifying it (a strings.Replacer is safe for concurrent use).
+var templateFill = strings.NewReplacer("{city}", "Musterstadt", "{surname}", "Muster", "{surname2}", "Beispiel", "{name}", "Erika Muster", "{street}", "Lindenstraße")
+
+// maxTemplateClasses bounds the template classes a geoCache keeps (the
+// resources' templates and the synthesised "<head> {city}" ones are a few
+// hundred).
+const maxTemplateClasses = 20000
+
+// templateClass is the facility class of a template filled with
+// templateFill: a function of the template alone, so it is kept in the
+// gazetteer's cache (gc, nil: computed on every call) instead of being
+// computed again for every template of every facility span.
+func templateClass(gc *geoCache, t string) fac.Class {
+	if gc != nil {
+		if v, ok := gc.tplClass.Load(t); ok {
+			return v.(fac.Class)
+		}
+	}
+	c := fac.Classify(templateFill.Replace(t))
+	if gc != nil && gc.tplCount.Load() < maxTemplateClasses {
+		if _, loaded := gc.tplClass.LoadOrStore(strings.Clone(t), c); !loaded {
+			gc.tplCount.Add(1)
+		}
+	}
+	return c
 }
 
 // classSector groups the facility classes for the template fallback.
@@ -422,9 +458,13 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	r := ctx.Scope.Rand("location.facility.fill", key)
 	templates := append([]string(nil), res.FacilityTemplates[f.kind]...)
 	hasHead := false
-	for _, t := range templates {
-		if f.head != "" && strings.Contains(strings.ToLower(t), strings.ToLower(f.head)) {
-			hasHead = true
+	if f.head != "" {
+		head := strings.ToLower(f.head)
+		for _, t := range templates {
+			if strings.Contains(strings.ToLower(t), head) {
+				hasHead = true
+				break
+			}
 		}
 	}
 	if f.head != "" && synthHeads[f.head] && !hasHead {
@@ -441,7 +481,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	if len(templates) == 0 {
 		templates = []string{"Einrichtung {city}"}
 	}
-	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates)
+	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates, cacheOf(g))
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
 	var others []string

@@ -16,23 +16,33 @@ import (
 // the DocState when there is one.
 func patientBirthYear(ctx *fictive.Context) int {
 	if ctx.State == nil {
-		return birthYearOf(ctx.Doc, 0)
+		return birthYearOf(ctx.Doc, 0, nil)
 	}
-	return ctx.State.Value("names.birthyear", func() any { return birthYearOf(ctx.Doc, ctx.State.DateShift) }).(int)
+	return ctx.State.Value("names.birthyear", func() any { return birthYearOf(ctx.Doc, ctx.State.DateShift, ctx.State.Dates) }).(int)
 }
 
-func birthYearOf(d *document.Document, shift int) int {
+// birthYearOf is patientBirthYear of d under shift; parsed, when not nil,
+// holds the date spans as dates.Parse parses them (fictive.DocState.Dates).
+func birthYearOf(d *document.Document, shift int, parsed map[int]*dates.Expr) int {
+	parse := func(i int) (*dates.Expr, bool) {
+		if parsed != nil {
+			e, ok := parsed[i]
+			return e, ok
+		}
+		e, err := dates.Parse(d.SpanText(i))
+		return e, err == nil
+	}
 	ageYears, latest := -1, 0
 	for i, s := range d.Spans {
 		switch {
 		case s.Kind == kinds.DateBirth:
-			if e, err := dates.Parse(d.SpanText(i)); err == nil && e.HasYear() {
+			if e, ok := parse(i); ok && e.HasYear() {
 				return e.Time().AddDate(0, 0, shift).Year()
 			}
 		case s.Kind == kinds.Age:
 			ageYears = max(ageYears, age.Value(d.SpanText(i)))
 		case s.Kind.IsDate():
-			if e, err := dates.Parse(d.SpanText(i)); err == nil && e.HasYear() {
+			if e, ok := parse(i); ok && e.HasYear() {
 				latest = max(latest, e.Time().AddDate(0, 0, shift).Year())
 			}
 		}

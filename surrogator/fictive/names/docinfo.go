@@ -22,6 +22,18 @@ type docInfo struct {
 	// containing one of them would reveal it.
 	long   []string
 	family []famEntry
+	// before holds beforeContext of each name span by index, computed
+	// here once for Name to reuse
+	before map[int]context
+}
+
+// contextBefore is lx.beforeContext of span i of the document di
+// describes.
+func (di *docInfo) contextBefore(lx *lexicon, d *document.Document, i int) context {
+	if cx, ok := di.before[i]; ok && di.doc == d {
+		return cx
+	}
+	return lx.beforeContext(d.Text, d.Spans[i].Begin)
 }
 
 // famEntry is a full first name mentioned together with a surname.
@@ -50,9 +62,10 @@ func docInfoOf(ctx *fictive.Context, lx *lexicon) *docInfo {
 
 func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 	di := &docInfo{
-		doc:   d,
-		ev:    evidence{roles: map[string]roleEv{}, gender: map[string]data.Gender{}},
-		words: map[string]bool{},
+		doc:    d,
+		ev:     evidence{roles: map[string]roleEv{}, gender: map[string]data.Gender{}},
+		words:  map[string]bool{},
+		before: map[int]context{},
 	}
 	setRole := func(k string, r role, strong bool) {
 		if k == "" || r == roleNone {
@@ -67,7 +80,9 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 		if !s.Kind.IsName() || s.Begin < 0 || s.End > len(d.Text) || s.Begin >= s.End {
 			continue
 		}
-		p := lx.parse(d.SpanText(j), lx.beforeContext(d.Text, s.Begin), nil, nil)
+		cx := lx.beforeContext(d.Text, s.Begin)
+		di.before[j] = cx
+		p := lx.parse(d.SpanText(j), cx, nil, nil)
 		for pi := range p.persons {
 			ps := &p.persons[pi]
 			var units []*chunk

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/norm"
@@ -44,6 +45,10 @@ type titleEntry struct {
 	key   string
 	rank  int
 	field string
+	// pre and fem are prenominal(text) and feminineTitle(text), set when
+	// the lexicon is built: titlePool reads them for every title on every
+	// draw.
+	pre, fem bool
 }
 
 var lexicons sync.Map // *data.Resources → *lexicon
@@ -263,7 +268,8 @@ func (lx *lexicon) buildTitles(r *data.Resources) {
 		if k == "" {
 			continue
 		}
-		lx.titles = append(lx.titles, titleEntry{text: t.Text, key: k, rank: t.Rank, field: titleField(k)})
+		lx.titles = append(lx.titles, titleEntry{text: t.Text, key: k, rank: t.Rank, field: titleField(k),
+			pre: prenominal(t.Text), fem: feminineTitle(t.Text)})
 		if !strings.Contains(t.Text, " ") {
 			lx.titleKeys[k] = true
 			if !strings.Contains(t.Text, ".") && len(k) > 1 {
@@ -289,12 +295,37 @@ func (lx *lexicon) buildTitles(r *data.Resources) {
 // titleKey normalises a title: case, spaces, dots and hyphens are ignored
 // ("PD Dr.med" = "PD Dr. med.").
 func titleKey(s string) string {
+	if k, ok := titleKeyASCII(s); ok {
+		return k
+	}
 	return strings.Map(func(c rune) rune {
 		if unicode.IsSpace(c) || c == '.' || strings.ContainsRune(hyphens, c) {
 			return -1
 		}
 		return unicode.ToLower(c)
 	}, s)
+}
+
+// titleKeyASCII is titleKey of an ASCII s (ok false otherwise) without
+// a rune-by-rune mapping: the ASCII blanks, dots and hyphen-minus are
+// dropped, capitals lowered (every other hyphen is non-ASCII).
+func titleKeyASCII(s string) (string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return "", false
+		}
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ', c >= '\t' && c <= '\r', c == '.', c == '-':
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b), true
 }
 
 // titleField classifies a title key as medical ("med": human, dental,

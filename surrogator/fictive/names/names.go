@@ -53,7 +53,7 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 	}
 	lx := lexiconOf(ctx.Res)
 	di := docInfoOf(ctx, lx)
-	r := &renderer{lx: lx, scope: ctx.Scope, di: di, perm: lx.letterPerm(ctx.Scope),
+	r := &renderer{lx: lx, scope: ctx.Scope, di: di, perm: lx.letterImages(ctx.Scope),
 		// In a corpus scope a surrogate must not depend on which document
 		// generated it first (shards agree); the engine's Scope.Avoid
 		// covers the project's originals there.
@@ -61,7 +61,7 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 	if ctx.Kind == kinds.NamePatient {
 		r.birthYear = patientBirthYear(ctx)
 	}
-	cx := lx.beforeContext(ctx.Doc.Text, ctx.Doc.Spans[ctx.Span].Begin)
+	cx := di.contextBefore(lx, ctx.Doc, ctx.Span)
 	p := lx.parse(original, cx, &di.ev, r.scopeRole)
 	if !ensureName(p) {
 		return "", fmt.Errorf("names: span %d (%s) holds no name", ctx.Span, ctx.Kind)
@@ -99,7 +99,9 @@ type renderer struct {
 	lx    *lexicon
 	scope *fictive.Scope
 	di    *docInfo
-	perm  map[byte]byte
+	// perm is letterImages: the image of A first, 0 for a letter of
+	// no class
+	perm string
 	// docExclude: candidates naming one of the document's own name words
 	// are skipped (document scope only).
 	docExclude bool
@@ -217,7 +219,18 @@ const nsLetters = "names.letters"
 // permutation inside each frequency class (so no letter maps to itself),
 // drawn from the scope's rng and cached in the scope.
 func (lx *lexicon) letterPerm(s *fictive.Scope) map[byte]byte {
-	v := s.Memo(nsLetters, "perm", func(rng *rand.Rand) string {
+	v := lx.letterImages(s)
+	perm := make(map[byte]byte, 26)
+	for i := 0; i < len(v) && i < 26; i++ {
+		perm[byte('A'+i)] = v[i]
+	}
+	return perm
+}
+
+// letterImages is letterPerm as the scope stores it, the images of A–Z
+// in order: Name reads it for every span, without building a map.
+func (lx *lexicon) letterImages(s *fictive.Scope) string {
+	return s.Memo(nsLetters, "perm", func(rng *rand.Rand) string {
 		m := make([]byte, 26)
 		for _, cl := range lx.classes {
 			a := append([]byte(nil), cl...)
@@ -231,11 +244,15 @@ func (lx *lexicon) letterPerm(s *fictive.Scope) map[byte]byte {
 		}
 		return string(m)
 	})
-	perm := make(map[byte]byte, 26)
-	for i := 0; i < len(v) && i < 26; i++ {
-		perm[byte('A'+i)] = v[i]
+}
+
+// image returns the permutation's image of l, 0 when it has none (as a
+// missing key of letterPerm's map).
+func (r *renderer) image(l byte) byte {
+	if i := int(l) - 'A'; i >= 0 && i < 26 && i < len(r.perm) {
+		return r.perm[i]
 	}
-	return perm
+	return 0
 }
 
 // letter returns the surrogate of an initial letter (A–Z) through
@@ -251,8 +268,8 @@ func (r *renderer) letter(l byte) byte {
 		a := n
 		n++
 		switch {
-		case a == 0 && r.perm[l] != 0:
-			return string(r.perm[l])
+		case a == 0 && r.image(l) != 0:
+			return string(r.image(l))
 		case a < 16:
 			cl := r.lx.classes[r.lx.classOf[l]]
 			if c := cl[rng.Intn(len(cl))]; c != l { // never the letter itself
@@ -271,7 +288,7 @@ func (r *renderer) letter(l byte) byte {
 	if len(v) == 1 && v[0] >= 'A' && v[0] <= 'Z' {
 		return v[0]
 	}
-	return r.perm[l]
+	return r.image(l)
 }
 
 // initials maps "H.", "H" or "H.P." letter by letter. A first-name initial

@@ -72,6 +72,10 @@ type chunk struct {
 	role   role
 	// forced marks a surname role that follows from a particle or marker.
 	forced bool
+	// keyOf and keyVal hold key's last result and the text it folded
+	// (the role rules ask for a chunk's key again and again; classify may
+	// still change the text)
+	keyOf, keyVal string
 }
 
 // person is one person mentioned in a span: indices into parsed.chunks.
@@ -256,7 +260,10 @@ func (c *chunk) initialsOnly() bool {
 // key returns the chunk folded without a genitive apostrophe: the key
 // under which role and gender evidence is kept.
 func (c *chunk) key() string {
-	return norm.FoldName(strings.TrimRight(c.text, "'’"))
+	if c.keyVal == "" || c.keyOf != c.text {
+		c.keyOf, c.keyVal = c.text, norm.FoldName(strings.TrimRight(c.text, "'’"))
+	}
+	return c.keyVal
 }
 
 // context is what the text right before a span tells about the first person
@@ -286,7 +293,7 @@ func (lx *lexicon) beforeContext(text string, begin int) context {
 		return cx // the span starts inside a word
 	}
 	words := strings.Fields(before)
-	if lo > 0 && len(words) > 0 && !unicode.IsSpace([]rune(before)[0]) {
+	if first, _ := utf8.DecodeRuneInString(before); lo > 0 && len(words) > 0 && !unicode.IsSpace(first) {
 		words = words[1:] // the first word may be cut
 	}
 	for k := len(words) - 1; k >= 0 && k >= len(words)-6; k-- {

@@ -211,9 +211,9 @@ func (lx *lexicon) titlePool(orig string, want titleEntry, stage int) []titleEnt
 		ok := false
 		switch stage {
 		case 0:
-			ok = t.rank == want.rank && t.field == want.field && prenominal(t.text) == pre && feminineTitle(t.text) == fem
+			ok = t.rank == want.rank && t.field == want.field && t.pre == pre && t.fem == fem
 		case 1:
-			ok = t.rank == want.rank && prenominal(t.text) == pre
+			ok = t.rank == want.rank && t.pre == pre
 		case 2:
 			ok = t.rank == want.rank
 		case 3:

@@ -1,0 +1,152 @@
+package audit
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// pooledTokens is what withTokens hands fn, copied.
+func pooledTokens(s string) []tok {
+	var out []tok
+	withTokens(s, func(toks []tok) { out = append([]tok(nil), toks...) })
+	return out
+}
+
+// TestPooledTokens: a pooled tokenizer gives tokens' result whatever it
+// split before (longer, shorter, capitalised, non-ASCII texts), and goes
+// back to the pool holding no word of the text.
+func TestPooledTokens(t *testing.T) {
+	long := strings.Repeat("Herr Dr. QUASTENBICHLER aus Müllerstraße 12, ", 200)
+	texts := append([]string{long, "", "kurz", long[:333], "ẞ Öl-Çek\u00adx", "A B C", long}, tokenSeeds...)
+	for round := 0; round < 3; round++ {
+		for _, s := range texts {
+			if got, want := pooledTokens(s), tokens(s); !equalToks(got, want) {
+				t.Fatalf("%.40q: pooled %v, want %v", s, got, want)
+			}
+		}
+	}
+}
+
+// TestWithTokensClears: the buffers withTokens puts back hold nothing of
+// the text.
+func TestWithTokensClears(t *testing.T) {
+	tz := &tokenizer{}
+	// a long word not plain ASCII before a short one: w is reset for
+	// every such word, the long one stays beyond the short one's length
+	s := "Ermentrud QUASTENBICHLER, Mü\u0308llerschönbach Çx ab"
+	tz.run(s)
+	toks := tz.toks[:cap(tz.toks)]
+	w, lower := tz.w[:cap(tz.w)], tz.lower[:cap(tz.lower)]
+	tokenizers.Put(tz)
+	// take tz back (the pool may hand out another one: then fill and
+	// clear it as withTokens does)
+	withTokens(s, func([]tok) {})
+	got := tokenizers.Get().(*tokenizer)
+	if got == tz {
+		for _, x := range toks {
+			if x.w != "" {
+				t.Fatalf("a pooled token keeps %q", x.w)
+			}
+		}
+		for _, b := range append(w, lower...) {
+			if b != 0 {
+				t.Fatal("a pooled buffer keeps text")
+			}
+		}
+	}
+	tokenizers.Put(got)
+}
+
+// FuzzPooledTokens: after splitting a, a pooled tokenizer splits b as
+// tokens and the plain definition do.
+func FuzzPooledTokens(f *testing.F) {
+	for i, s := range tokenSeeds {
+		f.Add(s, tokenSeeds[(i+1)%len(tokenSeeds)])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		pooledTokens(a)
+		if got, want := pooledTokens(b), tokensOracle(b); !equalToks(got, want) {
+			t.Fatalf("%q after %q:\n got %v\nwant %v", b, a, got, want)
+		}
+	})
+}
+
+// addPlain is Add as it was: its own token list and word slice.
+func addPlain(m *Matcher, original string) int {
+	toks := tokens(original)
+	n := 0
+	for _, t := range toks {
+		n += len([]rune(t.w))
+	}
+	if n < MinLen {
+		return -1
+	}
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = t.w
+	}
+	if !m.auditCityStates && cityStateName[strings.Join(words, " ")] {
+		return -1
+	}
+	for _, e := range m.idx[words[0]] {
+		if slices.Equal(e.toks, words) {
+			return e.id
+		}
+	}
+	for i, w := range words {
+		words[i] = strings.Clone(w)
+	}
+	id := m.n
+	m.n++
+	m.idx[words[0]] = append(m.idx[words[0]], entry{toks: words, id: id})
+	return id
+}
+
+var addSeeds = []string{"Quastenbichler", "Ermentrud Quastenbichler", "QUASTENBICHLER", "Berlin", "Land Berlin", "berliner",
+	"Freie und Hansestadt Hamburg", "M.", "", "  ", "Mü\u0308ller", "Müller", "ẞ-Straße 12", "Hamburg-Altona", "Bremens", "A", "AB", "0461 12345"}
+
+// TestAddPooled: Add gives the indices and registers the words Add gave
+// and registered with its own lists, in both city-state policies.
+func TestAddPooled(t *testing.T) {
+	for _, cs := range []bool{false, true} {
+		a, b := NewMatcher(), NewMatcher()
+		if cs {
+			a.AuditCityStates()
+			b.AuditCityStates()
+		}
+		for round := 0; round < 2; round++ {
+			for _, o := range append(addSeeds, tokenSeeds...) {
+				if got, want := a.Add(o), addPlain(b, o); got != want {
+					t.Fatalf("%q: %d, want %d", o, got, want)
+				}
+			}
+		}
+		if !reflect.DeepEqual(a.idx, b.idx) || a.n != b.n {
+			t.Fatalf("city-states %v: the matchers differ", cs)
+		}
+	}
+}
+
+// FuzzAddPooled holds Add to addPlain for any two originals.
+func FuzzAddPooled(f *testing.F) {
+	for i, s := range addSeeds {
+		f.Add(s, addSeeds[(i+3)%len(addSeeds)], i%2 == 0)
+	}
+	f.Fuzz(func(t *testing.T, x, y string, cs bool) {
+		a, b := NewMatcher(), NewMatcher()
+		if cs {
+			a.AuditCityStates()
+			b.AuditCityStates()
+		}
+		for _, o := range []string{x, y, x, y + " " + x} {
+			if got, want := a.Add(o), addPlain(b, o); got != want {
+				t.Fatalf("%q: %d, want %d", o, got, want)
+			}
+		}
+		if !reflect.DeepEqual(a.idx, b.idx) {
+			t.Fatal("the matchers differ")
+		}
+	})
+}
