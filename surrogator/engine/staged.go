@@ -540,13 +540,13 @@ func loadRunKey(l output.Layout, opts *Options) (string, string, error) {
 }
 
 // Write writes the run (pass 2): it takes over an interrupted run of the
-// same inputs and options or starts a new one, writes the QC reports,
-// streams every document again through read → plan → apply → stage →
-// audit → publish (planning in reading order, the rest on opts.Workers
-// goroutines, outcomes collected in reading order), streams the mapping
-// files, writes the provenance record and completes the run (see Run for
-// the publishing order). Memory is bounded by the workers times the
-// largest document plus the plan's tables.
+// same inputs and options or starts a new one, writes the QC reports
+// (while it streams), streams every document again through read → plan →
+// apply → stage → audit → publish (planning in reading order, the rest on
+// opts.Workers goroutines, outcomes collected in reading order), streams
+// the mapping files, writes the provenance record and completes the run
+// (see Run for the publishing order). Memory is bounded by the workers
+// times the largest document plus the plan's tables.
 func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	if p.written {
 		return nil, errors.New("engine: a plan is written once")
@@ -602,7 +602,28 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	}
 	// stop ends an unfinished run: no public folder is left behind, and
 	// run.json says why the run stopped.
+	// the QC reports are written while pass 2 streams (they read only the
+	// spool, a core would idle otherwise); every way out waits for them
+	qcDone := make(chan error, 1)
+	go func() {
+		var err error
+		for _, pr := range p.runs {
+			if err = pr.qc.Write(l.QC(pr.name)); err != nil {
+				break
+			}
+		}
+		qcDone <- err
+	}()
+	var qcErr error
+	qcWaited := false
+	waitQC := func() error {
+		if !qcWaited {
+			qcErr, qcWaited = <-qcDone, true
+		}
+		return qcErr
+	}
 	stop := func(status string, cause error) (*Result, error) {
+		waitQC()
 		for _, pr := range p.runs {
 			pr.mapping.abort()
 		}
@@ -619,9 +640,6 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		pr.res.Released, pr.res.Excluded, pr.res.Quarantined, pr.res.MappingCollisions = 0, 0, 0, 0
 		clear(pr.res.Replaced)
 		clear(pr.res.Kept)
-		if err := pr.qc.Write(l.QC(pr.name)); err != nil {
-			return stop(StatusFailed, err)
-		}
 		for _, e := range pr.in.Errors {
 			name := e.Document
 			if name == "" {
@@ -649,6 +667,9 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		if ctx.Err() != nil {
 			return interrupted()
 		}
+		return stop(StatusFailed, err)
+	}
+	if err := waitQC(); err != nil {
 		return stop(StatusFailed, err)
 	}
 	for _, pr := range p.runs {
