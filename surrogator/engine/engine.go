@@ -223,6 +223,7 @@ func (pr *projectRun) casBuffer() (*[]byte, func()) {
 type docOutcome struct {
 	err  error
 	hits int
+	dig  *outputDigests // of the files written (nil: none)
 }
 
 // writeDoc applies the plan, stages the public text in the private run
@@ -265,14 +266,19 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 		}
 		return docOutcome{hits: len(hits)}
 	}
-	if err := output.WritePrivateBulk(filepath.Join(l.Private(pr.name), "cas", dp.casName), casData); err != nil {
+	casPath := filepath.Join(l.Private(pr.name), "cas", dp.casName)
+	if err := output.WritePrivateBulk(casPath, casData); err != nil {
 		staged.Discard()
 		return docOutcome{err: err}
 	}
-	if err := staged.Publish(filepath.Join(l.PublicPartial(pr.name), dp.docID+".txt")); err != nil {
+	textPath := filepath.Join(l.PublicPartial(pr.name), dp.docID+".txt")
+	if err := staged.Publish(textPath); err != nil {
 		return docOutcome{err: err}
 	}
-	return docOutcome{}
+	// digested here, on the workers, from the bytes written (the text as
+	// read back): provenance need not read the files again
+	return docOutcome{dig: &outputDigests{cas: digestOf(casData), casSize: len(casData), casPath: casPath,
+		text: digestOf(written), textSize: len(written), textPath: textPath}}
 }
 
 // CASFileName is the name of a document's private CAS file: the base of its
@@ -314,7 +320,7 @@ func absOrEmpty(p string) string {
 // writeProvenance writes provenance.json (private) and MANIFEST.sha256
 // (public) once every document of the run is written: what produced the
 // run and the digest of every output file, for `surrogator verify`.
-func writeProvenance(l output.Layout, o *Options, paths []string, held []provenance.File, keyFile string) error {
+func writeProvenance(l output.Layout, o *Options, paths []string, held []provenance.File, keyFile string, pub, priv provenance.Digested) error {
 	rec := &provenance.Record{
 		Version: o.Version,
 		Run:     l.Run,
@@ -332,7 +338,7 @@ func writeProvenance(l output.Layout, o *Options, paths []string, held []provena
 	if o.Pools != nil && o.Pools.Embedder() != nil {
 		rec.Embedder = provenance.Embedder{Name: o.Pools.Embedder().Name(), ModelSHA256: o.Pools.Embedder().Version()}
 	}
-	if err := provenance.Collect(rec, paths, l.PublicPartialRoot(), l.PrivateRoot()); err != nil {
+	if err := provenance.CollectKnown(rec, paths, l.PublicPartialRoot(), l.PrivateRoot(), pub, priv); err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}
 	for _, h := range held { // held in memory: no path to re-read (verify needs them given again)

@@ -53,6 +53,9 @@ type Plan struct {
 	// provenance.json); set by RunSources or by Write.
 	keySource, keyFile string
 	reasons            reasonTable // the QC reasons of pass1Doc.reasons
+	// pass 2
+	layout  output.Layout
+	digests *digestLog // the files written, digested as they were
 }
 
 // projectRun is what a plan keeps of one project.
@@ -624,6 +627,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	}
 	stop := func(status string, cause error) (*Result, error) {
 		waitQC()
+		p.digests.close()
 		for _, pr := range p.runs {
 			pr.mapping.abort()
 		}
@@ -634,6 +638,10 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	}
 	interrupted := func() (*Result, error) {
 		return stop(StatusInterrupted, fmt.Errorf("%w: %w", ErrInterrupted, ctx.Err()))
+	}
+	p.layout = l
+	if p.digests, err = openDigestLog(l); err != nil {
+		return stop(StatusFailed, err)
 	}
 	for _, pr := range p.runs {
 		pr.res.PublicDir, pr.res.PrivateDir = l.Public(pr.name), l.Private(pr.name)
@@ -696,7 +704,8 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	if err := output.SyncFS(l.Out); err != nil {
 		return stop(StatusFailed, err)
 	}
-	if err := writeProvenance(l, opts, p.paths, p.held, rs.keyFile); err != nil {
+	pub, priv := p.digests.finish()
+	if err := writeProvenance(l, opts, p.paths, p.held, rs.keyFile, pub, priv); err != nil {
 		return stop(StatusFailed, err)
 	}
 	if err := rs.write(l, res, StatusComplete); err != nil {
@@ -920,6 +929,10 @@ func (p *Plan) collect(it *item, res *Result) error {
 		res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: dp.docID, Document: dp.doc.Name, Reason: "unsafe", Detail: out.err.Error()})
 		pr.res.Excluded++
 		return nil
+	}
+	if d := out.dig; d != nil {
+		p.digests.add(false, p.layout.PrivateRoot(), d.casPath, d.cas, d.casSize)
+		p.digests.add(true, p.layout.PublicPartialRoot(), d.textPath, d.text, d.textSize)
 	}
 	pr.res.Released++
 	for _, r := range dp.reps {

@@ -269,6 +269,17 @@ func HashTree(dir string, exclude func(rel string) bool) (map[string]string, err
 }
 
 func hashTree(dir string, exclude func(rel string) bool) ([]File, error) {
+	return hashTreeKnown(dir, exclude, nil)
+}
+
+// Digested holds the digests of output files taken while they were
+// written (File.Path relative to the run root, slash-separated), so that
+// they need not be read back. HashOutputsKnown uses one only when the file
+// on disk still has its size; the others are read.
+type Digested map[string]File
+
+// hashTreeKnown is hashTree taking the digests of known files from it.
+func hashTreeKnown(dir string, exclude func(rel string) bool, known Digested) ([]File, error) {
 	if exclude == nil {
 		exclude = Excluded
 	}
@@ -293,6 +304,12 @@ func hashTree(dir string, exclude func(rel string) bool) ([]File, error) {
 		}
 		if !d.Type().IsRegular() {
 			return nil
+		}
+		if k, ok := known[rel]; ok && k.SHA256 != "" {
+			if info, err := d.Info(); err == nil && info.Size() == k.Size {
+				out = append(out, File{Path: rel, SHA256: k.SHA256, Size: k.Size})
+				return nil
+			}
 		}
 		out = append(out, File{Path: rel})
 		return nil
@@ -325,6 +342,9 @@ func hashAll(dir string, files []File) error {
 				i := int(next.Add(1) - 1)
 				if i >= len(files) {
 					return
+				}
+				if files[i].SHA256 != "" {
+					continue // digested while it was written
 				}
 				f, err := hashFile(filepath.Join(dir, filepath.FromSlash(files[i].Path)), buf)
 				if err != nil {
@@ -399,6 +419,12 @@ func HashInputs(paths []string) ([]Input, error) {
 // digests every public and private file. publicRoot may be the run's
 // partial public folder: digests are relative to the root.
 func Collect(r *Record, paths []string, publicRoot, privateRoot string) error {
+	return CollectKnown(r, paths, publicRoot, privateRoot, nil, nil)
+}
+
+// CollectKnown is Collect taking the digests of the public and private
+// output files in pub and priv from there (see Digested).
+func CollectKnown(r *Record, paths []string, publicRoot, privateRoot string, pub, priv Digested) error {
 	r.Format = FormatVersion
 	r.Build = ReadBuild()
 	var err error
@@ -421,7 +447,7 @@ func Collect(r *Record, paths []string, publicRoot, privateRoot string) error {
 			return err
 		}
 	}
-	return r.HashOutputs(publicRoot, privateRoot)
+	return r.HashOutputsKnown(publicRoot, privateRoot, pub, priv)
 }
 
 // hashAbs digests a file and records its absolute path (verify re-reads
@@ -440,12 +466,23 @@ func hashAbs(p string) (*File, error) {
 // HashOutputs writes MANIFEST.sha256 into publicRoot and fills r.Public
 // and r.Private from the run's two roots.
 func (r *Record) HashOutputs(publicRoot, privateRoot string) error {
+	return r.HashOutputsKnown(publicRoot, privateRoot, nil, nil)
+}
+
+// HashOutputsKnown is HashOutputs taking the digests of the files in pub
+// and priv from there (see Digested).
+func (r *Record) HashOutputsKnown(publicRoot, privateRoot string, pub, priv Digested) error {
 	var err error
-	if r.Public, err = WriteManifest(publicRoot); err != nil {
+	if r.Public, err = writeManifest(publicRoot, pub); err != nil {
 		return err
 	}
-	if r.Private, err = HashTree(privateRoot, nil); err != nil {
+	files, err := hashTreeKnown(privateRoot, nil, priv)
+	if err != nil {
 		return err
+	}
+	r.Private = make(map[string]string, len(files))
+	for _, f := range files {
+		r.Private[f.Path] = f.SHA256
 	}
 	r.ExcludedFromDigests = ExcludedFiles
 	return nil
@@ -484,7 +521,11 @@ func Read(p string) (*Record, error) {
 // line "<hex>  <path>" per public file, sorted by path, in the format
 // `sha256sum -c` reads. It returns the digests.
 func WriteManifest(publicRoot string) (map[string]string, error) {
-	files, err := hashTree(publicRoot, nil)
+	return writeManifest(publicRoot, nil)
+}
+
+func writeManifest(publicRoot string, known Digested) (map[string]string, error) {
+	files, err := hashTreeKnown(publicRoot, nil, known)
 	if err != nil {
 		return nil, err
 	}

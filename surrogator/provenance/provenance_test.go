@@ -269,3 +269,66 @@ func TestHashFileErrorNamesNoFile(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// TestHashOutputsKnown: a digest taken while a file was written is used
+// only while the file has its size; every other file is read.
+func TestHashOutputsKnown(t *testing.T) {
+	pub, priv := t.TempDir(), t.TempDir()
+	write := func(root, rel, data string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:]) }
+	write(pub, "p/a.txt", "alpha")
+	write(pub, "p/b.txt", "beta")
+	write(priv, "p/cas/a.json", "{}")
+	write(priv, "p/mapping.csv", "x")
+	const marker = "0000000000000000000000000000000000000000000000000000000000000001"
+	known := func(rel string, size int64) File { return File{Path: rel, SHA256: marker, Size: size} }
+	tests := []struct {
+		name      string
+		pub, priv Digested
+		want      map[string]string // rel → digest expected (public and private keyed "pub:"/"priv:")
+	}{
+		{"none known", nil, nil, map[string]string{
+			"pub:p/a.txt": sum("alpha"), "pub:p/b.txt": sum("beta"), "priv:p/cas/a.json": sum("{}"), "priv:p/mapping.csv": sum("x")}},
+		{"known with its size is taken", Digested{"p/a.txt": known("p/a.txt", 5)}, Digested{"p/cas/a.json": known("p/cas/a.json", 2)}, map[string]string{
+			"pub:p/a.txt": marker, "pub:p/b.txt": sum("beta"), "priv:p/cas/a.json": marker, "priv:p/mapping.csv": sum("x")}},
+		{"a size that differs is read", Digested{"p/a.txt": known("p/a.txt", 6)}, Digested{"p/cas/a.json": known("p/cas/a.json", 3)}, map[string]string{
+			"pub:p/a.txt": sum("alpha"), "pub:p/b.txt": sum("beta"), "priv:p/cas/a.json": sum("{}"), "priv:p/mapping.csv": sum("x")}},
+		{"an empty digest is read", Digested{"p/b.txt": {Path: "p/b.txt", Size: 4}}, nil, map[string]string{
+			"pub:p/a.txt": sum("alpha"), "pub:p/b.txt": sum("beta"), "priv:p/cas/a.json": sum("{}"), "priv:p/mapping.csv": sum("x")}},
+		{"known files that do not exist add nothing", Digested{"p/gone.txt": known("p/gone.txt", 1)}, Digested{"p/gone.json": known("p/gone.json", 1)}, map[string]string{
+			"pub:p/a.txt": sum("alpha"), "pub:p/b.txt": sum("beta"), "priv:p/cas/a.json": sum("{}"), "priv:p/mapping.csv": sum("x")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var r Record
+			if err := r.HashOutputsKnown(pub, priv, tt.pub, tt.priv); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for k, v := range r.Public {
+				got["pub:"+k] = v
+			}
+			for k, v := range r.Private {
+				got["priv:"+k] = v
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+			m, err := os.ReadFile(filepath.Join(pub, ManifestName))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := tt.want["pub:p/a.txt"] + "  p/a.txt\n"; !strings.Contains(string(m), want) {
+				t.Errorf("manifest %q lacks %q", m, want)
+			}
+		})
+	}
+}

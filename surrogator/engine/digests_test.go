@@ -1,0 +1,147 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/surrogator/output"
+	"github.com/surrogator/surrogator/surrogator/provenance"
+)
+
+// TestProvenanceDigestsAsWritten: provenance records the digests pass 2
+// took of the texts and CAS files as it wrote them (it does not read them
+// back) and reads every other output file. Shown by changing one byte of
+// every written text and CAS file once the last document is written (the
+// size stays): the record keeps the digests of the bytes written — which
+// `surrogator verify` then reports — and, the bytes put back, the record
+// equals the digests of the files on disk, in every mode, with a
+// quarantined letter among them. The digest log is gone after the run.
+func TestProvenanceDigestsAsWritten(t *testing.T) {
+	in := writeJSONL(t, filepath.Join(t.TempDir(), "proj"), "letters.jsonl", []jsonlDoc{
+		letter("a", "Quandtmeyer", true), letter("b", "Olbrichtsen", false), letter("c", "Wendelinus", false)})
+	for _, mode := range []Mode{ModeX, ModeEntity, ModeGemtex, ModeFictive} {
+		t.Run(string(mode), func(t *testing.T) {
+			out := t.TempDir()
+			flip := func(p string) {
+				b, err := os.ReadFile(p)
+				if err != nil || len(b) == 0 {
+					t.Fatalf("read %s: %v", filepath.Base(p), err)
+				}
+				b[0] ^= 0x20
+				if err := os.WriteFile(p, b, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var flipped []string
+			o := Options{Mode: mode, Seed: 1, SeedSet: true, Out: out, Workers: 2, Now: fixedNow,
+				Progress: func(p Progress) {
+					if p.Phase != "write" || p.Done != p.Total || flipped != nil {
+						return
+					}
+					filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+						if err == nil && d.Type().IsRegular() && (strings.HasSuffix(path, ".txt") && strings.Contains(path, ".partial") || strings.Contains(path, string(filepath.Separator)+"cas"+string(filepath.Separator))) {
+							flipped = append(flipped, path)
+						}
+						return nil
+					})
+					for _, f := range flipped {
+						flip(f)
+					}
+				}}
+			res, err := Run(context.Background(), []string{in}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(flipped) != 4 || res.Released() != 2 {
+				t.Fatalf("released %d, files changed %d; want 2 texts and 2 CAS files", res.Released(), len(flipped))
+			}
+			rec, err := provenance.Read(filepath.Join(res.PrivateRoot, provenance.FileName))
+			if err != nil {
+				t.Fatal(err)
+			}
+			hash := func() (pub, priv map[string]string) {
+				var err error
+				if pub, err = provenance.HashTree(res.PublicRoot, nil); err != nil {
+					t.Fatal(err)
+				}
+				if priv, err = provenance.HashTree(res.PrivateRoot, nil); err != nil {
+					t.Fatal(err)
+				}
+				return pub, priv
+			}
+			pub, priv := hash()
+			differ := 0
+			for k, v := range rec.Public {
+				if pub[k] != v {
+					differ++
+				}
+			}
+			for k, v := range rec.Private {
+				if priv[k] != v {
+					differ++
+				}
+			}
+			if differ != 4 {
+				t.Errorf("%d recorded digests differ from the changed files, want 4 (the texts and CAS files, digested as written)", differ)
+			}
+			// put the bytes back: the record is the files' digests
+			for _, f := range flipped {
+				f = strings.Replace(f, output.PartialSuffix, "", 1)
+				flip(f)
+			}
+			pub, priv = hash()
+			if !reflect.DeepEqual(rec.Public, pub) {
+				t.Errorf("public digests recorded %v, on disk %v", rec.Public, pub)
+			}
+			if !reflect.DeepEqual(rec.Private, priv) {
+				t.Errorf("private digests recorded %v, on disk %v", rec.Private, priv)
+			}
+			if len(pub) < 2 || len(priv) < 3 {
+				t.Errorf("too few files digested: %d public, %d private", len(pub), len(priv))
+			}
+			if _, err := os.Stat(filepath.Join(res.PrivateRoot, digestLogName)); !os.IsNotExist(err) {
+				t.Errorf("the digest log was left behind: %v", err)
+			}
+		})
+	}
+}
+
+// TestDigestLogRoundTrip: what the log records comes back, keyed by path
+// relative to its root (any bytes in a name); a log that could not be
+// written gives nothing (provenance then reads every file).
+func TestDigestLogRoundTrip(t *testing.T) {
+	root := t.TempDir()
+	l := output.Layout{Out: root, Run: "r"}
+	if err := os.MkdirAll(l.PrivateRoot(), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	g, err := openDigestLog(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := [32]byte{1, 2, 3}
+	g.add(true, l.PublicPartialRoot(), filepath.Join(l.PublicPartialRoot(), "p", "doc-1.txt"), sum, 7)
+	g.add(false, l.PrivateRoot(), filepath.Join(l.PrivateRoot(), "p", "cas", "Name mit\nZeilenumbruch.json"), sum, 1<<40)
+	pub, pv := g.finish()
+	if len(pub) != 1 || pub["p/doc-1.txt"].Size != 7 || !strings.HasPrefix(pub["p/doc-1.txt"].SHA256, "010203") {
+		t.Errorf("public: %+v", pub)
+	}
+	if f, ok := pv["p/cas/Name mit\nZeilenumbruch.json"]; !ok || f.Size != 1<<40 || len(pv) != 1 {
+		t.Errorf("private: %+v", pv)
+	}
+	if _, err := os.Stat(filepath.Join(l.PrivateRoot(), digestLogName)); !os.IsNotExist(err) {
+		t.Errorf("log left behind: %v", err)
+	}
+	if g, err = openDigestLog(l); err != nil {
+		t.Fatal(err)
+	}
+	g.add(true, l.PublicPartialRoot(), filepath.Join(l.PublicPartialRoot(), "x.txt"), sum, 1)
+	g.err = os.ErrClosed // as a failed write leaves it
+	if pub, pv := g.finish(); pub != nil || pv != nil {
+		t.Errorf("a failed log gave digests: %v %v", pub, pv)
+	}
+}
