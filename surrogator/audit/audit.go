@@ -177,6 +177,7 @@ func tokens(s string) []tok {
 type tokenizer struct {
 	toks    []tok
 	w       []byte // a word that is not a plain slice of s
+	wMax    int    // the longest w of the text split last (w is reset for every word)
 	lower   []byte // the lower case of plain words with capitals, one after the other
 	lowered []lowSpan
 }
@@ -186,8 +187,13 @@ type lowSpan struct{ tok, from, to int }
 
 var tokenizers = sync.Pool{New: func() any { return new(tokenizer) }}
 
-// maxPooledToks bounds the token list a pooled tokenizer keeps.
-const maxPooledToks = 1 << 16
+// maxPooledToks and maxPooledBytes bound what a pooled tokenizer keeps:
+// after a text with a huge word or very many tokens, a fresh one is
+// cheaper than carrying the buffers (and clearing them) on.
+const (
+	maxPooledToks  = 1 << 16
+	maxPooledBytes = 64 << 10
+)
 
 // withTokens calls fn with the tokens of s from a pooled tokenizer; fn
 // must not keep the slice (the words are strings of their own and may be
@@ -195,14 +201,25 @@ const maxPooledToks = 1 << 16
 func withTokens(s string, fn func([]tok)) {
 	tz := tokenizers.Get().(*tokenizer)
 	fn(tz.run(s))
+	if tz.release() {
+		tokenizers.Put(tz)
+	}
+}
+
+// release clears what the last run left in tz's buffers and reports
+// whether tz may be pooled. Only the bytes that run wrote are cleared
+// (every earlier run cleared its own): w up to the longest word it held,
+// lower (which only grows within a run) up to its length.
+func (tz *tokenizer) release() bool {
 	clear(tz.toks)
-	clear(tz.w[:cap(tz.w)]) // w is reset for every word: a longer one lies beyond its length
-	clear(tz.lower[:cap(tz.lower)])
-	if cap(tz.toks) > maxPooledToks {
-		return
+	clear(tz.w[:tz.wMax])
+	clear(tz.lower)
+	tz.wMax = 0
+	if cap(tz.toks) > maxPooledToks || cap(tz.w) > maxPooledBytes || cap(tz.lower) > maxPooledBytes {
+		return false
 	}
 	tz.toks, tz.w, tz.lower, tz.lowered = tz.toks[:0], tz.w[:0], tz.lower[:0], tz.lowered[:0]
-	tokenizers.Put(tz)
+	return true
 }
 
 // run is tokens(s) in tz's buffers; the result is tz.toks.
@@ -211,6 +228,7 @@ func (tz *tokenizer) run(s string) []tok {
 	w := tz.w[:0]
 	lower := tz.lower[:0]
 	lowered := tz.lowered[:0]
+	wMax := tz.wMax
 	start, end := -1, -1
 	plain := true // the word so far is s[start:end]: ASCII letters and digits only
 	upper := false
@@ -234,6 +252,7 @@ func (tz *tokenizer) run(s string) []tok {
 			lowered = append(lowered, lowSpan{len(out), from, len(lower)})
 		default:
 			word = foldWord(w)
+			wMax = max(wMax, len(w))
 		}
 		out = append(out, tok{w: word, begin: start, end: end})
 		start = -1
@@ -281,7 +300,7 @@ func (tz *tokenizer) run(s string) []tok {
 			out[l.tok].w = all[l.from:l.to]
 		}
 	}
-	tz.toks, tz.w, tz.lower, tz.lowered = out, w, lower, lowered
+	tz.toks, tz.w, tz.wMax, tz.lower, tz.lowered = out, w, wMax, lower, lowered
 	return out
 }
 

@@ -29,34 +29,49 @@ func TestPooledTokens(t *testing.T) {
 	}
 }
 
-// TestWithTokensClears: the buffers withTokens puts back hold nothing of
-// the text.
+// TestWithTokensClears: a tokenizer going back to the pool holds no byte
+// of the texts it split, whichever text came first (a long word not plain
+// ASCII before shorter ones: w is reset for every word, the long one lies
+// beyond a short one's length); one that split a huge word or very many
+// tokens is not pooled.
 func TestWithTokensClears(t *testing.T) {
-	tz := &tokenizer{}
-	// a long word not plain ASCII before a short one: w is reset for
-	// every such word, the long one stays beyond the short one's length
-	s := "Ermentrud QUASTENBICHLER, Mü\u0308llerschönbach Çx ab"
-	tz.run(s)
-	toks := tz.toks[:cap(tz.toks)]
-	w, lower := tz.w[:cap(tz.w)], tz.lower[:cap(tz.lower)]
-	tokenizers.Put(tz)
-	// take tz back (the pool may hand out another one: then fill and
-	// clear it as withTokens does)
-	withTokens(s, func([]tok) {})
-	got := tokenizers.Get().(*tokenizer)
-	if got == tz {
-		for _, x := range toks {
-			if x.w != "" {
-				t.Fatalf("a pooled token keeps %q", x.w)
-			}
-		}
-		for _, b := range append(w, lower...) {
-			if b != 0 {
-				t.Fatal("a pooled buffer keeps text")
+	texts := []string{
+		"Ermentrud QUASTENBICHLER, Mü\u0308llerschönbach Çx ab",
+		"Ça va",
+		"plain ascii words only",
+		"Überlingen ÜBERLINGEN Straße \u200bWort",
+		"",
+	}
+	for i, first := range texts {
+		for _, second := range texts[i:] {
+			tz := &tokenizer{}
+			for _, s := range []string{first, second} {
+				tz.run(s)
+				toks := tz.toks[:cap(tz.toks)]
+				w, lower := tz.w[:cap(tz.w)], tz.lower[:cap(tz.lower)]
+				if !tz.release() {
+					t.Fatalf("%q: a small tokenizer is not pooled", s)
+				}
+				for _, x := range toks {
+					if x.w != "" {
+						t.Fatalf("%q then %q: a pooled token keeps %q", first, second, x.w)
+					}
+				}
+				for _, b := range append(w, lower...) {
+					if b != 0 {
+						t.Fatalf("%q then %q: a pooled buffer keeps text", first, second)
+					}
+				}
 			}
 		}
 	}
-	tokenizers.Put(got)
+	for _, huge := range []string{strings.Repeat("ü", 40000), strings.Repeat("Ab", 40000), strings.Repeat("a ", 70000)} {
+		tz := &tokenizer{}
+		tz.run(huge)
+		if tz.release() {
+			t.Errorf("a tokenizer that split %d bytes of one kind is pooled", len(huge))
+		}
+	}
 }
 
 // FuzzPooledTokens: after splitting a, a pooled tokenizer splits b as
