@@ -160,6 +160,16 @@ func FuzzCodecDifferential(f *testing.F) {
 	f.Add([]byte(`{"%TYPES":{"a.B":{"%NAME":"a.B","%SUPER_TYPE":"uima.tcas.Annotation","f":{"%RANGE":"uima.cas.String"}}},` +
 		`"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"a<b>&\u2028"},{"%ID":2,"%TYPE":"a.B","arr":[1, 2,  3],"@refs":[ 1 ]}],` +
 		`"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2],"x":null}},"other":1} `))
+	// documents whose repeated shapes fire and then break, and view member
+	// lists (shape_test.go): the legacy reader, which has no shapes, is
+	// the independent judge of those paths too
+	f.Add([]byte(shapeDoc("")))
+	for _, tt := range shapeBreakers {
+		f.Add([]byte(shapeDoc(tt.obj)))
+	}
+	for _, m := range viewMemberCases {
+		f.Add(viewDoc(m))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		old, errOld := legacyRead(data)
 		c, errNew := casjson.ReadCAS(data)
