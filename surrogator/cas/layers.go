@@ -141,7 +141,7 @@ func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.
 // afterwards. It implements document.InPlaceLayers.
 func (l *Layers) RebaseInPlace(oldText, newText string, m *document.Mapping) (document.Layers, error) {
 	nl, err := l.rebase(l.CAS, oldText, newText, m)
-	l.CAS, l.of, l.onSofa, l.sofaRaw = nil, nil, nil, nil // the CAS is nl's now
+	l.CAS, l.of, l.onSofa, l.sofaRaw, l.text = nil, nil, nil, nil, "" // the CAS is nl's now; the old text goes
 	return nl, err
 }
 

@@ -258,11 +258,13 @@ func planPhase(k kinds.Kind) int {
 // phase of both sides of every comparison.
 func planOrder(d *document.Document) []int {
 	order := make([]int, 0, len(d.Spans))
-	phases := make([]int8, len(d.Spans))
+	phases := make([]int, len(d.Spans))
+	last := 0
 	for i, s := range d.Spans {
-		phases[i] = int8(planPhase(s.Kind))
+		phases[i] = planPhase(s.Kind)
+		last = max(last, phases[i])
 	}
-	for ph := int8(0); ph < planPhases; ph++ {
+	for ph := 0; ph <= last; ph++ {
 		for i, p := range phases {
 			if p == ph {
 				order = append(order, i)
@@ -271,9 +273,6 @@ func planOrder(d *document.Document) []int {
 	}
 	return order
 }
-
-// planPhases is the number of phases planPhase returns (0 to 3).
-const planPhases = 4
 
 // genitiveOutside fixes a genitive ending that the annotation left outside
 // the span: "Albers" + "'" becomes "Koch" + "s", "Müller" + "s" becomes
