@@ -582,11 +582,23 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 	return out, nil
 }
 
-// safeProjectName reports whether a project name can name one folder:
-// not empty, not "." or ".." (a zip named "...zip" gives ".."), no path
-// separator or NUL.
+// safeProjectName reports whether a project name can name one folder of
+// its own in a run's output: not empty, no path separator or NUL, not
+// starting with "." (".", "..", a zip named "...zip", and the run folders'
+// own entries: .staging, .lock, .digests, .tmp-*; a project named
+// .staging lost its private folder when the run removed its staging) and
+// none of the files the run folders hold (run.json, provenance.json,
+// MANIFEST.sha256, in any letter case).
 func safeProjectName(n string) bool {
-	return n != "" && n != "." && n != ".." && !strings.ContainsAny(n, "/\\\x00")
+	if n == "" || n[0] == '.' || strings.ContainsAny(n, "/\\\x00") {
+		return false
+	}
+	for _, r := range [...]string{"run.json", "provenance.json", "MANIFEST.sha256"} {
+		if strings.EqualFold(n, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // heldProject collects the loose files of one project held by the caller.

@@ -229,7 +229,8 @@ func write(t *testing.T, p, s string) {
 }
 
 // TestUnsafeProjectName: a project name becomes an output folder, so one
-// that is not a single folder name is refused, whatever it comes from.
+// that is not a single folder name of its own (no dot name, none of the
+// run folders' files) is refused, whatever it comes from.
 func TestUnsafeProjectName(t *testing.T) {
 	held, _ := func() ([]formats.Source, string) {
 		dir := filepath.Join(testutil.RepoRoot(t), "testdata", "sample-letters")
@@ -269,6 +270,15 @@ func TestUnsafeProjectName(t *testing.T) {
 		"zip file named ...zip": {{Path: onDisk}},
 		"held project .":        with("."),
 		"held zip .zip (empty)": {{Name: ".zip", Data: zbuf.Bytes()}},
+		// the run folders' own entries: a project named .staging lost its
+		// private folder when the run removed its staging folder
+		"held project .staging":        with(".staging"),
+		"held zip .staging.zip":        {{Name: ".staging.zip", Data: zbuf.Bytes()}},
+		"held project .digests":        with(".digests"),
+		"held project .lock":           with(".lock"),
+		"held project run.json":        with("run.json"),
+		"held project Provenance.JSON": with("Provenance.JSON"),
+		"held project MANIFEST.sha256": with("MANIFEST.sha256"),
 	} {
 		_, err := formats.Scan(context.Background(), srcs, formats.Options{}, nil)
 		if !errors.Is(err, formats.ErrProjectName) {
