@@ -17,9 +17,12 @@ import (
 
 // digestLogName is the private file in which pass 2 records the SHA-256
 // of every text and CAS file as it writes it, so that the provenance
-// record need not read them back. It is read and removed before the
-// record is made; a run that stops leaves it in its private folder (it
-// holds digests and private file names only).
+// record need not read them back; on disk, not in memory, so that pass 2's
+// memory does not grow with the corpus (the record holds every digest at
+// the end anyway). It is read and removed before the record is made; a
+// run that stops leaves it in its private folder (digests and private
+// file names only) and the next run of the folder empties it. No project
+// is named so (formats refuses dot names).
 const digestLogName = ".digests"
 
 // digestLog appends records to the digest log: one writer (the

@@ -2,14 +2,18 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/provenance"
+	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
 // TestProvenanceDigestsAsWritten: provenance records the digests pass 2
@@ -143,5 +147,45 @@ func TestDigestLogRoundTrip(t *testing.T) {
 	g.err = os.ErrClosed // as a failed write leaves it
 	if pub, pv := g.finish(); pub != nil || pv != nil {
 		t.Errorf("a failed log gave digests: %v %v", pub, pv)
+	}
+}
+
+// TestQCWriteFailureStopsTheRun: the QC reports are written beside pass 2;
+// when they cannot be written (here: their spool is gone), the run fails
+// with that error, whatever failed after it, and leaves no public folder,
+// no digest log and run.json saying failed.
+func TestQCWriteFailureStopsTheRun(t *testing.T) {
+	var docs []jsonlDoc
+	for i := 0; i < 40; i++ {
+		docs = append(docs, letter(fmt.Sprintf("d%02d", i), "Quandtmeyer", false))
+	}
+	in := writeJSONL(t, filepath.Join(t.TempDir(), "proj"), "letters.jsonl", docs)
+	for _, mode := range []Mode{ModeX, ModeFictive} {
+		out := t.TempDir()
+		p, err := Prepare(context.Background(), formats.PathSources([]string{in}), Options{Mode: mode, Seed: 1, SeedSet: true, Out: out, Workers: 2, Now: fixedNow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.spool.Close() // every report read fails
+		res, err := p.Write(context.Background())
+		if !errors.Is(err, qc.ErrSpoolClosed) || res != nil {
+			t.Fatalf("%s: err %v, want the QC error", mode, err)
+		}
+		entries, _ := filepath.Glob(filepath.Join(out, "public", "*"))
+		if len(entries) != 0 {
+			t.Errorf("%s: public entries left: %v", mode, entries)
+		}
+		runs, _ := filepath.Glob(filepath.Join(out, "private", "private-*"))
+		if len(runs) != 1 {
+			t.Fatalf("%s: private runs %v", mode, runs)
+		}
+		b, err := os.ReadFile(filepath.Join(runs[0], "run.json"))
+		if err != nil || !strings.Contains(string(b), `"status": "failed"`) {
+			t.Errorf("%s: run.json %s (%v)", mode, b, err)
+		}
+		if _, err := os.Stat(filepath.Join(runs[0], digestLogName)); !os.IsNotExist(err) {
+			t.Errorf("%s: the digest log was left behind: %v", mode, err)
+		}
+		p.Close()
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -56,7 +57,12 @@ type Plan struct {
 	// pass 2
 	layout  output.Layout
 	digests *digestLog // the files written, digested as they were
+	// qcFailed is set when the QC reports written beside pass 2 failed
+	qcFailed atomic.Bool
 }
+
+// errQCFailed stops pass 2 when the QC reports could not be written.
+var errQCFailed = errors.New("engine: the QC reports could not be written")
 
 // projectRun is what a plan keeps of one project.
 type projectRun struct {
@@ -612,6 +618,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		var err error
 		for _, pr := range p.runs {
 			if err = pr.qc.Write(l.QC(pr.name)); err != nil {
+				p.qcFailed.Store(true) // pass 2 stops at its next document
 				break
 			}
 		}
@@ -626,7 +633,9 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		return qcErr
 	}
 	stop := func(status string, cause error) (*Result, error) {
-		waitQC()
+		if err := waitQC(); err != nil && status == StatusFailed {
+			cause = err // the first failure, whatever it made fail after it
+		}
 		p.digests.close()
 		for _, pr := range p.runs {
 			pr.mapping.abort()
@@ -640,9 +649,9 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		return stop(StatusInterrupted, fmt.Errorf("%w: %w", ErrInterrupted, ctx.Err()))
 	}
 	p.layout = l
-	if p.digests, err = openDigestLog(l); err != nil {
-		return stop(StatusFailed, err)
-	}
+	// without the log (the private folder refuses it) provenance reads
+	// every output back, as it does the other files
+	p.digests, _ = openDigestLog(l)
 	for _, pr := range p.runs {
 		pr.res.PublicDir, pr.res.PrivateDir = l.Public(pr.name), l.Private(pr.name)
 		pr.res.Released, pr.res.Excluded, pr.res.Quarantined, pr.res.MappingCollisions = 0, 0, 0, 0
@@ -783,6 +792,9 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	again, err := formats.Scan(ctx, p.sources, in, func(fp *formats.Project, d *document.Document) error {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if p.qcFailed.Load() {
+			return errQCFailed // Write reports the QC error itself
 		}
 		pr := p.byName[fp.Name]
 		if pr == nil {
