@@ -7,33 +7,40 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-)
 
-// commonSurnames are frequent German surnames: a letter naming all of
-// them leaves the name generator few draws that are no name word of the
-// letter.
-var commonSurnames = strings.Fields(`Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann
-	Schäfer Koch Bauer Richter Klein Wolf Schröder Neumann Schwarz Zimmermann Braun Krüger Hofmann Hartmann Lange
-	Schmitt Werner Schmitz Krause Meier Lehmann Schmid Schulze Maier Köhler Herrmann König Walter Mayer Huber Kaiser
-	Fuchs Peters Lang Scholz Möller Weiß Jung Hahn Schubert Vogel Friedrich Keller Günther Frank Berger Winkler Roth
-	Beck Lorenz Baumann Franke Albrecht Schuster Simon Ludwig Böhm Winter Kraus Martin Schumacher Krämer Vogt Stein
-	Jäger Otto Sommer Groß Seidel Heinrich Brandt Haas Schreiber Graf Schulte Dietrich Ziegler Kuhn Kühn Pohl Engel
-	Horn Busch Bergmann Thomas Voigt Sauer Arnold Wolff Pfeiffer`)
+	"github.com/surrogator/surrogator/internal/testutil"
+)
 
 var firstNames = strings.Fields("Anna Peter Maria Klaus Ursula Thomas Monika Michael Sabine Andreas")
 
-// TestSurrogatesAvoidTheLettersNames: no surrogate of a fictive run holds
-// a name word of its own letter, so that a letter naming a hundred common
-// surnames is still released with every name replaced by one the letter
-// does not hold, for several seeds. Three mechanisms hold this rule (the
-// planner's Avoid with the run's originals and the letter's name words,
-// the name generator's exclusions, the leak audit's quarantine): removing
-// Avoid alone does not fail it, removing what they together ensure does.
+// TestSurrogatesAvoidTheLettersNames: in document scope no surrogate of a
+// fictive run holds a name word of its own letter. The letter names every
+// fifth surname of the generator's own list (about 1,000, a fifth of what
+// it draws from), each with a first name, as patient, doctor, relative or
+// external person; without the avoidance about one draw in five would be
+// a name word of the letter. The letter must be released with no
+// surrogate one of its names, for several seeds. Two mechanisms hold the
+// rule (the name generator's document filter, the planner's Avoid with the
+// letter's name words): the test fails with both removed. Corpus scope has
+// neither for name parts: see the note on issue 11.
 func TestSurrogatesAvoidTheLettersNames(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "data", "resources", "surnames.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var surnames []string
+	for i, l := range strings.Split(string(raw), "\n") {
+		if l = strings.TrimSpace(l); i%5 == 0 && l != "" && !strings.HasPrefix(l, "#") && !strings.ContainsAny(l, " -") {
+			surnames = append(surnames, l)
+		}
+	}
+	if len(surnames) < 500 {
+		t.Fatalf("only %d surnames", len(surnames))
+	}
 	var text strings.Builder
 	var spans []jsonlSpan
 	text.WriteString("Anwesend: ")
-	for i, s := range commonSurnames {
+	for i, s := range surnames {
 		if i > 0 {
 			text.WriteString(", ")
 		}
@@ -42,18 +49,19 @@ func TestSurrogatesAvoidTheLettersNames(t *testing.T) {
 		b := utf8.RuneCountInString(text.String())
 		name := firstNames[i%len(firstNames)] + " " + s
 		text.WriteString(name)
-		spans = append(spans, jsonlSpan{Begin: b, End: b + utf8.RuneCountInString(name), Kind: "NAME_OTHER"})
+		kind := []string{"NAME_PATIENT", "NAME_DOCTOR", "NAME_RELATIVE", "NAME_EXT"}[i%4]
+		spans = append(spans, jsonlSpan{Begin: b, End: b + utf8.RuneCountInString(name), Kind: kind})
 	}
 	text.WriteString(".")
 	in := writeJSONL(t, filepath.Join(t.TempDir(), "proj"), "letters.jsonl", []jsonlDoc{{ID: "a", Text: text.String(), Spans: spans}})
 	names := map[string]bool{}
-	for _, s := range commonSurnames {
+	for _, s := range surnames {
 		names[s] = true
 	}
 	for _, s := range firstNames {
 		names[s] = true
 	}
-	for seed := int64(1); seed <= 5; seed++ {
+	for seed := int64(1); seed <= 3; seed++ {
 		out := t.TempDir()
 		res, err := Run(context.Background(), []string{in}, Options{Mode: ModeFictive, Seed: seed, SeedSet: true, Out: out, Workers: 1, Now: fixedNow})
 		if err != nil {
