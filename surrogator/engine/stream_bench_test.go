@@ -56,6 +56,8 @@ func TestBenchChild(t *testing.T) {
 		err = bareScan(dir, out, 2)
 	case "encoding-json":
 		err = encodingJSON(dir, out, 2)
+	case "floor-pass1", "floor-qc", "floor-stage", "floor-audit", "floor-digest":
+		err = floorScan(dir, out, strings.TrimPrefix(what, "floor-"), 2)
 	case "plan":
 		// what a plan keeps: the live heap after pass 1, and near the end
 		// of pass 2 (the last document is being written), printed for the
@@ -307,7 +309,14 @@ func BenchmarkStreaming(b *testing.B) {
 		bytesIn := realShapedCorpus(b, dir, n)
 		mb := float64(bytesIn) / 1e6
 		times := map[string]time.Duration{} // CPU time: steadier than wall time on a shared machine
-		for _, what := range []string{"bare", "encoding-json", "x", "entity", "gemtex", "fictive"} {
+		whats := []string{"bare", "encoding-json"}
+		// the work every run must do beyond the bare read + write, added
+		// one stage at a time (floorStages)
+		for _, s := range floorStages {
+			whats = append(whats, "floor-"+s)
+		}
+		whats = append(whats, "x", "entity", "gemtex", "fictive")
+		for _, what := range whats {
 			b.Run(fmt.Sprintf("%s/%d", what, n), func(b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					out := filepath.Join(outRoot, "out")
