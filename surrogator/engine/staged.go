@@ -374,8 +374,8 @@ func (p *Plan) QCSummary() []ProjectQC {
 }
 
 // WriteQC writes the QC reports of every project into l.QC(project)
-// (private), the files Write writes, without a run; the context stops
-// between projects (ErrInterrupted).
+// (private), the files Write writes, without a run; the context stops it
+// (ErrInterrupted), leaving no half-written file.
 func (p *Plan) WriteQC(ctx context.Context, l output.Layout) error {
 	if p.closed {
 		return errors.New("engine: the plan was closed")
@@ -384,7 +384,10 @@ func (p *Plan) WriteQC(ctx context.Context, l output.Layout) error {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("%w: %w", ErrInterrupted, err)
 		}
-		if err := pr.qc.Write(l.QC(pr.name)); err != nil {
+		if err := pr.qc.WriteContext(ctx, l.QC(pr.name)); err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("%w: %w", ErrInterrupted, ctx.Err())
+			}
 			return fmt.Errorf("engine: %w", err)
 		}
 	}
@@ -612,12 +615,13 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	// stop ends an unfinished run: no public folder is left behind, and
 	// run.json says why the run stopped.
 	// the QC reports are written while pass 2 streams (they read only the
-	// spool, a core would idle otherwise); every way out waits for them
+	// spool, a core would idle otherwise); every way out waits for them,
+	// and an interruption stops them (a large corpus's take seconds)
 	qcDone := make(chan error, 1)
 	go func() {
 		var err error
 		for _, pr := range p.runs {
-			if err = pr.qc.Write(l.QC(pr.name)); err != nil {
+			if err = pr.qc.WriteContext(ctx, l.QC(pr.name)); err != nil {
 				p.qcFailed.Store(true) // pass 2 stops at its next document
 				break
 			}
@@ -633,8 +637,8 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		return qcErr
 	}
 	stop := func(status string, cause error) (*Result, error) {
-		if err := waitQC(); err != nil && status == StatusFailed {
-			cause = err // the first failure, whatever it made fail after it
+		if err := waitQC(); err != nil && status == StatusFailed && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			cause = err // the first failure, whatever it made fail after it (an interruption after it is not one)
 		}
 		p.digests.close()
 		for _, pr := range p.runs {
@@ -687,6 +691,9 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		return stop(StatusFailed, err)
 	}
 	if err := waitQC(); err != nil {
+		if ctx.Err() != nil {
+			return interrupted()
+		}
 		return stop(StatusFailed, err)
 	}
 	for _, pr := range p.runs {

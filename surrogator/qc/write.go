@@ -3,6 +3,7 @@ package qc
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -160,8 +161,22 @@ func xlsxTo(w io.Writer, rows func(sheet string, emit func([]string) error) erro
 // document by document, so writing the report of a large project does
 // not build it in memory.
 func (p *Project) Write(dir string) error {
+	return p.WriteContext(context.Background(), dir)
+}
+
+// WriteContext is Write that stops when ctx is done: the file being
+// written is removed (never left half-written) and the error wraps
+// ctx.Err(). Files already complete stay. Writing the reports of a large
+// corpus takes seconds; an interrupted run must not wait for them.
+func (p *Project) WriteContext(ctx context.Context, dir string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("qc: %w", err)
+	}
 	if err := output.MkdirPrivate(dir); err != nil {
 		return fmt.Errorf("qc: %w", err)
+	}
+	writeStream := func(path string, write func(io.Writer) error) error {
+		return writeStream(path, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
 	}
 	cols := p.kindColumns()
 	rows := func(sheet string, emit func([]string) error) error { return p.rows(sheet, cols, emit) }
@@ -189,6 +204,19 @@ func (p *Project) Write(dir string) error {
 		return err
 	}
 	return nil
+}
+
+// ctxWriter fails every write once its context is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(b)
 }
 
 // writeStream writes a private file through write (output.CreatePrivate).
