@@ -26,6 +26,8 @@ import (
 	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/qc"
 	"github.com/surrogator/surrogator/surrogator/suspects"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Plan is a prepared run: every input was read once (pass 1) and checked,
@@ -852,7 +854,7 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 			for n := 2; pr.hasCASName(dp.casName); n++ {
 				dp.casName = strings.TrimSuffix(CASFileName(d.Name, id), ".json") + fmt.Sprintf("-%d.json", n)
 			}
-			pr.casNames[fnv64a(dp.casName)] = struct{}{}
+			pr.casNames[casNameKey(dp.casName)] = struct{}{}
 			it.dp = dp
 		}
 		jobs <- it
@@ -981,10 +983,18 @@ func (pr *projectRun) unreadableInPass1(d *document.Document) bool {
 }
 
 // hasCASName reports whether a private CAS file name was given in the
-// project (by its FNV-1a hash: a collision only adds a suffix).
+// project (by its FNV-1a hash: a collision only adds a suffix). Names are
+// compared as a case-insensitive file system (macOS, Windows) compares
+// them: folded and normalised, so that Brief.json and brief.json, or an
+// "ü" written as one code point and as two, do not share one file there.
 func (pr *projectRun) hasCASName(n string) bool {
-	_, ok := pr.casNames[fnv64a(n)]
+	_, ok := pr.casNames[casNameKey(n)]
 	return ok
+}
+
+// casNameKey is the key of a private CAS file name in casNames.
+func casNameKey(n string) uint64 {
+	return fnv64a(cases.Fold().String(norm.NFC.String(n)))
 }
 
 func fnv64a(s string) uint64 {
