@@ -20,6 +20,8 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Defaults of the size limits (Options).
@@ -573,10 +575,13 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 			// the name becomes a folder of the output: it must stay one
 			return nil, fmt.Errorf("formats: %w: the name of input project %d: rename it", ErrProjectName, len(names)+1)
 		}
-		if other, dup := names[p.Name]; dup {
+		// as a case-insensitive file system (macOS, Windows) compares
+		// folder names: Briefe and briefe would be one output folder there
+		key := cases.Fold().String(norm.NFC.String(p.Name))
+		if other, dup := names[key]; dup {
 			return nil, fmt.Errorf("formats: %w %q: %s and %s (rename one)", ErrDuplicateProject, p.Name, other, p.Path)
 		}
-		names[p.Name] = p.Path
+		names[key] = p.Path
 		p.finish()
 	}
 	return out, nil

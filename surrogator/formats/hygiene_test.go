@@ -332,6 +332,15 @@ func TestIdentity(t *testing.T) {
 	if _, err := Read([]string{filepath.Join(dir, "x", "p"), filepath.Join(dir, "y", "p")}, Options{}); !errors.Is(err, ErrDuplicateProject) {
 		t.Fatalf("duplicate project: %v", err)
 	}
+	// names that one output folder would hold on a case-insensitive file
+	// system (macOS, Windows): differing in case, or in the Unicode form
+	// of ü
+	for _, pair := range [][2]string{{"Briefe", "briefe"}, {"m\u00fcller", "MU\u0308LLER"}} {
+		writeTree(t, dir, map[string]string{"x/" + pair[0] + "/a.json": miniCAS, "y/" + pair[1] + "/a.json": miniCAS})
+		if _, err := Read([]string{filepath.Join(dir, "x", pair[0]), filepath.Join(dir, "y", pair[1])}, Options{}); !errors.Is(err, ErrDuplicateProject) {
+			t.Fatalf("projects %q and %q: %v", pair[0], pair[1], err)
+		}
+	}
 }
 
 // TestProgress: called once per file or zip entry read, counting up, and
