@@ -102,6 +102,24 @@ type Resources struct {
 	FacilityTemplates                             map[string][]string // kind → templates with placeholders
 
 	idx *index
+	// derived holds what the packages that use the resources build from
+	// them once (lexicons, the embedded gazetteer): it lives and dies with
+	// this value, never in a process-wide cache (Derived).
+	derived sync.Map
+}
+
+// Derived returns the value that build makes from r, building it on the
+// first call for key and returning that one to every later call (and to
+// concurrent first calls: build may run more than once, one result is
+// kept). key is a value of a type private to the calling package, so that
+// packages do not collide. The fields of r must not change after the
+// first call.
+func (r *Resources) Derived(key any, build func() any) any {
+	if v, ok := r.derived.Load(key); ok {
+		return v
+	}
+	v, _ := r.derived.LoadOrStore(key, build())
+	return v
 }
 
 // Resource file names, as embedded and as recognised by Load.

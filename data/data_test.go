@@ -302,3 +302,20 @@ func TestSurnamesAreNotPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestDerived: a value derived from a resource set is built once per set
+// and key, and belongs to that set only.
+func TestDerived(t *testing.T) {
+	type k1 struct{}
+	type k2 struct{}
+	a, b := &Resources{}, &Resources{}
+	builds := 0
+	build := func() any { builds++; return new(int) }
+	va := a.Derived(k1{}, build)
+	if a.Derived(k1{}, build) != va || builds != 1 {
+		t.Fatalf("built %d times for one set and key", builds)
+	}
+	if b.Derived(k1{}, build) == va || a.Derived(k2{}, build) == va || builds != 3 {
+		t.Fatalf("shared across sets or keys (%d builds)", builds)
+	}
+}

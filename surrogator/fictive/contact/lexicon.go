@@ -1,8 +1,6 @@
 package contact
 
 import (
-	"sync"
-
 	"github.com/surrogator/surrogator/data"
 	"strings"
 
@@ -212,11 +210,12 @@ func isGeneric(tok string) bool {
 	return generic[compact(tok, false)]
 }
 
-// plausibleWords caches, per resource set, the ASCII lower-case first
-// names and surnames by length: the words an e-mail local part or host
-// label is rebuilt from when it spells nothing of the document (issue 12:
-// no pseudo-words such as "kra.isseudi").
-var plausibleWords sync.Map // *data.Resources → map[int][]string
+// plausibleKey keys, among the values derived from a resource set
+// (data.Resources.Derived), the ASCII lower-case first names and surnames
+// by length: the words an e-mail local part or host label is rebuilt from
+// when it spells nothing of the document (issue 12: no pseudo-words such
+// as "kra.isseudi").
+type plausibleKey struct{}
 
 // plausible returns the plausible words of length n-1 … n+1 (nil for
 // n < 3: initials and short tokens stay random letters).
@@ -228,8 +227,7 @@ func (lx *lexicon) plausible(n int) []string {
 	if res == nil || len(res.Surnames)+len(res.FemaleFirst)+len(res.MaleFirst) == 0 {
 		res = data.Default()
 	}
-	v, ok := plausibleWords.Load(res)
-	if !ok {
+	m := res.Derived(plausibleKey{}, func() any {
 		m := map[int][]string{}
 		seen := map[string]bool{}
 		for _, l := range [][]string{res.Surnames, res.FemaleFirst, res.MaleFirst} {
@@ -242,9 +240,8 @@ func (lx *lexicon) plausible(n int) []string {
 				m[len(c)] = append(m[len(c)], c)
 			}
 		}
-		v, _ = plausibleWords.LoadOrStore(res, m)
-	}
-	m := v.(map[int][]string)
+		return m
+	}).(map[int][]string)
 	var out []string
 	for k := n - 1; k <= n+1; k++ {
 		out = append(out, m[k]...)

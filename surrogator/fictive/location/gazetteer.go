@@ -1,11 +1,9 @@
 package location
 
 import (
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -53,9 +51,16 @@ func NewEmbedded(res *data.Resources) Gazetteer {
 	if res == nil {
 		res = data.Default()
 	}
-	if g, ok := embeddedCache.Load(res); ok {
-		return g.(*embedded)
-	}
+	// built once per resource set and kept with it (the gazetteer's
+	// geoCache makes ids stable across a run's documents)
+	return res.Derived(embeddedKey{}, func() any { return newEmbedded(res) }).(*embedded)
+}
+
+// embeddedKey keys the embedded gazetteer among the values derived from a
+// resource set (data.Resources.Derived).
+type embeddedKey struct{}
+
+func newEmbedded(res *data.Resources) *embedded {
 	g := &embedded{res: res, byName: map[string]int{}, allName: map[string][]int{}, byShort: map[string]int{}, byCode: map[string]int{}, byState: map[string][]int{}}
 	for i, m := range res.Municipalities {
 		k := data.Fold(m.Name)
@@ -89,11 +94,8 @@ func NewEmbedded(res *data.Resources) Gazetteer {
 	for i, m := range res.Municipalities {
 		g.codes[i] = AreaCodeFor(m.Name, m.State, m.District, m.Postcodes)
 	}
-	v, _ := embeddedCache.LoadOrStore(res, g)
-	return v.(*embedded)
+	return g
 }
-
-var embeddedCache sync.Map // *data.Resources → *embedded
 
 // shortName cuts a municipality name before a qualifier: "Frankfurt am
 // Main" → "Frankfurt", "Halle (Saale)" → "Halle", "Weiden i.d.OPf." →
@@ -213,9 +215,8 @@ func (g *embedded) States() []string { return g.res.States }
 // ForRun returns the gazetteer a run should pass as its geodata: geo
 // (a pack) completed by the embedded gazetteer over res (Layered), built
 // once for the run; geo itself when it is embedded or layered already;
-// nil stays nil (the embedded gazetteer is used). Callers
-// that pass ForRun's value never reach the process-wide memo of
-// gazetteerOf.
+// nil stays nil (the embedded gazetteer is used). A geodata that is not
+// ForRun's value is layered again for every span (gazetteerOf).
 func ForRun(geo fictive.Geodata, res *data.Resources) fictive.Geodata {
 	switch g := geo.(type) {
 	case nil:
@@ -233,8 +234,8 @@ func ForRun(geo fictive.Geodata, res *data.Resources) fictive.Geodata {
 // gazetteerOf returns the geodata of ctx: the embedded gazetteer over
 // ctx.Res without ctx.Geo; ctx.Geo as is when it is embedded or layered
 // already; else ctx.Geo completed by the embedded one (Layered), so that a
-// small extract still offers enough candidates. The layered value is
-// cached per (Geo, Res), so that ids stay stable within a run.
+// small extract still offers enough candidates. That layered value is not
+// kept: a run passes ForRun's value, layered once.
 func gazetteerOf(ctx *fictive.Context) Gazetteer {
 	switch g := ctx.Geo.(type) {
 	case nil:
@@ -242,24 +243,12 @@ func gazetteerOf(ctx *fictive.Context) Gazetteer {
 	case *embedded, *layered:
 		return g
 	default:
-		if !reflect.TypeOf(g).Comparable() {
-			return g
-		}
-		k := layerKey{g, resOf(ctx)}
-		if v, ok := layerCache.Load(k); ok {
-			return v.(Gazetteer)
-		}
-		v, _ := layerCache.LoadOrStore(k, Layered(g, NewEmbedded(resOf(ctx))))
-		return v.(Gazetteer)
+		// layered on every call: a run layers its geodata once (ForRun,
+		// as the engine does); a process-wide cache would keep every
+		// geodata it ever saw
+		return Layered(g, NewEmbedded(resOf(ctx)))
 	}
 }
-
-type layerKey struct {
-	g   Gazetteer
-	res *data.Resources
-}
-
-var layerCache sync.Map // layerKey → Gazetteer
 
 func resOf(ctx *fictive.Context) *data.Resources {
 	if ctx.Res != nil {

@@ -3,7 +3,6 @@ package names
 import (
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -51,14 +50,13 @@ type titleEntry struct {
 	pre, fem bool
 }
 
-var lexicons sync.Map // *data.Resources → *lexicon
+// lexiconKey keys the lexicon among the values derived from a resource
+// set (data.Resources.Derived): it is built once per resource set and
+// lives as long as that set.
+type lexiconKey struct{}
 
 func lexiconOf(r *data.Resources) *lexicon {
-	if v, ok := lexicons.Load(r); ok {
-		return v.(*lexicon)
-	}
-	v, _ := lexicons.LoadOrStore(r, buildLexicon(r))
-	return v.(*lexicon)
+	return r.Derived(lexiconKey{}, func() any { return buildLexicon(r) }).(*lexicon)
 }
 
 // singleWord reports whether s is one word of letters (no space, hyphen,
