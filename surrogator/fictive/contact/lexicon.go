@@ -180,10 +180,7 @@ func (lx *lexicon) cityOf(c string) (string, bool) {
 
 // generic are words of host names, local parts and paths that identify
 // nobody and are kept: roles, departments, facility words, web words.
-var generic = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`
+var generic = wordSet(`
 info kontakt sekretariat onkologie verwaltung post poststelle mail email office service anmeldung termin
 termine terminvergabe aufnahme ambulanz station chefarzt pflegedirektion patientenaufnahme notaufnahme
 empfang zentrale webmaster presse datenschutz personal bewerbung noreply praxis labor radiologie
@@ -199,10 +196,7 @@ bilder static assets download downloads files dateien media medien pdf docs doku
 impressum ueber uns wir sites wiki wikipedia google youtube facebook instagram twitter linkedin xing
 gmx gmail googlemail yahoo outlook hotmail icloud posteo mailbox freenet arcor aol live t-online tonline publishingimages lageplan anfahrt standort standorte patienten
 besucher karriere jobs forschung lehre studium institut institute abteilung abteilungen
-`) {
-		generic[w] = true
-	}
-}
+`)
 
 // isGeneric reports whether the token (any case, umlauts allowed) is a
 // generic word.

@@ -57,13 +57,16 @@ func isService(area string) bool {
 
 // twoDigitCountryCodes are the ITU country codes of two digits (others are
 // 1 digit for zones 1 and 7, or 3 digits).
-var twoDigitCountryCodes = map[string]bool{}
+var twoDigitCountryCodes = wordSet("20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 " +
+	"60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98")
 
-func init() {
-	for _, c := range strings.Fields("20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 " +
-		"60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98") {
-		twoDigitCountryCodes[c] = true
+// wordSet is the set of the space-separated words of s (a constant table).
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
 	}
+	return m
 }
 
 // phone is the parsed structure of a written phone number. The digits of
