@@ -387,20 +387,28 @@ func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
 }
 
 // pick draws a candidate that differs from the original and is not
-// excluded in the document; "" lets Memo try again.
-func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) string {
+// excluded in the document or the run; "" lets Memo try again. exhausted
+// reports that every draw was an excluded name word of the run: the pool
+// is (nearly) used up by the run's originals, and the caller moves on to
+// a larger pool or to composing instead of drawing in vain.
+func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) (c string, exhausted bool) {
 	if len(pool) == 0 {
-		return ""
+		return "", false
 	}
+	runRejected := 0
 	of := norm.FoldName(orig)
 	for i := 0; i < pickTries; i++ {
 		c := pool[rng.Intn(len(pool))]
-		if norm.FoldName(c) == of || r.excludes(c) {
+		if norm.FoldName(c) == of || r.docExclude && r.di.excluded(c) {
 			continue
 		}
-		return c
+		if r.runExclude != nil && r.runExclude(c) {
+			runRejected++
+			continue
+		}
+		return c, false
 	}
-	return ""
+	return "", runRejected == pickTries
 }
 
 // excludes reports whether candidate c must not be drawn: a name word of
@@ -440,7 +448,11 @@ func (r *renderer) first(g data.Gender, stem string) string {
 			composed = r.compose(head, firstEndings(g), rng, stem)
 			return composed
 		}
-		return r.pick(cohortPool(pool, r.birthYear), rng, stem)
+		c, exhausted := r.pick(cohortPool(pool, r.birthYear), rng, stem)
+		if exhausted {
+			n = nextPool(a)
+		}
+		return c
 	})
 	r.noteFallback(fictive.NSFirstName, key, v, composed)
 	return v
@@ -473,18 +485,33 @@ func (r *renderer) surname(stem string) string {
 			composed = r.compose(head, surnameEndings, rng, stem)
 			return composed
 		}
-		return r.pick(pool, rng, stem)
+		c, exhausted := r.pick(pool, rng, stem)
+		if exhausted {
+			n = nextPool(a)
+		}
+		return c
 	})
 	r.noteFallback(fictive.NSSurname, key, v, composed)
 	return v
 }
 
 // fallbackAttempt is the first Memo attempt of a name part that composes
-// its surrogate instead of drawing a listed name: reached only when
-// fallbackAttempt attempts of pickTries draws each found every listed
-// candidate excluded (on a very large corpus whose originals hold most
-// listed names), never on a pool with a usable name left in practice.
+// its surrogate instead of drawing a listed name: reached when an attempt
+// on the whole list drew only name words of the run (nextPool; a very
+// large corpus whose originals hold most listed names), or after
+// fallbackAttempt failed attempts, never on a pool with a usable name
+// left in practice.
 const fallbackAttempt = 64
+
+// nextPool is the attempt after attempt a whose draws were all name words
+// of the run: the first on the whole list after the mapped letter's pool,
+// the first composing one after the whole list.
+func nextPool(a int) int {
+	if a < letterAttempts {
+		return letterAttempts
+	}
+	return max(a+1, fallbackAttempt)
+}
 
 // surnameEndings are common endings of German compound surnames
 // (Lindhorst, Brandmeier): a listed short surname with one of them is a

@@ -234,3 +234,50 @@ func TestComposeShapes(t *testing.T) {
 		t.Errorf("Kochs → %q, Jonas Koch → %q: the genitive does not follow", out[3], out[1])
 	}
 }
+
+// TestDocumentFilterKeepsOneLettersNames: in document scope, without any
+// NameWord, the document filter alone keeps the letter's own name words
+// out of its surrogates, so two people of one letter never swap into each
+// other's names ("Anna Müller" → "Peter Schmidt" beside an original
+// "Peter Schmidt"). The letter names 400 people from the lists the
+// generator draws from; every part keeps a surrogate.
+func TestDocumentFilterKeepsOneLettersNames(t *testing.T) {
+	res := data.Default() // the full lists: the pinned ones hold about 200 names each
+	var b strings.Builder
+	orig := map[string]bool{}
+	words := map[string]bool{}
+	for i := 0; i < 400; i++ {
+		first, flag := res.FemaleFirst[i*7%len(res.FemaleFirst)], "Pf0"
+		if i%2 == 1 {
+			first, flag = res.MaleFirst[i*7%len(res.MaleFirst)], "Pm0"
+		}
+		last := res.Surnames[i*11%len(res.Surnames)]
+		if strings.ContainsAny(first+last, " -'") {
+			continue
+		}
+		fmt.Fprintf(&b, "[[%s|%s %s]], ", flag, first, last)
+		orig[strings.ToLower(first+" "+last)] = true
+		words[strings.ToLower(first)], words[strings.ToLower(last)] = true, true
+	}
+	d, _ := buildLetter(t, "Anwesend: "+b.String()+"sonst niemand.")
+	for k := 0; k < 5; k++ {
+		sc := fictive.NewScope([]byte("doc-" + strconv.Itoa(k)))
+		out, err := runLetterExcluding(d, sc, sc, res, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range out {
+			if len(strings.Fields(s)) != 2 {
+				t.Errorf("%d: span %d lost a part: %q", k, i, s)
+			}
+			if orig[strings.ToLower(s)] {
+				t.Errorf("%d: span %d became another person of the letter", k, i)
+			}
+			for _, w := range lowerWords(s) {
+				if words[w] {
+					t.Errorf("%d: span %d holds a name word of the letter", k, i)
+				}
+			}
+		}
+	}
+}
