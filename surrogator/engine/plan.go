@@ -409,14 +409,15 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		return nil
 	}
 	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.opts.Resources, Geo: p.opts.Geo, ReplaceState: p.opts.ReplaceState}
-	if k.IsName() && p.names != nil {
+	if p.names != nil {
 		// Drawn part by part, a name could rebuild another original name
 		// of the run. Document scope: no drawn part is the key word of an
 		// original (its surname), so no original can be recomposed; the
 		// generator's document filter keeps the letter's own name words
 		// out. Corpus scope has no document filter (a surrogate must not
 		// depend on the letter drawing it first), so every name word of
-		// the run is kept out.
+		// the run is kept out. Every kind gets it: a facility named after
+		// a person draws that surname in the person names' namespace.
 		ctx.NameWord = p.names.Key
 		if p.opts.Scope == ScopeCorpus {
 			ctx.NameWord = p.names.Any
