@@ -60,6 +60,11 @@ type Result struct {
 	Projects    []*ProjectResult `json:"projects"`
 	Excluded    []Excluded       `json:"excluded"`
 	AuditHits   int              `json:"audit_hits"`
+	// NameFallbacks counts the name parts (first names, surnames) whose
+	// surrogate was composed from listed names because every listed name
+	// of the pool was an original name word of the run (very large
+	// corpora); 0 otherwise.
+	NameFallbacks int `json:"name_fallbacks,omitempty"`
 	// Resumed tells that this run took over an interrupted run of the same
 	// inputs and options (same run key, redone from scratch).
 	Resumed bool `json:"resumed,omitempty"`
@@ -399,6 +404,12 @@ func (rr *runRecord) write(l output.Layout, res *Result, status string) error {
 	}
 	if res.Resumed {
 		run["resumed"] = true
+	}
+	if res.NameFallbacks > 0 {
+		run["names"] = map[string]any{
+			"composed_surrogates": res.NameFallbacks,
+			"why":                 "every listed name the generator could draw was an original name word of the run, which a drawn part may not be (it could rebuild another person's name and the audit would quarantine the letter): these first names and surnames were composed instead, a short listed name with a usual second element (Anne + lore) or surname ending (Koch + hofer)",
+		}
 	}
 	if o.GeoInfo != nil {
 		run["geodata"] = o.GeoInfo

@@ -17,6 +17,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
+	"github.com/surrogator/surrogator/surrogator/fictive/names"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
@@ -52,6 +53,10 @@ type docPlan struct {
 	// first names) that identify a person on their own: a public text that
 	// repeats one unannotated is quarantined, and surrogates avoid them.
 	parts *audit.Matcher
+	// nameFallbacks counts the name parts whose surrogate was composed
+	// because the lists were exhausted (document scope; see
+	// names.NSFallback).
+	nameFallbacks int
 }
 
 // keepAge reports whether an AGE span stays as written (no age above 89;
@@ -94,6 +99,7 @@ type planner struct {
 	opts   *Options
 	corpus *fictive.Scope // corpus scope (used when Scope == corpus)
 	avoid  *audit.Matcher // originals of the run: surrogates must not contain them
+	names  *audit.NameWords
 	isName func(string) bool
 	// stop, when set, is checked while a document is planned: a very large
 	// letter must not hold up an interruption until it is done.
@@ -231,6 +237,9 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		}
 	}
 	dp.reps = reps
+	if o.Scope != ScopeCorpus {
+		dp.nameFallbacks = docScope.Count(names.NSFallback)
+	}
 	return dp
 }
 
@@ -400,6 +409,20 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		return nil
 	}
 	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.opts.Resources, Geo: p.opts.Geo, ReplaceState: p.opts.ReplaceState}
+	if p.names != nil {
+		// Drawn part by part, a name could rebuild another original name
+		// of the run. Document scope: no drawn part is the key word of an
+		// original (its surname), so no original can be recomposed; the
+		// generator's document filter keeps the letter's own name words
+		// out. Corpus scope has no document filter (a surrogate must not
+		// depend on the letter drawing it first), so every name word of
+		// the run is kept out. Every kind gets it: a facility named after
+		// a person draws that surname in the person names' namespace.
+		ctx.NameWord = p.names.Key
+		if p.opts.Scope == ScopeCorpus {
+			ctx.NameWord = p.names.Any
+		}
+	}
 	if p.opts.Pools != nil && state != nil && (k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther) {
 		state.Value(facility.StateKey, func() any { return p.opts.Pools }) // the facility generator's pools
 	}

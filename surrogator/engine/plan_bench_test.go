@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/document"
 )
 
 // BenchmarkPlan measures planning alone (every replacement of every
 // shared GraSCCo letter) in each mode, with the run's avoid matcher over
-// all audited originals as Prepare builds it.
+// all audited originals and its person-name words as Prepare builds them.
 func BenchmarkPlan(b *testing.B) {
 	var docs []*document.Document
 	for _, f := range testutil.GrasccoCAS(b) {
@@ -23,14 +24,18 @@ func BenchmarkPlan(b *testing.B) {
 				b.Fatal(err)
 			}
 			avoid := o.newMatcher()
+			names := audit.NewNameWords()
 			for _, d := range docs {
 				for i, s := range d.Spans {
 					if o.audited(s.Kind, d.SpanText(i)) {
 						avoid.Add(d.SpanText(i))
+						if s.Kind.IsName() && mode == ModeFictive {
+							names.Add(d.SpanText(i))
+						}
 					}
 				}
 			}
-			p := &planner{opts: &o, avoid: avoid, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
+			p := &planner{opts: &o, avoid: avoid, names: names, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
 			cpu0 := cpuTime()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {

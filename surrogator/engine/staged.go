@@ -21,6 +21,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/fictive/names"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/provenance"
@@ -47,7 +48,10 @@ type Plan struct {
 	runs    []*projectRun     // in reading order
 	byName  map[string]*projectRun
 	avoid   *audit.Matcher // every audited original of the run
-	spool   *qc.Spool      // the per-document QC reports
+	// names holds the words of the run's person-name originals: the name
+	// generator keeps them out of the parts it draws (audit.NameWords)
+	names   *audit.NameWords
+	spool   *qc.Spool // the per-document QC reports
 	pl      *planner
 	total   int // documents to decide in pass 2 (duplicates excluded)
 	written bool
@@ -119,7 +123,8 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	p.opts = opts
 	o := &p.opts
 	p.avoid = o.newMatcher()
-	p.pl = &planner{opts: o, avoid: p.avoid, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
+	p.names = audit.NewNameWords()
+	p.pl = &planner{opts: o, avoid: p.avoid, names: p.names, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
 	det := suspects.New(suspects.Options{Resources: o.Resources, Places: o.Geo})
 
 	spool, err := qc.NewSpool(o.TempDir)
@@ -190,6 +195,9 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 			if o.audited(s.Kind, d.SpanText(i)) {
 				pr.matcher.Add(d.SpanText(i))
 				p.avoid.Add(d.SpanText(i))
+				if s.Kind.IsName() && o.Mode == ModeFictive { // only fictive names are drawn
+					p.names.Add(d.SpanText(i))
+				}
 			}
 		}
 		// the project name becomes a public folder name: it must not be
@@ -692,6 +700,9 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		}
 		return stop(StatusFailed, err)
 	}
+	if opts.Scope == ScopeCorpus && p.pl.corpus != nil {
+		res.NameFallbacks = p.pl.corpus.Count(names.NSFallback)
+	}
 	if err := waitQC(); err != nil {
 		if ctx.Err() != nil {
 			return interrupted()
@@ -939,6 +950,7 @@ func (p *Plan) collect(it *item, res *Result) error {
 		return nil
 	}
 	dp, out := it.dp, it.out
+	res.NameFallbacks += dp.nameFallbacks
 	switch {
 	case out.hits > 0:
 		res.Excluded = append(res.Excluded, Excluded{Project: pr.name, DocID: dp.docID, Document: dp.doc.Name,

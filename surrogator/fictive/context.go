@@ -59,6 +59,13 @@ type Context struct {
 	// names a place (facilities, phone area codes, e-mail hosts, URLs);
 	// nil selects the embedded default gazetteer.
 	Geo Geodata
+	// NameWord, when not nil, reports a candidate name part (a first name
+	// or surname the name generator draws) that must not be used: one that
+	// could rebuild an original person name of the run, in corpus scope
+	// any name word of the run (audit.NameWords). Drawn per part, a name
+	// surrogate would otherwise recompose another person's name and the
+	// leak audit would quarantine the letter.
+	NameWord func(candidate string) bool
 	// ReplaceState is the --replace-state policy: LOCATION_STATE spans are
 	// replaced and every place below a state is sampled inside the
 	// replacement (default: states, countries and city-states are kept).

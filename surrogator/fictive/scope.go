@@ -210,6 +210,13 @@ func (s *Scope) Set(ns, key, v string) {
 	}
 }
 
+// Count returns the number of keys of namespace ns.
+func (s *Scope) Count(ns string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.fwd[ns])
+}
+
 // Entries returns a copy of namespace ns.
 func (s *Scope) Entries(ns string) map[string]string {
 	s.mu.Lock()

@@ -119,3 +119,17 @@ func TestDeriveIsHMAC(t *testing.T) {
 		t.Error("Rand ignores its parts or the key")
 	}
 }
+
+// TestScopeCount: Count is the number of keys of a namespace.
+func TestScopeCount(t *testing.T) {
+	s := NewScope([]byte("k"))
+	if s.Count("ns") != 0 {
+		t.Fatal("empty namespace counted")
+	}
+	s.Memo("ns", "a", func(r *rand.Rand) string { return "x" })
+	s.Set("ns", "b", "x")
+	s.Memo("other", "a", func(r *rand.Rand) string { return "y" })
+	if n := s.Count("ns"); n != 2 {
+		t.Fatalf("Count = %d, want 2", n)
+	}
+}

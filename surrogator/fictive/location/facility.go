@@ -362,7 +362,10 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	var surnames []string
 	for _, p := range f.persons {
 		k := norm.Fold(p)
-		surnames = append(surnames, memoPick(ctx.Scope, fictive.NSSurname, k, func() [][]string { return [][]string{res.Surnames} }, p))
+		// the person names' namespace: a surname drawn here is the one a
+		// person of that surname gets later, so it keeps out the run's
+		// name words as the name generator does (NameWord)
+		surnames = append(surnames, memoPickAvoiding(ctx.Scope, fictive.NSSurname, k, func() [][]string { return [][]string{res.Surnames} }, ctx.NameWord, p))
 	}
 	tiers := facilityTiers(ctx, g, res, f, city, cityID, surnames, key)
 	v := memoPick(ctx.Scope, ns, key, func() [][]string { return tiers }, core)

@@ -242,9 +242,23 @@ func memoPick(s *fictive.Scope, ns, key string, tiers func() [][]string, orig ..
 	return memoPickExcept(s, ns, key, tiers, nil, orig...)
 }
 
+// memoPickAvoiding is memoPick that also rejects the values avoid
+// reports (nil: none).
+func memoPickAvoiding(s *fictive.Scope, ns, key string, tiers func() [][]string, avoid func(string) bool, orig ...string) string {
+	if avoid == nil {
+		return memoPick(s, ns, key, tiers, orig...)
+	}
+	return memoPickWith(s, ns, key, tiers, nil, func(v string) bool { return avoid(v) || s.Avoid != nil && s.Avoid(v) }, orig...)
+}
+
 // memoPickExcept is memoPick that also rejects the (lower-case) values in
 // except.
 func memoPickExcept(s *fictive.Scope, ns, key string, tiers func() [][]string, except map[string]bool, orig ...string) string {
+	return memoPickWith(s, ns, key, tiers, except, s.Avoid, orig...)
+}
+
+// memoPickWith is memoPickExcept with the avoid function given.
+func memoPickWith(s *fictive.Scope, ns, key string, tiers func() [][]string, except map[string]bool, avoid func(string) bool, orig ...string) string {
 	if v, ok := s.Peek(ns, key); ok {
 		return v
 	}
@@ -258,7 +272,7 @@ func memoPickExcept(s *fictive.Scope, ns, key string, tiers func() [][]string, e
 		lower = append(lower, strings.ToLower(o))
 	}
 	return s.Memo(ns, key, func(r *rand.Rand) string {
-		return pickFresh(r, ts, taken, s.Avoid, lower...)
+		return pickFresh(r, ts, taken, avoid, lower...)
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -53,12 +54,52 @@ func FuzzName(f *testing.F) {
 		if strings.Count(out, "\n") != strings.Count(name, "\n") {
 			t.Fatalf("%q → %q: line breaks changed", name, out)
 		}
+		// NameWord: excluding nothing draws what no NameWord draws; excluding
+		// every listed name composes parts, never listed ones, and still
+		// returns no original
+		for i, nw := range []func(string) bool{func(string) bool { return false }, listedWord} {
+			sc := fictive.NewScope([]byte("fuzz"))
+			xctx := *ctx
+			xctx.Scope, xctx.DocScope, xctx.State, xctx.NameWord = sc, sc, &fictive.DocState{}, nw
+			done := make(chan struct{})
+			var xout string
+			var xerr error
+			go func() { xout, xerr = Name(name, &xctx); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				t.Fatalf("hang on %q / %q with a NameWord", before, name)
+			}
+			switch {
+			case xerr != nil:
+				if strings.Contains(xerr.Error(), name) && len(name) > 3 {
+					t.Fatalf("error %q contains the original", xerr)
+				}
+			case norm.Fold(xout) == norm.Fold(name):
+				t.Fatalf("%q → %q: equal", name, xout)
+			}
+			if i == 0 && (xout != out || xerr != nil) {
+				t.Fatalf("%q → %q, with a NameWord excluding nothing %q (%v)", name, out, xout, xerr)
+			}
+		}
 		tctx := *ctx
 		tctx.Kind = kinds.NameTitle
 		if out, err := Title(name, &tctx); err == nil && titleKey(out) == titleKey(name) {
 			t.Fatalf("title %q → %q: equal", name, out)
 		}
 	})
+}
+
+// listedWord rejects a candidate holding a listed first name or surname
+// of the default resources: every drawn part is then composed.
+func listedWord(c string) bool {
+	res := data.Default()
+	for _, w := range strings.FieldsFunc(c, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if res.IsSurname(w) || res.IsFirstName(w) {
+			return true
+		}
+	}
+	return false
 }
 
 func validUTF8(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }

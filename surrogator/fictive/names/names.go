@@ -57,7 +57,8 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 		// In a corpus scope a surrogate must not depend on which document
 		// generated it first (shards agree); the engine's Scope.Avoid
 		// covers the project's originals there.
-		docExclude: ctx.DocScope == nil || ctx.DocScope == ctx.Scope}
+		docExclude: ctx.DocScope == nil || ctx.DocScope == ctx.Scope,
+		runExclude: ctx.NameWord}
 	if ctx.Kind == kinds.NamePatient {
 		r.birthYear = patientBirthYear(ctx)
 	}
@@ -105,6 +106,9 @@ type renderer struct {
 	// docExclude: candidates naming one of the document's own name words
 	// are skipped (document scope only).
 	docExclude bool
+	// runExclude, when set, reports candidates that are (or could rebuild)
+	// an original name of the run (fictive.Context.NameWord).
+	runExclude func(string) bool
 	// birthYear is the patient's (shifted) birth year for NAME_PATIENT
 	// spans, 0 otherwise: first names are drawn for that cohort.
 	birthYear int
@@ -383,29 +387,48 @@ func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
 }
 
 // pick draws a candidate that differs from the original and is not
-// excluded in the document; "" lets Memo try again.
-func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) string {
+// excluded in the document or the run; "" lets Memo try again. exhausted
+// reports that every draw was an excluded name word of the run: the pool
+// is (nearly) used up by the run's originals, and the caller moves on to
+// a larger pool or to composing instead of drawing in vain.
+func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) (c string, exhausted bool) {
 	if len(pool) == 0 {
-		return ""
+		return "", false
 	}
+	runRejected := 0
 	of := norm.FoldName(orig)
 	for i := 0; i < pickTries; i++ {
 		c := pool[rng.Intn(len(pool))]
 		if norm.FoldName(c) == of || r.docExclude && r.di.excluded(c) {
 			continue
 		}
-		return c
+		if r.runExclude != nil && r.runExclude(c) {
+			runRejected++
+			continue
+		}
+		return c, false
 	}
-	return ""
+	return "", runRejected == pickTries
+}
+
+// excludes reports whether candidate c must not be drawn: a name word of
+// the document (document scope) or a word that could rebuild an original
+// name of the run (runExclude).
+func (r *renderer) excludes(c string) bool {
+	return r.docExclude && r.di.excluded(c) || r.runExclude != nil && r.runExclude(c)
 }
 
 // first returns the surrogate of one first-name part: Memo(NSFirstName,
 // gender|fold) with a name of the same gender starting with the mapped
-// letter.
+// letter; when the lists are exhausted (every name excluded), a short
+// listed name with a usual second element ("Anne" → "Annelore",
+// fallbackAttempt).
 func (r *renderer) first(g data.Gender, stem string) string {
 	target := r.letter(firstLetter(stem))
 	n := 0
-	return r.scope.Memo(fictive.NSFirstName, firstKey(g, norm.FoldName(stem)), func(rng *rand.Rand) string {
+	composed := ""
+	key := firstKey(g, norm.FoldName(stem))
+	v := r.scope.Memo(fictive.NSFirstName, key, func(rng *rand.Rand) string {
 		a := n
 		n++
 		var pool []string
@@ -415,16 +438,36 @@ func (r *renderer) first(g data.Gender, stem string) string {
 		if len(pool) == 0 || a >= letterAttempts {
 			pool = r.firstPool(g, 0, rng)
 		}
-		return r.pick(cohortPool(pool, r.birthYear), rng, stem)
+		if a >= fallbackAttempt {
+			head := pool
+			if a < fallbackAttempt+letterAttempts && target != 0 {
+				if hp := r.firstPool(g, target, rng); len(hp) > 0 {
+					head = hp
+				}
+			}
+			composed = r.compose(head, firstEndings(g), rng, stem)
+			return composed
+		}
+		c, exhausted := r.pick(cohortPool(pool, r.birthYear), rng, stem)
+		if exhausted {
+			n = nextPool(a)
+		}
+		return c
 	})
+	r.noteFallback(fictive.NSFirstName, key, v, composed)
+	return v
 }
 
 // surname returns the surrogate of one surname part: Memo(NSSurname,
-// fold) with a single-word surname starting with the mapped letter.
+// fold) with a single-word surname starting with the mapped letter; when
+// the list is exhausted, a listed surname with a common surname ending
+// ("Koch" → "Kochhofer", fallbackAttempt).
 func (r *renderer) surname(stem string) string {
 	target := r.letter(firstLetter(stem))
 	n := 0
-	return r.scope.Memo(fictive.NSSurname, norm.FoldName(stem), func(rng *rand.Rand) string {
+	composed := ""
+	key := norm.FoldName(stem)
+	v := r.scope.Memo(fictive.NSSurname, key, func(rng *rand.Rand) string {
 		a := n
 		n++
 		var pool []string
@@ -434,8 +477,119 @@ func (r *renderer) surname(stem string) string {
 		if len(pool) == 0 || a >= letterAttempts {
 			pool = r.lx.allSur
 		}
-		return r.pick(pool, rng, stem)
+		if a >= fallbackAttempt {
+			head := pool
+			if a < fallbackAttempt+letterAttempts && target != 0 && len(r.lx.surnames[target]) > 0 {
+				head = r.lx.surnames[target]
+			}
+			composed = r.compose(head, surnameEndings, rng, stem)
+			return composed
+		}
+		c, exhausted := r.pick(pool, rng, stem)
+		if exhausted {
+			n = nextPool(a)
+		}
+		return c
 	})
+	r.noteFallback(fictive.NSSurname, key, v, composed)
+	return v
+}
+
+// fallbackAttempt is the first Memo attempt of a name part that composes
+// its surrogate instead of drawing a listed name: reached when an attempt
+// on the whole list drew only name words of the run (nextPool; a very
+// large corpus whose originals hold most listed names), or after
+// fallbackAttempt failed attempts, never on a pool with a usable name
+// left in practice.
+const fallbackAttempt = 64
+
+// nextPool is the attempt after attempt a whose draws were all name words
+// of the run: the first on the whole list after the mapped letter's pool,
+// the first composing one after the whole list.
+func nextPool(a int) int {
+	if a < letterAttempts {
+		return letterAttempts
+	}
+	return max(a+1, fallbackAttempt)
+}
+
+// surnameEndings are common endings of German compound surnames
+// (Lindhorst, Brandmeier): a listed short surname with one of them is a
+// plausible surname outside the lists.
+var surnameEndings = []string{"mann", "meier", "hofer", "bauer", "huber", "berger", "brink", "kamp", "feld", "hagen", "hausen", "holz", "linger", "steiner", "wald"}
+
+// femaleEndings and maleEndings are second elements of compound German
+// first names (Annelore, Hannelore, Marieluise; Karlfried, Heinbert).
+var (
+	femaleEndings = []string{"lore", "liese", "marie", "lene", "traud", "gard", "hild", "rose"}
+	maleEndings   = []string{"bert", "hard", "fried", "helm", "mund", "wald", "win", "olf"}
+	bothEndings   = append(append([]string(nil), femaleEndings...), maleEndings...)
+)
+
+// firstEndings returns the second elements for gender g.
+func firstEndings(g data.Gender) []string {
+	switch g {
+	case data.Female:
+		return femaleEndings
+	case data.Male:
+		return maleEndings
+	}
+	return bothEndings
+}
+
+// maxComposePart bounds the letters of a listed name used in a compound,
+// so that compounds stay of usual length.
+const maxComposePart = 6
+
+// compose builds a name outside the lists: a short name of head followed
+// by one of endings ("Koch" + "hofer", "Anne" + "lore"). A compound is
+// one word, so it is excluded only when that word itself is a name word
+// of the run or of the document; "" lets Memo try again.
+func (r *renderer) compose(head, endings []string, rng *rand.Rand, orig string) string {
+	if len(head) == 0 || len(endings) == 0 {
+		return ""
+	}
+	short := func(pool []string) string {
+		for i := 0; i < pickTries; i++ {
+			c := pool[rng.Intn(len(pool))]
+			if n := utf8.RuneCountInString(c); n >= 2 && n <= maxComposePart && !strings.ContainsAny(c, " -'") {
+				return c
+			}
+		}
+		return ""
+	}
+	of := norm.FoldName(orig)
+	for i := 0; i < pickTries; i++ {
+		h := short(head)
+		if h == "" {
+			continue
+		}
+		t := endings[rng.Intn(len(endings))]
+		if strings.ContainsRune("aeiou", rune(t[0])) && strings.HasSuffix(strings.ToLower(h), t[:1]) {
+			h = h[:len(h)-1] // "Hugo" + "olf" → "Hugolf", not "Hugoolf"
+		}
+		c := h + t
+		if norm.FoldName(c) == of || r.excludes(c) || r.lx.res.IsSurname(c) || r.lx.res.IsFirstName(c) {
+			continue // a listed name could be an original the run does not hold yet
+		}
+		return c
+	}
+	return ""
+}
+
+// NSFallback records the name parts whose surrogate had to be composed
+// (see fallbackAttempt), keyed by namespace and key: the engine reports
+// how many (run.json).
+const NSFallback = "names.fallback"
+
+// noteFallback records key of ns in NSFallback when its surrogate v is the
+// compound the generator composed.
+func (r *renderer) noteFallback(ns, key, v, composed string) {
+	if composed != "" && v == composed {
+		if _, ok := r.scope.Peek(NSFallback, ns+"|"+key); !ok {
+			r.scope.Set(NSFallback, ns+"|"+key, v)
+		}
+	}
 }
 
 // abbrev maps an abbreviated first name ("Chr.", "Th.") to the same number
