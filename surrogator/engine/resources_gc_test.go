@@ -16,13 +16,24 @@ import (
 // that runs with a new --resources folder per upload would otherwise keep
 // every one.
 func TestRunKeepsNoResources(t *testing.T) {
-	collected := make(chan struct{}, 1)
+	// the set and the arrays of its lists: a cache keyed by a list
+	// (&res.Streets[0]) keeps the array without the set
+	collected := make(chan string, 8)
+	watched := 0
 	func() {
 		res, err := data.Load(t.TempDir()) // a fresh copy of the embedded set
 		if err != nil {
 			t.Fatal(err)
 		}
-		runtime.AddCleanup(res, func(c chan struct{}) { c <- struct{}{} }, collected)
+		watch := func(what string, p *string) {
+			runtime.AddCleanup(p, func(w string) { collected <- w }, what)
+			watched++
+		}
+		runtime.AddCleanup(res, func(w string) { collected <- w }, "the set")
+		watched++
+		watch("its streets", &res.Streets[0])
+		watch("its surnames", &res.Surnames[0])
+		watch("its female first names", &res.FemaleFirst[0])
 		dir := filepath.Join(testutil.RepoRoot(t), "testdata", "sample-letters")
 		for _, scope := range []Scope{ScopeDocument, ScopeCorpus} {
 			r := runOnce(t, []string{dir}, Options{Mode: ModeFictive, Scope: scope, Seed: 1, SeedSet: true, Key: testKey, Resources: res})
@@ -31,13 +42,17 @@ func TestRunKeepsNoResources(t *testing.T) {
 			}
 		}
 	}()
+	got := map[string]bool{}
 	for range 50 {
 		runtime.GC()
 		select {
-		case <-collected:
-			return
+		case w := <-collected:
+			got[w] = true
+			if len(got) == watched {
+				return
+			}
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	t.Fatal("the run's resources are still reachable after it ended")
+	t.Fatalf("of the run's resources only %v were collected after it ended, of %d watched", got, watched)
 }

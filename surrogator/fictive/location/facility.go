@@ -6,8 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 
 	"github.com/surrogator/surrogator/data"
@@ -541,7 +539,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 			case "name":
 				return firstName(r, res) + " " + s1
 			case "street":
-				return streetFor(r, res.Streets, tpl, allow)
+				return streetFor(r, res, tpl, allow)
 			}
 			return ""
 		})
@@ -697,7 +695,7 @@ var (
 // the {street} placeholder of tpl: "am" needs a masculine or neuter name
 // (Birkenweg), "an der" a feminine one (Lindenallee); names that carry
 // their own preposition (Am Anger) only fit a bare placeholder.
-func streetFor(r *rand.Rand, streets []string, tpl string, ok func(string) bool) string {
+func streetFor(r *rand.Rand, res *data.Resources, tpl string, ok func(string) bool) string {
 	i := strings.Index(tpl, "{street}")
 	before := strings.ToLower(strings.TrimSpace(tpl[:max(i, 0)]))
 	var want []string
@@ -708,7 +706,7 @@ func streetFor(r *rand.Rand, streets []string, tpl string, ok func(string) bool)
 	case strings.HasSuffix(before, " der") || strings.HasSuffix(before, " zur"):
 		want, class = femStreet, "f"
 	}
-	pool := streetPool(streets, want, class)
+	pool := streetPool(res, want, class)
 	if len(pool) == 0 {
 		return "Marktplatz"
 	}
@@ -720,55 +718,37 @@ func streetFor(r *rand.Rand, streets []string, tpl string, ok func(string) bool)
 	return "Marktplatz"
 }
 
-// streetPools caches the street lists filtered by grammatical gender,
-// keyed by the list's identity (gazetteers return the same immutable
-// slice for a municipality); at most maxPools entries are kept so that a
-// gazetteer returning fresh slices cannot grow it without bound.
-var (
-	streetPools sync.Map
-	poolCount   atomic.Int64
-)
+// streetPoolKey keys the resources' street list filtered by grammatical
+// class among the values derived from the resource set
+// (data.Resources.Derived): built once per set and class, kept with it.
+type streetPoolKey struct{ class string }
 
-const maxPools = 20000
-
-type poolKey struct {
-	first *string
-	n     int
-	class string
-}
-
-// streetPool returns the streets of the wanted ending class (all when
-// want is nil, or when none fits).
-func streetPool(streets []string, want []string, class string) []string {
+// streetPool returns the streets of res of the wanted ending class (all
+// when want is nil, or when none fits).
+func streetPool(res *data.Resources, want []string, class string) []string {
+	streets := res.Streets
 	if want == nil || len(streets) == 0 {
 		return streets
 	}
-	k := poolKey{&streets[0], len(streets), class}
-	if v, ok := streetPools.Load(k); ok {
-		return v.([]string)
-	}
-	var pool []string
-	for _, s := range streets {
-		if hasArticle(s) || strings.Contains(s, " ") {
-			continue
-		}
-		l := strings.ToLower(s)
-		for _, w := range want {
-			if strings.HasSuffix(l, w) {
-				pool = append(pool, s)
-				break
+	return res.Derived(streetPoolKey{class}, func() any {
+		var pool []string
+		for _, s := range streets {
+			if hasArticle(s) || strings.Contains(s, " ") {
+				continue
+			}
+			l := strings.ToLower(s)
+			for _, w := range want {
+				if strings.HasSuffix(l, w) {
+					pool = append(pool, s)
+					break
+				}
 			}
 		}
-	}
-	if len(pool) == 0 {
-		pool = streets
-	}
-	if poolCount.Load() < maxPools {
-		if _, loaded := streetPools.LoadOrStore(k, pool); !loaded {
-			poolCount.Add(1)
+		if len(pool) == 0 {
+			pool = streets
 		}
-	}
-	return pool
+		return pool
+	}).([]string)
 }
 
 // allowed returns a filter for names used inside a surrogate: not

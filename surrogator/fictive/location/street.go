@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -560,6 +559,15 @@ func classesOf(g Gazetteer, pool []string) []string {
 	return m
 }
 
-var fallbackCount atomic.Int64
+// maxPools bounds the street lists whose classes a gazetteer's cache
+// keeps, so that a gazetteer returning fresh slices cannot grow it
+// without bound.
+const maxPools = 20000
 
-func FallbackCount() int64 { return fallbackCount.Load() }
+// poolKey identifies a street list by its identity (gazetteers return the
+// same immutable slice for a municipality).
+type poolKey struct {
+	first *string
+	n     int
+	class string
+}
