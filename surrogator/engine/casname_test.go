@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
-	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -47,7 +46,7 @@ func TestCASNamesDistinctWithoutCase(t *testing.T) {
 	var got []string
 	for _, e := range ents {
 		got = append(got, e.Name())
-		k := cases.Fold().String(norm.NFC.String(e.Name()))
+		k := strings.ToLower(norm.NFC.String(e.Name())) // as NTFS and APFS file a name
 		if prev, ok := seen[k]; ok {
 			t.Errorf("CAS files %q and %q are one file on a case-insensitive file system", prev, e.Name())
 		}

@@ -27,8 +27,6 @@ import (
 	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/qc"
 	"github.com/surrogator/surrogator/surrogator/suspects"
-	"golang.org/x/text/cases"
-	"golang.org/x/text/unicode/norm"
 )
 
 // Plan is a prepared run: every input was read once (pass 1) and checked,
@@ -997,8 +995,8 @@ func (pr *projectRun) unreadableInPass1(d *document.Document) bool {
 // hasCASName reports whether a private CAS file name was given in the
 // project (by its FNV-1a hash: a collision only adds a suffix). Names are
 // compared as a case-insensitive file system (macOS, Windows) compares
-// them: folded and normalised, so that Brief.json and brief.json, or an
-// "ü" written as one code point and as two, do not share one file there.
+// them (formats.FolderKey), so that Brief.json and brief.json, or an "ü"
+// written as one code point and as two, do not share one file there.
 func (pr *projectRun) hasCASName(n string) bool {
 	_, ok := pr.casNames[casNameKey(n)]
 	return ok
@@ -1006,7 +1004,7 @@ func (pr *projectRun) hasCASName(n string) bool {
 
 // casNameKey is the key of a private CAS file name in casNames.
 func casNameKey(n string) uint64 {
-	return fnv64a(cases.Fold().String(norm.NFC.String(n)))
+	return fnv64a(formats.FolderKey(n))
 }
 
 func fnv64a(s string) uint64 {

@@ -20,7 +20,6 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
-	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -569,22 +568,31 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 			}
 		}
 	}
-	names := map[string]string{}
-	for _, p := range out {
+	names := map[string]int{}
+	for i, p := range out {
 		if !safeProjectName(p.Name) {
 			// the name becomes a folder of the output: it must stay one
-			return nil, fmt.Errorf("formats: %w: the name of input project %d: rename it", ErrProjectName, len(names)+1)
+			return nil, fmt.Errorf("formats: %w: the name of input project %d: rename it", ErrProjectName, i+1)
 		}
 		// as a case-insensitive file system (macOS, Windows) compares
-		// folder names: Briefe and briefe would be one output folder there
-		key := cases.Fold().String(norm.NFC.String(p.Name))
+		// folder names, letter by letter: Briefe and briefe would be one
+		// output folder there. The names stay out of the message (a
+		// folder may be named after a patient), as in the others here.
+		key := FolderKey(p.Name)
 		if other, dup := names[key]; dup {
-			return nil, fmt.Errorf("formats: %w %q: %s and %s (rename one)", ErrDuplicateProject, p.Name, other, p.Path)
+			return nil, fmt.Errorf("formats: %w: input projects %d and %d make one project name, letter case aside (rename one)", ErrDuplicateProject, other+1, i+1)
 		}
-		names[key] = p.Path
+		names[key] = i
 		p.finish()
 	}
 	return out, nil
+}
+
+// FolderKey is the key under which a case-insensitive file system (NTFS,
+// APFS) would file a name: NFC, lower-cased letter by letter (simple case
+// mapping: ẞ and ß are one, ß and ss are not, as NTFS keeps them).
+func FolderKey(name string) string {
+	return strings.ToLower(norm.NFC.String(name))
 }
 
 // safeProjectName reports whether a project name can name one folder of

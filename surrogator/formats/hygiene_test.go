@@ -337,9 +337,18 @@ func TestIdentity(t *testing.T) {
 	// of ü
 	for _, pair := range [][2]string{{"Briefe", "briefe"}, {"m\u00fcller", "MU\u0308LLER"}} {
 		writeTree(t, dir, map[string]string{"x/" + pair[0] + "/a.json": miniCAS, "y/" + pair[1] + "/a.json": miniCAS})
-		if _, err := Read([]string{filepath.Join(dir, "x", pair[0]), filepath.Join(dir, "y", pair[1])}, Options{}); !errors.Is(err, ErrDuplicateProject) {
+		_, err := Read([]string{filepath.Join(dir, "x", pair[0]), filepath.Join(dir, "y", pair[1])}, Options{})
+		if !errors.Is(err, ErrDuplicateProject) {
 			t.Fatalf("projects %q and %q: %v", pair[0], pair[1], err)
 		}
+		if strings.Contains(err.Error(), pair[0]) || strings.Contains(err.Error(), pair[1]) {
+			t.Errorf("the error names the projects (a folder may be named after a patient): %v", err)
+		}
+	}
+	// ß and ss are two names there (NTFS keeps Straße and Strasse apart)
+	writeTree(t, dir, map[string]string{"x/Straße/a.json": miniCAS, "y/Strasse/a.json": miniCAS})
+	if _, err := Read([]string{filepath.Join(dir, "x", "Straße"), filepath.Join(dir, "y", "Strasse")}, Options{}); err != nil {
+		t.Fatalf("projects Straße and Strasse: %v", err)
 	}
 }
 
