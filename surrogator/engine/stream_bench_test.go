@@ -97,7 +97,8 @@ func liveHeap() uint64 {
 	return ms.HeapAlloc
 }
 
-// bareScan reads every document with the engine's reader (formats.Scan)
+// bareScan reads every document with the engine's reader (formats.Scan,
+// decoding ahead on workers goroutines as a run does)
 // and writes its CAS JSON and text back, on workers goroutines: the floor
 // under any run with the same codec.
 func bareScan(dir, out string, workers int) error {
@@ -126,7 +127,7 @@ func bareScan(dir, out string, workers int) error {
 			}
 		}()
 	}
-	_, err := formats.Scan(context.Background(), formats.PathSources([]string{dir}), formats.Options{}, func(_ *formats.Project, d *document.Document) error {
+	_, err := formats.Scan(context.Background(), formats.PathSources([]string{dir}), formats.Options{Workers: workers}, func(_ *formats.Project, d *document.Document) error {
 		docs <- d
 		return nil
 	})
