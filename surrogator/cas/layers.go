@@ -324,7 +324,7 @@ const DefaultPHIType = "webanno.custom.PHI"
 // the Layers and the PHI feature structure id of each span.
 func FromText(text, title string, spans []document.Span) (*Layers, []int) {
 	ix := document.NewIndex(text)
-	c := &CAS{byID: map[int]*FS{}}
+	c := &CAS{}
 	c.Types = []*TypeDef{
 		{Name: DefaultPHIType, Super: TypeAnnotation, Features: []FeatureDef{{Name: "kind", Range: "uima.cas.String"}}},
 		{Name: TypeDocMeta, Super: TypeAnnotation, Features: []FeatureDef{
