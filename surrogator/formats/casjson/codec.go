@@ -638,7 +638,28 @@ func WriteCAS(w io.Writer, c *cas.CAS) error {
 // and copied afterwards, and the output is grown once to a size estimated
 // from c, instead of doubling (and copying) a dozen times.
 func AppendCAS(b []byte, c *cas.CAS) []byte {
-	b = slices.Grow(b, sizeHint(c))
+	b, _ = appendCAS(b, c, 0, nil)
+	return b
+}
+
+// EncodeCAS writes the encoding of c (AppendCAS's bytes) in pieces: it
+// appends to b and, whenever b holds chunk bytes or more at the end of a
+// feature structure or of a run of view members, passes b to flush and
+// goes on at b[:0]. It returns what is left to write after the last flush
+// (the caller writes it): a large document's encoding (≈ 27 bytes per
+// byte of text with a token layer) is never held whole in memory. A
+// flush error stops the encoding and is returned as it is.
+func EncodeCAS(b []byte, c *cas.CAS, chunk int, flush func([]byte) error) ([]byte, error) {
+	return appendCAS(b, c, max(chunk, 1), flush)
+}
+
+// appendCAS is AppendCAS (flush nil) and EncodeCAS.
+func appendCAS(b []byte, c *cas.CAS, chunk int, flush func([]byte) error) ([]byte, error) {
+	hint := sizeHint(c)
+	if flush != nil {
+		hint = min(hint, chunk+chunk/8+4096)
+	}
+	b = slices.Grow(b, hint)
 	b = append(b, "{\n  \"%TYPES\" : {"...)
 	for i, t := range c.Types {
 		if i > 0 {
@@ -664,6 +685,12 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 		b = strconv.AppendInt(b, int64(f.ID), 10)
 		b = kc.appendFS(b, f)
 		b = append(b, '}')
+		if flush != nil && len(b) >= chunk {
+			if err := flush(b); err != nil {
+				return nil, err
+			}
+			b = b[:0]
+		}
 	}
 	b = append(b, "\n  ],\n  \"%VIEWS\" : {"...)
 	for i, v := range c.Views {
@@ -680,10 +707,16 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 				b = append(b, ',')
 			}
 			b = strconv.AppendInt(b, int64(m), 10)
+			if flush != nil && j&1023 == 1023 && len(b) >= chunk {
+				if err := flush(b); err != nil {
+					return nil, err
+				}
+				b = b[:0]
+			}
 		}
 		b = append(b, "]}"...)
 	}
-	return append(b, "\n  }\n}\n"...)
+	return append(b, "\n  }\n}\n"...), nil
 }
 
 // sizeHint estimates the length of c's encoding (a little above it for

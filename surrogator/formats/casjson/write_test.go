@@ -3,9 +3,11 @@ package casjson_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
@@ -26,6 +28,21 @@ func sameWrite(t testing.TB, name string, c *cas.CAS) {
 	prefix := []byte("prefix")
 	if got := casjson.AppendCAS(prefix, c); !bytes.Equal(got[len(prefix):], want) || !bytes.Equal(got[:len(prefix)], prefix) {
 		t.Fatalf("%s: AppendCAS to a non-empty buffer writes otherwise", name)
+	}
+	// EncodeCAS in pieces writes the same bytes, whatever the chunk size
+	for _, chunk := range []int{0, 1, 7, 64, 4096, 1 << 30} {
+		var got []byte
+		pieces := 0
+		rest, err := casjson.EncodeCAS(append([]byte(nil), prefix...), c, chunk, func(p []byte) error {
+			got = append(got, p...)
+			pieces++
+			return nil
+		})
+		got = append(got, rest...)
+		if err != nil || !bytes.Equal(got[min(len(got), len(prefix)):], want) || !bytes.HasPrefix(got, prefix) {
+			t.Fatalf("%s: EncodeCAS in chunks of %d writes otherwise (%v; %d bytes in %d pieces, want %d; first difference at %d)",
+				name, chunk, err, len(got), pieces, len(want)+len(prefix), firstDiff(got[min(len(got), len(prefix)):], want))
+		}
 	}
 }
 
@@ -109,6 +126,29 @@ func TestAppendCASKeyCache(t *testing.T) {
 	}
 	sameWrite(t, "hand-made", c)
 	sameWrite(t, "empty", &cas.CAS{})
+	// many members: the members are flushed in runs
+	big := &cas.CAS{FS: []*cas.FS{{ID: 1, Type: cas.TypeSofa}}, Views: []*cas.View{{Name: cas.InitialView, Sofa: 1}}}
+	for i := 2; i < 5000; i++ {
+		big.FS = append(big.FS, &cas.FS{ID: i, Type: "a.T", Features: []cas.Feature{{Name: "begin", Value: raw(strconv.Itoa(i))}}})
+		big.Views[0].Members = append(big.Views[0].Members, i)
+	}
+	sameWrite(t, "many members", big)
+}
+
+// TestEncodeCASFlushError: a flush error stops the encoding and is
+// returned as it is.
+func TestEncodeCASFlushError(t *testing.T) {
+	c, err := casjson.ReadCAS([]byte(`{"%TYPES":{},"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"},` +
+		`{"%ID":2,"%TYPE":"a.T","@sofa":1,"begin":0,"end":1}],"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	calls := 0
+	rest, err := casjson.EncodeCAS(nil, c, 1, func([]byte) error { calls++; return boom })
+	if err != boom || rest != nil || calls != 1 {
+		t.Fatalf("EncodeCAS = %q, %v after %d flushes; want nil, boom after 1", rest, err, calls)
+	}
 }
 
 // FuzzAppendCASReference: for every CAS the reader accepts, AppendCAS
