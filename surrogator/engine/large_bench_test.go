@@ -85,7 +85,8 @@ func TestLargeBenchChild(t *testing.T) {
 // sampleLiveHeap watches the live heap (as of the last collection) every
 // 20 ms until the returned function is called, which returns its largest
 // value. With a file name, it writes the heap profile there each time the
-// live heap grows by 5 %: the last one is the profile at the peak.
+// live heap grows by 5 % (after a collection, which only then is the
+// profile up to date): the last one is the profile at the peak.
 func sampleLiveHeap(prof string) func() uint64 {
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	var peak uint64
@@ -93,6 +94,9 @@ func sampleLiveHeap(prof string) func() uint64 {
 		metrics.Read(s)
 		if v := s[0].Value.Uint64(); v > peak {
 			if prof != "" && v > peak+peak/20 {
+				// a collection first: the profile is as of the last
+				// completed one
+				runtime.GC()
 				if f, err := os.Create(prof); err == nil {
 					pprof.Lookup("heap").WriteTo(f, 0)
 					f.Close()
