@@ -69,7 +69,56 @@ func (rd *Reader) read(data []byte, tok tokenizer, checked, general bool) (*cas.
 	if err := c.CheckRefs(); err != nil {
 		return nil, fmt.Errorf("casjson: %w: %w", document.ErrPlacement, err)
 	}
+	if len(data) >= detachMin {
+		r.detach(c)
+	}
 	return c, nil
+}
+
+// detachMin is the input size from which a decoded CAS gets its values
+// copied out of the input (detach). A letter's input is small and freed
+// with its CAS; a large document's input (≈ 27 bytes per byte of text
+// with a token layer, of which the values are a tenth) would otherwise be
+// held as long as its CAS, through the whole of pass 2.
+const detachMin = 16 << 20
+
+// detach copies every value of c that aliases r.data (the features'
+// values and, read without the header cache, the type definitions'
+// Raw) into one arena of c's own, so that the caller's input can be let
+// go. The values keep their bytes, their nil-ness and their capacity
+// limit (an append to one copies).
+func (r *reader) detach(c *cas.CAS) {
+	n := 0
+	for _, f := range c.FS {
+		for _, ft := range f.Features {
+			n += len(ft.Value)
+		}
+	}
+	if r.typesAlias {
+		for _, t := range c.Types {
+			n += len(t.Raw)
+		}
+	}
+	arena := make([]byte, 0, n)
+	cp := func(v json.RawMessage) json.RawMessage {
+		if v == nil {
+			return nil
+		}
+		i := len(arena)
+		arena = append(arena, v...)
+		return arena[i:len(arena):len(arena)]
+	}
+	for _, f := range c.FS {
+		for i := range f.Features {
+			f.Features[i].Value = cp(f.Features[i].Value)
+		}
+	}
+	if r.typesAlias {
+		for _, t := range c.Types {
+			t.Raw = cp(t.Raw)
+		}
+	}
+	r.data = nil
 }
 
 // decodeError wraps an error of the decoder; an input that is not valid
@@ -130,6 +179,9 @@ type reader struct {
 	// nfs counts the feature structures read, members the view members:
 	// the views of a document list its feature structures once each
 	nfs, members int
+	// typesAlias: the type definitions' Raw alias data (read without
+	// the header cache, which owns its bytes)
+	typesAlias bool
 }
 
 // seen marks id and reports whether it was marked before.
@@ -323,7 +375,7 @@ func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func()
 				return nil
 			}
 			ts, err := r.types()
-			*types = ts
+			*types, r.typesAlias = ts, true
 			return err
 		case "%FEATURE_STRUCTURES":
 			if err := r.delim('[', "an array"); err != nil {

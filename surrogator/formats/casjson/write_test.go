@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -82,6 +83,7 @@ func TestAppendCASReference(t *testing.T) {
 			t.Fatalf("%s: %v", f.Entry, err)
 		}
 		sameWrite(t, f.Entry, c)
+		sameDetached(t, f.Data, c)
 		for _, sur := range []string{"X", "Quastenbichler-Wunderhorn", "Anna Maria von der Heide", ""} {
 			d, err := casjson.Read(f.Data, cas.PHIConfig{})
 			if err != nil {
@@ -126,6 +128,7 @@ func TestAppendCASKeyCache(t *testing.T) {
 	}
 	sameWrite(t, "hand-made", c)
 	sameWrite(t, "empty", &cas.CAS{})
+
 	// many members: the members are flushed in runs
 	big := &cas.CAS{FS: []*cas.FS{{ID: 1, Type: cas.TypeSofa}}, Views: []*cas.View{{Name: cas.InitialView, Sofa: 1}}}
 	for i := 2; i < 5000; i++ {
@@ -151,6 +154,36 @@ func TestEncodeCASFlushError(t *testing.T) {
 	}
 }
 
+// sameDetached: a CAS whose values were copied out of its input (as
+// ReadCAS does for large inputs) encodes and extracts as the CAS read from
+// data (c), with and without a header cache, and still does once the
+// input is overwritten: nothing of it aliases the input any more.
+func sameDetached(t *testing.T, data []byte, c *cas.CAS) {
+	t.Helper()
+	want := casjson.AppendCAS(nil, c)
+	wantDoc, wantErr := casjson.FromCAS(c, cas.PHIConfig{}, document.FormatCASJSON)
+	for _, rd := range []*casjson.Reader{nil, casjson.NewReader()} {
+		in := bytes.Clone(data)
+		dc, err := rd.ReadCASDetached(in)
+		if err != nil {
+			t.Fatalf("detached read fails where ReadCAS does not: %v", err)
+		}
+		for i := range in {
+			in[i] = 'x'
+		}
+		if got := casjson.AppendCAS(nil, dc); !bytes.Equal(got, want) {
+			t.Fatalf("a detached CAS writes otherwise (first difference at %d)", firstDiff(got, want))
+		}
+		doc, err := casjson.FromCAS(dc, cas.PHIConfig{}, document.FormatCASJSON)
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("a detached CAS extracts with error %v, want %v", err, wantErr)
+		}
+		if err == nil && (doc.Text != wantDoc.Text || !reflect.DeepEqual(doc.Spans, wantDoc.Spans) || doc.Name != wantDoc.Name) {
+			t.Fatalf("a detached CAS extracts otherwise")
+		}
+	}
+}
+
 // FuzzAppendCASReference: for every CAS the reader accepts, AppendCAS
 // writes what the reference writer writes, as read and after its spans
 // (and, from the fuzzed cut, a stretch of text) were replaced in place.
@@ -169,6 +202,7 @@ func FuzzAppendCASReference(f *testing.F) {
 			return
 		}
 		sameWrite(t, "read", c)
+		sameDetached(t, data, c)
 		d, err := casjson.Read(data, cas.PHIConfig{})
 		if err != nil {
 			return
