@@ -40,7 +40,9 @@ import (
 // one CAS JSON file. It reports seconds, peak RSS, peak RSS and the largest
 // live heap (sampled after each collection) per byte of text.
 // SURROGATOR_BENCH_HEAPPROF=DIR writes a heap profile of each child at its
-// largest live heap into DIR (large-<what>-<MB>.pprof).
+// largest live heap into DIR (large-<what>-<MB>.pprof),
+// SURROGATOR_BENCH_CPUPROF=DIR a CPU profile of each child
+// (large-<what>-<MB>.cpu.pprof).
 
 const largeChildEnv = "SURROGATOR_BENCH_LARGE_CHILD" // "what file out"
 
@@ -311,6 +313,7 @@ func BenchmarkLargeDocument(b *testing.B) {
 		defer os.RemoveAll(outRoot)
 	}
 	profDir := os.Getenv("SURROGATOR_BENCH_HEAPPROF")
+	cpuDir := os.Getenv("SURROGATOR_BENCH_CPUPROF")
 	for _, mb := range largeSizes() {
 		dir := filepath.Join(root, fmt.Sprintf("large-%d", mb))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -327,6 +330,9 @@ func BenchmarkLargeDocument(b *testing.B) {
 					cmd.Env = append(os.Environ(), largeChildEnv+"="+what+" "+file+" "+out, "GOMAXPROCS=2")
 					if profDir != "" {
 						cmd.Env = append(cmd.Env, "SURROGATOR_BENCH_HEAPPROF_FILE="+filepath.Join(profDir, fmt.Sprintf("large-%s-%d.pprof", what, mb)))
+					}
+					if cpuDir != "" {
+						cmd.Args = append(cmd.Args, "-test.cpuprofile="+filepath.Join(cpuDir, fmt.Sprintf("large-%s-%d.cpu.pprof", what, mb)))
 					}
 					start := time.Now()
 					outb, err := cmd.CombinedOutput()
