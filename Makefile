@@ -5,7 +5,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build test test-short test-kill test-e2e serve demo bench bench-stream bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
+.PHONY: all build test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
 
 all: build
 
@@ -57,6 +57,15 @@ bench:
 BENCH_SIZES ?= 1000,10000
 bench-stream:
 	SURROGATOR_BENCH_SIZES=$(BENCH_SIZES) $(GO) test -run '^$$' -bench BenchmarkStreaming -benchtime 1x -timeout 120m ./surrogator/engine/
+
+# Issue 11: ONE letter of N MB of text (the GraSCCo letters concatenated
+# with their token, sentence and PHI layers, else synthetic ones): qc and a
+# fictive run, seconds, peak RSS, peak RSS and live heap per byte of text.
+# BENCH_LARGE in MB of text; SURROGATOR_BENCH_HEAPPROF=DIR keeps heap
+# profiles at each child's largest live heap.
+BENCH_LARGE ?= 5,20
+bench-large:
+	SURROGATOR_BENCH_LARGE=$(BENCH_LARGE) $(GO) test -run '^$$' -bench BenchmarkLargeDocument -benchtime 1x -timeout 120m ./surrogator/engine/
 
 # The QC safety net on the shared letters: a fixed 25 % of the PHI
 # annotations of every kind removed, recall per kind, precision, false

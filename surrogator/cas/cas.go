@@ -25,7 +25,12 @@ type CAS struct {
 	FS    []*FS
 	Views []*View
 	mu    sync.Mutex // guards byID (built lazily for hand-made CASes)
-	byID  map[int]*FS
+	// byID indexes FS (a slice for dense ids: 8 bytes per feature
+	// structure where a map took ≈ 40, 140 MB for the 3.4 million of a
+	// 21 MB letter's token layer); it was built when FS had byIDN
+	// elements.
+	byID  *idIndex
+	byIDN int
 }
 
 // TypeDef is one type of the type system.
@@ -159,17 +164,15 @@ func (f *FS) Clone() *FS {
 func (c *CAS) ByID(id int) *FS {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.byID == nil || len(c.byID) != len(c.FS) {
+	if c.byID == nil || c.byIDN != len(c.FS) {
 		c.reindex()
 	}
-	return c.byID[id]
+	return c.byID.get(id)
 }
 
 func (c *CAS) reindex() {
-	c.byID = make(map[int]*FS, len(c.FS))
-	for _, f := range c.FS {
-		c.byID[f.ID] = f
-	}
+	x := newIDIndex(c.FS)
+	c.byID, c.byIDN = &x, len(c.FS)
 }
 
 // Type returns the type definition with the given name, or nil.
@@ -198,8 +201,9 @@ func (c *CAS) NextID() int {
 func (c *CAS) Add(f *FS, view *View) {
 	c.FS = append(c.FS, f)
 	c.mu.Lock()
-	if c.byID != nil {
-		c.byID[f.ID] = f
+	if c.byID != nil && c.byIDN == len(c.FS)-1 {
+		c.byID.set(f.ID, f)
+		c.byIDN++
 	}
 	c.mu.Unlock()
 	if view != nil {

@@ -197,3 +197,27 @@ func (x idIndex) get(id int) *FS {
 	}
 	return x.sparse[id]
 }
+
+// set indexes f under id (the last one given an id wins, as in
+// newIDIndex): the slice grows while ids stay dense, else the index
+// becomes a map.
+func (x *idIndex) set(id int, f *FS) {
+	switch {
+	case x.sparse != nil:
+		x.sparse[id] = f
+	case id >= 0 && id < len(x.dense):
+		x.dense[id] = f
+	case id >= 0 && id < 4*len(x.dense)+64:
+		x.dense = append(x.dense, make([]*FS, id+1-len(x.dense))...)
+		x.dense[id] = f
+	default:
+		m := make(map[int]*FS, len(x.dense)+1)
+		for i, g := range x.dense {
+			if g != nil {
+				m[i] = g
+			}
+		}
+		m[id] = f
+		x.dense, x.sparse = nil, m
+	}
+}

@@ -3,7 +3,7 @@ package cas
 import "github.com/surrogator/surrogator/surrogator/document"
 
 // ForgetPlacement drops the placement Extract cached for Rebase (tests).
-func ForgetPlacement(l *Layers) { l.of, l.onSofa, l.sofaRaw = nil, nil, nil }
+func ForgetPlacement(l *Layers) { l.of, l.onSofa, l.onSofaAt, l.sofaRaw = nil, nil, nil, nil }
 
 // PlacementCached reports whether Rebase will use Extract's placement.
 func PlacementCached(l *Layers) bool { return l.placedStill() }
@@ -20,10 +20,11 @@ func ReferenceLayers(l *Layers) document.Layers { return referenceLayers{l} }
 func OnSofa(l *Layers) [][5]int {
 	out := make([][5]int, len(l.onSofa))
 	for k, a := range l.onSofa {
-		if a.fs != l.CAS.FS[a.i] {
+		i := l.onSofaAt[k]
+		if a.fs != l.CAS.FS[i] {
 			panic("cas: cached placement out of date")
 		}
-		out[k] = [5]int{a.i, a.b16, a.e16, a.b, a.e}
+		out[k] = [5]int{i, a.b16, a.e16, a.b, a.e}
 	}
 	return out
 }

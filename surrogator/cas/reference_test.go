@@ -47,7 +47,8 @@ func extractReference(c *CAS, cfg PHIConfig) (*Extracted, error) {
 			return nil, err
 		}
 		if isAnn && pl.sofa == sofa.ID {
-			ex.Layers.onSofa = append(ex.Layers.onSofa, placedAt{i: i, fs: f, b16: pl.b16, e16: pl.e16, b: pl.b, e: pl.e})
+			ex.Layers.onSofa = append(ex.Layers.onSofa, placed{fs: f, sofa: sofa.ID, b16: pl.b16, e16: pl.e16, b: pl.b, e: pl.e})
+			ex.Layers.onSofaAt = append(ex.Layers.onSofaAt, i)
 		}
 		if isPHI {
 			ex.Spans = append(ex.Spans, span)
@@ -69,7 +70,7 @@ func (l *Layers) rebaseReference(c *CAS, oldText, newText string, m *document.Ma
 		// placed by Extract: the clone's feature structures in the same order
 		todo = make([]placed, len(l.onSofa))
 		for k, a := range l.onSofa {
-			todo[k] = placed{fs: c.FS[a.i], sofa: l.Sofa, b16: a.b16, e16: a.e16, b: a.b, e: a.e}
+			todo[k] = placed{fs: c.FS[l.onSofaAt[k]], sofa: l.Sofa, b16: a.b16, e16: a.e16, b: a.b, e: a.e}
 		}
 	} else {
 		p := newPlacement(c)
@@ -453,6 +454,6 @@ func (r referenceLayers) Rebase(oldText, newText string, m *document.Mapping) (d
 
 func (r referenceLayers) RebaseInPlace(oldText, newText string, m *document.Mapping) (document.Layers, error) {
 	nl, err := r.rebaseReference(r.CAS, oldText, newText, m)
-	r.CAS, r.of, r.onSofa = nil, nil, nil
+	r.CAS, r.of, r.onSofa, r.onSofaAt = nil, nil, nil, nil
 	return nl, err
 }

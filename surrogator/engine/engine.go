@@ -3,8 +3,10 @@ package engine
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -248,10 +250,6 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 			return docOutcome{err: fmt.Errorf("unsafe: span %d does not cover its surrogate after replacement", i)}
 		}
 	}
-	bp, put := pr.casBuffer()
-	defer put()
-	casData := casjson.AppendCAS((*bp)[:0], casjson.CAS(nd))
-	*bp = casData
 	text := []byte(nd.Text)
 	staged, err := output.Stage(l.Staging(), text)
 	if err != nil {
@@ -271,18 +269,42 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 		}
 		return docOutcome{hits: len(hits)}
 	}
+	// the private CAS is encoded as it is written, in pieces of at most
+	// about maxPooledCAS (a letter's in one), and digested on the way: a
+	// large document's encoding (≈ 27 bytes per byte of text with a token
+	// layer) is never held whole beside its CAS
 	casPath := filepath.Join(l.Private(pr.name), "cas", dp.casName)
-	if err := output.WritePrivateBulk(casPath, casData); err != nil {
+	bp, put := pr.casBuffer()
+	defer put()
+	h := sha256.New()
+	casSize := 0
+	err = output.WritePrivateBulkFunc(casPath, func(w io.Writer) error {
+		write := func(p []byte) error {
+			h.Write(p)
+			casSize += len(p)
+			_, err := w.Write(p)
+			return err
+		}
+		rest, err := casjson.EncodeCAS((*bp)[:0], casjson.CAS(nd), maxPooledCAS, write)
+		if err != nil {
+			return err
+		}
+		*bp = rest
+		return write(rest)
+	})
+	if err != nil {
 		staged.Discard()
 		return docOutcome{err: err}
 	}
+	var casDigest [32]byte
+	h.Sum(casDigest[:0])
 	textPath := filepath.Join(l.PublicPartial(pr.name), dp.docID+".txt")
 	if err := staged.Publish(textPath); err != nil {
 		return docOutcome{err: err}
 	}
 	// digested here, on the workers, from the bytes written (the text as
 	// read back): provenance need not read the files again
-	return docOutcome{dig: &outputDigests{cas: digestOf(casData), casSize: len(casData), casPath: casPath,
+	return docOutcome{dig: &outputDigests{cas: casDigest, casSize: casSize, casPath: casPath,
 		text: digestOf(written), textSize: len(written), textPath: textPath}}
 }
 

@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -546,6 +548,9 @@ func abs(n int) int {
 	return n
 }
 
+// dateAnchor is a date with a year at byte offset begin, span index j.
+type dateAnchor struct{ begin, j int }
+
 func prepareDates(d *document.Document, horizon time.Time) *docDates {
 	dd := &docDates{expr: map[int]*dates.Expr{}, parsed: map[int]*dates.Expr{}}
 	padded, unpadded := 0, 0
@@ -566,21 +571,33 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 			dd.expr[i] = e.WithPadding(padded > unpadded)
 		}
 	}
+	// a yearless date takes its year from the nearest date with a year
+	// (the least span index at equal distance; a birth date says nothing
+	// about the letter's year): the candidates by position, the first
+	// index of each, searched instead of scanned for every yearless date
+	// (quadratic: 78 % of a fictive run of a 52 MB letter). Placing a
+	// yearless date in a year keeps it yearless, so the candidates stay.
+	anchors := make([]dateAnchor, 0, len(dd.expr))
+	for j, f := range dd.expr {
+		if f.HasYear() && d.Spans[j].Kind != kinds.DateBirth {
+			anchors = append(anchors, dateAnchor{d.Spans[j].Begin, j})
+		}
+	}
+	slices.SortFunc(anchors, func(a, b dateAnchor) int { return cmp.Or(cmp.Compare(a.begin, b.begin), cmp.Compare(a.j, b.j)) })
+	anchors = slices.CompactFunc(anchors, func(a, b dateAnchor) bool { return a.begin == b.begin })
 	for i, e := range dd.expr {
 		if e.HasYear() {
 			continue
 		}
+		b := d.Spans[i].Begin
+		k, _ := slices.BinarySearchFunc(anchors, b, func(a dateAnchor, t int) int { return cmp.Compare(a.begin, t) })
 		best, dist := -1, 0
-		for j, f := range dd.expr {
-			if !f.HasYear() || d.Spans[j].Kind == kinds.DateBirth {
-				continue // a birth date says nothing about the letter's year
-			}
-			dj := d.Spans[j].Begin - d.Spans[i].Begin
-			if dj < 0 {
-				dj = -dj
-			}
-			if best < 0 || dj < dist || dj == dist && j < best {
-				best, dist = j, dj
+		if k < len(anchors) {
+			best, dist = anchors[k].j, anchors[k].begin-b
+		}
+		if k > 0 {
+			if dl := b - anchors[k-1].begin; best < 0 || dl < dist || dl == dist && anchors[k-1].j < best {
+				best, dist = anchors[k-1].j, dl
 			}
 		}
 		if best < 0 {

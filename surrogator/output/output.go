@@ -3,6 +3,7 @@ package output
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -144,6 +145,26 @@ func WritePrivateBulk(path string, data []byte) error {
 	return writeAtomicVia(filepath.Dir(path), path, data, PrivateFilePerm, false)
 }
 
+// WritePrivateBulkFunc is WritePrivateBulk for a file written in pieces:
+// fill writes the content to w (the temporary file), so that a large
+// file need not be held in memory whole. An error of fill ends the write
+// (the temporary file is removed) and is returned wrapped as a write
+// error of WritePrivateBulk.
+func WritePrivateBulkFunc(path string, fill func(w io.Writer) error) error {
+	if err := MkdirPrivate(filepath.Dir(path)); err != nil {
+		return err
+	}
+	tmp, err := writeTempFunc(filepath.Dir(path), PrivateFilePerm, false, fill)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("output: %w", err)
+	}
+	return nil
+}
+
 // Staged is a public file written to the private staging folder: not yet
 // public. The caller audits the bytes as they are on disk (Bytes) and only
 // then publishes (Publish) or discards them; a process killed in between
@@ -215,6 +236,14 @@ func writeAtomicVia(dir, path string, data []byte, perm os.FileMode, sync bool) 
 // writeTemp writes data to a temporary file in dir (synced when sync is
 // set) and returns its path.
 func writeTemp(dir string, data []byte, perm os.FileMode, sync bool) (string, error) {
+	return writeTempFunc(dir, perm, sync, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeTempFunc is writeTemp with the content written by fill.
+func writeTempFunc(dir string, perm os.FileMode, sync bool, fill func(w io.Writer) error) (string, error) {
 	f, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return "", fmt.Errorf("output: %w", err)
@@ -228,7 +257,7 @@ func writeTemp(dir string, data []byte, perm os.FileMode, sync bool) (string, er
 	if err := f.Chmod(perm); err != nil {
 		return fail(err)
 	}
-	if _, err := f.Write(data); err != nil {
+	if err := fill(f); err != nil {
 		return fail(err)
 	}
 	if sync {

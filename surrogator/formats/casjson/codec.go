@@ -69,7 +69,56 @@ func (rd *Reader) read(data []byte, tok tokenizer, checked, general bool) (*cas.
 	if err := c.CheckRefs(); err != nil {
 		return nil, fmt.Errorf("casjson: %w: %w", document.ErrPlacement, err)
 	}
+	if len(data) >= detachMin {
+		r.detach(c)
+	}
 	return c, nil
+}
+
+// detachMin is the input size from which a decoded CAS gets its values
+// copied out of the input (detach). A letter's input is small and freed
+// with its CAS; a large document's input (≈ 27 bytes per byte of text
+// with a token layer, of which the values are a tenth) would otherwise be
+// held as long as its CAS, through the whole of pass 2.
+const detachMin = 16 << 20
+
+// detach copies every value of c that aliases r.data (the features'
+// values and, read without the header cache, the type definitions'
+// Raw) into one arena of c's own, so that the caller's input can be let
+// go. The values keep their bytes, their nil-ness and their capacity
+// limit (an append to one copies).
+func (r *reader) detach(c *cas.CAS) {
+	n := 0
+	for _, f := range c.FS {
+		for _, ft := range f.Features {
+			n += len(ft.Value)
+		}
+	}
+	if r.typesAlias {
+		for _, t := range c.Types {
+			n += len(t.Raw)
+		}
+	}
+	arena := make([]byte, 0, n)
+	cp := func(v json.RawMessage) json.RawMessage {
+		if v == nil {
+			return nil
+		}
+		i := len(arena)
+		arena = append(arena, v...)
+		return arena[i:len(arena):len(arena)]
+	}
+	for _, f := range c.FS {
+		for i := range f.Features {
+			f.Features[i].Value = cp(f.Features[i].Value)
+		}
+	}
+	if r.typesAlias {
+		for _, t := range c.Types {
+			t.Raw = cp(t.Raw)
+		}
+	}
+	r.data = nil
 }
 
 // decodeError wraps an error of the decoder; an input that is not valid
@@ -130,6 +179,9 @@ type reader struct {
 	// nfs counts the feature structures read, members the view members:
 	// the views of a document list its feature structures once each
 	nfs, members int
+	// typesAlias: the type definitions' Raw alias data (read without
+	// the header cache, which owns its bytes)
+	typesAlias bool
 }
 
 // seen marks id and reports whether it was marked before.
@@ -323,7 +375,7 @@ func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func()
 				return nil
 			}
 			ts, err := r.types()
-			*types = ts
+			*types, r.typesAlias = ts, true
 			return err
 		case "%FEATURE_STRUCTURES":
 			if err := r.delim('[', "an array"); err != nil {
@@ -638,7 +690,28 @@ func WriteCAS(w io.Writer, c *cas.CAS) error {
 // and copied afterwards, and the output is grown once to a size estimated
 // from c, instead of doubling (and copying) a dozen times.
 func AppendCAS(b []byte, c *cas.CAS) []byte {
-	b = slices.Grow(b, sizeHint(c))
+	b, _ = appendCAS(b, c, 0, nil)
+	return b
+}
+
+// EncodeCAS writes the encoding of c (AppendCAS's bytes) in pieces: it
+// appends to b and, whenever b holds chunk bytes or more at the end of a
+// feature structure or of a run of view members, passes b to flush and
+// goes on at b[:0]. It returns what is left to write after the last flush
+// (the caller writes it): a large document's encoding (≈ 27 bytes per
+// byte of text with a token layer) is never held whole in memory. A
+// flush error stops the encoding and is returned as it is.
+func EncodeCAS(b []byte, c *cas.CAS, chunk int, flush func([]byte) error) ([]byte, error) {
+	return appendCAS(b, c, max(chunk, 1), flush)
+}
+
+// appendCAS is AppendCAS (flush nil) and EncodeCAS.
+func appendCAS(b []byte, c *cas.CAS, chunk int, flush func([]byte) error) ([]byte, error) {
+	hint := sizeHint(c)
+	if flush != nil {
+		hint = min(hint, chunk+chunk/8+4096)
+	}
+	b = slices.Grow(b, hint)
 	b = append(b, "{\n  \"%TYPES\" : {"...)
 	for i, t := range c.Types {
 		if i > 0 {
@@ -664,6 +737,12 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 		b = strconv.AppendInt(b, int64(f.ID), 10)
 		b = kc.appendFS(b, f)
 		b = append(b, '}')
+		if flush != nil && len(b) >= chunk {
+			if err := flush(b); err != nil {
+				return nil, err
+			}
+			b = b[:0]
+		}
 	}
 	b = append(b, "\n  ],\n  \"%VIEWS\" : {"...)
 	for i, v := range c.Views {
@@ -680,10 +759,16 @@ func AppendCAS(b []byte, c *cas.CAS) []byte {
 				b = append(b, ',')
 			}
 			b = strconv.AppendInt(b, int64(m), 10)
+			if flush != nil && j&1023 == 1023 && len(b) >= chunk {
+				if err := flush(b); err != nil {
+					return nil, err
+				}
+				b = b[:0]
+			}
 		}
 		b = append(b, "]}"...)
 	}
-	return append(b, "\n  }\n}\n"...)
+	return append(b, "\n  }\n}\n"...), nil
 }
 
 // sizeHint estimates the length of c's encoding (a little above it for

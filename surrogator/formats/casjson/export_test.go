@@ -77,3 +77,19 @@ func ShapeHits(data []byte, cfg cas.PHIConfig) (casHits, phiHits, n int) {
 	_ = r.document(&types, &l.views, l.next)
 	return casHits, r.shapes.hits, n
 }
+
+// ReadCASDetached is ReadCAS with its values copied out of data whatever
+// its size (detach runs from detachMin on): the tests hold both to the
+// same results.
+func (rd *Reader) ReadCASDetached(data []byte) (*cas.CAS, error) {
+	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: &scanner{data: data}}
+	c, err := r.read()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.CheckRefs(); err != nil {
+		return nil, err
+	}
+	r.detach(c)
+	return c, nil
+}

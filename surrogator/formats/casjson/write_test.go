@@ -3,9 +3,12 @@ package casjson_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
@@ -26,6 +29,21 @@ func sameWrite(t testing.TB, name string, c *cas.CAS) {
 	prefix := []byte("prefix")
 	if got := casjson.AppendCAS(prefix, c); !bytes.Equal(got[len(prefix):], want) || !bytes.Equal(got[:len(prefix)], prefix) {
 		t.Fatalf("%s: AppendCAS to a non-empty buffer writes otherwise", name)
+	}
+	// EncodeCAS in pieces writes the same bytes, whatever the chunk size
+	for _, chunk := range []int{0, 1, 7, 64, 4096, 1 << 30} {
+		var got []byte
+		pieces := 0
+		rest, err := casjson.EncodeCAS(append([]byte(nil), prefix...), c, chunk, func(p []byte) error {
+			got = append(got, p...)
+			pieces++
+			return nil
+		})
+		got = append(got, rest...)
+		if err != nil || !bytes.Equal(got[min(len(got), len(prefix)):], want) || !bytes.HasPrefix(got, prefix) {
+			t.Fatalf("%s: EncodeCAS in chunks of %d writes otherwise (%v; %d bytes in %d pieces, want %d; first difference at %d)",
+				name, chunk, err, len(got), pieces, len(want)+len(prefix), firstDiff(got[min(len(got), len(prefix)):], want))
+		}
 	}
 }
 
@@ -65,6 +83,7 @@ func TestAppendCASReference(t *testing.T) {
 			t.Fatalf("%s: %v", f.Entry, err)
 		}
 		sameWrite(t, f.Entry, c)
+		sameDetached(t, f.Data, c)
 		for _, sur := range []string{"X", "Quastenbichler-Wunderhorn", "Anna Maria von der Heide", ""} {
 			d, err := casjson.Read(f.Data, cas.PHIConfig{})
 			if err != nil {
@@ -109,6 +128,60 @@ func TestAppendCASKeyCache(t *testing.T) {
 	}
 	sameWrite(t, "hand-made", c)
 	sameWrite(t, "empty", &cas.CAS{})
+
+	// many members: the members are flushed in runs
+	big := &cas.CAS{FS: []*cas.FS{{ID: 1, Type: cas.TypeSofa}}, Views: []*cas.View{{Name: cas.InitialView, Sofa: 1}}}
+	for i := 2; i < 5000; i++ {
+		big.FS = append(big.FS, &cas.FS{ID: i, Type: "a.T", Features: []cas.Feature{{Name: "begin", Value: raw(strconv.Itoa(i))}}})
+		big.Views[0].Members = append(big.Views[0].Members, i)
+	}
+	sameWrite(t, "many members", big)
+}
+
+// TestEncodeCASFlushError: a flush error stops the encoding and is
+// returned as it is.
+func TestEncodeCASFlushError(t *testing.T) {
+	c, err := casjson.ReadCAS([]byte(`{"%TYPES":{},"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"},` +
+		`{"%ID":2,"%TYPE":"a.T","@sofa":1,"begin":0,"end":1}],"%VIEWS":{"_InitialView":{"%SOFA":1,"%MEMBERS":[2]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	calls := 0
+	rest, err := casjson.EncodeCAS(nil, c, 1, func([]byte) error { calls++; return boom })
+	if err != boom || rest != nil || calls != 1 {
+		t.Fatalf("EncodeCAS = %q, %v after %d flushes; want nil, boom after 1", rest, err, calls)
+	}
+}
+
+// sameDetached: a CAS whose values were copied out of its input (as
+// ReadCAS does for large inputs) encodes and extracts as the CAS read from
+// data (c), with and without a header cache, and still does once the
+// input is overwritten: nothing of it aliases the input any more.
+func sameDetached(t *testing.T, data []byte, c *cas.CAS) {
+	t.Helper()
+	want := casjson.AppendCAS(nil, c)
+	wantDoc, wantErr := casjson.FromCAS(c, cas.PHIConfig{}, document.FormatCASJSON)
+	for _, rd := range []*casjson.Reader{nil, casjson.NewReader()} {
+		in := bytes.Clone(data)
+		dc, err := rd.ReadCASDetached(in)
+		if err != nil {
+			t.Fatalf("detached read fails where ReadCAS does not: %v", err)
+		}
+		for i := range in {
+			in[i] = 'x'
+		}
+		if got := casjson.AppendCAS(nil, dc); !bytes.Equal(got, want) {
+			t.Fatalf("a detached CAS writes otherwise (first difference at %d)", firstDiff(got, want))
+		}
+		doc, err := casjson.FromCAS(dc, cas.PHIConfig{}, document.FormatCASJSON)
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("a detached CAS extracts with error %v, want %v", err, wantErr)
+		}
+		if err == nil && (doc.Text != wantDoc.Text || !reflect.DeepEqual(doc.Spans, wantDoc.Spans) || doc.Name != wantDoc.Name) {
+			t.Fatalf("a detached CAS extracts otherwise")
+		}
+	}
 }
 
 // FuzzAppendCASReference: for every CAS the reader accepts, AppendCAS
@@ -129,6 +202,7 @@ func FuzzAppendCASReference(f *testing.F) {
 			return
 		}
 		sameWrite(t, "read", c)
+		sameDetached(t, data, c)
 		d, err := casjson.Read(data, cas.PHIConfig{})
 		if err != nil {
 			return
