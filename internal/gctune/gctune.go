@@ -30,6 +30,12 @@ const Floor = 96 << 20
 // heap once Growth × live exceeds Floor (as GOGC=200 would).
 const Growth = 3
 
+// Headroom caps what the heap of a corpus command may grow over the live
+// heap: a single very large document (a live heap of gigabytes) gets this
+// much room, not twice its live heap, trading collector time for peak
+// memory where memory is what runs out.
+const Headroom = 1 << 30
+
 // Tune sets the collector for a command's profile unless the user set
 // GOGC or GOMEMLIMIT; where the machine's memory is unknown nothing
 // changes.
@@ -46,11 +52,14 @@ const Growth = 3
 // corpus peaks higher than a small one, while the collector runs every
 // few megabytes of allocation. Corpus turns GOGC off and gives the
 // collector a soft memory limit instead, reset after every collection to
-// max(Floor, Growth × live heap, half the previous limit) and never above
+// max(Floor, live heap + min((Growth-1) × live heap, Headroom), half the
+// previous limit) and never above
 // half the machine's memory: the process uses about Floor as long as the
 // live heap is below a third of it (≈ 30 MB), whatever the corpus size;
 // the collector runs a few times less often; a very large document raises
-// the limit as GOGC=200 would, and the limit comes down by halves (memory
+// the limit as GOGC=200 would, by at most Headroom over its live heap (so
+// a letter with 3 GB live peaks near 4 GB, not 9), and the limit comes
+// down by halves (memory
 // freed but not yet returned to the system still counts against it).
 // Without GOGC the runtime's two-minute forced collection does not run:
 // Corpus is for commands that end, not for servers.
@@ -86,7 +95,8 @@ func newSample() []metrics.Sample { return []metrics.Sample{{Name: "/gc/heap/liv
 // limit is the memory limit for a live heap of live bytes after a limit
 // of prev.
 func (t *tuner) limit(live uint64, prev int64) int64 {
-	l := max(Floor, int64(min(live, 1<<60))*Growth, prev/2)
+	lv := int64(min(live, 1<<60))
+	l := max(Floor, lv+min(lv*(Growth-1), Headroom), prev/2)
 	return min(l, max(t.ceiling, Floor))
 }
 

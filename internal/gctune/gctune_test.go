@@ -18,7 +18,9 @@ func TestLimit(t *testing.T) {
 		{10 << 20, 0, Floor},
 		{Floor / Growth, 0, Floor},
 		{100 << 20, 0, 300 << 20},
-		{3 << 30, 0, 4 << 30},          // never above the ceiling
+		{3 << 30, 0, 4 << 30}, // never above the ceiling
+		{2 << 30, 0, 3 << 30}, // a large live heap: Headroom over it, not 2× it
+		{Headroom / 2, 0, Headroom / 2 * Growth},
 		{1 << 63, 0, 4 << 30},          // no overflow
 		{10 << 20, 1 << 30, 512 << 20}, // down by halves
 		{10 << 20, 150 << 20, Floor},   // to the floor
