@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -209,5 +210,40 @@ func TestMarkdownStopsAtOnce(t *testing.T) {
 				t.Fatalf("check %d: %d more checks after the context was done", k, -1-n)
 			}
 		}
+	}
+}
+
+// BenchmarkMarkdown writes report.md of a spooled report shaped like the
+// review's corpus (2,000 letters, 100 suspects each, one AGE each, every
+// letter flagged for its DATE_BIRTH count), with the reference writer
+// (impl=ref: one pass, tables in memory) and the streaming one
+// (impl=stream: one pass per table).
+func BenchmarkMarkdown(b *testing.B) {
+	var docs []*Doc
+	for i := range 2000 {
+		d := &Doc{Document: fmt.Sprintf("d%07d", i), Readable: true, PartOfCorpus: true,
+			Counts: map[string]int{"NAME_PATIENT": 1, "AGE": 1}, Distinct: map[string][]string{"NAME_PATIENT": {"Max Mustermann"}, "AGE": {"47"}},
+			Flags: []Flag{{Kind: FlagDateBirthCount, Span: -1, Label: "DATE_BIRTH", Detail: "0 DATE_BIRTH annotations"}}}
+		for k := range 100 {
+			d.Suspects = append(d.Suspects, Suspect{Begin: 40 + 30*k, End: 48 + 30*k, Kind: "NAME", Rule: "title-surname", Text: "Schneider"})
+		}
+		docs = append(docs, d)
+	}
+	p := spooledCopy(b, Assemble("p", "", docs, nil), len(docs))
+	for _, impl := range []string{"ref", "stream"} {
+		b.Run("impl="+impl, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var err error
+				if impl == "ref" {
+					err = p.writeMarkdownRef(io.Discard)
+				} else {
+					err = p.writeMarkdown(context.Background(), io.Discard)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
