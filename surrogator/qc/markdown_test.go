@@ -81,9 +81,9 @@ func mdProject(data []byte) *Project {
 // spooledCopy is p with its first k documents' reports in a spool and the
 // others in memory (as AssembleSpooled keeps the readable documents and
 // the read errors), so that the writer reads both back.
-func spooledCopy(t testing.TB, p *Project, k int) *Project {
+func spooledCopy(t testing.TB, dir string, p *Project, k int) *Project {
 	t.Helper()
-	sp, err := NewSpool(t.TempDir())
+	sp, err := NewSpool(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,16 +100,16 @@ func spooledCopy(t testing.TB, p *Project, k int) *Project {
 	return out
 }
 
-// checkMarkdown fails when report.md of p, in memory and spooled, is not
-// the reference writer's.
-func checkMarkdown(t *testing.T, p *Project) {
+// checkMarkdown fails when report.md of p, in memory and spooled (in
+// dir), is not the reference writer's.
+func checkMarkdown(t *testing.T, dir string, p *Project) {
 	t.Helper()
 	want := p.markdownRef()
 	if got := p.Markdown(); got != want {
 		t.Fatalf("report.md differs from the reference (%d and %d bytes) at byte %d", len(got), len(want), firstDiff(got, want))
 	}
 	for _, k := range []int{len(p.Docs) / 2, len(p.Docs)} {
-		sp := spooledCopy(t, p, k)
+		sp := spooledCopy(t, dir, p, k)
 		if got := sp.Markdown(); got != want {
 			t.Fatalf("spooled (%d of %d): report.md differs from the reference (%d and %d bytes) at byte %d", k, len(p.Docs), len(got), len(want), firstDiff(got, want))
 		}
@@ -161,7 +161,7 @@ func TestMarkdownStreamedSameBytes(t *testing.T) {
 		}
 	}
 	for name, p := range projects {
-		t.Run(name, func(t *testing.T) { checkMarkdown(t, p) })
+		t.Run(name, func(t *testing.T) { checkMarkdown(t, t.TempDir(), p) })
 	}
 }
 
@@ -176,8 +176,9 @@ func FuzzMarkdownStreamed(f *testing.F) {
 	for _, s := range mdSeeds() {
 		f.Add(s)
 	}
+	dir := f.TempDir() // the spools are anonymous files: one folder for all
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkMarkdown(t, mdProject(data))
+		checkMarkdown(t, dir, mdProject(data))
 	})
 }
 
@@ -191,7 +192,7 @@ func TestMarkdownStopsAtOnce(t *testing.T) {
 	}
 	docs[499].Suspects = []Suspect{{Kind: "NAME", Rule: "r", Text: "X"}}
 	docs[499].PartOfCorpus = false
-	for _, p := range []*Project{Assemble("p", "", docs, nil), spooledCopy(t, Assemble("p", "", docs, nil), 400)} {
+	for _, p := range []*Project{Assemble("p", "", docs, nil), spooledCopy(t, t.TempDir(), Assemble("p", "", docs, nil), 400)} {
 		for k := int64(0); ; k++ {
 			ctx := &countdownCtx{Context: context.Background()}
 			ctx.n.Store(k)
@@ -229,7 +230,7 @@ func BenchmarkMarkdown(b *testing.B) {
 		}
 		docs = append(docs, d)
 	}
-	p := spooledCopy(b, Assemble("p", "", docs, nil), len(docs))
+	p := spooledCopy(b, b.TempDir(), Assemble("p", "", docs, nil), len(docs))
 	for _, impl := range []string{"ref", "stream"} {
 		b.Run("impl="+impl, func(b *testing.B) {
 			b.ReportAllocs()

@@ -313,8 +313,8 @@ var mdSections = []struct{ flag, title, note string }{
 	{FlagReadError, "Documents that could not be read", ""},
 }
 
-// Parts of report.md that list documents' rows: a document set (mdSets)
-// is kept for each.
+// The parts of report.md that list documents' rows, as indexes of
+// writeMarkdown's document sets (a docSet each).
 const (
 	mdExcluded = iota
 	mdSuspects
