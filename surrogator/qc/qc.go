@@ -1,7 +1,10 @@
 package qc
 
 import (
+	"context"
+	"fmt"
 	"hash/fnv"
+	"math/bits"
 	"runtime"
 	"sort"
 	"strconv"
@@ -163,6 +166,35 @@ func (p *Project) Each(fn func(*Doc) error) error {
 	for _, d := range p.Docs {
 		if err := fn(d); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// eachOf is Each over the documents in set (positions in Each's order),
+// stopping when ctx is done.
+func (p *Project) eachOf(ctx context.Context, set docSet, fn func(*Doc) error) error {
+	for w, word := range set {
+		for word != 0 {
+			i := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var d *Doc
+			if i < len(p.refs) {
+				var err error
+				if d, err = p.spool.Get(p.refs[i]); err != nil {
+					return err
+				}
+			} else if i-len(p.refs) < len(p.Docs) {
+				d = p.Docs[i-len(p.refs)]
+			} else {
+				return fmt.Errorf("qc: document %d of %d: the report changed while it was written", i, p.Len())
+			}
+			if err := fn(d); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

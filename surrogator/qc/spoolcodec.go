@@ -92,7 +92,14 @@ var errRecord = errors.New("qc: spool: malformed record")
 
 // decoder reads a record; the first error sticks.
 type decoder struct {
-	b   []byte
+	b []byte // what is left to read
+	// all is the whole record as one string, its strings substrings of
+	// it: a report of many suspects holds hundreds of strings, and one
+	// allocation instead of one each makes reading it back (once per
+	// table of report.md) several times cheaper. A report is read back
+	// for one write and let go; one that is kept keeps about what its
+	// strings would.
+	all string
 	err error
 }
 
@@ -129,9 +136,9 @@ func (r *decoder) str() string {
 		r.fail()
 		return ""
 	}
-	s := string(r.b[:n])
+	off := len(r.all) - len(r.b)
 	r.b = r.b[n:]
-	return s
+	return r.all[off : off+int(n)]
 }
 
 // count returns a slice or map length and whether it is nil; a length
@@ -171,7 +178,7 @@ func (r *decoder) bool() bool {
 }
 
 func readDoc(b []byte) (*Doc, error) {
-	r := &decoder{b: b}
+	r := &decoder{b: b, all: string(b)}
 	d := &Doc{Document: r.str(), State: r.str(), Source: r.str(), Length: r.int(), Spans: r.int()}
 	if n, isNil := r.count(); !isNil {
 		d.Counts = make(map[string]int, n)

@@ -200,7 +200,7 @@ func (p *Project) WriteContext(ctx context.Context, dir string) error {
 	if err := writeStream(filepath.Join(dir, FileXLSX), func(w io.Writer) error { return xlsxTo(w, rows) }); err != nil {
 		return err
 	}
-	if err := writeStream(filepath.Join(dir, FileReport), p.writeMarkdown); err != nil {
+	if err := writeStream(filepath.Join(dir, FileReport), func(w io.Writer) error { return p.writeMarkdown(ctx, w) }); err != nil {
 		return err
 	}
 	return nil
@@ -292,7 +292,7 @@ func mdEscape(s string) string {
 // cannot be read back, the error in place of the report).
 func (p *Project) Markdown() string {
 	var b strings.Builder
-	if err := p.writeMarkdown(&b); err != nil {
+	if err := p.writeMarkdown(context.Background(), &b); err != nil {
 		return "error: " + err.Error() + "\n"
 	}
 	return b.String()
@@ -313,39 +313,57 @@ var mdSections = []struct{ flag, title, note string }{
 	{FlagReadError, "Documents that could not be read", ""},
 }
 
-// writeMarkdown writes report.md reading the documents once: the rows of
-// each table are gathered per table, then the tables are written in order.
-func (p *Project) writeMarkdown(w io.Writer) error {
-	var excluded, suspects strings.Builder
-	flags := make([]strings.Builder, len(mdSections))
-	kept := make([]strings.Builder, len(mdSections)) // AGE ≤ 89, after the AGE flags
-	section := map[string]int{}
+// The parts of report.md that list documents' rows, as indexes of
+// writeMarkdown's document sets (a docSet each).
+const (
+	mdExcluded = iota
+	mdSuspects
+	mdKeptAges // AGE ≤ 89, listed after the AGE flags
+	mdFlags    // mdFlags+i: the flags of mdSections[i]
+)
+
+// mdSection returns the index in mdSections of a flag kind, or -1.
+func mdSection(kind string) int {
 	for i, sec := range mdSections {
-		section[sec.flag] = i
+		if sec.flag == kind {
+			return i
+		}
 	}
-	ageSec := section[FlagAge]
-	inc := 0
+	return -1
+}
+
+// writeMarkdown writes report.md table by table straight to w, so that
+// what it holds does not grow with the corpus: the report of a large
+// corpus with many suspects is over a hundred megabytes. A first pass
+// over the reports counts what the header says and notes, per table, the
+// documents that have rows in it (a bit per document and table); each
+// table then reads back only those, in order. Every document read checks
+// ctx: a writer only notices an interruption when it writes, and a pass
+// may write nothing for many documents.
+func (p *Project) writeMarkdown(ctx context.Context, w io.Writer) error {
+	sets := make([]docSet, mdFlags+len(mdSections))
+	inc, i := 0, 0
 	err := p.Each(func(d *Doc) error {
-		doc := mdEscape(d.Document)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if d.PartOfCorpus {
 			inc++
 		} else {
-			fmt.Fprintf(&excluded, "| %s | %s |\n", doc, mdEscape(strings.Join(d.Reasons, "; ")))
+			sets[mdExcluded].add(i)
 		}
-		for _, s := range d.Suspects {
-			fmt.Fprintf(&suspects, "| %s | %d | %d | %s | %s | %s |\n", doc, s.Begin, s.End, s.Kind, mdEscape(s.Text), s.Rule)
+		if len(d.Suspects) > 0 {
+			sets[mdSuspects].add(i)
 		}
 		for _, f := range d.Flags {
-			if i, ok := section[f.Kind]; ok {
-				fmt.Fprintf(&flags[i], "| %s | %d | %s | %s | %s |\n", doc, f.Span, mdEscape(f.Label), mdEscape(f.Text), mdEscape(f.Detail))
+			if s := mdSection(f.Kind); s >= 0 {
+				sets[mdFlags+s].add(i)
 			}
 		}
-		// all AGE annotations, for review
-		for _, v := range d.Distinct[string(kinds.Age)] {
-			if AgeValue(v) <= 89 {
-				fmt.Fprintf(&kept[ageSec], "| %s | - | AGE | %s | kept (≤ 89) |\n", doc, mdEscape(v))
-			}
+		if mdKeptAge(nil, "", d) {
+			sets[mdKeptAges].add(i)
 		}
+		i++
 		return nil
 	})
 	if err != nil {
@@ -367,28 +385,154 @@ func (p *Project) writeMarkdown(w io.Writer) error {
 		}
 	}
 	b.WriteString("\n## Excluded documents\n\n")
-	table(b, "| document | reason |\n|---|---|\n", excluded.String())
+	if err := p.mdTable(ctx, b, "| document | reason |\n|---|---|\n", mdPart{sets[mdExcluded], mdExcludedRow}); err != nil {
+		return err
+	}
 	b.WriteString("\n## Suspected unannotated PII\n\n")
 	b.WriteString("Text outside the annotations that looks like PII (names, dates, ages, contacts, IDs, places, facilities). " +
 		"Annotate what is PII in INCEpTION and export again; suspects do not change part_of_corpus unless run --suspects exclude is used. " +
 		"Offsets are UTF-16 code units for CAS JSON and XMI, code points for JSON Lines, BRAT and text (also in " + FileSuspects + ").\n\n")
-	table(b, "| document | begin | end | kind | text | rule |\n|---|---:|---:|---|---|---|\n", suspects.String())
+	if err := p.mdTable(ctx, b, "| document | begin | end | kind | text | rule |\n|---|---:|---:|---|---|---|\n", mdPart{sets[mdSuspects], mdSuspectRows}); err != nil {
+		return err
+	}
 	for i, sec := range mdSections {
 		fmt.Fprintf(b, "\n## %s\n\n", sec.title)
 		if sec.note != "" {
 			b.WriteString(sec.note + "\n\n")
 		}
-		table(b, "| document | span | label | text | detail |\n|---|---:|---|---|---|\n", flags[i].String()+kept[i].String())
+		parts := []mdPart{{sets[mdFlags+i], func(b *bufio.Writer, doc string, d *Doc) error { return mdFlagRows(b, doc, d, sec.flag) }}}
+		if sec.flag == FlagAge {
+			// every AGE annotation, for review
+			parts = append(parts, mdPart{sets[mdKeptAges], func(b *bufio.Writer, doc string, d *Doc) error {
+				mdKeptAge(b, doc, d)
+				_, err := b.WriteString("") // the writer's error
+				return err
+			}})
+		}
+		if err := p.mdTable(ctx, b, "| document | span | label | text | detail |\n|---|---:|---|---|---|\n", parts...); err != nil {
+			return err
+		}
 	}
 	return b.Flush()
 }
 
-// table writes a table's header and rows, or "None.".
-func table(w io.StringWriter, header, rows string) {
-	if rows == "" {
-		w.WriteString("None.\n")
-		return
-	}
-	w.WriteString(header)
-	w.WriteString(rows)
+// mdPart is one part of a table: the documents with rows in it and the
+// writer of a document's rows (doc: its escaped name).
+type mdPart struct {
+	docs docSet
+	rows func(b *bufio.Writer, doc string, d *Doc) error
 }
+
+// mdTable writes a table's header and the rows of its parts, each part
+// reading back its documents in order, or "None." when no part has a
+// document.
+func (p *Project) mdTable(ctx context.Context, b *bufio.Writer, header string, parts ...mdPart) error {
+	empty := true
+	for _, pt := range parts {
+		empty = empty && pt.docs.empty()
+	}
+	if empty {
+		_, err := b.WriteString("None.\n")
+		return err
+	}
+	b.WriteString(header)
+	for _, pt := range parts {
+		if err := p.eachOf(ctx, pt.docs, func(d *Doc) error { return pt.rows(b, mdEscape(d.Document), d) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The row writers write what fmt.Fprintf did with the row's format
+// (report.md keeps its bytes), without fmt: a large report has millions
+// of rows. Each returns the writer's error, so that a failed write stops
+// the pass.
+
+func mdExcludedRow(b *bufio.Writer, doc string, d *Doc) error {
+	b.WriteString("| ")
+	b.WriteString(doc)
+	b.WriteString(" | ")
+	b.WriteString(mdEscape(strings.Join(d.Reasons, "; ")))
+	_, err := b.WriteString(" |\n")
+	return err
+}
+
+func mdSuspectRows(b *bufio.Writer, doc string, d *Doc) error {
+	var num [20]byte
+	for _, s := range d.Suspects {
+		b.WriteString("| ")
+		b.WriteString(doc)
+		b.WriteString(" | ")
+		b.Write(strconv.AppendInt(num[:0], int64(s.Begin), 10))
+		b.WriteString(" | ")
+		b.Write(strconv.AppendInt(num[:0], int64(s.End), 10))
+		b.WriteString(" | ")
+		b.WriteString(s.Kind)
+		b.WriteString(" | ")
+		b.WriteString(mdEscape(s.Text))
+		b.WriteString(" | ")
+		b.WriteString(s.Rule)
+		b.WriteString(" |\n")
+	}
+	_, err := b.WriteString("") // the writer's error
+	return err
+}
+
+func mdFlagRows(b *bufio.Writer, doc string, d *Doc, kind string) error {
+	var num [20]byte
+	for _, f := range d.Flags {
+		if f.Kind != kind {
+			continue
+		}
+		b.WriteString("| ")
+		b.WriteString(doc)
+		b.WriteString(" | ")
+		b.Write(strconv.AppendInt(num[:0], int64(f.Span), 10))
+		b.WriteString(" | ")
+		b.WriteString(mdEscape(f.Label))
+		b.WriteString(" | ")
+		b.WriteString(mdEscape(f.Text))
+		b.WriteString(" | ")
+		b.WriteString(mdEscape(f.Detail))
+		b.WriteString(" |\n")
+	}
+	_, err := b.WriteString("") // the writer's error
+	return err
+}
+
+// mdKeptAge writes a document's AGE annotations of 89 or less (the ages
+// kept as written) to b, and reports whether it has any (b nil: only
+// reports, for the first pass, with the very test that writes).
+func mdKeptAge(b *bufio.Writer, doc string, d *Doc) bool {
+	found := false
+	for _, v := range d.Distinct[string(kinds.Age)] {
+		if AgeValue(v) > 89 {
+			continue
+		}
+		found = true
+		if b == nil {
+			return true
+		}
+		b.WriteString("| ")
+		b.WriteString(doc)
+		b.WriteString(" | - | AGE | ")
+		b.WriteString(mdEscape(v))
+		b.WriteString(" | kept (≤ 89) |\n")
+	}
+	return found
+}
+
+// docSet is a set of documents by their position in Each's order, a bit
+// each: what report.md keeps per table between its passes (a corpus of a
+// million documents: 125 kB a table).
+type docSet []uint64
+
+func (s *docSet) add(i int) {
+	for len(*s) <= i/64 {
+		*s = append(*s, 0)
+	}
+	(*s)[i/64] |= 1 << (i % 64)
+}
+
+func (s docSet) empty() bool { return len(s) == 0 }
