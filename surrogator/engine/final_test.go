@@ -40,7 +40,10 @@ func TestFinalPhaseInterrupted(t *testing.T) {
 			}
 			defer p.Close()
 			var steps []string
-			p.finalStep = func(s string) {
+			p.hook = func(s string) {
+				if s != "sync" && s != "provenance" && s != "publish" {
+					return
+				}
 				steps = append(steps, s)
 				if s == at {
 					cancel()

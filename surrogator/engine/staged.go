@@ -68,9 +68,12 @@ type Plan struct {
 	// inputs are the digests pass 1 took of the input files it read
 	// whole, for provenance
 	inputs *inputDigests
-	// finalStep, when set (tests), is called at each step of the final
-	// phase of Write: "sync", "provenance", "publish"
-	finalStep func(step string)
+	// hook, when set (tests), is called at named points of Write: "qc"
+	// (the QC writer, before each project's reports), "wait-qc" (pass 2
+	// done, before waiting for the QC reports), "stop" (a run stops
+	// early), and the steps of the final phase "sync", "provenance",
+	// "publish"
+	hook func(point string)
 }
 
 // errQCFailed stops pass 2 when the QC reports could not be written.
@@ -647,6 +650,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	go func() {
 		var err error
 		for _, pr := range p.runs {
+			p.at("qc")
 			if err = pr.qc.WriteContext(ctx, l.QC(pr.name)); err != nil {
 				p.qcFailed.Store(true) // pass 2 stops at its next document
 				break
@@ -663,6 +667,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		return qcErr
 	}
 	stop := func(status string, cause error) (*Result, error) {
+		p.at("stop")
 		if err := waitQC(); err != nil && status == StatusFailed && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 			cause = err // the first failure, whatever it made fail after it (an interruption after it is not one)
 		}
@@ -722,6 +727,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	if opts.Scope == ScopeCorpus && p.pl.corpus != nil {
 		res.NameFallbacks = p.pl.corpus.Count(names.NSFallback)
 	}
+	p.at("wait-qc")
 	if err := waitQC(); err != nil {
 		if ctx.Err() != nil {
 			return interrupted()
@@ -747,9 +753,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	// to the rename of the public folder, as every phase before it: an
 	// interruption leaves no public folder and run.json says interrupted.
 	step := func(name string) bool {
-		if p.finalStep != nil {
-			p.finalStep(name)
-		}
+		p.at(name)
 		return ctx.Err() == nil
 	}
 	if !step("sync") {
@@ -788,6 +792,13 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// at calls the test hook at a named point of Write.
+func (p *Plan) at(point string) {
+	if p.hook != nil {
+		p.hook(point)
+	}
 }
 
 // item is one document on its way through pass 2.
