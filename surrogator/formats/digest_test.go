@@ -120,3 +120,72 @@ func keys(m map[string][32]byte) []string {
 	}
 	return out
 }
+
+// FuzzDigestOption: whatever a folder's files hold, reading it with
+// Options.Digest reads the same documents and errors as without, with
+// and without prefetching, and every digest reported is the SHA-256 and
+// size of the file on disk; the CAS JSON and BRAT files, read whole, are
+// always reported (a JSON Lines file only when read to its end).
+func FuzzDigestOption(f *testing.F) {
+	root := testutil.RepoRoot(f)
+	mini, _ := os.ReadFile(filepath.Join(root, "testdata", "cas", "mini.json"))
+	txt, _ := os.ReadFile(filepath.Join(root, "testdata", "sample-letters", "befund-onkologie.txt"))
+	ann, _ := os.ReadFile(filepath.Join(root, "testdata", "sample-letters", "befund-onkologie.ann"))
+	f.Add(mini, []byte(`{"id":"j1","text":"Herr Abc","spans":[]}`+"\n"), txt, ann)
+	f.Add([]byte("{"), []byte("{\n}\n{"), []byte(""), []byte("T1\tNAME 0 3\tabc"))
+	f.Fuzz(func(t *testing.T, cas, jl, txt, ann []byte) {
+		dir := t.TempDir()
+		files := map[string][]byte{"a.json": cas, "l.jsonl": jl, "b.txt": txt, "b.ann": ann}
+		for n, b := range files {
+			if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		real, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources := formats.PathSources([]string{dir})
+		base, baseErr := formats.Scan(context.Background(), sources, formats.Options{}, nil)
+		for _, workers := range []int{1, 2} {
+			var mu sync.Mutex
+			got := map[string]bool{}
+			o := formats.Options{Workers: workers, Digest: func(p string, sum [32]byte, size int64) {
+				mu.Lock()
+				defer mu.Unlock()
+				rel, err := filepath.Rel(real, p)
+				b, ok := files[rel]
+				if err != nil || !ok {
+					t.Errorf("digest of %s, not an input file", p)
+					return
+				}
+				if sha256.Sum256(b) != sum || int64(len(b)) != size {
+					t.Errorf("%s: wrong digest or size %d (want %d)", rel, size, len(b))
+				}
+				got[rel] = true
+			}}
+			projs, err := formats.Scan(context.Background(), sources, o, nil)
+			if (err == nil) != (baseErr == nil) || err != nil && err.Error() != baseErr.Error() {
+				t.Fatalf("workers %d: error %v, without Digest %v", workers, err, baseErr)
+			}
+			if !reflect.DeepEqual(keysOf(projs), keysOf(base)) || !reflect.DeepEqual(errsOf(projs), errsOf(base)) {
+				t.Fatalf("workers %d: documents or errors differ with Digest", workers)
+			}
+			for _, n := range []string{"a.json", "b.txt", "b.ann"} {
+				if !got[n] {
+					t.Errorf("workers %d: %s read whole but not reported", workers, n)
+				}
+			}
+		}
+	})
+}
+
+func errsOf(projs []*formats.Project) []string {
+	var out []string
+	for _, p := range projs {
+		for _, e := range p.Errors {
+			out = append(out, e.Error())
+		}
+	}
+	return out
+}
