@@ -2,14 +2,18 @@ package engine
 
 import (
 	"bufio"
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/provenance"
@@ -141,3 +145,82 @@ type outputDigests struct {
 }
 
 func digestOf(b []byte) [32]byte { return sha256.Sum256(b) }
+
+// inputDigests are the SHA-256 digests pass 1 takes of the input files it
+// reads whole (formats.Options.Digest), so that provenance records them
+// without reading every input a third time. A file is known by a 128-bit
+// hash of its path (two maphash seeds of the plan: an input cannot
+// choose a collision), not by the path: 56 bytes per file, kept in a
+// slice sorted once pass 1 is done.
+//
+// A file that changes after pass 1 keeps the digest pass 1 took: the
+// record describes the bytes the run checked, audited and planned from
+// (pass 2 refuses a document whose text or annotations changed), and
+// `surrogator verify` reports the file as changed since. Files pass 1 did
+// not read whole (zips, files that are no documents, a JSON Lines file
+// read in part) are read when the record is made.
+type inputDigests struct {
+	seed   [2]maphash.Seed
+	mu     sync.Mutex
+	list   []inputDigest
+	sealed bool
+}
+
+type inputDigest struct {
+	key  [2]uint64
+	sum  [32]byte
+	size int64
+}
+
+func newInputDigests() *inputDigests {
+	return &inputDigests{seed: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+}
+
+func (d *inputDigests) key(path string) [2]uint64 {
+	return [2]uint64{maphash.String(d.seed[0], path), maphash.String(d.seed[1], path)}
+}
+
+// add records the digest of a file read (from several goroutines).
+func (d *inputDigests) add(path string, sum [32]byte, size int64) {
+	k := d.key(path)
+	d.mu.Lock()
+	if !d.sealed {
+		d.list = append(d.list, inputDigest{key: k, sum: sum, size: size})
+	}
+	d.mu.Unlock()
+}
+
+// seal sorts the digests for lookup, keeping the first of a file read
+// more than once, and gives back the slice's spare capacity.
+func (d *inputDigests) seal() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.sealed = true
+	slices.SortStableFunc(d.list, func(a, b inputDigest) int { return compareKeys(a.key, b.key) })
+	d.list = slices.CompactFunc(d.list, func(a, b inputDigest) bool { return a.key == b.key })
+	if cap(d.list) > len(d.list)+len(d.list)/8 {
+		d.list = slices.Clone(d.list) // exact size: a large run keeps it to the end
+	}
+}
+
+// lookup returns the digest pass 1 took of the file at abs
+// (provenance.KnownInputs).
+func (d *inputDigests) lookup(abs string) (provenance.File, bool) {
+	if d == nil || !d.sealed {
+		return provenance.File{}, false
+	}
+	k := d.key(abs)
+	i, ok := slices.BinarySearchFunc(d.list, k, func(e inputDigest, k [2]uint64) int { return compareKeys(e.key, k) })
+	if !ok {
+		return provenance.File{}, false
+	}
+	e := &d.list[i]
+	return provenance.File{Path: abs, SHA256: hex.EncodeToString(e.sum[:]), Size: e.size}, true
+}
+
+func compareKeys(a, b [2]uint64) int {
+	if c := cmp.Compare(a[0], b[0]); c != 0 {
+		return c
+	}
+	return cmp.Compare(a[1], b[1])
+}

@@ -347,7 +347,7 @@ func absOrEmpty(p string) string {
 // writeProvenance writes provenance.json (private) and MANIFEST.sha256
 // (public) once every document of the run is written: what produced the
 // run and the digest of every output file, for `surrogator verify`.
-func writeProvenance(l output.Layout, o *Options, paths []string, held []provenance.File, keyFile string, pub, priv provenance.Digested) error {
+func writeProvenance(ctx context.Context, l output.Layout, o *Options, paths []string, held []provenance.File, keyFile string, inputs provenance.KnownInputs, pub, priv provenance.Digested) error {
 	rec := &provenance.Record{
 		Version: o.Version,
 		Run:     l.Run,
@@ -365,7 +365,7 @@ func writeProvenance(l output.Layout, o *Options, paths []string, held []provena
 	if o.Pools != nil && o.Pools.Embedder() != nil {
 		rec.Embedder = provenance.Embedder{Name: o.Pools.Embedder().Name(), ModelSHA256: o.Pools.Embedder().Version()}
 	}
-	if err := provenance.CollectKnown(rec, paths, l.PublicPartialRoot(), l.PrivateRoot(), pub, priv); err != nil {
+	if err := provenance.CollectContext(ctx, rec, paths, l.PublicPartialRoot(), l.PrivateRoot(), inputs, pub, priv); err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}
 	for _, h := range held { // held in memory: no path to re-read (verify needs them given again)

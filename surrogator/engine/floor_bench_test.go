@@ -2,8 +2,6 @@ package engine
 
 import (
 	"context"
-	"crypto/sha256"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,7 +32,7 @@ import (
 //	        staged, read back and renamed into place
 //	audit   the leak audit (SPEC §7) of every public text
 //	digest  provenance (issue 16): SHA-256 of every output as written and
-//	        of every input
+//	        of every input, in pass 1 from the bytes it reads
 var floorStages = []string{"pass1", "qc", "stage", "audit", "digest"}
 
 // floorScan is bareScan plus the floor stages up to and including last.
@@ -74,7 +72,12 @@ func floorScan(dir, out, last string, workers int) error {
 				}
 			}()
 		}
-		_, err = formats.Scan(ctx, src, formats.Options{PHIOnly: true, Workers: workers}, func(_ *formats.Project, d *document.Document) error {
+		in := formats.Options{PHIOnly: true, Workers: workers}
+		if with["digest"] {
+			// provenance takes the inputs' digests from pass 1
+			in.Digest = newInputDigests().add
+		}
+		_, err = formats.Scan(ctx, src, in, func(_ *formats.Project, d *document.Document) error {
 			_ = strings.Clone(d.Name)
 			_ = docDigest(d)
 			for i := range d.Spans {
@@ -125,23 +128,6 @@ func floorScan(dir, out, last string, workers int) error {
 	}
 	if werr != nil {
 		return werr
-	}
-	if with["digest"] {
-		// provenance digests every input file after the run
-		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-		buf := make([]byte, 1<<20)
-		for _, f := range files {
-			fh, err := os.Open(f)
-			if err != nil {
-				return err
-			}
-			h := sha256.New()
-			_, err = io.CopyBuffer(h, fh, buf)
-			fh.Close()
-			if err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }

@@ -63,6 +63,15 @@ type Plan struct {
 	digests *digestLog // the files written, digested as they were
 	// qcFailed is set when the QC reports written beside pass 2 failed
 	qcFailed atomic.Bool
+	// inputs are the digests pass 1 took of the input files it read
+	// whole, for provenance
+	inputs *inputDigests
+	// hook, when set (tests), is called at named points of Write: "qc"
+	// (the QC writer, before each project's reports), "wait-qc" (pass 2
+	// done, before waiting for the QC reports), "stop" (a run stops
+	// early), and the steps of the final phase "sync", "provenance",
+	// "publish"
+	hook func(point string)
 }
 
 // errQCFailed stops pass 2 when the QC reports could not be written.
@@ -94,7 +103,7 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
-	p := &Plan{sources: sources, byName: map[string]*projectRun{}}
+	p := &Plan{sources: sources, byName: map[string]*projectRun{}, inputs: newInputDigests()}
 	for _, s := range sources {
 		if s.Path == "" {
 			f, err := heldDigest(s)
@@ -176,6 +185,15 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	}
 	in := o.Input
 	in.PHIOnly = true // pass 1 needs no layers; pass 2 reads them (o.Input)
+	// the digest of every input file read whole, from the bytes read:
+	// provenance records them without reading the inputs a third time
+	in.Digest = p.inputs.add
+	if d := o.Input.Digest; d != nil {
+		in.Digest = func(path string, sum [32]byte, size int64) {
+			p.inputs.add(path, sum, size)
+			d(path, sum, size)
+		}
+	}
 	projs, err := formats.Scan(ctx, sources, in, func(fp *formats.Project, d *document.Document) error {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -219,6 +237,7 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	p.inputs.seal()
 	if qcErr != nil {
 		return nil, fmt.Errorf("engine: %w", qcErr)
 	}
@@ -629,6 +648,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	go func() {
 		var err error
 		for _, pr := range p.runs {
+			p.at("qc")
 			if err = pr.qc.WriteContext(ctx, l.QC(pr.name)); err != nil {
 				p.qcFailed.Store(true) // pass 2 stops at its next document
 				break
@@ -645,6 +665,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		return qcErr
 	}
 	stop := func(status string, cause error) (*Result, error) {
+		p.at("stop")
 		if err := waitQC(); err != nil && status == StatusFailed && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 			cause = err // the first failure, whatever it made fail after it (an interruption after it is not one)
 		}
@@ -654,6 +675,9 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		}
 		os.RemoveAll(l.PublicPartialRoot())
 		os.RemoveAll(l.Staging())
+		// a record of outputs that are not published (written before an
+		// interruption at the last step, or by a killed run taken over)
+		os.Remove(filepath.Join(l.PrivateRoot(), provenance.FileName))
 		rs.write(l, res, status)
 		return nil, cause
 	}
@@ -701,6 +725,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	if opts.Scope == ScopeCorpus && p.pl.corpus != nil {
 		res.NameFallbacks = p.pl.corpus.Count(names.NSFallback)
 	}
+	p.at("wait-qc")
 	if err := waitQC(); err != nil {
 		if ctx.Err() != nil {
 			return interrupted()
@@ -722,26 +747,56 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	if res.Released() == 0 && res.Partial() {
 		return stop(StatusFailed, ErrNothingReleased)
 	}
-	if ctx.Err() != nil {
+	// The final phase (sync, provenance, run.json) obeys the context up
+	// to the rename of the public folder, as every phase before it: an
+	// interruption leaves no public folder and run.json says interrupted.
+	step := func(name string) bool {
+		p.at(name)
+		return ctx.Err() == nil
+	}
+	if !step("sync") {
 		return interrupted()
 	}
 	os.RemoveAll(l.Staging())
 	// the texts and CAS files were not synced one by one: make them
-	// durable before the run is recorded complete
+	// durable before the run is recorded complete (short: no context)
 	if err := output.SyncFS(l.Out); err != nil {
+		if ctx.Err() != nil {
+			return interrupted()
+		}
 		return stop(StatusFailed, err)
 	}
+	if !step("provenance") {
+		return interrupted()
+	}
 	pub, priv := p.digests.finish()
-	if err := writeProvenance(l, opts, p.paths, p.held, rs.keyFile, pub, priv); err != nil {
+	if err := writeProvenance(ctx, l, opts, p.paths, p.held, rs.keyFile, p.inputs.lookup, pub, priv); err != nil {
+		if ctx.Err() != nil {
+			return interrupted()
+		}
 		return stop(StatusFailed, err)
 	}
 	if err := rs.write(l, res, StatusComplete); err != nil {
 		return stop(StatusFailed, err)
 	}
+	if !step("publish") {
+		return interrupted() // run.json is rewritten: interrupted
+	}
+	// The commit point: once public-<run>.partial is renamed to
+	// public-<run> the run is complete and published; an interruption
+	// after it changes nothing (a run killed between run.json and the
+	// rename is finalized by the next run: recoverOut).
 	if err := l.Finalize(); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// at calls the test hook at a named point of Write.
+func (p *Plan) at(point string) {
+	if p.hook != nil {
+		p.hook(point)
+	}
 }
 
 // item is one document on its way through pass 2.

@@ -3,8 +3,10 @@ package formats
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash"
 	"hash/maphash"
 	"io"
 	"io/fs"
@@ -107,6 +109,16 @@ type Options struct {
 	// cost. For a pass that needs no layers (pass 1 of a run); XMI and
 	// the other formats are read as without it.
 	PHIOnly bool
+	// Digest, when set, is called for every input file on disk that is
+	// read whole — loose CAS JSON, XMI, BRAT and type-system files, and
+	// JSON Lines files streamed to their end (not zips, not held inputs,
+	// not links met in a folder) — with its absolute path (below a folder:
+	// the folder's path with links resolved, joined with the path relative
+	// to it) and the SHA-256 and size of the bytes read, so that a caller
+	// recording its inputs (provenance) need not read them again. It may
+	// be called from several goroutines at once, and more than once for a
+	// file read more than once (a TypeSystem.xml).
+	Digest func(path string, sum [32]byte, size int64)
 }
 
 func (o Options) limits() inception.Limits {
@@ -813,7 +825,7 @@ func (r *reader) checkLink(realRoot, p string) error {
 // readPath reads a regular file with the size limit. With a realRoot, a
 // symbolic link must resolve to a regular file inside it.
 func (r *reader) readPath(p, realRoot string) ([]byte, error) {
-	f, err := r.openChecked(p, realRoot)
+	f, link, err := r.openChecked(p, realRoot)
 	if err != nil {
 		return nil, err
 	}
@@ -827,7 +839,13 @@ func (r *reader) readPath(p, realRoot string) ([]byte, error) {
 	if st.Size() > max { // refused unread
 		return nil, &sizeError{what: "file", max: max}
 	}
-	return readLimited(f, max, st.Size(), "file")
+	b, err := readLimited(f, max, st.Size(), "file")
+	if err == nil && r.opt.Digest != nil && !link {
+		// digested here, from the bytes read, on the goroutine that read
+		// them (prefetching: several)
+		r.opt.Digest(mustAbs(p), sha256.Sum256(b), int64(len(b)))
+	}
+	return b, err
 }
 
 // readLimited reads at most max bytes (expecting about size); more is
@@ -969,32 +987,65 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 // openPath opens a regular file for streaming (JSON Lines), with the same
 // checks as readPath.
 func (r *reader) openPath(p, realRoot string) (io.ReadCloser, error) {
-	f, err := r.openChecked(p, realRoot)
+	f, link, err := r.openChecked(p, realRoot)
 	if err != nil {
 		return nil, err
 	}
 	r.progress()
+	if r.opt.Digest != nil && !link {
+		return &digestReader{f: f, h: sha256.New(), path: mustAbs(p), done: r.opt.Digest}, nil
+	}
 	return f, nil
 }
 
+// digestReader digests a file as it is streamed and reports the digest
+// when the stream reaches the end of the file (never for a file read in
+// part: its digest is taken by whoever needs it).
+type digestReader struct {
+	f    *os.File
+	h    hash.Hash
+	n    int64
+	path string
+	done func(string, [32]byte, int64)
+}
+
+func (d *digestReader) Read(b []byte) (int, error) {
+	n, err := d.f.Read(b)
+	d.h.Write(b[:n])
+	d.n += int64(n)
+	if err == io.EOF && d.done != nil {
+		var sum [32]byte
+		d.h.Sum(sum[:0])
+		d.done(d.path, sum, d.n)
+		d.done = nil
+	}
+	return n, err
+}
+
+func (d *digestReader) Close() error { return d.f.Close() }
+
 // openChecked opens p when reading goes on, p is a regular file, and (with
-// a realRoot) a symbolic link p resolves to a regular file inside it.
-func (r *reader) openChecked(p, realRoot string) (*os.File, error) {
+// a realRoot) a symbolic link p resolves to a regular file inside it; link
+// reports such a link (a walk of the folder does not list its target
+// under its name).
+func (r *reader) openChecked(p, realRoot string) (f *os.File, link bool, err error) {
 	if err := r.stopped(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	fi, err := os.Lstat(p)
 	if err != nil {
-		return nil, pathless(err)
+		return nil, false, pathless(err)
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 && realRoot != "" {
 		if err := r.checkLink(realRoot, p); err != nil {
-			return nil, err
+			return nil, false, err
 		}
+		link = true
 	} else if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode())
+		return nil, false, notRegular(fi.Mode())
 	}
-	return openRegular(p)
+	f, err = openRegular(p)
+	return f, link, err
 }
 
 func (r *reader) readZipFile(p string) *Project { return r.readZipFileAt(p, p) }

@@ -21,6 +21,7 @@
 package provenance
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -225,7 +226,9 @@ func ReadBuild() BuildInfo {
 }
 
 // HashFile returns the hex SHA-256 and size of a file.
-func HashFile(p string) (File, error) { return hashFile(p, make([]byte, 64<<10)) }
+func HashFile(p string) (File, error) {
+	return hashFile(context.Background(), p, make([]byte, 64<<10))
+}
 
 // pathless drops the path from a file error: input and private file
 // names may be a patient's name, and errors reach the terminal.
@@ -237,19 +240,39 @@ func pathless(err error) error {
 	return err
 }
 
-// hashFile is HashFile reading through buf.
-func hashFile(p string, buf []byte) (File, error) {
+// hashFile is HashFile reading through buf; the context stops it
+// between two reads (a zip of gigabytes takes seconds).
+func hashFile(ctx context.Context, p string, buf []byte) (File, error) {
+	if err := ctx.Err(); err != nil {
+		return File{}, fmt.Errorf("provenance: %w", err)
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		return File{}, fmt.Errorf("provenance: a file to digest could not be opened: %w", pathless(err))
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.CopyBuffer(h, struct{ io.Reader }{f}, buf) // not os.File.WriteTo: it allocates a buffer per file
+	n, err := io.CopyBuffer(h, ctxReader{ctx, f}, buf) // not os.File.WriteTo: it allocates a buffer per file
 	if err != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			return File{}, fmt.Errorf("provenance: %w", cerr)
+		}
 		return File{}, fmt.Errorf("provenance: a file could not be digested: %w", pathless(err))
 	}
 	return File{Path: p, SHA256: hex.EncodeToString(h.Sum(nil)), Size: n}, nil
+}
+
+// ctxReader stops reading once its context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b)
 }
 
 // HashTree returns the SHA-256 of every regular file below dir, keyed by
@@ -257,7 +280,7 @@ func hashFile(p string, buf []byte) (File, error) {
 // exclude returns true are skipped (nil: Excluded). Symbolic links are
 // not followed.
 func HashTree(dir string, exclude func(rel string) bool) (map[string]string, error) {
-	files, err := hashTree(dir, exclude)
+	files, err := hashTreeKnown(context.Background(), dir, exclude, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -268,24 +291,43 @@ func HashTree(dir string, exclude func(rel string) bool) (map[string]string, err
 	return out, nil
 }
 
-func hashTree(dir string, exclude func(rel string) bool) ([]File, error) {
-	return hashTreeKnown(dir, exclude, nil)
-}
-
 // Digested holds the digests of output files taken while they were
 // written (File.Path relative to the run root, slash-separated), so that
 // they need not be read back. HashOutputsKnown uses one only when the file
 // on disk still has its size; the others are read.
 type Digested map[string]File
 
-// hashTreeKnown is hashTree taking the digests of known files from it.
-func hashTreeKnown(dir string, exclude func(rel string) bool, known Digested) ([]File, error) {
+// asWritten returns the lookup of hashTreeKnown for the digests of
+// output files taken as they were written: one is used only when the file
+// on disk still has its size.
+func (known Digested) asWritten() func(rel string, d fs.DirEntry) (File, bool) {
+	if known == nil {
+		return nil
+	}
+	return func(rel string, d fs.DirEntry) (File, bool) {
+		if k, ok := known[rel]; ok && k.SHA256 != "" {
+			if info, err := d.Info(); err == nil && info.Size() == k.Size {
+				return File{Path: rel, SHA256: k.SHA256, Size: k.Size}, true
+			}
+		}
+		return File{}, false
+	}
+}
+
+// hashTreeKnown returns the digest of every regular file below dir (see
+// HashTree), taking those known returns from there (nil: none) and
+// reading the others; the context stops it between two files and inside
+// a file.
+func hashTreeKnown(ctx context.Context, dir string, exclude func(rel string) bool, known func(rel string, d fs.DirEntry) (File, bool)) ([]File, error) {
 	if exclude == nil {
 		exclude = Excluded
 	}
 	var out []File
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if p == dir {
@@ -305,9 +347,9 @@ func hashTreeKnown(dir string, exclude func(rel string) bool, known Digested) ([
 		if !d.Type().IsRegular() {
 			return nil
 		}
-		if k, ok := known[rel]; ok && k.SHA256 != "" {
-			if info, err := d.Info(); err == nil && info.Size() == k.Size {
-				out = append(out, File{Path: rel, SHA256: k.SHA256, Size: k.Size})
+		if known != nil {
+			if k, ok := known(rel, d); ok {
+				out = append(out, k)
 				return nil
 			}
 		}
@@ -318,7 +360,7 @@ func hashTreeKnown(dir string, exclude func(rel string) bool, known Digested) ([
 		return nil, fmt.Errorf("provenance: %w", pathless(err))
 	}
 	// the files are digested on every CPU: a run's tree holds thousands
-	if err := hashAll(dir, out); err != nil {
+	if err := hashAll(ctx, dir, out); err != nil {
 		return nil, err
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -326,7 +368,7 @@ func hashTreeKnown(dir string, exclude func(rel string) bool, known Digested) ([
 }
 
 // hashAll fills in the digest and size of files (paths relative to dir).
-func hashAll(dir string, files []File) error {
+func hashAll(ctx context.Context, dir string, files []File) error {
 	var (
 		next  atomic.Int64
 		wg    sync.WaitGroup
@@ -346,7 +388,7 @@ func hashAll(dir string, files []File) error {
 				if files[i].SHA256 != "" {
 					continue // digested while it was written
 				}
-				f, err := hashFile(filepath.Join(dir, filepath.FromSlash(files[i].Path)), buf)
+				f, err := hashFile(ctx, filepath.Join(dir, filepath.FromSlash(files[i].Path)), buf)
 				if err != nil {
 					errMu.Lock()
 					if first == nil {
@@ -372,6 +414,19 @@ const outputMarker = ".surrogator-out"
 // directory file by file (paths relative to it; output folders below it
 // skipped).
 func HashInputs(paths []string) ([]Input, error) {
+	return hashInputs(context.Background(), paths, nil)
+}
+
+// KnownInputs returns the digest of an input file that the caller took
+// from the bytes it read (a run's first pass reads most inputs whole), by
+// the file's absolute path — below an input folder: the folder's path
+// with its symbolic links resolved, joined with the path relative to it.
+// false: not known, the file is read. The digest returned is recorded as
+// it is, whatever the file holds now: it describes the bytes the caller
+// read.
+type KnownInputs func(abs string) (File, bool)
+
+func hashInputs(ctx context.Context, paths []string, known KnownInputs) ([]Input, error) {
 	out := make([]Input, 0, len(paths))
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -385,14 +440,22 @@ func HashInputs(paths []string) ([]Input, error) {
 		in := Input{Path: p, Abs: abs}
 		if st.IsDir() {
 			in.Dir = true
-			root, err := filepath.EvalSymlinks(p) // WalkDir does not enter a linked root
+			root, err := filepath.EvalSymlinks(abs) // WalkDir does not enter a linked root
 			if err != nil {
 				return nil, fmt.Errorf("provenance: %w", err)
 			}
-			in.Files, err = hashTree(root, func(rel string) bool {
+			var lookup func(rel string, d fs.DirEntry) (File, bool)
+			if known != nil {
+				lookup = func(rel string, _ fs.DirEntry) (File, bool) {
+					f, ok := known(filepath.Join(root, filepath.FromSlash(rel)))
+					f.Path = rel
+					return f, ok && f.SHA256 != ""
+				}
+			}
+			in.Files, err = hashTreeKnown(ctx, root, func(rel string) bool {
 				_, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel), outputMarker))
 				return err == nil
-			})
+			}, lookup)
 			if err != nil {
 				return nil, err
 			}
@@ -400,9 +463,14 @@ func HashInputs(paths []string) ([]Input, error) {
 				in.Files = []File{}
 			}
 		} else {
-			f, err := HashFile(p)
-			if err != nil {
-				return nil, err
+			f, ok := File{}, false
+			if known != nil {
+				f, ok = known(abs)
+			}
+			if !ok || f.SHA256 == "" {
+				if f, err = hashFile(ctx, p, make([]byte, 64<<10)); err != nil {
+					return nil, err
+				}
 			}
 			in.SHA256, in.Size = f.SHA256, f.Size
 		}
@@ -419,41 +487,49 @@ func HashInputs(paths []string) ([]Input, error) {
 // digests every public and private file. publicRoot may be the run's
 // partial public folder: digests are relative to the root.
 func Collect(r *Record, paths []string, publicRoot, privateRoot string) error {
-	return CollectKnown(r, paths, publicRoot, privateRoot, nil, nil)
+	return CollectContext(context.Background(), r, paths, publicRoot, privateRoot, nil, nil, nil)
 }
 
 // CollectKnown is Collect taking the digests of the public and private
 // output files in pub and priv from there (see Digested).
 func CollectKnown(r *Record, paths []string, publicRoot, privateRoot string, pub, priv Digested) error {
+	return CollectContext(context.Background(), r, paths, publicRoot, privateRoot, nil, pub, priv)
+}
+
+// CollectContext is CollectKnown taking the digests of input files from
+// inputs (nil: every input file is read). The context stops it between
+// two files and inside a file (the error wraps ctx.Err()): a run's inputs
+// may be gigabytes, and an interrupted run must not wait for them.
+func CollectContext(ctx context.Context, r *Record, paths []string, publicRoot, privateRoot string, inputs KnownInputs, pub, priv Digested) error {
 	r.Format = FormatVersion
 	r.Build = ReadBuild()
 	var err error
-	if r.Inputs, err = HashInputs(paths); err != nil {
+	if r.Inputs, err = hashInputs(ctx, paths, inputs); err != nil {
 		return err
 	}
 	r.Toggle, r.Geodata, r.Resources = nil, nil, nil
 	if p := r.Options.ToggleFile; p != "" {
-		if r.Toggle, err = hashAbs(p); err != nil {
+		if r.Toggle, err = hashAbs(ctx, p); err != nil {
 			return err
 		}
 	}
 	if p := r.Options.GeodataFile; p != "" {
-		if r.Geodata, err = hashAbs(p); err != nil {
+		if r.Geodata, err = hashAbs(ctx, p); err != nil {
 			return err
 		}
 	}
 	if p := r.Options.ResourcesDir; p != "" {
-		if r.Resources, err = HashInputs([]string{p}); err != nil {
+		if r.Resources, err = hashInputs(ctx, []string{p}, nil); err != nil {
 			return err
 		}
 	}
-	return r.HashOutputsKnown(publicRoot, privateRoot, pub, priv)
+	return r.hashOutputs(ctx, publicRoot, privateRoot, pub, priv)
 }
 
 // hashAbs digests a file and records its absolute path (verify re-reads
 // it from there, whatever its working directory).
-func hashAbs(p string) (*File, error) {
-	f, err := HashFile(p)
+func hashAbs(ctx context.Context, p string) (*File, error) {
+	f, err := hashFile(ctx, p, make([]byte, 64<<10))
 	if err != nil {
 		return nil, err
 	}
@@ -472,11 +548,15 @@ func (r *Record) HashOutputs(publicRoot, privateRoot string) error {
 // HashOutputsKnown is HashOutputs taking the digests of the files in pub
 // and priv from there (see Digested).
 func (r *Record) HashOutputsKnown(publicRoot, privateRoot string, pub, priv Digested) error {
+	return r.hashOutputs(context.Background(), publicRoot, privateRoot, pub, priv)
+}
+
+func (r *Record) hashOutputs(ctx context.Context, publicRoot, privateRoot string, pub, priv Digested) error {
 	var err error
-	if r.Public, err = writeManifest(publicRoot, pub); err != nil {
+	if r.Public, err = writeManifest(ctx, publicRoot, pub); err != nil {
 		return err
 	}
-	files, err := hashTreeKnown(privateRoot, nil, priv)
+	files, err := hashTreeKnown(ctx, privateRoot, nil, priv.asWritten())
 	if err != nil {
 		return err
 	}
@@ -521,11 +601,11 @@ func Read(p string) (*Record, error) {
 // line "<hex>  <path>" per public file, sorted by path, in the format
 // `sha256sum -c` reads. It returns the digests.
 func WriteManifest(publicRoot string) (map[string]string, error) {
-	return writeManifest(publicRoot, nil)
+	return writeManifest(context.Background(), publicRoot, nil)
 }
 
-func writeManifest(publicRoot string, known Digested) (map[string]string, error) {
-	files, err := hashTreeKnown(publicRoot, nil, known)
+func writeManifest(ctx context.Context, publicRoot string, known Digested) (map[string]string, error) {
+	files, err := hashTreeKnown(ctx, publicRoot, nil, known.asWritten())
 	if err != nil {
 		return nil, err
 	}
