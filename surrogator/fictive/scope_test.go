@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
+	"fmt"
 	"math/rand"
 	"strconv"
 	"strings"
@@ -131,5 +132,56 @@ func TestScopeCount(t *testing.T) {
 	s.Memo("other", "a", func(r *rand.Rand) string { return "y" })
 	if n := s.Count("ns"); n != 2 {
 		t.Fatalf("Count = %d, want 2", n)
+	}
+}
+
+// TestMemoExhaustedSpace: when a namespace's value space runs out, every
+// key gets the smallest free numeric suffix of its generated value, as a
+// search from 2 finds it (a reference model here), values avoided or equal
+// to the key skipped; and the search does not start from 2 for every key
+// (BenchmarkMemoExhausted).
+func TestMemoExhaustedSpace(t *testing.T) {
+	avoided := map[string]bool{"x5": true, "x7": true, "y3": true}
+	s := NewScope([]byte("k"))
+	s.Avoid = func(v string) bool { return avoided[v] }
+	taken := map[string]bool{}
+	r := rand.New(rand.NewSource(1))
+	for n := range 3000 {
+		key := fmt.Sprintf("key%d", n)
+		if n%97 == 0 {
+			key = fmt.Sprintf("X%d", n/97+8) // folds to a value the search meets
+		}
+		base := "x"
+		if r.Intn(10) == 0 {
+			base = "y"
+		}
+		got := s.Memo("ns", key, func(*rand.Rand) string { return base })
+		// the reference: the generated value itself, else the smallest
+		// suffix from 2 on that is free, not avoided and not the key
+		want := base
+		for i := 2; taken[want] || avoided[want] || strings.EqualFold(want, key); i++ {
+			want = base + strconv.Itoa(i)
+		}
+		if got != want {
+			t.Fatalf("key %d (%s): %q, want %q", n, key, got, want)
+		}
+		taken[want] = true
+	}
+}
+
+// BenchmarkMemoExhausted: keys of a namespace whose value space ran out
+// (every key after the first gets a suffix); ns/key stays flat as the keys
+// grow instead of growing with them.
+func BenchmarkMemoExhausted(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for range b.N {
+				s := NewScope([]byte("k"))
+				for i := range n {
+					s.Memo("ns", strconv.Itoa(i), func(*rand.Rand) string { return "x" })
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/key")
+		})
 	}
 }
