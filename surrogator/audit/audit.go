@@ -68,10 +68,10 @@ const MinLen = 2
 // of every original's words. An original is its folded word sequence;
 // seq maps the sequence's hash to the original's index, and first maps
 // the hash of a first word to the word counts of the originals starting
-// with it, so that a scan hashes each word of the text once and looks a
+// with it, so that a scan hashes each word of the text and looks a
 // sequence up only where an original may start.
 type Matcher struct {
-	seed  maphash.Seed
+	seed maphash.Seed
 	// first: the upper 32 bits of a word's hash → bit L-1 for each word
 	// count L < 32 of the originals starting with the word (bit 31: 32 or
 	// more). Half a hash is enough: a collision only costs look-ups in seq.
@@ -530,10 +530,8 @@ func (m *Matcher) startingAt(toks []tok, i int, h0 uint64, mask uint32, out []ca
 	}
 	prefix := h0 // hash of toks[i : i+l-1]
 	for l := 1; l <= maxL; l++ {
-		if l > 1 {
-			if l > 2 {
-				prefix = seqStep(prefix, m.word(toks[i+l-2].w))
-			}
+		if l > 2 {
+			prefix = seqStep(prefix, m.word(toks[i+l-2].w))
 		}
 		if !m.hasLen(mask, l) {
 			continue
