@@ -94,7 +94,13 @@ type Hit struct {
 }
 
 // NewMatcher returns an empty matcher.
-func NewMatcher() *Matcher { return &Matcher{seed: maphash.MakeSeed()} }
+func NewMatcher() *Matcher { return NewMatcherWithSeed(maphash.MakeSeed()) }
+
+// NewMatcherWithSeed returns an empty matcher that hashes words with seed.
+// FindAll and ContainsAny hash a text's words once for all the matchers
+// of one seed (a run's project matchers and its letters' name words), not
+// once for each.
+func NewMatcherWithSeed(seed maphash.Seed) *Matcher { return &Matcher{seed: seed} }
 
 // Add registers an original and returns its index, or -1 when it is too
 // short, has no word characters, or is only the name of a city-state
@@ -210,6 +216,36 @@ type tokenizer struct {
 	wMax    int    // the longest w of the text split last (w is reset for every word)
 	lower   []byte // the lower case of plain words with capitals, one after the other
 	lowered []lowSpan
+	// hs holds the hashes of toks' words under seed once hashed is set
+	// (see hashes); run resets it
+	hs     []wordHash
+	seed   maphash.Seed
+	hashed bool
+}
+
+// wordHash is a token's word hash, and when the word ends in an s (and is
+// more than that s) the hash of its stem without it, for the genitives.
+type wordHash struct {
+	w, stem uint64
+	gen     bool
+}
+
+// hashes returns the word hashes of tz.toks under seed, hashing them only
+// when the last call was for another seed.
+func (tz *tokenizer) hashes(seed maphash.Seed) []wordHash {
+	if tz.hashed && tz.seed == seed {
+		return tz.hs
+	}
+	hs := tz.hs[:0]
+	for _, t := range tz.toks {
+		h := wordHash{w: maphash.String(seed, t.w)}
+		if g, ok := strings.CutSuffix(t.w, "s"); ok && g != "" {
+			h.stem, h.gen = maphash.String(seed, g), true
+		}
+		hs = append(hs, h)
+	}
+	tz.hs, tz.seed, tz.hashed = hs, seed, true
+	return hs
 }
 
 // lowSpan is a capitalised plain word's token and its bytes in lower.
@@ -229,8 +265,15 @@ const (
 // must not keep the slice (the words are strings of their own and may be
 // kept). The tokenizer goes back to the pool holding nothing of s.
 func withTokens(s string, fn func([]tok)) {
+	withTokenizer(s, func(tz *tokenizer) { fn(tz.toks) })
+}
+
+// withTokenizer is withTokens handing fn the tokenizer (its tokens and
+// their hashes).
+func withTokenizer(s string, fn func(*tokenizer)) {
 	tz := tokenizers.Get().(*tokenizer)
-	fn(tz.run(s))
+	tz.run(s)
+	fn(tz)
 	if tz.release() {
 		tokenizers.Put(tz)
 	}
@@ -244,16 +287,18 @@ func (tz *tokenizer) release() bool {
 	clear(tz.toks)
 	clear(tz.w[:tz.wMax])
 	clear(tz.lower)
-	tz.wMax = 0
-	if cap(tz.toks) > maxPooledToks || cap(tz.w) > maxPooledBytes || cap(tz.lower) > maxPooledBytes {
+	clear(tz.hs)
+	tz.wMax, tz.hashed = 0, false
+	if cap(tz.toks) > maxPooledToks || cap(tz.hs) > maxPooledToks || cap(tz.w) > maxPooledBytes || cap(tz.lower) > maxPooledBytes {
 		return false
 	}
-	tz.toks, tz.w, tz.lower, tz.lowered = tz.toks[:0], tz.w[:0], tz.lower[:0], tz.lowered[:0]
+	tz.toks, tz.w, tz.lower, tz.lowered, tz.hs = tz.toks[:0], tz.w[:0], tz.lower[:0], tz.lowered[:0], tz.hs[:0]
 	return true
 }
 
 // run is tokens(s) in tz's buffers; the result is tz.toks.
 func (tz *tokenizer) run(s string) []tok {
+	tz.hashed = false
 	out := tz.toks[:0]
 	w := tz.w[:0]
 	lower := tz.lower[:0]
@@ -423,7 +468,7 @@ func (m *Matcher) scan(text string, hit func(Hit) bool) {
 	if m == nil || m.n == 0 {
 		return
 	}
-	withTokens(text, func(toks []tok) { m.scanTokens(toks, hit) })
+	withTokenizer(text, func(tz *tokenizer) { m.scanTokens(tz, hit) })
 }
 
 // FindAll returns every occurrence in text of an original registered in
@@ -434,12 +479,12 @@ func FindAll(text string, ms ...*Matcher) []Hit {
 		return nil
 	}
 	var hits []Hit
-	withTokens(text, func(toks []tok) {
+	withTokenizer(text, func(tz *tokenizer) {
 		for _, m := range ms {
 			if m == nil || m.n == 0 {
 				continue
 			}
-			m.scanTokens(toks, func(h Hit) bool {
+			m.scanTokens(tz, func(h Hit) bool {
 				hits = append(hits, h)
 				return true
 			})
@@ -465,12 +510,12 @@ func ContainsAny(text string, ms ...*Matcher) bool {
 		return false
 	}
 	found := false
-	withTokens(text, func(toks []tok) {
+	withTokenizer(text, func(tz *tokenizer) {
 		for _, m := range ms {
 			if m == nil || m.n == 0 {
 				continue
 			}
-			m.scanTokens(toks, func(Hit) bool {
+			m.scanTokens(tz, func(Hit) bool {
 				found = true
 				return false
 			})
@@ -487,12 +532,12 @@ func ContainsAny(text string, ms ...*Matcher) bool {
 // they were added (of any word count, the last word as written or as its
 // genitive), then the one-word original the token is the genitive of
 // (Quastenmeyers, Leipzigs). It reports false when hit stopped it.
-func (m *Matcher) scanTokens(toks []tok, hit func(Hit) bool) bool {
+func (m *Matcher) scanTokens(tz *tokenizer, hit func(Hit) bool) bool {
+	toks, hs := tz.toks, tz.hashes(m.seed)
 	var buf [8]cand
 	for i, t := range toks {
-		h0 := m.word(t.w)
-		if mask, ok := m.first.get(firstKey(h0)); ok {
-			cands := m.startingAt(toks, i, h0, mask, buf[:0])
+		if mask, ok := m.first.get(firstKey(hs[i].w)); ok {
+			cands := m.startingAt(hs, i, mask, buf[:0])
 			if len(cands) > 1 {
 				slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(a.id, b.id) })
 			}
@@ -502,8 +547,8 @@ func (m *Matcher) scanTokens(toks []tok, hit func(Hit) bool) bool {
 				}
 			}
 		}
-		if g, ok := strings.CutSuffix(t.w, "s"); ok && g != "" {
-			if id, ok := m.seq.get(seqKey(m.word(g), 1)); ok && !hit(Hit{Original: int(id), Begin: t.begin, End: t.end}) {
+		if hs[i].gen {
+			if id, ok := m.seq.get(seqKey(hs[i].stem, 1)); ok && !hit(Hit{Original: int(id), Begin: t.begin, End: t.end}) {
 				return false
 			}
 		}
@@ -517,38 +562,37 @@ type cand struct {
 	last int
 }
 
-// startingAt appends the originals that start at toks[i] (its word hashing
-// to h0, mask its word counts in first) with their last word as written
-// or with a genitive -s (from two words on; a one-word original's
-// genitive is scanTokens' own look-up).
-func (m *Matcher) startingAt(toks []tok, i int, h0 uint64, mask uint32, out []cand) []cand {
-	maxL := len(toks) - i
+// startingAt appends the originals that start at token i (hs: the
+// tokens' word hashes, mask: the word counts first holds for token i's
+// word) with their last word as written or with a genitive -s (from two
+// words on; a one-word original's genitive is scanTokens' own look-up).
+func (m *Matcher) startingAt(hs []wordHash, i int, mask uint32, out []cand) []cand {
+	maxL := len(hs) - i
 	if mask&(1<<31) == 0 {
 		maxL = min(maxL, bits.Len32(mask))
 	} else if len(m.long) > 0 {
 		maxL = min(maxL, m.long[len(m.long)-1])
 	}
-	prefix := h0 // hash of toks[i : i+l-1]
+	prefix := hs[i].w // hash of the words i … i+l-2
 	for l := 1; l <= maxL; l++ {
 		if l > 2 {
-			prefix = seqStep(prefix, m.word(toks[i+l-2].w))
+			prefix = seqStep(prefix, hs[i+l-2].w)
 		}
 		if !m.hasLen(mask, l) {
 			continue
 		}
 		last := i + l - 1
 		if l == 1 {
-			if id, ok := m.seq.get(seqKey(h0, 1)); ok {
+			if id, ok := m.seq.get(seqKey(prefix, 1)); ok {
 				out = append(out, cand{id, last})
 			}
 			continue
 		}
-		w := toks[last].w
-		if id, ok := m.seq.get(seqKey(seqStep(prefix, m.word(w)), l)); ok {
+		if id, ok := m.seq.get(seqKey(seqStep(prefix, hs[last].w), l)); ok {
 			out = append(out, cand{id, last})
 		}
-		if g, ok := strings.CutSuffix(w, "s"); ok && g != "" {
-			if id, ok := m.seq.get(seqKey(seqStep(prefix, m.word(g)), l)); ok {
+		if hs[last].gen {
+			if id, ok := m.seq.get(seqKey(seqStep(prefix, hs[last].stem), l)); ok {
 				out = append(out, cand{id, last})
 			}
 		}

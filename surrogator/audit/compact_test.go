@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math/rand/v2"
 	"reflect"
 	"runtime"
@@ -44,8 +45,21 @@ func randomPhrase(r *rand.Rand, maxWords int) string {
 // reference and holds every answer of the one to the other's.
 func checkAgainstReference(t *testing.T, originals, texts []string, cityStates bool) {
 	t.Helper()
+	for _, shared := range []bool{false, true} {
+		checkSeeds(t, originals, texts, cityStates, shared)
+	}
+}
+
+// checkSeeds is checkAgainstReference with a second matcher for FindAll
+// and ContainsAny of its own seed or of the first one's (the word hashes
+// computed once for both).
+func checkSeeds(t *testing.T, originals, texts []string, cityStates, shared bool) {
+	t.Helper()
 	m, ref := NewMatcher(), newRefMatcher()
 	other, otherRef := NewMatcher(), newRefMatcher()
+	if shared {
+		other = NewMatcherWithSeed(m.seed)
+	}
 	if cityStates {
 		m.AuditCityStates()
 		ref.auditCityStates = true
@@ -155,6 +169,30 @@ func FuzzMatcherReference(f *testing.F) {
 	})
 }
 
+// TestHashesCleared: a pooled tokenizer goes back to the pool holding no
+// word hash of the text either, and hashes a new text anew.
+func TestHashesCleared(t *testing.T) {
+	seed := NewMatcher().seed
+	tz := &tokenizer{}
+	tz.run("Frau Quastenbichlers Akte")
+	if hs := tz.hashes(seed); len(hs) != 3 || !hs[1].gen || hs[0].gen {
+		t.Fatalf("hashes %v", hs)
+	}
+	hs := tz.hs[:cap(tz.hs)]
+	if !tz.release() {
+		t.Fatal("not pooled")
+	}
+	for _, h := range hs {
+		if h != (wordHash{}) {
+			t.Fatal("a pooled tokenizer keeps a word hash")
+		}
+	}
+	tz.run("Anna")
+	if hs := tz.hashes(seed); len(hs) != 1 || hs[0].w != maphash.String(seed, "anna") {
+		t.Fatalf("stale hashes %v", hs)
+	}
+}
+
 // realisticOriginals returns n distinct originals shaped like a clinical
 // letter's: names with and without title, streets with numbers, postal
 // codes, cities, phone numbers, mail addresses, case numbers.
@@ -235,4 +273,35 @@ func BenchmarkMatcherMemory(b *testing.B) {
 			b.ReportMetric(perOriginal, "B/original")
 		})
 	}
+}
+
+// BenchmarkFindLarge: the leak audit of one letter (about 10 KB, no
+// original in it) against 100,000 realistic originals, compact Matcher
+// and reference (the scan it replaced).
+func BenchmarkFindLarge(b *testing.B) {
+	text := strings.Repeat("Herr Dr. med. Anton Berger, geb. 01.02.1950, wohnhaft Lindenstraße 12 in Musterstadt, wurde am 3.4.2020 aufgenommen. ", 85)
+	originals := realisticOriginals(100_000)
+	m, ref := NewMatcher(), newRefMatcher()
+	for _, o := range originals {
+		m.Add(o)
+		ref.Add(o)
+	}
+	b.Run("impl=compact", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if m.Find(text) != nil {
+				b.Fatal("a leak in the surrogate text")
+			}
+		}
+	})
+	b.Run("impl=reference", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if ref.Find(text) != nil {
+				b.Fatal("a leak in the surrogate text")
+			}
+		}
+	})
 }
