@@ -96,11 +96,16 @@ type Hit struct {
 // NewMatcher returns an empty matcher.
 func NewMatcher() *Matcher { return NewMatcherWithSeed(maphash.MakeSeed()) }
 
-// NewMatcherWithSeed returns an empty matcher that hashes words with seed.
-// FindAll and ContainsAny hash a text's words once for all the matchers
-// of one seed (a run's project matchers and its letters' name words), not
-// once for each.
-func NewMatcherWithSeed(seed maphash.Seed) *Matcher { return &Matcher{seed: seed} }
+// NewMatcherWithSeed returns an empty matcher that hashes words with seed
+// (a zero seed: one of its own). FindAll and ContainsAny hash a text's
+// words once for all the matchers of one seed (a run's project matchers
+// and its letters' name words), not once for each.
+func NewMatcherWithSeed(seed maphash.Seed) *Matcher {
+	if seed == (maphash.Seed{}) {
+		seed = maphash.MakeSeed()
+	}
+	return &Matcher{seed: seed}
+}
 
 // Add registers an original and returns its index, or -1 when it is too
 // short, has no word characters, or is only the name of a city-state

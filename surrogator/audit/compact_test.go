@@ -305,3 +305,117 @@ func BenchmarkFindLarge(b *testing.B) {
 		}
 	})
 }
+
+// checkNameWords holds NameWords to the reference: the same Key, Any and
+// Len for every candidate.
+func checkNameWords(t *testing.T, originals, candidates []string) {
+	t.Helper()
+	n, ref := NewNameWords(), newRefNameWords()
+	for _, o := range originals {
+		n.Add(o)
+		ref.Add(o)
+	}
+	if k, a := n.Len(); k != len(ref.key) || a != len(ref.all) {
+		t.Fatalf("originals %q: Len %d, %d, reference %d, %d", originals, k, a, len(ref.key), len(ref.all))
+	}
+	for _, c := range candidates {
+		if got, want := n.Key(c), ref.Key(c); got != want {
+			t.Fatalf("originals %q: Key(%q) = %v, reference %v", originals, c, got, want)
+		}
+		if got, want := n.Any(c), ref.Any(c); got != want {
+			t.Fatalf("originals %q: Any(%q) = %v, reference %v", originals, c, got, want)
+		}
+	}
+}
+
+// TestNameWordsReference: NameWords answers as the reference on random
+// person names (commas, particles, titles, genitives, ß, umlauts, soft
+// hyphens) and candidates built from their words and noise.
+func TestNameWordsReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	extra := []string{"Frau", "Dr.", "von", "der", ",", "Kowalski,", "Jan", "Peters", "Peter", "Lü", "B."}
+	for round := 0; round < 300; round++ {
+		var originals, candidates []string
+		for i := 0; i < 1+r.IntN(10); i++ {
+			o := randomPhrase(r, 4)
+			if r.IntN(3) == 0 {
+				o = extra[r.IntN(len(extra))] + " " + o
+			}
+			if r.IntN(4) == 0 {
+				o = strings.Replace(o, " ", ", ", 1)
+			}
+			originals = append(originals, o)
+		}
+		for i := 0; i < 30; i++ {
+			c := randomPhrase(r, 3)
+			if r.IntN(3) == 0 {
+				c += "s"
+			}
+			candidates = append(candidates, c)
+		}
+		candidates = append(candidates, originals...)
+		checkNameWords(t, originals, candidates)
+	}
+}
+
+// FuzzNameWordsReference holds NameWords to the reference: originals are
+// the '|'-separated parts of originals; candidates the parts of
+// candidates, each also with a genitive -s and without its last letter.
+func FuzzNameWordsReference(f *testing.F) {
+	f.Add("Anna Müller|Frau Dr. med. Strauß|Kowalski, Jan|Peter|von der Leyen", "MÜLLERS|Strasse|Kowalski|Pete|Leyen")
+	f.Add("Mu\u0308ller|Stra\u00adße|ß", "Müllers|STRAẞE|ss")
+	f.Fuzz(func(t *testing.T, originals, candidates string) {
+		var cs []string
+		for _, c := range strings.Split(candidates, "|") {
+			cs = append(cs, c, c+"s")
+			if c != "" {
+				cs = append(cs, c[:len(c)-1])
+			}
+		}
+		checkNameWords(t, strings.Split(originals, "|"), append(cs, originals))
+	})
+}
+
+// BenchmarkNameWordsMemory reports the live heap NameWords keeps per
+// distinct person name (B/name) for 100,000 realistic names, against the
+// reference's string sets.
+func BenchmarkNameWordsMemory(b *testing.B) {
+	var names []string
+	for _, o := range realisticOriginals(200_000) {
+		if f := strings.Fields(o); len(f) <= 2 && !strings.ContainsAny(o, "0123456789@") {
+			names = append(names, o)
+		}
+	}
+	names = names[:min(len(names), 100_000)]
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	for _, impl := range []string{"compact", "reference"} {
+		b.Run(impl, func(b *testing.B) {
+			var perName float64
+			for b.Loop() {
+				before := heap()
+				var keep any
+				if impl == "compact" {
+					n := NewNameWords()
+					for _, o := range names {
+						n.Add(o)
+					}
+					keep = n
+				} else {
+					n := newRefNameWords()
+					for _, o := range names {
+						n.Add(o)
+					}
+					keep = n
+				}
+				perName = float64(heap()-before) / float64(len(names))
+				runtime.KeepAlive(keep)
+			}
+			b.ReportMetric(perName, "B/name")
+		})
+	}
+}
