@@ -533,10 +533,11 @@ func ContainsAny(text string, ms ...*Matcher) bool {
 }
 
 // scanTokens calls hit for every original that starts at a token, token
-// by token; at one token the originals of idx[word] come in the order
-// they were added (of any word count, the last word as written or as its
-// genitive), then the one-word original the token is the genitive of
-// (Quastenmeyers, Leipzigs). It reports false when hit stopped it.
+// by token; at one token the originals whose first word it is come in
+// the order they were added (of any word count, the last word as written
+// or as its genitive), then the one-word original the token is the
+// genitive of (Quastenmeyers, Leipzigs). It reports false when hit
+// stopped it.
 func (m *Matcher) scanTokens(tz *tokenizer, hit func(Hit) bool) bool {
 	toks, hs := tz.toks, tz.hashes(m.seed)
 	var buf [8]cand
