@@ -36,15 +36,25 @@ func RepoRoot(t testing.TB) string {
 // the location.
 func Shared(t testing.TB, rel string) string {
 	t.Helper()
+	p, ok := SharedPath(t, rel)
+	if !ok {
+		t.Skipf("needs ../shared/%s (absent)", rel)
+	}
+	return p
+}
+
+// SharedPath is Shared for a caller that has something else to do when
+// rel is absent (a benchmark falling back to synthetic data): it returns
+// the path and whether it exists.
+func SharedPath(t testing.TB, rel string) (string, bool) {
+	t.Helper()
 	base := os.Getenv("SURROGATOR_SHARED")
 	if base == "" {
 		base = filepath.Join(RepoRoot(t), "..", "shared")
 	}
 	p := filepath.Join(base, rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("needs ../shared/%s (absent)", rel)
-	}
-	return p
+	_, err := os.Stat(p)
+	return p, err == nil
 }
 
 // Golden compares got with testdata file path (relative to the package

@@ -1,6 +1,9 @@
 package audit
 
 import (
+	"cmp"
+	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -59,17 +62,27 @@ func AuditedSpan(k kinds.Kind, text string, replaceState bool, cityState func(st
 const MinLen = 2
 
 // Matcher finds originals in text.
+//
+// It keeps no original, only hashes (see table.go): a run holds one
+// matcher per project for the whole run, and it must not grow by a copy
+// of every original's words. An original is its folded word sequence;
+// seq maps the sequence's hash to the original's index, and first maps
+// the hash of a first word to the word counts of the originals starting
+// with it, so that a scan hashes each word of the text and looks a
+// sequence up only where an original may start.
 type Matcher struct {
-	// first token → originals starting with it (as token lists)
-	idx map[string][]entry
-	n   int
+	seed maphash.Seed
+	// first: the upper 32 bits of a word's hash → bit L-1 for each word
+	// count L < 32 of the originals starting with the word (bit 31: 32 or
+	// more). Half a hash is enough: a collision only costs look-ups in seq.
+	first table[uint32]
+	seq   table[uint64] // sequence hash → index of the original
+	// long lists the word counts ≥ 32 of the originals (ascending): an
+	// original that long is rare, so it only costs a flag bit in first
+	long []int
+	n    int
 	// auditCityStates: Add registers city-state names too (--replace-state).
 	auditCityStates bool
-}
-
-type entry struct {
-	toks []string
-	id   int
 }
 
 // Hit is one original found in a text.
@@ -81,7 +94,18 @@ type Hit struct {
 }
 
 // NewMatcher returns an empty matcher.
-func NewMatcher() *Matcher { return &Matcher{idx: map[string][]entry{}} }
+func NewMatcher() *Matcher { return NewMatcherWithSeed(maphash.MakeSeed()) }
+
+// NewMatcherWithSeed returns an empty matcher that hashes words with seed
+// (a zero seed: one of its own). FindAll and ContainsAny hash a text's
+// words once for all the matchers of one seed (a run's project matchers
+// and its letters' name words), not once for each.
+func NewMatcherWithSeed(seed maphash.Seed) *Matcher {
+	if seed == (maphash.Seed{}) {
+		seed = maphash.MakeSeed()
+	}
+	return &Matcher{seed: seed}
+}
 
 // Add registers an original and returns its index, or -1 when it is too
 // short, has no word characters, or is only the name of a city-state
@@ -95,8 +119,8 @@ func (m *Matcher) Add(original string) int {
 	return id
 }
 
-// add is Add of an original split into toks (a pooled list: it keeps
-// copies of the words only).
+// add is Add of an original split into toks (a pooled list: nothing of it
+// is kept but hashes).
 func (m *Matcher) add(toks []tok) int {
 	n := 0
 	for _, t := range toks {
@@ -108,22 +132,39 @@ func (m *Matcher) add(toks []tok) int {
 	if !m.auditCityStates && isCityStateTokens(toks) {
 		return -1
 	}
-	// an original registered before keeps its index: a corpus repeats
-	// its names, and the matcher is kept for the whole run
-	for _, e := range m.idx[toks[0].w] {
-		if slices.EqualFunc(e.toks, toks, func(w string, t tok) bool { return w == t.w }) {
-			return e.id
+	h0 := m.word(toks[0].w)
+	h := h0
+	for _, t := range toks[1:] {
+		h = seqStep(h, m.word(t.w))
+	}
+	// the word count is recorded before the dedupe: should two sequences
+	// share a hash, the second is still looked up where it may start, and
+	// found (as the first): a collision only adds hits
+	l := len(toks)
+	m.first.or(firstKey(h0), lenBit(l))
+	if l >= 32 {
+		if i, found := slices.BinarySearch(m.long, l); !found {
+			m.long = slices.Insert(m.long, i, l)
 		}
 	}
-	words := make([]string, len(toks))
-	for i, t := range toks {
-		words[i] = strings.Clone(t.w) // never a window into a document's text
+	// an original registered before keeps its index: a corpus repeats
+	// its names, and the matcher is kept for the whole run
+	v, added := m.seq.put(seqKey(h, l), uint32(m.n))
+	if !added {
+		return int(v)
 	}
-	id := m.n
 	m.n++
-	m.idx[words[0]] = append(m.idx[words[0]], entry{toks: words, id: id})
-	return id
+	return int(v)
 }
+
+// lenBit is first's bit for originals of l words.
+func lenBit(l int) uint32 { return 1 << (min(l, 32) - 1) }
+
+// firstKey is the key in first of a word hashing to h.
+func firstKey(h uint64) uint32 { return uint32(h >> 32) }
+
+// word is the hash of a folded word under m's seed.
+func (m *Matcher) word(w string) uint64 { return maphash.String(m.seed, w) }
 
 // isCityStateTokens is isCityStateName of the tokens' words.
 func isCityStateTokens(toks []tok) bool {
@@ -180,6 +221,36 @@ type tokenizer struct {
 	wMax    int    // the longest w of the text split last (w is reset for every word)
 	lower   []byte // the lower case of plain words with capitals, one after the other
 	lowered []lowSpan
+	// hs holds the hashes of toks' words under seed once hashed is set
+	// (see hashes); run resets it
+	hs     []wordHash
+	seed   maphash.Seed
+	hashed bool
+}
+
+// wordHash is a token's word hash, and when the word ends in an s (and is
+// more than that s) the hash of its stem without it, for the genitives.
+type wordHash struct {
+	w, stem uint64
+	gen     bool
+}
+
+// hashes returns the word hashes of tz.toks under seed, hashing them only
+// when the last call was for another seed.
+func (tz *tokenizer) hashes(seed maphash.Seed) []wordHash {
+	if tz.hashed && tz.seed == seed {
+		return tz.hs
+	}
+	hs := tz.hs[:0]
+	for _, t := range tz.toks {
+		h := wordHash{w: maphash.String(seed, t.w)}
+		if g, ok := strings.CutSuffix(t.w, "s"); ok && g != "" {
+			h.stem, h.gen = maphash.String(seed, g), true
+		}
+		hs = append(hs, h)
+	}
+	tz.hs, tz.seed, tz.hashed = hs, seed, true
+	return hs
 }
 
 // lowSpan is a capitalised plain word's token and its bytes in lower.
@@ -199,8 +270,15 @@ const (
 // must not keep the slice (the words are strings of their own and may be
 // kept). The tokenizer goes back to the pool holding nothing of s.
 func withTokens(s string, fn func([]tok)) {
+	withTokenizer(s, func(tz *tokenizer) { fn(tz.toks) })
+}
+
+// withTokenizer is withTokens handing fn the tokenizer (its tokens and
+// their hashes).
+func withTokenizer(s string, fn func(*tokenizer)) {
 	tz := tokenizers.Get().(*tokenizer)
-	fn(tz.run(s))
+	tz.run(s)
+	fn(tz)
 	if tz.release() {
 		tokenizers.Put(tz)
 	}
@@ -214,16 +292,18 @@ func (tz *tokenizer) release() bool {
 	clear(tz.toks)
 	clear(tz.w[:tz.wMax])
 	clear(tz.lower)
-	tz.wMax = 0
-	if cap(tz.toks) > maxPooledToks || cap(tz.w) > maxPooledBytes || cap(tz.lower) > maxPooledBytes {
+	clear(tz.hs)
+	tz.wMax, tz.hashed = 0, false
+	if cap(tz.toks) > maxPooledToks || cap(tz.hs) > maxPooledToks || cap(tz.w) > maxPooledBytes || cap(tz.lower) > maxPooledBytes {
 		return false
 	}
-	tz.toks, tz.w, tz.lower, tz.lowered = tz.toks[:0], tz.w[:0], tz.lower[:0], tz.lowered[:0]
+	tz.toks, tz.w, tz.lower, tz.lowered, tz.hs = tz.toks[:0], tz.w[:0], tz.lower[:0], tz.lowered[:0], tz.hs[:0]
 	return true
 }
 
 // run is tokens(s) in tz's buffers; the result is tz.toks.
 func (tz *tokenizer) run(s string) []tok {
+	tz.hashed = false
 	out := tz.toks[:0]
 	w := tz.w[:0]
 	lower := tz.lower[:0]
@@ -393,7 +473,7 @@ func (m *Matcher) scan(text string, hit func(Hit) bool) {
 	if m == nil || m.n == 0 {
 		return
 	}
-	withTokens(text, func(toks []tok) { m.scanTokens(toks, hit) })
+	withTokenizer(text, func(tz *tokenizer) { m.scanTokens(tz, hit) })
 }
 
 // FindAll returns every occurrence in text of an original registered in
@@ -404,12 +484,12 @@ func FindAll(text string, ms ...*Matcher) []Hit {
 		return nil
 	}
 	var hits []Hit
-	withTokens(text, func(toks []tok) {
+	withTokenizer(text, func(tz *tokenizer) {
 		for _, m := range ms {
 			if m == nil || m.n == 0 {
 				continue
 			}
-			m.scanTokens(toks, func(h Hit) bool {
+			m.scanTokens(tz, func(h Hit) bool {
 				hits = append(hits, h)
 				return true
 			})
@@ -435,12 +515,12 @@ func ContainsAny(text string, ms ...*Matcher) bool {
 		return false
 	}
 	found := false
-	withTokens(text, func(toks []tok) {
+	withTokenizer(text, func(tz *tokenizer) {
 		for _, m := range ms {
 			if m == nil || m.n == 0 {
 				continue
 			}
-			m.scanTokens(toks, func(Hit) bool {
+			m.scanTokens(tz, func(Hit) bool {
 				found = true
 				return false
 			})
@@ -452,36 +532,89 @@ func ContainsAny(text string, ms ...*Matcher) bool {
 	return found
 }
 
-func (m *Matcher) scanTokens(toks []tok, hit func(Hit) bool) {
+// scanTokens calls hit for every original that starts at a token, token
+// by token; at one token the originals whose first word it is come in
+// the order they were added (of any word count, the last word as written
+// or as its genitive), then the one-word original the token is the
+// genitive of (Quastenmeyers, Leipzigs). It reports false when hit
+// stopped it.
+func (m *Matcher) scanTokens(tz *tokenizer, hit func(Hit) bool) bool {
+	toks, hs := tz.toks, tz.hashes(m.seed)
+	var buf [8]cand
 	for i, t := range toks {
-		for _, e := range m.idx[t.w] {
-			if m.matches(toks, i, e) && !hit(Hit{Original: e.id, Begin: t.begin, End: toks[i+len(e.toks)-1].end}) {
-				return
+		if mask, ok := m.first.get(firstKey(hs[i].w)); ok {
+			cands := m.startingAt(hs, i, mask, buf[:0])
+			if len(cands) > 1 {
+				slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(a.id, b.id) })
 			}
-		}
-		// a one-word original in the genitive (Quastenmeyers, Leipzigs)
-		if g, ok := strings.CutSuffix(t.w, "s"); ok && g != "" {
-			for _, e := range m.idx[g] {
-				if len(e.toks) == 1 && !hit(Hit{Original: e.id, Begin: t.begin, End: t.end}) {
-					return
+			for _, c := range cands {
+				if !hit(Hit{Original: int(c.id), Begin: t.begin, End: toks[c.last].end}) {
+					return false
 				}
 			}
 		}
-	}
-}
-
-// matches reports whether the original e starts at toks[i]; its last word
-// may carry a genitive -s.
-func (m *Matcher) matches(toks []tok, i int, e entry) bool {
-	if i+len(e.toks) > len(toks) {
-		return false
-	}
-	last := len(e.toks) - 1
-	for j := 1; j <= last; j++ {
-		w := toks[i+j].w
-		if w != e.toks[j] && (j != last || w != e.toks[j]+"s") {
-			return false
+		if hs[i].gen {
+			if id, ok := m.seq.get(seqKey(hs[i].stem, 1)); ok && !hit(Hit{Original: int(id), Begin: t.begin, End: t.end}) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// cand is an original found at a token: its index and its last token.
+type cand struct {
+	id   uint32
+	last int
+}
+
+// startingAt appends the originals that start at token i (hs: the
+// tokens' word hashes, mask: the word counts first holds for token i's
+// word) with their last word as written or with a genitive -s (from two
+// words on; a one-word original's genitive is scanTokens' own look-up).
+func (m *Matcher) startingAt(hs []wordHash, i int, mask uint32, out []cand) []cand {
+	maxL := len(hs) - i
+	if mask&(1<<31) == 0 {
+		maxL = min(maxL, bits.Len32(mask))
+	} else if len(m.long) > 0 {
+		maxL = min(maxL, m.long[len(m.long)-1])
+	}
+	prefix := hs[i].w // hash of the words i … i+l-2
+	for l := 1; l <= maxL; l++ {
+		if l > 2 {
+			prefix = seqStep(prefix, hs[i+l-2].w)
+		}
+		if !m.hasLen(mask, l) {
+			continue
+		}
+		last := i + l - 1
+		if l == 1 {
+			if id, ok := m.seq.get(seqKey(prefix, 1)); ok {
+				out = append(out, cand{id, last})
+			}
+			continue
+		}
+		if id, ok := m.seq.get(seqKey(seqStep(prefix, hs[last].w), l)); ok {
+			out = append(out, cand{id, last})
+		}
+		if hs[last].gen {
+			if id, ok := m.seq.get(seqKey(seqStep(prefix, hs[last].stem), l)); ok {
+				out = append(out, cand{id, last})
+			}
+		}
+	}
+	return out
+}
+
+// hasLen reports whether mask (first's value for a word) holds originals
+// of l words.
+func (m *Matcher) hasLen(mask uint32, l int) bool {
+	if l < 32 {
+		return mask&(1<<(l-1)) != 0
+	}
+	if mask&(1<<31) == 0 {
+		return false
+	}
+	_, found := slices.BinarySearch(m.long, l)
+	return found
 }

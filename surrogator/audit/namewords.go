@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"hash/maphash"
 	"strings"
 	"sync"
 )
@@ -23,16 +24,22 @@ import (
 //     words; a corpus-scope surrogate may not depend on the letter it is
 //     drawn in, so there every name word of the run is kept out.
 //
+// Both sets hold 64-bit hashes of the folded words (seeded per set), not
+// the words: a run keeps them to its end, one or more words for every
+// person-name original. A collision can only report a word present that
+// is not, so the generator draws another part: the safe side.
+//
 // It is safe for concurrent use once filled (Add, then only Key and Any).
 type NameWords struct {
-	mu  sync.RWMutex
-	all map[string]struct{}
-	key map[string]struct{}
+	mu   sync.RWMutex
+	seed maphash.Seed
+	all  map[uint64]struct{}
+	key  map[uint64]struct{}
 }
 
 // NewNameWords returns an empty set.
 func NewNameWords() *NameWords {
-	return &NameWords{all: map[string]struct{}{}, key: map[string]struct{}{}}
+	return &NameWords{seed: maphash.MakeSeed(), all: map[uint64]struct{}{}, key: map[uint64]struct{}{}}
 }
 
 // Add registers the words of one person-name original.
@@ -40,25 +47,22 @@ func (n *NameWords) Add(original string) {
 	withTokens(original, func(toks []tok) {
 		n.mu.Lock()
 		defer n.mu.Unlock()
-		key := ""
+		key, haveKey := uint64(0), false
 		comma := strings.IndexByte(original, ',')
 		for _, t := range toks {
 			if nameStop[t.w] || !hasLetter(t.w) {
 				continue
 			}
-			if _, ok := n.all[t.w]; !ok {
-				n.all[strings.Clone(t.w)] = struct{}{} // t.w may share a buffer of the tokenizer's
-			}
+			h := maphash.String(n.seed, t.w)
+			n.all[h] = struct{}{}
 			// the surname position: the last word, or the last word
 			// before a comma ("Müller, Anna")
-			if comma < 0 || t.end <= comma || key == "" {
-				key = t.w
+			if comma < 0 || t.end <= comma || !haveKey {
+				key, haveKey = h, true
 			}
 		}
-		if key != "" {
-			if _, ok := n.key[key]; !ok {
-				n.key[strings.Clone(key)] = struct{}{}
-			}
+		if haveKey {
+			n.key[key] = struct{}{}
 		}
 	})
 }
@@ -88,25 +92,30 @@ func (n *NameWords) Len() (key, all int) {
 	return len(n.key), len(n.all)
 }
 
-func (n *NameWords) has(candidate string, set map[string]struct{}) bool {
+func (n *NameWords) has(candidate string, set map[uint64]struct{}) bool {
 	found := false
-	withTokens(candidate, func(toks []tok) {
+	withTokenizer(candidate, func(tz *tokenizer) {
 		n.mu.RLock()
 		defer n.mu.RUnlock()
 		if len(set) == 0 {
 			return
 		}
-		for _, t := range toks {
-			if _, ok := set[t.w]; ok {
+		var gen maphash.Hash // the word with a genitive -s
+		gen.SetSeed(n.seed)
+		for i, h := range tz.hashes(n.seed) {
+			if _, ok := set[h.w]; ok {
 				found = true
 				return
 			}
-			if _, ok := set[t.w+"s"]; ok {
+			gen.Reset()
+			gen.WriteString(tz.toks[i].w)
+			gen.WriteByte('s')
+			if _, ok := set[gen.Sum64()]; ok {
 				found = true
 				return
 			}
-			if g, ok := strings.CutSuffix(t.w, "s"); ok && g != "" {
-				if _, ok := set[g]; ok {
+			if h.gen {
+				if _, ok := set[h.stem]; ok {
 					found = true
 					return
 				}

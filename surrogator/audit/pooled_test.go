@@ -88,8 +88,9 @@ func FuzzPooledTokens(f *testing.F) {
 	})
 }
 
-// addPlain is Add as it was: its own token list and word slice.
-func addPlain(m *Matcher, original string) int {
+// addPlain is the reference matcher's Add as it was: its own token list
+// and word slice.
+func addPlain(m *refMatcher, original string) int {
 	toks := tokens(original)
 	n := 0
 	for _, t := range toks {
@@ -115,7 +116,7 @@ func addPlain(m *Matcher, original string) int {
 	}
 	id := m.n
 	m.n++
-	m.idx[words[0]] = append(m.idx[words[0]], entry{toks: words, id: id})
+	m.idx[words[0]] = append(m.idx[words[0]], refEntry{toks: words, id: id})
 	return id
 }
 
@@ -123,22 +124,27 @@ var addSeeds = []string{"Quastenbichler", "Ermentrud Quastenbichler", "QUASTENBI
 	"Freie und Hansestadt Hamburg", "M.", "", "  ", "Mü\u0308ller", "Müller", "ẞ-Straße 12", "Hamburg-Altona", "Bremens", "A", "AB", "0461 12345"}
 
 // TestAddPooled: Add gives the indices and registers the words Add gave
-// and registered with its own lists, in both city-state policies.
+// and registered with its own lists, in both city-state policies; the
+// compact Matcher's Add gives the same indices.
 func TestAddPooled(t *testing.T) {
 	for _, cs := range []bool{false, true} {
-		a, b := NewMatcher(), NewMatcher()
+		a, b, c := newRefMatcher(), newRefMatcher(), NewMatcher()
+		a.auditCityStates, b.auditCityStates = cs, cs
 		if cs {
-			a.AuditCityStates()
-			b.AuditCityStates()
+			c.AuditCityStates()
 		}
 		for round := 0; round < 2; round++ {
 			for _, o := range append(addSeeds, tokenSeeds...) {
-				if got, want := a.Add(o), addPlain(b, o); got != want {
+				got, want := a.Add(o), addPlain(b, o)
+				if got != want {
 					t.Fatalf("%q: %d, want %d", o, got, want)
+				}
+				if got := c.Add(o); got != want {
+					t.Fatalf("%q: compact %d, want %d", o, got, want)
 				}
 			}
 		}
-		if !reflect.DeepEqual(a.idx, b.idx) || a.n != b.n {
+		if !reflect.DeepEqual(a.idx, b.idx) || a.n != b.n || c.Len() != b.n {
 			t.Fatalf("city-states %v: the matchers differ", cs)
 		}
 	}
@@ -150,14 +156,18 @@ func FuzzAddPooled(f *testing.F) {
 		f.Add(s, addSeeds[(i+3)%len(addSeeds)], i%2 == 0)
 	}
 	f.Fuzz(func(t *testing.T, x, y string, cs bool) {
-		a, b := NewMatcher(), NewMatcher()
+		a, b, c := newRefMatcher(), newRefMatcher(), NewMatcher()
+		a.auditCityStates, b.auditCityStates = cs, cs
 		if cs {
-			a.AuditCityStates()
-			b.AuditCityStates()
+			c.AuditCityStates()
 		}
 		for _, o := range []string{x, y, x, y + " " + x} {
-			if got, want := a.Add(o), addPlain(b, o); got != want {
+			got, want := a.Add(o), addPlain(b, o)
+			if got != want {
 				t.Fatalf("%q: %d, want %d", o, got, want)
+			}
+			if got := c.Add(o); got != want {
+				t.Fatalf("%q: compact %d, want %d", o, got, want)
 			}
 		}
 		if !reflect.DeepEqual(a.idx, b.idx) {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"path/filepath"
 	"runtime"
@@ -141,9 +142,10 @@ func (o *Options) audited(k kinds.Kind, text string) bool {
 	return audit.AuditedSpan(k, text, o.ReplaceState, func(t string) bool { return location.CityStateOf(t) != "" })
 }
 
-// newMatcher returns a leak-audit matcher for the run's state policy.
-func (o *Options) newMatcher() *audit.Matcher {
-	m := audit.NewMatcher()
+// newMatcher returns a leak-audit matcher for the run's state policy that
+// hashes words with seed (the run's: see audit.NewMatcherWithSeed).
+func (o *Options) newMatcher(seed maphash.Seed) *audit.Matcher {
+	m := audit.NewMatcherWithSeed(seed)
 	if o.ReplaceState {
 		m.AuditCityStates()
 	}
@@ -158,9 +160,9 @@ func inside(p, dir string) bool {
 
 // nameParts registers the identifying words of a document's person names
 // (audit.NameParts of every NAME_PATIENT, NAME_RELATIVE, NAME_DOCTOR and
-// NAME_EXT span).
-func nameParts(d *document.Document) *audit.Matcher {
-	m := audit.NewMatcher()
+// NAME_EXT span), hashing words with seed.
+func nameParts(d *document.Document, seed maphash.Seed) *audit.Matcher {
+	m := audit.NewMatcherWithSeed(seed)
 	for i, s := range d.Spans {
 		switch s.Kind {
 		case kinds.NamePatient, kinds.NameRelative, kinds.NameDoctor, kinds.NameExt:

@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"math/rand"
 	"regexp"
 	"slices"
@@ -100,7 +101,10 @@ var GemtexKeyPattern = regexp.MustCompile(`^[A-Z]{2}[0-9][A-Z]{2}[0-9]$`)
 type planner struct {
 	opts   *Options
 	corpus *fictive.Scope // corpus scope (used when Scope == corpus)
-	avoid  *audit.Matcher // originals of the run: surrogates must not contain them
+	// avoid holds the originals of the run, one matcher per project (the
+	// audit's own, not a copy): surrogates must contain none of them
+	avoid  []*audit.Matcher
+	seed   maphash.Seed // of the run's matchers (nameParts)
 	names  *audit.NameWords
 	isName func(string) bool
 	// stop, when set, is checked while a document is planned: a very large
@@ -161,11 +165,12 @@ func patientMaterial(d *document.Document, isName func(string) bool) string {
 // plan computes every replacement of one document.
 func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	o := p.opts
-	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d)}
+	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d, p.seed)}
 	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
 	// the run's originals and the document's name words: v is split
 	// into words once for both
-	docScope.Avoid = func(v string) bool { return audit.ContainsAny(v, p.avoid, dp.parts) }
+	avoid := append(p.avoid[:len(p.avoid):len(p.avoid)], dp.parts)
+	docScope.Avoid = func(v string) bool { return audit.ContainsAny(v, avoid...) }
 	scope := docScope
 	if o.Scope == ScopeCorpus {
 		scope = p.corpus

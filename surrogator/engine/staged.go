@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"hash/maphash"
 	"io"
 	"math"
 	"os"
@@ -45,7 +46,9 @@ type Plan struct {
 	held    []provenance.File // the sources held in memory: name and digest
 	runs    []*projectRun     // in reading order
 	byName  map[string]*projectRun
-	avoid   *audit.Matcher // every audited original of the run
+	// seed hashes the words of every matcher of the run (audit.
+	// NewMatcherWithSeed), so that a text is hashed once for all of them
+	seed maphash.Seed
 	// names holds the words of the run's person-name originals: the name
 	// generator keeps them out of the parts it draws (audit.NameWords)
 	names   *audit.NameWords
@@ -129,9 +132,9 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	}
 	p.opts = opts
 	o := &p.opts
-	p.avoid = o.newMatcher()
+	p.seed = maphash.MakeSeed()
 	p.names = audit.NewNameWords()
-	p.pl = &planner{opts: o, avoid: p.avoid, names: p.names, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
+	p.pl = &planner{opts: o, seed: p.seed, names: p.names, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
 	det := suspects.New(suspects.Options{Resources: o.Resources, Places: o.Geo})
 
 	spool, err := qc.NewSpool(o.TempDir)
@@ -178,7 +181,7 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	run := func(fp *formats.Project) *projectRun {
 		pr := runOf[fp]
 		if pr == nil {
-			pr = &projectRun{name: fp.Name, path: fp.Path, in: fp, matcher: o.newMatcher()}
+			pr = &projectRun{name: fp.Name, path: fp.Path, in: fp, matcher: o.newMatcher(p.seed)}
 			runOf[fp] = pr
 		}
 		return pr
@@ -210,7 +213,6 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 		for i, s := range d.Spans {
 			if o.audited(s.Kind, d.SpanText(i)) {
 				pr.matcher.Add(d.SpanText(i))
-				p.avoid.Add(d.SpanText(i))
 				if s.Kind.IsName() && o.Mode == ModeFictive { // only fictive names are drawn
 					p.names.Add(d.SpanText(i))
 				}
@@ -218,7 +220,7 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 		}
 		// the project name becomes a public folder name: it must not be
 		// (or hold) an original, such as a folder named after the patient
-		if nameParts(d).Contains(fp.Name) {
+		if nameParts(d, p.seed).Contains(fp.Name) {
 			pr.unsafeName = true
 		}
 		if o.Scope == ScopeCorpus {
@@ -249,6 +251,9 @@ func Prepare(ctx context.Context, sources []formats.Source, opts Options) (*Plan
 	for i, fp := range projs {
 		pr := run(fp)
 		p.runs = append(p.runs, pr)
+		// the run's originals, kept once: surrogates avoid those of
+		// every project (planner.avoid), the audit checks a project's own
+		p.pl.avoid = append(p.pl.avoid, pr.matcher)
 		p.byName[pr.name] = pr
 		var refs []qc.Ref
 		n := 0
@@ -818,7 +823,7 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	pl := p.pl
 	pl.stop = ctx.Err
 	pl.corpus = fictive.NewScope(opts.masterKey())
-	pl.corpus.Avoid = p.avoid.Contains
+	pl.corpus.Avoid = func(v string) bool { return audit.ContainsAny(v, pl.avoid...) }
 	in := opts.Input
 	in.Progress = nil // files were counted in pass 1; pass 2 counts documents
 

@@ -6,17 +6,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	mathrand "math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf16"
 
 	"github.com/surrogator/surrogator/internal/gctune"
 	"github.com/surrogator/surrogator/internal/synthletters"
@@ -32,8 +36,10 @@ import (
 //	SURROGATOR_BENCH_SIZES=1000,10000 go test -run '^$' -bench BenchmarkStreaming -benchtime 1x ./surrogator/engine/
 //
 // The corpus is the shared GraSCCo CAS JSON letters (with their token and
-// sentence layers) replicated under unique document titles, or, without
-// ../shared, synthetic letters of the same shape. SURROGATOR_BENCH_OUT
+// sentence layers) replicated under unique document titles, every copy
+// with names, places, numbers of its own (so that the run-wide tables of
+// originals grow with the corpus), or, without ../shared
+// (SURROGATOR_SHARED), synthetic letters of the same shape. SURROGATOR_BENCH_OUT
 // puts the outputs into another folder (e.g. /dev/shm: without the cost
 // of creating files on disk, 0.4–0.7 ms of kernel CPU per file on the
 // development VM).
@@ -184,24 +190,27 @@ func encodingJSON(dir, out string, workers int) error {
 var titleRE = regexp.MustCompile(`"documentTitle"\s*:\s*"[^"]*"`)
 
 // realShapedCorpus writes n CAS JSON letters into dir: the shared GraSCCo
-// letters replicated under unique titles, else synthetic ones. It returns
-// the total input size in bytes.
-func realShapedCorpus(b *testing.B, dir string, n int) int64 {
+// letters replicated under unique titles, each copy with names of its own
+// (see distinctNames), else synthetic ones. It returns the total input
+// size in bytes.
+func realShapedCorpus(b testing.TB, dir string, n int) int64 {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	var seeds [][]byte
-	var seedNames []string
-	files, _ := filepath.Glob(filepath.Join(testutil.RepoRoot(b), "..", "shared", "corpora", "grascco-pii", "*.json"))
+	var seeds []seedLetter
+	shared, ok := testutil.SharedPath(b, "corpora/grascco-pii")
+	files, _ := filepath.Glob(filepath.Join(shared, "*.json"))
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			b.Fatal(err)
 		}
-		seeds = append(seeds, data)
-		seedNames = append(seedNames, strings.TrimSuffix(filepath.Base(f), ".json"))
+		seeds = append(seeds, parseSeedLetter(b, strings.TrimSuffix(filepath.Base(f), ".json"), data))
 	}
 	if len(seeds) == 0 {
+		if !ok {
+			b.Logf("../shared/corpora/grascco-pii absent (SURROGATOR_SHARED): synthetic letters")
+		}
 		if err := synthletters.WriteCorpus(dir, n, 1); err != nil {
 			b.Fatal(err)
 		}
@@ -210,9 +219,9 @@ func realShapedCorpus(b *testing.B, dir string, n int) int64 {
 	var total int64
 	for i := 0; i < n; i++ {
 		k := i % len(seeds)
-		title := fmt.Sprintf(`"documentTitle": "copy%05d-%s"`, i, seedNames[k])
-		data := titleRE.ReplaceAll(seeds[k], []byte(title))
-		if bytes.Equal(data, seeds[k]) {
+		title := fmt.Sprintf(`"documentTitle": "copy%05d-%s"`, i, seeds[k].name)
+		data := titleRE.ReplaceAll(seeds[k].distinctNames(b, i), []byte(title))
+		if bytes.Equal(data, seeds[k].data) {
 			b.Fatal("no documentTitle to make unique")
 		}
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("copy%05d.json", i)), data, 0o644); err != nil {
@@ -221,6 +230,103 @@ func realShapedCorpus(b *testing.B, dir string, n int) int64 {
 		total += int64(len(data))
 	}
 	return total
+}
+
+// seedLetter is a shared letter to replicate: its CAS JSON, where its
+// sofa string literal lies in it, the text in UTF-16 units (the CAS
+// offsets) and the spans distinctNames rewrites.
+type seedLetter struct {
+	name       string
+	data       []byte
+	from, to   int // the sofa string literal, quotes included
+	units      []uint16
+	randomised [][2]int // UTF-16 begin, end
+}
+
+var sofaKey = regexp.MustCompile(`"sofaString"\s*:\s*`)
+
+func parseSeedLetter(b testing.TB, name string, data []byte) seedLetter {
+	var c struct {
+		FS []struct {
+			Type       string `json:"%TYPE"`
+			Kind       string `json:"kind"`
+			Begin      int    `json:"begin"`
+			End        int    `json:"end"`
+			SofaString string `json:"sofaString"`
+		} `json:"%FEATURE_STRUCTURES"`
+	}
+	if err := json.Unmarshal(data, &c); err != nil {
+		b.Fatal(err)
+	}
+	s := seedLetter{name: name, data: data}
+	sofa := ""
+	for _, f := range c.FS {
+		switch {
+		case f.Type == "uima.cas.Sofa":
+			sofa = f.SofaString
+		case f.Type == "webanno.custom.PHI" && !strings.HasPrefix(f.Kind, "DATE") &&
+			f.Kind != "AGE" && f.Kind != "PROFESSION" && f.Kind != "LOCATION_COUNTRY" && f.Kind != "LOCATION_STATE":
+			s.randomised = append(s.randomised, [2]int{f.Begin, f.End})
+		}
+	}
+	// the literal: from its opening quote to the quote no backslash escapes
+	loc := sofaKey.FindIndex(data)
+	if loc == nil || len(c.FS) == 0 || data[loc[1]] != '"' {
+		b.Fatalf("%s: no sofa string", name)
+	}
+	s.from = loc[1]
+	for i := s.from + 1; i < len(data); i++ {
+		if data[i] == '\\' {
+			i++
+		} else if data[i] == '"' {
+			s.to = i + 1
+			break
+		}
+	}
+	var lit string
+	if err := json.Unmarshal(data[s.from:s.to], &lit); err != nil || lit != sofa {
+		b.Fatalf("%s: the sofa string literal is not where it was looked for (%v)", name, err)
+	}
+	s.units = utf16.Encode([]rune(sofa))
+	return s
+}
+
+// distinctNames is the letter with the letters and digits of its PHI
+// spans, other than dates, ages, professions, countries and states,
+// replaced by random ones (deterministic for copy i) of the same UTF-16
+// length, so that every copy brings originals of its own and the run-wide
+// tables grow with the corpus as they do on real letters. The offsets
+// stay valid; the JSON stays valid.
+func (s seedLetter) distinctNames(b testing.TB, i int) []byte {
+	const letters, digits = "abcdefghiklmnoprstuvwz", "0123456789"
+	r := mathrand.New(mathrand.NewPCG(uint64(i), 0x5eed))
+	units := slices.Clone(s.units)
+	for _, sp := range s.randomised {
+		for k := sp[0]; k < sp[1] && k < len(units); k++ {
+			c := rune(units[k])
+			switch {
+			case utf16.IsSurrogate(c):
+			case unicode.IsLetter(c):
+				l := rune(letters[r.IntN(len(letters))])
+				if unicode.IsUpper(c) {
+					l = unicode.ToUpper(l)
+				}
+				units[k] = uint16(l)
+			case unicode.IsDigit(c):
+				units[k] = uint16(digits[r.IntN(len(digits))])
+			}
+		}
+	}
+	var lit bytes.Buffer
+	enc := json.NewEncoder(&lit)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(string(utf16.Decode(units))); err != nil {
+		b.Fatal(err)
+	}
+	out := make([]byte, 0, len(s.data)+64)
+	out = append(out, s.data[:s.from]...)
+	out = append(out, bytes.TrimSuffix(lit.Bytes(), []byte("\n"))...)
+	return append(out, s.data[s.to:]...)
 }
 
 func dirSize(dir string) int64 {

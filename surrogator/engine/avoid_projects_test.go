@@ -1,0 +1,41 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/surrogator/surrogator/surrogator/audit"
+	"github.com/surrogator/surrogator/surrogator/formats"
+)
+
+// TestAvoidEveryProject: the run keeps each original once, in its
+// project's audit matcher, and the surrogates' collision avoidance checks
+// all of them: an original of either project is avoided in both, while
+// each project's audit still searches its own originals only.
+func TestAvoidEveryProject(t *testing.T) {
+	dir := t.TempDir()
+	a := writeJSONL(t, filepath.Join(dir, "a"), "letters.jsonl", []jsonlDoc{letter("a1", "Quandtmeyer", false)})
+	b := writeJSONL(t, filepath.Join(dir, "b"), "letters.jsonl", []jsonlDoc{letter("b1", "Brennecke", false), letter("b2", "Ostermöller", false)})
+	for _, mode := range []Mode{ModeX, ModeFictive} {
+		p, err := Prepare(context.Background(), formats.PathSources([]string{a, b}), Options{Mode: mode, Seed: 1, SeedSet: true, Out: t.TempDir(), Workers: 2, Now: fixedNow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.runs) != 2 || len(p.pl.avoid) != 2 || p.pl.avoid[0] != p.runs[0].matcher || p.pl.avoid[1] != p.runs[1].matcher {
+			t.Fatalf("%s: the planner avoids %d matchers for %d projects, not the projects' own", mode, len(p.pl.avoid), len(p.runs))
+		}
+		for _, o := range []string{"Quandtmeyer", "Brennecke", "OSTERMÖLLERS"} {
+			if !audit.ContainsAny("Frau "+o, p.pl.avoid...) {
+				t.Errorf("%s: %q not avoided", mode, o)
+			}
+		}
+		if audit.ContainsAny("Frau Müller", p.pl.avoid...) {
+			t.Errorf("%s: a word of no original avoided", mode)
+		}
+		if p.runs[0].matcher.Contains("Brennecke") || !p.runs[1].matcher.Contains("Brennecke") || p.runs[0].matcher.Len() != 1 || p.runs[1].matcher.Len() != 2 {
+			t.Errorf("%s: a project's audit holds another project's originals", mode)
+		}
+		p.Close()
+	}
+}
