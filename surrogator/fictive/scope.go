@@ -112,7 +112,8 @@ const maxAttempts = 256
 // of ns, folds (norm.Fold) to the key itself, or is reported by Avoid. Only
 // when maxAttempts candidates were rejected (a tiny value space) is a
 // numeric suffix appended (or "" returned, unstored, when the generator
-// only produced empty values); generators of formatted values (IBANs,
+// only produced empty values, or when Avoid refused maxAttempts suffixed
+// values too: the caller falls back); generators of formatted values (IBANs,
 // phone numbers) should therefore draw from spaces much larger than the
 // number of originals.
 //
@@ -141,7 +142,7 @@ func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 				if strings.TrimSpace(base) == "" {
 					return "" // the generator has nothing: the caller falls back
 				}
-				i := s.firstSuffix(ns, base)
+				i, refused := s.firstSuffix(ns, base), 0
 				for ; ; i++ {
 					v = base + strconv.Itoa(i)
 					ok, f := s.acceptable(ns, key, fk, v)
@@ -149,7 +150,15 @@ func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 						fv = f
 						break
 					}
-					s.passSuffix(ns, base, i, f)
+					if !s.passSuffix(ns, base, i, f) {
+						// refused although free: by Avoid (e.g. base holds
+						// an original word, "0351:" in "0351:123") or as
+						// the key itself; when every suffix is, the search
+						// must end
+						if refused++; refused > maxAttempts {
+							return "" // unstored: the caller falls back
+						}
+					}
 				}
 				break
 			}
@@ -192,20 +201,22 @@ func (s *Scope) firstSuffix(ns, base string) int {
 // refused for another reason (Avoid, equal to the key) is not skipped by
 // later searches, so the result is the smallest acceptable suffix as
 // before.
-func (s *Scope) passSuffix(ns, base string, i int, fv string) {
+// It reports whether the value is taken.
+func (s *Scope) passSuffix(ns, base string, i int, fv string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, taken := s.rev[ns][fv]; !taken {
-		return
+		return false
 	}
 	k := ns + "\x00" + base
 	if cur, ok := s.taken1[k]; ok && cur != i || !ok && i != 2 {
-		return
+		return true
 	}
 	if s.taken1 == nil {
 		s.taken1 = map[string]int{}
 	}
 	s.taken1[k] = i + 1
+	return true
 }
 
 // acceptable reports whether v may become the value of key (fk is

@@ -185,3 +185,24 @@ func BenchmarkMemoExhausted(b *testing.B) {
 		})
 	}
 }
+
+// TestMemoAvoidEverySuffix: when Avoid refuses every value a generator can
+// give, with any suffix (its base holds an original word: the phone block
+// "0351:123" when 0351 is an original), Memo ends with "" (unstored)
+// instead of searching forever; a run over 10,000 letters hung there.
+func TestMemoAvoidEverySuffix(t *testing.T) {
+	s := NewScope([]byte("k"))
+	s.Avoid = func(v string) bool { return strings.HasPrefix(v, "0351:") }
+	for _, key := range []string{"a", "b", "a"} {
+		if v := s.Memo("ns", key, func(r *rand.Rand) string { return "0351:" + strconv.Itoa(100+r.Intn(900)) }); v != "" {
+			t.Fatalf("key %s: %q, want \"\"", key, v)
+		}
+	}
+	if _, ok := s.Peek("ns", "a"); ok {
+		t.Fatal("the refused key was stored")
+	}
+	// the same scope still serves other namespaces and values
+	if v := s.Memo("ns", "c", func(*rand.Rand) string { return "0341:1" }); v != "0341:1" {
+		t.Fatalf("%q", v)
+	}
+}
