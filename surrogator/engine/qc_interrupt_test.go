@@ -9,30 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
+	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 )
-
-// countdownCtx is done from its n-th Err call on: it interrupts work at
-// each point that checks its context, in turn.
-type countdownCtx struct {
-	context.Context
-	n atomic.Int64
-}
-
-func (c *countdownCtx) Err() error {
-	if c.n.Add(-1) < 0 {
-		return context.Canceled
-	}
-	return nil
-}
-
-func (c *countdownCtx) Done() <-chan struct{}       { return nil }
-func (c *countdownCtx) Deadline() (time.Time, bool) { return time.Time{}, false }
 
 func qcLetters(t *testing.T, n int) string {
 	var docs []jsonlDoc
@@ -65,8 +47,7 @@ func TestWriteQCInterrupted(t *testing.T) {
 	interrupted, partial := 0, 0
 	for n := int64(0); ; n++ {
 		l := output.Layout{Out: t.TempDir(), Run: "x"}
-		ctx := &countdownCtx{Context: context.Background()}
-		ctx.n.Store(n)
+		ctx := testutil.NewCountdown(n)
 		err := p.WriteQC(ctx, l)
 		if err == nil {
 			break

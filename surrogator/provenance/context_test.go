@@ -7,23 +7,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync/atomic"
 	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
 )
-
-// countdownCtx is a context whose Err reports it cancelled from its n-th
-// call on: it stops a digest at a chosen point.
-type countdownCtx struct {
-	context.Context
-	n atomic.Int64
-}
-
-func (c *countdownCtx) Err() error {
-	if c.n.Add(-1) < 0 {
-		return context.Canceled
-	}
-	return nil
-}
 
 // TestCollectContextStops: collecting stops when the context is done —
 // before it starts, between two files, and inside a large file (a few
@@ -61,13 +48,12 @@ func TestCollectContextStops(t *testing.T) {
 
 	// inside a file: the 5th check (one at the start, one per read) says
 	// cancelled; one more names the cause, no read follows
-	cd := &countdownCtx{Context: context.Background()}
-	cd.n.Store(4)
+	cd := testutil.NewCountdown(4)
 	_, err := hashFile(cd, big, make([]byte, 64<<10))
 	if !errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "big.zip") {
 		t.Errorf("cancelled inside a file: %v", err)
 	}
-	if n := cd.n.Load(); n != -2 {
+	if n := cd.Left(); n != -2 {
 		t.Errorf("%d checks after the cancellation, want 1", -1-n)
 	}
 	if f, err := hashFile(context.Background(), big, make([]byte, 64<<10)); err != nil || f.Size != 4<<20 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/formats"
 )
 
@@ -194,8 +195,7 @@ func TestMarkdownStopsAtOnce(t *testing.T) {
 	docs[499].PartOfCorpus = false
 	for _, p := range []*Project{Assemble("p", "", docs, nil), spooledCopy(t, t.TempDir(), Assemble("p", "", docs, nil), 400)} {
 		for k := int64(0); ; k++ {
-			ctx := &countdownCtx{Context: context.Background()}
-			ctx.n.Store(k)
+			ctx := testutil.NewCountdown(k)
 			var b strings.Builder
 			err := p.writeMarkdown(ctx, &b)
 			if err == nil {
@@ -207,7 +207,7 @@ func TestMarkdownStopsAtOnce(t *testing.T) {
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("check %d: %v", k, err)
 			}
-			if n := ctx.n.Load(); n != -1 {
+			if n := ctx.Left(); n != -1 {
 				t.Fatalf("check %d: %d more checks after the context was done", k, -1-n)
 			}
 		}

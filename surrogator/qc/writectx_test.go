@@ -7,32 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
-	"time"
 
+	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats"
 )
-
-// countdownCtx is done from its n-th Err call on: it interrupts a write
-// at every point the writer checks.
-type countdownCtx struct {
-	context.Context
-	n atomic.Int64
-}
-
-func (c *countdownCtx) Err() error {
-	if c.n.Add(-1) < 0 {
-		return context.Canceled
-	}
-	return nil
-}
-
-func (c *countdownCtx) Done() <-chan struct{} { return nil }
-func (c *countdownCtx) Deadline() (time.Time, bool) {
-	return time.Time{}, false
-}
 
 // TestWriteContextStops: an interrupted write of the QC reports stops with
 // the context's error at whatever point it is interrupted, and every file
@@ -61,8 +41,7 @@ func TestWriteContextStops(t *testing.T) {
 	}
 	// every check point, until the write is no longer interrupted
 	for k := int64(0); ; k++ {
-		ctx := &countdownCtx{Context: context.Background()}
-		ctx.n.Store(k)
+		ctx := testutil.NewCountdown(k)
 		dir := t.TempDir()
 		err := p.WriteContext(ctx, dir)
 		ents, _ := os.ReadDir(dir)
