@@ -419,3 +419,33 @@ func BenchmarkNameWordsMemory(b *testing.B) {
 		})
 	}
 }
+
+// TestMatcherWordCounts: originals of 1 to 70 words, alone and in their
+// genitive, and several lengths with one first word (31 and 32 words
+// together: the first-word table keeps counts below 32 in a bit mask and
+// longer ones in a list), are found as the reference matcher finds them.
+func TestMatcherWordCounts(t *testing.T) {
+	for l := 1; l <= 70; l++ {
+		var w []string
+		for i := 0; i < l; i++ {
+			w = append(w, fmt.Sprintf("wort%c%d", 'a'+rune(l%26), i))
+		}
+		o := strings.Join(w, " ")
+		texts := []string{o, "x " + o + "s y", o + "s", "Vor " + o + ", nach", strings.Join(w[:l-1], " ")}
+		checkAgainstReference(t, []string{o}, texts, false)
+		m := NewMatcher()
+		m.Add(o)
+		if !m.Contains("x " + o + " y") || (l > 0 && !m.Contains(o+"s")) {
+			t.Fatalf("len %d missed", l)
+		}
+	}
+	// several lengths with the same first word, also 31 and 32 together
+	var origs []string
+	for _, l := range []int{1, 2, 30, 31, 32, 33, 64} {
+		origs = append(origs, strings.TrimSpace(strings.Repeat("Anna ", l)))
+	}
+	for i := range origs {
+		checkAgainstReference(t, origs[i:i+1], []string{strings.Repeat("anna ", 80), strings.Repeat("Anna ", 31) + "Annas"}, false)
+	}
+	checkAgainstReference(t, origs, []string{strings.Repeat("anna ", 80), strings.Repeat("Anna ", 31) + "Annas"}, true)
+}

@@ -154,9 +154,11 @@ func digestOf(b []byte) [32]byte { return sha256.Sum256(b) }
 // slice sorted once pass 1 is done.
 //
 // A file that changes after pass 1 keeps the digest pass 1 took: the
-// record describes the bytes the run checked, audited and planned from
-// (pass 2 refuses a document whose text or annotations changed), and
-// `surrogator verify` reports the file as changed since. Files pass 1 did
+// record describes the bytes the run checked, audited and planned from,
+// and `surrogator verify` reports the file as changed since. Pass 2
+// refuses a document whose text or PHI spans changed (shortDigest); a
+// change to its other layers between the passes is not detected and goes
+// into the private CAS, which then does not match the recorded input. Files pass 1 did
 // not read whole (zips, files that are no documents, a JSON Lines file
 // read in part) are read when the record is made.
 type inputDigests struct {
