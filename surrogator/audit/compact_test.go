@@ -435,7 +435,7 @@ func TestMatcherWordCounts(t *testing.T) {
 		checkAgainstReference(t, []string{o}, texts, false)
 		m := NewMatcher()
 		m.Add(o)
-		if !m.Contains("x " + o + " y") || (l > 0 && !m.Contains(o+"s")) {
+		if !m.Contains("x "+o+" y") || (l > 0 && !m.Contains(o+"s")) {
 			t.Fatalf("len %d missed", l)
 		}
 	}
