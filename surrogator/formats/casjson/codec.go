@@ -1006,20 +1006,9 @@ func (c *plainCompactor) item(depth int) bool {
 			if !c.value(depth + 1) {
 				return false
 			}
-			if c.i >= len(c.in) {
-				return false
+			if more, ok := c.next('}'); !more {
+				return ok
 			}
-			switch c.in[c.i] {
-			case ',':
-				c.out = append(c.out, ',')
-				c.i++
-				continue
-			case '}':
-				c.out = append(c.out, '}')
-				c.i++
-				return true
-			}
-			return false
 		}
 	case ch == '[':
 		c.out = append(c.out, '[')
@@ -1034,20 +1023,9 @@ func (c *plainCompactor) item(depth int) bool {
 			if !c.value(depth + 1) {
 				return false
 			}
-			if c.i >= len(c.in) {
-				return false
+			if more, ok := c.next(']'); !more {
+				return ok
 			}
-			switch c.in[c.i] {
-			case ',':
-				c.out = append(c.out, ',')
-				c.i++
-				continue
-			case ']':
-				c.out = append(c.out, ']')
-				c.i++
-				return true
-			}
-			return false
 		}
 	case ch == '"':
 		return c.str()
@@ -1061,6 +1039,26 @@ func (c *plainCompactor) item(depth int) bool {
 		return c.literal("null")
 	}
 	return false
+}
+
+// next copies what follows a member or an element: ',' (more follows:
+// more and ok) or close (the object or array ends: ok only); anything
+// else is invalid (neither).
+func (c *plainCompactor) next(close byte) (more, ok bool) {
+	if c.i >= len(c.in) {
+		return false, false
+	}
+	switch c.in[c.i] {
+	case ',':
+		c.out = append(c.out, ',')
+		c.i++
+		return true, true
+	case close:
+		c.out = append(c.out, close)
+		c.i++
+		return false, true
+	}
+	return false, false
 }
 
 func (c *plainCompactor) literal(lit string) bool {
