@@ -154,15 +154,7 @@ func WritePrivateBulkFunc(path string, fill func(w io.Writer) error) error {
 	if err := MkdirPrivate(filepath.Dir(path)); err != nil {
 		return err
 	}
-	tmp, err := writeTempFunc(filepath.Dir(path), PrivateFilePerm, false, fill)
-	if err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("output: %w", err)
-	}
-	return nil
+	return writeAtomicViaFunc(filepath.Dir(path), path, PrivateFilePerm, false, fill)
 }
 
 // Staged is a public file written to the private staging folder: not yet
@@ -222,7 +214,15 @@ func writeAtomic(path string, data []byte, perm os.FileMode) error {
 // writeAtomicVia writes data to a temporary file in dir (synced when sync
 // is set) and renames it to path.
 func writeAtomicVia(dir, path string, data []byte, perm os.FileMode, sync bool) error {
-	tmp, err := writeTemp(dir, data, perm, sync)
+	return writeAtomicViaFunc(dir, path, perm, sync, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeAtomicViaFunc is writeAtomicVia of the content fill writes.
+func writeAtomicViaFunc(dir, path string, perm os.FileMode, sync bool, fill func(w io.Writer) error) error {
+	tmp, err := writeTempFunc(dir, perm, sync, fill)
 	if err != nil {
 		return err
 	}
