@@ -66,7 +66,7 @@ func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string
 	// pass 1 of a run: every document read once, checked and let go; the
 	// per-document reports wait in a sealed spool, so memory does not grow
 	// with the corpus
-	opts := engine.Options{Out: o.out, Input: o.in.options(o.out)} // never read the reports back
+	opts := engine.Options{Out: o.out, Input: o.in.options(o.out), QCOnly: true} // never read the reports back
 	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
 	pr.Update("read", 0, 0)
 	plan, err := engine.Prepare(ctx, formats.PathSources(paths), opts)

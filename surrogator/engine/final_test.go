@@ -301,3 +301,44 @@ func TestInputDigests(t *testing.T) {
 		t.Errorf("%d digests kept, want 101", len(d.list))
 	}
 }
+
+// TestQCOnlyTakesNoDigests: a plan for QC reports only (surrogator qc)
+// takes no digests of its inputs in pass 1; run all the same, its
+// provenance reads them again and records what a run's records.
+func TestQCOnlyTakesNoDigests(t *testing.T) {
+	samples := filepath.Join(testutil.RepoRoot(t), "testdata", "sample-letters")
+	o := Options{Mode: ModeX, Seed: 1, SeedSet: true, Key: []byte("qc-only digests key 012345"), Out: filepath.Join(t.TempDir(), "out"), Workers: 2, Now: fixedNow, QCOnly: true}
+	p, err := Prepare(context.Background(), formats.PathSources([]string{samples}), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if n := len(p.inputs.list); n != 0 {
+		t.Fatalf("a QC-only plan took %d input digests", n)
+	}
+	res, err := p.Write(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := provenance.Read(filepath.Join(res.PrivateRoot, provenance.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := provenance.HashInputs([]string{samples})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(rec.Inputs, want) {
+		t.Fatalf("recorded inputs %+v, want %+v", rec.Inputs, want)
+	}
+	// a plan for a run takes them
+	o.QCOnly, o.Out = false, filepath.Join(t.TempDir(), "out")
+	p2, err := Prepare(context.Background(), formats.PathSources([]string{samples}), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p2.Close()
+	if len(p2.inputs.list) == 0 {
+		t.Fatal("a run's plan took no input digests")
+	}
+}

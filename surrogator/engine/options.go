@@ -77,6 +77,11 @@ type Options struct {
 	DateShiftMin, DateShiftMax int
 	Workers                    int
 	Out                        string
+	// QCOnly says that the plan will only write QC reports (surrogator
+	// qc): pass 1 takes no digests of the input files, which only a run's
+	// provenance needs. A run of such a plan still works: provenance
+	// reads the inputs again.
+	QCOnly bool
 	// Toggle is the reviewer's release decision (nil: QC's proposal).
 	Toggle *qc.Toggle
 	Input  formats.Options
