@@ -97,6 +97,17 @@ func gemtexKey(r *rand.Rand) string {
 // GemtexKeyPattern matches gemtex keys.
 var GemtexKeyPattern = regexp.MustCompile(`^[A-Z]{2}[0-9][A-Z]{2}[0-9]$`)
 
+// avoider is the Avoid of a scope: v holds an original of any project of
+// the run, or a word of parts (a document's own name words; nil in corpus
+// scope). v is split into words once for all of them.
+func (p *planner) avoider(parts *audit.Matcher) func(v string) bool {
+	ms := p.avoid[:len(p.avoid):len(p.avoid)]
+	if parts != nil {
+		ms = append(ms, parts)
+	}
+	return func(v string) bool { return audit.ContainsAny(v, ms...) }
+}
+
 // planner holds what planning one project needs.
 type planner struct {
 	opts   *Options
@@ -169,8 +180,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
 	// the run's originals and the document's name words: v is split
 	// into words once for both
-	avoid := append(p.avoid[:len(p.avoid):len(p.avoid)], dp.parts)
-	docScope.Avoid = func(v string) bool { return audit.ContainsAny(v, avoid...) }
+	docScope.Avoid = p.avoider(dp.parts)
 	scope := docScope
 	if o.Scope == ScopeCorpus {
 		scope = p.corpus

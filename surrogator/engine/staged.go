@@ -825,7 +825,7 @@ func (p *Plan) stream(ctx context.Context, l output.Layout, res *Result) error {
 	pl := p.pl
 	pl.stop = ctx.Err
 	pl.corpus = fictive.NewScope(opts.masterKey())
-	pl.corpus.Avoid = func(v string) bool { return audit.ContainsAny(v, pl.avoid...) }
+	pl.corpus.Avoid = pl.avoider(nil)
 	in := opts.Input
 	in.Progress = nil // files were counted in pass 1; pass 2 counts documents
 
