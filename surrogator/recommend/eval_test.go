@@ -1,0 +1,143 @@
+package recommend
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/suspects"
+)
+
+// groupEval counts, per group, the true spans found and the predictions
+// that hit (a hit overlaps a true span of the same group).
+type groupEval struct {
+	truth, found map[string]int
+	pred, hit    map[string]int
+	ruleN        map[string]int
+	ruleHit      map[string]int
+	missed       map[string][]string // group -> missed span texts (test output only)
+}
+
+func newGroupEval() *groupEval {
+	return &groupEval{truth: map[string]int{}, found: map[string]int{}, pred: map[string]int{}, hit: map[string]int{},
+		ruleN: map[string]int{}, ruleHit: map[string]int{}, missed: map[string][]string{}}
+}
+
+func (g *groupEval) add(d *document.Document, preds []Prediction) {
+	for _, s := range d.Spans {
+		grp := Group(s.Kind)
+		g.truth[grp]++
+		ok := false
+		for _, p := range preds {
+			if p.Begin < s.End && s.Begin < p.End && Group(p.Kind) == grp {
+				ok = true
+				break
+			}
+		}
+		if ok {
+			g.found[grp]++
+		} else {
+			g.missed[grp] = append(g.missed[grp], string(s.Kind)+": "+d.Text[s.Begin:s.End])
+		}
+	}
+	for _, p := range preds {
+		grp := Group(p.Kind)
+		g.pred[grp]++
+		g.ruleN[p.Rule]++
+		for _, s := range d.Spans {
+			if p.Begin < s.End && s.Begin < p.End && Group(s.Kind) == grp {
+				g.hit[grp]++
+				g.ruleHit[p.Rule]++
+				break
+			}
+		}
+	}
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func (g *groupEval) recall() float64    { return float64(sum(g.found)) / float64(max(1, sum(g.truth))) }
+func (g *groupEval) precision() float64 { return float64(sum(g.hit)) / float64(max(1, sum(g.pred))) }
+
+func (g *groupEval) table() string {
+	var b strings.Builder
+	groups := map[string]bool{}
+	for k := range g.truth {
+		groups[k] = true
+	}
+	for k := range g.pred {
+		groups[k] = true
+	}
+	var gs []string
+	for k := range groups {
+		gs = append(gs, k)
+	}
+	sort.Strings(gs)
+	fmt.Fprintf(&b, "%-11s %6s %6s %7s %6s %6s %9s\n", "group", "true", "found", "recall", "pred", "hit", "precision")
+	for _, k := range gs {
+		fmt.Fprintf(&b, "%-11s %6d %6d %6.1f%% %6d %6d %8.1f%%\n", k, g.truth[k], g.found[k],
+			100*float64(g.found[k])/float64(max(1, g.truth[k])), g.pred[k], g.hit[k], 100*float64(g.hit[k])/float64(max(1, g.pred[k])))
+	}
+	fmt.Fprintf(&b, "%-11s %6d %6d %6.1f%% %6d %6d %8.1f%%\n", "all", sum(g.truth), sum(g.found), 100*g.recall(), sum(g.pred), sum(g.hit), 100*g.precision())
+	return b.String()
+}
+
+// sharedLetters returns the shared GraSCCo letters and the curated
+// documents of the shared INCEpTION export.
+func sharedLetters(t testing.TB) []*document.Document {
+	t.Helper()
+	if _, ok := testutil.SharedPath(t, testutil.Grascco); !ok {
+		t.Skip("needs ../shared/" + testutil.Grascco)
+	}
+	var out []*document.Document
+	for _, f := range append(testutil.GrasccoCAS(t), testutil.ProjectCAS(t)...) {
+		out = append(out, testutil.Doc(t, f))
+	}
+	return out
+}
+
+func evalDocs(docs []*document.Document, p *Predictor) *groupEval {
+	g := newGroupEval()
+	for _, d := range docs {
+		g.add(d, p.Predict(d.Text, nil))
+	}
+	return g
+}
+
+// TestEvalPreannotate prints recall and precision per group of the
+// pre-annotator on letters with every annotation removed (make
+// eval-preannotate) and holds them to the bar.
+func TestEvalPreannotate(t *testing.T) {
+	p := NewPredictor(suspects.New(suspects.Options{}))
+	sets := []struct {
+		name string
+		docs []*document.Document
+	}{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t)}}
+	for _, s := range sets {
+		g := evalDocs(s.docs, p)
+		t.Logf("%s: %d documents\n%s", s.name, len(s.docs), g.table())
+		if os.Getenv("SURROGATOR_EVAL_MISSED") != "" {
+			for grp, m := range g.missed {
+				t.Logf("missed %s: %q", grp, m)
+			}
+			var rules []string
+			for r := range g.ruleN {
+				rules = append(rules, r)
+			}
+			sort.Strings(rules)
+			for _, r := range rules {
+				t.Logf("rule %-24s %4d predictions, %5.1f%% hit", r, g.ruleN[r], 100*float64(g.ruleHit[r])/float64(g.ruleN[r]))
+			}
+		}
+	}
+}
