@@ -345,9 +345,9 @@ func TestProtocolExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	var req struct {
-		Metadata struct{ Layer, Feature string } `json:"metadata"`
-		TypeSystem string                         `json:"typeSystem"`
-		Document   struct{ XMI string }           `json:"document"`
+		Metadata   struct{ Layer, Feature string } `json:"metadata"`
+		TypeSystem string                          `json:"typeSystem"`
+		Document   struct{ XMI string }            `json:"document"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
 		t.Fatal(err)
