@@ -22,6 +22,8 @@ func commands() []*cobra.Command {
 		newGeoCmd(),
 		newVerifyCmd(),
 		newServeCmd(),
+		newRecommendCmd(),
+		newAnnotateCmd(),
 		newVersionCmd(),
 		newSynthOSMCmd(), // hidden: synthetic OSM input for benchmarks
 	}

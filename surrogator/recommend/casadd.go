@@ -86,16 +86,17 @@ func Existing(c *cas.CAS, sofa int, ix *document.Index, layer string) []document
 }
 
 // AddToCAS adds preds (byte offsets into the main sofa's text) to c as
-// annotations of t.Layer, and returns how many were added (predictions
-// that token anchoring makes overlap an earlier one are dropped).
-func AddToCAS(c *cas.CAS, t Target, preds []Prediction) (int, error) {
+// annotations of t.Layer and returns the feature structures added, one per
+// prediction kept (predictions that token anchoring makes overlap an
+// earlier one are dropped), with the prediction each came from.
+func AddToCAS(c *cas.CAS, t Target, preds []Prediction) ([]Added, error) {
 	sofa, view, text, err := CASText(c)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	td := c.Type(t.Layer)
 	if td == nil {
-		return 0, fmt.Errorf("%w", ErrNoLayer)
+		return nil, ErrNoLayer
 	}
 	has := map[string]bool{}
 	for d := td; d != nil; d = c.Type(d.Super) {
@@ -112,7 +113,8 @@ func AddToCAS(c *cas.CAS, t Target, preds []Prediction) (int, error) {
 		toks = tokens(c, sofa)
 	}
 	id := c.NextID()
-	n, lastEnd := 0, -1
+	var added []Added
+	lastEnd := -1
 	for _, p := range preds {
 		if p.Begin < 0 || p.End > len(text) || p.End <= p.Begin {
 			continue
@@ -146,9 +148,15 @@ func AddToCAS(c *cas.CAS, t Target, preds []Prediction) (int, error) {
 		}
 		c.Add(f, view)
 		lastEnd = e16
-		n++
+		added = append(added, Added{FS: f, Prediction: p})
 	}
-	return n, nil
+	return added, nil
+}
+
+// Added is one prediction AddToCAS added and its feature structure.
+type Added struct {
+	FS         *cas.FS
+	Prediction Prediction
 }
 
 // tokens returns the sorted UTF-16 ranges of the main sofa's tokens.

@@ -201,7 +201,8 @@ func PredictCAS(c *cas.CAS, p *Predictor, t Target) (int, error) {
 		return 0, ErrNoLayer
 	}
 	existing := Existing(c, sofa, document.NewIndex(text), t.Layer)
-	return AddToCAS(c, t, p.Predict(text, existing))
+	added, err := AddToCAS(c, t, p.Predict(text, existing))
+	return len(added), err
 }
 
 // errClass shortens a reader's error to its first clause: readers name

@@ -18,7 +18,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/suspects"
 )
 
-const phiLayer = "webanno.custom.PHI"
+const phiType = "webanno.custom.PHI"
 
 // inceptionFeatures are the features INCEpTION adds to a layer's type in
 // the type system it sends to an external recommender.
@@ -41,7 +41,7 @@ func gemtexTypeSystem(t *testing.T) string {
 		t.Fatal(err)
 	}
 	s := string(b)
-	i := strings.Index(s, "<name>"+phiLayer+"</name>")
+	i := strings.Index(s, "<name>"+phiType+"</name>")
 	j := strings.Index(s[i:], "<features>")
 	if i < 0 || j < 0 {
 		t.Fatal("no PHI type in the shared type system")
@@ -61,7 +61,7 @@ func letterRequest(t *testing.T, f testutil.CASFile, ts string) ([]byte, *cas.CA
 	}
 	keep := c.FS[:0]
 	for _, fs := range c.FS {
-		if fs.Type != phiLayer {
+		if fs.Type != phiType {
 			keep = append(keep, fs)
 		}
 	}
@@ -80,7 +80,7 @@ func letterRequest(t *testing.T, f testutil.CASFile, ts string) ([]byte, *cas.CA
 		t.Fatal(err)
 	}
 	req := map[string]any{
-		"metadata": map[string]any{"layer": phiLayer, "feature": "kind", "projectId": 7,
+		"metadata": map[string]any{"layer": phiType, "feature": "kind", "projectId": 7,
 			"crossSentence": false, "anchoringMode": "tokens"},
 		"document":   map[string]any{"xmi": x.String(), "documentId": 42, "userId": "annotator1"},
 		"typeSystem": ts,
@@ -149,7 +149,7 @@ func TestPredictSharedLetters(t *testing.T) {
 		toks := tokens(got, mustSofa(t, got))
 		n := 0
 		for _, fs := range got.FS {
-			if fs.Type != phiLayer {
+			if fs.Type != phiType {
 				continue
 			}
 			n++
@@ -207,22 +207,22 @@ func TestPredictKeepsExisting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := count(c, phiLayer)
+	before := count(c, phiType)
 	tsDefs, _ := xmi.ReadTypeSystem(strings.NewReader(ts))
 	c.Types = tsDefs
-	n, err := PredictCAS(c, NewPredictor(suspects.New(suspects.Options{})), Target{Layer: phiLayer, Feature: "kind", Predicted: true})
+	n, err := PredictCAS(c, NewPredictor(suspects.New(suspects.Options{})), Target{Layer: phiType, Feature: "kind", Predicted: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if count(c, phiLayer) != before+n {
-		t.Fatalf("annotations: %d before, %d predicted, %d after", before, n, count(c, phiLayer))
+	if count(c, phiType) != before+n {
+		t.Fatalf("annotations: %d before, %d predicted, %d after", before, n, count(c, phiType))
 	}
 	sofa := mustSofa(t, c)
 	_, _, text, _ := CASText(c)
 	_ = text
 	var old, pred [][2]int
 	for _, f := range c.FS {
-		if f.Type != phiLayer {
+		if f.Type != phiType {
 			continue
 		}
 		b, _ := f.Int("begin")
