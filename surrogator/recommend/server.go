@@ -3,12 +3,14 @@ package recommend
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
@@ -55,9 +57,49 @@ type ServerOptions struct {
 // Server implements INCEpTION's external-recommender protocol over a
 // Predictor. It keeps no state between requests.
 type Server struct {
-	p   *Predictor
-	opt ServerOptions
-	mux *http.ServeMux
+	p     *Predictor
+	opt   ServerOptions
+	mux   *http.ServeMux
+	types typeCache
+}
+
+// typeCache keeps the last few parsed type systems by digest: INCEpTION
+// sends a project's type system with every request, and parsing it costs
+// more than detecting PII in a letter. Type systems are not documents.
+type typeCache struct {
+	mu    sync.Mutex
+	order [][32]byte
+	defs  map[[32]byte][]*cas.TypeDef
+}
+
+const typeCacheSize = 8
+
+func (c *typeCache) get(xml string) ([]*cas.TypeDef, error) {
+	key := sha256.Sum256([]byte(xml))
+	c.mu.Lock()
+	if d, ok := c.defs[key]; ok {
+		c.mu.Unlock()
+		return d, nil
+	}
+	c.mu.Unlock()
+	d, err := xmi.ReadTypeSystem(strings.NewReader(xml))
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.defs == nil {
+		c.defs = map[[32]byte][]*cas.TypeDef{}
+	}
+	if _, ok := c.defs[key]; !ok {
+		if len(c.order) == typeCacheSize {
+			delete(c.defs, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.order = append(c.order, key)
+		c.defs[key] = d
+	}
+	return d, nil
 }
 
 // NewServer returns the protocol's HTTP handler.
@@ -152,7 +194,7 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 	if req.Document == nil || req.Document.XMI == "" || req.TypeSystem == "" || req.Metadata.Layer == "" || req.Metadata.Feature == "" {
 		return nil, 0, bad("recommend: the request lacks metadata.layer, metadata.feature, document.xmi or typeSystem")
 	}
-	ts, err := xmi.ReadTypeSystem(strings.NewReader(req.TypeSystem))
+	ts, err := s.types.get(req.TypeSystem)
 	if err != nil {
 		return nil, 0, bad("recommend: typeSystem: " + errClass(err))
 	}

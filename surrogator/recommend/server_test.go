@@ -30,7 +30,7 @@ const inceptionFeatures = `
 
 // gemtexTypeSystem returns the shared GeMTeX TypeSystem.xml with the
 // prediction features INCEpTION adds to the PHI layer.
-func gemtexTypeSystem(t *testing.T) string {
+func gemtexTypeSystem(t testing.TB) string {
 	t.Helper()
 	p, ok := testutil.SharedPath(t, "corpora/typesystem/TypeSystem.xml")
 	if !ok {
@@ -53,7 +53,7 @@ func gemtexTypeSystem(t *testing.T) string {
 // letterRequest builds a predict request, in the form INCEpTION sends it,
 // from a shared GraSCCo letter with its PHI annotations removed (tokens,
 // sentences and metadata kept).
-func letterRequest(t *testing.T, f testutil.CASFile, ts string) ([]byte, *cas.CAS) {
+func letterRequest(t testing.TB, f testutil.CASFile, ts string) ([]byte, *cas.CAS) {
 	t.Helper()
 	c, err := casjson.ReadCAS(f.Data)
 	if err != nil {
@@ -377,4 +377,23 @@ func TestProtocolExample(t *testing.T) {
 	}
 	t.Logf("example: %d feature structures in, %d out, layer %s", len(in.FS), len(got.FS), req.Metadata.Layer)
 	_, _ = io.Discard.Write(nil)
+}
+
+func casjsonOf(t testing.TB, c *cas.CAS) []byte {
+	t.Helper()
+	return casjson.AppendCAS(nil, c)
+}
+
+func gemtexTypeSystemB(b *testing.B) string { return gemtexTypeSystem(b) }
+
+func letterRequestB(b *testing.B, f testutil.CASFile, ts string) ([]byte, *cas.CAS) {
+	return letterRequest(b, f, ts)
+}
+
+func postB(h http.Handler, path string, body []byte) int {
+	r := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w.Code
 }

@@ -57,6 +57,11 @@ type Detector struct {
 	// written in lower case (lowerClasses): a longer lower-case word is
 	// not looked up.
 	maxLower int
+	// inst holds the institution patterns by first folded word.
+	inst map[string][]instEntry
+	// region holds multi-word countries and foreign cities by first
+	// folded word.
+	region map[string][]regionEntry
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -75,6 +80,8 @@ func New(opt Options) *Detector {
 	d := &Detector{res: res, places: opt.Places, lex: map[string]uint64{},
 		roles: map[string]kinds.Kind{}, roleDot: map[string]kinds.Kind{}}
 	d.runs.New = func() any { return &run{} }
+	d.inst = institutionIndex()
+	d.region = regionIndex(res)
 	set := func(c uint64, words ...string) {
 		for _, w := range words {
 			d.lex[w] |= c
@@ -215,7 +222,11 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.triggers()
 	r.patterns()
 	r.names()
+	r.particleNames()
 	r.cities()
+	r.regions()
+	r.institutions()
+	r.usernames()
 	r.repeats(spans)
 	out := r.result()
 	r.reset(nil, "", nil) // keep no text in the pool

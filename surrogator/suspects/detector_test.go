@@ -134,7 +134,6 @@ func TestDetectGuidelineNonPII(t *testing.T) {
 		{"eponym before born", "Morbus Crohn, geb. Kinder: 2."},
 		{"initial as abbreviation", "Die A. carotis und die V. jugularis sind frei, s. o."},
 		{"lone initial without verb", "Vitamin D. Kontrolle in 3 Monaten."},
-		{"state", "Krankenhausplan Niedersachsen und Sachsen."},
 		{"town adjective of a common word", "Die Weiler Straßenführung und ein neuer Kalender."},
 		{"institute without name", "Das Institut wurde informiert."},
 		{"common house", "Sie lebt im eigenen Haus, Kleines Haus hinten."},
