@@ -5,7 +5,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
+.PHONY: all build test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean
 
 all: build
 
@@ -72,6 +72,12 @@ bench-large:
 # suspects per 1,000 tokens on the unmodified letters; detector MB/s.
 eval-suspects:
 	$(GO) test -count=1 -v -run TestEvalShared ./surrogator/suspects/
+# Issue 28: the pre-annotator (recommend, annotate): recall and precision per
+# group on the shared letters with every annotation removed and on the
+# project's held-out letters; throughput of a predict request and of annotate.
+eval-preannotate:
+	$(GO) test -count=1 -v -run TestEvalPreannotate ./surrogator/recommend/
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./surrogator/recommend/
 bench-suspects:
 	$(GO) test -run '^$$' -bench BenchmarkDetect -benchtime 40x ./surrogator/suspects/
 
