@@ -3,10 +3,13 @@ package recommend
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/surrogator/surrogator/internal/letters"
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -45,7 +48,14 @@ func (g *groupEval) add(d *document.Document, preds []Prediction) {
 		if ok {
 			g.found[grp]++
 		} else {
-			g.missed[grp] = append(g.missed[grp], string(s.Kind)+": "+d.Text[s.Begin:s.End])
+			b, e := max(0, s.Begin-25), min(len(d.Text), s.End+15)
+			for b > 0 && !utf8.RuneStart(d.Text[b]) {
+				b--
+			}
+			for e < len(d.Text) && !utf8.RuneStart(d.Text[e]) {
+				e++
+			}
+			g.missed[grp] = append(g.missed[grp], string(s.Kind)+": "+d.Text[s.Begin:s.End]+"   «"+d.Text[b:s.Begin]+"[["+d.Text[s.Begin:s.End]+"]]"+d.Text[s.End:e]+"»")
 		}
 	}
 	for _, p := range preds {
@@ -117,6 +127,25 @@ func sharedLetters(t testing.TB) []*document.Document {
 	return out
 }
 
+// projectLetters loads one set of the project's realistic letters
+// (testdata/letters-src/<set>).
+func projectLetters(t testing.TB, set string) []*document.Document {
+	t.Helper()
+	dir := filepath.Join(testutil.RepoRoot(t), "testdata", "letters-src", set)
+	if ents, _ := filepath.Glob(filepath.Join(dir, "*.md")); len(ents) == 0 {
+		return nil
+	}
+	ls, err := letters.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*document.Document
+	for _, l := range ls {
+		out = append(out, l.Document())
+	}
+	return out
+}
+
 func evalDocs(docs []*document.Document, p *Predictor) *groupEval {
 	g := newGroupEval()
 	for _, d := range docs {
@@ -133,8 +162,14 @@ func TestEvalPreannotate(t *testing.T) {
 	sets := []struct {
 		name string
 		docs []*document.Document
-	}{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t)}}
+	}{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t)},
+		{"project letters, dev set (tuned on)", projectLetters(t, "dev")},
+		{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout")}}
 	for _, s := range sets {
+		if len(s.docs) == 0 {
+			t.Logf("%s: no documents", s.name)
+			continue
+		}
 		g := evalDocs(s.docs, p)
 		t.Logf("%s: %d documents\n%s", s.name, len(s.docs), g.table())
 		if os.Getenv("SURROGATOR_EVAL_MISSED") != "" {

@@ -187,7 +187,7 @@ func New(opt Options) *Detector {
 }
 
 // doctorRoles introduce a physician's name ("OA Brinkmann").
-const doctorRoles = `OA OÄ CA FA AA Oberarzt Oberärztin Chefarzt Chefärztin Facharzt Fachärztin Assistenzarzt
+const doctorRoles = `Sr. Schw. Schwester Pfleger Pflegerin OA OÄ CA FA AA Oberarzt Oberärztin Chefarzt Chefärztin Facharzt Fachärztin Assistenzarzt
 Assistenzärztin Stationsarzt Stationsärztin Hausarzt Hausärztin Kollege Kollegin Konsiliarius Dres`
 
 func roleKind(r string) kinds.Kind {
@@ -223,9 +223,14 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.patterns()
 	r.names()
 	r.particleNames()
+	r.moreNames()
 	r.cities()
 	r.regions()
+	r.moreTowns()
 	r.institutions()
+	r.facilities()
+	r.ids()
+	r.professions()
 	r.usernames()
 	r.repeats(spans)
 	out := r.result()

@@ -1,0 +1,66 @@
+package suspects
+
+import (
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// ---- professions in context ----
+//
+// "Der 58-jährige Chemiker", "die ehemalige Textilarbeiterin", "arbeitet
+// als Koch", "als Friseurin beschäftigt", "Ausbildung zur Friseurin": an
+// occupational noun (professionShape, or a listed one) after an age
+// adjective, a status adjective or "als"/"zum"/"zur". Roles of the letter
+// (Patient, Tochter) and the statuses the guideline leaves out (Rentner,
+// Schüler, Student) are not professions.
+
+var (
+	professionStatus = fieldSet(`ehemalige ehemaliger emeritierte emeritierter gelernte gelernter pensionierte
+		pensionierter selbstständige selbstständiger selbständige selbständiger verheiratete verheirateter geschiedene
+		geschiedener verwitwete verwitweter ledige lediger frühere früherer langjährige langjähriger`)
+	professionWords = fieldSet(`koch köchin richter richterin bäcker bäckerin maurer maurerin fleischer fleischerin
+		schlosser schlosserin tischler tischlerin elektriker elektrikerin friseur friseurin frisör frisörin polizist
+		polizistin lehrer lehrerin erzieher erzieherin landwirt landwirtin winzer winzerin pfarrer pfarrerin
+		anwalt anwältin notar notarin beamter beamtin soldat soldatin hausmeister hausmeisterin kaufmann kauffrau
+		verkäufer verkäuferin monteur monteurin hauer bergmann steiger journalist journalistin architekt architektin
+		ingenieur ingenieurin informatiker informatikerin programmierer programmiererin`)
+	notProfession = fieldSet(`patient patientin rentner rentnerin schüler schülerin student studentin tochter sohn
+		mutter vater frau mann kind junge mädchen ehefrau ehemann witwe witwer versicherte versicherter proband
+		probandin partner partnerin bewohner bewohnerin zwilling zwillinge`)
+)
+
+func (r *run) professions() {
+	toks := r.tokens
+	for i := 1; i < len(toks); i++ {
+		t := &toks[i]
+		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || notProfession[t.f] || t.cls&(cRole|cRoleDot|cSalut) != 0 {
+			continue
+		}
+		if !professionWords[t.f] && !professionShape(t.f) {
+			continue
+		}
+		p := &toks[i-1]
+		if !r.near(p, t, false) {
+			continue
+		}
+		ctx := false
+		switch {
+		case strings.HasSuffix(p.f, "jährige") || strings.HasSuffix(p.f, "jähriger") || strings.HasSuffix(p.f, "jaehrige") || strings.HasSuffix(p.f, "jaehriger"):
+			ctx = true
+		case professionStatus[p.s]:
+			ctx = true
+		case p.s == "als" || p.s == "zum" || p.s == "zur":
+			ctx = true
+		}
+		if !ctx {
+			continue
+		}
+		e := t.e
+		// "Ingenieur für Textilmaschinenbau", "Professorin für Romanistik"
+		if i+2 < len(toks) && toks[i+1].s == "für" && r.near(t, &toks[i+1], false) && toks[i+2].is(shUpper) && r.near(&toks[i+1], &toks[i+2], false) {
+			e = toks[i+2].e
+		}
+		r.add(t.b, e, kinds.Profession, "profession-context", prioWeak)
+	}
+}
