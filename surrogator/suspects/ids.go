@@ -29,7 +29,7 @@ var (
 	reAgeYears = regexp.MustCompile(`(?:, |\()(\d{1,3})(?: Jahre\b|\))`)
 	// a house number at the end of a street line
 	reHouseNo = regexp.MustCompile(`^(\p{Lu}[\p{L}.\-]*(?: [\p{L}.\-]+){0,3}) (\d{1,4}(?: ?[a-zA-Z]\b)?(?: ?[-–/] ?\d{1,4}[a-zA-Z]?)?)$`)
-	reZipLine  = regexp.MustCompile(`^(?:D-)?\d{5} \p{Lu}`)
+	reZipLine = regexp.MustCompile(`^(?:D-)?\d{5} \p{Lu}`)
 )
 
 // idLabels are the labels an ID follows, as folded token sequences.
