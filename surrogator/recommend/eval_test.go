@@ -159,12 +159,18 @@ func evalDocs(docs []*document.Document, p *Predictor) *groupEval {
 // eval-preannotate) and holds them to the issue's bar.
 func TestEvalPreannotate(t *testing.T) {
 	p := NewPredictor(suspects.New(suspects.Options{}))
+	// floors: the issue's bar (recall 95 %, precision 90 %) where it is
+	// met, the figure measured when this was written where it is not yet
+	// (the held-out letters: see the closing note of issue 28); a change
+	// that loses recall or precision fails here.
 	sets := []struct {
-		name string
-		docs []*document.Document
-	}{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t)},
-		{"project letters, dev set (tuned on)", projectLetters(t, "dev")},
-		{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout")}}
+		name                  string
+		docs                  []*document.Document
+		heldOut               bool
+		minRecall, minPrecise float64
+	}{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0.95, 0.90},
+		{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.95, 0.90},
+		{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.91, 0.90}}
 	for _, s := range sets {
 		if len(s.docs) == 0 {
 			t.Logf("%s: no documents", s.name)
@@ -172,7 +178,12 @@ func TestEvalPreannotate(t *testing.T) {
 		}
 		g := evalDocs(s.docs, p)
 		t.Logf("%s: %d documents\n%s", s.name, len(s.docs), g.table())
-		if os.Getenv("SURROGATOR_EVAL_MISSED") != "" {
+		if g.recall() < s.minRecall || g.precision() < s.minPrecise {
+			t.Errorf("%s: recall %.1f%% (floor %.0f%%), precision %.1f%% (floor %.0f%%)", s.name,
+				100*g.recall(), 100*s.minRecall, 100*g.precision(), 100*s.minPrecise)
+		}
+		// the held-out set's misses are never printed: nobody tunes on it
+		if os.Getenv("SURROGATOR_EVAL_MISSED") != "" && !s.heldOut {
 			for grp, m := range g.missed {
 				t.Logf("missed %s: %q", grp, m)
 			}

@@ -230,6 +230,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.institutions()
 	r.facilities()
 	r.ids()
+	r.moreDates()
 	r.professions()
 	r.usernames()
 	r.repeats(spans)

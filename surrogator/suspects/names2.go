@@ -42,6 +42,7 @@ func (r *run) moreNames() {
 			}
 			b, k, _, _ := r.personBefore(i)
 			r.add(b, n.e, k, "abbreviation+surname", prioName)
+			r.titleBefore(i)
 			i = j
 			continue
 		}
@@ -55,7 +56,27 @@ func (r *run) moreNames() {
 			i += 3
 		}
 	}
+	// a title after a name: "Miriam Tannert, M.Sc."
+	for k := 2; k < len(toks); k++ {
+		if te := r.title(k); te > 0 && strings.TrimSpace(r.text[toks[k-1].e:toks[k].b]) == "," && toks[k-1].nameShaped() &&
+			toks[k-2].nameShaped() && r.near(&toks[k-2], &toks[k-1], false) {
+			r.add(toks[k].b, te, kinds.NameTitle, "title-after-name", prioName)
+		}
+	}
 	r.closingMarks()
+}
+
+// titleBefore flags the title that ends right before token i ("Priv.-Doz.
+// Dr. med. H.-J. Oltmanns"), when the name rules did not.
+func (r *run) titleBefore(i int) {
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		if te := r.title(k); te > 0 {
+			if gap := r.text[te:r.tokens[i].b]; strings.TrimSpace(gap) == "" {
+				r.add(r.tokens[k].b, te, kinds.NameTitle, "title", prioName)
+			}
+			return
+		}
+	}
 }
 
 // closingMarks flags the user names and dictation marks of the last lines

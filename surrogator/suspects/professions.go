@@ -18,7 +18,8 @@ import (
 var (
 	professionStatus = fieldSet(`ehemalige ehemaliger emeritierte emeritierter gelernte gelernter pensionierte
 		pensionierter selbstständige selbstständiger selbständige selbständiger verheiratete verheirateter geschiedene
-		geschiedener verwitwete verwitweter ledige lediger frühere früherer langjährige langjähriger`)
+		geschiedener verwitwete verwitweter ledige lediger frühere früherer langjährige langjähriger früher zuletzt
+		ehemals derzeit zuvor jetzt heute`)
 	professionWords = fieldSet(`koch köchin richter richterin bäcker bäckerin maurer maurerin fleischer fleischerin
 		schlosser schlosserin tischler tischlerin elektriker elektrikerin friseur friseurin frisör frisörin polizist
 		polizistin lehrer lehrerin erzieher erzieherin landwirt landwirtin winzer winzerin pfarrer pfarrerin
@@ -37,10 +38,17 @@ func (r *run) professions() {
 		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || notProfession[t.f] || t.cls&(cRole|cRoleDot|cSalut) != 0 {
 			continue
 		}
-		if !professionWords[t.f] && !professionShape(t.f) {
+		if !professionWords[t.f] && !professionShape(t.f) && !moreProfessionShape(t.f) {
 			continue
 		}
 		p := &toks[i-1]
+		// "als wissenschaftliche Mitarbeiterin": one adjective between
+		if i >= 2 && !p.is(shUpper) && (strings.HasSuffix(p.s, "e") || strings.HasSuffix(p.s, "er")) && toks[i-2].s == "als" {
+			p = &toks[i-2]
+			if !r.near(p, &toks[i-1], false) {
+				continue
+			}
+		}
 		if !r.near(p, t, false) {
 			continue
 		}
@@ -53,6 +61,11 @@ func (r *run) professions() {
 		case p.s == "als" || p.s == "zum" || p.s == "zur":
 			ctx = true
 		}
+		// "Herr W. (40 J.), Dachdecker,", "Der Patient, Richter am …"
+		if before := strings.TrimRight(r.text[max(0, t.b-14):t.b], " "); strings.HasSuffix(before, "J.),") ||
+			strings.HasSuffix(before, "Jahre),") || strings.HasSuffix(before, "Patient,") || strings.HasSuffix(before, "Patientin,") {
+			ctx = true
+		}
 		if !ctx {
 			continue
 		}
@@ -63,4 +76,16 @@ func (r *run) professions() {
 		}
 		r.add(t.b, e, kinds.Profession, "profession-context", prioWeak)
 	}
+}
+
+// moreProfessionShape: occupational endings professionShape leaves out
+// ("Werkzeugmacher", "Taxiunternehmer", "Polizeivollzugsbeamte").
+func moreProfessionShape(f string) bool {
+	for _, s := range []string{"macher", "macherin", "nehmer", "nehmerin", "arbeiter", "arbeiterin", "fahrer", "fahrerin",
+		"beamte", "beamter", "beamtin", "mitarbeiter", "mitarbeiterin", "händler", "händlerin", "decker", "weber", "gärtner"} {
+		if strings.HasSuffix(f, s) {
+			return true
+		}
+	}
+	return false
 }
