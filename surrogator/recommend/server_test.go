@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/cas"
@@ -396,4 +397,55 @@ func postB(h http.Handler, path string, body []byte) int {
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	return w.Code
+}
+
+// TestPredictUTF16: offsets in the answer are UTF-16 code units even when
+// the text holds characters outside the BMP and umlauts before the PII.
+func TestPredictUTF16(t *testing.T) {
+	text := "Grüße 😀😀 an Frau Müller-Lüdenscheidt, geb. 03.04.1955, aus Dresden.\n"
+	lay, _ := cas.FromText(text, "utf16", nil)
+	c := lay.CAS
+	var x, ts bytes.Buffer
+	if err := xmi.Write(&x, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := xmi.WriteTypeSystem(&ts, c.Types); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{
+		"metadata":   map[string]any{"layer": cas.DefaultPHIType, "feature": "kind", "projectId": 1},
+		"document":   map[string]any{"xmi": x.String(), "documentId": 1, "userId": "u"},
+		"typeSystem": ts.String(),
+	})
+	w := post(t, newTestServer(ServerOptions{}), "/phi/predict", "application/json", body, nil)
+	if w.Code != 200 {
+		t.Fatalf("status %d: %s", w.Code, w.Body.String())
+	}
+	var ans struct{ Document string }
+	_ = json.Unmarshal(w.Body.Bytes(), &ans)
+	tsDefs, _ := xmi.ReadTypeSystem(strings.NewReader(ts.String()))
+	got, err := xmi.Read([]byte(ans.Document), tsDefs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u16 := utf16.Encode([]rune(text))
+	want := map[string]bool{"Müller-Lüdenscheidt": false, "03.04.1955": false, "Dresden": false}
+	for _, f := range got.FS {
+		if f.Type != cas.DefaultPHIType {
+			continue
+		}
+		b, _ := f.Int("begin")
+		e, _ := f.Int("end")
+		s := string(utf16.Decode(u16[b:e]))
+		if _, ok := want[s]; ok {
+			want[s] = true
+		} else {
+			t.Errorf("prediction %q at [%d,%d)", s, b, e)
+		}
+	}
+	for s, ok := range want {
+		if !ok {
+			t.Errorf("%q not predicted", s)
+		}
+	}
 }
