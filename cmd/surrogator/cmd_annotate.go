@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/recommend"
 	"github.com/surrogator/surrogator/surrogator/suspects"
@@ -22,6 +24,7 @@ type annotateOptions struct {
 	in       inputFlags
 	out      string
 	minScore float64
+	kindMin  []string
 }
 
 // newAnnotateCmd builds the annotate command.
@@ -52,6 +55,7 @@ The output holds the original texts: it is private (folders 0700, files
 	o.in.register(c)
 	c.Flags().StringVarP(&o.out, "out", "o", "", "output folder (private; created, must be empty)")
 	c.Flags().Float64Var(&o.minScore, "min-score", 0, "drop predictions whose score (the rule's measured precision) is below this")
+	c.Flags().StringArrayVar(&o.kindMin, "min-score-kind", nil, "per-kind threshold KIND=SCORE (repeatable), e.g. PROFESSION=0.9")
 	return c
 }
 
@@ -61,6 +65,10 @@ func runAnnotate(ctx context.Context, stdout io.Writer, o annotateOptions, input
 	}
 	if o.minScore < 0 || o.minScore > 1 {
 		return usageError{errors.New("--min-score must be between 0 and 1")}
+	}
+	kindMin, err := parseKindMin(o.kindMin)
+	if err != nil {
+		return err
 	}
 	if ents, err := os.ReadDir(o.out); err == nil && len(ents) > 0 {
 		return usageError{fmt.Errorf("--out %s is not empty", o.out)}
@@ -73,6 +81,7 @@ func runAnnotate(ctx context.Context, stdout io.Writer, o annotateOptions, input
 	}
 	p := recommend.NewPredictor(suspects.New(suspects.Options{}))
 	p.MinScore = o.minScore
+	p.KindMin = kindMin
 	opt := o.in.options(o.out)
 	appended := map[string]*output.PrivateFile{}
 	defer func() {
@@ -162,4 +171,22 @@ func safeSegment(s string) string {
 		return "project"
 	}
 	return s
+}
+
+// parseKindMin reads --min-score-kind values KIND=SCORE.
+func parseKindMin(vals []string) (map[kinds.Kind]float64, error) {
+	if len(vals) == 0 {
+		return nil, nil
+	}
+	out := map[kinds.Kind]float64{}
+	for _, v := range vals {
+		k, sc, ok := strings.Cut(v, "=")
+		kind, valid := kinds.Parse(k)
+		f, err := strconv.ParseFloat(strings.TrimSpace(sc), 64)
+		if !ok || !valid || err != nil || f < 0 || f > 1 {
+			return nil, usageError{fmt.Errorf("--min-score-kind %q: want KIND=SCORE with a GeMTeX kind and a score from 0 to 1", v)}
+		}
+		out[kind] = f
+	}
+	return out, nil
 }

@@ -23,6 +23,7 @@ type recommendOptions struct {
 	maxBody                byteSize
 	timeout                time.Duration
 	minScore               float64
+	kindMin                []string
 	quiet                  bool
 }
 
@@ -64,6 +65,7 @@ http://127.0.0.1:5000/phi (see docs/preannotation.md).`,
 	f.Var(&o.maxBody, "max-body", "largest request (e.g. 64MiB)")
 	f.DurationVar(&o.timeout, "timeout", time.Minute, "most time for one request")
 	f.Float64Var(&o.minScore, "min-score", 0, "drop predictions whose score (the rule's measured precision) is below this")
+	f.StringArrayVar(&o.kindMin, "min-score-kind", nil, "per-kind threshold KIND=SCORE (repeatable), e.g. PROFESSION=0.9")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no line per request")
 	return c
 }
@@ -92,6 +94,9 @@ func runRecommend(ctx context.Context, stdout, stderr io.Writer, o recommendOpti
 	}
 	p := recommend.NewPredictor(suspects.New(suspects.Options{}))
 	p.MinScore = o.minScore
+	if p.KindMin, err = parseKindMin(o.kindMin); err != nil {
+		return err
+	}
 	opt := recommend.ServerOptions{Name: o.name, Secret: secret,
 		Limits: recommend.Limits{MaxBody: int64(o.maxBody), Timeout: o.timeout}}
 	if !o.quiet {

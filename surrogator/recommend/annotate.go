@@ -96,15 +96,31 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 			d.Spans = append(d.Spans, document.Span{Begin: q.Begin, End: q.End, Kind: q.Kind, Label: string(q.Kind), Ref: len(lay.Spans) - 1})
 		}
 		sortSpans(d.Spans)
+		// the line keeps its own id: d.Name also holds the file's folder
+		name := d.Name
+		if lay.ID != nil {
+			var v any
+			if json.Unmarshal(lay.ID, &v) == nil {
+				if s, ok := v.(string); ok {
+					d.Name = s
+				} else {
+					d.Name = string(lay.ID)
+				}
+			}
+		}
 		var b bytes.Buffer
-		if err := jsonl.Write(&b, d); err != nil {
+		err := jsonl.Write(&b, d)
+		d.Name = name
+		if err != nil {
 			return nil, fmt.Errorf("recommend: %w", err)
 		}
 		src := d.Source
 		if src == "" {
 			src = "documents.jsonl"
 		}
-		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: jsonlName(src), Data: b.Bytes(), Append: true}}}, nil
+		// the document's name holds its folder inside the project
+		rel := path.Join(path.Dir(base), jsonlName(src))
+		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: rel, Data: b.Bytes(), Append: true}}}, nil
 	default: // BRAT and anything text-based
 		next := 1
 		if lay, ok := d.Layers.(*brat.Layers); ok {
@@ -203,13 +219,12 @@ func trimExt(p string) string {
 	return p
 }
 
+// jsonlName is the output file of a JSON Lines document: its input
+// file's base name (a document's Source is "<file> line <n>").
 func jsonlName(src string) string {
 	b := path.Base(strings.ReplaceAll(src, "\\", "/"))
-	if i := strings.Index(b, ":"); i >= 0 {
-		b = b[:i]
+	if i := strings.LastIndex(strings.ToLower(b), ".jsonl"); i >= 0 {
+		return b[:i+len(".jsonl")]
 	}
-	if !strings.HasSuffix(strings.ToLower(b), ".jsonl") {
-		b = trimExt(b) + ".jsonl"
-	}
-	return b
+	return trimExt(b) + ".jsonl"
 }

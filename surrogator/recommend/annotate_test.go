@@ -30,6 +30,10 @@ func writeInputs(t *testing.T, dir string) {
 	if err := jsonl.Write(&line, d); err != nil {
 		t.Fatal(err)
 	}
+	second := &document.Document{Name: "zweiter", Text: "Frau Beate Albers kam am 01.02.2020.\n"}
+	if err := jsonl.Write(&line, second); err != nil {
+		t.Fatal(err)
+	}
 	var txt, ann bytes.Buffer
 	if err := brat.Write(&txt, &ann, d); err != nil {
 		t.Fatal(err)
@@ -78,7 +82,19 @@ func TestAnnotateFormats(t *testing.T) {
 				for _, o := range a.Outputs {
 					path := filepath.Join(out, sub, filepath.FromSlash(o.Rel))
 					_ = os.MkdirAll(filepath.Dir(path), 0o700)
-					if err := os.WriteFile(path, o.Data, 0o600); err != nil {
+					flag := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+					if o.Append {
+						flag = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+					}
+					f, err := os.OpenFile(path, flag, 0o600)
+					if err != nil {
+						return err
+					}
+					_, err = f.Write(o.Data)
+					if cerr := f.Close(); err == nil {
+						err = cerr
+					}
+					if err != nil {
 						return err
 					}
 				}
@@ -91,10 +107,22 @@ func TestAnnotateFormats(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: reading the output: %v", sub, err)
 		}
-		if len(projs) != 1 || len(projs[0].Documents) != 1 {
+		want := 1
+		if sub == "jsonl" {
+			want = 2 // two lines of one file, written back into one file
+			if fs, _ := filepath.Glob(filepath.Join(out, sub, "*")); len(fs) != 1 {
+				t.Fatalf("jsonl: %d output files, want 1", len(fs))
+			}
+		}
+		if len(projs) != 1 || len(projs[0].Documents) != want {
 			t.Fatalf("%s: %d projects", sub, len(projs))
 		}
 		d := projs[0].Documents[0]
+		for _, x := range projs[0].Documents {
+			if x.Name == "brief" || x.Format != document.FormatJSONL {
+				d = x
+			}
+		}
 		if d.Text != letter {
 			t.Fatalf("%s: text changed", sub)
 		}
@@ -111,6 +139,9 @@ func TestAnnotateFormats(t *testing.T) {
 			}
 		}
 		raw := readAll(t, filepath.Join(out, sub))
+		if sub == "jsonl" && (!strings.Contains(raw, `"id":"brief"`) || !strings.Contains(raw, `"id":"zweiter"`)) {
+			t.Errorf("jsonl: ids not kept")
+		}
 		if n := strings.Count(raw, MarkFeature); n < 3 {
 			t.Errorf("%s: %d prediction marks, want one per prediction (≥ 3)", sub, n)
 		}
