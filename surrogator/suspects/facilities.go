@@ -49,6 +49,7 @@ var facilityHeadSuffixes = []struct {
 	{"hotel", kinds.LocationOther}, {"pension", kinds.LocationOther}, {"therme", kinds.LocationOther},
 	{"schwimmhalle", kinds.LocationOther}, {"hallenbad", kinds.LocationOther}, {"freibad", kinds.LocationOther},
 	{"sporthalle", kinds.LocationOther}, {"stadion", kinds.LocationOther}, {"kleingartenverein", kinds.LocationOther},
+	{"betriebskrankenkasse", kinds.LocationOrganization}, {"krankenkasse", kinds.LocationOrganization},
 }
 
 // facilityGeneric are first parts of a hyphenated head that are no name
@@ -101,7 +102,9 @@ func (r *run) facilities() {
 			// a name before the hyphen ("Rosental-Apotheke")
 			if h := strings.IndexByte(t.s, '-'); h > 0 {
 				pre := data.Fold(t.s[:h])
-				if !facilityGeneric[pre] && r.d.lex[pre]&(cCommon|cMedical) == 0 && !strings.Contains(t.s[h+1:], "-") {
+				// "Rosental-Apotheke", "Wilhelm-Ostwald-Gymnasium",
+				// "Rudolf-Harbig-Stadion"
+				if !facilityGeneric[pre] && r.d.lex[pre]&(cCommon|cMedical) == 0 {
 					r.add(t.b, t.e, k, "facility-name", prioExact)
 				}
 			}

@@ -140,10 +140,23 @@ func (r *run) addressLines() {
 			}
 		}
 		if street == "" {
-			if k := strings.Index(s, ", "); k > 0 && reZipLine.MatchString(strings.TrimSpace(s[k+2:])) {
-				street = s[:k]
-				if j := strings.LastIndex(street, ", "); j >= 0 {
-					street, off = street[j+2:], j+2
+			// "…, Am Wilhelmschacht 3, 04571 Rötha", "Am Klinikum 1 · 07747 Jena"
+			for _, sep := range []string{", ", " · ", " – ", " | "} {
+				for k := strings.Index(s, sep); k > 0 && street == ""; {
+					if reZipLine.MatchString(strings.TrimSpace(s[k+len(sep):])) {
+						street, off = s[:k], 0
+						for _, sep2 := range []string{", ", " · ", " – ", " | ", ": "} {
+							if j := strings.LastIndex(street, sep2); j >= 0 {
+								street, off = street[j+len(sep2):], off+j+len(sep2)
+							}
+						}
+						break
+					}
+					n := strings.Index(s[k+len(sep):], sep)
+					if n < 0 {
+						break
+					}
+					k += len(sep) + n
 				}
 			}
 		}

@@ -67,6 +67,8 @@ ORG DRV | tail2 exact
 ORG Rentenversicherung | place
 ORG Berufsgenossenschaft | tail3
 ORG BG | tail1 exact ctx
+ORG SBK | exact tail1
+ORG Campus | place
 ORG BG BAU | exact
 ORG BG ETEM | exact
 ORG BG RCI | exact
@@ -194,6 +196,14 @@ func (r *run) institutions() {
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
 		es := r.d.inst[t.f]
+		if len(es) == 0 && len(t.f) > 6 {
+			// a genitive: "des Landratsamtes Meißen", "des Amtsgerichts"
+			if g, ok := strings.CutSuffix(t.f, "es"); ok && len(r.d.inst[g]) > 0 {
+				es = r.d.inst[g]
+			} else if g, ok := strings.CutSuffix(t.f, "s"); ok {
+				es = r.d.inst[g]
+			}
+		}
 		if len(es) == 0 {
 			continue
 		}
@@ -206,6 +216,7 @@ func (r *run) institutions() {
 			if !e.exact && !t.is(shUpper) && t.s != e.first {
 				continue
 			}
+			genitive := t.f != e.words[0]
 			j := i + 1
 			ok := true
 			for _, w := range e.words[1:] {
@@ -218,7 +229,7 @@ func (r *run) institutions() {
 			if !ok {
 				continue
 			}
-			if e.ctx && !r.insuranceContext(t) {
+			if e.ctx && !r.insuranceContext(t) || genitive && len(e.words) > 1 {
 				continue
 			}
 			end := toks[j-1].e

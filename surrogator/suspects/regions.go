@@ -49,6 +49,33 @@ func regionIndex(res *data.Resources) map[string][]regionEntry {
 // Meißen", "Kreis Pinneberg", "Regierungsbezirk Oberbayern").
 var districtWords = fieldSet(`landkreis kreis lkr lk regierungsbezirk bezirk erzgebirgskreis vogtlandkreis`)
 
+// foreignRegions are regions abroad that letters name (LOCATION_STATE).
+var foreignRegions = fieldSet(`Toskana Tirol Südtirol Vorarlberg Kärnten Steiermark Salzburger Mallorca Kreta Korsika Sizilien
+	Sardinien Elsass Provence Bretagne Normandie Andalusien Katalonien Galicien Algarve Dalmatien Istrien Masuren Schlesien
+	Pommern Ostpreußen Siebenbürgen Kurdistan Anatolien Kalifornien Florida Texas Bayern`)
+
+// districtSuffix: a district named as one word ("Vogtlandkreis",
+// "Burgenlandkreis"), not a circle of people ("Freundeskreis").
+func districtSuffix(f string) bool {
+	if !strings.HasSuffix(f, "kreis") || len(f) < 10 {
+		return false
+	}
+	for _, w := range []string{"freundes", "bekannten", "familien", "arbeits", "verwandten", "patienten", "teilnehmer",
+		"kollegen", "interessen", "kunden", "leser", "gespraechs", "gesprächs", "helfer", "wirkungs", "kraft", "stromkreis", "blutkreis",
+		"formen", "regel", "teufels", "halb", "voll"} {
+		if strings.Contains(f, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// placeOrArticle may stand right before a district's one-word name.
+var placeOrArticle = fieldSet(`im in aus nach vom von den dem der Im Aus`)
+
+// townWords name a town or district before its name.
+var townWords = fieldSet(`Kurort Ortsteil Stadtteil Standort Gemeinde Ortschaft Stadtbezirk`)
+
 func (r *run) regions() {
 	toks := r.tokens
 	for i := 0; i < len(toks); i++ {
@@ -59,6 +86,17 @@ func (r *run) regions() {
 		// a German state ("Bayern", "Sachsen-Anhalt")
 		if t.cls&cState != 0 && t.nameShaped() {
 			r.add(t.b, t.e, kinds.LocationState, "state", prioPlace)
+			continue
+		}
+		if foreignRegions[t.s] || districtSuffix(t.f) && t.nameShaped() && i > 0 && placeOrArticle[toks[i-1].s] {
+			r.add(t.b, t.e, kinds.LocationState, "region", prioPlace)
+			continue
+		}
+		// a town named with its kind ("Kurort Rathen", "Ortsteil Gohlis")
+		if townWords[t.s] && i+1 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
+			toks[i+1].cls&(cCommon|cMedical) == 0 {
+			r.add(t.b, toks[i+1].e, kinds.LocationCity, "town-word", prioPlace)
+			i++
 			continue
 		}
 		// a district by name
