@@ -110,3 +110,25 @@ func BenchmarkAnnotate(b *testing.B) {
 	cpu := cpuTime() - c0
 	b.ReportMetric(float64(textBytes)/1e6/cpu.Seconds(), "MB-text/CPU-s")
 }
+
+// BenchmarkAnnotateJSONL: the project's dev letters as JSON Lines (text
+// and spans, no token layers) read, predicted and written back, in MB of
+// text per CPU-second.
+func BenchmarkAnnotateJSONL(b *testing.B) {
+	src := filepath.Join(testutil.RepoRoot(b), "testdata", "letters", "dev.jsonl")
+	p := NewPredictor(suspects.New(suspects.Options{}))
+	var textBytes int64
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		_, err := formats.Scan(context.Background(), formats.PathSources([]string{src}), formats.Options{}, func(_ *formats.Project, d *document.Document) error {
+			textBytes += int64(len(d.Text))
+			_, err := p.Annotate(d, cas.PHIConfig{})
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(textBytes)/1e6/(cpuTime()-c0).Seconds(), "MB-text/CPU-s")
+}

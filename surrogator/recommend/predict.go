@@ -46,7 +46,7 @@ func (p *Predictor) Predict(text string, existing []document.Span) []Prediction 
 		for _, s := range sus {
 			seen = append(seen, document.Span{Begin: s.Begin, End: s.End, Kind: s.Kind, Label: string(s.Kind), Ref: -1})
 		}
-		more := p.det.Detect(text, seen)
+		more := p.det.DetectRepeats(text, seen)
 		sus = append(sus, more...)
 	}
 	ov := newIntervals(existing)

@@ -21,11 +21,12 @@ var (
 	holidayWords = fieldSet(`Weihnachten Heiligabend Ostern Pfingsten Silvester Neujahr Karfreitag Ostermontag Pfingstmontag
 		Himmelfahrt Fronleichnam Allerheiligen Nikolaus`)
 	holidayBefore = fieldSet(`zu an über seit nach vor zuletzt bis um für zum Zu An Über Seit Nach Vor Bis Um Für`)
-	reKW          = regexp.MustCompile(`\bKW ?\d{1,2}\b`)
-	reRomanQ      = regexp.MustCompile(`\b(?:I|II|III|IV)/(?:19|20)\d{2}\b`)
-	reSemester    = regexp.MustCompile(`\b(?:WS|SS|WiSe|SoSe|Wintersemester|Sommersemester) ?(?:(?:19|20)\d{2}/\d{2}(?:\d{2})?|\d{2}/\d{2}|(?:19|20)\d{2})\b`)
-	reDayRange    = regexp.MustCompile(`\b(\d{1,2})\.(?:\s?[–\-/]\s?| und | bis | u\. )(\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?)`)
-	reMonthAbbrev = regexp.MustCompile(`\b(Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\.(?: und | bis |\s?[–\-]\s?)(?:Jan|Feb|Mär|Apr|Mai|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\.? (?:19|20)\d{2}\b`)
+	semesterWords   = fieldSet(`WS SS WiSe SoSe Wintersemester Sommersemester`)
+	reKWAt          = regexp.MustCompile(`^KW ?\d{1,2}\b`)
+	reRomanQAt      = regexp.MustCompile(`^(?:I|II|III|IV)/(?:19|20)\d{2}\b`)
+	reSemesterAt    = regexp.MustCompile(`^(?:WS|SS|WiSe|SoSe|Wintersemester|Sommersemester) ?(?:(?:19|20)\d{2}/\d{2}(?:\d{2})?|\d{2}/\d{2}|(?:19|20)\d{2})\b`)
+	reDayRangeAt    = regexp.MustCompile(`^(\d{1,2})\.(?:\s?[–\-/]\s?| und | bis | u\. )(\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?)`)
+	reMonthAbbrevAt = regexp.MustCompile(`^(Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\.(?: und | bis |\s?[–\-]\s?)(?:Jan|Feb|Mär|Apr|Mai|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\.? (?:19|20)\d{2}\b`)
 )
 
 func (r *run) moreDates() {
@@ -42,25 +43,43 @@ func (r *run) moreDates() {
 			r.add(t.b, t.e, kinds.Date, "holiday", prioDate)
 		}
 	}
-	for _, ln := range r.lines {
-		if !ln.digit {
-			continue
-		}
-		s := r.text[ln.b:ln.e]
-		for _, re := range []*regexp.Regexp{reKW, reRomanQ, reSemester} {
-			for _, m := range re.FindAllStringIndex(s, -1) {
-				r.add(ln.b+m[0], ln.b+m[1], kinds.Date, "date-period", prioDate)
+	// the expressions run anchored at their trigger tokens only, on a
+	// short window (a line of a letter can be a long paragraph)
+	for i := range toks {
+		t := &toks[i]
+		switch {
+		case t.s == "KW" || strings.HasPrefix(t.s, "KW") && t.is(shUpper):
+			r.addAt(reKWAt, t.b, kinds.Date, "date-period", 0)
+		case t.s == "I" || t.s == "II" || t.s == "III" || t.s == "IV":
+			r.addAt(reRomanQAt, t.b, kinds.Date, "date-period", 0)
+		case semesterWords[t.s]:
+			r.addAt(reSemesterAt, t.b, kinds.Date, "date-period", 0)
+		case t.dot && t.is(shDigits) && t.runes <= 2:
+			if i > 0 && toks[i-1].e == t.b-1 && strings.ContainsRune(".-/", rune(r.text[t.b-1])) {
+				continue // inside a date
+			}
+			if m := anchoredMatch(reDayRangeAt, r.text, t.b); m != nil {
+				r.add(t.b+m[2], t.b+m[3]+1, kinds.Date, "day-range", prioDate)
+				r.add(t.b+m[4], t.b+m[5], kinds.Date, "day-range", prioDate)
+			}
+		case t.dot && monthAbbrevs[t.s]:
+			if m := anchoredMatch(reMonthAbbrevAt, r.text, t.b); m != nil {
+				r.add(t.b+m[2], t.b+m[3]+1, kinds.Date, "month-range", prioDate)
 			}
 		}
-		for _, m := range reDayRange.FindAllStringSubmatchIndex(s, -1) {
-			if m[2] > 0 && strings.ContainsRune("0123456789.", rune(s[m[2]-1])) {
-				continue
-			}
-			r.add(ln.b+m[2], ln.b+m[3]+1, kinds.Date, "day-range", prioDate)
-			r.add(ln.b+m[4], ln.b+m[5], kinds.Date, "day-range", prioDate)
-		}
-		for _, m := range reMonthAbbrev.FindAllStringSubmatchIndex(s, -1) {
-			r.add(ln.b+m[2], ln.b+m[3]+1, kinds.Date, "month-range", prioDate)
-		}
+	}
+}
+
+// anchoredMatch runs an expression that starts with "^" on a window of
+// text from b; the indexes are relative to b.
+func anchoredMatch(re *regexp.Regexp, text string, b int) []int {
+	return re.FindStringSubmatchIndex(text[b:min(len(text), b+96)])
+}
+
+// addAt adds the match of an anchored expression at b (group g, 0 for
+// the whole match).
+func (r *run) addAt(re *regexp.Regexp, b int, k kinds.Kind, rule string, g int) {
+	if m := anchoredMatch(re, r.text, b); m != nil && m[2*g] >= 0 {
+		r.add(b+m[2*g], b+m[2*g+1], k, rule, prioDate)
 	}
 }

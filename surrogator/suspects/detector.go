@@ -208,6 +208,20 @@ func roleKind(r string) kinds.Kind {
 	return kinds.NameRelative
 }
 
+// DetectRepeats returns only the unannotated repeats of the spans' strings
+// (and of the words of annotated names): the repeat rule of Detect alone,
+// for a caller that treats its own first findings as annotations.
+func (d *Detector) DetectRepeats(text string, spans []document.Span) []Suspect {
+	r := d.runs.Get().(*run)
+	r.reset(d, text, spans)
+	r.tokenize()
+	r.repeats(spans)
+	out := r.result()
+	r.reset(nil, "", nil)
+	d.runs.Put(r)
+	return out
+}
+
 // DetectDocument runs Detect over a document's text and spans.
 func (d *Detector) DetectDocument(doc *document.Document) []Suspect {
 	return d.Detect(doc.Text, doc.Spans)

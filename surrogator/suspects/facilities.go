@@ -66,6 +66,11 @@ var facilityArticles = fieldSet(`der dem den`)
 // facilityHeadKind returns the kind a head token names (genitive -s/-es
 // allowed), or "".
 func facilityHeadKind(f string) kinds.Kind {
+	// most words end in none of the heads' last three letters
+	if n := len(f); n < 3 || !headEnds[f[n-3:]] && !(n >= 4 && f[n-1] == 's' && headEnds[f[n-4:n-1]]) &&
+		!(n >= 5 && strings.HasSuffix(f, "es") && headEnds[f[n-5:n-2]]) {
+		return ""
+	}
 	for _, g := range []string{f, strings.TrimSuffix(f, "s"), strings.TrimSuffix(f, "es")} {
 		for _, h := range facilityHeadSuffixes {
 			if strings.HasSuffix(g, h.suffix) && (len(g) == len(h.suffix) || !wholeHeads[h.suffix]) {
@@ -75,6 +80,15 @@ func facilityHeadKind(f string) kinds.Kind {
 	}
 	return ""
 }
+
+// headEnds holds the last three bytes of every head suffix.
+var headEnds = func() map[string]bool {
+	m := map[string]bool{}
+	for _, h := range facilityHeadSuffixes {
+		m[h.suffix[len(h.suffix)-3:]] = true
+	}
+	return m
+}()
 
 // wholeHeads are heads that end other words too ("Suspension",
 // "Kolibakterien-Labor" is fine, "Kollaborator" not): they count only as a

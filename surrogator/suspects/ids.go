@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
@@ -17,16 +16,15 @@ import (
 // ("Vers.-Nr.", "Az.:", "Ihr Zeichen:", "BSNR", "Station").
 
 var (
-	reCourtFile = regexp.MustCompile(`\b(?:[A-Z]{1,2} )?\d{1,3} (?:[IVXL]{1,5}|[A-Z][A-Za-z]{0,3})(?: [A-Z]{1,2})? \d{1,6}/\d{2}(?:\d{2})?\b`)
-	reRVNR      = regexp.MustCompile(`\b\d{2} ?[0-3]\d[01]\d{3} ?[A-Z] ?\d{3}\b`)
-	reKVNR      = regexp.MustCompile(`\b[A-Z][0-9]{9}\b`)
+	reCourtFileAt = regexp.MustCompile(`^(?:[A-Z]{1,2} )?\d{1,3} (?:[IVXL]{1,5}|[A-Z][A-Za-z]{0,3})(?: [A-Z]{1,2})? \d{1,6}/\d{2}(?:\d{2})?\b`)
+	reRVNRAt      = regexp.MustCompile(`^\d{2} ?[0-3]\d[01]\d{3} ?[A-Z] ?\d{3}\b`)
 	// a value after an ID label: digit groups, a code of letters and
 	// digits, "K 12" (a ward)
 	reIDValue = regexp.MustCompile(`^(?:\d{1,3} (?:[IVXL]{1,5}|[A-Z][A-Za-z]{0,3})(?: [A-Z]{1,2})? \d{1,6}/\d{2,4}|[A-Z]{1,2} \d{1,3} [A-Z]{1,2} \d{1,6}/\d{2,4}|[A-Z]{1,3} \d{1,4}(?:[-/]\d{1,6})*(?:/\d{2})?|\d+(?:[ .\-/]\d+)*|[A-Za-z0-9]*\d[A-Za-z0-9]*(?:[\-./][A-Za-z0-9]+)*|[A-Z]{2,}(?:[\-./][A-Za-z0-9]+)+)`)
 	// phone numbers with an extension: "0341 97-13380"
-	rePhoneExt = regexp.MustCompile(`\b0\d{2,5} \d{2,5}-\d{1,5}\b`)
+	rePhoneExtAt = regexp.MustCompile(`^0\d{2,5} \d{2,5}-\d{1,5}\b`)
 	// ages written "58 Jahre" after a name or in parentheses
-	reAgeYears = regexp.MustCompile(`(?:, |\()(\d{1,3})(?: Jahre\b|\))`)
+	reAgeYearsAt = regexp.MustCompile(`^(\d{1,3})(?: Jahre\b|\))`)
 	// a house number at the end of a street line
 	reHouseNo = regexp.MustCompile(`^(\p{Lu}[\p{L}.\-]*(?: [\p{L}.\-]+){0,3}) (\d{1,4}(?: ?[a-zA-Z]\b)?(?: ?[-–/] ?\d{1,4}[a-zA-Z]?)?)$`)
 	reZipLine = regexp.MustCompile(`^(?:D-)?\d{5} \p{Lu}`)
@@ -91,31 +89,45 @@ func (r *run) ids() {
 			break
 		}
 	}
-	for _, ln := range r.lines {
-		if !ln.digit {
-			continue
-		}
-		s := r.text[ln.b:ln.e]
-		for _, re := range []*regexp.Regexp{reCourtFile, reRVNR, reKVNR} {
-			for _, m := range re.FindAllStringIndex(s, -1) {
-				r.add(ln.b+m[0], ln.b+m[1], kinds.ID, "id-shape", prioExact)
-			}
-		}
-		for _, m := range rePhoneExt.FindAllStringIndex(s, -1) {
-			k := kinds.ContactPhone
-			if strings.Contains(strings.ToLower(s[max(0, m[0]-8):m[0]]), "fax") {
-				k = kinds.ContactFax
-			}
-			r.add(ln.b+m[0], ln.b+m[1], k, "phone-ext", prioExact)
-		}
-		for _, m := range reAgeYears.FindAllStringSubmatchIndex(s, -1) {
-			// after a name: the word before ", " or "(" is capitalised
-			before := strings.TrimRight(s[:m[0]], " ")
-			w := before[strings.LastIndexAny(before, " \t(")+1:]
-			if w == "" || !upperFirst(w) || r.d.foldIs(w, cCommon|cMedical) || r.d.lex[data.Fold(w)]&cUnit != 0 {
+	// shaped IDs, phone numbers and ages, anchored at their trigger tokens
+	for i := range toks {
+		t := &toks[i]
+		switch {
+		case t.is(shDigits):
+			if i > 0 && toks[i-1].e == t.b {
 				continue
 			}
-			r.add(ln.b+m[2], ln.b+m[3], kinds.Age, "age-years", prioDate)
+			// a court file number may start with a register letter
+			// token ("S 7 U 112/21"): tried from the letter below
+			if m := anchoredMatch(reCourtFileAt, r.text, t.b); m != nil {
+				r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
+				continue
+			}
+			if t.runes == 2 {
+				if m := anchoredMatch(reRVNRAt, r.text, t.b); m != nil {
+					r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
+					continue
+				}
+			}
+			if t.s[0] == '0' && t.runes >= 3 && t.runes <= 6 {
+				if m := anchoredMatch(rePhoneExtAt, r.text, t.b); m != nil {
+					k := kinds.ContactPhone
+					if strings.Contains(strings.ToLower(r.text[max(0, t.b-8):t.b]), "fax") {
+						k = kinds.ContactFax
+					}
+					r.add(t.b, t.b+m[1], k, "phone-ext", prioExact)
+					continue
+				}
+			}
+			if t.runes <= 3 && t.b > 0 && (r.text[t.b-1] == '(' || t.b > 1 && r.text[t.b-2:t.b] == ", ") {
+				r.ageYears(i)
+			}
+		case t.runes == 10 && t.s[0] >= 'A' && t.s[0] <= 'Z' && allDigits(t.s[1:]):
+			r.add(t.b, t.e, kinds.ID, "id-shape", prioExact) // KVNR
+		case t.runes <= 2 && t.is(shAllUpper) && i+1 < len(toks) && toks[i+1].is(shDigits):
+			if m := anchoredMatch(reCourtFileAt, r.text, t.b); m != nil {
+				r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
+			}
 		}
 	}
 	r.addressLines()
@@ -173,4 +185,32 @@ func (r *run) addressLines() {
 		}
 		r.add(ln.b+off, ln.b+off+len(street), kinds.LocationStreet, "address-line", prioPlace+1)
 	}
+}
+
+// ageYears flags "58" in "Herr Al-Masri, 58 Jahre," and "(33)" after a
+// name: the word before ", " or "(" is a capitalised word that is no
+// common word.
+func (r *run) ageYears(i int) {
+	t := &r.tokens[i]
+	m := anchoredMatch(reAgeYearsAt, r.text, t.b)
+	if m == nil || i == 0 {
+		return
+	}
+	p := &r.tokens[i-1]
+	if gap := r.text[p.e:t.b]; gap != ", " && gap != " (" && gap != "(" {
+		return
+	}
+	if !p.is(shUpper) || p.cls&(cCommon|cMedical|cUnit) != 0 {
+		return
+	}
+	r.add(t.b, t.b+m[3], kinds.Age, "age-years", prioDate)
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -35,13 +35,17 @@ func (r *run) professions() {
 	toks := r.tokens
 	for i := 1; i < len(toks); i++ {
 		t := &toks[i]
+		if pp := &toks[i-1]; !(pp.s == "als" || pp.s == "zum" || pp.s == "zur" || professionStatus[pp.s] || pp.s[len(pp.s)-1] == 'e' ||
+			pp.s[len(pp.s)-1] == 'r' || pp.s == "," || strings.HasSuffix(r.text[max(0, t.b-3):t.b], ", ")) {
+			continue
+		}
 		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || notProfession[t.f] || t.cls&(cRole|cRoleDot|cSalut) != 0 {
 			continue
 		}
+		p := &toks[i-1]
 		if !professionWords[t.f] && !professionShape(t.f) && !moreProfessionShape(t.f) {
 			continue
 		}
-		p := &toks[i-1]
 		// "als wissenschaftliche Mitarbeiterin": one adjective between
 		if i >= 2 && !p.is(shUpper) && (strings.HasSuffix(p.s, "e") || strings.HasSuffix(p.s, "er")) && toks[i-2].s == "als" {
 			p = &toks[i-2]
