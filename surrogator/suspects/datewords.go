@@ -20,7 +20,7 @@ var (
 	monthBefore  = fieldSet(`seit bis ab für Anfang Mitte Ende im vom zum Im Seit Bis Ab Ab Für`)
 	holidayWords = fieldSet(`Weihnachten Heiligabend Ostern Pfingsten Silvester Neujahr Karfreitag Ostermontag Pfingstmontag
 		Himmelfahrt Fronleichnam Allerheiligen Nikolaus`)
-	holidayBefore = fieldSet(`zu an über seit nach vor zuletzt bis um für zum Zu An Über Seit Nach Vor Bis Um Für`)
+	holidayBefore   = fieldSet(`zu an über seit nach vor zuletzt bis um für zum Zu An Über Seit Nach Vor Bis Um Für`)
 	semesterWords   = fieldSet(`WS SS WiSe SoSe Wintersemester Sommersemester`)
 	reKWAt          = regexp.MustCompile(`^KW ?\d{1,2}\b`)
 	reRomanQAt      = regexp.MustCompile(`^(?:I|II|III|IV)/(?:19|20)\d{2}\b`)
