@@ -217,15 +217,7 @@ func (r *run) institutions() {
 				continue
 			}
 			genitive := t.f != e.words[0]
-			j := i + 1
-			ok := true
-			for _, w := range e.words[1:] {
-				if j >= len(toks) || toks[j].f != w || !r.near(&toks[j-1], &toks[j], false) {
-					ok = false
-					break
-				}
-				j++
-			}
+			j, ok := r.wordsAt(i+1, e.words[1:])
 			if !ok {
 				continue
 			}
@@ -277,16 +269,7 @@ func (r *run) insuranceContext(t *token) bool {
 func (r *run) skipConnector(j int) int {
 	toks := r.tokens
 	for _, c := range placeConnectors {
-		k := j
-		ok := true
-		for _, w := range c {
-			if k >= len(toks) || toks[k].f != w || !r.near(&toks[k-1], &toks[k], false) {
-				ok = false
-				break
-			}
-			k++
-		}
-		if ok {
+		if k, ok := r.wordsAt(j, c); ok && j < len(toks) {
 			return k
 		}
 	}
@@ -334,3 +317,16 @@ func (r *run) tailRun(j, max int) int {
 // insurerTailWords are lower-case words of insurers' names.
 var insurerTailWords = fieldSet(`classic firmus exklusiv gesund plus mhplus vital linde pronova vbu provita
 	mobil energie`)
+
+// wordsAt reports whether the tokens from j on are the folded words ws, on
+// one line with blanks between, and returns the index after them.
+func (r *run) wordsAt(j int, ws []string) (int, bool) {
+	toks := r.tokens
+	for _, w := range ws {
+		if j >= len(toks) || toks[j].f != w || !r.near(&toks[j-1], &toks[j], false) {
+			return j, false
+		}
+		j++
+	}
+	return j, true
+}

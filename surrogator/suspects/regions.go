@@ -115,15 +115,7 @@ func (r *run) regions() {
 		bestEnd, bestJ := -1, 0
 		var bestKind kinds.Kind
 		for _, e := range es {
-			j := i + 1
-			ok := true
-			for _, w := range e.words[1:] {
-				if j >= len(toks) || toks[j].f != w || !r.near(&toks[j-1], &toks[j], false) {
-					ok = false
-					break
-				}
-				j++
-			}
+			j, ok := r.wordsAt(i+1, e.words[1:])
 			if !ok {
 				continue
 			}
