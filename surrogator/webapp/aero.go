@@ -24,11 +24,13 @@ type conn struct {
 // connTTL is how long a connection's credentials stay in memory.
 const connTTL = 30 * time.Minute
 
-func (s *Server) aeroRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /inception", logged(s.aeroForm))
-	m.HandleFunc("POST /inception", logged(s.aeroConnect))
-	m.HandleFunc("GET /inception/{cid}/{prj}", logged(s.aeroProject))
-	m.HandleFunc("POST /inception/{cid}/{prj}/pull", logged(s.aeroPull))
+func (s *Server) aeroRoutes() []routeDef {
+	return []routeDef{
+		{"GET /inception", s.aeroForm},
+		{"POST /inception", s.aeroConnect},
+		{"GET /inception/{cid}/{prj}", s.aeroProject},
+		{"POST /inception/{cid}/{prj}/pull", s.aeroPull},
+	}
 }
 
 func (s *Server) aeroForm(w http.ResponseWriter, r *http.Request) {

@@ -23,7 +23,7 @@
 // SameSite=Strict cookie. Every state-changing request carries a CSRF
 // token bound to the session (403 without). Responses carry a strict
 // Content-Security-Policy (no inline script or style, nothing from other
-// origins), no-store and no-referrer. Uploads are size-limited, stored
+// origins), no-store and a same-origin referrer policy. Uploads are size-limited, stored
 // under generated ids (original file names are kept only in the private
 // data folder's project.json) and never used as paths; URLs name documents
 // by index, never by name. The server log names the method, the route

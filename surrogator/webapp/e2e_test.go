@@ -248,9 +248,22 @@ func TestBrowserEndToEnd(t *testing.T) {
 		t.Error("no replaced span highlighted in the surrogate")
 	}
 
+	// sign out (a form post with the token): the session ends
+	do(chromedp.Click(chromedp.CSS("#logout")),
+		chromedp.WaitVisible(chromedp.CSS("#error-message")),
+		shot("signed-out.png"))
+	if msg := text("#error-message"); !strings.Contains(msg, "signed out") {
+		t.Errorf("after sign-out: %q", msg)
+	}
 	mu.Lock()
-	defer mu.Unlock()
-	for _, p := range problems {
+	seen := append([]string(nil), problems...)
+	mu.Unlock()
+	// (the browser logs the expected 401 of this page)
+	do(chromedp.Navigate(a.ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#error-message")))
+	if msg := text("#error-message"); !strings.Contains(msg, "No session") {
+		t.Errorf("after sign-out the home page says %q", msg)
+	}
+	for _, p := range seen {
 		t.Errorf("browser: %s", p)
 	}
 }

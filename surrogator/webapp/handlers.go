@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -24,33 +25,52 @@ import (
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
-func (s *Server) routes() {
-	m := http.NewServeMux()
-	m.HandleFunc("GET /{$}", logged(s.home))
-	m.HandleFunc("/login", logged(s.login))
-	m.HandleFunc("POST /upload", logged(s.upload))
-	m.HandleFunc("GET /p/{pid}", logged(s.projectPage))
-	m.HandleFunc("GET /p/{pid}/toggle.csv", logged(s.toggleDownload))
-	m.HandleFunc("GET /p/{pid}/d/{pi}/{di}", logged(s.docPage))
-	m.HandleFunc("POST /p/{pid}/d/{pi}/{di}/toggle", logged(s.toggle))
-	m.HandleFunc("GET /p/{pid}/run", logged(s.runForm))
-	m.HandleFunc("POST /p/{pid}/run", logged(s.runStart))
-	m.HandleFunc("POST /p/{pid}/keys", logged(s.keyUpload))
-	m.HandleFunc("GET /p/{pid}/r/{rid}", logged(s.runPage))
-	m.HandleFunc("GET /p/{pid}/r/{rid}/status", logged(s.runStatusJSON))
-	m.HandleFunc("GET /p/{pid}/r/{rid}/d/{pi}/{di}", logged(s.compare))
-	m.HandleFunc("GET /p/{pid}/r/{rid}/public.zip", logged(s.publicZip))
-	m.HandleFunc("GET /p/{pid}/r/{rid}/private", logged(s.privateConfirm))
-	m.HandleFunc("POST /p/{pid}/r/{rid}/private", logged(s.privateZip))
-	s.aeroRoutes(m)
-	s.mux = m
+// routeDef is one route: a ServeMux pattern and its handler.
+type routeDef struct {
+	pattern string
+	handler http.HandlerFunc
 }
+
+// routeTable lists every route (the tests enumerate it: every route that
+// is not GET-only passes the CSRF gate).
+func (s *Server) routeTable() []routeDef {
+	return append([]routeDef{
+		{"GET /{$}", s.home},
+		{"/login", s.login},
+		{"POST /logout", s.logout},
+		{"POST /upload", s.upload},
+		{"GET /p/{pid}", s.projectPage},
+		{"GET /p/{pid}/toggle.csv", s.toggleDownload},
+		{"GET /p/{pid}/d/{pi}/{di}", s.docPage},
+		{"POST /p/{pid}/d/{pi}/{di}/toggle", s.toggle},
+		{"GET /p/{pid}/run", s.runForm},
+		{"POST /p/{pid}/run", s.runStart},
+		{"POST /p/{pid}/keys", s.keyUpload},
+		{"GET /p/{pid}/r/{rid}", s.runPage},
+		{"GET /p/{pid}/r/{rid}/status", s.runStatusJSON},
+		{"GET /p/{pid}/r/{rid}/d/{pi}/{di}", s.compare},
+		{"GET /p/{pid}/r/{rid}/public.zip", s.publicZip},
+		{"GET /p/{pid}/r/{rid}/private", s.privateConfirm},
+		{"POST /p/{pid}/r/{rid}/private", s.privateZip},
+	}, s.aeroRoutes()...)
+}
+
+func buildMux(routes []routeDef) *http.ServeMux {
+	m := http.NewServeMux()
+	for _, rt := range routes {
+		m.HandleFunc(rt.pattern, logged(rt.handler))
+	}
+	return m
+}
+
+func (s *Server) routes() { s.mux = buildMux(s.routeTable()) }
 
 // page is what every template gets.
 type page struct {
-	Title string
-	CSRF  string
-	Data  any
+	Title    string
+	CSRF     string
+	SignedIn bool
+	Data     any
 }
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
@@ -62,7 +82,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 			title = v
 		}
 	}
-	if err := t.ExecuteTemplate(&b, "layout", page{Title: title, CSRF: s.csrfToken(sessionOf(r)), Data: data}); err != nil {
+	if err := t.ExecuteTemplate(&b, "layout", page{Title: title, CSRF: s.csrfToken(sessionOf(r)), SignedIn: sessionOf(r) != "", Data: data}); err != nil {
 		http.Error(w, "template error", http.StatusInternalServerError)
 		return
 	}
@@ -120,24 +140,14 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 // flagged: QC proposes not to release the document, or raised a flag.
 func flagged(d *qc.Doc) bool { return !d.PartOfCorpus || len(d.Reasons) > 0 }
 
-// multipartWithCSRF opens a streamed multipart body of at most max bytes
-// whose first field must be the session's CSRF token; it answers the
-// request itself (400, 403) when not.
-func (s *Server) multipartWithCSRF(w http.ResponseWriter, r *http.Request, max int64) (*multipart.Reader, bool) {
+// multipartBody opens a streamed multipart body of at most max bytes
+// (the gate has checked its CSRF token, the first field); it answers the
+// request itself (400) when it is not multipart.
+func (s *Server) multipartBody(w http.ResponseWriter, r *http.Request, max int64) (*multipart.Reader, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, max)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		s.badRequest(w, r, "Expected a file upload form.")
-		return nil, false
-	}
-	part, err := mr.NextPart()
-	if err != nil || part.FormName() != "csrf" {
-		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
-		return nil, false
-	}
-	tok, _ := io.ReadAll(io.LimitReader(part, 256))
-	if !equal(string(tok), s.csrfToken(sessionOf(r))) {
-		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
 		return nil, false
 	}
 	return mr, true
@@ -147,7 +157,7 @@ func (s *Server) multipartWithCSRF(w http.ResponseWriter, r *http.Request, max i
 // is streamed: the CSRF token must be the first field, and files go
 // straight to the project's private folder under generated names.
 func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
-	mr, ok := s.multipartWithCSRF(w, r, s.cfg.MaxUpload)
+	mr, ok := s.multipartBody(w, r, s.cfg.MaxUpload)
 	if !ok {
 		return
 	}
@@ -162,6 +172,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 	}
 	stems := map[string]string{} // loose file stem → generated stem (keeps BRAT .txt/.ann pairs)
 	var name string
+	unreadable := 0
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -172,8 +183,16 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 				fail(http.StatusRequestEntityTooLarge, "The upload is larger than the limit of "+formats.HumanBytes(s.cfg.MaxUpload)+".")
 				return
 			}
+			if tooSlow(err) {
+				fail(http.StatusRequestTimeout, msgSlow)
+				return
+			}
 			fail(http.StatusBadRequest, "The upload was cut short.")
 			return
+		}
+		if _, _, err := mime.ParseMediaType(part.Header.Get("Content-Disposition")); err != nil {
+			unreadable++ // the browser sent a file name (or field name) no parser can read
+			continue
 		}
 		switch part.FormName() {
 		case "name":
@@ -203,6 +222,10 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 				fail(http.StatusRequestEntityTooLarge, "The upload is larger than the limit of "+formats.HumanBytes(s.cfg.MaxUpload)+".")
 				return
 			}
+			if tooSlow(err) {
+				fail(http.StatusRequestTimeout, msgSlow)
+				return
+			}
 			fail(http.StatusBadRequest, "The upload could not be stored.")
 			return
 		}
@@ -210,9 +233,14 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 		p.meta.Inputs = append(p.meta.Inputs, in)
 	}
 	if len(p.meta.Inputs) == 0 {
+		if unreadable > 0 {
+			fail(http.StatusBadRequest, unreadableMessage(unreadable)+" Nothing was loaded.")
+			return
+		}
 		fail(http.StatusBadRequest, "No file was chosen.")
 		return
 	}
+	p.meta.Unreadable = unreadable
 	if name == "" {
 		name = strings.TrimSuffix(p.meta.Inputs[0].Name, path.Ext(p.meta.Inputs[0].Name))
 		if len(p.meta.Inputs) > 1 {
@@ -225,6 +253,14 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/p/"+p.meta.ID, http.StatusSeeOther)
+}
+
+// unreadableMessage reports upload parts whose names could not be read.
+func unreadableMessage(n int) string {
+	if n == 1 {
+		return "One uploaded file was skipped: its file name could not be read (rename it, e.g. without quotes or control characters, and upload it again)."
+	}
+	return fmt.Sprintf("%d uploaded files were skipped: their file names could not be read (rename them, e.g. without quotes or control characters, and upload them again).", n)
 }
 
 func tooLarge(err error) bool {
@@ -325,6 +361,9 @@ func (s *Server) projectPage(w http.ResponseWriter, r *http.Request) {
 		"Total": total, "Flagged": nflagged, "Released": released, "Edited": edited, "Inputs": len(p.meta.Inputs)}
 	if p.err != nil {
 		data["Err"] = p.err.Error()
+	}
+	if p.meta.Unreadable > 0 {
+		data["Skipped"] = unreadableMessage(p.meta.Unreadable)
 	}
 	s.render(w, r, http.StatusOK, "project", data)
 }
@@ -551,11 +590,14 @@ func (s *Server) keyUpload(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	mr, ok := s.multipartWithCSRF(w, r, 64<<10)
+	mr, ok := s.multipartBody(w, r, 64<<10)
 	if !ok {
 		return
 	}
 	part, err := mr.NextPart()
+	for err == nil && part.FormName() == csrfField {
+		part, err = mr.NextPart()
+	}
 	if err != nil || part.FormName() != "key" {
 		s.badRequest(w, r, "No key file was chosen.")
 		return
@@ -563,6 +605,10 @@ func (s *Server) keyUpload(w http.ResponseWriter, r *http.Request) {
 	id := newID()
 	dst := filepath.Join(p.keysDir(), id+".key")
 	if _, err := copyPrivate(dst, part); err != nil {
+		if tooSlow(err) {
+			s.forbidden(w, r, http.StatusRequestTimeout, msgSlow)
+			return
+		}
 		if tooLarge(err) {
 			s.forbidden(w, r, http.StatusRequestEntityTooLarge, "A key file is a few dozen bytes; this one is too large.")
 			return

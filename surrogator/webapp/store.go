@@ -53,6 +53,9 @@ type meta struct {
 	Origin  string    `json:"origin"` // "upload" or "inception"
 	Created time.Time `json:"created"`
 	Inputs  []input   `json:"inputs"`
+	// Unreadable counts the upload's parts skipped because their file
+	// name could not be read (reported on the project page).
+	Unreadable int `json:"unreadable_parts,omitempty"`
 }
 
 // project is a loaded project: its inputs read and checked once, kept in
