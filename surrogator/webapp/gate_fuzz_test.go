@@ -76,6 +76,7 @@ func FuzzGate(f *testing.F) {
 		if err != nil {
 			return
 		}
+		method = req.Method // "" is GET
 		req.Host = host
 		if ctype != "" {
 			req.Header.Set("Content-Type", ctype)
