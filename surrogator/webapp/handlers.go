@@ -848,13 +848,19 @@ func zipDir(w io.Writer, root, prefix string) error {
 	return err
 }
 
+// addFile adds a file under name, dated with its modification time (a
+// zip entry without one reads as 1980-00-00).
 func addFile(zw *zip.Writer, name, file string) error {
 	f, err := os.Open(file)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	zf, err := zw.Create(name)
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	zf, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: fi.ModTime().UTC()})
 	if err != nil {
 		return err
 	}
@@ -872,11 +878,13 @@ func (s *Server) privateConfirm(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.render(w, r, http.StatusOK, "private", map[string]any{"Title": "Download private key and mapping", "P": p.meta, "RunID": rr.ID})
+	s.render(w, r, http.StatusOK, "private", map[string]any{"Title": "Download private files", "P": p.meta, "RunID": rr.ID})
 }
 
-// privateZip sends the run's mappings and key: only on a POST with the
-// CSRF token and the confirmation ticked.
+// privateZip sends the run's private folder (mappings, run records, the
+// surrogate CAS files to re-import into INCEpTION, the QC reports) and
+// its key: only on a POST with the CSRF token and the confirmation
+// ticked. The zip is streamed; the files are listed first.
 func (s *Server) privateZip(w http.ResponseWriter, r *http.Request) {
 	p, rr, ok := s.runAt(r)
 	if !ok {
@@ -889,42 +897,39 @@ func (s *Server) privateZip(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.PostFormValue("confirm") != "yes" {
-		s.render(w, r, http.StatusBadRequest, "private", map[string]any{"Title": "Download private key and mapping", "P": p.meta, "RunID": rr.ID, "Unconfirmed": true})
+		s.render(w, r, http.StatusBadRequest, "private", map[string]any{"Title": "Download private files", "P": p.meta, "RunID": rr.ID, "Unconfirmed": true})
 		return
 	}
 	prefix := "private-" + l.Run
-	var b bytes.Buffer
-	zw := zip.NewWriter(&b)
 	var files []string
 	root := l.PrivateRoot()
-	filepath.WalkDir(root, func(fp string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			switch d.Name() {
-			case "mapping.json", "mapping_flat.json", "run.json", "provenance.json":
-				files = append(files, fp)
-			}
+	err := filepath.WalkDir(root, func(fp string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			files = append(files, fp)
 		}
 		return nil
 	})
-	sort.Strings(files)
-	for _, f := range files {
-		rel, _ := filepath.Rel(root, f)
-		if err := addFile(zw, path.Join(prefix, filepath.ToSlash(rel)), f); err != nil {
-			s.forbidden(w, r, http.StatusInternalServerError, "The private files could not be packed.")
-			return
-		}
-	}
-	if err := addFile(zw, path.Join(prefix, "surrogator.key"), rr.KeyFile); err != nil {
-		s.forbidden(w, r, http.StatusInternalServerError, "The key could not be packed.")
-		return
-	}
-	if err := zw.Close(); err != nil {
+	if _, kerr := os.Stat(rr.KeyFile); err != nil || kerr != nil {
 		s.forbidden(w, r, http.StatusInternalServerError, "The private files could not be packed.")
 		return
 	}
+	sort.Strings(files)
 	w.Header().Set("Content-Type", "application/zip")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+prefix+`.zip"`)
-	w.Write(b.Bytes())
+	zw := zip.NewWriter(w)
+	for _, f := range files {
+		rel, _ := filepath.Rel(root, f)
+		if addFile(zw, path.Join(prefix, filepath.ToSlash(rel)), f) != nil {
+			return // the zip stays incomplete (no central directory): the browser reports a broken download
+		}
+	}
+	if addFile(zw, path.Join(prefix, "surrogator.key"), rr.KeyFile) != nil {
+		return
+	}
+	zw.Close()
 }
 
 func writeJSONTo(w io.Writer, v any) {
