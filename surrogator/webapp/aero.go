@@ -145,7 +145,10 @@ func (s *Server) aeroPull(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.meta.Inputs = []input{in}
-	if err := s.addProject(p); err != nil {
+	if err := s.addProject(p); errors.Is(err, errNothingReadable) {
+		s.render(w, r, http.StatusBadGateway, "inception", map[string]any{"Title": "Pull from INCEpTION", "Error": "The project's export holds no readable document, so no project was created."})
+		return
+	} else if err != nil {
 		s.forbidden(w, r, http.StatusInternalServerError, "The project could not be saved.")
 		return
 	}

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -71,5 +73,21 @@ func TestPrivateZipContents(t *testing.T) {
 				t.Errorf("%s zip: %s dated %v (date field %#x)", name, f.Name, f.Modified, f.ModifiedDate)
 			}
 		}
+	}
+}
+
+func TestUploadNothingReadable(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	resp := a.upload(a.csrf(), [][2]string{{"kaputt.json", `{"not a CAS`}})
+	body := text(bodyOf(resp))
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, "no project was created") {
+		t.Errorf("upload of an unreadable file: %d %s", resp.StatusCode, body)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(a.data, "projects")); len(ents) != 0 {
+		t.Errorf("%d projects created", len(ents))
+	}
+	if strings.Contains(a.body("/"), "kaputt") {
+		t.Error("the home page lists the refused upload")
 	}
 }

@@ -249,6 +249,14 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 	}
 	p.meta.Name = name
 	if err := s.addProject(p); err != nil {
+		if errors.Is(err, errNothingReadable) {
+			msg := "None of the uploaded files holds a readable document, so no project was created."
+			if why := p.unreadableReasons(3); len(why) > 0 {
+				msg += " " + strings.Join(why, "; ")
+			}
+			s.forbidden(w, r, http.StatusBadRequest, msg)
+			return
+		}
 		fail(http.StatusInternalServerError, "The project could not be saved.")
 		return
 	}

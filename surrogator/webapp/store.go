@@ -77,6 +77,37 @@ func (p *project) looseDir() string   { return filepath.Join(p.dir, "input", "fi
 func (p *project) toggleFile() string { return filepath.Join(p.dir, "toggle.csv") }
 func (p *project) outDir() string     { return filepath.Join(p.dir, "out") }
 
+// anyReadable tells whether a project has a readable document.
+func (p *project) anyReadable() bool {
+	for _, v := range p.views {
+		for i := range v.Docs {
+			if v.Docs[i].Readable {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unreadableReasons are the first few reasons why a project's rows could
+// not be read (PII-free: the readers name files and positions only).
+func (p *project) unreadableReasons(max int) []string {
+	var out []string
+	if p.err != nil {
+		out = append(out, p.err.Error())
+	}
+	for _, v := range p.views {
+		for _, q := range v.errs {
+			for _, r := range q.Reasons {
+				if len(out) < max {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // storedFile is a stored upload read on demand: every ReadAt opens it.
 type storedFile string
 
@@ -245,12 +276,24 @@ func (s *Server) project(id string) *project {
 	return s.projects[id]
 }
 
-// addProject registers a project whose inputs are stored.
+// errNothingReadable: none of a new project's inputs holds a readable
+// document (the project is not created).
+var errNothingReadable = errors.New("webapp: no readable document")
+
+// addProject registers a project whose inputs are stored. A project
+// without any readable document is removed again (errNothingReadable).
 func (s *Server) addProject(p *project) error {
 	if err := writeJSON(filepath.Join(p.dir, "project.json"), p.meta); err != nil {
 		return err
 	}
 	s.read(p)
+	if !p.anyReadable() {
+		if p.spool != nil {
+			p.spool.Close()
+		}
+		os.RemoveAll(p.dir)
+		return errNothingReadable
+	}
 	s.mu.Lock()
 	s.projects[p.meta.ID] = p
 	s.order = append(s.order, p.meta.ID)

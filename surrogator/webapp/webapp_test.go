@@ -303,7 +303,11 @@ func listFiles(t *testing.T, dir string) map[string]bool {
 func TestUploadTooLarge(t *testing.T) {
 	a := newApp(t, Config{MaxUpload: 4 << 10})
 	a.login()
-	big := strings.Repeat(`{"id":"a","text":"Herr Muster kam.","spans":[]}`+"\n", 500)
+	var sb strings.Builder
+	for i := range 500 { // distinct names: copies of a name are refused
+		fmt.Fprintf(&sb, `{"id":"brief-%d","text":"Herr Muster kam.","spans":[]}`+"\n", i)
+	}
+	big := sb.String()
 	resp := a.upload(a.csrf(), [][2]string{{"big.jsonl", big}})
 	if resp.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Fatalf("oversize upload: %d, want 413", resp.StatusCode)
