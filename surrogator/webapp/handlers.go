@@ -343,6 +343,9 @@ type docRow struct {
 	Readable bool
 	// Toggleable: the toggle file can list it (see project.toggleable)
 	Toggleable bool
+	// Never is why the engine never releases the document, whatever the
+	// decision ("" when it can be released)
+	Never string
 }
 
 type qcView struct {
@@ -382,11 +385,15 @@ func (s *Server) qcViews(p *project, dec [][]bool) (views []qcView, total, nflag
 		for j := range q.Docs {
 			d := &q.Docs[j]
 			row := docRow{PI: i, DI: j, Toggleable: d.Toggleable, Name: d.Name, State: d.State, Spans: int(d.Spans), Flagged: d.flagged(),
-				Reasons: d.Reasons, Flags: d.Flags, Suspects: int(d.Suspects), Include: dec[i][j], Proposal: d.Part, Readable: d.Readable}
+				Reasons: d.Reasons, Flags: d.Flags, Suspects: int(d.Suspects), Include: dec[i][j], Proposal: d.Part, Readable: d.Readable,
+				Never: d.never()}
+			if row.Never != "" {
+				row.Include = false // whatever the toggle file says: the run will not release it
+			}
 			if row.Flagged {
 				v.Flagged++
 			}
-			if row.Include {
+			if row.Include && row.Never == "" {
 				released++
 			}
 			v.Docs = append(v.Docs, row)
@@ -447,7 +454,8 @@ func (s *Server) docPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d, err := p.original(r.Context(), pi, di)
-	data := map[string]any{"Title": q.Document, "P": p.meta, "PI": pi, "DI": di, "Q": q, "Include": dec[pi][di],
+	f, _ := p.fact(pi, di)
+	data := map[string]any{"Title": q.Document, "P": p.meta, "PI": pi, "DI": di, "Q": q, "Include": dec[pi][di] && f.never() == "", "Never": f.never(),
 		"Flagged": flagged(q), "Project": p.views[pi].Project}
 	if err != nil {
 		data["ReadErr"] = "The document could not be read again from its stored input."
@@ -480,6 +488,11 @@ func (s *Server) toggle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.setDecision(p, pi, di, include); err != nil {
+		if errors.Is(err, errNeverReleased) {
+			f, _ := p.fact(pi, di)
+			s.badRequest(w, r, "This document cannot be released: "+f.never()+".")
+			return
+		}
 		s.badRequest(w, r, "The release decision could not be saved.")
 		return
 	}

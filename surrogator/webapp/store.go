@@ -348,8 +348,12 @@ func (s *Server) setDecision(p *project, pi, di int, include bool) error {
 	if err != nil {
 		return err
 	}
-	if f, ok := p.fact(pi, di); !ok || !f.Toggleable {
+	f, ok := p.fact(pi, di)
+	if !ok || !f.Toggleable {
 		return errNoSuchDocument
+	}
+	if include && f.never() != "" {
+		return errNeverReleased
 	}
 	dec[pi][di] = include
 	rows := [][]string{{"project", "document", "part_of_corpus"}}
@@ -369,4 +373,7 @@ func (s *Server) setDecision(p *project, pi, di int, include bool) error {
 	return writePrivate(p.toggleFile(), qc.CSV(rows))
 }
 
-var errNoSuchDocument = errors.New("webapp: no such document")
+var (
+	errNoSuchDocument = errors.New("webapp: no such document")
+	errNeverReleased  = errors.New("webapp: the engine never releases this document")
+)
