@@ -369,7 +369,8 @@ func (s *Server) projectPage(w http.ResponseWriter, r *http.Request) {
 	}
 	views, total, nflagged, released := s.qcViews(p, dec)
 	data := map[string]any{"Title": "Quality control: " + p.meta.Name, "P": p.meta, "Views": views,
-		"Total": total, "Flagged": nflagged, "Released": released, "Edited": edited, "Inputs": len(p.meta.Inputs)}
+		"Total": total, "Flagged": nflagged, "Released": released, "Edited": edited, "Inputs": len(p.meta.Inputs),
+		"Explained": releaseWords(views, total, released, edited)}
 	if p.err != nil {
 		data["Err"] = p.err.Error()
 	}
@@ -377,6 +378,40 @@ func (s *Server) projectPage(w http.ResponseWriter, r *http.Request) {
 		data["Skipped"] = unreadableMessage(p.meta.Unreadable)
 	}
 	s.render(w, r, http.StatusOK, "project", data)
+}
+
+// releaseWords explains the release count: how many documents a run
+// releases, how many the decision keeps out (and can include) and how
+// many the engine never releases.
+func releaseWords(views []qcView, total, released int, edited bool) string {
+	never := 0
+	for _, v := range views {
+		for _, d := range v.Docs {
+			if d.Never != "" {
+				never++
+			}
+		}
+	}
+	kept := total - released - never
+	w := fmt.Sprintf("A run releases %d of the %d documents.", released, total)
+	if kept > 0 {
+		by := "QC's proposal"
+		if edited {
+			by = "the release decision"
+		}
+		w += fmt.Sprintf(" %d %s kept out by %s: use Include to release %s.", kept, plural(kept, "is", "are"), by, plural(kept, "it", "them"))
+	}
+	if never > 0 {
+		w += fmt.Sprintf(" %d can never be released (wrong annotations or not readable: the reason is in %s row).", never, plural(never, "its", "their"))
+	}
+	return w
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func (s *Server) qcViews(p *project, dec [][]bool) (views []qcView, total, nflagged, released int) {
@@ -676,12 +711,57 @@ func (s *Server) runPage(w http.ResponseWriter, r *http.Request) {
 	rr.mu.Lock()
 	res, set := rr.Result, rr.Settings
 	rr.mu.Unlock()
-	data := map[string]any{"Title": "Run " + rr.ID, "P": p.meta, "S": st, "Set": set, "Running": st.State == runRunning}
+	data := map[string]any{"Title": "Run " + rr.ID, "P": p.meta, "S": st, "Set": set, "Running": st.State == runRunning,
+		"Explained": runWords(st.State, res)}
 	if res != nil {
 		data["Res"] = res
 		data["Docs"] = s.runDocs(p, rr, res)
 	}
 	s.render(w, r, http.StatusOK, "result", data)
+}
+
+// runWords explains a run's state in words.
+func runWords(state string, res *engine.Result) string {
+	switch state {
+	case runRunning:
+		return "The run is going on; nothing is published before it ends."
+	case runFailed:
+		return "The run failed: nothing was published."
+	}
+	if res == nil {
+		return ""
+	}
+	rel, kept := res.Released(), res.NotReleased()
+	w := fmt.Sprintf("%d %s released.", rel, plural(rel, "document was", "documents were"))
+	if kept > 0 {
+		w += fmt.Sprintf(" %d %s kept out by the release decision, as chosen.", kept, plural(kept, "was", "were"))
+	}
+	if state == runComplete {
+		return "Complete: every document meant for release was released. " + w
+	}
+	by := map[string]int{}
+	var order []string
+	for _, e := range res.Excluded {
+		if e.Reason == engine.ReasonNotReleased {
+			continue
+		}
+		r := e.Reason
+		if e.Quarantined {
+			r = "quarantined by the leak audit"
+		}
+		if by[r] == 0 {
+			order = append(order, r)
+		}
+		by[r]++
+	}
+	var parts []string
+	n := 0
+	for _, r := range order {
+		parts = append(parts, fmt.Sprintf("%d %s", by[r], r))
+		n += by[r]
+	}
+	return fmt.Sprintf("Partial: %s %d %s excluded by the engine, whatever the decision (%s); the table below names %s and why.",
+		w, n, plural(n, "document was", "documents were"), strings.Join(parts, ", "), plural(n, "it", "them"))
 }
 
 func (s *Server) runDocs(p *project, rr *run, res *engine.Result) []runDoc {
