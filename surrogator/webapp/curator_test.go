@@ -7,9 +7,12 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
 // The curator's items of issue 29 (web app).
@@ -89,5 +92,57 @@ func TestUploadNothingReadable(t *testing.T) {
 	}
 	if strings.Contains(a.body("/"), "kaputt") {
 		t.Error("the home page lists the refused upload")
+	}
+}
+
+func TestNeverReleased(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	proj := a.uploadShared()
+	page := a.body(proj)
+	never := regexp.MustCompile(`<tr id="doc-(\d+)-(\d+)"[^>]*>(?:[^<]|<[^/]|</[^t]|</t[^r])*never-reason`).FindAllStringSubmatch(page, -1)
+	if len(never) != 2 {
+		t.Fatalf("%d rows cannot be released, want 2 (the documents with wrong annotations)", len(never))
+	}
+	for _, m := range never {
+		row := page[strings.Index(page, `<tr id="doc-`+m[1]+"-"+m[2]):]
+		row = row[:strings.Index(row, "</tr>")]
+		if strings.Contains(row, `<form`) || !strings.Contains(row, "disabled") || !strings.Contains(row, "wrong annotations") {
+			t.Errorf("row %s/%s: %s", m[1], m[2], text(row))
+		}
+		if got := a.post(proj+"/d/"+m[1]+"/"+m[2]+"/toggle", map[string]string{"csrf": a.csrf(), "include": "1"}, nil); got.StatusCode != http.StatusBadRequest {
+			t.Errorf("including a document with wrong annotations: %d, want 400", got.StatusCode)
+		}
+		doc := a.body(proj + "/d/" + m[1] + "/" + m[2])
+		if !strings.Contains(doc, "never-reason") || strings.Contains(doc, `class="toggle" data-doc`) {
+			t.Errorf("document page %s/%s offers Include", m[1], m[2])
+		}
+	}
+	words := text(page[strings.Index(page, `id="qc-explained"`):])
+	if !strings.Contains(words, "A run releases 10 of the 15 documents.") || !strings.Contains(words, "3 are kept out") || !strings.Contains(words, "2 can never be released") {
+		t.Errorf("release count explained: %.300s", words)
+	}
+	for _, code := range []string{"WRONG:", "kept_place", "date_birth_count", "wrong_annotation", "location_other"} {
+		if strings.Contains(text(page), code) {
+			t.Errorf("the QC page shows the code %q", code)
+		}
+	}
+	resp := a.post(proj+"/run", map[string]string{"csrf": a.csrf(), "mode": "x"}, nil)
+	res := a.waitRun(resp.Header.Get("Location"))
+	got := text(res[strings.Index(res, `id="run-explained"`):])
+	if !strings.Contains(got, "Partial: 10 documents were released.") || !strings.Contains(got, "2 wrong annotations") || !strings.Contains(got, "3 were kept out by the release decision") {
+		t.Errorf("run status explained: %.300s", got)
+	}
+}
+
+func TestFlagWords(t *testing.T) {
+	for _, k := range []string{qc.FlagAge, qc.FlagProfession, qc.FlagOther, qc.FlagLocationOther, qc.FlagDateBirthCount,
+		qc.FlagUnparseable, qc.FlagWrong, qc.FlagOverlap, qc.FlagReadError, qc.FlagNoPHI, qc.FlagKeptPlace} {
+		if w, ok := flagWords[k]; !ok || strings.Contains(w, "_") && !strings.Contains(w, "LOCATION_OTHER") {
+			t.Errorf("flag %s reads %q", k, w)
+		}
+	}
+	if got := kindLabel("WRONG:Persn"); got != "wrong annotation “Persn”" {
+		t.Errorf("kindLabel: %q", got)
 	}
 }

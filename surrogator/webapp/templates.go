@@ -4,13 +4,24 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
 // pages are the page templates; each is parsed with layout.html.
 var pages = []string{"home", "login", "error", "project", "doc", "run", "result", "compare", "private", "inception"}
 
 var funcs = template.FuncMap{
-	"join": strings.Join,
+	"join":      strings.Join,
+	"kindLabel": kindLabel,
+	"flagLabel": flagLabel,
+	"flagLabels": func(fs []string) string {
+		out := make([]string, len(fs))
+		for i, f := range fs {
+			out[i] = flagLabel(f)
+		}
+		return strings.Join(out, ", ")
+	},
 	"add":  func(a, b int) int { return a + b },
 	"dict3": func(pid string, row docRow, csrf string) toggleData {
 		return toggleData{PID: pid, Row: row, CSRF: csrf}
@@ -40,4 +51,40 @@ type toggleData struct {
 	PID  string
 	Row  docRow
 	CSRF string
+}
+
+// flagWords are the QC flag kinds in words.
+var flagWords = map[string]string{
+	qc.FlagAge:            "age over 89",
+	qc.FlagProfession:     "profession",
+	qc.FlagOther:          "OTHER annotation",
+	qc.FlagLocationOther:  "LOCATION_OTHER annotation",
+	qc.FlagDateBirthCount: "more than one birth date",
+	qc.FlagUnparseable:    "date not understood",
+	qc.FlagWrong:          "wrong annotation",
+	qc.FlagOverlap:        "overlapping annotations",
+	qc.FlagReadError:      "not readable",
+	qc.FlagNoPHI:          "no PII annotation",
+	qc.FlagKeptPlace:      "country or state kept as written",
+}
+
+// flagLabel is a QC flag kind in words (an unknown kind as it is).
+func flagLabel(kind string) string {
+	if w, ok := flagWords[kind]; ok {
+		return w
+	}
+	return strings.ReplaceAll(kind, "_", " ")
+}
+
+// kindLabel is a span kind for the pages: a wrong annotation (qc counts
+// it as WRONG:<label>) in words, a kind of the scheme as it is.
+func kindLabel(kind string) string {
+	label, ok := strings.CutPrefix(kind, "WRONG:")
+	if !ok {
+		return kind
+	}
+	if label == "" {
+		return "wrong annotation (no kind)"
+	}
+	return "wrong annotation “" + label + "”"
 }
