@@ -20,6 +20,8 @@ import (
 const twoLetters = `{"id":"brief-1","text":"Herr Muster kam am 3. März 2021.","spans":[{"begin":5,"end":11,"kind":"NAME_PATIENT"},{"begin":19,"end":31,"kind":"DATE"}]}` + "\n" +
 	`{"id":"brief-2","text":"Frau Albers aus Kiel.","spans":[{"begin":5,"end":11,"kind":"NAME_PATIENT"},{"begin":16,"end":20,"kind":"LOCATION_CITY"}]}` + "\n"
 
+// runLetters uploads two JSON Lines letters, runs mode fictive and returns the
+// project id and the run page's path.
 func runLetters(t *testing.T, a *testApp) (pid, runPath string) {
 	t.Helper()
 	resp := a.upload(a.csrf(), [][2]string{{"letters.jsonl", twoLetters}})
@@ -38,6 +40,9 @@ func runLetters(t *testing.T, a *testApp) (pid, runPath string) {
 	return pid, runPath
 }
 
+// TestPrivateZipContents: behind the confirmation, the private zip holds
+// the mapping and key and also the surrogate CAS files and the QC
+// reports; every entry of both zips carries a real date (not 1980-00-00).
 func TestPrivateZipContents(t *testing.T) {
 	a := newApp(t, Config{})
 	a.login()
@@ -79,6 +84,77 @@ func TestPrivateZipContents(t *testing.T) {
 	}
 }
 
+// TestDeleteProjectAndRun: a run and a project can be deleted after a
+// confirmation; their files leave the data folder.
+func TestDeleteProjectAndRun(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	pid, runPath := runLetters(t, a)
+	rid := runPath[strings.LastIndex(runPath, "/")+1:]
+	out := filepath.Join(a.data, "projects", pid, "out")
+	runFiles := func() []string {
+		var fs []string
+		for _, g := range []string{"public/public-*", "private/private-*"} {
+			m, _ := filepath.Glob(filepath.Join(out, g))
+			fs = append(fs, m...)
+		}
+		if _, err := os.Stat(filepath.Join(a.data, "projects", pid, "runs", rid+".json")); err == nil {
+			fs = append(fs, "run record")
+		}
+		return fs
+	}
+	if n := len(runFiles()); n != 3 {
+		t.Fatalf("%d run folders and records before deletion, want 3", n)
+	}
+	if !strings.Contains(a.body(runPath), `id="delete-run"`) || !strings.Contains(a.body(runPath+"/delete"), `id="delete-submit"`) {
+		t.Error("no way to delete the run")
+	}
+	if got := a.post(runPath+"/delete", map[string]string{"csrf": a.csrf()}, nil).StatusCode; got != http.StatusBadRequest {
+		t.Errorf("run deletion without confirmation: %d, want 400", got)
+	}
+	if n := len(runFiles()); n != 3 {
+		t.Fatal("an unconfirmed deletion removed files")
+	}
+	if got := a.post(runPath+"/delete", map[string]string{"csrf": a.csrf(), "confirm": "yes"}, nil).StatusCode; got != http.StatusSeeOther {
+		t.Fatalf("run deletion: %d", got)
+	}
+	if fs := runFiles(); len(fs) != 0 {
+		t.Errorf("left after the run's deletion: %v", fs)
+	}
+	if got := a.get(runPath).StatusCode; got != http.StatusNotFound {
+		t.Errorf("deleted run page: %d", got)
+	}
+	if !strings.Contains(a.body("/p/"+pid), `id="delete-project"`) {
+		t.Error("no way to delete the project")
+	}
+	if got := a.post("/p/"+pid+"/delete", map[string]string{"csrf": a.csrf()}, nil).StatusCode; got != http.StatusBadRequest {
+		t.Errorf("project deletion without confirmation: %d, want 400", got)
+	}
+	if got := a.post("/p/"+pid+"/delete", map[string]string{"csrf": a.csrf(), "confirm": "yes"}, nil).StatusCode; got != http.StatusSeeOther {
+		t.Fatalf("project deletion: %d", got)
+	}
+	if _, err := os.Stat(filepath.Join(a.data, "projects", pid)); err == nil {
+		t.Error("the project folder is still there")
+	}
+	if got := a.get("/p/" + pid).StatusCode; got != http.StatusNotFound {
+		t.Errorf("deleted project page: %d", got)
+	}
+	if strings.Contains(a.body("/"), pid) {
+		t.Error("the home page still lists the project")
+	}
+	// a new server on the same folder does not bring it back
+	srv, err := New(Config{DataDir: a.data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if srv.project(pid) != nil {
+		t.Error("the deleted project is loaded again")
+	}
+}
+
+// TestUploadNothingReadable: an upload without any readable document is
+// an error and creates no project.
 func TestUploadNothingReadable(t *testing.T) {
 	a := newApp(t, Config{})
 	a.login()
@@ -95,6 +171,10 @@ func TestUploadNothingReadable(t *testing.T) {
 	}
 }
 
+// TestNeverReleased: on the shared export the two documents with wrong
+// annotations have no Include button (disabled, with the reason), a
+// forged toggle is refused, the count says 10 of 15 and why, and the
+// run's status is explained in words; labels are words, not codes.
 func TestNeverReleased(t *testing.T) {
 	a := newApp(t, Config{})
 	a.login()
@@ -135,6 +215,7 @@ func TestNeverReleased(t *testing.T) {
 	}
 }
 
+// TestFlagWords: every QC flag kind has words.
 func TestFlagWords(t *testing.T) {
 	for _, k := range []string{qc.FlagAge, qc.FlagProfession, qc.FlagOther, qc.FlagLocationOther, qc.FlagDateBirthCount,
 		qc.FlagUnparseable, qc.FlagWrong, qc.FlagOverlap, qc.FlagReadError, qc.FlagNoPHI, qc.FlagKeptPlace} {

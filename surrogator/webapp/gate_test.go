@@ -26,6 +26,8 @@ var stateChangingPaths = map[string]string{
 	"POST /p/{pid}/run":                "/p/0123456789abcdef/run",
 	"POST /p/{pid}/keys":               "/p/0123456789abcdef/keys",
 	"POST /p/{pid}/r/{rid}/private":    "/p/0123456789abcdef/r/0123456789abcdef/private",
+	"POST /p/{pid}/delete":             "/p/0123456789abcdef/delete",
+	"POST /p/{pid}/r/{rid}/delete":     "/p/0123456789abcdef/r/0123456789abcdef/delete",
 	"POST /inception":                  "/inception",
 	"POST /inception/{cid}/{prj}/pull": "/inception/0123456789abcdef/1/pull",
 }

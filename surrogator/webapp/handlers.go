@@ -52,6 +52,10 @@ func (s *Server) routeTable() []routeDef {
 		{"GET /p/{pid}/r/{rid}/public.zip", s.publicZip},
 		{"GET /p/{pid}/r/{rid}/private", s.privateConfirm},
 		{"POST /p/{pid}/r/{rid}/private", s.privateZip},
+		{"GET /p/{pid}/delete", s.projectDeleteConfirm},
+		{"POST /p/{pid}/delete", s.projectDelete},
+		{"GET /p/{pid}/r/{rid}/delete", s.runDeleteConfirm},
+		{"POST /p/{pid}/r/{rid}/delete", s.runDelete},
 	}, s.aeroRoutes()...)
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // pages are the page templates; each is parsed with layout.html.
-var pages = []string{"home", "login", "error", "project", "doc", "run", "result", "compare", "private", "inception"}
+var pages = []string{"home", "login", "error", "project", "doc", "run", "result", "compare", "private", "inception", "delete"}
 
 var funcs = template.FuncMap{
 	"join":      strings.Join,
