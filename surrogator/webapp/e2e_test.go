@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/surrogator/surrogator/internal/testutil"
@@ -275,6 +276,41 @@ func TestBrowserEndToEnd(t *testing.T) {
 		t.Error("the QC page shows codes instead of words")
 	}
 	do(elemShot("#overview", "qc-explained.png"), elemShot(`tr:has(.never-reason)`, "qc-never.png"))
+
+	// German for a German browser: the page, the words and what the
+	// script writes after a toggle
+	setLang := func(lang string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": lang}})
+			return err
+		})
+	}
+	do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
+		return err
+	}), setLang("de-DE,de;q=0.9"),
+		chromedp.Navigate(a.ts.URL+"/p/"+pid), chromedp.WaitVisible(chromedp.CSS("#qc-explained")))
+	if w := text("#qc-explained"); !strings.Contains(w, "Ein Lauf gibt 9 der 15 Dokumente frei.") || !strings.Contains(w, "2 können nie freigegeben werden") {
+		t.Errorf("German explanation: %q", w)
+	}
+	if h := text("h1"); h != "Qualitätskontrolle" {
+		t.Errorf("German title: %q", h)
+	}
+	row, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('form.toggle .state[data-include="true"]').closest("tr").id`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Click(chromedp.CSS("#"+row+" form.toggle button")),
+		chromedp.WaitVisible(chromedp.CSS("#"+row+` .state[data-include="false"]`)),
+		shot("qc-de.png"), elemShot("#overview", "qc-overview-de.png"))
+	if st, btn := text("#"+row+" .state"), text("#"+row+" form.toggle button"); st != "nicht freigegeben" || btn != "Aufnehmen" {
+		t.Errorf("after a toggle in German: %q %q", st, btn)
+	}
+	do(chromedp.Navigate(runURL), chromedp.WaitVisible(chromedp.CSS("#run-explained")), shot("run-de.png"))
+	if w := text("#run-explained"); !strings.HasPrefix(w, "Teilweise: 9 Dokumente wurden freigegeben.") {
+		t.Errorf("German run status: %q", w)
+	}
+	do(setLang("en-US,en;q=0.9"))
 
 	// the private download (behind the confirmation) holds the surrogate
 	// CAS files and the QC reports; every zip entry is dated

@@ -74,19 +74,29 @@ type page struct {
 	Title    string
 	CSRF     string
 	SignedIn bool
+	Lang     string
 	Data     any
 }
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
-	t := s.tmpl[name]
+	lang := langOf(r)
+	tr := translator(lang)
+	t := s.tmpl[lang][name]
 	var b bytes.Buffer
 	title := name
 	if m, ok := data.(map[string]any); ok {
 		if v, ok := m["Title"].(string); ok {
-			title = v
+			title = tr(v)
+		}
+		for _, k := range []string{"Message", "Error", "Explained", "Skipped"} { // texts written in Go
+			if v, ok := m[k].(string); ok {
+				m[k] = tr(v)
+			}
 		}
 	}
-	if err := t.ExecuteTemplate(&b, "layout", page{Title: title, CSRF: s.csrfToken(sessionOf(r)), SignedIn: sessionOf(r) != "", Data: data}); err != nil {
+	w.Header().Set("Content-Language", lang)
+	w.Header().Add("Vary", "Accept-Language")
+	if err := t.ExecuteTemplate(&b, "layout", page{Title: title, CSRF: s.csrfToken(sessionOf(r)), SignedIn: sessionOf(r) != "", Lang: lang, Data: data}); err != nil {
 		http.Error(w, "template error", http.StatusInternalServerError)
 		return
 	}
@@ -238,7 +248,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(p.meta.Inputs) == 0 {
 		if unreadable > 0 {
-			fail(http.StatusBadRequest, unreadableMessage(unreadable)+" Nothing was loaded.")
+			fail(http.StatusBadRequest, unreadableMessage(s.tr(r), unreadable)+" "+s.tr(r)("Nothing was loaded."))
 			return
 		}
 		fail(http.StatusBadRequest, "No file was chosen.")
@@ -254,7 +264,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 	p.meta.Name = name
 	if err := s.addProject(p); err != nil {
 		if errors.Is(err, errNothingReadable) {
-			msg := "None of the uploaded files holds a readable document, so no project was created."
+			msg := s.tr(r)("None of the uploaded files holds a readable document, so no project was created.")
 			if why := p.unreadableReasons(3); len(why) > 0 {
 				msg += " " + strings.Join(why, "; ")
 			}
@@ -268,12 +278,15 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 }
 
 // unreadableMessage reports upload parts whose names could not be read.
-func unreadableMessage(n int) string {
+func unreadableMessage(tr func(string) string, n int) string {
 	if n == 1 {
-		return "One uploaded file was skipped: its file name could not be read (rename it, e.g. without quotes or control characters, and upload it again)."
+		return tr("One uploaded file was skipped: its file name could not be read (rename it, e.g. without quotes or control characters, and upload it again).")
 	}
-	return fmt.Sprintf("%d uploaded files were skipped: their file names could not be read (rename them, e.g. without quotes or control characters, and upload them again).", n)
+	return fmt.Sprintf(tr("%d uploaded files were skipped: their file names could not be read (rename them, e.g. without quotes or control characters, and upload them again)."), n)
 }
+
+// tr is the translator of a request's UI language.
+func (s *Server) tr(r *http.Request) func(string) string { return translator(langOf(r)) }
 
 func tooLarge(err error) bool {
 	var mbe *http.MaxBytesError
@@ -372,14 +385,14 @@ func (s *Server) projectPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	views, total, nflagged, released := s.qcViews(p, dec)
-	data := map[string]any{"Title": "Quality control: " + p.meta.Name, "P": p.meta, "Views": views,
+	data := map[string]any{"Title": s.tr(r)("Quality control") + ": " + p.meta.Name, "P": p.meta, "Views": views,
 		"Total": total, "Flagged": nflagged, "Released": released, "Edited": edited, "Inputs": len(p.meta.Inputs),
-		"Explained": releaseWords(views, total, released, edited)}
+		"Explained": releaseWords(s.tr(r), views, total, released, edited)}
 	if p.err != nil {
 		data["Err"] = p.err.Error()
 	}
 	if p.meta.Unreadable > 0 {
-		data["Skipped"] = unreadableMessage(p.meta.Unreadable)
+		data["Skipped"] = unreadableMessage(s.tr(r), p.meta.Unreadable)
 	}
 	s.render(w, r, http.StatusOK, "project", data)
 }
@@ -387,7 +400,7 @@ func (s *Server) projectPage(w http.ResponseWriter, r *http.Request) {
 // releaseWords explains the release count: how many documents a run
 // releases, how many the decision keeps out (and can include) and how
 // many the engine never releases.
-func releaseWords(views []qcView, total, released int, edited bool) string {
+func releaseWords(tr func(string) string, views []qcView, total, released int, edited bool) string {
 	never := 0
 	for _, v := range views {
 		for _, d := range v.Docs {
@@ -397,16 +410,17 @@ func releaseWords(views []qcView, total, released int, edited bool) string {
 		}
 	}
 	kept := total - released - never
-	w := fmt.Sprintf("A run releases %d of the %d documents.", released, total)
+	w := fmt.Sprintf(tr("A run releases %d of the %d documents."), released, total)
 	if kept > 0 {
-		by := "QC's proposal"
+		by := tr("QC's proposal")
 		if edited {
-			by = "the release decision"
+			by = tr("the release decision")
 		}
-		w += fmt.Sprintf(" %d %s kept out by %s: use Include to release %s.", kept, plural(kept, "is", "are"), by, plural(kept, "it", "them"))
+		w += " " + fmt.Sprintf(tr(plural(kept, "%d is kept out by %s: use Include to release it.", "%d are kept out by %s: use Include to release them.")), kept, by)
 	}
 	if never > 0 {
-		w += fmt.Sprintf(" %d can never be released (wrong annotations or not readable: the reason is in %s row).", never, plural(never, "its", "their"))
+		w += " " + fmt.Sprintf(tr(plural(never, "%d can never be released (wrong annotations or not readable: the reason is in its row).",
+			"%d can never be released (wrong annotations or not readable: the reason is in their row).")), never)
 	}
 	return w
 }
@@ -529,7 +543,7 @@ func (s *Server) toggle(w http.ResponseWriter, r *http.Request) {
 	if err := s.setDecision(p, pi, di, include); err != nil {
 		if errors.Is(err, errNeverReleased) {
 			f, _ := p.fact(pi, di)
-			s.badRequest(w, r, "This document cannot be released: "+f.never()+".")
+			s.badRequest(w, r, s.tr(r)("Cannot be released:")+" "+s.tr(r)(f.never())+".")
 			return
 		}
 		s.badRequest(w, r, "The release decision could not be saved.")
@@ -590,7 +604,7 @@ func (s *Server) renderRunForm(w http.ResponseWriter, r *http.Request, p *projec
 	for _, rr := range p.runList() {
 		runs = append(runs, rr.status())
 	}
-	s.render(w, r, status, "run", map[string]any{"Title": "Run: " + p.meta.Name, "P": p.meta, "Packs": packs,
+	s.render(w, r, status, "run", map[string]any{"Title": s.tr(r)("Run") + ": " + p.meta.Name, "P": p.meta, "Packs": packs,
 		"Keys": s.keys(p), "Runs": runs, "Error": msg, "Total": total, "Released": released})
 }
 
@@ -715,8 +729,8 @@ func (s *Server) runPage(w http.ResponseWriter, r *http.Request) {
 	rr.mu.Lock()
 	res, set := rr.Result, rr.Settings
 	rr.mu.Unlock()
-	data := map[string]any{"Title": "Run " + rr.ID, "P": p.meta, "S": st, "Set": set, "Running": st.State == runRunning,
-		"Explained": runWords(st.State, res)}
+	data := map[string]any{"Title": s.tr(r)("Run") + " " + rr.ID, "P": p.meta, "S": st, "Set": set, "Running": st.State == runRunning,
+		"Explained": runWords(s.tr(r), st.State, res)}
 	if res != nil {
 		data["Res"] = res
 		data["Docs"] = s.runDocs(p, rr, res)
@@ -725,23 +739,23 @@ func (s *Server) runPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // runWords explains a run's state in words.
-func runWords(state string, res *engine.Result) string {
+func runWords(tr func(string) string, state string, res *engine.Result) string {
 	switch state {
 	case runRunning:
-		return "The run is going on; nothing is published before it ends."
+		return tr("The run is going on; nothing is published before it ends.")
 	case runFailed:
-		return "The run failed: nothing was published."
+		return tr("The run failed: nothing was published.")
 	}
 	if res == nil {
 		return ""
 	}
 	rel, kept := res.Released(), res.NotReleased()
-	w := fmt.Sprintf("%d %s released.", rel, plural(rel, "document was", "documents were"))
+	w := fmt.Sprintf(tr(plural(rel, "%d document was released.", "%d documents were released.")), rel)
 	if kept > 0 {
-		w += fmt.Sprintf(" %d %s kept out by the release decision, as chosen.", kept, plural(kept, "was", "were"))
+		w += " " + fmt.Sprintf(tr(plural(kept, "%d was kept out by the release decision, as chosen.", "%d were kept out by the release decision, as chosen.")), kept)
 	}
 	if state == runComplete {
-		return "Complete: every document meant for release was released. " + w
+		return tr("Complete: every document meant for release was released.") + " " + w
 	}
 	by := map[string]int{}
 	var order []string
@@ -761,11 +775,12 @@ func runWords(state string, res *engine.Result) string {
 	var parts []string
 	n := 0
 	for _, r := range order {
-		parts = append(parts, fmt.Sprintf("%d %s", by[r], r))
+		parts = append(parts, fmt.Sprintf("%d %s", by[r], tr(r)))
 		n += by[r]
 	}
-	return fmt.Sprintf("Partial: %s %d %s excluded by the engine, whatever the decision (%s); the table below names %s and why.",
-		w, n, plural(n, "document was", "documents were"), strings.Join(parts, ", "), plural(n, "it", "them"))
+	return tr("Partial:") + " " + w + " " + fmt.Sprintf(tr(plural(n,
+		"%d document was excluded by the engine, whatever the decision (%s); the table below names it and why.",
+		"%d documents were excluded by the engine, whatever the decision (%s); the table below names them and why.")), n, strings.Join(parts, ", "))
 }
 
 func (s *Server) runDocs(p *project, rr *run, res *engine.Result) []runDoc {

@@ -122,7 +122,7 @@ type Server struct {
 	cfg     Config
 	token   string
 	csrfKey []byte
-	tmpl    map[string]*template.Template
+	tmpl    map[string]map[string]*template.Template // language → page
 	static  http.Handler
 	mux     *http.ServeMux
 	det     *suspects.Detector
