@@ -303,6 +303,9 @@ func TestBrowserEndToEnd(t *testing.T) {
 	do(chromedp.Click(chromedp.CSS("#"+row+" form.toggle button")),
 		chromedp.WaitVisible(chromedp.CSS("#"+row+` .state[data-include="false"]`)),
 		shot("qc-de.png"), elemShot("#overview", "qc-overview-de.png"))
+	if w := text("#qc-explained"); !strings.Contains(w, "Ein Lauf gibt 8 der 15 Dokumente frei.") {
+		t.Errorf("German explanation after a toggle: %q", w)
+	}
 	if st, btn := text("#"+row+" .state"), text("#"+row+" form.toggle button"); st != "nicht freigegeben" || btn != "Aufnehmen" {
 		t.Errorf("after a toggle in German: %q %q", st, btn)
 	}

@@ -550,8 +550,17 @@ func (s *Server) toggle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.Contains(r.Header.Get("Accept"), "application/json") {
+		// the new state and the release count explained anew
+		out := struct {
+			Include   bool   `json:"include"`
+			Explained string `json:"explained,omitempty"`
+		}{Include: include}
+		if dec, edited, err := s.decisions(p); err == nil {
+			views, total, _, released := s.qcViews(p, dec)
+			out.Explained = releaseWords(s.tr(r), views, total, released, edited)
+		}
 		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"include":%t}`, include)
+		writeJSONTo(w, out)
 		return
 	}
 	back := fmt.Sprintf("/p/%s/d/%d/%d", p.meta.ID, pi, di)

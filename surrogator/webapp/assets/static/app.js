@@ -30,6 +30,8 @@
         btn.textContent = st.include ? (long ? t.excludeLong : t.exclude) : (long ? t.includeLong : t.include);
         var n = document.getElementById("qc-released");
         if (n) { n.textContent = String(Number(n.textContent) + (st.include ? 1 : -1)); }
+        var ex = document.getElementById("qc-explained");
+        if (ex && st.explained) { ex.textContent = st.explained; }
       }).catch(function () { form.submit(); });
     });
   });
