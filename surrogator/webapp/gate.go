@@ -34,11 +34,9 @@ const tokenPeek = 16 << 10
 const maxFormBody = 1 << 20
 
 var (
-	errNoToken  = errors.New("webapp: no CSRF token")
-	errPeek     = errors.New("webapp: the first form field is too long")
-	errTooSlow  = errors.New("webapp: the request body arrives too slowly")
-	errBadHost  = errors.New("webapp: host not allowed")
-	errBadOrign = errors.New("webapp: cross-origin request")
+	errNoToken = errors.New("webapp: no CSRF token")
+	errPeek    = errors.New("webapp: the first form field is too long")
+	errTooSlow = errors.New("webapp: the request body arrives too slowly")
 )
 
 // safeMethod: GET and HEAD change nothing.
