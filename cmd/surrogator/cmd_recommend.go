@@ -114,17 +114,7 @@ func runRecommend(ctx context.Context, stdout, stderr io.Writer, o recommendOpti
 	hs := &http.Server{Handler: recommend.NewServer(p, opt), ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: o.timeout, WriteTimeout: o.timeout + 10*time.Second, IdleTimeout: 2 * time.Minute}
 	fmt.Fprintf(stdout, "surrogator recommend: remote URL http://%s/%s (predict, train)\n(stop with Ctrl-C)\n", ln.Addr(), o.name)
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = hs.Shutdown(sctx)
-	return nil
+	return serveUntil(ctx, hs, ln)
 }
 
 // loopbackAddr reports whether host:port names a loopback address only.

@@ -173,6 +173,14 @@ func serve(ctx context.Context, srv *webapp.Server, ln net.Listener, out interfa
 		addr = "localhost" + addr[strings.LastIndex(addr, ":"):]
 	}
 	fmt.Fprintf(out, "surrogator serve: open %s\n(stop with Ctrl-C)\n", srv.URL(addr))
+	err := serveUntil(ctx, hs, ln)
+	srv.Close()
+	return err
+}
+
+// serveUntil runs hs on ln until ctx is done (then shuts it down, giving
+// requests under way 5 s) or the server fails.
+func serveUntil(ctx context.Context, hs *http.Server, ln net.Listener) error {
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -182,8 +190,7 @@ func serve(ctx context.Context, srv *webapp.Server, ln net.Listener, out interfa
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	hs.Shutdown(sctx)
-	srv.Close()
+	_ = hs.Shutdown(sctx)
 	return nil
 }
 
