@@ -19,6 +19,11 @@ const (
 	rQuarter               // quarter number
 	rWeek                  // ISO week number
 	rWeekday               // weekday word
+	rQuarterRoman          // quarter number in Roman numerals
+	rHoliday               // holiday or season word
+	rSemester              // semester word (WS, SoSe …)
+	rSemYear               // first year of a semester
+	rSemYear2              // second year of a winter semester (2019/20)
 )
 
 // token is one run of the written span: digits, letters, whitespace or a
@@ -35,6 +40,7 @@ type token struct {
 
 	mst monthStyle
 	wst weekdayStyle
+	fam uint8 // semester word family (see semesterWords)
 }
 
 // tokenize splits s into tokens and assigns each a signature symbol:
@@ -43,6 +49,8 @@ type token struct {
 //	'M'       month name      'W' weekday word    'H' holiday or season
 //	'K'       KW (week)       'Q' Quartal         'q' Q (as in Q3)
 //	'U'       Uhr             'b' bis             'w' any other word
+//	'S'       semester word (WS, SoSe, Wintersemester)
+//	'R'       Roman numeral I–IV (a quarter)
 //	' '       a run of white space
 //	'.' ',' '/' '-' ':' '(' ')'  themselves (dashes all map to '-')
 //	'#'       a non-ASCII digit (never part of a date)
@@ -98,6 +106,24 @@ func tokenize(s string) []token {
 		toks = append(toks, t)
 		i = j
 	}
+	// two-word holidays are one token: Christi Himmelfahrt, Heiliger Abend
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i+1].sig != ' ' || toks[i+1].text != " " {
+			continue
+		}
+		w0, w2 := strings.ToLower(toks[i].text), strings.ToLower(toks[i+2].text)
+		var h holiday
+		switch {
+		case w0 == "christi" && w2 == "himmelfahrt":
+			h = holAscension
+		case (w0 == "heiliger" || w0 == "heilig") && w2 == "abend":
+			h = holChristmasEve
+		default:
+			continue
+		}
+		m := token{sig: 'H', val: int(h), text: toks[i].text + toks[i+1].text + toks[i+2].text}
+		toks = append(append(toks[:i], m), toks[i+3:]...)
+	}
 	// "Mai." is the abbreviated style (its full and short forms agree).
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].sig == 'M' && toks[i].val == 5 && toks[i+1].sig == '.' {
@@ -119,6 +145,16 @@ func classifyWord(w string) token {
 	}
 	if h, ok := holidays[l]; ok {
 		return token{sig: 'H', val: int(h)}
+	}
+	if e, ok := semesters[l]; ok {
+		v := 1
+		if e.winter {
+			v = 2
+		}
+		return token{sig: 'S', val: v, fam: e.fam}
+	}
+	if v, ok := romans[w]; ok {
+		return token{sig: 'R', val: v}
 	}
 	if k, ok := keywords[l]; ok {
 		return token{sig: k}
