@@ -309,7 +309,7 @@ func seasonOf(t time.Time) holiday {
 // December 1st to the end of February).
 func seasonBounds(t time.Time) (first, last time.Time) {
 	m := int(t.Month())
-	start := (m/3)*3 // 3, 6, 9, 12 (and 0 for Jan, Feb: the December before)
+	start := (m / 3) * 3 // 3, 6, 9, 12 (and 0 for Jan, Feb: the December before)
 	f := date(t.Year(), start, 1)
 	if start == 0 {
 		f = date(t.Year()-1, 12, 1)

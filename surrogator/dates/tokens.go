@@ -10,20 +10,20 @@ import (
 type role uint8
 
 const (
-	rLit       role = iota // kept as written
-	rDay                   // day of month, digits
-	rMonth                 // month, digits
-	rMonthName             // month, word
-	rYear                  // year, 2 or 4 digits
-	rCompact               // yyyymmdd
-	rQuarter               // quarter number
-	rWeek                  // ISO week number
-	rWeekday               // weekday word
-	rQuarterRoman          // quarter number in Roman numerals
-	rHoliday               // holiday or season word
-	rSemester              // semester word (WS, SoSe …)
-	rSemYear               // first year of a semester
-	rSemYear2              // second year of a winter semester (2019/20)
+	rLit          role = iota // kept as written
+	rDay                      // day of month, digits
+	rMonth                    // month, digits
+	rMonthName                // month, word
+	rYear                     // year, 2 or 4 digits
+	rCompact                  // yyyymmdd
+	rQuarter                  // quarter number
+	rWeek                     // ISO week number
+	rWeekday                  // weekday word
+	rQuarterRoman             // quarter number in Roman numerals
+	rHoliday                  // holiday or season word
+	rSemester                 // semester word (WS, SoSe …)
+	rSemYear                  // first year of a semester
+	rSemYear2                 // second year of a winter semester (2019/20)
 )
 
 // token is one run of the written span: digits, letters, whitespace or a
