@@ -416,6 +416,12 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		}
 		if e != nil {
 			rep.Surrogate, rep.Shifted = e.Shift(move+shift), true
+			if rep.Surrogate == rep.Original && e.Specific() {
+				// clamped to no shift at all (a two-digit year at the edge
+				// of its century): a date more specific than a year is
+				// never published as written
+				rep.Surrogate, rep.Shifted = dates.Fallback(rep.Original, docScope.Rand("datefallback", strconv.Itoa(i))), false
+			}
 		} else {
 			rep.Surrogate = dates.Fallback(rep.Original, docScope.Rand("datefallback", strconv.Itoa(i)))
 		}
@@ -581,9 +587,18 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 		pd, up := e.Padding()
 		padded, unpadded = padded+pd, unpadded+up
 	}
-	if padded+unpadded > 0 {
-		for i, e := range dd.expr {
-			dd.expr[i] = e.WithPadding(padded > unpadded)
+	// a date whose padding the span does not show follows a date joined
+	// to it by a dash or "bis" ("07/63" – "12/63" annotated apart), else
+	// the document
+	for i, e := range dd.expr {
+		if pd, up := e.Padding(); pd+up == 0 {
+			if pd, up := dd.neighbourPadding(d, i); pd != up {
+				dd.expr[i] = e.WithPadding(pd > up)
+				continue
+			}
+			if padded+unpadded > 0 {
+				dd.expr[i] = e.WithPadding(padded > unpadded)
+			}
 		}
 	}
 	// a yearless date takes its year from the nearest date with a year
@@ -632,6 +647,64 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 	}
 	dd.ageRule(d, horizon)
 	return dd
+}
+
+// dateLeaks audits the published text of a document for its own date
+// originals more specific than a year (audit.DateLeaks): nd is the
+// document after replacement, whose spans cover the surrogates. Dates
+// kept as written (--date-shift 0) are not searched for.
+func dateLeaks(text string, nd *document.Document, reps []replacement) []audit.Hit {
+	var originals []string
+	var regions []audit.DateRegion
+	seen := map[string]bool{}
+	for _, r := range reps {
+		if !r.Kind.IsDate() || r.Kept {
+			continue
+		}
+		s := nd.Spans[r.Span]
+		regions = append(regions, audit.DateRegion{Begin: s.Begin, End: s.End, Original: r.Original})
+		if !seen[r.Original] && audit.DateAudited(r.Original) {
+			seen[r.Original] = true
+			originals = append(originals, r.Original)
+		}
+	}
+	return audit.DateLeaks(text, originals, regions)
+}
+
+// rangeJoin matches what may stand between the two dates of a range
+// annotated as two spans: blanks, a dash or "bis".
+var rangeJoin = regexp.MustCompile(`^\s*(?:[-–—]|bis)?\s*$`)
+
+// neighbourPadding returns the padding shown (see dates.Expr.Padding) by
+// the date spans right before and after span i that are joined to it as a
+// range ("07/63-12/63" annotated as two spans).
+func (dd *docDates) neighbourPadding(d *document.Document, i int) (padded, unpadded int) {
+	s := d.Spans[i]
+	// spans are sorted by position (document.Normalize): the neighbours
+	// in the text are the spans next to i
+	for _, j := range [2]int{i - 1, i + 1} {
+		if j < 0 || j >= len(d.Spans) {
+			continue
+		}
+		o, e := d.Spans[j], dd.parsed[j]
+		if e == nil {
+			continue
+		}
+		var gap string
+		switch {
+		case o.End <= s.Begin && s.Begin-o.End <= 6:
+			gap = d.Text[o.End:s.Begin]
+		case o.Begin >= s.End && o.Begin-s.End <= 6:
+			gap = d.Text[s.End:o.Begin]
+		default:
+			continue
+		}
+		if rangeJoin.MatchString(gap) {
+			pd, up := e.Padding()
+			padded, unpadded = padded+pd, unpadded+up
+		}
+	}
+	return padded, unpadded
 }
 
 // latest is the last day the dated spans of the document (with a year)
