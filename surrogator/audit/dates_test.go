@@ -12,7 +12,8 @@ func TestDateLeaks(t *testing.T) {
 	}{
 		{"free text", "Seit Weihnachten 2021 gut.", nil, 1},
 		{"case and white space", "seit WEIHNACHTEN\n  2021 gut", nil, 1},
-		{"inside a longer number", "am 19.3.2021 und 103/2020 und 03/20201", nil, 0},
+		{"inside a longer number", "am 119.3. und 103/2020 und 03/20201", nil, 0},
+		{"a day and month inside a full date", "am 19.3.2021", nil, 1},
 		{"other punctuation", "Hb 19,3 g/dl", nil, 0},
 		{"in another date's surrogate", "am 19.3. war", []DateRegion{{Begin: 3, End: 8, Original: "5.3."}}, 0},
 		{"in its own span: kept as written", "am 19.3. war", []DateRegion{{Begin: 3, End: 8, Original: "19.3."}}, 1},
