@@ -192,6 +192,9 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	}
 	dd := prepareDates(d, horizon)
 	dp.shift = dd.clampShift(dp.shift)
+	if !o.DateShiftSet {
+		dp.shift = dd.avoidSameDay(dp.shift)
+	}
 	isName := p.docIsName(d)
 	state := &fictive.DocState{DateShift: dp.shift, Dates: dd.parsed}
 	reps := make([]replacement, len(d.Spans))
@@ -560,6 +563,35 @@ func (dd *docDates) clampShift(shift int) int {
 		return c
 	}
 	return clamp(-shift)
+}
+
+// avoidSameDay moves a drawn shift one day towards 0 while it would put a
+// date without a year on its own day and month (365 days on "19.7."):
+// such a date is never published as written (dates.Expr.Shift shows the
+// next day), which would cost its distance to its neighbours a day.
+func (dd *docDates) avoidSameDay(shift int) int {
+	for range 3 {
+		same := false
+		for _, e := range dd.expr {
+			if e.HasYear() || e.Precision() != dates.DayMonth {
+				continue
+			}
+			t := e.Time()
+			if u := t.AddDate(0, 0, shift); u.Month() == t.Month() && u.Day() == t.Day() {
+				same = true
+				break
+			}
+		}
+		if !same || abs(shift) <= 1 {
+			return shift
+		}
+		if shift > 0 {
+			shift--
+		} else {
+			shift++
+		}
+	}
+	return shift
 }
 
 func abs(n int) int {
