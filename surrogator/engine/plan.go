@@ -196,7 +196,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		dp.shift = dd.avoidSameDay(dp.shift)
 	}
 	isName := p.docIsName(d)
-	state := &fictive.DocState{DateShift: dp.shift, Dates: dd.parsed}
+	state := &fictive.DocState{DateShift: dp.shift, Dates: dd.parsed, DateMoves: dd.moves}
 	reps := make([]replacement, len(d.Spans))
 	for n, i := range planOrder(d) {
 		if n%64 == 63 && p.stop != nil {

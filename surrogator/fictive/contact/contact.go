@@ -117,6 +117,9 @@ func ID(original string, ctx *fictive.Context) (string, error) {
 			return v
 		}), nil
 	}
+	if v, ok := structuredID(original, ctx); ok {
+		return v, nil
+	}
 	n := idPrefix(original)
 	key := norm.Fold(original)
 	v := ctx.Scope.Memo(NSID, key, func(r *rand.Rand) string {
