@@ -72,18 +72,18 @@ func TestDateLeaksCoincidence(t *testing.T) {
 	}
 	pub := "Am 15.03.2020 und am 29.03.2020."
 	nd := &document.Document{Name: "x", Text: pub, Spans: d.Spans}
-	if h := dateLeaks(pub, nd, reps); len(h) != 0 {
+	if h := dateLeaks(pub, nd, reps, false); len(h) != 0 {
 		t.Fatalf("a coincident shifted date is taken for a leak: %v", h)
 	}
 	pub2 := "Am 15.03.2020 und am 29.03.2020. Kontrolle 15.03.2020."
 	nd2 := &document.Document{Name: "x", Text: pub2, Spans: d.Spans}
-	if h := dateLeaks(pub2, nd2, reps); len(h) != 1 {
+	if h := dateLeaks(pub2, nd2, reps, false); len(h) != 1 {
 		t.Fatalf("planted 15.03.2020 outside the date spans: %d hits, want 1", len(h))
 	}
 	reps[1].Surrogate = "15.03.2020" // published as written
 	pub3 := "Am 15.03.2020 und am 15.03.2020."
 	nd3 := &document.Document{Name: "x", Text: pub3, Spans: d.Spans}
-	if h := dateLeaks(pub3, nd3, reps); len(h) != 1 {
+	if h := dateLeaks(pub3, nd3, reps, false); len(h) != 1 {
 		t.Fatal("a date published as written is not caught")
 	}
 	if !audit.DateAudited("März 2021") || audit.DateAudited("2021") || audit.DateAudited("seit 2007") {

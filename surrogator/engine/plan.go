@@ -56,6 +56,9 @@ type docPlan struct {
 	// first names) that identify a person on their own: a public text that
 	// repeats one unannotated is quarantined, and surrogates avoid them.
 	parts *audit.Matcher
+	// roundedDates: birth and death dates show their quarter's first day
+	// (gemtex mode; see dateLeaks)
+	roundedDates bool
 	// nameFallbacks counts the name parts whose surrogate was composed
 	// because the lists were exhausted (document scope; see
 	// names.NSFallback).
@@ -176,7 +179,7 @@ func patientMaterial(d *document.Document, isName func(string) bool) string {
 // plan computes every replacement of one document.
 func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	o := p.opts
-	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d, p.seed)}
+	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d, p.seed), roundedDates: o.Mode == ModeGemtex}
 	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
 	// the run's originals and the document's name words: v is split
 	// into words once for both
@@ -684,8 +687,11 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 // dateLeaks audits the published text of a document for its own date
 // originals more specific than a year (audit.DateLeaks): nd is the
 // document after replacement, whose spans cover the surrogates. Dates
-// kept as written (--date-shift 0) are not searched for.
-func dateLeaks(text string, nd *document.Document, reps []replacement) []audit.Hit {
+// kept as written (--date-shift 0) are not searched for. rounded (gemtex
+// mode) says that birth and death dates show the first day of their
+// shifted quarter: one that was such a first day may show itself, which
+// tells no more than the quarter (SPEC §5), so there it is no leak.
+func dateLeaks(text string, nd *document.Document, reps []replacement, rounded bool) []audit.Hit {
 	var originals []string
 	var regions []audit.DateRegion
 	seen := map[string]bool{}
@@ -694,7 +700,11 @@ func dateLeaks(text string, nd *document.Document, reps []replacement) []audit.H
 			continue
 		}
 		s := nd.Spans[r.Span]
-		regions = append(regions, audit.DateRegion{Begin: s.Begin, End: s.End, Original: r.Original})
+		region := audit.DateRegion{Begin: s.Begin, End: s.End, Original: r.Original}
+		if rounded && r.Kind != kinds.Date {
+			region.Original = ""
+		}
+		regions = append(regions, region)
 		if !seen[r.Original] && audit.DateAudited(r.Original) {
 			seen[r.Original] = true
 			originals = append(originals, r.Original)

@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode"
 
+	unorm "golang.org/x/text/unicode/norm"
+
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -370,26 +372,28 @@ func rvnrInitial(ctx *fictive.Context, letter byte) byte {
 	return 'A' + byte(len(v)%26)
 }
 
-// asciiInitial is the upper-case ASCII letter a name starts with (Ä → A,
-// Ö → O, Ü → U), 0 when it starts with none.
+// asciiInitial is the upper-case ASCII letter a name starts with, its
+// accents removed (Ä → A, Ç → C, Ł → L), 0 when it starts with none.
 func asciiInitial(s string) byte {
 	for _, c := range s {
-		c = unicode.ToUpper(c)
-		switch c {
-		case 'Ä':
-			return 'A'
-		case 'Ö':
+		switch c = unicode.ToUpper(c); c {
+		case 'Ł':
+			return 'L'
+		case 'Ø':
 			return 'O'
-		case 'Ü':
-			return 'U'
+		case 'Đ':
+			return 'D'
 		}
-		if c >= 'A' && c <= 'Z' {
-			return byte(c)
+		if d := []rune(unorm.NFD.String(string(c))); len(d) > 0 && d[0] >= 'A' && d[0] <= 'Z' {
+			return byte(d[0])
 		}
 		return 0
 	}
 	return 0
 }
+
+// AsciiInitial is asciiInitial for tests of other packages.
+func AsciiInitial(s string) byte { return asciiInitial(s) }
 
 // kvnr draws a Krankenversichertennummer: a letter, eight digits and the
 // check digit.
