@@ -33,6 +33,9 @@ func TestIssue25Forms(t *testing.T) {
 		{"Silvester 2019", Season, "2019-12-31", -45, "Mitte November 2019"},
 		{"Neujahr 2020", Season, "2020-01-01", 15, "Mitte Januar 2020"},
 		{"Ostern", Season, "2000-04-23", 30, "Ende Mai"},
+		{"Tag der Deutschen Einheit 2021", Season, "2021-10-03", 28, "Reformationstag 2021"},
+		{"Tag der Deutschen Einheit 2021", Season, "2021-10-03", -30, "Anfang September 2021"},
+		{"tag der arbeit 2021", Season, "2021-05-01", 2, "anfang mai 2021"},
 		{"über Weihnachten", Season, "2000-12-25", -1, "über Heiligabend"},
 		// seasons: the season of the shifted anchor, never the same
 		{"Frühjahr 2020", Season, "2020-04-15", 90, "Sommer 2020"},

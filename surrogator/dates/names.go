@@ -185,6 +185,7 @@ const (
 	holReformation
 	holMayDay
 	holEpiphany
+	holGermanUnity
 	holCount
 )
 
@@ -214,7 +215,7 @@ var holidayNames = [holCount]string{
 	holMaundyThursday: "Gründonnerstag", holAscension: "Christi Himmelfahrt", holWhitMonday: "Pfingstmontag",
 	holCorpusChristi: "Fronleichnam", holShroveMonday: "Rosenmontag", holAshWednesday: "Aschermittwoch",
 	holAllSaints: "Allerheiligen", holReformation: "Reformationstag", holMayDay: "Maifeiertag",
-	holEpiphany: "Dreikönigstag",
+	holEpiphany: "Dreikönigstag", holGermanUnity: "Tag der Deutschen Einheit",
 }
 
 // isSeason reports whether h is a season (a period) rather than a day.
@@ -259,6 +260,8 @@ func holidayDate(h holiday, y int) time.Time {
 		return date(y, 5, 1)
 	case holEpiphany:
 		return date(y, 1, 6)
+	case holGermanUnity:
+		return date(y, 10, 3)
 	case holNewYearsEve:
 		return date(y, 12, 31)
 	case holNewYear:

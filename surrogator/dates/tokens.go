@@ -106,23 +106,32 @@ func tokenize(s string) []token {
 		toks = append(toks, t)
 		i = j
 	}
-	// two-word holidays are one token: Christi Himmelfahrt, Heiliger Abend
-	for i := 0; i+2 < len(toks); i++ {
-		if toks[i+1].sig != ' ' || toks[i+1].text != " " {
-			continue
+	// holidays of several words are one token: Christi Himmelfahrt,
+	// Heiliger Abend, Tag der Deutschen Einheit
+	for i := 0; i < len(toks); i++ {
+		for _, ph := range holidayPhrases {
+			n := 2*len(ph.words) - 1
+			if i+n > len(toks) {
+				continue
+			}
+			ok := true
+			for k, w := range ph.words {
+				if !strings.EqualFold(toks[i+2*k].text, w) || k > 0 && toks[i+2*k-1].text != " " {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			var text strings.Builder
+			for _, t := range toks[i : i+n] {
+				text.WriteString(t.text)
+			}
+			m := token{sig: 'H', val: int(ph.h), text: text.String()}
+			toks = append(append(toks[:i], m), toks[i+n:]...)
+			break
 		}
-		w0, w2 := strings.ToLower(toks[i].text), strings.ToLower(toks[i+2].text)
-		var h holiday
-		switch {
-		case w0 == "christi" && w2 == "himmelfahrt":
-			h = holAscension
-		case (w0 == "heiliger" || w0 == "heilig") && w2 == "abend":
-			h = holChristmasEve
-		default:
-			continue
-		}
-		m := token{sig: 'H', val: int(h), text: toks[i].text + toks[i+1].text + toks[i+2].text}
-		toks = append(append(toks[:i], m), toks[i+3:]...)
 	}
 	// "Mai." is the abbreviated style (its full and short forms agree).
 	for i := 0; i+1 < len(toks); i++ {
@@ -131,6 +140,18 @@ func tokenize(s string) []token {
 		}
 	}
 	return toks
+}
+
+// holidayPhrases are the holidays written with several words.
+var holidayPhrases = []struct {
+	words []string
+	h     holiday
+}{
+	{[]string{"Christi", "Himmelfahrt"}, holAscension},
+	{[]string{"Heiliger", "Abend"}, holChristmasEve},
+	{[]string{"Heilig", "Abend"}, holChristmasEve},
+	{[]string{"Tag", "der", "Deutschen", "Einheit"}, holGermanUnity},
+	{[]string{"Tag", "der", "Arbeit"}, holMayDay},
 }
 
 func classifyWord(w string) token {
