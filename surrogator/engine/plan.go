@@ -228,7 +228,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 			rep.Surrogate = capAge(orig)
 			rep.MapKey = rep.Surrogate
 		case o.Mode == ModeGemtex:
-			err = p.gemtex(&rep, scope, dp.shift, dd, i, isName)
+			err = p.gemtex(&rep, d, scope, dp.shift, dd, i, isName)
 		default:
 			err = p.fictive(&rep, d, i, scope, docScope, state, dp.shift, dd)
 		}
@@ -386,8 +386,15 @@ func (p *planner) weekday(dp *docPlan, d *document.Document, i int, e *dates.Exp
 	}
 }
 
-func (p *planner) gemtex(rep *replacement, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
+func (p *planner) gemtex(rep *replacement, d *document.Document, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
 	k := rep.Kind
+	if k == kinds.Date && shift != 0 {
+		if v, ok := dd.piece(d, i, shift); ok {
+			rep.MapKey = v
+			rep.Surrogate = "[** " + string(k) + " " + v + " **]"
+			return nil
+		}
+	}
 	if k == kinds.DateBirth || k == kinds.DateDeath || k == kinds.Date {
 		if e := dd.expr[i]; e != nil {
 			var shown string
@@ -418,6 +425,10 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		e, move := dd.expr[i], dd.move(i)
 		if shift == 0 && move == 0 {
 			rep.Kept, rep.Surrogate = true, rep.Original
+			return nil
+		}
+		if v, ok := dd.piece(d, i, move+shift); ok {
+			rep.Surrogate, rep.Shifted = v, true
 			return nil
 		}
 		if e != nil {
@@ -518,6 +529,8 @@ type docDates struct {
 	// moves holds, for DATE_BIRTH spans moved by the age rule, the days
 	// they move before the document's shift.
 	moves map[int]int
+	// pieces holds the dates annotated as two spans (see datepieces.go).
+	pieces map[int]datePiece
 }
 
 func (dd *docDates) move(i int) int { return dd.moves[i] }
@@ -680,6 +693,7 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 		}
 		dd.expr[i] = pick
 	}
+	dd.findPieces(d)
 	dd.ageRule(d, horizon)
 	return dd
 }
