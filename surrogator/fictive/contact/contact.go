@@ -122,10 +122,12 @@ func ID(original string, ctx *fictive.Context) (string, error) {
 	}
 	n := idPrefix(original)
 	key := norm.Fold(original)
+	attempt := 0
 	v := ctx.Scope.Memo(NSID, key, func(r *rand.Rand) string {
 		// Memo compares lower-cased values with the key; white-space
 		// variants must be rejected here.
-		if v := original[:n] + randomLike(original[n:], r); norm.Fold(v) != key {
+		attempt++
+		if v := genericID(original, n, ctx, r, attempt > 4); norm.Fold(v) != key {
 			return v
 		}
 		return ""
@@ -216,6 +218,9 @@ func phoneArea(ctx *fictive.Context, p phone) (na string) {
 		return ""
 	}
 	area := p.national[:p.areaLen]
+	if p.country != "49" && p.areaLen == 1 {
+		return area // a one-digit foreign prefix (Dutch mobile 6) names no place
+	}
 	key := "+" + p.country + ":" + area
 	if p.country == "49" && !isMobile(area) && !isService(area) {
 		// A landline follows the location tree: the area code of the

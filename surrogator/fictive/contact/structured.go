@@ -61,7 +61,10 @@ var (
 	rvnrRE  = regexp.MustCompile(`^[0-9]{8}[A-Z][0-9]{3}$`)
 	kvnrRE  = regexp.MustCompile(`^[A-Z][0-9]{9}$`)
 	nineRE  = regexp.MustCompile(`^[0-9]{9}$`)
-	courtRE = regexp.MustCompile(`^((?:[A-Z]{1,2}\s+)?)([0-9]{1,3})(\s+)((?:[IVXLC]+|[A-Z][A-Za-z]{0,3})(?:\s+[A-Za-z]{1,3})?)(\s+)([0-9]{1,6})(\s*/\s*)([0-9]{2}|[0-9]{4})(\)?)$`)
+	// a court (or public prosecutor's) file number: an optional court
+	// letter, then department and register pairs ("232 Ds 611 Js"), the
+	// serial and the year
+	courtRE = regexp.MustCompile(`^(?:[A-Z]{1,2}\s+)?(?:[0-9]{1,3}\s+(?:[IVXLC]+|[A-Z][A-Za-z]{0,3})(?:\s+[A-Za-z]{1,3})?\s+)+[0-9]{1,6}\s*/\s*(?:[0-9]{2}|[0-9]{4})\)?$`)
 )
 
 // labels before or in an ID span that say what it is (lower case).
@@ -217,12 +220,58 @@ func digitsNoLead(n int, r *rand.Rand) string {
 	return randomDigits(n, "123456789", r)
 }
 
-// courtNumber renders a court file number: register and court letters as
-// written, department and serial redrawn in their length, the year moved
-// by the document's shift.
+// courtNumber renders a court file number: registers and court letters
+// as written, each department a small number of its length, the serial
+// redrawn in its length, the year moved by the document's shift.
 func courtNumber(core string, ctx *fictive.Context, r *rand.Rand) string {
-	m := courtRE.FindStringSubmatch(core)
-	year := m[8]
+	slash := strings.LastIndexByte(core, '/')
+	head, tail := core[:slash], core[slash:]
+	var b strings.Builder
+	last := strings.LastIndexFunc(head, func(c rune) bool { return !unicode.IsDigit(c) }) + 1 // the serial
+	for i := 0; i < len(head); {
+		c := head[i]
+		if c < '0' || c > '9' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(head) && head[j] >= '0' && head[j] <= '9' {
+			j++
+		}
+		if i == last {
+			b.WriteString(digitsNoLead(j-i, r))
+		} else {
+			b.WriteString(department(j-i, r))
+		}
+		i = j
+	}
+	return b.String() + shiftYears(tail, ctx)
+}
+
+// department draws a court department number of n digits, small as most
+// are (1–9, 10–49, 100–299).
+func department(n int, r *rand.Rand) string {
+	switch n {
+	case 1:
+		return strconv.Itoa(1 + r.Intn(9))
+	case 2:
+		return strconv.Itoa(10 + r.Intn(40))
+	case 3:
+		return strconv.Itoa(100 + r.Intn(200))
+	}
+	return digitsNoLead(n, r)
+}
+
+// shiftYears moves the year written in s after a slash ("/21", "/2021")
+// by the document's date shift (the year of its July 1st), keeping its
+// digits; the rest of s is kept.
+func shiftYears(s string, ctx *fictive.Context) string {
+	m := slashYear.FindStringSubmatchIndex(s)
+	if m == nil {
+		return s
+	}
+	year := s[m[2]:m[3]]
 	y, _ := strconv.Atoi(year)
 	full := y
 	if len(year) == 2 {
@@ -238,8 +287,12 @@ func courtNumber(core string, ctx *fictive.Context, r *rand.Rand) string {
 	if len(year) == 2 {
 		ys = ys[len(ys)-2:]
 	}
-	return m[1] + digitsNoLead(len(m[2]), r) + m[3] + m[4] + m[5] + digitsNoLead(len(m[6]), r) + m[7] + ys + m[9]
+	return s[:m[2]] + ys + s[m[3]:]
 }
+
+// slashYear finds a year after a slash at the end of an ID ("/21",
+// "/2021", a closing parenthesis allowed).
+var slashYear = regexp.MustCompile(`/\s*((?:19|20)[0-9]{2}|[0-9]{2})\)?$`)
 
 // rvAreas are area numbers (Bereichsnummern) of the German pension
 // insurance carriers.
@@ -478,3 +531,55 @@ func ik(c string, r *rand.Rand) string {
 	body := c[:4] + randomDigits(4, "", r) + "0"
 	return body[:8] + string(rune('0'+ikCheck(body)))
 }
+
+// genericID draws the surrogate of an ID without a known structure
+// (Fallnummer, Aktenzeichen of an authority, study ID): the kept label of
+// n bytes, a leading register of one to four capitals before a separator
+// ("SB 44-118/23", "LA-2291-7734"), and a year after a slash or a
+// four-digit year group (moved by the document's shift) stay; letters and
+// digits are drawn in their class, a digit run keeping whether it starts
+// with 0 ("7012344" never becomes "0500087"). plain draws every letter
+// and digit (a retry when the kept parts leave the ID as it was).
+func genericID(original string, n int, ctx *fictive.Context, r *rand.Rand, plain bool) string {
+	if plain {
+		return original[:n] + randomLike(original[n:], r)
+	}
+	if n == 0 {
+		if m := registerPrefix.FindStringSubmatchIndex(original); m != nil {
+			n = m[3]
+		}
+	}
+	rest := original[n:]
+	tail := ""
+	if m := slashYear.FindStringIndex(rest); m != nil {
+		rest, tail = rest[:m[0]], shiftYears(rest[m[0]:], ctx)
+	}
+	var b strings.Builder
+	rs := []rune(rest)
+	for i := 0; i < len(rs); i++ {
+		c := rs[i]
+		if c < '0' || c > '9' {
+			b.WriteRune(randomOf(c, r))
+			continue
+		}
+		j := i
+		for j < len(rs) && rs[j] >= '0' && rs[j] <= '9' {
+			j++
+		}
+		run := string(rs[i:j])
+		if y, err := strconv.Atoi(run); err == nil && len(run) == 4 && y >= 1950 && y <= 2049 &&
+			(i == 0 || !unicode.IsLetter(rs[i-1])) && (j == len(rs) || !unicode.IsLetter(rs[j])) {
+			b.WriteString(shiftYears("/"+run, ctx)[1:]) // a year
+		} else if run[0] == '0' {
+			b.WriteString("0" + randomDigits(len(run)-1, "", r))
+		} else {
+			b.WriteString(digitsNoLead(len(run), r))
+		}
+		i = j - 1
+	}
+	return original[:n] + b.String() + tail
+}
+
+// registerPrefix is a leading register of one to four capitals before a
+// separator and a digit ("SB 44-…", "LA-2291…", "K 12").
+var registerPrefix = regexp.MustCompile(`^([A-Z]{1,4}[- /])[0-9]`)
