@@ -58,9 +58,9 @@ const (
 )
 
 var (
-	rvnrRE  = regexp.MustCompile(`^[0-9]{8}[A-Z][0-9]{3}$`)
-	kvnrRE  = regexp.MustCompile(`^[A-Z][0-9]{9}$`)
-	nineRE  = regexp.MustCompile(`^[0-9]{9}$`)
+	rvnrRE = regexp.MustCompile(`^[0-9]{8}[A-Z][0-9]{3}$`)
+	kvnrRE = regexp.MustCompile(`^[A-Z][0-9]{9}$`)
+	nineRE = regexp.MustCompile(`^[0-9]{9}$`)
 	// a court (or public prosecutor's) file number: an optional court
 	// letter, then department and register pairs ("232 Ds 611 Js"), the
 	// serial and the year
