@@ -239,11 +239,16 @@ func courtNumber(core string, ctx *fictive.Context, r *rand.Rand) string {
 		for j < len(head) && head[j] >= '0' && head[j] <= '9' {
 			j++
 		}
-		if i == last {
-			b.WriteString(digitsNoLead(j-i, r))
-		} else {
-			b.WriteString(department(j-i, r))
+		// never the written number again (a kept serial reads as a leak)
+		v := head[i:j]
+		for try := 0; try < 8 && v == head[i:j]; try++ {
+			if i == last {
+				v = digitsNoLead(j-i, r)
+			} else {
+				v = department(j-i, r)
+			}
 		}
+		b.WriteString(v)
 		i = j
 	}
 	return b.String() + shiftYears(tail, ctx)
