@@ -63,6 +63,9 @@ func (p part) bounds() (lo, hi time.Time, ok bool) {
 	if p.twoDigit {
 		lo, hi = date(1900+pivot, 1, 1), date(2000+pivot-1, 12, 31)
 	}
+	if p.prec == Semester { // the semesters inside the window
+		lo, hi = date(lo.Year(), 4, 1), date(hi.Year(), 9, 30)
+	}
 	if p.week { // the first and last Thursday inside the window
 		lo = lo.AddDate(0, 0, (int(time.Thursday)-int(lo.Weekday())+7)%7)
 		hi = hi.AddDate(0, 0, -((int(hi.Weekday()) - int(time.Thursday) + 7) % 7))
@@ -353,6 +356,7 @@ func (e *Expr) InYear(y int) *Expr {
 			p.anchor = holidayDate(p.hol, ny) // Easter moves with the year
 			continue
 		case p.week:
+			ny = y // anchored in weekRefYear: the week number is what counts
 			_, w := a.ISOWeek()
 			thu := isoThursday(ny, w)
 			if ty, tw := thu.ISOWeek(); ty != ny || tw != w {

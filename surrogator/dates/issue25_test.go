@@ -64,8 +64,9 @@ func TestIssue25Forms(t *testing.T) {
 		{"II. Quartal 2021", Quarter, "2021-05-15", -60, "I. Quartal 2021"},
 		// calendar weeks, with and without a year
 		{"KW 12/2021", Week, "2021-03-25", 14, "KW 14/2021"},
-		{"12. KW", Week, "2000-03-23", 21, "15. KW"},
-		{"KW 3", Week, "2000-01-20", -21, "KW 52"},
+		{"12. KW", Week, "2004-03-18", 21, "15. KW"},
+		{"KW 3", Week, "2004-01-15", -21, "KW 52"},
+		{"KW 53", Week, "2004-12-30", 7, "KW 1"},
 		// months: never unchanged, the neighbouring month when the shift
 		// is too small to leave it
 		{"März 2021", Month, "2021-03-15", 14, "April 2021"},
@@ -149,9 +150,6 @@ func TestNeverUnchanged(t *testing.T) {
 			s := f(d)
 			e, err := Parse(s)
 			if err != nil {
-				if _, w := d.ISOWeek(); w == 53 {
-					continue // "53. KW" has no year 2000 week
-				}
 				t.Fatalf("form %d: %q: %v", fi, s, err)
 			}
 			n := 14 + r.Intn(352)
@@ -173,5 +171,17 @@ func TestNeverUnchanged(t *testing.T) {
 	// a bare year may stay (it is no more specific than a year)
 	if e := mustParse(t, "2021"); e.Specific() || e.Shift(14) != "2021" {
 		t.Errorf("2021: Specific %v, Shift(14) = %q", e.Specific(), e.Shift(14))
+	}
+}
+
+// TestYearlessInYear: a calendar week, holiday or season without a year
+// is placed in the document's year: Easter moves with the year.
+func TestYearlessInYear(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"KW 31", "2021-08-05"}, {"Ostern", "2021-04-04"}, {"Pfingsten", "2021-05-23"}, {"Weihnachten", "2021-12-25"}, {"Sommer", "2021-07-15"},
+	} {
+		if got := mustParse(t, tt.in).InYear(2021).Time().Format(time.DateOnly); got != tt.want {
+			t.Errorf("%q in 2021: %s, want %s", tt.in, got, tt.want)
+		}
 	}
 }

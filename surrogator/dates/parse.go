@@ -250,6 +250,11 @@ func build(src []token, main, start slots, isRange bool, coreB, coreE int) (*Exp
 // valid.
 const refYear = 2000
 
+// weekRefYear anchors calendar weeks written without a year: a year of 53
+// ISO weeks, so "KW 53" is valid (InYear places them in the document's
+// year).
+const weekRefYear = 2004
+
 // pivot: a two-digit year yy below it is 20yy, otherwise 19yy.
 const pivot = 50
 
@@ -325,7 +330,7 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 	case s.k >= 0:
 		y := year
 		if p.yearless {
-			y = refYear
+			y = weekRefYear
 		}
 		k := toks[s.k].val
 		thu := isoThursday(y, k)

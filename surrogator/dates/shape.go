@@ -58,7 +58,7 @@ func Shape(s string) string {
 
 // semesterYears finds a word with two years ("WS 2019/20"): a winter
 // semester that becomes a summer semester writes one ("SS 2020").
-var semesterYears = regexp.MustCompile(`(a ?(?:9999|d))/(?:9999|d)`)
+var semesterYears = regexp.MustCompile(`(a\s*(?:9999|d))/(?:9999|d)`)
 
 // sharedYear finds a month range whose start shares the end's year
 // ("01-12/64" is "d-d/d", "1-3.2020" is "d-d.9999"); Shape writes it with
