@@ -232,6 +232,15 @@ func (e *Expr) Specific() bool {
 	return false
 }
 
+// Holiday reports whether the expression is a holiday (a day such as
+// Weihnachten or Ostern), not a season: shifted, it may read as a part of
+// a month ("Ende November"), before which a preposition of holidays ("an
+// Weihnachten", "zu Neujahr", "über Ostern") no longer fits.
+func (e *Expr) Holiday() bool {
+	p := e.parts[0]
+	return p.prec == Season && !p.hol.isSeason()
+}
+
 // unit is the period that the rendering of part i at date d shows: the day
 // of a full date or holiday, the month (or its third, with a qualifier),
 // the year (or its third), the quarter, ISO week, season or semester.

@@ -125,3 +125,38 @@ func (dd *docDates) piece(d *document.Document, i, days int) (string, bool) {
 	}
 	return out[k+len(pc.gap):], true
 }
+
+// holidayPreposition matches a preposition that goes with holidays ("an
+// Weihnachten", "zu Neujahr", "über Ostern") right before a span.
+var holidayPreposition = regexp.MustCompile(`(?:^|[\s(])((?:[Aa]n|[Zz]u|[Üü]ber) +)$`)
+
+// periodWords start the rendering of a holiday that became the part of a
+// month it falls in.
+var periodWords = regexp.MustCompile(`^(?:Anfang|Mitte|Ende|ANFANG|MITTE|ENDE|anfang|mitte|ende) `)
+
+// holidayPrepositionEdit drops the holiday preposition before span i
+// when its holiday became a part of a month: "an Weihnachten 2021" reads
+// "Ende November 2021", not "an Ende November 2021".
+func holidayPrepositionEdit(dp *docPlan, d *document.Document, i int, e *dates.Expr, sur string) {
+	if e == nil || !e.Holiday() || !periodWords.MatchString(sur) {
+		return
+	}
+	b := d.Spans[i].Begin
+	from := max(0, b-12)
+	m := holidayPreposition.FindStringSubmatchIndex(d.Text[from:b])
+	if m == nil {
+		return
+	}
+	pb, pe := from+m[2], from+m[3]
+	for _, o := range d.Spans {
+		if pb < o.End && pe > o.Begin {
+			return
+		}
+	}
+	for _, ed := range dp.edits {
+		if pb < ed.End && pe > ed.Begin {
+			return
+		}
+	}
+	dp.edits = append(dp.edits, document.Edit{Begin: pb, End: pe, Text: ""})
+}

@@ -52,3 +52,38 @@ func TestDatePieces(t *testing.T) {
 		}
 	}
 }
+
+// TestHolidayPreposition: "an Weihnachten 2021" moved 25 days back reads
+// "Ende November 2021" without its preposition; one that lands on another
+// holiday keeps it.
+func TestHolidayPreposition(t *testing.T) {
+	res := data.Default()
+	isName := func(s string) bool { return res.IsSurname(s) || res.IsFirstName(s) }
+	for _, tt := range []struct {
+		text  string
+		shift int
+		want  string
+	}{
+		{"Es kam an [DATE|Weihnachten 2021] zum Sturz.", -25, "Es kam Ende November 2021 zum Sturz."},
+		{"Dialyse über [DATE|Ostern 2020] in Kohorten.", 30, "Dialyse Mitte Mai 2020 in Kohorten."},
+		{"Anfall zu [DATE|Neujahr 2021].", -1, "Anfall zu Silvester 2020."},
+		{"Geplant für [DATE|Ostern].", 30, "Geplant für Ende Mai."},
+	} {
+		d := markedDoc("t.txt", tt.text)
+		o := Options{Mode: ModeFictive, Seed: 1, SeedSet: true, Key: []byte("prep"), DateShift: tt.shift, DateShiftSet: true}
+		if err := o.defaults(); err != nil {
+			t.Fatal(err)
+		}
+		dp := (&planner{opts: &o, isName: isName}).plan(d, "x")
+		if dp.reason != "" {
+			t.Fatal(dp.reason)
+		}
+		nd, err := d.Apply(dp.edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nd.Text != tt.want {
+			t.Errorf("%q %+d = %q, want %q", tt.text, tt.shift, nd.Text, tt.want)
+		}
+	}
+}

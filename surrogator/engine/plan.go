@@ -250,6 +250,10 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		if rep.Surrogate != orig {
 			dp.edits = append(dp.edits, document.Edit{Begin: s.Begin, End: s.End, Text: rep.Surrogate})
 		}
+		// a holiday that became a part of a month loses its preposition
+		if s.Kind.IsDate() && o.Mode == ModeFictive && rep.Shifted {
+			holidayPrepositionEdit(dp, d, i, dd.parsed[i], rep.Surrogate)
+		}
 		// weekday words next to a shifted full date follow it
 		if s.Kind.IsDate() && dp.shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
 			p.weekday(dp, d, i, dd.parsed[i], dd.move(i))
