@@ -1,6 +1,10 @@
 package audit
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 func TestDateLeaks(t *testing.T) {
 	originals := []string{"Weihnachten 2021", "19.3.", "03/2020"}
@@ -33,5 +37,39 @@ func TestDateLeaks(t *testing.T) {
 		if DateAudited(s) != want {
 			t.Errorf("DateAudited(%q) = %v", s, !want)
 		}
+	}
+}
+
+// TestDateDir: the standalone date audit reads a nested mapping and finds
+// a planted original date, not a shifted one that spells another
+// original of the letter, nor a gemtex birth quarter that is the birth
+// date itself.
+func TestDateDir(t *testing.T) {
+	mapping := []byte(`{"a.txt": {"filename_orig": "a.txt", "docid": "d1", "annotations": {
+		"DATE": {"15.03.2020": "01.03.2020", "29.03.2020": "15.03.2020", "Ende November 2021": "Weihnachten 2021"},
+		"DATE_BIRTH": {"01.01.1967": "01.01.1967"}, "NAME_PATIENT": {"Berg": "Albers"}}},
+		"x-**-a.txt-**-DATE-**-15.03.2020": "01.03.2020"}`)
+	docs, err := DateDocsFromMapping(mapping)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 1 || len(docs["d1"].Originals) != 3 {
+		t.Fatalf("docs %+v", docs)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("d1.txt", "Am 15.03.2020 und 29.03.2020, Ende November 2021. Geb. [** DATE_BIRTH 01.01.1967 **].")
+	write("other.txt", "Weihnachten 2021") // another document: its own originals only
+	f, err := DateDir(dir, docs)
+	if err != nil || len(f) != 0 {
+		t.Fatalf("clean letter: %v %v", f, err)
+	}
+	write("d1.txt", "Am 15.03.2020 und 29.03.2020, Ende November 2021. Seit Weihnachten 2021 gut.")
+	if f, err = DateDir(dir, docs); err != nil || len(f) != 1 || f[0].Hits != 1 {
+		t.Fatalf("planted date: %v %v", f, err)
 	}
 }
