@@ -29,10 +29,10 @@ func commonPrefix(a, b string) int {
 
 // TestPhonePrefixesShared (issue 25): the numbers of one institution
 // (area code, exchange, consecutive extensions, phone and fax, written in
-// several ways) keep sharing their prefixes after surrogation, every digit
-// group but the area code's keeps its length, consecutive extensions stay
-// consecutive modulo 10, and no two numbers share a surrogate; over 20
-// scope keys.
+// one layout) keep sharing their prefixes after surrogation, every digit
+// group but the area code's keeps its length and gains no leading 0,
+// consecutive extensions stay consecutive modulo 10, and no two numbers
+// share a surrogate; over 20 scope keys.
 func TestPhonePrefixesShared(t *testing.T) {
 	numbers := []string{"0761 270-34010", "0761 270-34011", "0761/270-34099", "0761 270-0", "+49 761 270-34012",
 		"0761 2703401", "0761 271-12345", "0341 97-12345", "0341 97-12346", "(0341) 97 109", "9-324500", "9-324501"}
@@ -76,11 +76,23 @@ func TestPhonePrefixesShared(t *testing.T) {
 				}
 				oi, oj := pi.national[pi.areaLen:], pj.national[pj.areaLen:]
 				ni, nj := si.national[ai:], sj.national[aj:]
-				if commonPrefix(oi, oj) != commonPrefix(ni, nj) {
+				// the shared prefix of numbers written alike (one
+				// institution's layout: "270-34010", "270-34011")
+				gi, gj := groupStarts(numbers[i], pi), groupStarts(numbers[j], pj)
+				alike := len(gi) == len(gj)
+				for k := range gi {
+					alike = alike && gj[k]
+				}
+				if alike && commonPrefix(oi, oj) != commonPrefix(ni, nj) {
 					t.Errorf("seed %d: %q, %q share %d digits, surrogates %q, %q share %d", seed, numbers[i], numbers[j],
 						commonPrefix(oi, oj), out[i], out[j], commonPrefix(ni, nj))
 				}
-				if len(oi) == len(oj) && commonPrefix(oi, oj) == len(oi)-1 {
+				for k := range gi {
+					if k < len(ni) && ni[k] == '0' && oi[k] != '0' {
+						t.Errorf("seed %d: %q → %q: a digit group gains a leading 0", seed, numbers[i], out[i])
+					}
+				}
+				if alike && len(oi) == len(oj) && commonPrefix(oi, oj) == len(oi)-1 {
 					di, dj := int(oi[len(oi)-1]-'0'), int(oj[len(oj)-1]-'0')
 					ei, ej := int(ni[len(ni)-1]-'0'), int(nj[len(nj)-1]-'0')
 					if (dj-di+10)%10 != (ej-ei+10)%10 {

@@ -64,7 +64,7 @@ var (
 	// a court (or public prosecutor's) file number: an optional court
 	// letter, then department and register pairs ("232 Ds 611 Js"), the
 	// serial and the year
-	courtRE = regexp.MustCompile(`^(?:[A-Z]{1,2}\s+)?(?:[0-9]{1,3}\s+(?:[IVXLC]+|[A-Z][A-Za-z]{0,3})(?:\s+[A-Za-z]{1,3})?\s+)+[0-9]{1,6}\s*/\s*(?:[0-9]{2}|[0-9]{4})\)?$`)
+	courtRE = regexp.MustCompile(`^(?:[A-Z]{1,2}\s+)?(?:[0-9]{1,3}\s+(?:[IVXLC]+|[A-Z][A-Za-z]{0,3})(?:\s+[A-Za-z]{1,3})?\s+)+[0-9]{1,6}\s*/\s*(?:[0-9]{2}|[0-9]{4})(?:\s+[A-Z]{1,3})?\)?$`)
 )
 
 // labels before or in an ID span that say what it is (lower case).
@@ -296,8 +296,9 @@ func shiftYears(s string, ctx *fictive.Context) string {
 }
 
 // slashYear finds a year after a slash at the end of an ID ("/21",
-// "/2021", a closing parenthesis allowed).
-var slashYear = regexp.MustCompile(`/\s*((?:19|20)[0-9]{2}|[0-9]{2})\)?$`)
+// "/2021", a closing parenthesis or a trailing register letter allowed:
+// "52 XIV 310/20 L").
+var slashYear = regexp.MustCompile(`/\s*((?:19|20)[0-9]{2}|[0-9]{2})(?:\s+[A-Z]{1,3})?\)?$`)
 
 // rvAreas are area numbers (Bereichsnummern) of the German pension
 // insurance carriers.

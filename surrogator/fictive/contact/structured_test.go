@@ -98,6 +98,7 @@ func TestCourtFileNumbers(t *testing.T) {
 	}{
 		{"4 XVII 233/21", 200, "/22"}, {"12 F 345/20", -200, "/19"}, {"3 C 1234/19", 30, "/19"},
 		{"L 4 R 561/20", 0, "/20"}, {"5 Ca 1177/22", -365, "/21"}, {"1 Js 12345/2021", 200, "/2022"},
+		{"52 XIV 310/20 L", 200, "/21 L"}, {"232 Ds 611 Js 41882/21", -200, "/20"},
 	} {
 		sc := fictive.NewScope([]byte("court"))
 		ctx := newCtx(kinds.ID, tt.in, sc, nil)
