@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -57,28 +59,57 @@ func DateLeaks(text string, originals []string, regions []DateRegion) []Hit {
 		return nil
 	}
 	ft, pos := foldSpace(text)
-	var hits []Hit
+	// the originals by their first bytes: one pass over the text finds
+	// every candidate, however many dates a (very large) letter has
+	const key = 3
+	type orig struct {
+		i  int
+		fo string
+	}
+	byKey := map[string][]orig{}
+	var short []orig // originals shorter than key (searched one by one)
 	for oi, o := range originals {
 		fo, _ := foldSpace(strings.TrimSpace(o))
-		if fo == "" {
-			continue
+		switch {
+		case fo == "":
+		case len(fo) < key:
+			short = append(short, orig{oi, fo})
+		default:
+			byKey[fo[:key]] = append(byKey[fo[:key]], orig{oi, fo})
 		}
-		for from := 0; from <= len(ft)-len(fo); {
-			k := strings.Index(ft[from:], fo)
-			if k < 0 {
-				break
-			}
-			b, e := from+k, from+k+len(fo)
-			from = b + 1
-			if !boundary(ft, b, e, fo) {
-				continue
-			}
-			h := Hit{Original: oi, Begin: pos[b], End: pos[e]}
-			if !insideOther(h, fo, regions) {
-				hits = append(hits, h)
+	}
+	fr := foldRegions(regions)
+	var hits []Hit
+	found := func(oi int, fo string, b int) {
+		e := b + len(fo)
+		if !boundary(ft, b, e, fo) {
+			return
+		}
+		h := Hit{Original: oi, Begin: pos[b], End: pos[e]}
+		if !fr.insideOther(h, fo) {
+			hits = append(hits, h)
+		}
+	}
+	if len(byKey) > 0 {
+		for b := 0; b+key <= len(ft); b++ {
+			for _, o := range byKey[ft[b:b+key]] {
+				if strings.HasPrefix(ft[b:], o.fo) {
+					found(o.i, o.fo, b)
+				}
 			}
 		}
 	}
+	for _, o := range short {
+		for from := 0; from <= len(ft)-len(o.fo); {
+			k := strings.Index(ft[from:], o.fo)
+			if k < 0 {
+				break
+			}
+			found(o.i, o.fo, from+k)
+			from += k + 1
+		}
+	}
+	slices.SortFunc(hits, func(a, b Hit) int { return cmp.Or(cmp.Compare(a.Begin, b.Begin), cmp.Compare(a.Original, b.Original)) })
 	return hits
 }
 
@@ -105,14 +136,37 @@ func boundary(ft string, b, e int, fo string) bool {
 
 func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// foldedRegions are the regions sorted by position with their folded
+// originals (regions of one text do not overlap: they are its spans).
+type foldedRegions struct {
+	r  []DateRegion
+	fo []string
+}
+
+func foldRegions(regions []DateRegion) foldedRegions {
+	r := slices.Clone(regions)
+	slices.SortFunc(r, func(a, b DateRegion) int { return cmp.Compare(a.Begin, b.Begin) })
+	fr := foldedRegions{r: r, fo: make([]string, len(r))}
+	for i, x := range r {
+		fr.fo[i], _ = foldSpace(strings.TrimSpace(x.Original))
+	}
+	return fr
+}
+
 // insideOther reports whether hit h of the folded original fo lies inside
 // the region of a date span whose original is another text.
-func insideOther(h Hit, fo string, regions []DateRegion) bool {
-	for _, r := range regions {
-		if h.Begin >= r.Begin && h.End <= r.End {
-			if f, _ := foldSpace(strings.TrimSpace(r.Original)); f != fo {
-				return true
-			}
+func (fr foldedRegions) insideOther(h Hit, fo string) bool {
+	// the last region starting at or before the hit
+	i, found := slices.BinarySearchFunc(fr.r, h.Begin, func(r DateRegion, b int) int { return cmp.Compare(r.Begin, b) })
+	if !found {
+		i--
+	}
+	// (a span's region is the nearest; the standalone audit's regions,
+	// occurrences of shown dates, may nest, so earlier ones are looked at
+	// too: only for a hit outside the nearest one)
+	for ; i >= 0 && i < len(fr.r); i-- {
+		if r := fr.r[i]; h.End <= r.End {
+			return fr.fo[i] != fo
 		}
 	}
 	return false

@@ -1,9 +1,12 @@
 package audit
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestDateLeaks(t *testing.T) {
@@ -71,5 +74,29 @@ func TestDateDir(t *testing.T) {
 	write("d1.txt", "Am 15.03.2020 und 29.03.2020, Ende November 2021. Seit Weihnachten 2021 gut.")
 	if f, err = DateDir(dir, docs); err != nil || len(f) != 1 || f[0].Hits != 1 {
 		t.Fatalf("planted date: %v %v", f, err)
+	}
+}
+
+// TestDateLeaksManyDates: a letter of many thousand dates is audited in
+// one pass (no original-by-original search of the whole text).
+func TestDateLeaksManyDates(t *testing.T) {
+	var b strings.Builder
+	var originals []string
+	var regions []DateRegion
+	for i := 0; i < 20000; i++ {
+		o := fmt.Sprintf("%02d.%02d.%04d", i%28+1, i%12+1, 1950+i%70)
+		sur := fmt.Sprintf("%02d.%02d.%04d", (i+5)%28+1, i%12+1, 1950+i%70)
+		b.WriteString("am ")
+		regions = append(regions, DateRegion{Begin: b.Len(), End: b.Len() + len(sur), Original: o})
+		b.WriteString(sur)
+		b.WriteString(" Befund. ")
+		originals = append(originals, o)
+	}
+	start := time.Now()
+	if h := DateLeaks(b.String(), originals, regions); len(h) != 0 {
+		t.Fatalf("%d hits", len(h))
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("20000 dates took %v", d)
 	}
 }
