@@ -85,7 +85,7 @@ func DateLeaks(text string, originals []string, regions []DateRegion) []Hit {
 		if !boundary(ft, b, e, fo) {
 			return
 		}
-		h := Hit{Original: oi, Begin: pos[b], End: pos[e]}
+		h := Hit{Original: oi, Begin: int(pos[b]), End: int(pos[e])}
 		if !fr.insideOther(h, fo) {
 			hits = append(hits, h)
 		}
@@ -175,16 +175,16 @@ func (fr foldedRegions) insideOther(h Hit, fo string) bool {
 // foldSpace lower-cases s (ß as ss) and writes every run of white space as
 // one blank; pos maps each byte offset of the result (and its end) to the
 // offset in s.
-func foldSpace(s string) (string, []int) {
+func foldSpace(s string) (string, []int32) {
 	var b strings.Builder
 	b.Grow(len(s))
-	pos := make([]int, 0, len(s)+1)
+	pos := make([]int32, 0, len(s)+1) // 4 bytes a byte of text (a letter is far below 2 GB)
 	space := false
 	for i, r := range s {
 		if unicode.IsSpace(r) {
 			if !space {
 				b.WriteByte(' ')
-				pos = append(pos, i)
+				pos = append(pos, int32(i))
 			}
 			space = true
 			continue
@@ -198,10 +198,10 @@ func foldSpace(s string) (string, []int) {
 			w = string(unicode.ToLower(r))
 		}
 		for range len(w) {
-			pos = append(pos, i)
+			pos = append(pos, int32(i))
 		}
 		b.WriteString(w)
 	}
-	pos = append(pos, len(s))
+	pos = append(pos, int32(len(s)))
 	return b.String(), pos
 }

@@ -93,7 +93,7 @@ func (dd DateDoc) DateRegions(text string) []DateRegion {
 			b, e := from+k, from+k+len(fs)
 			from = b + 1
 			if boundary(ft, b, e, fs) {
-				out = append(out, DateRegion{Begin: pos[b], End: pos[e], Original: o})
+				out = append(out, DateRegion{Begin: int(pos[b]), End: int(pos[e]), Original: o})
 			}
 		}
 	}
