@@ -263,6 +263,7 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 		return docOutcome{err: fmt.Errorf("audit: staged file does not read back as written")}
 	}
 	hits := audit.FindAll(string(written), pr.matcher, dp.parts)
+	hits = append(hits, dateLeaks(string(written), nd, dp.reps, dp.roundedDates)...)
 	if len(hits) > 0 {
 		staged.Discard()
 		q := filepath.Join(l.Private(pr.name), "quarantine", dp.docID+".txt")
