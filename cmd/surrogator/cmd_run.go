@@ -15,11 +15,10 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/surrogator/surrogator/data"
-	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/output"
-	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/provenance"
+	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
 type runOptions struct {
@@ -45,8 +44,10 @@ type runOptions struct {
 }
 
 // newRunCmd builds the run command.
-func newRunCmd() *cobra.Command {
-	var o runOptions
+func newRunCmd() *cobra.Command { return newRunCmdFor(&runOptions{}) }
+
+// newRunCmdFor builds the run command with its flags bound to o.
+func newRunCmdFor(o *runOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "run PATH...",
 		Short: "Replace every PII span and write public texts and private keys",
@@ -87,7 +88,7 @@ unsafe or quarantined (named by public id on stderr); 130 interrupted
   surrogator run --mode fictive --scope corpus --key-file ~/.surrogator.key batch1/ batch2.zip`,
 		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runRun(cmd, o, args)
+			return runRun(cmd, *o, args)
 		},
 	}
 	o.in.register(c)
@@ -111,68 +112,61 @@ unsafe or quarantined (named by public id on stderr); 130 interrupted
 	return c
 }
 
-func runRun(cmd *cobra.Command, o runOptions, args []string) error {
+// spec turns the run command's flags into the run's specification: every
+// flag that changes the output has its place here (TestRunFlagsRecorded).
+func (o runOptions) spec(cmd *cobra.Command) (runspec.Spec, error) {
 	mode, err := engine.ParseMode(o.mode)
 	if err != nil {
-		return usageError{err}
+		return runspec.Spec{}, usageError{err}
 	}
-	opts := engine.Options{
-		Mode: mode, Scope: engine.Scope(o.scope), Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"),
-		DateShift: o.dateShift, DateShiftSet: cmd.Flags().Changed("date-shift"),
-		Workers: o.workers, Out: o.out, Input: o.in.options(o.out), Version: version,
-		ToggleFile: o.toggle, ResourcesDir: o.resources, GeodataFile: o.geodata, ReplaceState: o.replaceState,
-	}
-	if opts.Suspects, err = engine.ParseSuspects(o.suspects); err != nil {
-		return usageError{err}
+	suspects, err := engine.ParseSuspects(o.suspects)
+	if err != nil {
+		return runspec.Spec{}, usageError{err}
 	}
 	if o.scope != "document" && o.scope != "corpus" {
-		return usageError{fmt.Errorf("--scope must be document or corpus")}
+		return runspec.Spec{}, usageError{fmt.Errorf("--scope must be document or corpus")}
 	}
-	if opts.DateShiftMin, opts.DateShiftMax, err = parseShiftRange(o.shiftRange); err != nil {
-		return usageError{err}
+	lo, hi, err := parseShiftRange(o.shiftRange)
+	if err != nil {
+		return runspec.Spec{}, usageError{err}
 	}
-	if o.toggle != "" {
-		t, err := qc.ReadToggle(o.toggle)
-		if err != nil {
-			return err
-		}
-		opts.Toggle = t
+	model, err := o.emb.check()
+	if err != nil {
+		return runspec.Spec{}, err
 	}
-	if o.keyFile != "" {
-		k, err := engine.LoadKey(o.keyFile)
-		if err != nil {
-			return err
-		}
-		opts.Key, opts.KeyFile = k, o.keyFile
-	}
-	if o.resources != "" {
-		r, err := data.Load(o.resources)
-		if err != nil {
-			return err
-		}
-		opts.Resources = r
-	}
-	var pack *geo.Pack
-	if o.geodata != "" {
-		closeGeo, p, err := attachGeodata(&opts, o.geodata)
-		if err != nil {
-			return err
-		}
-		defer closeGeo()
-		pack = p
-	}
-	closePools, err := attachPools(context.Background(), &opts, pack, o.pools, o.emb)
+	in := o.in.options(o.out)
+	return runspec.Spec{
+		Options: provenance.Options{
+			Mode: string(mode), Scope: o.scope,
+			DateShift: o.dateShift, DateShiftSet: cmd.Flags().Changed("date-shift"), DateShiftMin: lo, DateShiftMax: hi,
+			Workers: o.workers, ReplaceState: o.replaceState, Suspects: suspects,
+			ToggleFile: o.toggle, ResourcesDir: o.resources, GeodataFile: o.geodata, PoolsDir: o.pools, ModelDir: model,
+			PHIType: in.PHI.Type, PHIFeature: in.PHI.Feature, Annotator: in.Annotator, TypeSystem: in.TypeSystem,
+			MaxDocBytes: in.MaxDocBytes, MaxZipBytes: in.MaxZipBytes, MaxZipEntries: in.MaxZipEntries,
+		},
+		Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"), KeyFile: o.keyFile,
+	}, nil
+}
+
+func runRun(cmd *cobra.Command, o runOptions, args []string) error {
+	spec, err := o.spec(cmd)
 	if err != nil {
 		return err
 	}
-	defer closePools()
-	pr := newProgress(cmd.ErrOrStderr(), runUnits)
-	opts.Progress = func(p engine.Progress) { pr.Update(p.Phase, int64(p.Done), int64(p.Total)) }
-	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
 	ctx := cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	opts, closeRun, err := runspec.Open(ctx, spec, env)
+	if err != nil {
+		return err
+	}
+	defer closeRun()
+	opts.Out, opts.Version = o.out, version
+	opts.Input.SkipDirs = []string{o.out}
+	pr := newProgress(cmd.ErrOrStderr(), runUnits)
+	opts.Progress = func(p engine.Progress) { pr.Update(p.Phase, int64(p.Done), int64(p.Total)) }
+	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
 	started := time.Now()
 	res, err := engine.Run(ctx, args, opts)
 	if err != nil {

@@ -346,6 +346,21 @@ func absOrEmpty(p string) string {
 	return mustAbs(p)
 }
 
+// Recorded returns the options that decide a run's output as
+// provenance.json records them: with the seed and the key, the run's
+// specification (runspec.Open opens a run from it again).
+func (o *Options) Recorded() provenance.Options {
+	return provenance.Options{
+		Mode: string(o.Mode), Scope: string(o.Scope),
+		DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
+		Workers: o.Workers, ReplaceState: o.ReplaceState, Suspects: o.Suspects,
+		ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
+		PoolsDir: o.PoolsDir, ModelDir: o.ModelDir,
+		PHIType: o.Input.PHI.Type, PHIFeature: o.Input.PHI.Feature, Annotator: o.Input.Annotator, TypeSystem: o.Input.TypeSystem,
+		MaxDocBytes: o.Input.MaxDocBytes, MaxZipBytes: o.Input.MaxZipBytes, MaxZipEntries: o.Input.MaxZipEntries,
+	}
+}
+
 // writeProvenance writes provenance.json (private) and MANIFEST.sha256
 // (public) once every document of the run is written: what produced the
 // run and the digest of every output file, for `surrogator verify`.
@@ -355,14 +370,7 @@ func writeProvenance(ctx context.Context, l output.Layout, o *Options, paths []s
 		Run:     l.Run,
 		Seed:    o.Seed,
 		Key:     provenance.Key{Fingerprint: KeyFingerprint(o.Key), File: absOrEmpty(keyFile)},
-		Options: provenance.Options{
-			Mode: string(o.Mode), Scope: string(o.Scope),
-			DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
-			Workers: o.Workers, ReplaceState: o.ReplaceState,
-			ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
-			PHIType: o.Input.PHI.Type, PHIFeature: o.Input.PHI.Feature, Annotator: o.Input.Annotator, TypeSystem: o.Input.TypeSystem,
-			MaxDocBytes: o.Input.MaxDocBytes,
-		},
+		Options: o.Recorded(),
 	}
 	if o.Pools != nil && o.Pools.Embedder() != nil {
 		rec.Embedder = provenance.Embedder{Name: o.Pools.Embedder().Name(), ModelSHA256: o.Pools.Embedder().Version()}
