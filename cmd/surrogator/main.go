@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/surrogator/surrogator/internal/gctune"
@@ -31,8 +32,22 @@ const (
 	exitInterrupted = 130
 )
 
-// version is set with -ldflags "-X main.version=…".
+// version is set with -ldflags "-X main.version=…" (make build); a plain
+// `go build` in a git checkout gets the module version Go stamps from the
+// commit (buildVersion).
 var version = "dev"
+
+// buildVersion returns v, or for "dev" the main module's version that Go
+// records from version control (v0.0.0-<time>-<commit>), when it has one.
+func buildVersion(v string) string {
+	if v != "dev" {
+		return v
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return v
+}
 
 // usageError marks errors in how the command was called (exit 2).
 type usageError struct{ err error }
@@ -132,6 +147,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "interrupted again: quit at once; nothing was published")
 		os.Exit(exitInterrupted)
 	}()
+	version = buildVersion(version)
 	gctune.Tune(gcProfile(os.Args[1:]))
 	code := execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

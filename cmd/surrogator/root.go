@@ -39,7 +39,10 @@ Exit codes: 0 success; 1 error (nothing usable written); 2 usage;
 3 partial (some documents excluded, named on stderr); 130 interrupted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version,
 	}
+	// --version prints what `surrogator version` prints
+	root.SetVersionTemplate(versionLine() + "\n")
 	// flag errors of every command (unknown flag, missing or bad value)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w\nsee '%s --help'", err, c.CommandPath())}
