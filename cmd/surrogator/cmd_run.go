@@ -78,7 +78,9 @@ An interrupted run (Ctrl-C, SIGTERM, kill) never leaves a public folder that
 looks final; running the same command again into the same --out completes it.
 
 Exit codes: 0 every released document written and audited (documents kept
-out by the toggle file or QC are listed on stdout and in run.json); 1 error,
+out by the toggle file or QC's proposal are listed by public id on stdout
+and in run.json; a document the toggle file keeps out is the curator's
+decision even when its annotations are wrong); 1 error,
 nothing usable written (also: no documents found, every document
 unreadable); 2 usage; 3 partial, some documents excluded as unreadable,
 unsafe or quarantined (named by public id on stderr); 130 interrupted
@@ -211,7 +213,20 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 		fmt.Fprintf(w, "%s: %d released, %d excluded, %d quarantined\n", p.Project, p.Released, p.Excluded, p.Quarantined)
 	}
 	if n := res.NotReleased(); n > 0 {
-		fmt.Fprintf(w, "not released (%s): %d documents (listed in run.json and the QC reports)\n", decision, n)
+		// by public id (names are PII), bounded like the excluded lines
+		fmt.Fprintf(w, "not released (%s): %d documents (listed here by public id, in run.json and the QC reports)\n", decision, n)
+		i := 0
+		for _, e := range res.Excluded {
+			if e.Reason != engine.ReasonNotReleased {
+				continue
+			}
+			if i == maxExcludedLines {
+				fmt.Fprintf(w, "  … %d more\n", n-maxExcludedLines)
+				break
+			}
+			fmt.Fprintf(w, "  %s/%s\n", e.Project, e.DocID)
+			i++
+		}
 	}
 	fmt.Fprintf(w, "public:  %s\nprivate: %s\n", res.PublicRoot, res.PrivateRoot)
 	if !res.Partial() {

@@ -186,6 +186,17 @@ func unreadable(p *formats.Project) int {
 // decide returns why a document is not released (category and detail),
 // or "".
 func decide(d *document.Document, q *pass1Doc, reasons []string, t *qc.Toggle, project, suspects string) (string, string) {
+	if t != nil {
+		// the curator's own decision to keep a document out comes first:
+		// a document with wrong annotations that the toggle file excludes
+		// is not released by decision, not excluded by failure
+		if inc, listed := t.Decision(project, d.Name); listed && !inc {
+			if d.HasWrong() {
+				return ReasonNotReleased, "part_of_corpus = 0 in the toggle file (its annotations are wrong too: empty, NONE or unknown kind)"
+			}
+			return ReasonNotReleased, "part_of_corpus = 0 in the toggle file"
+		}
+	}
 	if d.HasWrong() {
 		return "wrong annotations", "empty, NONE or unknown kind: fix in INCEpTION"
 	}
