@@ -62,6 +62,9 @@ func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if err := checkOut(o.out); err != nil {
+		return err
+	}
 	pr := newProgress(stderr, docUnits)
 	// pass 1 of a run: every document read once, checked and let go; the
 	// per-document reports wait in a sealed spool, so memory does not grow

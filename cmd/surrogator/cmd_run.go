@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/runspec"
@@ -66,8 +67,10 @@ OUT/private/private-<run>/ (0700/0600). Every public text is leak-audited
 before it is published; the public folder gets its final name only when the
 run is complete.
 
-Progress goes to stderr: bars on a terminal, else one line per phase (read,
-qc, plan, write).
+Progress goes to stderr: bars on a terminal, else one line when a phase starts
+and one when it ends, for the two phases: read (pass 1 reads and checks every
+input) and write (pass 2 plans, writes and audits every document). --quiet
+prints neither.
 
 The secret key (--key-file, else OUT/private/surrogator.key, created once per
 output folder) keys document ids and surrogates; --seed only drives the random
@@ -155,6 +158,9 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkOut(o.out); err != nil {
+		return err
+	}
 	ctx := cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()
@@ -180,6 +186,7 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 			// every document unreadable, unsafe or quarantined: say where
 			// the reasons are (run.json names the documents; stderr must not)
 			if private, _ := unfinishedRun(o.out, started); private != "" {
+				printExcluded(cmd.ErrOrStderr(), recordedExclusions(private))
 				return fmt.Errorf("%w; the reasons are in %s", err, filepath.Join(private, "run.json"))
 			}
 		}
@@ -232,6 +239,13 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 	if !res.Partial() {
 		return nil
 	}
+	n := printExcluded(stderr, res.Excluded)
+	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s", n, filepath.Join(res.PrivateRoot, "run.json"))}
+}
+
+// printExcluded names the documents excluded for other reasons than the
+// release decision on stderr, one line each, and returns their number.
+func printExcluded(stderr io.Writer, excluded []engine.Excluded) int {
 	// documents are named by project and public id (names are PII); the
 	// reason is a category, the detail stays in run.json. Documents of one
 	// name share their id (duplicate names are all excluded): one line
@@ -241,11 +255,17 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 	count := map[line]int{}
 	n := 0
 	byReason := map[string]int{}
-	for _, e := range res.Excluded {
+	for _, e := range excluded {
 		if e.Reason == engine.ReasonNotReleased {
 			continue
 		}
-		l := line{e.Project, e.DocID, e.Reason}
+		reason := e.Reason
+		if strings.HasPrefix(e.Detail, formats.ErrDuplicateName.Error()) {
+			// the detail names the other files (private); its category
+			// is what the reader needs
+			reason += ": duplicate document name (rename the documents, or give each copy its own folder)"
+		}
+		l := line{e.Project, e.DocID, reason}
 		if count[l] == 0 {
 			lines = append(lines, l)
 		}
@@ -269,7 +289,23 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 			fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", l.project, l.id, l.reason)
 		}
 	}
-	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s", n, filepath.Join(res.PrivateRoot, "run.json"))}
+	return n
+}
+
+// recordedExclusions reads the excluded documents of a run from its
+// run.json (nil when it cannot).
+func recordedExclusions(private string) []engine.Excluded {
+	b, err := os.ReadFile(filepath.Join(private, "run.json"))
+	if err != nil {
+		return nil
+	}
+	var rec struct {
+		Excluded []engine.Excluded `json:"excluded"`
+	}
+	if json.Unmarshal(b, &rec) != nil {
+		return nil
+	}
+	return rec.Excluded
 }
 
 // interruptedRun words the one line an interrupted run ends with: where its

@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/surrogator/surrogator/internal/gctune"
@@ -88,8 +89,9 @@ func exitCode(err error) int {
 	return exitError
 }
 
-// message is the line main prints for err on stderr.
-func message(err error) string {
+// message is the line main prints for err on stderr: plain words, the
+// chain of package prefixes (engine: qc: toggle: …) only with --debug.
+func message(err error, debug bool) string {
 	var ie interruptedError
 	if errors.As(err, &ie) {
 		return ie.msg
@@ -97,7 +99,50 @@ func message(err error) string {
 	if exitCode(err) == exitInterrupted {
 		return "interrupted: stopped before the work was done; nothing was published"
 	}
-	return "surrogator: " + err.Error()
+	if debug {
+		return "surrogator: " + err.Error()
+	}
+	return "surrogator: " + plain(err.Error())
+}
+
+// plain drops the context prefixes that wrapping stacks on an error's
+// first line: a one-word lower-case segment ("engine: ", "qc: ",
+// "toggle: ") and a segment the next one starts with ("toggle file: toggle
+// file rejected"). The last segment and the lines after the first stay.
+func plain(msg string) string {
+	first, rest, multi := strings.Cut(msg, "\n")
+	segs := strings.Split(first, ": ")
+	var words []string
+	for i, s := range segs {
+		if i == len(segs)-1 || !isWord(s) {
+			words = append(words, s)
+		}
+	}
+	var keep []string
+	for i, s := range words {
+		if i < len(words)-1 && strings.HasPrefix(strings.ToLower(words[i+1]), strings.ToLower(s)) {
+			continue
+		}
+		keep = append(keep, s)
+	}
+	out := strings.Join(keep, ": ")
+	if multi {
+		out += "\n" + rest
+	}
+	return out
+}
+
+// isWord reports whether s is one lower-case ASCII word (a package name).
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // execute runs the command line args with ctx and returns the exit code.
@@ -108,7 +153,8 @@ func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	if err != nil {
-		fmt.Fprintln(stderr, message(err))
+		debug, _ := root.PersistentFlags().GetBool("debug")
+		fmt.Fprintln(stderr, message(err, debug))
 	}
 	return exitCode(err)
 }

@@ -41,6 +41,7 @@ Exit codes: 0 success; 1 error (nothing usable written); 2 usage;
 		SilenceErrors: true,
 		Version:       version,
 	}
+	root.PersistentFlags().Bool("debug", false, "print errors with their full chain of causes (package prefixes)")
 	// --version prints what `surrogator version` prints
 	root.SetVersionTemplate(versionLine() + "\n")
 	// flag errors of every command (unknown flag, missing or bad value)
