@@ -49,6 +49,7 @@ Exit codes: 0 success; 1 error (nothing usable written); 2 usage;
 		return usageError{fmt.Errorf("%w\nsee '%s --help'", err, c.CommandPath())}
 	})
 	root.AddCommand(commands()...)
+	sizeUnits(root)
 	// help for an unknown topic is a usage error too (cobra's help command
 	// prints the root's usage and exits 0)
 	root.SetHelpCommand(&cobra.Command{
