@@ -7,7 +7,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build build-vendored vendor test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
+.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
 
 all: build
 
@@ -24,6 +24,15 @@ vendor:
 
 build-vendored:
 	GOFLAGS=-mod=vendor GOPROXY=off $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
+
+# The command reference in docs/cli (Markdown from the commands' help;
+# TestCommandReferenceCurrent fails when it is stale) and man pages.
+docs:
+	$(GO) run ./cmd/surrogator gen-docs --out docs/cli
+
+man: build
+	./$(BIN) gen-docs --man --out $(MAN_DIR)
+MAN_DIR ?= bin/man
 
 vet:
 	$(GO) vet ./...

@@ -42,6 +42,8 @@ type runOptions struct {
 	replaceState bool
 	// suspects is bound by --suspects.
 	suspects string
+	// report: --quiet and --json
+	report reportFlags
 }
 
 // newRunCmd builds the run command.
@@ -70,7 +72,10 @@ run is complete.
 Progress goes to stderr: bars on a terminal, else one line when a phase starts
 and one when it ends, for the two phases: read (pass 1 reads and checks every
 input) and write (pass 2 plans, writes and audits every document). --quiet
-prints neither.
+prints neither, nor the summary on stdout (errors and excluded documents
+still go to stderr); --json prints the summary as one JSON object on stdout
+(run, status, folders, per project counts, documents kept out and excluded
+by project and public id).
 
 The secret key (--key-file, else OUT/private/surrogator.key, created once per
 output folder) keys document ids and surrogates; --seed only drives the random
@@ -114,6 +119,7 @@ unsafe or quarantined (named by public id on stderr); 130 interrupted
 	f.StringVar(&o.pools, "pools", "", "directory of plain facility name lists (*.txt, one name a line) for the semantic facility method when the --geodata pack carries no embedded pools (default: templates)")
 	f.StringVar(&o.emb.name, "embedder", "builtin", "embedder of the facility pools: builtin or onnx (must match the pack's)")
 	f.StringVar(&o.emb.model, "model", "", "with --embedder onnx: directory with model.onnx and tokenizer.json")
+	o.report.register(c)
 	return c
 }
 
@@ -172,7 +178,7 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 	defer closeRun()
 	opts.Out, opts.Version = o.out, version
 	opts.Input.SkipDirs = []string{o.out}
-	pr := newProgress(cmd.ErrOrStderr(), runUnits)
+	pr := newProgress(o.report.progressTo(cmd.ErrOrStderr()), runUnits)
 	opts.Progress = func(p engine.Progress) { pr.Update(p.Phase, int64(p.Done), int64(p.Total)) }
 	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
 	started := time.Now()
@@ -201,7 +207,14 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 	if o.toggle == "" {
 		decision = "QC proposal"
 	}
-	return reportRun(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, decision)
+	if o.report.json {
+		return reportRunJSON(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, decision)
+	}
+	w := cmd.OutOrStdout()
+	if o.report.quiet {
+		w = io.Discard
+	}
+	return reportRun(w, cmd.ErrOrStderr(), res, decision)
 }
 
 // runUnits are the units of engine.Progress phases.

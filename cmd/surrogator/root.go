@@ -24,6 +24,7 @@ func commands() []*cobra.Command {
 		newServeCmd(),
 		newVersionCmd(),
 		newSynthOSMCmd(), // hidden: synthetic OSM input for benchmarks
+		newDocsCmd(),     // hidden: the command reference (docs/cli)
 	}
 }
 
