@@ -11,8 +11,10 @@ DEMO_OUT ?= /tmp/surrogator-demo
 
 all: build
 
+# -trimpath: no build-machine paths in the binary, and the vendored build
+# below shares the build cache with this one
 build:
-	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
 
 # Air-gapped builds: `make vendor` on a connected machine (vendor/ and the
 # VERSION file), copy the checkout over, `make build-vendored` there (no
@@ -23,7 +25,7 @@ vendor:
 	echo "$(VERSION)" > VERSION
 
 build-vendored:
-	GOFLAGS=-mod=vendor GOPROXY=off $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
+	GOFLAGS=-mod=vendor GOPROXY=off $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
 
 # The command reference in docs/cli (Markdown from the commands' help;
 # TestCommandReferenceCurrent fails when it is stale) and man pages.
