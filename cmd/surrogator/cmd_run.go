@@ -86,13 +86,14 @@ An interrupted run (Ctrl-C, SIGTERM, kill) never leaves a public folder that
 looks final; running the same command again into the same --out completes it.
 
 Exit codes: 0 every released document written and audited (documents kept
-out by the toggle file or QC's proposal are listed by public id on stdout
-and in run.json; a document the toggle file keeps out is the curator's
-decision even when its annotations are wrong); 1 error,
-nothing usable written (also: no documents found, every document
-unreadable); 2 usage; 3 partial, some documents excluded as unreadable,
-unsafe or quarantined (named by public id on stderr); 130 interrupted
-(Ctrl-C, SIGTERM): nothing was published, re-run the same command to redo it.`,
+out by the toggle file or QC's proposal are listed by public id on stdout and
+in run.json; a document the toggle file keeps out is the curator's decision
+even when its annotations are wrong); 1 error, nothing usable written (also:
+no documents found, every document unreadable, an output folder that cannot
+be written); 2 usage; 3 partial, some documents excluded as unreadable,
+unsafe or quarantined (named by public id on stderr, with the reason); 130
+interrupted (Ctrl-C, SIGTERM): nothing was published, re-run the same
+command to redo it.`,
 		Example: `  surrogator run --mode fictive --seed 7 --out out export.zip
   surrogator run --mode gemtex --toggle corpus_documents.csv export.zip
   surrogator run --mode fictive --scope corpus --key-file ~/.surrogator.key batch1/ batch2.zip`,
