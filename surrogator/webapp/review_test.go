@@ -1,0 +1,197 @@
+package webapp
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Findings of the security review of issue 26's fix (review-serve).
+
+// TestTokenRedirectStaysOnServer: the startup-token URL redirects to the
+// same address without the token. A path that begins with two slashes
+// must not turn the Location into a protocol-relative URL to another host
+// (http://127.0.0.1:8080//evil.example/?token=… → Location:
+// //evil.example/, an open redirect).
+func TestTokenRedirectStaysOnServer(t *testing.T) {
+	a := newApp(t, Config{})
+	for _, p := range []string{"//evil.example/", "//evil.example/%2e%2e", "///evil.example/", "/\\evil.example/"} {
+		resp := a.get(p + "?token=" + a.srv.Token())
+		loc := resp.Header.Get("Location")
+		u, err := url.Parse(loc)
+		if resp.StatusCode != http.StatusSeeOther || err != nil || u.Scheme != "" || u.Host != "" ||
+			!strings.HasPrefix(loc, "/") || strings.HasPrefix(loc, "//") || strings.HasPrefix(loc, "/\\") {
+			t.Errorf("GET %s?token=…: %d, Location %q: leaves the server", p, resp.StatusCode, loc)
+		}
+	}
+}
+
+// TestGateOriginHTTPSOtherPort: a page served over https on another port
+// of the same host (another local service) is another origin; the origin
+// check must refuse its state-changing requests as it refuses http ones
+// (only the CSRF token would be left).
+func TestGateOriginHTTPSOtherPort(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	good := a.csrf()
+	rc := &reached{hits: map[string][]byte{}}
+	a.srv.mux = recordingMux(a.srv.routeTable(), rc)
+	u, _ := url.Parse(a.ts.URL)
+	for _, h := range []map[string]string{
+		{"Origin": "https://" + u.Hostname() + ":1"},
+		{"Origin": "https://" + u.Hostname() + ":8443"},
+		{"Origin": "https://" + u.Hostname()}, // port 443, the server's is another
+		{"Origin": "https://localhost:8443"},
+		{"Referer": "https://" + u.Hostname() + ":8443/page"},
+	} {
+		status, _ := a.send(http.MethodPost, "/p/0123456789abcdef/run", shape("urlencoded", good, false), h)
+		_, hit := rc.take("POST /p/{pid}/run")
+		if hit || status != http.StatusForbidden {
+			t.Errorf("%v: %d (reached %t), want 403", h, status, hit)
+		}
+	}
+}
+
+// TestRunListRace: the run form lists a project's runs (runList) while
+// another request starts or deletes a run; the map of runs must not be
+// read without the project's lock (go test -race reports it; without
+// -race a collision is a fatal "concurrent map iteration and map write"
+// that ends the server).
+func TestRunListRace(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	proj := a.uploadShared()
+	csrf := a.csrf()
+	deadline := time.Now().Add(60 * time.Second)
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	wg.Add(1)
+	go func() { // readers: the run form
+		defer wg.Done()
+		c := newClient()
+		c.Jar = a.client.Jar
+		for i := 0; i < 400 && time.Now().Before(deadline); i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			resp, err := c.Get(a.ts.URL + proj + "/run")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+		}
+	}()
+	for i := 0; i < 3 && time.Now().Before(deadline); i++ { // writers: start, wait, delete
+		resp := a.post(proj+"/run", map[string]string{"csrf": csrf, "mode": "x", "scope": "document"}, nil)
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("run: %d", resp.StatusCode)
+		}
+		run := resp.Header.Get("Location")
+		a.waitRun(run)
+		if resp := a.post(run+"/delete", map[string]string{"csrf": csrf, "confirm": "yes"}, nil); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("delete: %d", resp.StatusCode)
+		}
+	}
+	close(stop)
+	wg.Wait()
+}
+
+// TestSlowBodySafeMethods: the minimum body rate must hold for every
+// request with a body, GET and HEAD included, with and without a session:
+// Go's server reads a small unread body (up to 256 KiB) before it sends
+// the response head, and without a read deadline a GET whose body
+// trickles (or never comes) holds its connection and goroutine for ever
+// (the server sets no ReadTimeout; seen 77 s and counting on the binary).
+// Bounded: each case must end within 3 s (the rate window is 300 ms).
+func TestSlowBodySafeMethods(t *testing.T) {
+	a := newApp(t, Config{MinRate: 64 << 10, RateWindow: 300 * time.Millisecond})
+	a.login()
+	u, _ := url.Parse(a.ts.URL)
+	var cookie string
+	for _, c := range a.client.Jar.Cookies(u) {
+		cookie += c.Name + "=" + c.Value + "; "
+	}
+	body := []byte(strings.Repeat("x", 10000))
+	for _, c := range []struct{ name, head string }{
+		{"GET, session", fmt.Sprintf("GET / HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n", u.Host, cookie, len(body))},
+		{"GET, no session", fmt.Sprintf("GET / HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\n\r\n", u.Host, len(body))},
+		{"GET chunked", fmt.Sprintf("GET / HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n", u.Host, cookie)},
+		{"HEAD, session", fmt.Sprintf("HEAD / HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n", u.Host, cookie, len(body))},
+		{"static", fmt.Sprintf("GET /static/app.js HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\n\r\n", u.Host, len(body))},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			took, _ := slowRequest(t, a, c.head, trickle(body, 50*time.Millisecond))
+			if took > 3*time.Second {
+				t.Errorf("the server held a trickling %s for %v", c.name, took)
+			}
+		})
+	}
+}
+
+// TestDataDirForeignFilesUntouched: New tightens the data folder, but a
+// careless --data (a home folder, a checkout: `serve --data .`) must not
+// have every file below it made 0600 and every folder 0700 — executables
+// lose their x bit, shared folders close. Only what the server keeps
+// there (projects/) may be tightened; a foreign non-empty folder may also
+// be refused.
+func TestDataDirForeignFilesUntouched(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tool := filepath.Join(dir, "bin", "tool.sh")
+	if err := os.WriteFile(tool, []byte("#!/bin/sh\necho hi\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(tool, 0o755)
+	os.Chmod(filepath.Join(dir, "bin"), 0o755)
+	srv, err := New(Config{DataDir: dir})
+	if err != nil {
+		return // refusing a folder that holds foreign files is fine
+	}
+	srv.Close()
+	for p, want := range map[string]os.FileMode{tool: 0o755, filepath.Join(dir, "bin"): 0o755} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fi.Mode().Perm(); got != want {
+			t.Errorf("%s: mode %o after New, was %o", p, got, want)
+		}
+	}
+}
+
+// TestLoginGuessRate: with --password (meant for a non-loopback address)
+// wrong guesses are slowed by 500 ms each, but only per request: parallel
+// connections guess at any rate (measured on the binary: 40 parallel wrong
+// guesses in 0.5 s). Eight parallel wrong guesses must take at least 2 s
+// in all (a global limit of a few guesses per second).
+func TestLoginGuessRate(t *testing.T) {
+	a := newApp(t, Config{Password: "correct horse battery"})
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := shape("urlencoded", preValue, false)
+			b.data = append(b.data, "&password=wrong"...)
+			if status, _ := a.send(http.MethodPost, "/login", b, nil); status != http.StatusUnauthorized && status != http.StatusTooManyRequests {
+				t.Errorf("wrong password: %d", status)
+			}
+		}()
+	}
+	wg.Wait()
+	if took := time.Since(start); took < 2*time.Second {
+		t.Errorf("8 parallel wrong guesses answered in %v", took)
+	}
+}
