@@ -12,7 +12,8 @@ import (
 	"time"
 )
 
-// Findings of the security review of issue 26's fix (review-serve).
+// Hardening of the server against the findings of a security review of
+// issue 26's fix: each test is the regression test of one finding.
 
 // TestTokenRedirectStaysOnServer: the startup-token URL redirects to the
 // same address without the token. A path that begins with two slashes
