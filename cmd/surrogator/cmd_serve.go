@@ -77,7 +77,8 @@ Security:
   - the data folder (--data) is private (0700, files 0600, also the runs'
     public folders): it holds the uploads, the release decisions
     (toggle.csv per project), the keys and the runs (public and private
-    folders as 'surrogator run' writes them)
+    folders as 'surrogator run' writes them); an existing folder that
+    holds other files is refused (give a new or empty one)
   - the private key and mapping leave the server only through an explicit
     download with a confirmation
   - the server log (stderr) names method, route pattern and status only

@@ -40,8 +40,11 @@
 // under generated ids (original file names are kept only in the private
 // data folder's project.json) and never used as paths; URLs name documents
 // by index, never by name. The server log names the method, the route
-// pattern and the status only. Everything in the data folder is 0700/0600,
-// the runs' public folders included.
+// pattern and the status only. The data folder is the server's alone: New
+// refuses an existing folder that holds anything but its marker file
+// (.surrogator-serve) and projects/, so that a careless --data (a home
+// folder) is never changed; everything under projects/ is 0700/0600, the
+// runs' public folders included.
 //
 // The UI speaks English and German, chosen from Accept-Language (i18n.go).
 //

@@ -1,6 +1,7 @@
 package webapp
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -155,19 +156,66 @@ func TestDataDirForeignFilesUntouched(t *testing.T) {
 	}
 	os.Chmod(tool, 0o755)
 	os.Chmod(filepath.Join(dir, "bin"), 0o755)
+	os.Chmod(dir, 0o755)
+	untouched := func(when string) {
+		t.Helper()
+		for p, want := range map[string]os.FileMode{tool: 0o755, filepath.Join(dir, "bin"): 0o755} {
+			fi, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fi.Mode().Perm(); got != want {
+				t.Errorf("%s: %s: mode %o after New, was %o", when, p, got, want)
+			}
+		}
+	}
+	// a foreign non-empty folder is refused, untouched
+	if srv, err := New(Config{DataDir: dir}); !errors.Is(err, ErrForeignData) {
+		if err == nil {
+			srv.Close()
+		}
+		t.Errorf("New on a foreign folder: %v, want ErrForeignData", err)
+	}
+	if fi, _ := os.Stat(dir); fi.Mode().Perm() != 0o755 {
+		t.Errorf("refused folder: mode %o", fi.Mode().Perm())
+	}
+	untouched("refused")
+	// the server's own folder (marked) with other files beside it: only
+	// projects/ is tightened
+	if err := os.WriteFile(filepath.Join(dir, dataMarker), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	srv, err := New(Config{DataDir: dir})
 	if err != nil {
-		return // refusing a folder that holds foreign files is fine
+		t.Fatal(err)
 	}
 	srv.Close()
-	for p, want := range map[string]os.FileMode{tool: 0o755, filepath.Join(dir, "bin"): 0o755} {
-		fi, err := os.Stat(p)
+	untouched("marked")
+	if fi, _ := os.Stat(filepath.Join(dir, "projects")); fi == nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("projects/ not created 0700: %v", fi)
+	}
+}
+
+// TestDataDirClaimed: a new or empty folder, and one that holds only
+// projects/ (older versions), are taken and marked.
+func TestDataDirClaimed(t *testing.T) {
+	for name, setup := range map[string]func(dir string){
+		"new":    func(dir string) { os.Remove(dir) },
+		"empty":  func(string) {},
+		"legacy": func(dir string) { os.MkdirAll(filepath.Join(dir, "projects"), 0o755) },
+	} {
+		dir := t.TempDir()
+		setup(dir)
+		srv, err := New(Config{DataDir: dir})
 		if err != nil {
-			t.Fatal(err)
+			t.Errorf("%s: %v", name, err)
+			continue
 		}
-		if got := fi.Mode().Perm(); got != want {
-			t.Errorf("%s: mode %o after New, was %o", p, got, want)
+		srv.Close()
+		if _, err := os.Stat(filepath.Join(dir, dataMarker)); err != nil {
+			t.Errorf("%s: no marker: %v", name, err)
 		}
+		checkPrivateTree(t, dir)
 	}
 }
 

@@ -199,10 +199,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if err := mkPrivateDir(cfg.DataDir); err != nil {
+	if err := claimDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
-	if err := tightenTree(cfg.DataDir); err != nil { // also what older versions left 0755/0644
+	// only what the server keeps there: also what older versions left
+	// 0755/0644
+	if err := mkPrivateDir(filepath.Join(cfg.DataDir, "projects")); err != nil {
+		return nil, err
+	}
+	if err := tightenTree(filepath.Join(cfg.DataDir, "projects")); err != nil {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, token: cfg.Token, sessions: map[string]*session{}, projects: map[string]*project{}, conns: map[string]*conn{},
@@ -604,6 +609,52 @@ func tightenTree(root string) error {
 		return nil
 	})
 	if err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	return nil
+}
+
+// dataMarker is the file that marks a folder as the data folder of
+// `surrogator serve`.
+const dataMarker = ".surrogator-serve"
+
+// ErrForeignData is returned by New for a data folder that holds files
+// the server did not write.
+var ErrForeignData = errors.New("webapp: the data folder holds files surrogator serve did not write; choose a new or empty folder")
+
+// claimDataDir creates the data folder (0700) or accepts an existing one
+// only if it is the server's: it holds the marker file, or nothing but
+// projects/ (what older versions wrote) or nothing at all; then it writes
+// the marker and makes the folder 0700. A foreign folder (a careless
+// --data ~ or --data .) is refused untouched: the server would otherwise
+// close it to other users.
+func claimDataDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	marked, foreign := false, false
+	for _, e := range ents {
+		switch {
+		case e.Name() == dataMarker && e.Type().IsRegular():
+			marked = true
+		case e.Name() == "projects" && e.IsDir():
+		default:
+			foreign = true
+		}
+	}
+	if !marked {
+		if foreign {
+			return fmt.Errorf("%w (%s)", ErrForeignData, dir)
+		}
+		if err := writePrivate(filepath.Join(dir, dataMarker), []byte("the data folder of surrogator serve: private, keep it 0700\n")); err != nil {
+			return err
+		}
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
 		return fmt.Errorf("webapp: %w", err)
 	}
 	return nil
