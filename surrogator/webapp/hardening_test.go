@@ -64,12 +64,17 @@ func TestGateOriginHTTPSOtherPort(t *testing.T) {
 // another request starts or deletes a run; the map of runs must not be
 // read without the project's lock (go test -race reports it; without
 // -race a collision is a fatal "concurrent map iteration and map write"
-// that ends the server).
+// that ends the server). A one-letter project keeps the runs short, so
+// the test is cheap enough for every `go test -race`.
 func TestRunListRace(t *testing.T) {
 	a := newApp(t, Config{})
 	a.login()
-	proj := a.uploadShared()
 	csrf := a.csrf()
+	resp := a.upload(csrf, [][2]string{{"letters.jsonl", `{"id":"a","text":"Herr Muster kam am 3. März.","spans":[{"begin":5,"end":11,"kind":"NAME_PATIENT"}]}` + "\n"}})
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("upload: %d", resp.StatusCode)
+	}
+	proj := resp.Header.Get("Location")
 	deadline := time.Now().Add(60 * time.Second)
 	var wg sync.WaitGroup
 	stop := make(chan struct{})

@@ -100,12 +100,15 @@ func (s *Server) loadRuns(p *project) {
 	}
 }
 
-// runsOf lists a project's runs, newest first.
+// runList lists a project's runs, newest first (a copy taken under the
+// project's lock: a run may start or be deleted meanwhile).
 func (p *project) runList() []*run {
+	p.mu.Lock()
 	out := make([]*run, 0, len(p.runs))
 	for _, r := range p.runs {
 		out = append(out, r)
 	}
+	p.mu.Unlock()
 	sort.Slice(out, func(i, j int) bool { return out[i].Started.After(out[j].Started) })
 	return out
 }
