@@ -34,7 +34,9 @@
 // body again); handlers never see an unchecked request. A request body
 // must arrive at a minimum rate (Config.MinRate over RateWindow), not
 // within one fixed time, so that large uploads work and trickling clients
-// are cut off. Responses carry a strict Content-Security-Policy (no
+// are cut off; this holds for every request with a body, GET and HEAD
+// included (their body is read by no handler: it must arrive within one
+// window and the connection closes after the reply). Responses carry a strict Content-Security-Policy (no
 // inline script or style, nothing from other origins), no-store and a
 // same-origin referrer policy. Uploads are size-limited, stored
 // under generated ids (original file names are kept only in the private

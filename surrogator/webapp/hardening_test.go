@@ -3,6 +3,8 @@ package webapp
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -140,8 +142,35 @@ func TestSlowBodySafeMethods(t *testing.T) {
 			if took > 3*time.Second {
 				t.Errorf("the server held a trickling %s for %v", c.name, took)
 			}
+			// the answer may come first; the connection (and the
+			// server's goroutine reading the rest) must end too
+			if took := connLife(t, a, c.head, trickle(body, 50*time.Millisecond)); took > 3*time.Second {
+				t.Errorf("the connection of a trickling %s lived %v", c.name, took)
+			}
 		})
 	}
+}
+
+// connLife sends a request's head and feeds its body as feed says over a
+// raw connection, and reads until the server closes it; it returns how
+// long that took (10 s at most).
+func connLife(t *testing.T, a *testApp, head string, feed func(w io.Writer) error) time.Duration {
+	t.Helper()
+	conn, err := net.Dial("tcp", a.ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	start := time.Now()
+	if _, err := io.WriteString(conn, head); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go feed(stopWriter{conn, stop})
+	io.Copy(io.Discard, conn)
+	return time.Since(start)
 }
 
 // TestDataDirForeignFilesUntouched: New tightens the data folder, but a

@@ -306,10 +306,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rt.pattern = "/static/"
 	}
 	r = r.WithContext(context.WithValue(r.Context(), routeKey{}, rt))
+	// every body, GET and HEAD included: the server reads an unread body
+	// (up to 256 KiB) before it sends the response head, and there is no
+	// fixed ReadTimeout to end a body that trickles
 	var body *rateReader
-	if r.Body != nil && r.Body != http.NoBody && !safeMethod(r.Method) {
+	if r.Body != nil && r.Body != http.NoBody {
 		body = &rateReader{body: r.Body, rc: rc, now: time.Now, min: s.cfg.MinRate, window: s.cfg.RateWindow}
 		r.Body = body
+		if safeMethod(r.Method) {
+			// no handler reads it: what the server discards of it must
+			// arrive within one window (the head of a long page goes out
+			// while the handler runs), and the connection ends after the
+			// reply
+			h.Set("Connection", "close")
+			body.settle()
+		}
 	}
 	s.serve(rw, r)
 	// the write deadline must not outlive the request (keep-alive); what
