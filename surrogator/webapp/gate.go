@@ -119,8 +119,10 @@ func (hp hostPolicy) allowed(hostport string, local net.Addr) bool {
 }
 
 // sameOrigin checks a state-changing request's Origin header or, without
-// it, its Referer: when present it must name the request's own host (http
-// or https: behind a TLS proxy the scheme is the proxy's). "null" is
+// it, its Referer: when present it must name the request's own host and
+// port (http or https: behind a TLS proxy the scheme is the proxy's).
+// The one port difference allowed is a proxy on https's default port
+// that forwards a Host without a port: an https origin on 443. "null" is
 // another origin.
 func sameOrigin(r *http.Request) bool {
 	o, has := r.Header["Origin"]
@@ -146,8 +148,13 @@ func sameOrigin(r *http.Request) bool {
 	if !ok1 || !ok2 || got != want {
 		return false
 	}
-	// the port is compared unless a proxy (https) stands in between
-	return gport == wport || u.Scheme == "https"
+	if gport == wport {
+		return true
+	}
+	// a TLS proxy on 443 in front: the browser's origin is https://name,
+	// the proxy forwards Host: name (no port: http's default)
+	_, _, err = net.SplitHostPort(r.Host)
+	return u.Scheme == "https" && gport == "443" && err != nil
 }
 
 // requestToken finds the CSRF token of a state-changing request: the

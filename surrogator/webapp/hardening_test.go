@@ -278,3 +278,31 @@ func TestLoginGuessRate(t *testing.T) {
 		t.Errorf("8 parallel wrong guesses answered in %v", took)
 	}
 }
+
+// TestSameOriginPorts: the origin's port must be the Host's, except for
+// a TLS proxy on 443 that forwards a Host without a port.
+func TestSameOriginPorts(t *testing.T) {
+	for _, c := range []struct {
+		host, origin string
+		want         bool
+	}{
+		{"app.example", "https://app.example", true},     // proxy on 443
+		{"app.example", "https://app.example:443", true}, // the same, port spelled
+		{"app.example", "http://app.example", true},      // plain http, port 80
+		{"app.example:8080", "https://app.example:8080", true},
+		{"app.example:8080", "http://app.example:8080", true},
+		{"app.example", "https://app.example:8443", false},
+		{"app.example:8080", "https://app.example", false}, // 443 ≠ 8080
+		{"app.example:443", "https://app.example", true},
+		{"app.example:8080", "https://app.example:8443", false},
+		{"app.example", "http://app.example:8080", false},
+		{"app.example", "https://other.example", false},
+	} {
+		r, _ := http.NewRequest(http.MethodPost, "http://"+c.host+"/", nil)
+		r.Host = c.host
+		r.Header.Set("Origin", c.origin)
+		if got := sameOrigin(r); got != c.want {
+			t.Errorf("Host %s, Origin %s: %t, want %t", c.host, c.origin, got, c.want)
+		}
+	}
+}
