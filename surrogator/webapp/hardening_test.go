@@ -306,3 +306,22 @@ func TestSameOriginPorts(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalTarget: the token redirect keeps a local path and the rest of
+// the query, and turns anything that would leave the server into /.
+func TestLocalTarget(t *testing.T) {
+	for _, c := range [][3]string{
+		{"/", "", "/"},
+		{"/p/0123456789abcdef/d/0/1", "lang=de", "/p/0123456789abcdef/d/0/1?lang=de"},
+		{"/p/../static/app.js", "", "/static/app.js"},
+		{"/a b", "", "/a%20b"},
+		{"//evil.example/", "", "/evil.example"},
+		{"///evil.example", "", "/evil.example"},
+		{"/\\evil.example/", "", "/"},
+		{"", "", "/"},
+	} {
+		if got := localTarget(c[0], c[1]); got != c[2] {
+			t.Errorf("localTarget(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}

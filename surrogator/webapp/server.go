@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -379,9 +380,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.startSession(w)
 		q := r.URL.Query()
 		q.Del("token")
-		u := *r.URL
-		u.RawQuery = q.Encode()
-		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+		http.Redirect(w, r, localTarget(r.URL.Path, q.Encode()), http.StatusSeeOther)
 		return
 	}
 	sess, ok := s.session(r)
@@ -398,6 +397,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// localTarget is a redirect target on this server: the cleaned path
+// (never //host or /\host, which a browser reads as another server: an
+// open redirect) and the query.
+func localTarget(p, query string) string {
+	p = path.Clean("/" + p)
+	if strings.HasPrefix(p, "//") || strings.Contains(p, "\\") {
+		p = "/"
+	}
+	u := url.URL{Path: p, RawQuery: query}
+	return u.RequestURI()
 }
 
 // checkToken is the CSRF gate of a state-changing request: the token in
