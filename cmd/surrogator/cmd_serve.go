@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/data"
@@ -55,8 +56,10 @@ and download the public zip.
 
 Open the URL it prints: it carries a random access token (--token or
 ` + envServeToken + ` fixes it), which the browser trades for a session cookie.
-With --password (or ` + envServePassword + `) a login page accepts the password as
-well.
+With --password (or ` + envServePassword + `; at least 12 characters) a login page
+accepts the password as well; sign-in attempts are limited to 2 per second
+for the whole server (a burst of 4; an attempt that would wait more than
+5 s gets 429 unchecked).
 
 Security:
   - binds to 127.0.0.1 by default; a non-loopback address (or :PORT, every
@@ -100,7 +103,7 @@ Exit codes: 0 stopped; 1 error (address in use, data folder not usable);
 	f := c.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen address; port 0 picks a free port")
 	f.StringVar(&o.data, "data", defaultServeData(), "private data folder (created 0700)")
-	f.StringVar(&o.password, "password", "", "password of the login page (default $"+envServePassword+"); needed on a non-loopback address unless --token is set")
+	f.StringVar(&o.password, "password", "", "password of the login page, at least 12 characters (default $"+envServePassword+"); needed on a non-loopback address unless --token is set")
 	f.StringVar(&o.token, "token", "", "fixed access token instead of a random one per start (default $"+envServeToken+")")
 	f.Int64Var(&o.maxUpload, "max-upload", webapp.DefaultMaxUpload, "largest upload request in bytes")
 	f.StringArrayVar(&o.geodata, "geodata", nil, "geodata pack offered on the run page (repeatable; default: embedded gazetteer only)")
@@ -129,6 +132,9 @@ func runServe(cmd *cobra.Command, o serveOptions) error {
 	}
 	if o.token != "" && len(o.token) < 16 {
 		return usageError{errors.New("--token must be at least 16 characters")}
+	}
+	if o.password != "" && utf8.RuneCountInString(o.password) < webapp.MinPassword {
+		return usageError{fmt.Errorf("--password must be at least %d characters", webapp.MinPassword)}
 	}
 	if err := webapp.CheckAddr(o.addr, o.password, o.token); err != nil {
 		return usageError{fmt.Errorf("%w: set --password or --token (or keep the default 127.0.0.1)", err)}

@@ -43,6 +43,8 @@ func TestServeRefusesExposedAddress(t *testing.T) {
 		{[]string{"--addr", "[::]:0"}, "non-loopback"},
 		{[]string{"--addr", "192.0.2.1:0"}, "non-loopback"},
 		{[]string{"--addr", "127.0.0.1:0", "--token", "short"}, "at least 16"},
+		{[]string{"--addr", "0.0.0.0:0", "--password", "elevenchars"}, "at least 12"},
+		{[]string{"--addr", "127.0.0.1:0", "--password", "Passwört1!"}, "at least 12"},
 		{[]string{"--addr", "127.0.0.1:0", "extra-argument"}, "accepts 0 arg"},
 	} {
 		dir := filepath.Join(t.TempDir(), "data")

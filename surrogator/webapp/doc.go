@@ -23,7 +23,10 @@
 // address, on its port, and Config.AllowHosts): any other Host gets 421,
 // so a page under another name cannot reach it by DNS rebinding. Every
 // request needs a session: the random startup token in the printed URL
-// (or the password on the login page) sets an HttpOnly, SameSite=Strict
+// (or the password on the login page: at least MinPassword characters;
+// sign-in attempts take a token of one bucket for the whole server, 2 per
+// second, and an attempt that would wait more than 5 s is answered 429
+// unchecked) sets an HttpOnly, SameSite=Strict
 // cookie; sessions end after an idle time and an absolute time, at most
 // MaxSessions live (the oldest ends), and "Sign out" ends one. One gate
 // (gate.go) checks every request that is not GET or HEAD before it is

@@ -9,10 +9,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // Hardening of the server against the findings of a security review of
@@ -322,6 +325,38 @@ func TestLocalTarget(t *testing.T) {
 	} {
 		if got := localTarget(c[0], c[1]); got != c[2] {
 			t.Errorf("localTarget(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
+
+// TestLoginBucketEmpty: when the server's bucket of sign-in attempts is
+// empty (an attack going on), an attempt is answered 429 without the
+// password being checked, the right one included; a short password is
+// refused by New.
+func TestLoginBucketEmpty(t *testing.T) {
+	a := newApp(t, Config{Password: "correct horse battery"})
+	a.srv.logins = rate.NewLimiter(rate.Every(time.Hour), 1)
+	a.srv.logins.Allow() // the one token is gone: the next comes in an hour
+	page := a.body("/login")
+	pre := regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`).FindStringSubmatch(page)
+	if pre == nil {
+		t.Fatal("no csrf field on the login form")
+	}
+	resp := a.post("/login", map[string]string{"csrf": pre[1], "password": "correct horse battery"}, nil)
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("right password, empty bucket: %d (Retry-After %q), want 429", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	for _, c := range resp.Cookies() {
+		if c.Name == sessionCookie && c.Value != "" {
+			t.Error("a session began although the attempt was refused")
+		}
+	}
+	for _, pw := range []string{"elevenchars", "Passwört1!"} {
+		if srv, err := New(Config{DataDir: t.TempDir(), Password: pw}); !errors.Is(err, ErrShortPassword) {
+			if err == nil {
+				srv.Close()
+			}
+			t.Errorf("New with password %q: %v, want ErrShortPassword", pw, err)
 		}
 	}
 }

@@ -23,11 +23,13 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/suspects"
+	"golang.org/x/time/rate"
 )
 
 //go:embed assets
@@ -129,6 +131,7 @@ type Server struct {
 	det     *suspects.Detector
 	log     *slog.Logger
 	hosts   hostPolicy
+	logins  *rate.Limiter // login attempts (password)
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -139,6 +142,10 @@ type Server struct {
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup
 }
+
+// ErrShortPassword is returned by New for a password shorter than
+// MinPassword characters.
+var ErrShortPassword = fmt.Errorf("webapp: the password must be at least %d characters", MinPassword)
 
 // CheckAddr refuses to serve a non-loopback address (or one that listens
 // on every interface) without a password or a fixed token.
@@ -172,6 +179,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.DataDir == "" {
 		return nil, errors.New("webapp: no data folder")
+	}
+	if cfg.Password != "" && utf8.RuneCountInString(cfg.Password) < MinPassword {
+		return nil, ErrShortPassword
 	}
 	if cfg.MaxUpload <= 0 {
 		cfg.MaxUpload = DefaultMaxUpload
@@ -212,7 +222,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, token: cfg.Token, sessions: map[string]*session{}, projects: map[string]*project{}, conns: map[string]*conn{},
-		log: cfg.Log, det: suspects.New(suspects.Options{Resources: cfg.Resources}), hosts: newHostPolicy(cfg.Addr, cfg.AllowHosts)}
+		log: cfg.Log, det: suspects.New(suspects.Options{Resources: cfg.Resources}), hosts: newHostPolicy(cfg.Addr, cfg.AllowHosts),
+		logins: rate.NewLimiter(loginRate, loginBurst)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -585,6 +596,26 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 			s.forbidden(w, r, http.StatusForbidden, msgCSRF)
 			return
 		}
+		// every attempt takes a token of the server's one bucket before
+		// the password is checked: parallel connections guess no faster
+		// than one; an attempt that would wait too long is refused
+		// unchecked
+		res := s.logins.Reserve()
+		if d := res.Delay(); d > loginMaxWait {
+			res.Cancel()
+			w.Header().Set("Retry-After", "5")
+			s.render(w, r, http.StatusTooManyRequests, "login", map[string]any{"CSRF": c.Value, "Busy": true})
+			return
+		} else if d > 0 {
+			t := time.NewTimer(d)
+			select {
+			case <-t.C:
+			case <-r.Context().Done():
+				t.Stop()
+				res.Cancel()
+				return
+			}
+		}
 		if !equal(r.PostFormValue("password"), s.cfg.Password) {
 			time.Sleep(500 * time.Millisecond) // slows guessing
 			s.render(w, r, http.StatusUnauthorized, "login", map[string]any{"CSRF": c.Value, "Failed": true})
@@ -598,6 +629,15 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: preCookie, Value: pre, Path: "/login", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	s.render(w, r, http.StatusOK, "login", map[string]any{"CSRF": pre})
 }
+
+// Login attempts (with a password): a token bucket for the whole server.
+const (
+	loginRate    = 2               // attempts per second
+	loginBurst   = 4               // attempts at once (a user's retries)
+	loginMaxWait = 5 * time.Second // longer: 429 without checking
+	// MinPassword is the shortest password New accepts.
+	MinPassword = 12
+)
 
 // forbidden renders an error page without naming anything from the data.
 func (s *Server) forbidden(w http.ResponseWriter, r *http.Request, status int, msg string) {
