@@ -654,6 +654,10 @@ func (s *Server) runStart(w http.ResponseWriter, r *http.Request) {
 		set.Seed = n
 	}
 	rr, err := s.startRun(p, set)
+	if errors.Is(err, errDeleted) {
+		s.notFound(w, r)
+		return
+	}
 	if err != nil {
 		status := http.StatusBadRequest
 		if errors.Is(err, errRunning) {

@@ -360,3 +360,65 @@ func TestLoginBucketEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestDeleteProjectWhileStartingRun: deleting a project and starting a
+// run of it at the same time end one way or the other, never both: the
+// deletion is refused (409, the run goes on) or the run is (404), and a
+// deleted project leaves no folder behind (a run starting after the
+// check recreated out/private and wrote a key there).
+func TestDeleteProjectWhileStartingRun(t *testing.T) {
+	a := newApp(t, Config{})
+	a.login()
+	csrf := a.csrf()
+	letter := `{"id":"a","text":"Herr Muster kam am 3. März.","spans":[{"begin":5,"end":11,"kind":"NAME_PATIENT"}]}` + "\n"
+	// a project marked deleted starts no run and gets no folder back
+	resp := a.upload(csrf, [][2]string{{"letters.jsonl", letter}})
+	p := a.srv.project(strings.TrimPrefix(resp.Header.Get("Location"), "/p/"))
+	if p == nil {
+		t.Fatalf("upload: %d", resp.StatusCode)
+	}
+	p.mu.Lock()
+	p.deleted = true
+	p.mu.Unlock()
+	if err := os.RemoveAll(p.dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.srv.startRun(p, runSettings{Mode: "x", Scope: "document"}); !errors.Is(err, errDeleted) {
+		t.Errorf("startRun on a deleted project: %v, want errDeleted", err)
+	}
+	if _, err := os.Stat(p.dir); !os.IsNotExist(err) {
+		t.Errorf("the deleted project's folder came back: %v", err)
+	}
+	// both at once, a few times
+	for i := range 6 {
+		resp := a.upload(csrf, [][2]string{{"letters.jsonl", letter}})
+		proj := resp.Header.Get("Location")
+		dir := filepath.Join(a.data, "projects", strings.TrimPrefix(proj, "/p/"))
+		var runStatus, delStatus int
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			runStatus = a.post(proj+"/run", map[string]string{"csrf": csrf, "mode": "x", "scope": "document"}, nil).StatusCode
+		}()
+		go func() {
+			defer wg.Done()
+			delStatus = a.post(proj+"/delete", map[string]string{"csrf": csrf, "confirm": "yes"}, nil).StatusCode
+		}()
+		wg.Wait()
+		_, err := os.Stat(dir)
+		switch {
+		case delStatus == http.StatusSeeOther && (runStatus == http.StatusNotFound || runStatus == http.StatusSeeOther):
+			// refused, or ended before the deletion (one letter is quick)
+			if !os.IsNotExist(err) {
+				t.Errorf("%d: deleted, but its folder is there: %v", i, err)
+			}
+		case delStatus == http.StatusConflict && runStatus == http.StatusSeeOther:
+			if err != nil {
+				t.Errorf("%d: the run started, but the folder is gone: %v", i, err)
+			}
+		default:
+			t.Errorf("%d: delete %d, run %d: both or neither", i, delStatus, runStatus)
+		}
+	}
+}

@@ -42,11 +42,20 @@ func (s *Server) projectDelete(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusBadRequest, "delete", deletePage(p, "", true))
 		return
 	}
+	// the check and the mark are one step under the project's lock:
+	// startRun refuses a project marked deleted
 	p.mu.Lock()
-	running := p.running != nil
+	running, gone := p.running != nil, p.deleted
+	if !running {
+		p.deleted = true
+	}
 	p.mu.Unlock()
-	if running {
+	switch {
+	case running:
 		s.forbidden(w, r, http.StatusConflict, "A run of this project is going on: wait for it to end, then delete the project.")
+		return
+	case gone:
+		s.notFound(w, r)
 		return
 	}
 	s.mu.Lock()

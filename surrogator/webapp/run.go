@@ -159,6 +159,23 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 			return nil, fmt.Errorf("webapp: unknown geodata pack")
 		}
 	}
+	// from here on the project's files are touched: under the project's
+	// lock, so that a deletion (projectDelete) cannot fall between the
+	// check and the run's start, nor recreate folders of a deleted
+	// project
+	p.mu.Lock()
+	locked := true
+	defer func() {
+		if locked {
+			p.mu.Unlock()
+		}
+	}()
+	switch {
+	case p.deleted:
+		return nil, errDeleted
+	case p.running != nil:
+		return nil, errRunning
+	}
 	keyFile := filepath.Join(p.outDir(), "private", "surrogator.key")
 	if set.KeyID != "" {
 		if !validID(set.KeyID) {
@@ -185,14 +202,10 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 		opts.Toggle, opts.ToggleFile = t, p.toggleFile()
 	}
 	r := &run{ID: newID(), Started: time.Now().UTC(), Settings: set, State: runRunning, Phase: "start", KeyFile: keyFile}
-	p.mu.Lock()
-	if p.running != nil {
-		p.mu.Unlock()
-		return nil, errRunning
-	}
 	p.running = r
 	p.runs[r.ID] = r
 	p.mu.Unlock()
+	locked = false
 	if err := s.saveRun(p, r); err != nil {
 		p.mu.Lock()
 		p.running = nil
@@ -233,7 +246,10 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 	return r, nil
 }
 
-var errRunning = errors.New("webapp: a run of this project is still going on")
+var (
+	errRunning = errors.New("webapp: a run of this project is still going on")
+	errDeleted = errors.New("webapp: the project was deleted")
+)
 
 func (s *Server) execute(ctx context.Context, p *project, opts engine.Options, pack *GeoPack) (*engine.Result, error) {
 	if pack != nil {

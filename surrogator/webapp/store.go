@@ -67,9 +67,10 @@ type project struct {
 	spool *qc.Spool    // the QC reports of the documents read
 	err   error        // reading failed (shown on the project page)
 
-	mu      sync.Mutex // guards runs, running and the toggle file
+	mu      sync.Mutex // guards runs, running, deleted and the toggle file
 	runs    map[string]*run
 	running *run
+	deleted bool // being deleted: no run starts
 }
 
 func (p *project) inputDir() string   { return filepath.Join(p.dir, "input") }
