@@ -64,8 +64,10 @@ func artifactsDir(t *testing.T) string {
 }
 
 // TestBrowserEndToEnd: upload the shared INCEpTION export, see 15
-// documents with 5 flagged, flip one release toggle, open a highlighted
-// document, run fictive mode, download the public zip and check it; with
+// documents with 5 flagged, run before any decision (partial: the two
+// documents with wrong annotations), flip one release toggle, open a
+// highlighted document, run fictive mode (complete: the toggle file keeps
+// the rest out), download the public zip and check it; with
 // screenshots of the QC page, the document and the run result. Any
 // script error or CSP violation in the browser fails the test.
 func TestBrowserEndToEnd(t *testing.T) {
@@ -184,6 +186,22 @@ func TestBrowserEndToEnd(t *testing.T) {
 	}
 	pid := strings.TrimPrefix(strings.TrimPrefix(pageURL, a.ts.URL), "/p/")
 
+	// a run before any decision was changed: no toggle file, QC's
+	// proposal applies, and the two documents with wrong annotations are
+	// excluded by the engine, not by a decision: a partial run, explained
+	do(chromedp.Navigate(a.ts.URL+"/p/"+pid+"/run"),
+		chromedp.Click(chromedp.CSS("#run-submit")),
+		chromedp.WaitVisible(chromedp.CSS("#audit-result")))
+	partialURL, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := text("#run-explained"); !strings.Contains(w, "Partial: 10 documents were released.") || !strings.Contains(w, "3 were kept out by the release decision") ||
+		!strings.Contains(w, "2 documents were excluded by the engine") || !strings.Contains(w, "2 wrong annotations") {
+		t.Errorf("partial run explained: %q", w)
+	}
+	do(elemShot("#progress", "run-status-partial.png"), chromedp.Navigate(pageURL), chromedp.WaitVisible(chromedp.CSS("#qc-summary")))
+
 	// flip one toggle in the table (JavaScript posts it in place)
 	do(chromedp.Click(chromedp.CSS(`#doc-0-1 form.toggle button`)),
 		chromedp.WaitVisible(chromedp.CSS(`#doc-0-1 .state[data-include="false"]`)))
@@ -224,9 +242,11 @@ func TestBrowserEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// the status in words: partial because of the two documents with
-	// wrong annotations, not because of the curator's decisions
-	if w := text("#run-explained"); !strings.Contains(w, "Partial: 9 documents were released.") || !strings.Contains(w, "2 wrong annotations") {
+	// the status in words: complete, the toggle file (QC's proposal and
+	// the flip) keeps out the two documents with wrong annotations as
+	// well: the curator's decision, not a failure
+	if w := text("#run-explained"); !strings.HasPrefix(w, "Complete: every document meant for release was released. 9 documents were released.") ||
+		!strings.Contains(w, "6 were kept out by the release decision, as chosen.") {
 		t.Errorf("run status explained: %q", w)
 	}
 	do(elemShot("#progress", "run-status.png"))
@@ -310,8 +330,12 @@ func TestBrowserEndToEnd(t *testing.T) {
 		t.Errorf("after a toggle in German: %q %q", st, btn)
 	}
 	do(chromedp.Navigate(runURL), chromedp.WaitVisible(chromedp.CSS("#run-explained")), shot("run-de.png"))
-	if w := text("#run-explained"); !strings.HasPrefix(w, "Teilweise: 9 Dokumente wurden freigegeben.") {
+	if w := text("#run-explained"); !strings.HasPrefix(w, "Vollständig: Jedes zur Freigabe bestimmte Dokument wurde freigegeben. 9 Dokumente wurden freigegeben.") {
 		t.Errorf("German run status: %q", w)
+	}
+	do(chromedp.Navigate(partialURL), chromedp.WaitVisible(chromedp.CSS("#run-explained")))
+	if w := text("#run-explained"); !strings.HasPrefix(w, "Teilweise: 10 Dokumente wurden freigegeben.") {
+		t.Errorf("German partial run status: %q", w)
 	}
 	do(setLang("en-US,en;q=0.9"))
 
@@ -365,15 +389,25 @@ func TestBrowserEndToEnd(t *testing.T) {
 		}
 	}
 
-	// delete the run, then the project, each after a confirmation
-	do(chromedp.Navigate(runURL), chromedp.Click(chromedp.CSS("#delete-run")),
-		chromedp.WaitVisible(chromedp.CSS("#delete-submit")),
-		chromedp.Click(chromedp.CSS(`input[name="confirm"]`)),
-		shot("delete-run.png"),
-		chromedp.Click(chromedp.CSS("#delete-submit")),
-		chromedp.WaitVisible(chromedp.CSS("#run-form")))
-	if m, _ := filepath.Glob(filepath.Join(a.data, "projects", pid, "out", "p*", "p*-*")); len(m) != 0 {
-		t.Errorf("after deleting the run: %v", m)
+	// delete the runs, then the project, each after a confirmation
+	runFolders := func() []string {
+		m, _ := filepath.Glob(filepath.Join(a.data, "projects", pid, "out", "p*", "p*-*"))
+		return m
+	}
+	for i, u := range []string{runURL, partialURL} {
+		before := len(runFolders())
+		do(chromedp.Navigate(u), chromedp.Click(chromedp.CSS("#delete-run")),
+			chromedp.WaitVisible(chromedp.CSS("#delete-submit")),
+			chromedp.Click(chromedp.CSS(`input[name="confirm"]`)),
+			shot(fmt.Sprintf("delete-run-%d.png", i+1)),
+			chromedp.Click(chromedp.CSS("#delete-submit")),
+			chromedp.WaitVisible(chromedp.CSS("#run-form")))
+		if m := runFolders(); len(m) != before-2 {
+			t.Errorf("after deleting run %d: %d run folders left of %d, want 2 fewer: %v", i+1, len(m), before, m)
+		}
+	}
+	if m := runFolders(); len(m) != 0 {
+		t.Errorf("after deleting the runs: %v", m)
 	}
 	do(chromedp.Navigate(a.ts.URL+"/p/"+pid), chromedp.Click(chromedp.CSS("#delete-project")),
 		chromedp.WaitVisible(chromedp.CSS("#delete-submit")),
