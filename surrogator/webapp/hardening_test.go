@@ -83,6 +83,14 @@ func TestRunListRace(t *testing.T) {
 	deadline := time.Now().Add(60 * time.Second)
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
+	defer func() { // also after a Fatal: the reader must not outlive the test
+		select {
+		case <-stop:
+		default:
+			close(stop)
+		}
+		wg.Wait()
+	}()
 	wg.Add(1)
 	go func() { // readers: the run form
 		defer wg.Done()
@@ -113,8 +121,6 @@ func TestRunListRace(t *testing.T) {
 			t.Fatalf("delete: %d", resp.StatusCode)
 		}
 	}
-	close(stop)
-	wg.Wait()
 }
 
 // TestSlowBodySafeMethods: the minimum body rate must hold for every

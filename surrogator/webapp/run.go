@@ -225,6 +225,12 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 		if terr := tightenTree(p.outDir()); terr != nil && err == nil {
 			err = terr // the public folder would stay readable by others
 		}
+		// the end becomes visible with the project free again: under the
+		// project's lock, so that a client who sees the run ended can
+		// delete it or start the next at once (409 before), and the
+		// record is written before a deletion can remove it
+		p.mu.Lock()
+		defer p.mu.Unlock()
 		r.mu.Lock()
 		r.Ended = time.Now().UTC()
 		r.Result = res
@@ -239,9 +245,7 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 		r.Phase = "end"
 		r.mu.Unlock()
 		s.saveRun(p, r) // the record on disk is a convenience; the run's own run.json is authoritative
-		p.mu.Lock()
 		p.running = nil
-		p.mu.Unlock()
 	}()
 	return r, nil
 }
