@@ -87,7 +87,16 @@ func splitHost(hostport string) (host, port string, ok bool) {
 		}
 		return canonHost(h), p, h != ""
 	}
-	if strings.ContainsAny(hostport, "/@ ") || strings.Count(hostport, ":") == 1 {
+	if strings.ContainsAny(hostport, "/@ ") {
+		return "", "", false
+	}
+	if strings.HasPrefix(hostport, "[") && strings.HasSuffix(hostport, "]") {
+		if net.ParseIP(hostport[1:len(hostport)-1]) == nil {
+			return "", "", false
+		}
+		return canonHost(hostport), "80", true
+	}
+	if strings.ContainsAny(hostport, ":[]") { // an IPv6 literal is bracketed in a Host
 		return "", "", false
 	}
 	return canonHost(hostport), "80", true

@@ -468,6 +468,13 @@ func TestHostPolicy(t *testing.T) {
 		{"localhost:8080", nil, true},
 		{"local host:8080", nil, false},
 		{"evil.example", nil, false},
+		{"[::1]", nil, true},
+		{"[::1]:8080", nil, true},
+		{"::1", nil, false}, // unbracketed IPv6 (a FuzzGate find)
+		{"::1:8080", nil, false},
+		{"[fd00::1]", local, false},
+		{"[localhost]", nil, false},
+		{"fd00::1:9000", local, false},
 	} {
 		if got := hp.allowed(c.host, c.local); got != c.ok {
 			t.Errorf("allowed(%q, %v) = %t, want %t", c.host, c.local, got, c.ok)
