@@ -20,36 +20,37 @@
 // non-loopback address unless a password or a fixed token is configured
 // (CheckAddr). It answers only to the host names it knows (localhost,
 // 127.0.0.1, [::1], the host of its address and the connection's own
-// address, on its port, and Config.AllowHosts): any other Host gets 421,
-// so a page under another name cannot reach it by DNS rebinding. Every
-// request needs a session: the random startup token in the printed URL
-// (or the password on the login page: at least MinPassword characters;
-// sign-in attempts take a token of one bucket for the whole server, 2 per
-// second, and an attempt that would wait more than 5 s is answered 429
-// unchecked) sets an HttpOnly, SameSite=Strict
-// cookie; sessions end after an idle time and an absolute time, at most
-// MaxSessions live (the oldest ends), and "Sign out" ends one. One gate
-// (gate.go) checks every request that is not GET or HEAD before it is
-// routed, whatever its content type: its Origin (or Referer) must be the
-// server's own when present, and it must carry the session's CSRF token
-// in the X-CSRF-Token header or as the first field of a urlencoded or
-// multipart form (read through a bounded peek; the handler gets the whole
-// body again); handlers never see an unchecked request. A request body
-// must arrive at a minimum rate (Config.MinRate over RateWindow), not
-// within one fixed time, so that large uploads work and trickling clients
-// are cut off; this holds for every request with a body, GET and HEAD
-// included (their body is read by no handler: it must arrive within one
-// window and the connection closes after the reply). Responses carry a strict Content-Security-Policy (no
-// inline script or style, nothing from other origins), no-store and a
-// same-origin referrer policy. Uploads are size-limited, stored
-// under generated ids (original file names are kept only in the private
-// data folder's project.json) and never used as paths; URLs name documents
-// by index, never by name. The server log names the method, the route
-// pattern and the status only. The data folder is the server's alone: New
-// refuses an existing folder that holds anything but its marker file
-// (.surrogator-serve) and projects/, so that a careless --data (a home
-// folder) is never changed; everything under projects/ is 0700/0600, the
-// runs' public folders included.
+// address, on its port, and Config.AllowHosts): any other Host gets 421, so
+// a page under another name cannot reach it by DNS rebinding. Every request
+// needs a session: the random startup token in the printed URL (or the
+// password on the login page: at least MinPassword characters; sign-in
+// attempts take a token of one bucket for the whole server, 2 per second,
+// and an attempt that would wait more than 5 s is answered 429 unchecked)
+// sets an HttpOnly, SameSite=Strict cookie; sessions end after an idle time
+// and an absolute time, at most MaxSessions live (the oldest ends), and
+// "Sign out" ends one. One gate (gate.go) checks every request that is not
+// GET or HEAD before it is routed, whatever its content type: its Origin
+// (or Referer) must be the server's own when present (host and port, for
+// https too; the one exception is a TLS proxy on 443 that forwards a Host
+// without a port), and it must carry the session's CSRF token in the
+// X-CSRF-Token header or as the first field of a urlencoded or multipart
+// form (read through a bounded peek; the handler gets the whole body
+// again); handlers never see an unchecked request. A request body must
+// arrive at a minimum rate (Config.MinRate over RateWindow), not within one
+// fixed time, so that large uploads work and trickling clients are cut off;
+// this holds for every request with a body, GET and HEAD included (their
+// body is read by no handler: it must arrive within one window and the
+// connection closes after the reply). Responses carry a strict
+// Content-Security-Policy (no inline script or style, nothing from other
+// origins), no-store and a same-origin referrer policy. Uploads are
+// size-limited, stored under generated ids (original file names are kept
+// only in the private data folder's project.json) and never used as paths;
+// URLs name documents by index, never by name. The server log names the
+// method, the route pattern and the status only. The data folder is the
+// server's alone: New takes a folder that is new or empty, holds only
+// projects/ (older versions) or carries the marker file .surrogator-serve,
+// and refuses any other untouched (a careless --data ~); it is 0700 and
+// everything under projects/ 0700/0600, the runs' public folders included.
 //
 // The UI speaks English and German, chosen from Accept-Language (i18n.go).
 //
