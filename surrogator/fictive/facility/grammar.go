@@ -42,12 +42,13 @@ func isIndefinite(a string) bool {
 
 // adjectiveStems end the stems of adjectives that occur before the head of
 // facility names ("Katholisch-es", "Städtisch-e", "Berufsgenossenschaftlich-e").
-var adjectiveEndings = []string{"isch", "lich", "ig", "al", "är", "iv", "ell", "ant", "ent"}
+var adjectiveEndings = []string{"isch", "lich", "ig", "al", "är", "ell"}
 
 // adjectiveWords are adjective stems without such an ending.
 var adjectiveWords = map[string]bool{
 	"deutsch": true, "frei": true, "neu": true, "alt": true, "privat": true, "allgemein": true, "groß": true,
 	"klein": true, "vereinigt": true, "bergisch": true, "heilig": true, "ober": true, "unter": true,
+	"blau": true, "rot": true, "weiß": true, "grün": true, "gelb": true, "schwarz": true, "früh": true,
 }
 
 // adjectiveStem splits an inflected adjective ("Katholisches" →
@@ -83,6 +84,9 @@ func adjectiveStem(w string) (stem, ending string, ok bool) {
 // and its gender; -1 when none.
 func headIndex(words []string) (int, Gender) {
 	for i, tok := range words {
+		if i > 0 && locatives[strings.ToLower(tok)] {
+			break // "Physiotherapie am Marktplatz": no head before the place
+		}
 		// a hyphenated compound's head is its last part ("Park-Apotheke")
 		for _, parts := range [][]string{embed.Fold(tok), embed.Fold(Expand(tok))} {
 			for k := len(parts) - 1; k >= 0; k-- {
@@ -227,12 +231,13 @@ func StripGenitive(name string) (string, bool) {
 		if wordGender(last) != NoGender {
 			return name, false // the head is in its base form
 		}
+		core := strings.TrimRight(w, ",;:)")
 		for _, cut := range []string{"es", "s"} {
-			if !strings.HasSuffix(last, cut) || !strings.HasSuffix(w, cut) {
+			if !strings.HasSuffix(last, cut) || !strings.HasSuffix(core, cut) {
 				continue
 			}
 			if g := wordGender(strings.TrimSuffix(last, cut)); g == Masculine || g == Neuter {
-				words[i] = strings.TrimSuffix(w, cut)
+				words[i] = strings.TrimSuffix(core, cut) + w[len(core):]
 				return strings.Join(words, " "), true
 			}
 		}

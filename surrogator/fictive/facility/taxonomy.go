@@ -225,7 +225,7 @@ var abbreviations = map[string]string{
 	"gGmbH": "gemeinnützige GmbH", "Reha": "Reha", "Kita": "Kindertagesstätte", "KiTa": "Kindertagesstätte",
 	"TU": "Technische Universität", "FH": "Fachhochschule", "HS": "Hochschule", "MHH": "Medizinische Hochschule Universitätsklinikum",
 	"LMU": "Universität", "Charité": "Charité Universitätsmedizin",
-	"UMG": "Universitätsmedizin", "UMM": "Universitätsmedizin", "NCT": "Nationales Centrum für Tumorerkrankungen",
+	"UMG": "Universitätsmedizin", "UMM": "Universitätsmedizin", "UMR": "Universitätsmedizin", "NCT": "Nationales Centrum für Tumorerkrankungen",
 	"CCC": "Comprehensive Cancer Center", "DHZ": "Deutsches Herzzentrum", "HDZ": "Herzzentrum",
 	"SKH": "Sächsisches Krankenhaus", "ArbG": "Arbeitsgericht", "LAG": "Landesarbeitsgericht",
 	"OVG": "Oberverwaltungsgericht", "VGH": "Verwaltungsgerichtshof", "BGH": "Bundesgerichtshof",
@@ -306,7 +306,8 @@ var rules = []rule{
 	{"universitaets", 'p', UniHospital}, {"charite", 'i', UniHospital},
 	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
 	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
-	{"cancer", 'w', TumourCentre},
+	{"cancer", 'w', TumourCentre}, {"brustzentrum", 'i', TumourCentre}, {"darmzentrum", 'i', TumourCentre},
+	{"prostatazentrum", 'i', TumourCentre}, {"institut", 'w', UniversityInstitute},
 	{"apotheke", 'i', Pharmacy}, {"pharmacy", 'w', Pharmacy},
 	{"labor", 'p', Laboratory}, {"labor", 's', Laboratory}, {"laboratorium", 'i', Laboratory},
 	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', Laboratory},
@@ -315,7 +316,7 @@ var rules = []rule{
 	{"logopaed", 'i', Physiotherapy}, {"podolog", 'i', Physiotherapy}, {"osteopath", 'i', Physiotherapy},
 	{"massage", 'i', Physiotherapy}, {"physio", 'p', Physiotherapy}, {"fusspflege", 'i', Physiotherapy},
 	{"zahnarzt", 'i', Dental}, {"zahnaerzt", 'i', Dental}, {"zahnmedizin", 'i', Dental}, {"kieferorthopaed", 'i', Dental},
-	{"zahnheilkunde", 'i', Dental}, {"dental", 'i', Dental}, {"zahnzentrum", 'i', Dental}, {"zahnklinik", 'i', SpecialistClinic},
+	{"zahnheilkunde", 'i', Dental}, {"dental", 'p', Dental}, {"zahnzentrum", 'i', Dental}, {"zahnklinik", 'i', SpecialistClinic},
 	// practices: a GP's unless a speciality shows (practiceClass)
 	{"berufsausuebungsgemeinschaft", 'i', PracticeGP}, {"mvz", 'w', PracticeSpecialist},
 	{"praxis", 'i', PracticeGP}, {"versorgungszentrum", 'i', PracticeSpecialist},
@@ -339,7 +340,8 @@ var rules = []rule{
 	{"kinderkrankenhaus", 'i', SpecialistClinic}, {"kinderspital", 'i', SpecialistClinic},
 	{"tagesklinik", 'i', SpecialistClinic}, {"herzklinik", 'i', SpecialistClinic},
 	{"sozialpaediatrisch", 'i', SpecialistClinic},
-	{"dialysezentrum", 'i', SpecialistClinic}, {"brustzentrum", 'i', SpecialistClinic},
+	{"dialysezentrum", 'i', PracticeSpecialist}, {"nierenzentrum", 'i', PracticeSpecialist}, {"kfh", 'w', PracticeSpecialist},
+	{"median", 'w', Rehab},
 	{"perinatalzentrum", 'i', SpecialistClinic}, {"schlaflabor", 'i', SpecialistClinic},
 	{"venenklinik", 'i', SpecialistClinic},
 	{"klinikum", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
@@ -357,16 +359,7 @@ var rules = []rule{
 	{"denkmalpflege", 'i', AuthorityOther}, {"kirchenpflege", 'i', Church},
 	// a golf club is a sports ground before it is a club
 	{"golfclub", 'i', Sport}, {"golfplatz", 'i', Sport}, {"golfanlage", 'i', Sport},
-	{"pflegekasse", 'i', InsurerStatutory},
-	{"pflegeheim", 'i', CareHome}, {"altenheim", 'i', CareHome}, {"seniorenheim", 'i', CareHome},
-	{"seniorenresidenz", 'i', CareHome}, {"seniorenzentrum", 'i', CareHome}, {"altenzentrum", 'i', CareHome},
-	{"seniorenstift", 'i', CareHome}, {"wohnstift", 'i', CareHome}, {"pflegezentrum", 'i', CareHome},
-	{"pflegewohn", 'p', CareHome}, {"hospiz", 'i', CareHome}, {"betreutes", 'w', CareHome}, {"wohnheim", 'i', CareHome},
-	{"seniorenwohn", 'i', CareHome}, {"seniorenpflegeheim", 'i', CareHome}, {"residenz", 's', CareHome},
-	{"pflegedienst", 'i', CareService}, {"sozialstation", 'i', CareService}, {"diakoniestation", 'i', CareService},
-	{"krankenpflege", 'i', CareService}, {"pflegeteam", 'i', CareService}, {"pflegeservice", 'i', CareService},
-	{"pflegestation", 'i', CareService}, {"pflege", 'i', CareService}, {"altenhilfe", 'i', CareService},
-	{"behindertenhilfe", 'i', CareHome}, {"senioren", 'i', CareHome},
+	{"pflegeversicherung", 'i', InsurerStatutory}, {"familienkasse", 'i', AuthorityArbeitsagentur},
 	{"rentenversicherung", 'i', PensionCarrier}, {"versorgungswerk", 'i', PensionCarrier},
 	{"versorgungsanstalt", 'i', PensionCarrier}, {"rentenkasse", 'i', PensionCarrier},
 	{"berufsgenossenschaft", 'i', AccidentInsurer}, {"unfallkasse", 'i', AccidentInsurer},
@@ -385,6 +378,17 @@ var rules = []rule{
 	{"continentale", 'w', InsurerPrivate}, {"gothaer", 'w', InsurerPrivate}, {"hallesche", 'w', InsurerPrivate},
 	{"hansemerkur", 'w', InsurerPrivate}, {"ergo", 'w', InsurerPrivate}, {"huk", 'w', InsurerPrivate},
 	{"sdk", 'w', InsurerPrivate}, {"lkh", 'w', InsurerPrivate}, {"universa", 'w', InsurerPrivate},
+	{"pflegekasse", 'i', InsurerStatutory},
+	{"pflegeheim", 'i', CareHome}, {"altenheim", 'i', CareHome}, {"seniorenheim", 'i', CareHome},
+	{"seniorenresidenz", 'i', CareHome}, {"seniorenzentrum", 'i', CareHome}, {"altenzentrum", 'i', CareHome},
+	{"seniorenstift", 'i', CareHome}, {"wohnstift", 'i', CareHome}, {"pflegezentrum", 'i', CareHome},
+	{"pflegewohn", 'p', CareHome}, {"hospiz", 'i', CareHome}, {"betreutes", 'w', CareHome}, {"wohnheim", 'i', CareHome},
+	{"seniorenwohn", 'i', CareHome}, {"seniorenpflegeheim", 'i', CareHome}, {"residenz", 's', CareHome},
+	{"palliativnetz", 'i', CareService}, {"palliativdienst", 'i', CareService}, {"sapv", 'w', CareService},
+	{"pflegedienst", 'i', CareService}, {"sozialstation", 'i', CareService}, {"diakoniestation", 'i', CareService},
+	{"krankenpflege", 'i', CareService}, {"pflegeteam", 'i', CareService}, {"pflegeservice", 'i', CareService},
+	{"pflegestation", 'i', CareService}, {"pflege", 'i', CareService}, {"altenhilfe", 'i', CareService},
+	{"behindertenhilfe", 'i', CareHome}, {"senioren", 'i', CareHome},
 	{"oberlandesgericht", 'i', CourtOLG}, {"kammergericht", 'i', CourtOLG},
 	{"sozialgericht", 'i', CourtSozialgericht}, {"verwaltungsgericht", 'i', CourtVerwaltungsgericht},
 	{"verwaltungsgerichtshof", 'i', CourtVerwaltungsgericht}, {"arbeitsgericht", 'i', CourtArbeitsgericht},
@@ -406,8 +410,8 @@ var rules = []rule{
 	{"rathaus", 'i', AuthorityOther}, {"verwaltung", 's', AuthorityOther}, {"justizvollzugsanstalt", 'i', AuthorityOther},
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
 	{"medizinischer", 'w', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
-	{"regierungspraesidium", 'i', AuthorityOther}, {"beihilfestelle", 'i', AuthorityOther},
-	{"kosmetik", 'i', Shop}, {"wellness", 'i', Shop}, {"beauty", 'i', Shop}, {"bestattung", 'i', Company},
+	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
+	{"kette", 's', Company}, {"kosmetik", 'i', Shop}, {"wellness", 'i', Shop}, {"beauty", 'i', Shop}, {"bestattung", 'i', Company},
 	{"universitaet", 'i', University}, {"hochschule", 'i', University},
 	{"akademie", 'i', University}, {"university", 'w', University}, {"college", 'w', University},
 	{"institut", 'i', UniversityInstitute}, {"forschungszentrum", 'i', UniversityInstitute},
@@ -427,7 +431,7 @@ var rules = []rule{
 	{"arbeiterwohlfahrt", 'i', Association}, {"johanniter", 'i', Association}, {"malteser", 'i', Association},
 	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
 	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
-	{"kammer", 's', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
+	{"kammer", 's', Association}, {"netzwerk", 'p', Association}, {"gesundheitsladen", 'i', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
 	{"restaurant", 'i', Gastronomy}, {"gaststaette", 'i', Gastronomy}, {"gasthaus", 'i', Gastronomy},
 	{"gasthof", 'i', Gastronomy}, {"cafe", 'i', Gastronomy}, {"bistro", 'i', Gastronomy}, {"imbiss", 'i', Gastronomy},
 	{"pizzeria", 'i', Gastronomy}, {"trattoria", 'i', Gastronomy}, {"ristorante", 'i', Gastronomy},
@@ -461,10 +465,11 @@ var rules = []rule{
 	{"fitness", 'i', Sport}, {"reithalle", 'i', Sport}, {"reitanlage", 'i', Sport}, {"bowling", 'i', Sport},
 	{"kegelbahn", 'i', Sport}, {"eisstadion", 'i', Sport}, {"arena", 's', Sport},
 	{"eishalle", 'i', Sport}, {"kletterhalle", 'i', Sport}, {"tennishalle", 'i', Sport}, {"tennisplatz", 'i', Sport},
-	{"minigolf", 'i', Sport}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
+	{"minigolf", 'i', Sport}, {"studio", 's', Shop}, {"hoerakustik", 'i', Shop}, {"fachgeschaeft", 'i', Shop},
+	{"veb", 'w', Company}, {"fahrdienst", 'i', Company}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
 	{"zoo", 'w', Park}, {"tierpark", 'i', Park}, {"wildpark", 'i', Park}, {"spielplatz", 'i', Park},
 	{"park", 's', Park}, {"garten", 's', Park}, {"jugendzentrum", 'i', Association},
-	{"friedhof", 'i', Park}, {"anlagen", 's', Park},
+	{"friedhof", 'i', Park}, {"gehege", 's', Park}, {"parkanlage", 'i', Park}, {"gruenanlage", 'i', Park}, {"schweiz", 'w', Park},
 	{"gmbh", 'w', Company}, {"ag", 'w', Company}, {"kg", 'w', Company}, {"ohg", 'w', Company}, {"gbr", 'w', Company},
 	{"ug", 'w', Company}, {"se", 'w', Company}, {"mbh", 'w', Company}, {"co", 'w', Company}, {"inc", 'w', Company},
 	{"ltd", 'w', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
@@ -532,7 +537,11 @@ var phrases = []struct {
 	{"bundesagentur fuer arbeit", AuthorityArbeitsagentur}, {"zentrum fuer psychiatrie", Psychiatry},
 	{"centrum fuer tumorerkrankungen", TumourCentre}, {"deutsches krebsforschungszentrum", UniversityInstitute},
 	{"medizinischer dienst", AuthorityOther}, {"allgemeiner sozialer dienst", AuthorityJugendamt},
-	{"rotes kreuz", Association}, {"signal iduna", InsurerPrivate}, {"alte oldenburger", InsurerPrivate},
+	{"blaues kreuz", Association}, {"freiwillige feuerwehr", Association}, {"signal iduna", InsurerPrivate},
+	{"kommunaler sozialverband", AuthorityOther}, {"zentrum bayern familie", AuthorityOther},
+	{"amt fuer jugend", AuthorityJugendamt},
+	{"integrierte onkologie", TumourCentre}, {"herz und diabeteszentrum", HeartCentre},
+	{"herz und gefaesszentrum", HeartCentre}, {"alte oldenburger", InsurerPrivate},
 	{"muenchener verein", InsurerPrivate},
 }
 
@@ -633,6 +642,23 @@ func classifyFolded(words []string) Class {
 		}
 	}
 	c := classifyWords(words)
+	if n := len(words); n > 0 && words[n-1] == "bad" && (c == Unknown || c == Company) {
+		return Bath // "Albert-Bad"; "Bad Elster" is a town
+	}
+	if c == Hospital || c == Unknown {
+		// a clinic or centre in a spa town ("Klinik Bad Tennstedt",
+		// "Tinnitus-Zentrum Bad Arolsen") is a rehab clinic unless it is
+		// a Krankenhaus or Klinikum
+		spa, acute := false, false
+		for i, w := range words {
+			spa = spa || w == "bad" && i+1 < len(words)
+			acute = acute || strings.Contains(w, "krankenhaus") || strings.Contains(w, "klinikum") || strings.Contains(w, "hospital") ||
+				strings.Contains(w, "kreisklinik") || strings.Contains(w, "stadtklinik") || strings.HasSuffix(w, "kliniken") || strings.Contains(w, "sportklinik")
+		}
+		if spa && !acute && (c == Hospital || hasWordPart(words, "zentrum")) {
+			return Rehab
+		}
+	}
 	if c == Hospital {
 		for _, w := range words {
 			if w == "universitaet" {
@@ -641,6 +667,16 @@ func classifyFolded(words []string) Class {
 		}
 	}
 	return c
+}
+
+// hasWordPart reports whether a word contains part.
+func hasWordPart(words []string, part string) bool {
+	for _, w := range words {
+		if strings.Contains(w, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // locatives start a phrase that locates or owns the named facility.
@@ -743,7 +779,8 @@ var genderSuffix = map[string]Gender{
 	"mhplus": Feminine, "sbk": Feminine, "bgw": Feminine, "vbg": Feminine, "bghm": Feminine, "bgn": Feminine,
 	"bghw": Feminine, "ukl": Neuter, "uke": Neuter, "ukd": Neuter, "ukj": Neuter, "uksh": Neuter,
 	"kammergericht": Neuter, "gerichtshof": Masculine, "finanzhof": Masculine, "tumorzentrum": Neuter,
-	"centrum": Neuter, "universitaetsklinikum": Neuter, "uniklinikum": Neuter, "uniklinik": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
+	"centrum": Neuter, "universitaetsklinikum": Neuter, "therapie": Feminine, "gymnastik": Feminine,
+	"kreuz": Neuter, "schweiz": Feminine, "gehege": Neuter, "wehr": Feminine, "unternehmen": Neuter, "fahrdienst": Masculine, "kette": Feminine, "netz": Neuter, "logopaedie": Feminine, "region": Feminine, "landkreis": Masculine, "uniklinikum": Neuter, "uniklinik": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
 	"verein": Masculine, "verband": Masculine, "dienst": Masculine, "bund": Masculine, "club": Masculine,
 	"klub": Masculine, "markt": Masculine, "laden": Masculine, "kiosk": Masculine, "betrieb": Masculine,
 	"konzern": Masculine, "kindergarten": Masculine, "hof": Masculine, "friseur": Masculine, "salon": Masculine,
@@ -898,7 +935,9 @@ func AgreeingGenders(article string, head Gender) GenderSet {
 		}
 	}
 	if out == 0 {
-		return head.Set() // the form does not fit the head: keep its gender
+		// the form does not fit the original's head ("im Paracelsus
+		// Klinik"): the article stays, so any gender it fits
+		return any
 	}
 	return out
 }

@@ -46,9 +46,40 @@ func kreisName(d string) string {
 // authoritySurrogate names the office of class cls of the surrogate
 // municipality id; ok false when the original shows no office word to keep
 // (authority-other without a head such as "Bürgeramt").
-func authoritySurrogate(ctx *fictive.Context, g Gazetteer, cls fac.Class, core string, id int) (string, bool) {
+func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.Class, core string, id int) (string, bool) {
 	if id < 0 {
 		return "", false
+	}
+	// the surrogate place's district must not be the original's (a town
+	// of the original's Landkreis names the same Landratsamt): then
+	// another place of the state
+	bad := func(id int) bool {
+		d, _ := districtName(g, id)
+		fd := norm.Fold(d)
+		for _, w := range strings.Fields(norm.Fold(core)) {
+			if len(w) > 3 && (w == fd || w == norm.Fold(kreisName(d))) {
+				return true
+			}
+		}
+		for _, c := range f.cities {
+			if od, _ := districtName(g, c.id); norm.Fold(od) == fd {
+				return true
+			}
+		}
+		return avoidParts(ctx.Scope.Avoid, d)
+	}
+	if bad(id) {
+		r := ctx.Scope.Rand("location.authority.place", norm.Fold(core))
+		cands := g.Candidates(g.Place(id).State, minClass, maxClass)
+		for range 50 {
+			if len(cands) == 0 {
+				break
+			}
+			if c := cands[r.Intn(len(cands))]; !bad(c) {
+				id = c
+				break
+			}
+		}
 	}
 	pl := g.Place(id)
 	d, kreisfrei := districtName(g, id)
@@ -79,10 +110,25 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, cls fac.Class, core s
 				return "", false
 			}
 		}
-		if strings.HasPrefix(low, "kreisverwaltung") {
+		// the office's name by the head gender the article needs, else
+		// by the state's usage
+		switch {
+		case f.genders.Has(fac.Neuter) && !f.genders.Has(fac.Feminine) && !f.genders.Has(fac.Masculine):
+			return "Landratsamt " + kreisName(d), true
+		case f.genders.Has(fac.Feminine) && !f.genders.Has(fac.Neuter):
+			return "Kreisverwaltung " + kreisName(d), true
+		case f.genders.Has(fac.Masculine) && !f.genders.Has(fac.Neuter):
+			return "Landkreis " + kreisName(d), true
+		case strings.HasPrefix(low, "kreisverwaltung"):
 			return "Kreisverwaltung " + kreisName(d), true
 		}
-		return "Landratsamt " + kreisName(d), true
+		switch pl.State {
+		case "Baden-Württemberg", "Bayern", "Sachsen", "Thüringen":
+			return "Landratsamt " + kreisName(d), true
+		case "Rheinland-Pfalz", "Schleswig-Holstein", "Nordrhein-Westfalen":
+			return "Kreisverwaltung " + kreisName(d), true
+		}
+		return "Landkreis " + kreisName(d), true
 	case fac.AuthorityArbeitsagentur:
 		return "Jobcenter " + d, true
 	}

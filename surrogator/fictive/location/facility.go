@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -339,8 +340,15 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 		return v, nil
 	}
 	cls := fac.Classify(core)
+	reg := registerOf(res)
 	if article != "" {
 		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
+	}
+	// one surrogate serves every spelling of the facility in the
+	// document: its head must fit the articles before all of them
+	docG := docGenders(ctx, reg)[facilityIdentity(reg, core)]
+	if docG != 0 {
+		f.genders = docG
 	}
 	// The city: one named inside, else the address block's, else the
 	// document's first, else a sampled one — a node of the document's
@@ -374,15 +382,14 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	}
 	// Unique public institutions come from the register; offices of a
 	// district or town are named after the surrogate place.
-	reg := registerOf(res)
 	if m, ok := reg.match(g, core, cls, f); ok && (m.prefix == "" || !personIn(f, m.prefix)) {
-		if v, ok := institutionSurrogate(ctx, g, reg, m, f, article); ok {
+		if v, ok := institutionSurrogate(ctx, g, reg, m, f, article, docG); ok {
 			ctx.Scope.Set(ns, key, v)
 			return v, nil
 		}
 	}
 	if authorityClass(cls) {
-		if v, ok := authoritySurrogate(ctx, g, cls, core, cityID); ok && norm.Fold(v) != key {
+		if v, ok := authoritySurrogate(ctx, g, f, cls, core, cityID); ok && norm.Fold(v) != key {
 			ctx.Scope.Set(ns, key, v)
 			return v, nil
 		}
@@ -447,7 +454,9 @@ func sameClassTemplates(original string, templates []string, byKind map[string][
 			sector = append(sector, t)
 		}
 	}
-	if len(same) == 0 {
+	{
+		// the class's templates of the other kinds too: the article
+		// before the span may need a head gender only those have
 		for _, k := range []string{data.FacilityHospital, data.FacilityPractice, data.FacilityOrganization, data.FacilityOther} {
 			for _, t := range byKind[k] {
 				if templateClass(gc, t) == c && !slices.Contains(same, t) {
@@ -713,6 +722,11 @@ func withDomains(name string, f facility) string {
 	if len(f.domains) == 0 || f.kind == data.FacilityOrganization || f.kind == data.FacilityOther {
 		return name
 	}
+	switch fac.Classify(name) {
+	case fac.Hospital, fac.SpecialistClinic, fac.PracticeGP, fac.PracticeSpecialist, fac.Unknown:
+	default:
+		return name // a care service, a pharmacy … has no department
+	}
 	l := strings.ToLower(name)
 	d := f.domains[0]
 	for _, st := range d.stems {
@@ -828,4 +842,55 @@ func allowed(s *fictive.Scope) func(string) bool {
 		}
 		return s.Avoid == nil || !s.Avoid(v)
 	}
+}
+
+// facilityIdentity is what makes two spellings one facility: its register
+// institution, else its folded nominative spelling.
+func facilityIdentity(reg *register, nominative string) string {
+	if m, ok := reg.matchWhole(nominative); ok && m.entry >= 0 {
+		return "reg:" + reg.entries[m.entry].Name
+	}
+	return "txt:" + norm.Fold(nominative)
+}
+
+// docGenders returns, per facility of the document (facilityIdentity),
+// the head genders that agree with the article before every one of its
+// spans that has one (the sets intersected; a span whose set shares none
+// with the others' is left out). Built once per document.
+func docGenders(ctx *fictive.Context, reg *register) map[string]fac.GenderSet {
+	mk := func() any {
+		out := map[string]fac.GenderSet{}
+		if ctx.Doc == nil {
+			return out
+		}
+		for j, sp := range ctx.Doc.Spans {
+			if !isFacilityKind(sp.Kind) {
+				continue
+			}
+			from := max(0, sp.Begin-40)
+			for from > 0 && from < len(ctx.Doc.Text) && !utf8.RuneStart(ctx.Doc.Text[from]) {
+				from--
+			}
+			a := fac.ArticleWord(ctx.Doc.Text[from:sp.Begin])
+			if a == "" {
+				continue
+			}
+			_, core, _ := splitSpace(ctx.Doc.SpanText(j))
+			nom := fac.Nominative(core, a)
+			set := fac.AgreeingGenders(a, fac.HeadGender(nom))
+			id := facilityIdentity(reg, nom)
+			if old, ok := out[id]; ok {
+				if old&set != 0 {
+					out[id] = old & set
+				}
+				continue
+			}
+			out[id] = set
+		}
+		return out
+	}
+	if ctx.State == nil {
+		return mk().(map[string]fac.GenderSet)
+	}
+	return ctx.State.Value("facility.docgenders", mk).(map[string]fac.GenderSet)
 }

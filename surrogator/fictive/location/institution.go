@@ -129,7 +129,7 @@ func formKey(s string) string {
 // register.
 func registerClass(c fac.Class) bool {
 	switch c {
-	case fac.UniHospital, fac.HeartCentre, fac.TumourCentre, fac.University, fac.InsurerStatutory,
+	case fac.UniHospital, fac.HeartCentre, fac.TumourCentre, fac.University, fac.UniversityInstitute, fac.InsurerStatutory,
 		fac.InsurerPrivate, fac.PensionCarrier, fac.AccidentInsurer, fac.AuthorityArbeitsagentur:
 		return true
 	}
@@ -152,6 +152,9 @@ type regMatch struct {
 	link   string // the article or contraction ending prefix ("der", "am"; "" none)
 	tail   string // the institution's spelling in the original
 	short  string // the original's short form (formShort)
+	// paren is set when the original adds the acronym in parentheses
+	// ("Berufsgenossenschaft für … (BGW)"): so does the surrogate
+	paren bool
 }
 
 // match resolves core (in the nominative) against the register: as a
@@ -163,6 +166,17 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 		return m, true
 	}
 	words := strings.Fields(core)
+	// the institution followed by a place or an owner the register does
+	// not spell ("Klinikum rechts der Isar der TU München", "UKL, Leipzig")
+	for j := len(words) - 1; j >= 1; j-- {
+		w := strings.ToLower(strings.TrimRight(words[j], ","))
+		if !linkArticle[w] && !strings.HasSuffix(words[j-1], ",") {
+			continue
+		}
+		if m, ok := r.matchWhole(strings.TrimRight(strings.Join(words[:j], " "), ",")); ok {
+			return m, true
+		}
+	}
 	for i := 1; i < len(words); i++ {
 		w := strings.ToLower(strings.TrimRight(words[i-1], ","))
 		link := linkArticle[w]
@@ -204,10 +218,31 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 // inside a longer name.
 var linkArticle = map[string]bool{"der": true, "des": true, "am": true, "im": true, "an": true, "bei": true, "beim": true, "vom": true, "zum": true, "zur": true}
 
+// legalForms are trailing legal-form words a register spelling may carry
+// in a letter ("Universitätsklinikum Leipzig AöR").
+var legalForms = []string{" aör", " ggmbh", " gmbh", " kdör", " ev", " e v", " ag", " vvag", " a g"}
+
 // matchWhole matches a whole spelling.
 func (r *register) matchWhole(s string) (regMatch, bool) {
+	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
+		if acr := s[i+2 : len(s)-1]; acronymLike(acr) || fac.IsAcronym(acr) {
+			if m, ok := r.matchWhole(s[:i]); ok {
+				m.paren = true
+				return m, true
+			}
+		}
+	}
 	k := formKey(s)
 	is := r.byForm[k]
+	for _, lf := range legalForms {
+		if len(is) > 0 {
+			break
+		}
+		if base, ok := strings.CutSuffix(k, lf); ok {
+			k = base
+			is = r.byForm[k]
+		}
+	}
 	if len(is) == 0 {
 		return regMatch{}, false
 	}
@@ -241,10 +276,27 @@ func acronymLike(s string) bool {
 }
 
 // render writes entry e in the form of the original: the official name,
-// its abbreviation, or the short form most like the original's.
-func (e regEntry) render(form int, origShort string) string {
+// its abbreviation, or the short form most like the original's; of
+// several, one whose head gender is in genders (0: any).
+func (e regEntry) render(m regMatch, genders fac.GenderSet) string {
+	v := e.renderForm(m.form, m.short, genders)
+	if m.paren && m.form == formFull {
+		if a := e.renderForm(formAbbr, "", 0); a != v && acronymLike(a) {
+			v += " (" + a + ")"
+		}
+	}
+	return v
+}
+
+func (e regEntry) renderForm(form int, origShort string, genders fac.GenderSet) string {
+	fits := func(s string) bool { return genders == 0 || genders.Has(fac.HeadGender(s)) }
 	switch form {
 	case formAbbr:
+		for _, s := range e.Short {
+			if acronymLike(s) && fits(s) {
+				return s
+			}
+		}
 		for _, s := range e.Short {
 			if acronymLike(s) {
 				return s
@@ -256,12 +308,26 @@ func (e regEntry) render(form int, origShort string) string {
 	case formShort:
 		first := strings.Fields(origShort)
 		for _, s := range e.Short {
-			if f := strings.Fields(s); len(first) > 0 && len(f) > 1 && f[0] == first[0] {
+			if f := strings.Fields(s); len(first) > 0 && len(f) > 1 && f[0] == first[0] && fits(s) {
 				return s // "Uniklinik Leipzig" → "Uniklinik Köln", "AG Leipzig" → "AG Zwickau"
 			}
 		}
 		for _, s := range e.Short {
-			if !acronymLike(s) {
+			if !acronymLike(s) && fits(s) {
+				return s
+			}
+		}
+		if !fits(e.Name) {
+			for _, s := range e.Short {
+				if !acronymLike(s) {
+					return s
+				}
+			}
+		}
+	}
+	if !fits(e.Name) {
+		for _, s := range e.Short {
+			if fits(s) {
 				return s
 			}
 		}
@@ -270,7 +336,7 @@ func (e regEntry) render(form int, origShort string) string {
 }
 
 // institutionSurrogate replaces a register match.
-func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, f facility, article string) (string, bool) {
+func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, f facility, article string, docGenders fac.GenderSet) (string, bool) {
 	cls := m.class
 	state, seatID := "", -1
 	t := treeOf(ctx)
@@ -311,6 +377,9 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	if art != "" {
 		genders = fac.AgreeingGenders(art, fac.HeadGender(orig))
 	}
+	if m.prefix == "" && docGenders != 0 {
+		genders = docGenders // every article before a spelling of it in the document
+	}
 	// a candidate must not name an original of the project (another
 	// institution, a place) nor a municipality of the scope that is
 	// replaced
@@ -338,9 +407,10 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		}
 		return false
 	}
+	taken := takenValues(ctx.Scope, NSInstitution) // another institution's surrogate
 	usable := func(i int) bool {
 		e := reg.entries[i]
-		if i == m.entry || replaced[norm.Fold(e.Seat)] {
+		if i == m.entry || replaced[norm.Fold(e.Seat)] || taken[strings.ToLower(e.Name)] {
 			return false
 		}
 		for _, fm := range e.forms {
@@ -391,12 +461,12 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				pool = atSeat
 			}
 		}
-		if m.form == formAbbr || m.entry >= 0 && acronymLike(reg.entries[m.entry].render(formAbbr, "")) {
+		if m.form == formAbbr || m.entry >= 0 && acronymLike(reg.entries[m.entry].renderForm(formAbbr, "", 0)) {
 			// an acronym original, or one whose institution has an acronym
 			// another spelling may use: institutions that have one
 			var abbr []int
 			for _, i := range pool {
-				if acronymLike(reg.entries[i].render(formAbbr, "")) {
+				if acronymLike(reg.entries[i].renderForm(formAbbr, "", 0)) {
 					abbr = append(abbr, i)
 				}
 			}
@@ -405,10 +475,24 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			}
 		}
 		if genders != 0 {
+			// the official name and the acronym (another spelling may use
+			// either) must fit the articles
 			var agree []int
 			for _, i := range pool {
-				if genders.Has(fac.HeadGender(reg.entries[i].render(m.form, m.short))) {
+				e := reg.entries[i]
+				ok := genders.Has(fac.HeadGender(e.Name))
+				if a := e.renderForm(formAbbr, "", 0); ok && acronymLike(a) {
+					ok = genders.Has(fac.HeadGender(a))
+				}
+				if ok {
 					agree = append(agree, i)
+				}
+			}
+			if len(agree) == 0 {
+				for _, i := range pool {
+					if genders.Has(fac.HeadGender(reg.entries[i].render(m, genders))) {
+						agree = append(agree, i)
+					}
 				}
 			}
 			if len(agree) > 0 {
@@ -433,7 +517,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	if e == nil {
 		return "", false // a suffixed value: the register ran out
 	}
-	v := e.render(m.form, m.short)
+	v := e.render(m, genders)
 	if m.prefix != "" {
 		v = followPrefix(ctx, g, f, m.prefix) + fac.Decline(v, m.link)
 	}

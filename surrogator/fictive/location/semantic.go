@@ -129,6 +129,9 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 			q.Gender = fac.HeadGender(core)
 			q.Genders = fac.AgreeingGenders(a, q.Gender)
 		}
+		if f.genders != 0 {
+			q.Gender, q.Genders = fac.HeadGender(core), f.genders // every spelling's article
+		}
 	}
 	ch, err := pools.Choose(context.Background(), q, fac.Options{})
 	if err != nil {
