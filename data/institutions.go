@@ -21,6 +21,9 @@ type Institution struct {
 	// Seat is the municipality of its seat; State the Land ("" for a
 	// nationwide institution).
 	Seat, State string
+	// Country is the ISO code of a foreign institution's country ("" for
+	// a German one), written "@NL" in the STATE column.
+	Country string
 }
 
 // parseInstitutions reads one line of institutions.tsv: an I row (one
@@ -28,14 +31,20 @@ type Institution struct {
 func parseInstitutions(t string) ([]Institution, error) {
 	f := fields(t)
 	state := func(s string) string {
-		if s == "-" {
+		if s == "-" || strings.HasPrefix(s, "@") {
 			return ""
 		}
 		return s
 	}
+	country := func(s string) string {
+		if c, ok := strings.CutPrefix(s, "@"); ok {
+			return c
+		}
+		return ""
+	}
 	switch {
 	case len(f) == 6 && f[0] == "I":
-		in := Institution{Type: f[1], Name: collapse(f[2]), Seat: collapse(f[4]), State: state(f[5])}
+		in := Institution{Type: f[1], Name: collapse(f[2]), Seat: collapse(f[4]), State: state(f[5]), Country: country(f[5])}
 		if f[3] != "-" {
 			for _, s := range strings.Split(f[3], "|") {
 				if s = collapse(s); s != "" && s != in.Name {
@@ -64,7 +73,7 @@ func parseInstitutions(t string) ([]Institution, error) {
 			} else if len(strings.Split(f[4], ";")) > 1 {
 				return nil, errors.New("a pattern without {} names one institution")
 			}
-			out = append(out, Institution{Type: f[1], Name: collapse(full), Seat: seat, State: state(f[3])})
+			out = append(out, Institution{Type: f[1], Name: collapse(full), Seat: seat, State: state(f[3]), Country: country(f[3])})
 		}
 		if f[1] == "" || len(out) == 0 {
 			return nil, errors.New("empty type or series")

@@ -40,16 +40,23 @@ func isIndefinite(a string) bool {
 	return false
 }
 
-// adjectiveStems end the stems of adjectives that occur before the head of
+// adjectiveEndings end the stems of adjectives that occur before the head of
 // facility names ("Katholisch-es", "Städtisch-e", "Berufsgenossenschaftlich-e").
-var adjectiveEndings = []string{"isch", "lich", "ig", "al", "är", "ell"}
+//
+// "-ig" is left out: "Leipziger", "Braunschweiger" are indeclinable place
+// adjectives, not "Leipzig-er".
+var adjectiveEndings = []string{"isch", "lich", "al", "är", "ell"}
 
 // adjectiveWords are adjective stems without such an ending.
 var adjectiveWords = map[string]bool{
 	"deutsch": true, "frei": true, "neu": true, "alt": true, "privat": true, "allgemein": true, "groß": true,
 	"klein": true, "vereinigt": true, "bergisch": true, "heilig": true, "ober": true, "unter": true,
-	"blau": true, "rot": true, "weiß": true, "grün": true, "gelb": true, "schwarz": true, "früh": true,
+	"freiwillig": true, "blau": true, "rot": true, "weiß": true, "grün": true, "gelb": true, "schwarz": true, "früh": true,
 }
+
+// AdjectiveStem reports whether w is an inflected adjective of the kind
+// Decline declines ("Katholisches" → "Katholisch", "es").
+func AdjectiveStem(w string) (stem, ending string, ok bool) { return adjectiveStem(w) }
 
 // adjectiveStem splits an inflected adjective ("Katholisches" →
 // "Katholisch", "es"); ok false for any other word.

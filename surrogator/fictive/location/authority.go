@@ -26,6 +26,9 @@ func authorityClass(c fac.Class) bool {
 func districtName(g Gazetteer, id int) (string, bool) {
 	pl := g.Place(id)
 	d := strings.TrimSpace(pl.District)
+	if rest, ok := strings.CutPrefix(d, "Bezirk "); ok && pl.State != "" {
+		d = pl.State + " " + rest // "Jobcenter Berlin Friedrichshain-Kreuzberg"
+	}
 	if d == "" || norm.Fold(d) == norm.Fold(pl.Name) || strings.HasSuffix(norm.Fold(d), " "+norm.Fold(pl.Name)) && strings.HasPrefix(d, "Stadt") {
 		return pl.Name, true
 	}
@@ -132,11 +135,23 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 	case fac.AuthorityArbeitsagentur:
 		return "Jobcenter " + d, true
 	}
-	// another office: its head word and the surrogate town
+	// another office: its own wording with the surrogate town when it
+	// names its town and nothing else of its own ("Amt für Soziales und
+	// Versorgung der Stadt Leipzig", "Polizeidirektion Chemnitz") …
+	if len(f.cities) == 1 && containsWord(core, f.cities[0].base) {
+		rest := fac.ProperNouns(replaceWord(core, f.cities[0].base, ""))
+		if len(rest) == 0 {
+			return replaceWord(core, f.cities[0].base, pl.Name), true
+		}
+	}
+	// … else its head word and the surrogate town
 	for _, w := range strings.Fields(core) {
 		w = strings.Trim(w, ",;:()")
 		if w == "" || !capitalised(w) {
 			continue
+		}
+		if _, _, adj := fac.AdjectiveStem(w); adj {
+			continue // "Polizeiärztlicher Dienst": the adjective is no office
 		}
 		if fac.Classify(w) == fac.AuthorityOther {
 			if strings.Contains(low, "der stadt") {

@@ -108,7 +108,15 @@ var domains = []domain{
 	{[]string{"pädiatr", "kinder"}, "Kinder- und Jugendmedizin"},
 	{[]string{"geriatr"}, "Geriatrie"},
 	{[]string{"radiolog"}, "Radiologie"},
-	{[]string{"gynäk", "frauenheil", "geburt"}, "Frauenheilkunde und Geburtshilfe"},
+	{[]string{"gynäk", "frauenheil", "geburt", "frauenarzt", "frauenärzt"}, "Frauenheilkunde und Geburtshilfe"},
+	{[]string{"psychotherapeut"}, "Psychotherapie"},
+	{[]string{"physiotherap", "krankengymnast"}, "Physiotherapie"},
+	{[]string{"ergotherap"}, "Ergotherapie"},
+	{[]string{"strahlenther", "radioonk"}, "Strahlentherapie"},
+	{[]string{"diabet", "endokrin"}, "Diabetologie"},
+	{[]string{"rheumat"}, "Rheumatologie"},
+	{[]string{"hämatolog"}, "Hämatologie und Onkologie"},
+	{[]string{"internist"}, "Innere Medizin"},
 	{[]string{"urolog"}, "Urologie"},
 	{[]string{"dermatolog", "haut"}, "Dermatologie"},
 	{[]string{"augen", "ophthalm"}, "Augenheilkunde"},
@@ -361,13 +369,30 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	} else {
 		p = t.placeAt(ctx.Span)
 	}
+	if p != nil && !p.resolved && p.state == "" && p.foreign == "" {
+		// an unknown place ("Weißer Hirsch") has no state to keep: the
+		// facility goes with the document's first place of known state
+		t.mu.Lock()
+		if t.first != nil && t.first.state != "" {
+			p = t.first
+		}
+		t.mu.Unlock()
+	}
 	if p != nil {
 		s := decide(ctx, g, p)
 		city, cityID = s.name, s.id
 	} else {
 		ok := allowed(ctx.Scope)
 		var pool []int
-		for _, id := range g.Candidates("", minClass+1, maxClass) {
+		// in the document's state (the state policy keeps it) when the
+		// document names a place at all
+		state := ""
+		t.mu.Lock()
+		if t.first != nil {
+			state = t.first.state
+		}
+		t.mu.Unlock()
+		for _, id := range g.Candidates(state, minClass+1, maxClass) {
 			if ok(g.Place(id).Name) {
 				pool = append(pool, id)
 			}

@@ -408,10 +408,17 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		return false
 	}
 	taken := takenValues(ctx.Scope, NSInstitution) // another institution's surrogate
+	foreign := ""
+	if m.entry >= 0 {
+		foreign = reg.entries[m.entry].Country
+	}
 	usable := func(i int) bool {
 		e := reg.entries[i]
 		if i == m.entry || replaced[norm.Fold(e.Seat)] || taken[strings.ToLower(e.Name)] {
 			return false
+		}
+		if (e.Country != "") != (foreign != "") {
+			return false // a German institution stays German, a foreign one foreign
 		}
 		for _, fm := range e.forms {
 			if named(fm) {
@@ -434,6 +441,19 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		pool := all
 		if len(inState) >= minRegisterChoice {
 			pool = inState
+		}
+		// the same family when it has enough members (an AOK another AOK,
+		// an Unfallkasse another Unfallkasse, a Universität a Universität)
+		if fam := family(m, reg); fam != "" {
+			var same []int
+			for _, i := range pool {
+				if family(regMatch{entry: i}, reg) == fam {
+					same = append(same, i)
+				}
+			}
+			if len(same) >= 3 {
+				pool = same
+			}
 		}
 		// a court keeps its level (Sozialgericht, Landessozialgericht,
 		// Bundessozialgericht)
@@ -525,23 +545,29 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 }
 
 // followPrefix replaces the municipalities named in the part of a name
-// before a register institution by their surrogates.
+// before a register institution by their surrogates, in the form written
+// ("Leipziger Forschungszentrum" → "Jenaer Forschungszentrum").
 func followPrefix(ctx *fictive.Context, g Gazetteer, f facility, prefix string) string {
 	t := treeOf(ctx)
-	for _, c := range f.cities {
-		if !strings.Contains(prefix, c.base) {
+	for _, tok := range tokens(prefix) {
+		if !capitalised(tok) || isKeyword(tok) || cityStop[strings.ToLower(tok)] {
 			continue
 		}
-		if p := t.nodeFor(c, ctx.Span); p != nil {
-			prefix = replaceWord(prefix, c.base, decide(ctx, g, p).name)
+		r := resolveCity(g, tok)
+		if !r.ok {
+			continue
+		}
+		if p := t.nodeFor(r, ctx.Span); p != nil {
+			prefix = replaceWord(prefix, tok, render(decide(ctx, g, p).name, r.form))
 		}
 	}
+	_ = f
 	return prefix
 }
 
 // courtLevel is the instance of a court original (0: no court).
 func courtLevel(m regMatch, reg *register) int {
-	if !m.class.Court() {
+	if !m.class.Court() && m.class != fac.AuthorityOther {
 		return 0
 	}
 	if m.entry >= 0 {
@@ -562,4 +588,29 @@ func courtLevelOf(name string) int {
 		return 2
 	}
 	return 1
+}
+
+// family is the first word of an institution's name that says what kind
+// it is ("aok", "bkk", "unfallkasse", "berufsgenossenschaft",
+// "universität", "hochschule"); "" when it says none.
+func family(m regMatch, reg *register) string {
+	name := m.tail
+	if m.entry >= 0 {
+		name = reg.entries[m.entry].Name
+	}
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		w = strings.Trim(w, ",()–-")
+		for _, f := range families {
+			if strings.Contains(w, f) {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// families are the kind words family looks for, most specific first.
+var families = []string{
+	"aok", "bkk", "ikk", "unfallkasse", "unfallversicherung", "berufsgenossenschaft", "universität", "hochschule",
+	"rentenversicherung", "herzzentrum", "tumorzentrum", "krebszentrum", "max-planck", "fraunhofer", "helmholtz", "leibniz",
 }
