@@ -22,7 +22,22 @@
 // original's head gender) or Query.Genders = AgreeingGenders(article,
 // head) (every head gender with the same form in the article's possible
 // cases: "im" takes masculine and neuter heads), relaxed only when the
-// class has no such candidate (Choice.GenderKept reports it).
+// class has no such candidate (Choice.GenderKept reports it). The chosen
+// name itself is declined for the article (grammar.go: Decline,
+// Nominative, StripGenitive, Agrees): "vom Katholischen Klinikum", "des
+// Klinikums Fulda".
+//
+// The taxonomy is fine (Class: insurer-statutory vs insurer-private,
+// pension-carrier, accident-insurer, courts by branch, authorities by
+// office, practice-gp vs practice-specialist, physiotherapy, dental,
+// care-service vs care-home, heart- and tumour-centre, university vs
+// university-institute, bath, park …; docs/institutions.md). Class.Type
+// gives the label of the realistic letters' vocabulary, Class.Coarse the
+// coarse label of earlier versions; ParseClass reads both, and the Go
+// names of the coarse classes (Insurer, Authority, Practice, Care,
+// Religious, Leisure) remain as aliases of a fine class. Pool entries are
+// classified by name first and by their OSM tag (tagClass, fine as well)
+// when the name shows no class.
 package facility
 
 import (
