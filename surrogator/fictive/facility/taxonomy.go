@@ -798,7 +798,7 @@ var genderSuffix = map[string]Gender{
 	"bghw": Feminine, "ukl": Neuter, "uke": Neuter, "ukd": Neuter, "ukj": Neuter, "uksh": Neuter,
 	"kammergericht": Neuter, "gerichtshof": Masculine, "finanzhof": Masculine, "tumorzentrum": Neuter,
 	"centrum": Neuter, "universitaetsklinikum": Neuter, "therapie": Feminine, "gymnastik": Feminine,
-	"kreuz": Neuter, "schweiz": Feminine, "gehege": Neuter, "wehr": Feminine, "unternehmen": Neuter, "fahrdienst": Masculine, "kette": Feminine, "netz": Neuter, "logopaedie": Feminine, "region": Feminine, "landkreis": Masculine, "uniklinikum": Neuter, "uniklinik": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
+	"kreuz": Neuter, "schweiz": Feminine, "campus": Masculine, "gehege": Neuter, "wehr": Feminine, "unternehmen": Neuter, "fahrdienst": Masculine, "kette": Feminine, "netz": Neuter, "logopaedie": Feminine, "region": Feminine, "landkreis": Masculine, "uniklinikum": Neuter, "uniklinik": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
 	"verein": Masculine, "verband": Masculine, "dienst": Masculine, "bund": Masculine, "club": Masculine,
 	"klub": Masculine, "markt": Masculine, "laden": Masculine, "kiosk": Masculine, "betrieb": Masculine,
 	"konzern": Masculine, "kindergarten": Masculine, "hof": Masculine, "friseur": Masculine, "salon": Masculine,

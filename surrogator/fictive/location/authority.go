@@ -58,11 +58,9 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 	// another place of the state
 	bad := func(id int) bool {
 		d, _ := districtName(g, id)
-		fd := norm.Fold(d)
-		for _, w := range strings.Fields(norm.Fold(core)) {
-			if len(w) > 3 && (w == fd || w == norm.Fold(kreisName(d))) {
-				return true
-			}
+		fd, fc := norm.Fold(d), norm.Fold(core)
+		if k := norm.Fold(kreisName(d)); len(k) > 3 && containsWord(fc, k) || containsWord(fc, fd) {
+			return true
 		}
 		for _, c := range f.cities {
 			if od, _ := districtName(g, c.id); norm.Fold(od) == fd {

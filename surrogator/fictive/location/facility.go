@@ -467,6 +467,17 @@ func personIn(f facility, s string) bool {
 func sameClassTemplates(original string, templates []string, byKind map[string][]string, gc *geoCache) []string {
 	c := fac.Classify(original)
 	if c == fac.Unknown {
+		// a name that shows no class ("Falkenstein") gets a surrogate that
+		// claims none (a square, a station) when there is one
+		var none []string
+		for _, t := range templates {
+			if templateClass(gc, t) == fac.Unknown {
+				none = append(none, t)
+			}
+		}
+		if len(none) > 0 {
+			return none
+		}
 		return templates
 	}
 	var same, sector []string
@@ -872,6 +883,9 @@ func allowed(s *fictive.Scope) func(string) bool {
 // facilityIdentity is what makes two spellings one facility: its register
 // institution, else its folded nominative spelling.
 func facilityIdentity(reg *register, nominative string) string {
+	if strings.HasPrefix(nominative, "Campus ") {
+		return "txt:" + norm.Fold(nominative) // a campus has its own gender
+	}
 	if m, ok := reg.matchWhole(nominative); ok && m.entry >= 0 {
 		return "reg:" + reg.entries[m.entry].Name
 	}

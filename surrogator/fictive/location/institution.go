@@ -377,7 +377,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	if art != "" {
 		genders = fac.AgreeingGenders(art, fac.HeadGender(orig))
 	}
-	if m.prefix == "" && docGenders != 0 {
+	if m.prefix == "" && docGenders != 0 && !strings.HasPrefix(m.tail, "Campus ") {
 		genders = docGenders // every article before a spelling of it in the document
 	}
 	// a candidate must not name an original of the project (another
@@ -538,6 +538,11 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		return "", false // a suffixed value: the register ran out
 	}
 	v := e.render(m, genders)
+	if strings.HasPrefix(m.tail, "Campus ") && !strings.Contains(v, "Campus") {
+		// a campus of the original ("den Campus Virchow"): a campus of the
+		// surrogate, named by its seat
+		v = "Campus " + e.Seat
+	}
 	if m.prefix != "" {
 		v = followPrefix(ctx, g, f, m.prefix) + fac.Decline(v, m.link)
 	}
@@ -613,4 +618,19 @@ func family(m regMatch, reg *register) string {
 var families = []string{
 	"aok", "bkk", "ikk", "unfallkasse", "unfallversicherung", "berufsgenossenschaft", "universität", "hochschule",
 	"rentenversicherung", "herzzentrum", "tumorzentrum", "krebszentrum", "max-planck", "fraunhofer", "helmholtz", "leibniz",
+}
+
+// campusOf returns the university hospital whose campus "Campus <seat>"
+// names (-1 none).
+func (r *register) campusOf(s string) int {
+	seat, ok := strings.CutPrefix(s, "Campus ")
+	if !ok {
+		return -1
+	}
+	for _, i := range r.byClass[fac.UniHospital] {
+		if r.entries[i].Seat == seat {
+			return i
+		}
+	}
+	return -1
 }
