@@ -261,6 +261,16 @@ func analyse(g Gazetteer, res *data.Resources, k kinds.Kind, orig string) facili
 			}
 		}
 	}
+	// A town whose name is also a common noun ("Hof", "Halle", "Essen")
+	// counts as the place when it ends the name right after the facility
+	// word ("Klinikum Hof", "Universitätsklinikum Halle").
+	if n := len(toks); len(f.cities) == 0 && n >= 2 && !used[n-1] && capitalised(toks[n-1]) &&
+		cityStop[strings.ToLower(toks[n-1])] && isKeyword(toks[n-2]) {
+		if r := resolveCity(g, toks[n-1]); r.ok {
+			f.cities = append(f.cities, r)
+			used[n-1] = true
+		}
+	}
 	for i, w := range toks {
 		if used[i] || !strings.Contains(w, "-") {
 			continue

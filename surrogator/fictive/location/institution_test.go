@@ -2,6 +2,7 @@ package location
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
@@ -123,4 +124,53 @@ func lastWordBefore(d *document.Document, k int) string {
 		_ = i
 	}
 	return ""
+}
+
+// TestInstitutionCorpusScope: with one scope for the corpus, the spellings
+// of one institution in different documents get one institution.
+func TestInstitutionCorpusScope(t *testing.T) {
+	res := data.Default()
+	reg := registerOf(res)
+	a := parseDoc(t, "a", "Aufnahme im [[HOSPITAL|Universitätsklinikum Leipzig]].")
+	b := parseDoc(t, "b", "Rückverlegung ins [[HOSPITAL|UKL]], Befund der [[HOSPITAL|Uniklinik Leipzig]].")
+	for seed := 0; seed < 10; seed++ {
+		scope := fictive.NewScope([]byte(fmt.Sprint("corpus", seed)))
+		_, ra := runDoc(t, res, scope, a, nil)
+		_, rb := runDoc(t, res, scope, b, nil)
+		want := institutionOf(reg, fac.Nominative(ra[0].sur, "im"))
+		for k, r := range rb {
+			if got := institutionOf(reg, fac.Nominative(r.sur, lastWordBefore(b, k))); got != want || got < 0 {
+				t.Errorf("seed %d: %q → %q in one letter, %q → %q in another", seed, ra[0].orig, ra[0].sur, r.orig, r.sur)
+			}
+		}
+	}
+}
+
+// TestFacilityOwnPlace: a hospital named after another town than the
+// patient's keeps being in another town, of its own state.
+func TestFacilityOwnPlace(t *testing.T) {
+	g := NewEmbedded(nil)
+	d := parseDoc(t, "p", "Patientin aus [[CITY|Leipzig]], [[STREET|Hauptstraße 3]], [[ZIP|04103]] [[CITY|Leipzig]]. "+
+		"Akut-PCI im [[HOSPITAL|Klinikum Hof]], danach ins [[HOSPITAL|Helios Klinikum Erfurt]].")
+	for seed := 0; seed < 20; seed++ {
+		_, rs := runDoc(t, nil, fictive.NewScope([]byte(fmt.Sprint("own", seed))), d, nil)
+		home := rs[0].sur
+		for _, r := range rs[4:] {
+			if containsWord(r.sur, home) {
+				t.Errorf("seed %d: %q → %q lies in the patient's town %s", seed, r.orig, r.sur, home)
+			}
+		}
+		want := map[string]string{"Klinikum Hof": "Bayern", "Helios Klinikum Erfurt": "Thüringen"}
+		for _, r := range rs[4:] {
+			found := false
+			for _, id := range g.Candidates(want[r.orig], minClass, maxClass) {
+				if strings.Contains(r.sur, g.Place(id).Name) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("seed %d: %q → %q names no town of %s", seed, r.orig, r.sur, want[r.orig])
+			}
+		}
+	}
 }
