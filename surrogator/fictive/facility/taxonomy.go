@@ -192,6 +192,21 @@ func (c Class) Type() string {
 	return c.String()
 }
 
+// Unique reports whether institutions of class c are unique public
+// bodies that a surrogate must take from a register of real ones (a
+// university hospital, university or research institute, a health
+// insurer, pension or accident carrier, a court, an employment agency, a
+// heart or tumour centre): the location generator does not sample them
+// from the pools.
+func (c Class) Unique() bool {
+	switch c {
+	case UniHospital, HeartCentre, TumourCentre, University, UniversityInstitute, InsurerStatutory,
+		InsurerPrivate, PensionCarrier, AccidentInsurer, AuthorityArbeitsagentur:
+		return true
+	}
+	return c.Court()
+}
+
 // Court reports whether c is a court of any branch.
 func (c Class) Court() bool { return c >= CourtAmtsgericht && c <= CourtOther }
 

@@ -127,14 +127,7 @@ func formKey(s string) string {
 
 // registerClass reports whether surrogates of class c come from the
 // register.
-func registerClass(c fac.Class) bool {
-	switch c {
-	case fac.UniHospital, fac.HeartCentre, fac.TumourCentre, fac.University, fac.UniversityInstitute, fac.InsurerStatutory,
-		fac.InsurerPrivate, fac.PensionCarrier, fac.AccidentInsurer, fac.AuthorityArbeitsagentur:
-		return true
-	}
-	return c.Court()
-}
+func registerClass(c fac.Class) bool { return c.Unique() }
 
 // Form kinds of an original spelling.
 const (
