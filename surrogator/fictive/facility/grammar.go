@@ -151,6 +151,13 @@ func Decline(name, article string) string {
 			changed = true
 		}
 	}
+	if cas == dat && g == Plural {
+		// dative plural -n: "bei den Stadtwerken"
+		if w := words[hi]; !strings.HasSuffix(w, "n") && !strings.HasSuffix(w, "s") && !IsAcronym(w) {
+			words[hi] = w + "n"
+			changed = true
+		}
+	}
 	if cas == gen && (g == Masculine || g == Neuter) {
 		if w, ok := genitiveS(words[hi]); ok {
 			words[hi] = w
@@ -322,6 +329,14 @@ func Nominative(name, article string) string {
 		return name
 	}
 	changed := false
+	if cas, ok := CaseOf(a, g); ok && cas == dat && g == Plural {
+		// "Stadtwerken" → "Stadtwerke", "Kliniken" stays
+		w := words[hi]
+		if base := strings.TrimSuffix(w, "n"); base != w && strings.HasSuffix(base, "e") && pluralWord(base) {
+			words[hi] = base
+			changed = true
+		}
+	}
 	for i := 0; i < hi; i++ {
 		stem, end, ok := adjectiveStem(words[i])
 		if !ok {
@@ -340,4 +355,10 @@ func Nominative(name, article string) string {
 		return name
 	}
 	return strings.Join(words, " ")
+}
+
+// pluralWord reports whether a word ends in a known plural head noun.
+func pluralWord(w string) bool {
+	parts := embed.Fold(w)
+	return len(parts) > 0 && wordGender(parts[len(parts)-1]) == Plural
 }

@@ -76,6 +76,8 @@ func TestNominative(t *testing.T) {
 		{"Herzzentrums Leipzig", "des", "Herzzentrum Leipzig"},
 		{"Deutschen Rentenversicherung Bund", "der", "Deutsche Rentenversicherung Bund"},
 		{"Universitätsklinikum Leipzig", "", "Universitätsklinikum Leipzig"},
+		{"Stadtwerken Garbsen", "den", "Stadtwerke Garbsen"},
+		{"Kliniken Erlabrunn", "den", "Kliniken Erlabrunn"},
 	} {
 		if got := Nominative(c.name, c.article); got != c.want {
 			t.Errorf("Nominative(%q, %q) = %q, want %q", c.name, c.article, got, c.want)

@@ -820,7 +820,7 @@ var genderSuffix = map[string]Gender{
 	"imbiss": Masculine, "garten": Masculine, "park": Masculine, "zoo": Masculine, "verlag": Masculine,
 	"service": Masculine, "grill": Masculine, "fachhandel": Masculine, "handel": Masculine,
 	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
-	"kliniken": Plural, "krankenhaeuser": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
+	"kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
 }
 

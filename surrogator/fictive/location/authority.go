@@ -70,16 +70,21 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 		return avoidParts(ctx.Scope.Avoid, d)
 	}
 	if bad(id) {
+		// another place of the state, never one the project names
+		allow := allowed(ctx.Scope)
 		r := ctx.Scope.Rand("location.authority.place", norm.Fold(core))
 		cands := g.Candidates(g.Place(id).State, minClass, maxClass)
-		for range 50 {
+		for range 100 {
 			if len(cands) == 0 {
 				break
 			}
-			if c := cands[r.Intn(len(cands))]; !bad(c) {
+			if c := cands[r.Intn(len(cands))]; !bad(c) && allow(g.Place(c).Name) && !avoidParts(ctx.Scope.Avoid, g.Place(c).Name) {
 				id = c
 				break
 			}
+		}
+		if bad(id) {
+			return "", false
 		}
 	}
 	pl := g.Place(id)
@@ -102,7 +107,7 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 				if len(cands) == 0 {
 					break
 				}
-				if dd, kf := districtName(g, cands[r.Intn(len(cands))]); !kf {
+				if dd, kf := districtName(g, cands[r.Intn(len(cands))]); !kf && !avoidParts(ctx.Scope.Avoid, dd) {
 					d, kreisfrei = dd, false
 					break
 				}

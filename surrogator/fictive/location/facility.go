@@ -424,7 +424,7 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 		}
 	}
 	if authorityClass(cls) {
-		if v, ok := authoritySurrogate(ctx, g, f, cls, core, cityID); ok && norm.Fold(v) != key {
+		if v, ok := authoritySurrogate(ctx, g, f, cls, core, cityID); ok && norm.Fold(v) != key && !avoidWindows(ctx.Scope.Avoid, v) {
 			ctx.Scope.Set(ns, key, v)
 			return v, nil
 		}

@@ -118,7 +118,7 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 			return persons[w] || origPlaces[w]
 		},
 		Reject: func(name string) bool {
-			return taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name)
+			return taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name) || avoidWindows(ctx.Scope.Avoid, name)
 		},
 	}
 	if ctx.Doc != nil {
