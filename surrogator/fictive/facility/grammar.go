@@ -167,7 +167,7 @@ func Decline(name, article string) string {
 	if !changed {
 		return name
 	}
-	return rebuild(name, words)
+	return strings.Join(words, " ")
 }
 
 // adjectiveEnding is the ending of an attributive adjective in case cas
@@ -225,10 +225,6 @@ func genitiveS(w string) (string, bool) {
 	}
 	return core + "s" + trail, true
 }
-
-// rebuild joins words with the original's single spaces (names are
-// collapsed: Fields and Join lose nothing else).
-func rebuild(_ string, words []string) string { return strings.Join(words, " ") }
 
 // StripGenitive returns name with the genitive -s or -es of its head noun
 // removed ("Herzzentrums Leipzig" → "Herzzentrum Leipzig",

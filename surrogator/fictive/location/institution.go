@@ -544,7 +544,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		v = "Campus " + e.Seat
 	}
 	if m.prefix != "" {
-		v = followPrefix(ctx, g, f, m.prefix) + fac.Decline(v, m.link)
+		v = followPrefix(ctx, g, m.prefix) + fac.Decline(v, m.link)
 	}
 	return v, true
 }
@@ -552,7 +552,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 // followPrefix replaces the municipalities named in the part of a name
 // before a register institution by their surrogates, in the form written
 // ("Leipziger Forschungszentrum" → "Jenaer Forschungszentrum").
-func followPrefix(ctx *fictive.Context, g Gazetteer, f facility, prefix string) string {
+func followPrefix(ctx *fictive.Context, g Gazetteer, prefix string) string {
 	t := treeOf(ctx)
 	for _, tok := range tokens(prefix) {
 		if !capitalised(tok) || isKeyword(tok) || cityStop[strings.ToLower(tok)] {
@@ -566,7 +566,6 @@ func followPrefix(ctx *fictive.Context, g Gazetteer, f facility, prefix string) 
 			prefix = replaceWord(prefix, tok, render(decide(ctx, g, p).name, r.form))
 		}
 	}
-	_ = f
 	return prefix
 }
 

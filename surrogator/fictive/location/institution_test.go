@@ -113,7 +113,7 @@ func TestInstitutionSurrogates(t *testing.T) {
 
 // lastWordBefore is the article before the k-th location span of d.
 func lastWordBefore(d *document.Document, k int) string {
-	for i, sp := range d.Spans {
+	for _, sp := range d.Spans {
 		if !sp.Kind.IsLocation() {
 			continue
 		}
@@ -121,7 +121,6 @@ func lastWordBefore(d *document.Document, k int) string {
 			return fac.ArticleWord(d.Text[max(0, sp.Begin-40):sp.Begin])
 		}
 		k--
-		_ = i
 	}
 	return ""
 }

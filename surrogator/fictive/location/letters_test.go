@@ -12,8 +12,10 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/internal/letters"
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/osmbuild"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
@@ -118,6 +120,37 @@ func TestEvalLetters(t *testing.T) {
 			t.Fatal(sharedPoolsErr)
 		}
 		run(t, "--pools ../shared/pools", sharedPools)
+	})
+	// packs built from every shared OSM extract that builds (their pools;
+	// the gazetteer stays the embedded one)
+	t.Run("packs", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("builds packs")
+		}
+		dir := testutil.Shared(t, "osm")
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			out := filepath.Join(t.TempDir(), e.Name()+".pack")
+			if _, err := osmbuild.Build(context.Background(), filepath.Join(dir, e.Name()), out, osmbuild.Options{Workers: 1}); err != nil {
+				t.Logf("%s: no pack (%v)", e.Name(), err)
+				continue
+			}
+			pk, err := geo.Open(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := fac.FromPack(pk, nil)
+			if err != nil {
+				pk.Close()
+				t.Logf("%s: no pools (%v)", e.Name(), err)
+				continue
+			}
+			run(t, "pack "+e.Name(), p)
+			pk.Close()
+		}
 	})
 }
 

@@ -137,6 +137,11 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	if err != nil {
 		return "", false
 	}
+	if (q.Genders != 0 || q.Gender != fac.NoGender) && !ch.GenderKept {
+		// the pools had no candidate whose head fits the article before
+		// the span (a small extract): the templates have one
+		return "", false
+	}
 	v := ch.Name
 	if city != "" {
 		v = placeCity(g, v, city)
