@@ -295,8 +295,8 @@ var (
 	// practiceWordRe: words that show a practice's trade even where the
 	// taxonomy has no rule for them ("Kinderärzte", "Physiozentrum").
 	practiceWordRe = regexp.MustCompile(`(?i)[äa]rzt|aerzt|praxis|praxen|zentrum|therap|medizin|heilkunde|chirurg|logop[äa]d|physio|osteopath|hebamme|heilprakti|klinik|mvz|gesundheit|labor|diagnost|radiolog|kardiolog|orthop[äa]d|neurolog|psych|dermatolog|urolog|gyn[äa]kolog|p[äa]diat|zahn|dental|kieferorthop|optometr|akust|ern[äa]hrung|podolog|fu(ß|ss)pflege|ergo|massage`)
-	saintMarkers = set("st", "st.", "sankt", "hl", "hl.", "heilige", "heiliger", "heiligen", "santa", "san", "sainte", "saint")
-	particles    = set("von", "van", "de", "der", "zu", "vom", "zur", "di", "da", "le", "la", "del", "ten", "ter")
+	saintMarkers   = set("st", "st.", "sankt", "hl", "hl.", "heilige", "heiliger", "heiligen", "santa", "san", "sainte", "saint")
+	particles      = set("von", "van", "de", "der", "zu", "vom", "zur", "di", "da", "le", "la", "del", "ten", "ter")
 	// locators start a phrase that locates or describes the facility;
 	// a proper noun after them is a place or a field, not a person.
 	locators = set("am", "an", "im", "in", "der", "des", "die", "das", "dem", "den", "bei", "auf", "zum", "zur",
