@@ -443,15 +443,17 @@ func templateClass(gc *geoCache, t string) fac.Class {
 
 // classSector groups the facility classes for the template fallback.
 func classSector(c fac.Class) int {
-	switch c {
-	case fac.UniHospital, fac.Hospital, fac.SpecialistClinic, fac.Rehab, fac.Psychiatry, fac.Practice, fac.Care, fac.Pharmacy, fac.Laboratory, fac.Insurer:
+	switch {
+	case c.Health():
 		return 1
-	case fac.Authority, fac.University, fac.School, fac.Religious, fac.Association:
+	case c.Court() || c >= fac.AuthorityGesundheitsamt && c <= fac.AuthorityOther:
 		return 2
-	case fac.Company, fac.Shop, fac.Gastronomy:
+	case c == fac.University || c == fac.UniversityInstitute || c == fac.School || c == fac.Church || c == fac.Association:
 		return 3
+	case c == fac.Company || c == fac.Shop || c == fac.Gastronomy:
+		return 4
 	}
-	return 4
+	return 5
 }
 
 // facilityTiers renders the candidate names, best-ranked first.
