@@ -649,15 +649,15 @@ func misleading(name, category string) bool {
 			return true
 		}
 	}
-	// an academy of an authority, insurer or company is no university
+	// an academy of an authority, insurer or company is neither a
+	// university nor the authority itself
 	lw := strings.Fields(data.Fold(name))
 	for i, w := range lw {
 		if (w == "der" || w == "des") && i > 0 {
-			head, owner := strings.Join(lw[:i], " "), strings.Join(lw[i+1:], " ")
-			if strings.Contains(head, "akademie") || strings.Contains(head, "schule") {
-				oc := facility.Classify(owner).String()
+			if strings.Contains(strings.Join(lw[:i], " "), "akademie") {
+				oc := facility.Classify(strings.Join(lw[i+1:], " ")).String()
 				if oc != "unknown" && !strings.HasPrefix(oc, "universit") {
-					return nc != oc
+					return true
 				}
 			}
 			break

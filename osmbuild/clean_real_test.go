@@ -136,7 +136,6 @@ func TestRealLaufIssueExamples(t *testing.T) {
 	}
 	for name, want := range map[string]Reason{
 		"Krankenhaus P2 Dauerparker":                     ReasonParking,
-		"Kosmetik & Wellness Institut - Martina Peschek": ReasonPerson,
 		"Agip Service Station Lauf":                      ReasonFuel,
 		"Führungsakademie der Bundesagentur für Arbeit":  ReasonMisleading,
 	} {
@@ -148,5 +147,16 @@ func TestRealLaufIssueExamples(t *testing.T) {
 				t.Errorf("%q is still in pool %s", name, k)
 			}
 		}
+	}
+	// the person is cut from the beauty shop, which stays a shop (no
+	// longer a university's surrogate)
+	if _, ok := poolHas(p, geo.PoolOther, "Kosmetik & Wellness Institut - Martina Peschek"); ok {
+		t.Error("the person is still in the pool")
+	}
+	if e, ok := poolHas(p, geo.PoolOther, "Kosmetik & Wellness Institut"); !ok || className(e.Name, e.Category) != "shop" {
+		t.Errorf("Kosmetik & Wellness Institut: %+v %v", e, ok)
+	}
+	if e, ok := poolHas(p, geo.PoolHealthcare, "Physiotherapie und Naturheilpraxis"); !ok || className(e.Name, e.Category) != "physiotherapy" {
+		t.Errorf("K. Dobler's practice without the person: %+v %v", e, ok)
 	}
 }

@@ -70,7 +70,6 @@ func TestCleanRules(t *testing.T) {
 			{"Kita Ernststraße", "amenity=kindergarten", Keep},
 		}},
 		{"person", []tc{
-			{"Kosmetik & Wellness Institut - Martina Peschek", "shop=cosmetics", ReasonPerson},
 			{"Heilpraktikerin Verena Weber", "office=healer", ReasonPerson},
 			{"Yara Korell - Heilpraktikerin", "office=healer", ReasonPerson},
 			{"Praxis Dr. Schmidt", "amenity=doctors", ReasonPerson},
@@ -133,7 +132,7 @@ func TestCleanRules(t *testing.T) {
 			{"Führungsakademie der Bundesagentur für Arbeit", "office=educational_institution", ReasonMisleading},
 			{"Kleintierpraxis am Klinikum Lauf", "amenity=veterinary", ReasonMisleading},
 			{"Blitzklinik", "shop=car_repair", ReasonMisleading},
-			{"Kosmetik & Wellness Institut", "shop=cosmetics", ReasonMisleading},
+			{"Kosmetik & Wellness Institut", "shop=cosmetics", Keep}, // a shop by its name
 			{"Sportgelände der Universität Heidelberg", "leisure=pitch", ReasonMisleading},
 			{"ARCOS-KLINIK FLENSBURG", "amenity=hospital", Keep},
 			{"Universität Heidelberg", "amenity=university", Keep},
@@ -158,6 +157,7 @@ func TestCleanRemovesPersonSegment(t *testing.T) {
 		{"K. Dobler - Physiotherapie und Naturheilpraxis", "amenity=doctors", "Physiotherapie und Naturheilpraxis"},
 		{"Haut-Sache, Inh. Sabine Henn", "shop=beauty", "Haut-Sache"},
 		{"Therapiezentrum Lauf - Sabine Arnold", "office=therapist", "Therapiezentrum Lauf"},
+		{"Kosmetik & Wellness Institut - Martina Peschek", "shop=cosmetics", "Kosmetik & Wellness Institut"},
 	} {
 		got := Clean(tt.name, tt.cat)
 		if got.Reason != Keep || !got.Edited || got.Name != tt.want {
