@@ -135,9 +135,9 @@ func TestRealLaufIssueExamples(t *testing.T) {
 		why[d.Name] = d.Reason
 	}
 	for name, want := range map[string]Reason{
-		"Krankenhaus P2 Dauerparker":                     ReasonParking,
-		"Agip Service Station Lauf":                      ReasonFuel,
-		"Führungsakademie der Bundesagentur für Arbeit":  ReasonMisleading,
+		"Krankenhaus P2 Dauerparker":                    ReasonParking,
+		"Agip Service Station Lauf":                     ReasonFuel,
+		"Führungsakademie der Bundesagentur für Arbeit": ReasonMisleading,
 	} {
 		if why[name] != want {
 			t.Errorf("%q dropped for %q, want %q", name, why[name], want)
