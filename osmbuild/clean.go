@@ -397,6 +397,13 @@ func (cl *cleaner) withoutPerson(name, category string) (string, bool) {
 	if len(keep) == 0 || len(keep) == len(segs) {
 		return "", false
 	}
+	// a lone proper noun beside a cut person is most likely another
+	// person ("Beck, Oehlen, Kaltenbrunner - Steuerberater")
+	for _, k := range keep {
+		if f := strings.Fields(k); len(f) == 1 && capitalised(f[0]) && !domainWord(f[0]) && !coined(f[0]) && !acronym(f[0]) {
+			return "", false
+		}
+	}
 	rest := strings.Join(keep, " - ")
 	// one common noun left is a trade ("Heilpraktikerin", "Umzüge"), no
 	// name; a coined one ("Haut-Sache", "OrthoPoint") is

@@ -164,7 +164,8 @@ func TestCleanRemovesPersonSegment(t *testing.T) {
 			t.Errorf("Clean(%q) = %+v, want %q edited", tt.name, got, tt.want)
 		}
 	}
-	for _, name := range []string{"Yara Korell - Heilpraktikerin", "Allianz - André Sandner", "VKB - Antonio Iannelli"} {
+	for _, name := range []string{"Yara Korell - Heilpraktikerin", "Allianz - André Sandner", "VKB - Antonio Iannelli",
+		"Beck, Oehlen, Kaltenbrunner - Steuerberater"} {
 		if got := Clean(name, "office=healer"); got.Reason != ReasonPerson {
 			t.Errorf("Clean(%q) = %+v, want dropped (one word left)", name, got)
 		}
