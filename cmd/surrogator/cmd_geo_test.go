@@ -91,7 +91,7 @@ func TestGeoInfoPoolCleaning(t *testing.T) {
 	for _, want := range []string{
 		"pack format 1.1,",
 		"pool healthcare: class, kept, dropped (by reason)\n",
-		"  practice                      0      2  person 2\n",
+		"  practice-gp                   0      2  person 2\n",
 		"  hospital                      1      0\n",
 		"pool cleaning dropped: person 2\n",
 	} {
@@ -104,7 +104,7 @@ func TestGeoInfoPoolCleaning(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(drops)
-	if st.Mode().Perm() != 0o600 || !strings.Contains(string(b), "person\thealthcare\tamenity=doctors\tHausarztpraxis Schneider\tpractice\n") {
+	if st.Mode().Perm() != 0o600 || !strings.Contains(string(b), "person\thealthcare\tamenity=doctors\tHausarztpraxis Schneider\tpractice-gp\n") {
 		t.Errorf("--dropped (%v):\n%s", st.Mode(), b)
 	}
 }
