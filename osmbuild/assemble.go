@@ -388,29 +388,43 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 		name  uint32 // the interned cleaned name
 		class string
 	}
-	verdicts := map[candKey]verdict{}
+	// The distinct candidates are cleaned on all workers (the rules are
+	// read-only), then interned and reported in input order.
+	var keys []candKey
+	index := map[candKey]int{}
+	for _, pr := range c.pools {
+		ck := candKey{pr.kind, pr.name, pr.category}
+		if _, ok := index[ck]; !ok {
+			index[ck] = len(keys)
+			keys = append(keys, ck)
+		}
+	}
+	verdicts := make([]verdict, len(keys))
+	parallel(len(keys), c.workers, func(i int) {
+		name, cat := c.str.At(keys[i].name), c.str.At(keys[i].category)
+		v := verdict{Cleaned: cl.clean(name, cat)}
+		if v.Reason == Keep {
+			v.class = className(v.Name, cat)
+		} else {
+			v.class = className(name, cat)
+		}
+		verdicts[i] = v
+	})
+	for i, ck := range keys {
+		v := &verdicts[i]
+		if v.Reason == Keep {
+			v.name = c.intern(v.Name)
+		} else if c.onDrop != nil {
+			c.onDrop(Dropped{Pool: ck.kind, Name: c.str.At(ck.name), Category: c.str.At(ck.category), Reason: v.Reason, Class: v.class})
+		}
+	}
 	report := map[geo.PoolCount]int{}
 	for _, pr := range c.pools {
 		p, ok := c.located(pr.wayRef)
 		if !ok {
 			continue
 		}
-		ck := candKey{pr.kind, pr.name, pr.category}
-		v, done := verdicts[ck]
-		if !done {
-			name, cat := c.str.At(pr.name), c.str.At(pr.category)
-			v.Cleaned = cl.clean(name, cat)
-			if v.Reason == Keep {
-				v.name = c.intern(v.Name)
-				v.class = className(v.Name, cat)
-			} else {
-				v.class = className(name, cat)
-				if c.onDrop != nil {
-					c.onDrop(Dropped{Pool: pr.kind, Name: name, Category: cat, Reason: v.Reason, Class: v.class})
-				}
-			}
-			verdicts[ck] = v
-		}
+		v := verdicts[index[candKey{pr.kind, pr.name, pr.category}]]
 		muni := geo.NoArea
 		for i := localAt(p); i >= 0; i = areas[i].parent {
 			if areas[i].flags&geo.FlagMunicipality != 0 {

@@ -129,7 +129,7 @@ func Build(ctx context.Context, in, out string, opts Options) (Stats, error) {
 		st.Passes = append(st.Passes, PassStat{Name: "index", Duration: time.Since(t0)})
 	}
 	c := newCollector()
-	c.names, c.onDrop = opts.Names, opts.OnDrop
+	c.names, c.onDrop, c.workers = opts.Names, opts.OnDrop, opts.Workers
 	for p := passRelations; p <= passNodes; p++ {
 		if err := c.run(ctx, src, p, opts, &st); err != nil {
 			return st, fmt.Errorf("osmbuild: %s: %s pass: %w", filepath.Base(in), passNames[p], err)

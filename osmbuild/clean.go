@@ -3,6 +3,7 @@ package osmbuild
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -151,21 +152,36 @@ func (cl *cleaner) clean(name, category string) Cleaned {
 	return Cleaned{Name: name}
 }
 
-// before runs the rules tried before the person rule.
+// before runs the rules tried before the person rule. The word lists
+// are matched on the lower-cased name (substrings: one pass each, no
+// regular expression unless a digit or sign calls for one).
 func (cl *cleaner) before(name, category string) Reason {
+	lower := strings.ToLower(name)
+	digit := strings.ContainsAny(name, "0123456789")
 	switch {
 	case junk(name):
 		return ReasonJunk
-	case parkingCats[category] || parkingRe.MatchString(name):
+	case parkingCats[category] || containsAny(lower, parkingWords) ||
+		(digit || strings.ContainsAny(name, "+&")) && parkingCodeRe.MatchString(lower):
 		return ReasonParking
-	case fuelCats[category] || fuelRe.MatchString(name):
+	case fuelCats[category] || containsAny(lower, fuelWords):
 		return ReasonFuel
-	case infraCats[category] || infraRe.MatchString(name):
+	case infraCats[category] || containsAny(lower, infraWords) || digit && infraNumRe.MatchString(lower):
 		return ReasonInfrastructure
-	case cl.address(name):
+	case cl.address(name, lower, digit):
 		return ReasonAddress
 	}
 	return Keep
+}
+
+// containsAny reports whether s contains one of subs.
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // after runs the rules tried after the person rule.
@@ -195,7 +211,8 @@ func junk(name string) bool {
 			letters++
 		}
 	}
-	if letters < 3 || utf8.RuneCountInString(name) > 80 || strings.ContainsAny(name, "|;?{}<>") || urlRe.MatchString(name) {
+	if letters < 3 || utf8.RuneCountInString(name) > 80 || strings.ContainsAny(name, "|;?{}<>") ||
+		strings.ContainsAny(name, ".@:") && urlRe.MatchString(name) {
 		return true
 	}
 	// one all-caps code that shows no class ("RFS", "HEM", "B2"); an
@@ -211,9 +228,12 @@ func junk(name string) bool {
 var (
 	parkingCats = set("amenity=parking", "amenity=parking_entrance", "amenity=parking_space", "amenity=bicycle_parking",
 		"amenity=motorcycle_parking", "amenity=car_sharing", "amenity=parking_exit", "parking=multi-storey", "parking=underground")
-	parkingRe = regexp.MustCompile(`(?i)parkpl[aä]tz|parkhaus|parkh[aä]user|tiefgarage|parkdeck|parkpalette|dauerparker|kurzparker|besucherparken|park\s*(\+|&|and)\s*ride|(^|[^\pL])p\s*\+\s*r([^\pL]|$)|(^|[^\pL])p\s?\d{1,2}([^\pL\d]|$)`)
-	fuelCats  = set("amenity=fuel", "amenity=charging_station", "amenity=car_wash", "shop=fuel")
-	fuelRe    = regexp.MustCompile(`(?i)tankstelle|autohof|service[\s-]?station|tank\s?center|ladestation|lades[aä]ule|e-tankstelle|autogas|waschstra(ß|ss)e|waschanlage|waschpark`)
+	parkingWords = []string{"parkplatz", "parkplätze", "parkplaetze", "parkhaus", "parkhäuser", "parkhaeuser", "tiefgarage",
+		"parkdeck", "parkpalette", "dauerparker", "kurzparker", "besucherparken"}
+	parkingCodeRe = regexp.MustCompile(`park\s*(\+|&|and)\s*ride|(^|[^\pL])p\s*\+\s*r([^\pL]|$)|(^|[^\pL])p\s?\d{1,2}([^\pL\d]|$)`)
+	fuelCats      = set("amenity=fuel", "amenity=charging_station", "amenity=car_wash", "shop=fuel")
+	fuelWords     = []string{"tankstelle", "autohof", "service station", "service-station", "servicestation", "tank center",
+		"tankcenter", "ladestation", "ladesäule", "ladesaeule", "autogas", "waschstraße", "waschstrasse", "waschanlage", "waschpark"}
 	infraCats = set(
 		"amenity=bus_station", "amenity=ferry_terminal", "amenity=taxi", "amenity=recycling", "amenity=waste_disposal",
 		"amenity=waste_transfer_station", "amenity=waste_basket", "amenity=vending_machine", "amenity=parcel_locker",
@@ -227,7 +247,13 @@ var (
 		"tourism=information", "tourism=viewpoint", "tourism=picnic_site", "tourism=artwork",
 		"leisure=slipway", "leisure=firepit", "leisure=picnic_table", "leisure=bandstand", "leisure=outdoor_seating",
 		"leisure=bleachers", "leisure=track", "leisure=common", "leisure=schoolyard", "leisure=bathing_place")
-	infraRe = regexp.MustCompile(`(?i)haltestelle|bahnsteig|(^|[^\pL])(bus|linie|tram|route)\s*\d|umspann|(^|[^\pL])trafo|transformator|schaltwerk|schaltanlage|wertstoff|recycling|kl[aä]ranlage|kl[aä]rwerk|pumpwerk|pumpstation|regen[üu]berlauf|regenr[üu]ckhalte|hochbeh[aä]lter|sendemast|funkmast|mobilfunk|packstation|paketbox|paketshop|paketstation|briefkasten|wanderweg|radweg|rundweg|lehrpfad|fernwanderweg|f[aä]hranleger|anlegestelle|infotafel|informationstafel|wanderkarte|container|sammelstelle|glascontainer|verteilerkasten|gleisanschluss`)
+	infraWords = []string{"haltestelle", "bahnsteig", "umspann", "trafo", "transformator", "schaltwerk", "schaltanlage",
+		"wertstoff", "recycling", "kläranlage", "klaeranlage", "klärwerk", "klaerwerk", "pumpwerk", "pumpstation",
+		"regenüberlauf", "regenueberlauf", "regenrückhalte", "regenrueckhalte", "hochbehälter", "hochbehaelter",
+		"sendemast", "funkmast", "mobilfunk", "packstation", "paketbox", "paketshop", "paketstation", "briefkasten",
+		"wanderweg", "radweg", "rundweg", "lehrpfad", "fähranleger", "faehranleger", "anlegestelle", "infotafel",
+		"informationstafel", "wanderkarte", "container", "sammelstelle", "verteilerkasten", "gleisanschluss"}
+	infraNumRe = regexp.MustCompile(`(^|[^\pL])(bus|linie|tram|route)\s*\d`)
 )
 
 func set(ss ...string) map[string]bool {
@@ -241,12 +267,12 @@ func set(ss ...string) map[string]bool {
 // ---- address
 
 var (
-	houseNumberRe = regexp.MustCompile(`(?i)(stra(ß|ss)e|str\.|weg|gasse|allee|platz|ring|damm|steig|pfad|chaussee|promenade|ufer|graben|stieg|twiete|kai|zeile|wall)\s*\d{1,3}\s?[a-z]?([^\pL\d]|$)|(^|\s)nr\.?\s*\d`)
-	streetOnlyRe  = regexp.MustCompile(`(?i)^[\pL.'-]*(stra(ß|ss)e|str\.|gasse|allee|weg|damm|chaussee|promenade|twiete|steig|stieg)$`)
+	houseNumberRe = regexp.MustCompile(`(stra(ß|ss)e|str\.|weg|gasse|allee|platz|ring|damm|steig|pfad|chaussee|promenade|ufer|graben|stieg|twiete|kai|zeile|wall)\s*\d{1,3}\s?[a-z]?([^\pL\d]|$)|(^|\s)nr\.?\s*\d`)
+	streetOnlyRe  = regexp.MustCompile(`^[\pL.'-]*(stra(ß|ss)e|str\.|gasse|allee|weg|damm|chaussee|promenade|twiete|steig|stieg)$`)
 )
 
-func (cl *cleaner) address(name string) bool {
-	if houseNumberRe.MatchString(name) || streetOnlyRe.MatchString(name) {
+func (cl *cleaner) address(name, lower string, digit bool) bool {
+	if digit && houseNumberRe.MatchString(lower) || !strings.Contains(name, " ") && streetOnlyRe.MatchString(lower) {
 		return true
 	}
 	if cl.street == nil {
@@ -258,7 +284,7 @@ func (cl *cleaner) address(name string) bool {
 	// a street of the extract before a house number ("Alt-Wittenau 64")
 	toks := strings.Fields(name)
 	for i, t := range toks {
-		if !houseNoRe.MatchString(t) {
+		if !digit || !houseNoRe.MatchString(t) {
 			continue
 		}
 		for n := 1; n <= 3 && n <= i; n++ {
@@ -292,11 +318,15 @@ var (
 	practiceCats = set("amenity=doctors", "amenity=dentist", "healthcare=doctor", "healthcare=dentist",
 		"healthcare=psychotherapist", "healthcare=physiotherapist", "healthcare=alternative",
 		"healthcare=occupational_therapist", "healthcare=speech_therapist", "healthcare=podiatrist", "office=physician")
-	// practiceWordRe: words that show a practice's trade even where the
+	// practiceWords: words that show a practice's trade even where the
 	// taxonomy has no rule for them ("Kinderärzte", "Physiozentrum").
-	practiceWordRe = regexp.MustCompile(`(?i)[äa]rzt|aerzt|praxis|praxen|zentrum|therap|medizin|heilkunde|chirurg|logop[äa]d|physio|osteopath|hebamme|heilprakti|klinik|mvz|gesundheit|labor|diagnost|radiolog|kardiolog|orthop[äa]d|neurolog|psych|dermatolog|urolog|gyn[äa]kolog|p[äa]diat|zahn|dental|kieferorthop|optometr|akust|ern[äa]hrung|podolog|fu(ß|ss)pflege|ergo|massage`)
-	saintMarkers   = set("st", "st.", "sankt", "hl", "hl.", "heilige", "heiliger", "heiligen", "santa", "san", "sainte", "saint")
-	particles      = set("von", "van", "de", "der", "zu", "vom", "zur", "di", "da", "le", "la", "del", "ten", "ter")
+	practiceWords = []string{"ärzt", "aerzt", "arzt", "praxis", "praxen", "zentrum", "therap", "medizin", "heilkunde",
+		"chirurg", "logopäd", "logopaed", "physio", "osteopath", "hebamme", "heilprakti", "klinik", "mvz", "gesundheit",
+		"labor", "diagnost", "radiolog", "kardiolog", "orthopäd", "orthopaed", "neurolog", "psych", "dermatolog", "urolog",
+		"gynäkolog", "gynaekolog", "pädiat", "paediat", "zahn", "dental", "kieferorthop", "optometr", "akust", "ernährung",
+		"ernaehrung", "podolog", "fußpflege", "fusspflege", "ergo", "massage"}
+	saintMarkers = set("st", "st.", "sankt", "hl", "hl.", "heilige", "heiliger", "heiligen", "santa", "san", "sainte", "saint")
+	particles    = set("von", "van", "de", "der", "zu", "vom", "zur", "di", "da", "le", "la", "del", "ten", "ter")
 	// locators start a phrase that locates or describes the facility;
 	// a proper noun after them is a place or a field, not a person.
 	locators = set("am", "an", "im", "in", "der", "des", "die", "das", "dem", "den", "bei", "auf", "zum", "zur",
@@ -306,10 +336,13 @@ var (
 // person reports whether name contains a person's name by the rules in
 // the package comment.
 func (cl *cleaner) person(name, category string) bool {
-	if titleRe.MatchString(name) || initialRe.MatchString(name) {
+	lower := strings.ToLower(name)
+	dot := strings.Contains(name, ".")
+	if (dot || titleHint(lower)) && titleRe.MatchString(name) || dot && initialRe.MatchString(name) {
 		return true
 	}
-	if colleaguesRe.MatchString(name) && (personCats[category] || strings.Contains(strings.ToLower(name), "kolleg")) {
+	if containsAny(lower, []string{"kolleg", "partner", "team"}) && colleaguesRe.MatchString(name) &&
+		(personCats[category] || strings.Contains(lower, "kolleg")) {
 		return true
 	}
 	if cl.bareName(name) { // "Wetzel", "Monika Allmrodt"
@@ -341,7 +374,7 @@ func (cl *cleaner) person(name, category string) bool {
 	if !personCats[category] || legalFormRe.MatchString(name) {
 		return false
 	}
-	if practiceCats[category] && !practiceWordRe.MatchString(name) {
+	if practiceCats[category] && !containsAny(lower, practiceWords) {
 		if c, _ := facility.ClassifyTagged(name, ""); c == facility.Unknown {
 			return true
 		}
@@ -362,7 +395,7 @@ func (cl *cleaner) person(name, category string) bool {
 		if cl.names.IsSurname(w) && !domainWord(w) && !cl.isPlace(w) {
 			return true
 		}
-		if inPhrase || domainWord(w) || cl.isPlace(w) || practiceWordRe.MatchString(w) {
+		if inPhrase || containsAny(strings.ToLower(w), practiceWords) || domainWord(w) || cl.isPlace(w) {
 			continue
 		}
 		// an adjective before a domain word ("Allgemeine
@@ -373,6 +406,18 @@ func (cl *cleaner) person(name, category string) bool {
 		return true
 	}
 	return false
+}
+
+// titleHint reports whether a name without a period may still hold a
+// title (titleRe's alternatives without one).
+func titleHint(lower string) bool {
+	for _, w := range strings.Fields(lower) {
+		switch w {
+		case "dr", "prof", "pd", "inhaber", "inhaberin", "fa", "fä", "ma", "msc":
+			return true
+		}
+	}
+	return strings.Contains(lower, "heilprakti")
 }
 
 // withoutPerson removes the segments of name (separated by " - ", " – ",
@@ -547,10 +592,15 @@ var brandSet = func() map[string]bool {
 	return m
 }()
 
+var (
+	brandReplacer = strings.NewReplacer("-", " ", "’", "'")
+	typeReplacer  = strings.NewReplacer(".", " ", ",", " ", "\"", " ", "-", "")
+)
+
 // brandOnly reports whether name is a chain's name with only filler words
 // or places after it.
 func (cl *cleaner) brandOnly(name string) bool {
-	words := strings.Fields(data.Fold(strings.NewReplacer("-", " ", "’", "'").Replace(name)))
+	words := strings.Fields(data.Fold(brandReplacer.Replace(name)))
 	for n := min(3, len(words)); n >= 1; n-- {
 		if !brandSet[strings.Join(words[:n], " ")] {
 			continue
@@ -608,7 +658,7 @@ var articles = set("der", "die", "das", "des", "dem", "den", "ein", "eine", "fue
 // typeOnly: only generic type words, generic adjectives and articles.
 func typeOnly(name string) bool {
 	// a hyphenated compound is one word ("Markt-Apotheke" names one)
-	words := strings.Fields(data.Fold(strings.NewReplacer(".", " ", ",", " ", "\"", " ", "-", "").Replace(name)))
+	words := strings.Fields(data.Fold(typeReplacer.Replace(name)))
 	if len(words) == 0 {
 		return false
 	}
@@ -646,15 +696,17 @@ var concreteGastro = set("amenity=restaurant", "amenity=cafe", "amenity=fast_foo
 	"amenity=swingerclub", "amenity=driving_school", "amenity=dancing_school")
 
 func misleading(name, category string) bool {
-	nc := facility.Classify(name).String()
-	if nc == "unknown" {
+	concrete := concreteGastro[category] || strings.HasPrefix(category, "shop=") || strings.HasPrefix(category, "craft=") ||
+		strings.HasPrefix(category, "leisure=") || strings.HasPrefix(category, "tourism=")
+	academy := strings.Contains(strings.ToLower(name), "akademie")
+	if !concrete && !academy {
 		return false
 	}
-	if !everyday[nc] {
-		if concreteGastro[category] || strings.HasPrefix(category, "shop=") || strings.HasPrefix(category, "craft=") ||
-			strings.HasPrefix(category, "leisure=") || strings.HasPrefix(category, "tourism=") {
-			return true
-		}
+	if concrete && !everyday[facility.Classify(name).String()] {
+		return true
+	}
+	if !academy {
+		return false
 	}
 	// an academy of an authority, insurer or company is neither a
 	// university nor the authority itself
@@ -679,6 +731,30 @@ type Dropped struct {
 	Name, Category string
 	Reason         Reason
 	Class          string // the facility class the name and tags show
+}
+
+// parallel calls f(i) for i in [0, n) on up to workers goroutines.
+func parallel(n, workers int, f func(int)) {
+	workers = max(1, min(workers, n/256))
+	if workers == 1 {
+		for i := 0; i < n; i++ {
+			f(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += chunk {
+		hi := min(lo+chunk, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // className is the facility class of a candidate for the pool report.

@@ -75,8 +75,9 @@ type collector struct {
 	places  []placeRec
 	// names is the person-name lexicon of the pool cleaning; onDrop, if
 	// set, receives every distinct dropped candidate.
-	names  *data.Resources
-	onDrop func(Dropped)
+	names   *data.Resources
+	onDrop  func(Dropped)
+	workers int // goroutines of the pool cleaning
 }
 
 func newCollector() *collector {
