@@ -270,6 +270,7 @@ func TestCorpus(t *testing.T) {
 					}
 				}
 			}
+			checkRVNR(t, set.name, l)
 			if births != 1 {
 				t.Errorf("%s/%s: %d DATE_BIRTH spans, want 1", set.name, l.Name, births)
 			}
@@ -319,11 +320,92 @@ func TestJSONL(t *testing.T) {
 				t.Fatalf("%s: %s read back differs", set, l.Name)
 			}
 			for i, s := range d.Spans {
+				// The reader keeps the label; kinds are resolved later.
 				w := l.Spans[i]
-				if s.Kind != w.Kind || s.Begin != w.Begin || s.End != w.End {
-					t.Errorf("%s/%s: span %d read back as %s %d-%d, want %s %d-%d", set, l.Name, i, s.Kind, s.Begin, s.End, w.Kind, w.Begin, w.End)
+				if k, _ := kinds.Parse(s.Label); k != w.Kind || s.Begin != w.Begin || s.End != w.End {
+					t.Fatalf("%s/%s: span %d read back as %q %d-%d, want %s %d-%d", set, l.Name, i, s.Label, s.Begin, s.End, w.Kind, w.Begin, w.End)
 				}
 			}
 		}
+	}
+}
+
+var birthRE = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$`)
+
+// checkRVNR checks that every Rentenversicherungsnummer of a letter spells
+// the patient's birth date and the initial of one of the patient's
+// surnames, as the real number does.
+func checkRVNR(t *testing.T, set string, l *Letter) {
+	t.Helper()
+	var birth string
+	initials := map[byte]bool{}
+	for _, s := range l.Spans {
+		c := l.Covered(s)
+		switch s.Kind {
+		case kinds.DateBirth:
+			if m := birthRE.FindStringSubmatch(c); m != nil {
+				y := m[3]
+				birth = pad2(m[1]) + pad2(m[2]) + y[len(y)-2:]
+			}
+		case kinds.NamePatient:
+			// "Kühn, Andreas" or "Andreas Kühn": the surname is the
+			// part before the comma or the last word.
+			sur := c
+			if i := strings.Index(c, ","); i >= 0 {
+				sur = c[:i]
+			} else if f := strings.Fields(c); len(f) > 0 {
+				sur = f[len(f)-1]
+			}
+			for _, part := range strings.FieldsFunc(sur, func(r rune) bool { return r == '-' || r == ' ' }) {
+				if r, _ := utf8.DecodeRuneInString(part); unicode.IsUpper(r) && r < utf8.RuneSelf {
+					initials[byte(r)] = true
+				}
+			}
+		}
+	}
+	for _, s := range l.Spans {
+		m := rvnrRE.FindStringSubmatch(l.Covered(s))
+		if s.Kind != kinds.ID || m == nil {
+			continue
+		}
+		if m[2]+m[3]+m[4] != birth {
+			t.Errorf("%s/%s:%d: RVNR date part does not spell the birth date", set, l.Name, s.Line)
+		}
+		if !initials[m[5][0]] {
+			t.Errorf("%s/%s:%d: RVNR letter is no initial of the patient's surname", set, l.Name, s.Line)
+		}
+	}
+}
+
+func pad2(s string) string {
+	if len(s) == 1 {
+		return "0" + s
+	}
+	return s
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "no letters") {
+		t.Errorf("empty dir: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("[[unclosed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.md"), []byte("[[DATE|1.1.]] ok"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ls, err := Load(dir)
+	if err != nil || len(ls) != 1 || ls[0].Name != "a" {
+		t.Fatalf("README.md is skipped, a.md loaded: %v %v", ls, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "b.md"), []byte("ok\n[[DATE|1.1."), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "b:2:1: span not closed") {
+		t.Errorf("malformed letter: %v", err)
+	}
+	if _, err := Load(filepath.Join(dir, "missing")); err == nil {
+		t.Error("missing dir: no error")
 	}
 }
