@@ -98,7 +98,7 @@ func TestHeadGenderAndArticle(t *testing.T) {
 		name string
 		want Gender
 	}{
-		{"Uniklinik Köln", Neuter}, // expanded to Universitätsklinikum
+		{"Uniklinik Köln", Feminine}, // "die Uniklinik": the head as written
 		{"Städtisches Klinikum Dresden", Neuter},
 		{"Fachklinik Hornheide", Feminine},
 		{"Pflegedienst Sonnenblume", Masculine},

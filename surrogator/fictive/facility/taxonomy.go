@@ -734,7 +734,16 @@ var genderSuffix = map[string]Gender{
 	"tankstelle": Feminine, "optik": Feminine, "kammer": Feminine, "initiative": Feminine,
 	"herberge": Feminine, "oper": Feminine, "philharmonie": Feminine, "anlage": Feminine,
 	"selbsthilfe": Feminine, "halle": Feminine, "werkstatt": Feminine, "zeitung": Feminine, "hilfe": Feminine,
-	"arbeiterwohlfahrt": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
+	"arbeiterwohlfahrt": Feminine, "medizin": Feminine, "charite": Feminine, "debeka": Feminine,
+	"dkv": Feminine, "allianz": Feminine, "axa": Feminine, "iduna": Feminine, "barmenia": Feminine,
+	"continentale": Feminine, "gothaer": Feminine, "hallesche": Feminine, "hansemerkur": Feminine,
+	"ergo": Feminine, "knappschaftbahnsee": Feminine, "gesundheit": Feminine, "svlfg": Feminine,
+	"sozialversicherung": Feminine, "landeskrankenhilfe": Feminine, "concordia": Feminine,
+	"mhh": Feminine, "tk": Feminine, "kkh": Feminine, "hek": Feminine, "big": Feminine, "viactiv": Feminine,
+	"mhplus": Feminine, "sbk": Feminine, "bgw": Feminine, "vbg": Feminine, "bghm": Feminine, "bgn": Feminine,
+	"bghw": Feminine, "ukl": Neuter, "uke": Neuter, "ukd": Neuter, "ukj": Neuter, "uksh": Neuter,
+	"kammergericht": Neuter, "gerichtshof": Masculine, "finanzhof": Masculine, "tumorzentrum": Neuter,
+	"centrum": Neuter, "universitaetsklinikum": Neuter, "uniklinikum": Neuter, "uniklinik": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
 	"verein": Masculine, "verband": Masculine, "dienst": Masculine, "bund": Masculine, "club": Masculine,
 	"klub": Masculine, "markt": Masculine, "laden": Masculine, "kiosk": Masculine, "betrieb": Masculine,
 	"konzern": Masculine, "kindergarten": Masculine, "hof": Masculine, "friseur": Masculine, "salon": Masculine,
@@ -746,20 +755,13 @@ var genderSuffix = map[string]Gender{
 }
 
 // HeadGender returns the gender of a name's head noun: the first word
-// (after expansion) that ends in a known head noun. Adjectives before the
+// that ends in a known head noun, as written ("Uniklinik" is feminine)
+// or else after expansion ("MVZ" → "Medizinisches Versorgungszentrum"). Adjectives before the
 // head ("Städtisches", "Evangelisches") are skipped because they end in no
 // head noun.
 func HeadGender(name string) Gender {
-	for _, tok := range strings.Fields(Expand(name)) {
-		// a hyphenated compound's head is its last part ("Park-Apotheke")
-		parts := embed.Fold(tok)
-		for k := len(parts) - 1; k >= 0; k-- {
-			if g := wordGender(parts[k]); g != NoGender {
-				return g
-			}
-		}
-	}
-	return NoGender
+	_, g := headIndex(strings.Fields(name))
+	return g
 }
 
 // wordGender is the gender of the longest known head noun ending w.

@@ -133,6 +133,9 @@ type facility struct {
 	cities   []resolvedName // municipalities named inside
 	persons  []string       // surnames named inside
 	original string
+	// genders are the head genders the article before the span agrees
+	// with (0: any)
+	genders fac.GenderSet
 }
 
 // cityStop lists words that are municipality names but far more often
@@ -302,18 +305,42 @@ const variants = 6
 
 // generateFacility replaces a LOCATION_HOSPITAL, LOCATION_ORGANIZATION or
 // LOCATION_OTHER span.
+//
+// The surrogate is chosen and kept in the nominative without an article
+// (the form of pool entries, templates and register names) and declined
+// for the article or contraction before the span (facility.Decline); the
+// original is read in that form too (facility.Nominative), so "des
+// Herzzentrums Leipzig" and "das Herzzentrum Leipzig" are one facility.
 func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	lead, core, trail := splitSpace(original)
 	if core == "" {
 		return "", fmt.Errorf("location: empty facility span")
 	}
+	article := ""
+	if ctx.Doc != nil {
+		article = fac.ArticleWord(ctx.Before(40))
+	}
+	v, err := facilityNominative(fac.Nominative(core, article), article, ctx)
+	if err != nil {
+		return "", err
+	}
+	return lead + fac.Decline(v, article) + trail, nil
+}
+
+// facilityNominative returns the surrogate of a facility original (core,
+// in the nominative) in the nominative.
+func facilityNominative(core, article string, ctx *fictive.Context) (string, error) {
 	g := gazetteerOf(ctx)
 	res := resOf(ctx)
 	f := analyse(g, res, ctx.Kind, core)
 	ns := facilityNS(ctx.Kind)
 	key := norm.Fold(core)
 	if v, ok := ctx.Scope.Peek(ns, key); ok {
-		return lead + v + trail, nil
+		return v, nil
+	}
+	cls := fac.Classify(core)
+	if article != "" {
+		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
 	}
 	// The city: one named inside, else the address block's, else the
 	// document's first, else a sampled one — a node of the document's
@@ -345,6 +372,21 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	for _, c := range f.cities[min(1, len(f.cities)):] {
 		citySurrogate(ctx, g, t.nodeFor(c, ctx.Span)) // keep inner cities consistent
 	}
+	// Unique public institutions come from the register; offices of a
+	// district or town are named after the surrogate place.
+	reg := registerOf(res)
+	if m, ok := reg.match(g, core, cls, f); ok && (m.prefix == "" || !personIn(f, m.prefix)) {
+		if v, ok := institutionSurrogate(ctx, g, reg, m, f, article); ok {
+			ctx.Scope.Set(ns, key, v)
+			return v, nil
+		}
+	}
+	if authorityClass(cls) {
+		if v, ok := authoritySurrogate(ctx, g, cls, core, cityID); ok && norm.Fold(v) != key {
+			ctx.Scope.Set(ns, key, v)
+			return v, nil
+		}
+	}
 	// The five-stage semantic method over the run's candidate pools
 	// (package facility); the templates below remain without pools or
 	// when no candidate of the type exists.
@@ -354,7 +396,7 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 			inner = city
 		}
 		if v, ok := semanticFacility(ctx, pools, g, f, core, ns, inner); ok {
-			return lead + v + trail, nil
+			return v, nil
 		}
 	}
 	var surnames []string
@@ -370,7 +412,17 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	if data.Fold(v) == data.Fold(core) {
 		return "", fmt.Errorf("location: facility surrogate equals the original")
 	}
-	return lead + v + trail, nil
+	return v, nil
+}
+
+// personIn reports whether a person named inside the facility appears in s.
+func personIn(f facility, s string) bool {
+	for _, p := range f.persons {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameClassTemplates keeps the templates of the original's facility class
@@ -485,6 +537,18 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		templates = []string{"Einrichtung {city}"}
 	}
 	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates, cacheOf(g))
+	if f.genders != 0 {
+		// the article before the span stays: templates whose head it fits
+		var agree []string
+		for _, t := range templates {
+			if f.genders.Has(fac.HeadGender(templateFill.Replace(t))) {
+				agree = append(agree, t)
+			}
+		}
+		if len(agree) > 0 {
+			templates = agree
+		}
+	}
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
 	var others []string
