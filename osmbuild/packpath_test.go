@@ -36,13 +36,16 @@ import (
 const packPathSeeds = 20
 
 // minTypeKept is the acceptance bar of issue 24, held by what the pack's
-// pools serve. minEndToEnd is the floor of the whole path (pools, then the
-// templates where the pools offer no candidate of the type): the
-// templates and the register of unique institutions are issue 24's other
-// part; raise it to minTypeKept when they land.
+// pools serve for the type asked. minEndToEnd is the floor of the whole
+// path (the register of unique institutions, the pools, the templates
+// where the pools offer no candidate of the type), measured at 86–87 %
+// on every pack with the 48 letters: its misses are originals the
+// taxonomy reads as another type (a rehab clinic as a hospital) and
+// register names it does not classify; raise it to minTypeKept as those
+// are fixed.
 const (
 	minTypeKept = 0.98
-	minEndToEnd = 0.65
+	minEndToEnd = 0.84
 )
 
 // defaultClass is the location generator's class for an original whose
