@@ -37,6 +37,14 @@ type lexicon struct {
 	// and three letters: an abbreviation ("Th.", "Chr.") is plausible when
 	// several names share it.
 	prefixes map[string]int
+	// pools holds the weighted surrogate pools by origin ("de", "tr", …)
+	// and by origin family ("fam:mena", …); firstOrigin and surOrigin map
+	// the folded listed names to their origin; afterParticle holds the
+	// surnames that follow a particle in the lists ("Bülow" of "von
+	// Bülow") by the origin of the particle name (origin.go).
+	pools                  map[string]*originPools
+	firstOrigin, surOrigin map[string]string
+	afterParticle          map[string][]string
 }
 
 type titleEntry struct {
@@ -173,6 +181,7 @@ func buildLexicon(r *data.Resources) *lexicon {
 			}
 		}
 	}
+	lx.buildOrigins(r)
 	return lx
 }
 

@@ -62,6 +62,7 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 	if ctx.Kind == kinds.NamePatient {
 		r.birthYear = patientBirthYear(ctx)
 	}
+	r.docOrigin = lx.docOrigins(ctx, di)
 	cx := di.contextBefore(lx, ctx.Doc, ctx.Span)
 	p := lx.parse(original, cx, &di.ev, r.scopeRole)
 	if !ensureName(p) {
@@ -112,6 +113,11 @@ type renderer struct {
 	// birthYear is the patient's (shifted) birth year for NAME_PATIENT
 	// spans, 0 otherwise: first names are drawn for that cohort.
 	birthYear int
+	// docOrigin is lexicon.docOrigins of the document; origin is the
+	// origin of the person whose name unit is being replaced, particle
+	// the origin of a particle right before that unit ("" none).
+	docOrigin        map[string]string
+	origin, particle string
 }
 
 var genderKeys = []data.Gender{data.Female, data.Male, data.Unknown}
@@ -147,16 +153,32 @@ func (r *renderer) render(p *parsed) string {
 			}
 		}
 	}
+	type originOf struct{ origin, particle string }
+	origins := make([]originOf, len(p.persons))
+	for pi := range p.persons {
+		o, po := r.personOrigin(p, &p.persons[pi])
+		origins[pi] = originOf{o, po}
+	}
 	var b strings.Builder
+	prevParticle := false
 	for i := range p.chunks {
 		c := &p.chunks[i]
 		if c.kind != ckName || owner[i] < 0 {
 			b.WriteString(c.text)
+			if c.kind != ckSep {
+				prevParticle = c.kind == ckKeep && c.keep == kwParticle
+			}
 			continue
 		}
 		ps := &p.persons[owner[i]]
+		r.origin, r.particle = origins[owner[i]].origin, ""
+		if prevParticle && c.role == roleSurname {
+			r.particle = origins[owner[i]].particle
+		}
+		prevParticle = false
 		b.WriteString(r.unit(p, ps, c, lastUnit[owner[i]] == i))
 	}
+	r.origin, r.particle = "", ""
 	return b.String()
 }
 
@@ -362,11 +384,51 @@ func (r *renderer) familyInitial(c rune, surname string) rune {
 	return 0
 }
 
-// pool returns the first-name pool for gender g and letter l (0: any
-// letter). An unknown gender uses the unisex names, or when none start
-// with l, a list chosen at random (so that the choice is still
+// firstPool returns the first-name pool of the person's origin (its
+// own, its family's, then the German ones: originChain) for gender g and
+// letter l (0: any letter); nil when the first origin with names of that
+// gender has none with l (the caller widens to any letter of that
+// origin). An unknown gender uses the origin's unisex names, or when none
+// start with l, a gender chosen at random (so that the choice is still
 // deterministic for the scope key).
 func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
+	chain := r.lx.originChain(r.origin)
+	if len(chain) == 0 {
+		return r.listPool(g, l, rng)
+	}
+	if g == data.Unknown {
+		p := chain[0]
+		if l == 0 {
+			if rng.Intn(3) == 0 && len(p.allFirst[data.Unknown]) > 0 {
+				return p.allFirst[data.Unknown]
+			}
+		} else if ps := p.first[data.Unknown][l]; len(ps) > 0 {
+			return ps
+		}
+		g = data.Female
+		if rng.Intn(2) == 1 {
+			g = data.Male
+		}
+	}
+	for k, p := range chain {
+		if len(p.allFirst[g]) < minOriginPool && k < len(chain)-1 {
+			continue // too few names to draw from: the next pool
+		}
+		if l == 0 {
+			return p.allFirst[g]
+		}
+		return p.first[g][l]
+	}
+	return nil
+}
+
+// minOriginPool is the least number of names (with their weights) an
+// origin's pool must hold to be drawn from; a smaller one (Hungarian first
+// names, the test lists) gives way to the family's or the German pool.
+const minOriginPool = 12
+
+// listPool is firstPool over the whole lists, without origins.
+func (r *renderer) listPool(g data.Gender, l byte, rng *rand.Rand) []string {
 	if g == data.Unknown {
 		if l == 0 {
 			if rng.Intn(3) == 0 && len(r.lx.allFirst[data.Unknown]) > 0 {
@@ -384,6 +446,34 @@ func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
 		return r.lx.allFirst[g]
 	}
 	return r.lx.first[g][l]
+}
+
+// surPool returns the surname pool of the person's origin for letter l
+// (0: any letter), as firstPool; after a particle the listed surnames that
+// follow a particle of its origin ("von Bülow", "van der Linden").
+func (r *renderer) surPool(l byte) []string {
+	if r.particle != "" {
+		if ps := r.lx.afterParticle[r.particle]; len(ps) > 0 {
+			return ps
+		}
+	}
+	chain := r.lx.originChain(r.origin)
+	if len(chain) == 0 {
+		if l == 0 {
+			return r.lx.allSur
+		}
+		return r.lx.surnames[l]
+	}
+	for k, p := range chain {
+		if len(p.allSur) < minOriginPool && k < len(chain)-1 {
+			continue
+		}
+		if l == 0 {
+			return p.allSur
+		}
+		return p.sur[l]
+	}
+	return nil
 }
 
 // pick draws a candidate that differs from the original and is not
@@ -472,10 +562,10 @@ func (r *renderer) surname(stem string) string {
 		n++
 		var pool []string
 		if a < letterAttempts && target != 0 {
-			pool = r.lx.surnames[target]
+			pool = r.surPool(target)
 		}
 		if len(pool) == 0 || a >= letterAttempts {
-			pool = r.lx.allSur
+			pool = r.surPool(0)
 		}
 		if a >= fallbackAttempt {
 			head := pool
