@@ -1,7 +1,6 @@
 package names
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -45,6 +44,9 @@ type lexicon struct {
 	pools                  map[string]*originPools
 	firstOrigin, surOrigin map[string]string
 	afterParticle          map[string][]string
+	// compound holds the listed hyphenated first names ("Karl-Heinz") by
+	// origin and gender.
+	compound map[string]map[data.Gender][]string
 }
 
 type titleEntry struct {
@@ -223,30 +225,21 @@ func (lx *lexicon) has(g data.Gender, n string) bool {
 	return false
 }
 
-// classSize is the number of letters per frequency class: the 26 letters
-// ranked by how many listed names start with them form classes of five
-// (the last one of six), after Eder et al. (2019): frequent initials map to
-// frequent ones, rare to rare.
-const classSize = 5
+// germanInitialClasses are the frequency classes of German name
+// initials (surnames and first names, most frequent first: S, B, K, M, H
+// … then the rare O, V, I and the very rare Y, Q, X), after the initial
+// distribution of German surnames and of the first names of the birth
+// cohorts 1930–2010; the letter mapping permutes letters only inside a
+// class (Eder et al. 2019: frequent initials map to frequent, rare to
+// rare), so no C, I, O or U ever becomes a Q, X or Y (issue 25).
+var germanInitialClasses = []string{"SBKMH", "WGRFL", "PADET", "NZJCU", "OVI", "YQX"}
 
-func (lx *lexicon) buildClasses(counts map[byte]int) {
-	letters := make([]byte, 26)
-	for i := range letters {
-		letters[i] = byte('A' + i)
-	}
-	sort.SliceStable(letters, func(i, j int) bool { return counts[letters[i]] > counts[letters[j]] })
+func (lx *lexicon) buildClasses(map[byte]int) {
 	lx.classOf = map[byte]int{}
-	for i := 0; i < len(letters); i += classSize {
-		end := i + classSize
-		if len(letters)-end < classSize {
-			end = len(letters)
-		}
-		lx.classes = append(lx.classes, letters[i:end])
-		for _, l := range letters[i:end] {
-			lx.classOf[l] = len(lx.classes) - 1
-		}
-		if end == len(letters) {
-			break
+	for i, cl := range germanInitialClasses {
+		lx.classes = append(lx.classes, []byte(cl))
+		for j := 0; j < len(cl); j++ {
+			lx.classOf[cl[j]] = i
 		}
 	}
 }
@@ -408,11 +401,13 @@ func (lx *lexicon) roleNoun(w string) (data.Gender, bool) {
 }
 
 // roleAbbrevs are abbreviated hospital roles: the umlaut forms are
-// feminine (OÄ = Oberärztin); OA, CA, FA are used for both and say nothing.
+// feminine (OÄ = Oberärztin); OA, CA, FA are used for both and say nothing;
+// "Sr." and "Schw." are a nursing sister (Schwester), "Pfl." a nurse.
 var roleAbbrevs = map[string]data.Gender{
 	"oä": data.Female, "cä": data.Female, "fä": data.Female, "aä": data.Female,
 	"oa": data.Unknown, "ca": data.Unknown, "fa": data.Unknown, "aa": data.Unknown,
-	"oä.": data.Female, "oa.": data.Unknown,
+	"oä.": data.Female, "oa.": data.Unknown, "loa": data.Unknown, "loä": data.Female,
+	"sr.": data.Female, "schw.": data.Female, "pfl.": data.Unknown, "ltd.": data.Unknown,
 	// groups: kept, no gender
 	"familie": data.Unknown, "fam.": data.Unknown, "eheleute": data.Unknown, "ehepaar": data.Unknown,
 	"geschwister": data.Unknown, "eltern": data.Unknown,

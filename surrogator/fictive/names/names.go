@@ -199,12 +199,15 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 	// whole compound ("Müller-Lüdenscheidt", "Hans-Peter"): recorded too,
 	// so that other generators (e-mail local parts) can Peek it
 	var whole, wholeSur []string
+	if s, ok := r.compoundUnit(p, ps, c, genitiveSlot); ok {
+		return s
+	}
 	for k, pt := range c.parts {
 		switch pt.kind {
 		case pInitial:
 			b.WriteString(r.initials(pt.text, c.role, surnameOf(p, ps)))
 		case pAbbrev:
-			b.WriteString(r.abbrev(pt.text, ps.gender))
+			b.WriteString(r.abbrev(pt.text, ps.gender, surnameOf(p, ps)))
 		default:
 			if pt.text == "" {
 				break
@@ -235,6 +238,57 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 		}
 	}
 	return b.String()
+}
+
+// compoundUnit replaces a hyphenated first name as a whole: compound
+// initials ("K.-H.") by compoundInitials, a compound of words
+// ("Karl-Heinz") by a listed compound first name (compoundFirst). ok is
+// false for every other unit, or when the lists have no compound to draw.
+func (r *renderer) compoundUnit(p *parsed, ps *person, c *chunk, genitiveSlot bool) (string, bool) {
+	if c.role != roleFirst || len(c.parts) < 2 {
+		return "", false
+	}
+	inits, words := 0, 0
+	for _, pt := range c.parts {
+		switch {
+		case pt.kind == pInitial && letterCount(pt.text) == 1:
+			inits++
+		case pt.kind == pWord && pt.text != "":
+			words++
+		}
+	}
+	switch {
+	case inits == len(c.parts):
+		return r.compoundInitials(c, ps.gender, surnameOf(p, ps)), true
+	case words != len(c.parts):
+		return "", false
+	}
+	last := c.parts[len(c.parts)-1].text
+	stem, suf := last, ""
+	if genitiveSlot {
+		stem, suf = r.genitive(last)
+	}
+	var orig []string
+	for _, pt := range c.parts[:len(c.parts)-1] {
+		orig = append(orig, pt.text)
+	}
+	orig = append(orig, stem)
+	g := ps.gender
+	sur := r.compoundFirst(g, norm.FoldName(strings.Join(orig, "-")))
+	sp := strings.Split(sur, "-")
+	if sur == "" || len(sp) != len(c.parts) {
+		return "", false
+	}
+	var b strings.Builder
+	for k, pt := range c.parts {
+		w := applyCase(orig[k], sp[k])
+		if k == len(c.parts)-1 {
+			w = addGenitive(w, suf, isUpperWord(stem) && letterCount(stem) >= 2)
+		}
+		b.WriteString(w)
+		b.WriteString(pt.hyph)
+	}
+	return b.String(), true
 }
 
 // nsLetters holds the scope's letter permutation (one value under the key
@@ -492,7 +546,9 @@ func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) (c string, e
 		if norm.FoldName(c) == of || r.docExclude && r.di.excluded(c) {
 			continue
 		}
-		if r.runExclude != nil && r.runExclude(c) {
+		// the genitive "-s" must not spell a run's name either ("Alber"
+		// → "Albers")
+		if r.runExclude != nil && (r.runExclude(c) || r.runExclude(c+"s")) {
 			runRejected++
 			continue
 		}
@@ -680,57 +736,6 @@ func (r *renderer) noteFallback(ns, key, v, composed string) {
 			r.scope.Set(NSFallback, ns+"|"+key, v)
 		}
 	}
-}
-
-// abbrev maps an abbreviated first name ("Chr.", "Th.") to the same number
-// of leading letters of a first name starting with the mapped letter.
-func (r *renderer) abbrev(t string, g data.Gender) string {
-	letters := strings.TrimSuffix(t, ".")
-	k := utf8.RuneCountInString(letters)
-	target := r.letter(firstLetter(t))
-	n := 0
-	v := r.scope.Memo(NSAbbrev, firstKey(g, norm.FoldName(t)), func(rng *rand.Rand) string {
-		a := n
-		n++
-		var pool []string
-		if a < letterAttempts && target != 0 {
-			pool = r.firstPool(g, target, rng)
-		}
-		if len(pool) == 0 || a >= letterAttempts {
-			pool = r.firstPool(g, 0, rng)
-		}
-		// a plausible abbreviation first (a prefix several listed names
-		// share: "Th." → "Ch.", not "Zb."), then any prefix
-		anyPool := r.firstPool(g, 0, rng)
-		ok := func(c []rune) (string, bool) {
-			if len(c) <= k {
-				return "", false
-			}
-			s := string(c[:k]) + "."
-			return s, norm.FoldName(s) != norm.FoldName(t) && !r.lx.reserved(s)
-		}
-		for _, pl := range [][]string{pool, anyPool} {
-			var cands []string
-			for _, n := range pl {
-				c := []rune(n)
-				if s, good := ok(c); good && r.lx.prefixes[norm.FoldName(string(c[:k]))] >= minPrefixNames {
-					cands = append(cands, s)
-				}
-			}
-			if len(cands) > 0 {
-				return cands[rng.Intn(len(cands))]
-			}
-		}
-		for _, pl := range [][]string{pool, anyPool} {
-			for i := 0; i < pickTries && len(pl) > 0; i++ {
-				if s, good := ok([]rune(pl[rng.Intn(len(pl))])); good {
-					return s
-				}
-			}
-		}
-		return ""
-	})
-	return applyCase(letters, strings.TrimSuffix(v, ".")) + "."
 }
 
 // genitive splits a genitive ending off the last word of a person:

@@ -121,6 +121,30 @@ func (lx *lexicon) buildOrigins(r *data.Resources) {
 			}
 		}
 	}
+	lx.compound = map[string]map[data.Gender][]string{}
+	for _, list := range [][]string{r.FemaleFirst, r.MaleFirst} {
+		for _, n := range list {
+			ps := strings.Split(n, "-")
+			if len(ps) < 2 || lx.reserved(n) {
+				continue
+			}
+			g := r.GenderOfFirstName(n)
+			ok := true
+			for _, p := range ps {
+				// every part a name of the compound's gender
+				// ("Kai-Uwe" is left out: "Kai" is unisex)
+				ok = ok && singleWord(p) && r.GenderOfFirstName(p) == g
+			}
+			if !ok || g == data.Unknown {
+				continue
+			}
+			on := o.Of(n)
+			if lx.compound[on] == nil {
+				lx.compound[on] = map[data.Gender][]string{}
+			}
+			lx.compound[on][g] = append(lx.compound[on][g], n)
+		}
+	}
 	// "von Bülow", "van der Linden", "de la Motte", "De Luca": the word
 	// after the particles is a surname of the particle's origin
 	lx.afterParticle = map[string][]string{}

@@ -241,6 +241,9 @@ func partKindOf(t string) partKind {
 		strings.Count(t, ".") == 1 {
 		return pAbbrev
 	}
+	if len(rs) > 0 && unicode.IsUpper(rs[0]) && knownAbbrev(t) { // "Wilh.", "Friedr."
+		return pAbbrev
+	}
 	return pWord
 }
 
