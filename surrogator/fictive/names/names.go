@@ -160,22 +160,28 @@ func (r *renderer) render(p *parsed) string {
 		origins[pi] = originOf{o, po}
 	}
 	var b strings.Builder
-	prevParticle := false
+	var phrase []string // the particles right before a unit ("von", "der")
 	for i := range p.chunks {
 		c := &p.chunks[i]
 		if c.kind != ckName || owner[i] < 0 {
 			b.WriteString(c.text)
-			if c.kind != ckSep {
-				prevParticle = c.kind == ckKeep && c.keep == kwParticle
+			switch {
+			case c.kind == ckKeep && c.keep == kwParticle:
+				phrase = append(phrase, strings.ToLower(c.text))
+			case c.kind != ckSep:
+				phrase = nil
 			}
 			continue
 		}
 		ps := &p.persons[owner[i]]
 		r.origin, r.particle = origins[owner[i]].origin, ""
-		if prevParticle && c.role == roleSurname {
+		if len(phrase) > 0 && c.role == roleSurname && origins[owner[i]].particle != "" {
 			r.particle = origins[owner[i]].particle
+			if ps := r.lx.afterParticle[r.particle+"|"+strings.Join(phrase, " ")]; len(ps) >= minPhrasePool {
+				r.particle += "|" + strings.Join(phrase, " ")
+			}
 		}
-		prevParticle = false
+		phrase = nil
 		b.WriteString(r.unit(p, ps, c, lastUnit[owner[i]] == i))
 	}
 	r.origin, r.particle = "", ""
@@ -475,6 +481,11 @@ func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
 	}
 	return nil
 }
+
+// minPhrasePool is the least number of listed surnames after one
+// particle phrase ("von der") for that phrase's own pool to be used;
+// otherwise the surnames after any particle of its origin.
+const minPhrasePool = 4
 
 // minOriginPool is the least number of names (with their weights) an
 // origin's pool must hold to be drawn from; a smaller one (Hungarian first

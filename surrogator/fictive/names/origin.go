@@ -158,7 +158,9 @@ func (lx *lexicon) buildOrigins(r *data.Resources) {
 			continue
 		}
 		cl := o.Of(n)
+		phrase := cl + "|" + strings.ToLower(strings.Join(ws[:len(ws)-1], " "))
 		lx.afterParticle[cl] = append(lx.afterParticle[cl], last)
+		lx.afterParticle[phrase] = append(lx.afterParticle[phrase], last)
 	}
 }
 
