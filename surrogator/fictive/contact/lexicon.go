@@ -26,6 +26,7 @@ type lexicon struct {
 	orgs      map[string]hit // compact organisation/hospital → surrogate
 	initial   map[string]string
 	firstInit map[byte][]string // initial letter → surrogate first names of originals with that initial
+	marks     []personMark      // persons, built on first use (username.go)
 }
 
 func newLexicon(ctx *fictive.Context) *lexicon {
@@ -123,7 +124,11 @@ func (lx *lexicon) nameOf(c string) ([]piece, bool) {
 		a, b := c[:i], c[i:]
 		if hb, ok := lx.sur[b]; ok && len(b) >= 3 {
 			if i == 1 {
-				return []piece{{0, 1, lx.initialFor(a)}, {1, len(c), render(hb)}}, true
+				ini, ok := lx.personInitial(a, b)
+				if !ok {
+					ini = lx.initialFor(a)
+				}
+				return []piece{{0, 1, ini}, {1, len(c), render(hb)}}, true
 			}
 			if ha, ok := lx.first[a]; ok {
 				return []piece{{0, i, render(ha)}, {i, len(c), render(hb)}}, true
@@ -196,6 +201,18 @@ bilder static assets download downloads files dateien media medien pdf docs doku
 impressum ueber uns wir sites wiki wikipedia google youtube facebook instagram twitter linkedin xing
 gmx gmail googlemail yahoo outlook hotmail icloud posteo mailbox freenet arcor aol live t-online tonline publishingimages lageplan anfahrt standort standorte patienten
 besucher karriere jobs forschung lehre studium institut institute abteilung abteilungen
+per an und fuer von vom zu zum zur mit bei der die das des den dem im am ins the for of and to at by via
+my our your mein meine dein deine unser unsere ihr ihre kontaktformular anfrage anfragen auskunft
+feedback hotline newsletter rezeption buero kanzlei patientenservice kundenservice servicecenter
+terminservice sprechstunde befund befunde rezept rezepte ueberweisung notfall notdienst schreibdienst
+archiv qm hygiene einkauf technik logistik controlling sekretariate chefsekretariat geschaeftsstelle
+geschaeftsfuehrung beschwerde ethik studien studie studienzentrum tumorzentrum brustzentrum dialyse
+endoskopie haematologie gastroenterologie pneumologie nephrologie rheumatologie endokrinologie
+augenklinik hno orthopaedie unfallchirurgie neurochirurgie strahlentherapie nuklearmedizin psychosomatik
+psychotherapie kinderklinik frauenklinik geburtshilfe hebammen ergotherapie logopaedie
+entlassmanagement sozialberatung fax telefon tel nachricht nachrichten allgemein general contact
+enquiries admin administrator postmaster hostmaster abuse security privacy reception clinic hospital
+health care medical office secretary
 `)
 
 // isGeneric reports whether the token (any case, umlauts allowed) is a
