@@ -62,6 +62,7 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 	if ctx.Kind == kinds.NamePatient {
 		r.birthYear = patientBirthYear(ctx)
 	}
+	r.workingAge = ctx.Kind == kinds.NameDoctor || ctx.Kind == kinds.NameExt
 	r.docOrigin = lx.docOrigins(ctx, di)
 	cx := di.contextBefore(lx, ctx.Doc, ctx.Span)
 	p := lx.parse(original, cx, &di.ev, r.scopeRole)
@@ -118,6 +119,9 @@ type renderer struct {
 	// the origin of a particle right before that unit ("" none).
 	docOrigin        map[string]string
 	origin, particle string
+	// workingAge: the person is a doctor or an official (NAME_DOCTOR,
+	// NAME_EXT): first names are drawn for the birth years 1955–1995.
+	workingAge bool
 }
 
 var genderKeys = []data.Gender{data.Female, data.Male, data.Unknown}
@@ -471,7 +475,7 @@ func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
 		}
 	}
 	for k, p := range chain {
-		if len(p.allFirst[g]) < minOriginPool && k < len(chain)-1 {
+		if p.nFirst[g] < minOriginPool && k < len(chain)-1 {
 			continue // too few names to draw from: the next pool
 		}
 		if l == 0 {
@@ -482,12 +486,36 @@ func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
 	return nil
 }
 
+// hasCommon reports whether a pool holds a first name the cohort table
+// tags as common in some decade.
+func hasCommon(pool []string) bool {
+	c := data.FirstNameCohorts()
+	for _, n := range pool {
+		if c.Tagged(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// taggedFor reports whether a pool holds a first name the cohort table
+// tags for the birth year.
+func taggedFor(pool []string, year int) bool {
+	c := data.FirstNameCohorts()
+	for _, n := range pool {
+		if c.Tagged(n) && c.Fits(n, year) {
+			return true
+		}
+	}
+	return false
+}
+
 // minPhrasePool is the least number of listed surnames after one
 // particle phrase ("von der") for that phrase's own pool to be used;
 // otherwise the surnames after any particle of its origin.
 const minPhrasePool = 4
 
-// minOriginPool is the least number of names (with their weights) an
+// minOriginPool is the least number of distinct names an
 // origin's pool must hold to be drawn from; a smaller one (Hungarian first
 // names, the test lists) gives way to the family's or the German pool.
 const minOriginPool = 12
@@ -530,7 +558,7 @@ func (r *renderer) surPool(l byte) []string {
 		return r.lx.surnames[l]
 	}
 	for k, p := range chain {
-		if len(p.allSur) < minOriginPool && k < len(chain)-1 {
+		if p.nSur < minOriginPool && k < len(chain)-1 {
 			continue
 		}
 		if l == 0 {
@@ -565,7 +593,21 @@ func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) (c string, e
 		}
 		return c, false
 	}
-	return "", runRejected == pickTries
+	// every draw was rejected: frequent (weighted) names repeat, so scan
+	// the pool once before giving up on it (exhausted: only run name
+	// words were left)
+	start := rng.Intn(len(pool))
+	for k := range pool {
+		c := pool[(start+k)%len(pool)]
+		if norm.FoldName(c) == of || r.docExclude && r.di.excluded(c) {
+			continue
+		}
+		if r.runExclude != nil && (r.runExclude(c) || r.runExclude(c+"s")) {
+			continue
+		}
+		return c, false
+	}
+	return "", runRejected > 0
 }
 
 // excludes reports whether candidate c must not be drawn: a name word of
@@ -591,6 +633,12 @@ func (r *renderer) first(g data.Gender, stem string) string {
 		var pool []string
 		if a < letterAttempts && target != 0 {
 			pool = r.firstPool(g, target, rng)
+			if r.origin == data.OriginGerman && !hasCommon(pool) {
+				// no common German name starts with that letter
+				// ("Z": Zeno, Zacharias): any letter, so that rare
+				// names stay rare
+				pool = nil
+			}
 		}
 		if len(pool) == 0 || a >= letterAttempts {
 			pool = r.firstPool(g, 0, rng)
@@ -605,7 +653,18 @@ func (r *renderer) first(g data.Gender, stem string) string {
 			composed = r.compose(head, firstEndings(g), rng, stem)
 			return composed
 		}
-		c, exhausted := r.pick(cohortPool(pool, r.birthYear), rng, stem)
+		year := r.birthYear
+		if year == 0 && r.workingAge {
+			// a doctor or an official: born when doctors now at work
+			// were born
+			year = 1955 + rng.Intn(41)
+		}
+		cp := cohortPool(pool, year)
+		if r.workingAge && !taggedFor(cp, year) {
+			// no name of that letter was common then: any letter
+			cp = cohortPool(r.firstPool(g, 0, rng), year)
+		}
+		c, exhausted := r.pick(cp, rng, stem)
 		if exhausted {
 			n = nextPool(a)
 		}

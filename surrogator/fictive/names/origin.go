@@ -18,6 +18,8 @@ var originFamily = map[string]string{
 	"ru": "slav", "pl": "slav", "cz": "slav", "yu": "slav", "hu": "slav", "sq": "balk",
 	"it": "rom", "es": "rom", "pt": "rom", "fr": "rom", "ro": "rom",
 	"en": "west", "nl": "west",
+	// pet names (Uschi, Biggi) stand only for pet names, else German
+	"pet": "de",
 }
 
 // originPools are the surrogate pools of one origin (or family: key
@@ -27,11 +29,15 @@ type originPools struct {
 	allFirst map[data.Gender][]string
 	sur      map[byte][]string
 	allSur   []string
+	// nFirst and nSur count the distinct names (the pools repeat the
+	// common ones)
+	nFirst map[data.Gender]int
+	nSur   int
 }
 
 func newOriginPools() *originPools {
 	p := &originPools{first: map[data.Gender]map[byte][]string{}, allFirst: map[data.Gender][]string{},
-		sur: map[byte][]string{}}
+		sur: map[byte][]string{}, nFirst: map[data.Gender]int{}}
 	for _, g := range genderKeys {
 		p.first[g] = map[byte][]string{}
 	}
@@ -39,11 +45,14 @@ func newOriginPools() *originPools {
 }
 
 // Weights of the frequency-weighted draws: a first name the cohort table
-// tags as common in some decade, and one of the first commonSurnames
-// listed surnames (the list starts with the most frequent German surnames,
-// Müller, Schmidt, Schneider …), count this many times.
+// tags as common in some decade counts commonWeight times, one of the
+// first commonSurnames listed surnames (the list starts with the most
+// frequent German surnames, Müller, Schmidt, Schneider …) surnameWeight
+// times: the 100 most frequent German surnames are borne by about a fifth
+// of the population, and they get about that share of the draws.
 const (
 	commonWeight   = 3
+	surnameWeight  = 8
 	commonSurnames = 100
 )
 
@@ -93,6 +102,7 @@ func (lx *lexicon) buildOrigins(r *data.Resources) {
 					w = commonWeight
 				}
 				for _, p := range pools(o.Of(n)) {
+					p.nFirst[g]++
 					for range w {
 						p.first[g][l] = append(p.first[g][l], n)
 						p.allFirst[g] = append(p.allFirst[g], n)
@@ -111,9 +121,10 @@ func (lx *lexicon) buildOrigins(r *data.Resources) {
 		for _, n := range lx.surnames[l] {
 			w := 1
 			if rank[n] < commonSurnames {
-				w = commonWeight
+				w = surnameWeight
 			}
 			for _, p := range pools(o.Of(n)) {
+				p.nSur++
 				for range w {
 					p.sur[l] = append(p.sur[l], n)
 					p.allSur = append(p.allSur, n)
