@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 
@@ -250,17 +251,27 @@ func surrogateOrigins(s string) (firsts, surs []string) {
 // listedSpelling returns the lists' spelling of a name written in another
 // case ("MÜLLER" → "Müller").
 func listedSpelling(w string) string {
-	res := data.Default()
-	k := norm.FoldName(w)
-	for _, list := range [][]string{res.FemaleFirst, res.MaleFirst, res.UnisexFirst, res.Surnames} {
-		for _, n := range list {
-			if norm.FoldName(n) == k {
-				return n
+	spellingOnce.Do(func() {
+		res := data.Default()
+		spelling = map[string]string{}
+		for _, list := range [][]string{res.FemaleFirst, res.MaleFirst, res.UnisexFirst, res.Surnames} {
+			for _, n := range list {
+				if _, ok := spelling[norm.FoldName(n)]; !ok {
+					spelling[norm.FoldName(n)] = n
+				}
 			}
 		}
+	})
+	if n, ok := spelling[norm.FoldName(w)]; ok {
+		return n
 	}
 	return w
 }
+
+var (
+	spellingOnce sync.Once
+	spelling     map[string]string
+)
 
 // TestIssue25Origin: a person's surrogate name parts come from one origin
 // (family), the origin of the original is kept, particles keep their
