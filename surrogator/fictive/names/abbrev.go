@@ -193,10 +193,10 @@ func (r *renderer) compoundFirsts(g data.Gender) []string {
 		}
 		return append(append([]string(nil), r.lx.compound[o][data.Female]...), r.lx.compound[o][data.Male]...)
 	}
-	if ps := of(r.origin); len(ps) >= 3 {
+	if ps := of(r.origin); len(ps) >= 3 || r.origin == data.OriginGerman || r.origin == "" {
 		return ps
 	}
-	return of(data.OriginGerman)
+	return nil // too few of the person's origin: drawn part by part
 }
 
 // compoundInitials maps compound first-name initials ("K.-H.", "H.-J.",

@@ -91,14 +91,17 @@
 // Arabic, Persian, Albanian, Russian, Polish, Czech, Serbo-Croatian,
 // Romanian, Italian, Spanish, Portuguese, French, English, Greek, Dutch,
 // Vietnamese; German pet names as "pet"); an unlisted original is placed
-// by its letters and ending (shapeOrigin: ğ ı ş, -oğlu → Turkish; ł, -ski
-// → Polish; -ow, -ev → Russian; -ić → Serbo-Croatian; -opoulos → Greek …),
-// else German. A person has one origin: a particle decides (von, zu →
-// German; van, ter → Dutch; de → Romance when the surname is, else Dutch;
-// di → Italian; al → Arabic), then the document's origin of the surname
-// (a foreign first name written with it anywhere in the letter counts:
-// "Metin Heil" is Turkish at every mention), then the person's own name
-// words. Every part of the person's surrogate is drawn from that origin's
+// by its letters and ending (shapeOrigin: ğ ı ş, -oğlu → Turkish; ł,
+// -wicz → Polish; -ow, -ev → Russian; -ić → Serbo-Croatian; -opoulos →
+// Greek; Al- → Arabic …; -ski stays German), else German. A person has one
+// origin: a particle decides (von, zu → German; van, ter → Dutch; de →
+// Romance when the surname is, else Dutch; di → Italian; al → Arabic),
+// then the surname (a listed German surname is German: "Jean-Luc Becker"
+// gets a German surrogate; a surname the lists do not know takes the
+// origin of a foreign first name written with it anywhere in the letter,
+// at every mention), then the person's first names. Each part of a double
+// surname keeps its own origin ("Esposito-Wehrle" → "Rossi-Bauer"); the
+// Arabic article of "Al-Masri" stays. Every part of the person's surrogate is drawn from that origin's
 // pools, then its family's (Turkish/Arabic/Persian, Slavic, Romance, …),
 // then the German ones, so a German name stays German and "Lotte-Shqipe"
 // cannot arise. A surname after a particle comes from the listed surnames

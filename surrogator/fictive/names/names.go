@@ -212,7 +212,18 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 	if s, ok := r.compoundUnit(p, ps, c, genitiveSlot); ok {
 		return s
 	}
+	article := c.role == roleSurname && len(c.parts) > 1 && arabicArticle(c.parts[0].text)
+	if article {
+		o := r.origin
+		r.origin = "ar"
+		defer func() { r.origin = o }()
+	}
 	for k, pt := range c.parts {
+		if article && k == 0 {
+			b.WriteString(pt.text) // "Al-": the article stays
+			b.WriteString(pt.hyph)
+			continue
+		}
 		switch pt.kind {
 		case pInitial:
 			b.WriteString(r.initials(pt.text, c.role, surnameOf(p, ps)))
@@ -229,6 +240,13 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 			var sur string
 			if c.role == roleFirst {
 				sur = r.first(ps.gender, stem)
+			} else if len(c.parts) > 1 && r.particle == "" && !article {
+				// a double surname may join two origins
+				// ("Esposito-Wehrle"): each part keeps its own
+				o := r.origin
+				r.origin = r.partOrigin(stem)
+				sur = r.surname(stem)
+				r.origin = o
 			} else {
 				sur = r.surname(stem)
 			}

@@ -198,7 +198,7 @@ func (lx *lexicon) nameOrigin(w string, rl role) string {
 
 // shapeOrigin guesses the origin of a name the lists do not know from its
 // letters and ending: Turkish ğ ı ş and -oğlu; Polish ł ń ś ź ż ą ę and
-// -ski/-cki/-wicz/-czyk; Czech ř ě ů; Serbo-Croatian ć đ and -vić;
+// -wicz/-czyk; Czech ř ě ů; Serbo-Croatian ć đ and -vić;
 // Russian -ow/-ew/-ov/-ev/-owa/-ova/-enko/-jew; Greek -opoulos/-idis/-akis/
 // -iou; Italian -ini/-elli/-etti/-ucci/-acci; Spanish -ez after a
 // consonant; Portuguese ã õ and -eira/-inho; Arabic Al-/El-/Abd/Abu. Else
@@ -217,7 +217,9 @@ func shapeOrigin(w string) string {
 	switch {
 	case has("ğış") || suf("oğlu", "oglu"):
 		return "tr"
-	case has("łńśźżąę") || suf("ski", "cki", "ska", "cka", "wicz", "czyk", "czak"):
+	case has("łńśźżąę") || suf("wicz", "czyk", "czak"):
+		// not -ski, -cki: common German surnames since the 19th century
+		// (Grabowski, Kaminski)
 		return "pl"
 	case has("řěůť"):
 		return "cz"
@@ -278,9 +280,10 @@ func particleOrigin(particle, surnameOrigin string) string {
 const stateOrigins = "names.origins"
 
 // docOrigins maps the folded surnames of the document's persons to their
-// origin when it is not German: the surname's own, else that of a first
-// name written with it ("Metin Heil" → tr), so that every mention of the
-// person ("Dr. Heil") draws from one origin.
+// origin when it is not German: the surname's own, else, for a surname the
+// lists do not know, that of a first name written with it ("Metin
+// Kaplan" → tr when "Kaplan" were unlisted), so that every mention of the
+// person ("Dr. Kaplan") draws from one origin.
 func (lx *lexicon) docOrigins(ctx *fictive.Context, di *docInfo) map[string]string {
 	build := func() any {
 		m := map[string]string{}
@@ -289,8 +292,8 @@ func (lx *lexicon) docOrigins(ctx *fictive.Context, di *docInfo) map[string]stri
 				m[f.surname] = o
 				continue
 			}
-			if _, ok := m[f.surname]; ok {
-				continue
+			if _, ok := m[f.surname]; ok || lx.listedSurname(f.surname) {
+				continue // a listed German surname is German
 			}
 			if o := lx.nameOrigin(f.first, roleFirst); o != data.OriginGerman {
 				m[f.surname] = o
@@ -329,11 +332,17 @@ func (r *renderer) personOrigin(p *parsed, ps *person) (origin, particle string)
 	if o, ok := r.docOrigin[sur]; ok && sur != "" {
 		return o, ""
 	}
+	// the surname decides (a listed German surname is German: "Jean-Luc
+	// Becker" gets a German surrogate), a first name only when the
+	// surname is not listed
 	for _, want := range []role{roleSurname, roleFirst} {
 		for _, i := range ps.chunks {
 			c := &p.chunks[i]
 			if c.kind != ckName || c.role != want {
 				continue
+			}
+			if o := r.lx.nameOrigin(c.text, want); o != data.OriginGerman && len(c.parts) > 1 {
+				return o, "" // "Al-Masri"
 			}
 			for _, pt := range c.parts {
 				if pt.kind != pWord {
@@ -343,9 +352,40 @@ func (r *renderer) personOrigin(p *parsed, ps *person) (origin, particle string)
 					return o, ""
 				}
 			}
+			if want == roleSurname && r.lx.listedSurname(c.key()) {
+				return data.OriginGerman, ""
+			}
 		}
 	}
 	return data.OriginGerman, ""
+}
+
+// arabicArticle reports the article of an Arabic surname written with a
+// hyphen ("Al-Masri", "El-Amin", "Abdel-"): kept as written.
+func arabicArticle(p string) bool {
+	switch strings.ToLower(p) {
+	case "al", "el", "ul", "as", "ad", "ar", "at", "an", "az", "ash", "abu", "bin", "ibn":
+		return true
+	}
+	return false
+}
+
+// listedSurname reports whether a (folded) surname, or every part of a
+// double surname, is a listed surname.
+func (lx *lexicon) listedSurname(k string) bool {
+	for _, p := range strings.Split(strings.TrimRight(k, "'’"), "-") {
+		if _, ok := lx.surOrigin[norm.FoldName(p)]; !ok {
+			return false
+		}
+	}
+	return k != ""
+}
+
+// partOrigin is the origin of one part of a double surname
+// ("Esposito-Wehrle" joins an Italian and a German name): its own, from
+// the lists or its shape (German when neither tells another).
+func (r *renderer) partOrigin(part string) string {
+	return r.lx.nameOrigin(part, roleSurname)
 }
 
 // originChain lists the pools to try for an origin: its own, its family's,
