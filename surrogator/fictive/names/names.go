@@ -686,6 +686,11 @@ func (r *renderer) first(g data.Gender, stem string) string {
 		if exhausted {
 			n = nextPool(a)
 		}
+		if c != "" && firstLetter(c) == firstLetter(stem) && a < fallbackAttempt-8 {
+			// drawn from every letter: not the original's initial, so
+			// that "A. Baastrup" can follow "Alessandra Baastrup"
+			return ""
+		}
 		return c
 	})
 	r.noteFallback(fictive.NSFirstName, key, v, composed)
