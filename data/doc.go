@@ -61,8 +61,10 @@
 //
 // name_origins.tsv (NAME<TAB>ORIGIN) tags the listed first names and
 // surnames that are not German with their origin (tr, ar, fa, sq, ru, pl,
-// cz, yu, ro, hu, it, es, pt, fr, en, gr, nl, vi, jp; "pet" for German pet
-// names such as Uschi); an untagged name is German. It was written for this
+// cz, yu, ro, hu, it, es, pt, fr, en, gr, nl, vi, jp; at and ch for
+// Austrian and Swiss surnames, "pet" for German pet names such as Uschi,
+// which are drawn only for originals of their kind); an untagged name is
+// German. It was written for this
 // project from the community blocks of the name lists and general
 // knowledge of naming traditions (no scraped statistics). NameOrigins reads
 // it (embedded only, like the cohort table).

@@ -536,7 +536,7 @@ const minPhrasePool = 4
 // minOriginPool is the least number of distinct names an
 // origin's pool must hold to be drawn from; a smaller one (Hungarian first
 // names, the test lists) gives way to the family's or the German pool.
-const minOriginPool = 12
+const minOriginPool = 8
 
 // listPool is firstPool over the whole lists, without origins.
 func (r *renderer) listPool(g data.Gender, l byte, rng *rand.Rand) []string {
@@ -702,6 +702,13 @@ func (r *renderer) first(g data.Gender, stem string) string {
 // the list is exhausted, a listed surname with a common surname ending
 // ("Koch" → "Kochhofer", fallbackAttempt).
 func (r *renderer) surname(stem string) string {
+	// "Wiśniewska", "Morozova": the feminine form of a Slavic surname
+	// maps through its masculine form, and the surrogate takes the
+	// feminine ending ("Wiśniewski" → "Przybylski" makes "Wiśniewska" →
+	// "Przybylska")
+	if masc, ok := slavicFeminine(stem, r.origin); ok {
+		return feminize(r.surname(masc))
+	}
 	target := r.letter(firstLetter(stem))
 	n := 0
 	composed := ""

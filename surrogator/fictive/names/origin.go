@@ -19,7 +19,7 @@ var originFamily = map[string]string{
 	"it": "rom", "es": "rom", "pt": "rom", "fr": "rom", "ro": "rom",
 	"en": "west", "nl": "west",
 	// pet names (Uschi, Biggi) stand only for pet names, else German
-	"pet": "de",
+	"pet": "de", "at": "de", "ch": "de",
 }
 
 // originPools are the surrogate pools of one origin (or family: key
@@ -406,4 +406,43 @@ func (lx *lexicon) originChain(origin string) []*originPools {
 		}
 	}
 	return out
+}
+
+// slavicEndings pairs the feminine endings of Polish, Czech and Russian
+// surnames with their masculine forms.
+var slavicEndings = [][2]string{
+	{"ska", "ski"}, {"cka", "cki"}, {"dzka", "dzki"}, {"owa", "ow"}, {"ewa", "ew"}, {"ova", "ov"},
+	{"eva", "ev"}, {"ina", "in"}, {"aja", "ij"},
+}
+
+// slavicFeminine reports a feminine Slavic surname ("Wiśniewska",
+// "Morozova") of a person of Slavic origin and returns its masculine form.
+func slavicFeminine(stem, origin string) (masc string, ok bool) {
+	if originFamily[origin] != "slav" {
+		return "", false
+	}
+	l := strings.ToLower(stem)
+	for _, e := range slavicEndings {
+		if strings.HasSuffix(l, e[0]) && utf8.RuneCountInString(l) > utf8.RuneCountInString(e[0])+2 {
+			return stem[:len(stem)-len(e[0])] + e[1], true
+		}
+	}
+	return "", false
+}
+
+// feminize gives a masculine Slavic surrogate surname the feminine ending
+// ("Przybylski" → "Przybylska", "Iwanow" → "Iwanowa"); a surname without
+// a gendered ending ("Nowak") stays.
+func feminize(sur string) string {
+	l := strings.ToLower(sur)
+	for _, e := range slavicEndings {
+		if strings.HasSuffix(l, e[1]) {
+			f := e[0]
+			if isUpperWord(sur) && letterCount(sur) >= 2 {
+				f = strings.ToUpper(f)
+			}
+			return sur[:len(sur)-len(e[1])] + f
+		}
+	}
+	return sur
 }
