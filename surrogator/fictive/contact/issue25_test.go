@@ -8,6 +8,7 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/fictive/names"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
@@ -17,11 +18,15 @@ import (
 // dictation marks built from them.
 func markDoc(t *testing.T, seed int, marks ...string) (*document.Document, *fictive.Scope) {
 	t.Helper()
-	text := "Dr. Andreas Schulze, OA Richter, Patientin Lena Schneider. "
+	text := "Dr. Andreas Schulze, OA Richter, Patientin Lena Schneider. Dr. Georg-Friedrich Oelschlägel, K.-H. Stadlbauer. "
 	spans := []document.Span{
 		{Kind: kinds.NameDoctor, Begin: 4, End: 19, Ref: -1},
 		{Kind: kinds.NameDoctor, Begin: 24, End: 31, Ref: -1},
 		{Kind: kinds.NamePatient, Begin: 43, End: 57, Ref: -1},
+	}
+	for _, n := range []string{"Georg-Friedrich Oelschlägel", "K.-H. Stadlbauer"} {
+		b := strings.Index(text, n)
+		spans = append(spans, document.Span{Kind: kinds.NameDoctor, Begin: b, End: b + len(n), Ref: -1})
 	}
 	for _, m := range marks {
 		spans = append(spans, document.Span{Kind: kinds.NameUsername, Begin: len(text), End: len(text) + len(m), Ref: -1})
@@ -35,6 +40,10 @@ func markDoc(t *testing.T, seed int, marks ...string) (*document.Document, *fict
 	sc.Set(fictive.NSSurname, "richter", "Kornmeier")
 	sc.Set(fictive.NSFirstName, "female|lena", "Anna")
 	sc.Set(fictive.NSSurname, "schneider", "Koch")
+	sc.Set(fictive.NSFirstName, "male|georg-friedrich", "Jan-Ole")
+	sc.Set(fictive.NSSurname, "oelschlägel", "Ilg")
+	sc.Set(fictive.NSSurname, "stadlbauer", "Weber")
+	sc.Set(nsAbbrev, "male|compound|KH", "HP|Hans-Peter")
 	return d, sc
 }
 
@@ -52,6 +61,8 @@ func TestIssue25DictationMarks(t *testing.T) {
 		{"Ri/kl", regexp.MustCompile(`^Ko/[a-z]{2}\d?$`)},
 		{"lschneider08", regexp.MustCompile(`^akoch\d{2,3}$`)},
 		{"LS-03", regexp.MustCompile(`^AK-\d{2,3}$`)},
+		{"GFO/ah", regexp.MustCompile(`^JOI/[a-z]{2}\d?$`)},
+		{"KHS/ob", regexp.MustCompile(`^HPW/[a-z]{2}\d?$`)},
 	}
 	for seed := range 20 {
 		for _, c := range cases {
@@ -86,6 +97,8 @@ func TestIssue25NotNameWords(t *testing.T) {
 			{kinds.ContactEmail, "sekretariat-verwaltung@klinik-mueller.de", "sekretariat-verwaltung@klinik-"},
 			{kinds.ContactEmail, "info-station@praxis-mueller.de", "info-station@praxis-"},
 			{kinds.ContactURL, "https://www.praxis-mueller.de/kontakt/team", "/kontakt/team"},
+			{kinds.ContactEmail, "infektiologie.mueller@sanktgeorg.de", "infektiologie."},
+			{kinds.ContactEmail, "kinderchirurgie-sekretariat@mueller-klinik.de", "kinderchirurgie-sekretariat@"},
 		} {
 			g, err := testGenerators.Lookup(c.kind)
 			if err != nil {
@@ -103,5 +116,13 @@ func TestIssue25NotNameWords(t *testing.T) {
 				t.Errorf("seed %d: %q → %q, want %q kept and the name replaced", seed, c.in, got, c.keep)
 			}
 		}
+	}
+}
+
+// TestNSAbbrevMatchesNames: the namespace read for compound initials is the
+// one the names generators write.
+func TestNSAbbrevMatchesNames(t *testing.T) {
+	if nsAbbrev != names.NSAbbrev {
+		t.Fatalf("nsAbbrev %q, names.NSAbbrev %q", nsAbbrev, names.NSAbbrev)
 	}
 }

@@ -218,8 +218,23 @@ health care medical office secretary
 // isGeneric reports whether the token (any case, umlauts allowed) is a
 // generic word.
 func isGeneric(tok string) bool {
-	return generic[compact(tok, false)]
+	c := compact(tok, false)
+	if generic[c] {
+		return true
+	}
+	// departments and services: "infektiologie", "kinderchirurgie",
+	// "schlafmedizin", "sozialberatung"
+	for _, suf := range genericSuffixes {
+		if len(c) >= len(suf)+3 && strings.HasSuffix(c, suf) {
+			return true
+		}
+	}
+	return false
 }
+
+// genericSuffixes end words of departments and services that name nobody.
+var genericSuffixes = []string{"logie", "iatrie", "chirurgie", "medizin", "therapie", "diagnostik", "ambulanz",
+	"beratung", "pflege", "dienst", "sekretariat", "verwaltung", "zentrum", "station"}
 
 // plausibleKey keys, among the values derived from a resource set
 // (data.Resources.Derived), the ASCII lower-case first names and surnames

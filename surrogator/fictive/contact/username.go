@@ -34,8 +34,10 @@ func (lx *lexicon) persons() []personMark {
 		}
 		var words []string
 		for _, w := range strings.FieldsFunc(d.Text[s.Begin:s.End], func(c rune) bool {
-			return unicode.IsSpace(c) || c == ',' || c == '-' || c == '/'
+			return unicode.IsSpace(c) || c == ',' || c == '/'
 		}) {
+			// a double surname's last part is the surname's
+			// ("Brückner-Lenz"); a compound first name stays whole
 			words = append(words, w)
 		}
 		// the surname: the last word the scope surrogated as one
@@ -53,16 +55,9 @@ func (lx *lexicon) persons() []personMark {
 		m := personMark{surname: compact(words[si], false), subSurname: compact(sh.surrogate, false),
 			doctor: s.Kind == kinds.NameDoctor}
 		for _, w := range words[:si] {
-			c := compact(w, false)
-			switch {
-			case c == "":
-			case compact(lx.first[c].surrogate, false) != "":
-				m.initials += c[:1]
-				m.subInitials += compact(lx.first[c].surrogate, false)[:1]
-			case len(c) == 1 && strings.HasSuffix(w, "."):
-				m.initials += c
-				m.subInitials += lx.initialFor(c)
-			}
+			o, sub := lx.firstInitials(w)
+			m.initials += o
+			m.subInitials += sub
 		}
 		if m.initials == "" || m.subSurname == "" {
 			if m.subSurname == "" {
@@ -148,4 +143,63 @@ func (lx *lexicon) personInitial(a, sur string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// nsAbbrev is the names generators' namespace of abbreviated first names
+// and compound initials (names.NSAbbrev; its compound keys are
+// "<gender>|compound|KH" with values "HP|Hans-Peter").
+const nsAbbrev = "firstname-abbrev"
+
+// firstInitials returns the initials of one first-name word of a name
+// span and of its surrogate: "Andreas" → "a" and the surrogate's initial,
+// "Georg-Friedrich" → "gf" and the surrogate compound's ("Jan-Ole" →
+// "jo"), "K.-H." → "kh" and the surrogate compound initials, "H." → "h"
+// and the scope's initial; "", "" for a word that is none of these.
+func (lx *lexicon) firstInitials(w string) (orig, sub string) {
+	initialsOf := func(s string) string {
+		var b strings.Builder
+		for _, p := range strings.FieldsFunc(s, func(c rune) bool { return c == '-' || c == '.' || unicode.IsSpace(c) }) {
+			if c := compact(p, false); c != "" {
+				b.WriteByte(c[0])
+			}
+		}
+		return b.String()
+	}
+	c := compact(w, false)
+	switch {
+	case c == "":
+		return "", ""
+	case lx.first[c].surrogate != "":
+		o, s := initialsOf(w), initialsOf(lx.first[c].surrogate)
+		if len(o) == len(s) && s != "" {
+			return o, s
+		}
+	}
+	parts := strings.FieldsFunc(w, func(c rune) bool { return c == '-' })
+	if len(parts) > 1 {
+		o := initialsOf(w)
+		if len(o) == len(parts) && len(c) == len(parts) { // "K.-H."
+			for _, g := range []string{"male", "female", "unknown"} {
+				if v, ok := lx.ctx.Scope.Peek(nsAbbrev, g+"|compound|"+strings.ToUpper(o)); ok {
+					if s, _, ok := strings.Cut(v, "|"); ok && len(s) == len(o) {
+						return o, strings.ToLower(s)
+					}
+				}
+			}
+		}
+		var os, ss strings.Builder
+		for _, p := range parts {
+			po, ps := lx.firstInitials(p)
+			if po == "" {
+				return "", ""
+			}
+			os.WriteString(po)
+			ss.WriteString(ps)
+		}
+		return os.String(), ss.String()
+	}
+	if len(c) == 1 && strings.HasSuffix(w, ".") {
+		return c, lx.initialFor(c)
+	}
+	return "", ""
 }

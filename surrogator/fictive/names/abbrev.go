@@ -294,13 +294,30 @@ func (r *renderer) compoundFirst(g data.Gender, fold string) string {
 		return ""
 	}
 	parts := strings.Count(fold, "-") + 1
+	c := data.FirstNameCohorts()
 	return r.scope.Memo(fictive.NSFirstName, firstKey(g, fold), func(rng *rand.Rand) string {
-		for i := 0; i < pickTries; i++ {
-			n := pool[rng.Intn(len(pool))]
-			if strings.Count(n, "-")+1 != parts || norm.FoldName(n) == fold || r.excludes(n) {
-				continue
+		year := r.birthYear
+		if year == 0 && r.workingAge {
+			year = 1955 + rng.Intn(41)
+		}
+		// every part of the compound fits the birth year ("Ernst-August"
+		// is no child's name), when some compound does
+		fits := func(n string) bool {
+			for _, p := range strings.Split(n, "-") {
+				if year != 0 && !c.Fits(p, year) {
+					return false
+				}
 			}
-			return n
+			return true
+		}
+		for _, strict := range []bool{true, false} {
+			for i := 0; i < pickTries; i++ {
+				n := pool[rng.Intn(len(pool))]
+				if strings.Count(n, "-")+1 != parts || norm.FoldName(n) == fold || r.excludes(n) || strict && !fits(n) {
+					continue
+				}
+				return n
+			}
 		}
 		return ""
 	})
