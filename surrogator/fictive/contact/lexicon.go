@@ -213,6 +213,8 @@ psychotherapie kinderklinik frauenklinik geburtshilfe hebammen ergotherapie logo
 entlassmanagement sozialberatung fax telefon tel nachricht nachrichten allgemein general contact
 enquiries admin administrator postmaster hostmaster abuse security privacy reception clinic hospital
 health care medical office secretary
+kardio neuro onko gastro pneumo nephro uro derma ortho radio endo augen zahn kinder haut frauen physio
+ergo psycho dialyse schlaf schmerz sucht herz lunge niere leber
 `)
 
 // isGeneric reports whether the token (any case, umlauts allowed) is a

@@ -296,19 +296,21 @@ func (r *renderer) compoundFirst(g data.Gender, fold string) string {
 	parts := strings.Count(fold, "-") + 1
 	c := data.FirstNameCohorts()
 	return r.scope.Memo(fictive.NSFirstName, firstKey(g, fold), func(rng *rand.Rand) string {
-		year := r.birthYear
-		if year == 0 && r.workingAge {
-			year = 1955 + rng.Intn(41)
-		}
+		year := r.drawYear(rng)
 		// every part of the compound fits the birth year ("Ernst-August"
 		// is no child's name), when some compound does
 		fits := func(n string) bool {
+			if year == 0 {
+				return true
+			}
+			tagged := false
 			for _, p := range strings.Split(n, "-") {
-				if year != 0 && !c.Fits(p, year) {
+				if !c.Fits(p, year) {
 					return false
 				}
+				tagged = tagged || c.Tagged(p)
 			}
-			return true
+			return tagged // a part common for that year
 		}
 		for _, strict := range []bool{true, false} {
 			for i := 0; i < pickTries; i++ {

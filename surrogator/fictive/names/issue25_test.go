@@ -238,7 +238,13 @@ func familyOf(o string) string {
 func surrogateOrigins(s string) (firsts, surs []string) {
 	res := data.Default()
 	o := data.NameOrigins()
+	prev := ""
 	for _, w := range strings.FieldsFunc(s, func(c rune) bool { return !unicode.IsLetter(c) && c != '-' }) {
+		afterParticle := particles[strings.ToLower(prev)] || articleAbbrevs[strings.ToLower(prev)]
+		prev = w
+		if afterParticle {
+			continue // "de Witt", "van den Bosch": the particle's names (TestIssue25Origin)
+		}
 		for _, p := range strings.Split(w, "-") {
 			switch {
 			case res.IsFirstName(p) && !res.IsSurname(p):

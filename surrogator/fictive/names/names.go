@@ -240,6 +240,10 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 			var sur string
 			if c.role == roleFirst {
 				sur = r.first(ps.gender, stem)
+			} else if ps.gender == data.Female && originFamily[r.origin] == "slav" && len(c.parts) == 1 && !slavicGendered(stem) {
+				// a woman's "Petrenko" (no gendered ending): the
+				// surrogate in its feminine form ("Titowa")
+				sur = feminize(r.surname(stem))
 			} else if len(c.parts) > 1 && r.particle == "" && !article {
 				// a double surname may join two origins
 				// ("Esposito-Wehrle"): each part keeps its own
@@ -504,6 +508,20 @@ func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
 	return nil
 }
 
+// drawYear returns the birth year first names are drawn for: the
+// patient's, else one of the years doctors and officials now at work were
+// born in (1955–1995), else, for a person of unknown age, one of 1940–2000
+// (an adult: "Beata" does not become "Thekla" or "Finja").
+func (r *renderer) drawYear(rng *rand.Rand) int {
+	switch {
+	case r.birthYear != 0:
+		return r.birthYear
+	case r.workingAge:
+		return 1955 + rng.Intn(41)
+	}
+	return 1940 + rng.Intn(61)
+}
+
 // hasCommon reports whether a pool holds a first name the cohort table
 // tags as common in some decade.
 func hasCommon(pool []string) bool {
@@ -671,14 +689,9 @@ func (r *renderer) first(g data.Gender, stem string) string {
 			composed = r.compose(head, firstEndings(g), rng, stem)
 			return composed
 		}
-		year := r.birthYear
-		if year == 0 && r.workingAge {
-			// a doctor or an official: born when doctors now at work
-			// were born
-			year = 1955 + rng.Intn(41)
-		}
+		year := r.drawYear(rng)
 		cp := cohortPool(pool, year)
-		if r.workingAge && !taggedFor(cp, year) {
+		if r.birthYear == 0 && !taggedFor(cp, year) {
 			// no name of that letter was common then: any letter
 			cp = cohortPool(r.firstPool(g, 0, rng), year)
 		}
