@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
-	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
 // lexicon is what the generators derive once from a *data.Resources:
@@ -32,10 +31,6 @@ type lexicon struct {
 	titleKeys map[string]bool
 	noDot     map[string]bool
 	titles    []titleEntry
-	// prefixes counts the listed first names by their folded first two
-	// and three letters: an abbreviation ("Th.", "Chr.") is plausible when
-	// several names share it.
-	prefixes map[string]int
 	// pools holds the weighted surrogate pools by origin ("de", "tr", …)
 	// and by origin family ("fam:mena", …); firstOrigin and surOrigin map
 	// the folded listed names to their origin; afterParticle holds the
@@ -118,7 +113,6 @@ func buildLexicon(r *data.Resources) *lexicon {
 		lx.role[strings.ToLower(k)] = g
 	}
 	lx.buildTitles(r)
-	counts := map[byte]int{}
 	for _, g := range []data.Gender{data.Female, data.Male, data.Unknown} {
 		lx.first[g] = map[byte][]string{}
 	}
@@ -131,7 +125,6 @@ func buildLexicon(r *data.Resources) *lexicon {
 			if l == 0 {
 				continue
 			}
-			counts[l]++
 			g := r.GenderOfFirstName(n)
 			if lx.has(g, n) {
 				continue
@@ -153,11 +146,10 @@ func buildLexicon(r *data.Resources) *lexicon {
 			continue
 		}
 		seenSur[n] = true
-		counts[l]++
 		lx.surnames[l] = append(lx.surnames[l], n)
 		lx.allSur = append(lx.allSur, n)
 	}
-	lx.buildClasses(counts)
+	lx.buildClasses()
 	// Surrogates never look like a kept word ("Herr", "Graf", "Dr").
 	for g, byLetter := range lx.first {
 		for l, ns := range byLetter {
@@ -169,27 +161,9 @@ func buildLexicon(r *data.Resources) *lexicon {
 		lx.surnames[l] = lx.dropReserved(ns)
 	}
 	lx.allSur = lx.dropReserved(lx.allSur)
-	lx.prefixes = map[string]int{}
-	seenFirst := map[string]bool{}
-	for _, ns := range lx.allFirst {
-		for _, n := range ns {
-			if seenFirst[n] {
-				continue
-			}
-			seenFirst[n] = true
-			rs := []rune(n)
-			for k := 2; k <= 3 && k < len(rs); k++ {
-				lx.prefixes[norm.FoldName(string(rs[:k]))]++
-			}
-		}
-	}
 	lx.buildOrigins(r)
 	return lx
 }
-
-// minPrefixNames is how many listed first names must share an
-// abbreviation for it to be plausible ("Th." yes, "Zb." no).
-const minPrefixNames = 3
 
 // reserved reports whether w is a word the generators keep (salutation,
 // role noun, title, particle, connector, marker, nobility title), so it
@@ -234,7 +208,7 @@ func (lx *lexicon) has(g data.Gender, n string) bool {
 // rare), so no C, I, O or U ever becomes a Q, X or Y (issue 25).
 var germanInitialClasses = []string{"SBKMH", "WGRFL", "PADET", "NZJCU", "OVI", "YQX"}
 
-func (lx *lexicon) buildClasses(map[byte]int) {
+func (lx *lexicon) buildClasses() {
 	lx.classOf = map[byte]int{}
 	for i, cl := range germanInitialClasses {
 		lx.classes = append(lx.classes, []byte(cl))
