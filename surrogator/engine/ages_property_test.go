@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/age"
@@ -556,7 +557,7 @@ func maxAge(birth, death string) string {
 
 // addGenitiveLike adds the German genitive to a surname.
 func addGenitiveLike(s string) string {
-	if strings.ContainsAny(s[len(s)-1:], "sxzß") {
+	if r, _ := utf8.DecodeLastRuneInString(s); strings.ContainsRune("sxzß", r) { // the last rune: "ß" is two bytes
 		return s + "'"
 	}
 	return s + "s"

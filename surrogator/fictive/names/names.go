@@ -240,10 +240,6 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 			var sur string
 			if c.role == roleFirst {
 				sur = r.first(ps.gender, stem)
-			} else if ps.gender == data.Female && originFamily[r.origin] == "slav" && len(c.parts) == 1 && !slavicGendered(stem) {
-				// a woman's "Petrenko" (no gendered ending): the
-				// surrogate in its feminine form ("Titowa")
-				sur = feminize(r.surname(stem))
 			} else if len(c.parts) > 1 && r.particle == "" && !article {
 				// a double surname may join two origins
 				// ("Esposito-Wehrle"): each part keeps its own

@@ -446,15 +446,3 @@ func feminize(sur string) string {
 	}
 	return sur
 }
-
-// slavicGendered reports a Slavic surname with a gendered ending (the
-// masculine or feminine forms of slavicEndings): it keeps its form.
-func slavicGendered(stem string) bool {
-	l := strings.ToLower(stem)
-	for _, e := range slavicEndings {
-		if strings.HasSuffix(l, e[0]) || strings.HasSuffix(l, e[1]) {
-			return true
-		}
-	}
-	return false
-}
