@@ -61,7 +61,8 @@
 // surrogate surname's first letters (doctors first, the last mentioned
 // first: the signer), and an initial before a spelled surname
 // ("lschneider08") the surrogate first name's initial of that person.
-// Other letters (the typist's "kl") are random letters of the same case.
+// Other short letter tokens (the typist's "kl") become letters drawn by
+// German initial frequency, in the same case (never "yq").
 //
 // AGE: every number above 89 in the span becomes 90 (digits or German number
 // words, surrounding text kept); other ages are returned unchanged.

@@ -77,6 +77,9 @@ func TestIssue25DictationMarks(t *testing.T) {
 			if !c.want.MatchString(got) {
 				t.Errorf("seed %d: %q → %q, want %v", seed, c.in, got, c.want)
 			}
+			if i := strings.IndexByte(got, '/'); i >= 0 && strings.ContainsAny(strings.ToLower(got[i:]), "qxy") {
+				t.Errorf("seed %d: %q → %q: the typist's initials use a rare letter", seed, c.in, got)
+			}
 		}
 	}
 }

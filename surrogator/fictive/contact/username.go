@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"math/rand"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -129,8 +130,34 @@ func markPersons(p plan, lx *lexicon) {
 		}
 		if v, ok := lx.markOf(pt.text); ok && v != pt.text {
 			p[i] = part{kind: pFixed, text: pt.text, fixed: v, name: true}
+		} else if n := utf8.RuneCountInString(pt.text); n <= 3 && len(pt.text) == n {
+			// the typist's "kl": initials as people have them
+			p[i] = part{kind: pInitials, text: pt.text}
 		}
 	}
+}
+
+// initialLetters weights the letters by how often German names start
+// with them (the classes of the names generators' initial mapping: S, B,
+// K, M, H most, Q, X, Y least).
+const initialLetters = "SSSSSSBBBBBKKKKKMMMMMHHHHHWWWWGGGGRRRRFFFFLLLLPPPAAADDDEEETTTNNZZJJCCUUOVIY"
+
+// initialsLike replaces each letter of a short token by a letter drawn by
+// German initial frequency, in the token's case.
+func initialsLike(tok string, r *rand.Rand) string {
+	var b strings.Builder
+	for _, c := range tok {
+		if !unicode.IsLetter(c) {
+			b.WriteRune(c)
+			continue
+		}
+		l := rune(initialLetters[r.Intn(len(initialLetters))])
+		if unicode.IsLower(c) {
+			l = unicode.ToLower(l)
+		}
+		b.WriteRune(l)
+	}
+	return b.String()
 }
 
 // personInitial returns the surrogate first-name initial of the document's
