@@ -302,6 +302,7 @@ func TestIssue25Origin(t *testing.T) {
 		{"Patient [[Pm0|Wolfgang Schneider]].", "de"},
 		{"Patientin [[Pf0|Lotte Bauer]].", "de"},
 		{"Patient [[Pm0|Tarek Emil Haddad]].", "mena"},
+		{"Patient [[Pm0|Van Minh Nguyen]], [[P|NGUYEN, Van Minh]].", "vi"},
 	}
 	german := 0
 	for seed := range issue25Seeds {
