@@ -198,6 +198,12 @@ func TestIssue25Abbreviations(t *testing.T) {
 			t.Errorf("seed %d: %q → %q", seed, d.SpanText(2), out[2])
 		}
 
+		d, _ = buildLetter(t, "Tochter [[R|Sabine M.]] kam; [[Rf0|Sabine Müller]] ist die Tochter.")
+		out = runDefault(t, d, issue25Scope(seed))
+		if a, b := strings.Fields(out[0]), strings.Fields(out[1]); a[0] != b[0] || a[1] != string([]rune(b[1])[:1])+"." {
+			t.Errorf("seed %d: %q / %q", seed, out[0], out[1])
+		}
+
 		d, _ = buildLetter(t, "Konsil [[D|Th. v. d. Brelie]].")
 		s := runDefault(t, d, issue25Scope(seed))[0]
 		if f := strings.Fields(s); len(f) != 4 || f[1] != "v." || f[2] != "d." || !knownAbbrev(f[0]) {

@@ -226,6 +226,10 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 		}
 		switch pt.kind {
 		case pInitial:
+			if v, ok := r.surnameInitial(p, ps, c, pt.text); ok {
+				b.WriteString(v) // "Sabine M." after "Sabine Müller" → "Anna K."
+				break
+			}
 			b.WriteString(r.initials(pt.text, c.role, surnameOf(p, ps)))
 		case pAbbrev:
 			b.WriteString(r.abbrev(pt.text, ps.gender, surnameOf(p, ps)))
@@ -430,6 +434,47 @@ func (r *renderer) initials(t string, rl role, surname string) string {
 		b.WriteRune(out)
 	}
 	return b.String()
+}
+
+// surnameInitial maps a one-letter surname initial ("Sabine M.") to the
+// initial of the surrogate of the surname the document writes in full with
+// that first name ("Sabine Müller" → "Anna Koch" makes "Sabine M." →
+// "Anna K."): the full surname's surrogate is generated now when it comes
+// later in the document. ok is false when the document has no such name.
+func (r *renderer) surnameInitial(p *parsed, ps *person, c *chunk, t string) (string, bool) {
+	if c.role != roleSurname || letterCount(t) != 1 {
+		return "", false
+	}
+	fi := p.firstNameChunk(ps)
+	if fi < 0 {
+		return "", false
+	}
+	first := p.chunks[fi].key()
+	lc, _ := utf8.DecodeRuneInString(strings.ToLower(norm.FoldName(t)))
+	for _, f := range r.di.family {
+		if f.first != first || !strings.HasPrefix(f.surname, string(lc)) || strings.Contains(f.surname, "-") {
+			continue
+		}
+		v := r.surname(f.surname)
+		m, _ := utf8.DecodeRuneInString(v)
+		if m == utf8.RuneError || unicode.ToUpper(m) == unicode.ToUpper([]rune(t)[0]) {
+			continue
+		}
+		var b strings.Builder
+		for _, ch := range t {
+			if unicode.IsLetter(ch) {
+				if unicode.IsLower(ch) {
+					b.WriteRune(unicode.ToLower(m))
+				} else {
+					b.WriteRune(unicode.ToUpper(m))
+				}
+				continue
+			}
+			b.WriteRune(ch)
+		}
+		return b.String(), true
+	}
+	return "", false
 }
 
 func (r *renderer) familyInitial(c rune, surname string) rune {
