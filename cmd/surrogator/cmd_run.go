@@ -35,6 +35,8 @@ type runOptions struct {
 	workers    int
 	out        string
 	resources  string
+	// keyInsecure: --key-insecure-perms
+	keyInsecure bool
 	// pools (--pools) and emb (--embedder, --model): facility candidates.
 	pools string
 	emb   embedderFlags
@@ -71,7 +73,9 @@ qc, plan, write).
 The secret key (--key-file, else OUT/private/surrogator.key, created once per
 output folder) keys document ids and surrogates; --seed only drives the random
 choices and is no secret. The same inputs, --seed and key give byte-identical
-outputs; keep the key file to reproduce a run (surrogator verify).
+outputs; keep the key file to reproduce a run (surrogator verify). A key file
+with a damaged checksum, or that group or others may access (unless
+--key-insecure-perms), is refused.
 
 An interrupted run (Ctrl-C, SIGTERM, kill) never leaves a public folder that
 looks final; running the same command again into the same --out completes it.
@@ -97,6 +101,7 @@ unsafe or quarantined (named by public id on stderr); 130 interrupted
 	f.Int64Var(&o.seed, "seed", 0, "seed of the random choices, not a secret (default: random, recorded in run.json); a reproducible run needs --seed and the same key")
 	f.StringVar(&o.scope, "scope", "document", "consistency scope: document or corpus")
 	f.StringVar(&o.keyFile, "key-file", "", "secret key file (created 0600 when absent; default: OUT/private/surrogator.key); corpus scope across runs")
+	f.BoolVar(&o.keyInsecure, "key-insecure-perms", false, "accept a key file that group or others may read or write (refused otherwise, as ssh does)")
 	f.IntVar(&o.dateShift, "date-shift", 0, "fixed date shift in days (0 keeps dates as written); default random per document")
 	f.StringVar(&o.shiftRange, "date-shift-range", "14:365", "range of the random shift in days, MIN:MAX (sign random)")
 	f.StringVar(&o.geodata, "geodata", "", "geodata pack from 'surrogator osmbuild' (default: embedded gazetteer)")
@@ -138,12 +143,16 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 		}
 		opts.Toggle = t
 	}
+	opts.KeyInsecurePerms = o.keyInsecure
 	if o.keyFile != "" {
-		k, err := engine.LoadKey(o.keyFile)
+		k, err := engine.ReadKey(o.keyFile, engine.KeyOptions{InsecurePerms: o.keyInsecure})
 		if err != nil {
 			return err
 		}
-		opts.Key, opts.KeyFile = k, o.keyFile
+		if k.Warning != "" {
+			fmt.Fprintln(cmd.ErrOrStderr(), "warning:", k.Warning)
+		}
+		opts.Key, opts.KeyFile = k.Bytes, o.keyFile
 	}
 	if o.resources != "" {
 		r, err := data.Load(o.resources)
@@ -194,6 +203,9 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 		audit = fmt.Sprintf("audit found %d original PII string(s), documents quarantined", res.AuditHits)
 	}
 	pr.End(audit)
+	if res.KeyWarning != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", res.KeyWarning)
+	}
 	decision := "toggle"
 	if o.toggle == "" {
 		decision = "QC proposal"

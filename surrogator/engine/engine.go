@@ -77,6 +77,9 @@ type Result struct {
 	// StaleRuns counts incomplete runs of other inputs or options left in
 	// OUT (their public folders end in .partial).
 	StaleRuns int `json:"stale_runs,omitempty"`
+	// KeyWarning is the output folder key's warning (Key.Warning: a key
+	// file in the old format), for the caller to show; "" otherwise.
+	KeyWarning string `json:"-"`
 }
 
 // ReasonNotReleased is the exclusion reason of a document that QC's

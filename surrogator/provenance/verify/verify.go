@@ -32,6 +32,9 @@ type Config struct {
 	// must exist (verify never creates a key) and match the recorded
 	// fingerprint.
 	KeyFile string
+	// KeyInsecurePerms accepts a key file that group or others may access
+	// (engine.KeyOptions).
+	KeyInsecurePerms bool
 	// Inputs replace the recorded input paths (same order and kind).
 	Inputs []string
 	// Workers replaces the recorded worker count (0: recorded).
@@ -52,6 +55,8 @@ type Report struct {
 	Diffs, Outputs []provenance.Diff
 	// Excluded counts documents the re-run excluded.
 	Excluded int
+	// KeyWarning is the key file's warning (engine.Key.Warning), if any.
+	KeyWarning string
 }
 
 // Identical reports whether every output file matched.
@@ -82,10 +87,11 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 	if _, err := os.Stat(keyFile); err != nil {
 		return nil, fmt.Errorf("verify: key file: %w (give --key-file)", err)
 	}
-	key, err := engine.LoadKey(keyFile)
+	k, err := engine.ReadKey(keyFile, engine.KeyOptions{InsecurePerms: cfg.KeyInsecurePerms})
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
+	key := k.Bytes
 	if provenance.Fingerprint(key) != rec.Key.Fingerprint {
 		return nil, ErrKeyMismatch
 	}
@@ -140,7 +146,7 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 		}
 	}
 	rerun.Version = cfg.Version
-	return &Report{Recorded: rec, Rerun: rerun, Diffs: provenance.Compare(rec, rerun),
+	return &Report{Recorded: rec, Rerun: rerun, KeyWarning: k.Warning, Diffs: provenance.Compare(rec, rerun),
 		Outputs: provenance.CompareOutputs(rec, rerun), Excluded: len(res.Excluded)}, nil
 }
 
