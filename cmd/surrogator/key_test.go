@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,5 +72,32 @@ func TestKeyFileChecks(t *testing.T) {
 	}
 	if code, _, errs := run(t, "run", "--mode", "x", "--seed", "2", "--key-insecure-perms", "-o", out, samples(t)); code != exitOK {
 		t.Errorf("output folder key 0640 with --key-insecure-perms: exit %d\n%s", code, errs)
+	}
+}
+
+// TestFailedRunReason: a failed run's run.json says why (class and
+// message, no document name), not only "failed" (issue 26, finding 8).
+func TestFailedRunReason(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, errs := run(t, "run", "--mode", "x", "-o", out, unreadableLetters(t))
+	if code != exitError {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	var rj struct {
+		Status string `json:"status"`
+		Error  struct {
+			Class, Message string
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(runJSON(t, out)), &rj); err != nil {
+		t.Fatal(err)
+	}
+	if rj.Status != "failed" || rj.Error.Class != "nothing-released" || !strings.Contains(rj.Error.Message, "no document could be published") {
+		t.Errorf("run.json: status %q, error %+v", rj.Status, rj.Error)
+	}
+	for _, name := range []string{"a.json", "b.json"} {
+		if strings.Contains(rj.Error.Message, name) {
+			t.Errorf("the reason names a document: %q", rj.Error.Message)
+		}
 	}
 }

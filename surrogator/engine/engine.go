@@ -340,6 +340,7 @@ type runRecord struct {
 	fingerprint string
 	keySource   string
 	keyFile     string
+	failure     *failure // why the run stopped (run.json's "error")
 }
 
 func absOrEmpty(p string) string {
@@ -428,6 +429,9 @@ func (rr *runRecord) write(l output.Layout, res *Result, status string) error {
 			"quarantined": countQuarantined(res),
 			"passed":      res.AuditHits == 0,
 		}
+	}
+	if rr.failure != nil && status != StatusComplete {
+		run["error"] = rr.failure
 	}
 	if res.Resumed {
 		run["resumed"] = true

@@ -687,6 +687,12 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		// a record of outputs that are not published (written before an
 		// interruption at the last step, or by a killed run taken over)
 		os.Remove(filepath.Join(l.PrivateRoot(), provenance.FileName))
+		var original func(string) bool
+		if p.pl != nil {
+			original = p.pl.avoider(nil)
+		}
+		f := failureOf(cause, original)
+		rs.failure = &f
 		rs.write(l, res, status)
 		return nil, cause
 	}
