@@ -24,8 +24,10 @@ import (
 //
 //	SURROGATOR_BENCH_NAMES=10000,100000,1000000 go test -run '^$' -bench BenchmarkManyNames -benchtime 1x -timeout 60m ./surrogator/engine/
 //
-// It reports seconds, peak RSS and the ratio of each mode's time to mode
-// x's on the same letter (fictive must stay within 3×).
+// It reports seconds, CPU seconds, peak RSS and the ratios of each mode's
+// wall and CPU time to mode x's on the same letter (fictive must stay
+// within 3×).
+// SURROGATOR_BENCH_MODES=x,fictive runs only those modes.
 // SURROGATOR_BENCH_CPUPROF=DIR writes a CPU profile of each child
 // (names-<mode>-<N>.cpu.pprof).
 
@@ -112,6 +114,20 @@ func namesSizes() []int {
 	return out
 }
 
+// namesModes reads SURROGATOR_BENCH_MODES (default x,entity,gemtex,fictive;
+// x first: the ratios are to it).
+func namesModes() []Mode {
+	s := os.Getenv("SURROGATOR_BENCH_MODES")
+	if s == "" {
+		s = "x,entity,gemtex,fictive"
+	}
+	var out []Mode
+	for _, f := range strings.Split(s, ",") {
+		out = append(out, Mode(strings.TrimSpace(f)))
+	}
+	return out
+}
+
 // BenchmarkManyNames reports, per number of names and mode (x, entity,
 // gemtex, fictive): seconds, peak RSS, and seconds relative to mode x.
 func BenchmarkManyNames(b *testing.B) {
@@ -123,8 +139,8 @@ func BenchmarkManyNames(b *testing.B) {
 	for _, n := range namesSizes() {
 		file := filepath.Join(root, fmt.Sprintf("names-%d.jsonl", n))
 		textBytes := manyNamesLetter(b, file, n)
-		var xSeconds float64
-		for _, mode := range []Mode{ModeX, ModeEntity, ModeGemtex, ModeFictive} {
+		var xSeconds, xCPU float64
+		for _, mode := range namesModes() {
 			b.Run(fmt.Sprintf("%d/%s", n, mode), func(b *testing.B) {
 				for range b.N {
 					out := filepath.Join(root, "out")
@@ -143,15 +159,20 @@ func BenchmarkManyNames(b *testing.B) {
 					if !regexp.MustCompile(`peak-live \d+`).Match(outb) {
 						b.Fatalf("%s: the child did not finish:\n%s", mode, outb)
 					}
+					cpu := (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
 					if mode == ModeX {
-						xSeconds = d
+						xSeconds, xCPU = d, cpu
 					}
 					rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024
 					b.ReportMetric(d, "s")
 					b.ReportMetric(float64(rss)/1e6, "peakRSS-MB")
 					b.ReportMetric(float64(textBytes)/1e6, "text-MB")
+					b.ReportMetric(cpu, "cpu-s")
 					if xSeconds > 0 {
+						// wall time and CPU time (user + system; on a shared
+						// machine the steadier figure) relative to mode x
 						b.ReportMetric(d/xSeconds, "x-ratio")
+						b.ReportMetric(cpu/xCPU, "cpu-x-ratio")
 					}
 				}
 			})

@@ -117,7 +117,7 @@ const maxAttempts = 256
 // saturatedAfter and saturatedTries: see Scope.suffixed.
 const (
 	saturatedAfter = 16
-	saturatedTries = 8
+	saturatedTries = 2
 )
 
 // Memo returns the value of key in namespace ns, generating it on first use
