@@ -22,6 +22,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -121,8 +122,8 @@ type Options struct {
 	Digest func(path string, sum [32]byte, size int64)
 }
 
-func (o Options) limits() inception.Limits {
-	return inception.Limits{MaxEntry: o.maxDoc(), MaxTotal: o.MaxZipBytes, MaxEntries: o.MaxZipEntries}.WithDefaults()
+func (o Options) limits() zipread.Limits {
+	return zipread.Limits{MaxEntry: o.maxDoc(), MaxTotal: o.MaxZipBytes, MaxEntries: o.MaxZipEntries}.WithDefaults()
 }
 
 func (o Options) maxDoc() int64 {
@@ -290,7 +291,7 @@ func (p *Project) empty() bool {
 // reader holds the state of one Read call.
 type reader struct {
 	opt   Options
-	lim   inception.Limits
+	lim   zipread.Limits
 	skip  []string      // absolute, symlinks resolved
 	skipI []os.FileInfo // the same folders, for os.SameFile
 	files int
@@ -867,7 +868,7 @@ func readLimited(rd io.Reader, max, size int64, what string) ([]byte, error) {
 
 // sizeError is a document over MaxDocBytes: "file exceeds --max-doc-bytes
 // (64 MiB)". It matches ErrTooLarge and unwraps to its cause (e.g.
-// inception.ErrEntryTooLarge).
+// zipread.ErrEntryTooLarge).
 type sizeError struct {
 	what  string
 	max   int64
@@ -1089,11 +1090,11 @@ func ReadZip(name string, data []byte, opt Options) *Project {
 // zipErr turns the zip limits into messages naming the flag to raise.
 func (r *reader) zipErr(err error) error {
 	switch {
-	case errors.Is(err, inception.ErrEntryTooLarge):
+	case errors.Is(err, zipread.ErrEntryTooLarge):
 		return &sizeError{what: "zip entry", max: r.lim.MaxEntry, cause: err}
-	case errors.Is(err, inception.ErrArchiveTooLarge):
+	case errors.Is(err, zipread.ErrArchiveTooLarge):
 		return &limitError{msg: fmt.Sprintf("zip inflates to more than --max-zip-bytes (%s)", HumanBytes(r.lim.MaxTotal)), cause: err}
-	case errors.Is(err, inception.ErrTooManyEntries):
+	case errors.Is(err, zipread.ErrTooManyEntries):
 		return &limitError{msg: fmt.Sprintf("zip has more entries than --max-zip-entries (%d)", r.lim.MaxEntries), cause: err}
 	}
 	return err
@@ -1125,7 +1126,7 @@ func nestedZipOK(n string) bool {
 }
 
 func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64) {
-	a, err := inception.OpenArchive(ra, size, r.lim)
+	a, err := zipread.Open(ra, size, r.lim)
 	if err != nil {
 		proj.addErr(&DocError{File: file, Err: r.zipErr(err)})
 		return
@@ -1220,7 +1221,7 @@ func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, e
 		return decodeXMI(data, ts, r.opt)
 	case ".zip":
 		// INCEpTION's XMI export wraps each CAS in a zip with its type system.
-		a, err := inception.OpenArchive(bytes.NewReader(data), int64(len(data)), r.lim)
+		a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), r.lim)
 		if err != nil {
 			return nil, r.zipErr(err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // Locator says where a scan read a document, so that ReadDocument can read
@@ -301,7 +302,7 @@ func (r *reader) zipAt(proj *Project, shown, real, realRoot string, loc Locator)
 // an INCEpTION export (as inception.Read reads it), or one loose file of a
 // plain zip (as readZip reads it).
 func (r *reader) oneZip(proj *Project, file string, ra io.ReaderAt, size int64, loc Locator) error {
-	a, err := inception.OpenArchive(ra, size, r.lim)
+	a, err := zipread.Open(ra, size, r.lim)
 	if err != nil {
 		return fmt.Errorf("formats: %w", r.zipErr(err))
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // CurationUser is the user name INCEpTION gives the curated CAS.
@@ -26,7 +27,7 @@ type Options struct {
 	Annotator string
 	// Decode decodes CAS entries (required).
 	Decode DecodeFunc
-	Limits Limits
+	Limits zipread.Limits
 	// Emit, when set, receives each document as soon as it is decoded
 	// (Project.Documents stays empty); returning false stops reading.
 	Emit func(*document.Document) bool
@@ -81,7 +82,7 @@ type casEntry struct {
 
 // readExported parses an export's exportedproject.json (nil when there
 // is none).
-func readExported(a *Archive) (*exported, error) {
+func readExported(a *zipread.Archive) (*exported, error) {
 	if !a.Has("exportedproject.json") {
 		return nil, nil
 	}
@@ -98,7 +99,7 @@ func readExported(a *Archive) (*exported, error) {
 
 // Title returns the project title of an export's exportedproject.json
 // ("" when there is none).
-func Title(a *Archive) (string, error) {
+func Title(a *zipread.Archive) (string, error) {
 	ex, err := readExported(a)
 	if ex == nil {
 		return "", err
@@ -109,7 +110,7 @@ func Title(a *Archive) (string, error) {
 // DocumentState returns the state exportedproject.json gives the source
 // document name ("" when none; of a name listed twice the last, as Read
 // keeps it).
-func DocumentState(a *Archive, name string) (string, error) {
+func DocumentState(a *zipread.Archive, name string) (string, error) {
 	ex, err := readExported(a)
 	if ex == nil {
 		return "", err
@@ -124,7 +125,7 @@ func DocumentState(a *Archive, name string) (string, error) {
 }
 
 // Read reads every document of an INCEpTION export held in a.
-func Read(a *Archive, opt Options) (*Project, error) {
+func Read(a *zipread.Archive, opt Options) (*Project, error) {
 	if opt.Decode == nil {
 		return nil, fmt.Errorf("inception: no decoder")
 	}
