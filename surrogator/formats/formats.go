@@ -352,7 +352,7 @@ type Source struct {
 }
 
 // isZip reports whether a held source is a zip.
-func (s Source) isZip() bool { return strings.EqualFold(path.Ext(s.Name), ".zip") }
+func (s Source) isZip() bool { return isContainer(s.Name) }
 
 // readerAt returns a held source as a ReaderAt and its size.
 func (s Source) readerAt() (io.ReaderAt, int64) {
@@ -537,7 +537,7 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 				return nil, err
 			}
 			out = append(out, got...)
-		case fi.Mode().IsRegular() && strings.EqualFold(filepath.Ext(p), ".zip"):
+		case fi.Mode().IsRegular() && isContainer(p):
 			got = []*Project{r.readZipFile(p)}
 			out = append(out, got...)
 		default:
@@ -642,7 +642,7 @@ func (r *reader) readHeld(h *heldProject) {
 	sort.Strings(names)
 	var entries []looseEntry
 	for _, n := range names {
-		if strings.EqualFold(path.Ext(n), ".zip") {
+		if isContainer(n) {
 			continue
 		}
 		entries = append(entries, looseEntry{name: n, label: h.proj.Name + ":" + n})
@@ -782,15 +782,6 @@ func pathless(err error) error {
 		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
 	}
 	return err
-}
-
-// readable extensions of loose files (and zips, read as projects).
-func readableExt(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".json", ".xmi", ".ann", ".jsonl", ".ndjson", ".zip":
-		return true
-	}
-	return false
 }
 
 // checkLink resolves a symbolic link met in a walk of realRoot: it is
@@ -950,7 +941,7 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 		case !readableExt(p):
 			return nil
 		}
-		if strings.EqualFold(filepath.Ext(p), ".zip") {
+		if isContainer(p) {
 			zips = append(zips, rel)
 		} else {
 			files = append(files, filepath.ToSlash(rel))
@@ -1145,7 +1136,7 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 	}
 	if isExport {
 		for _, n := range a.Names() {
-			if strings.EqualFold(path.Ext(n), ".zip") && !nestedZipOK(n) {
+			if isContainer(n) && !nestedZipOK(n) {
 				proj.addErr(&DocError{File: file + ":" + n, Err: ErrNestedZip})
 			}
 		}
@@ -1181,7 +1172,7 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 	a.OnRead = r.progress
 	var entries []looseEntry
 	for _, n := range a.Names() {
-		if strings.EqualFold(path.Ext(n), ".zip") {
+		if isContainer(n) {
 			proj.addErr(&DocError{File: file + ":" + n, Err: ErrNestedZip})
 			continue
 		}
@@ -1214,12 +1205,16 @@ func (r *reader) readCASJSON(data []byte) (*document.Document, error) {
 
 // decodeCAS decodes a CAS entry of an export by its extension.
 func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, error) {
-	switch strings.ToLower(filepath.Ext(entry)) {
-	case ".json":
+	var rd Reader
+	if f := lookupFormat(entry); f != nil {
+		rd = f.Reader
+	}
+	switch rd {
+	case ReaderCASJSON:
 		return r.readCASJSON(data)
-	case ".xmi":
+	case ReaderXMI:
 		return decodeXMI(data, ts, r.opt)
-	case ".zip":
+	case ReaderZip:
 		// INCEpTION's XMI export wraps each CAS in a zip with its type system.
 		a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), r.lim)
 		if err != nil {
@@ -1268,12 +1263,11 @@ func (r *reader) readFile(proj *Project, p string) bool {
 		return filepath.Join(realDir, filepath.FromSlash(n)), realDir
 	}
 	entry := looseEntry{name: base, label: p}
-	if ext := filepath.Ext(base); strings.EqualFold(ext, ".txt") {
+	if ann := companionOwner(base); ann != "" {
 		// the text of a BRAT pair: read its .ann (which reads the text)
-		ann := strings.TrimSuffix(base, ext) + ".ann"
 		if _, err := os.Lstat(filepath.Join(dir, ann)); err == nil {
 			entry = looseEntry{name: ann, label: filepath.Join(dir, ann)}
-			base = strings.TrimSuffix(base, ext) + ".txt" // the text is the named file
+			base = stemCompanion(ann) // the text is the named file
 		}
 	}
 	key := filepath.Join(realDir, entry.name)
@@ -1320,7 +1314,7 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	if parallel && r.opt.Workers > 1 {
 		var cas []string
 		for _, e := range entries {
-			if ext := strings.ToLower(path.Ext(e.name)); ext == ".xmi" || (ext == ".json" && !skippedJSON(path.Base(e.name))) {
+			if rd := readerOf(e.name); rd == ReaderXMI || rd == ReaderCASJSON {
 				cas = append(cas, e.name)
 			}
 		}
@@ -1329,7 +1323,6 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	}
 	for _, e := range entries {
 		n := e.name
-		ext := strings.ToLower(path.Ext(n))
 		base := path.Base(n)
 		add := func(d *document.Document, err error) {
 			if err != nil {
@@ -1343,11 +1336,8 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 			d.Source = e.label
 			proj.addDoc(d, e.label)
 		}
-		switch ext {
-		case ".json", ".xmi":
-			if ext == ".json" && skippedJSON(base) {
-				continue
-			}
+		switch readerOf(n) {
+		case ReaderCASJSON, ReaderXMI:
 			var d *document.Document
 			var err error
 			if pre != nil {
@@ -1356,8 +1346,8 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 				d, err = r.loadCAS(n, get)
 			}
 			add(d, err)
-		case ".ann":
-			txtName := strings.TrimSuffix(n, path.Ext(n)) + ".txt"
+		case ReaderBRAT:
+			txtName := stemCompanion(n)
 			ann, err := get(n)
 			if err != nil {
 				add(nil, err)
@@ -1374,10 +1364,10 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 			}
 			d, err := decodeBRAT(txt, ann)
 			if d != nil {
-				d.Name = strings.TrimSuffix(base, path.Ext(base)) + ".txt"
+				d.Name = stemCompanion(base) // a BRAT document is named after its text
 			}
 			add(d, err)
-		case ".jsonl", ".ndjson":
+		case ReaderJSONLines:
 			rc, err := open(n)
 			if err != nil {
 				add(nil, err)
@@ -1389,12 +1379,6 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	}
 }
 
-// skippedJSON tells the .json files of an export folder that are no
-// documents.
-func skippedJSON(base string) bool {
-	return base == "exportedproject.json" || strings.HasSuffix(base, ".layer.json") || base == "layer_PHI_v1.1.json"
-}
-
 // loadCAS reads and decodes one CAS JSON or XMI file (with the
 // TypeSystem.xml beside it or the --typesystem file).
 func (r *reader) loadCAS(n string, get func(string) ([]byte, error)) (*document.Document, error) {
@@ -1404,10 +1388,10 @@ func (r *reader) loadCAS(n string, get func(string) ([]byte, error)) (*document.
 		return nil, err
 	}
 	var d *document.Document
-	if strings.EqualFold(path.Ext(n), ".json") {
+	if readerOf(n) == ReaderCASJSON {
 		d, err = r.readCASJSON(data)
 	} else {
-		ts, terr := get(path.Join(path.Dir(n), "TypeSystem.xml"))
+		ts, terr := get(path.Join(path.Dir(n), typeSystemName))
 		if errors.Is(terr, fs.ErrNotExist) && r.opt.TypeSystem != "" {
 			ts, terr = r.readPath(r.opt.TypeSystem, "")
 		}

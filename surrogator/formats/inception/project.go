@@ -236,19 +236,12 @@ func Read(a *zipread.Archive, opt Options) (*Project, error) {
 			p.Errors = append(p.Errors, &DocError{Document: name, Entry: entry, Err: err})
 			continue
 		}
-		var ts []byte
-		if strings.HasSuffix(entry, ".xmi") || strings.HasSuffix(entry, ".zip") {
-			for _, cand := range []string{path.Join(path.Dir(entry), "TypeSystem.xml"), "TypeSystem.xml"} {
-				if a.Has(cand) {
-					if ts, err = a.ReadFile(cand); err != nil {
-						for _, q := range queue { // let the decoders end
-							<-q.done
-						}
-						return nil, err
-					}
-					break
-				}
+		ts, err := TypeSystem(a, entry)
+		if err != nil {
+			for _, q := range queue { // let the decoders end
+				<-q.done
 			}
+			return nil, err
 		}
 		q := &decoded{name: name, entry: entry, user: user, done: make(chan struct{})}
 		if opt.Workers <= 1 {
@@ -321,6 +314,21 @@ func pick(name string, curation map[string][]string, annot map[string][]casEntry
 		return "", "", fmt.Errorf("%d CAS files of one annotator for one document: the export is ambiguous", len(cands))
 	}
 	return "", "", fmt.Errorf("not curated and annotated by several users (%s): choose one with --annotator", strings.Join(users, ", "))
+}
+
+// TypeSystem reads the type system of an export's CAS entry: for an XMI
+// entry (or a zip holding one) the TypeSystem.xml beside it, else the
+// export's top-level one; nil for a CAS JSON entry or when there is none.
+func TypeSystem(a *zipread.Archive, entry string) ([]byte, error) {
+	if !strings.HasSuffix(entry, ".xmi") && !strings.HasSuffix(entry, ".zip") {
+		return nil, nil
+	}
+	for _, cand := range []string{path.Join(path.Dir(entry), "TypeSystem.xml"), "TypeSystem.xml"} {
+		if a.Has(cand) {
+			return a.ReadFile(cand)
+		}
+	}
+	return nil, nil
 }
 
 func isCASFile(n string) bool {
