@@ -416,13 +416,7 @@ func (s Source) Label() string {
 // Documents of one project that still share a name are all refused
 // (ErrDuplicateName): no document is silently dropped.
 func Read(paths []string, opt Options) ([]*Project, error) {
-	return ReadContext(context.Background(), paths, opt)
-}
-
-// ReadContext is Read that stops when ctx is done: files not yet read are
-// not opened, and the error wraps ctx.Err().
-func ReadContext(ctx context.Context, paths []string, opt Options) ([]*Project, error) {
-	return Scan(ctx, PathSources(paths), opt, nil)
+	return Scan(context.Background(), PathSources(paths), opt, nil)
 }
 
 // Scan reads the sources like Read, in the same order, but hands every

@@ -348,15 +348,10 @@ func (q *Doc) detach() {
 	}
 }
 
-// Run checks every document of a project, including those that could not
-// be read (listed with part_of_corpus 0), with a suspect detector over the
-// embedded resources.
-func Run(p *formats.Project) *Project {
-	return RunWith(p, suspects.New(suspects.Options{}))
-}
-
-// RunWith is Run with the given suspect detector (for example one built
-// over the run's resources and geodata pack; nil: the embedded resources).
+// RunWith checks every document of a project, including those that could
+// not be read (listed with part_of_corpus 0), with the given suspect
+// detector (for example one built over the run's resources and geodata
+// pack; nil: a detector over the embedded resources).
 func RunWith(p *formats.Project, det *suspects.Detector) *Project {
 	if det == nil {
 		det = suspects.New(suspects.Options{})
