@@ -1,16 +1,40 @@
 # surrogator — build, test, demo and benchmarks.
 GO       ?= go
-VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# the version: git's, else the VERSION file `make vendor` writes (a copy
+# without .git on an air-gapped host), else dev
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || cat VERSION 2>/dev/null || echo dev)
 LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-semantic fuzz vet clean
+.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean
 
 all: build
 
+# -trimpath: no build-machine paths in the binary, and the vendored build
+# below shares the build cache with this one
 build:
-	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
+
+# Air-gapped builds: `make vendor` on a connected machine (vendor/ and the
+# VERSION file), copy the checkout over, `make build-vendored` there (no
+# module proxy, no network).
+vendor:
+	$(GO) mod download
+	$(GO) mod vendor
+	echo "$(VERSION)" > VERSION
+
+build-vendored:
+	GOFLAGS=-mod=vendor GOPROXY=off $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/surrogator
+
+# The command reference in docs/cli (Markdown from the commands' help;
+# TestCommandReferenceCurrent fails when it is stale) and man pages.
+docs:
+	$(GO) run ./cmd/surrogator gen-docs --out docs/cli
+
+man: build
+	./$(BIN) gen-docs --man --out $(MAN_DIR)
+MAN_DIR ?= bin/man
 
 vet:
 	$(GO) vet ./...
@@ -72,6 +96,12 @@ bench-large:
 # suspects per 1,000 tokens on the unmodified letters; detector MB/s.
 eval-suspects:
 	$(GO) test -count=1 -v -run TestEvalShared ./surrogator/suspects/
+# Issue 28: the pre-annotator (recommend, annotate): recall and precision per
+# group on the shared letters with every annotation removed and on the
+# project's held-out letters; throughput of a predict request and of annotate.
+eval-preannotate:
+	$(GO) test -count=1 -v -run TestEvalPreannotate ./surrogator/recommend/
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./surrogator/recommend/
 bench-suspects:
 	$(GO) test -run '^$$' -bench BenchmarkDetect -benchtime 40x ./surrogator/suspects/
 

@@ -224,7 +224,19 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 		st.PlaceNodeAreas++
 	}
 
+	// An extract of a city-state's districts only (Berlin, Hamburg,
+	// Bremen) holds no municipality: the city-state is its own.
+	csIdx := -1
+	if cs := c.cityState(areas); cs != nil {
+		areas = append(areas, cs)
+		csIdx = len(areas) - 1
+	}
 	c.parents(areas, &ix, st)
+	for i, a := range areas {
+		if csIdx >= 0 && i != csIdx && a.parent < 0 {
+			a.parent = csIdx // its districts' streets and postcodes reach it through them
+		}
+	}
 
 	// Local areas (municipalities and below) for streets and postcodes.
 	var lix index
@@ -235,7 +247,7 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 		}
 		if a.poly != nil && a.flags&geo.FlagIncomplete == 0 {
 			lix.add(i, a.poly.BBox)
-		} else if a.hasLabel {
+		} else if a.hasLabel && i != csIdx {
 			unbounded = append(unbounded, i)
 		}
 	}
@@ -257,7 +269,10 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 		if i := inPolygon(p); i >= 0 {
 			return i
 		}
-		return nearLabel(p)
+		if i := nearLabel(p); i >= 0 {
+			return i
+		}
+		return csIdx // outside every district: the city-state (-1: none)
 	}
 	localNames := map[string][]int{}
 	for i, a := range areas {
@@ -319,12 +334,16 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 			i = inPolygon(p)
 		}
 		if i < 0 && city != "" {
-			if l := localNames[geo.Fold(city)]; len(l) == 1 {
+			// (the city-state is every address's city: its districts' labels first)
+			if l := localNames[geo.Fold(city)]; len(l) == 1 && l[0] != csIdx {
 				i = l[0]
 			}
 		}
 		if i < 0 && located {
 			i = nearLabel(p)
+		}
+		if i < 0 {
+			i = csIdx
 		}
 		if i >= 0 {
 			attach(i, street, postcodeOK(pc))

@@ -55,6 +55,7 @@ type placeRec struct {
 	population int64
 	hasPop     bool
 	pt         geo.Point
+	isIn       uint32 // is_in:city, else the first part of is_in (cityState)
 }
 
 // collector accumulates what the passes find. Strings are interned into
@@ -257,7 +258,7 @@ func (c *collector) node(n *osm.Node) {
 	if pl, name := n.Tags.Find("place"), n.Tags.Find("name"); pl != "" && name != "" {
 		popTag := n.Tags.Find("population")
 		c.places = append(c.places, placeRec{id: int64(n.ID), name: c.intern(name), place: pl,
-			population: parsePopulation(popTag), hasPop: popTag != "", pt: pt})
+			population: parsePopulation(popTag), hasPop: popTag != "", pt: pt, isIn: c.intern(isInCity(n.Tags))})
 	}
 	c.tagged(n.Tags, wayRef{node: int64(n.ID), pt: pt, ok: true})
 }

@@ -33,7 +33,8 @@ func newAuditCmd() *cobra.Command {
 		Use:   "audit PUBLIC_DIR",
 		Short: "Check public files for original PII strings",
 		Long: `audit searches every .txt file below PUBLIC_DIR for every original PII string
-(names, locations, IDs, contacts, OTHER; case-insensitive, white space
+(names, locations, IDs, contacts, OTHER, and from a nested mapping.json each
+letter's own dates more specific than a year; case-insensitive, white space
 normalised, at least two letters or digits). Originals come from mapping files
 (--mapping, nested or flat; a mapping in private-<run>/<project>/ applies to
 PUBLIC_DIR/<project>/) or from the source inputs (--input, for x and entity
@@ -66,6 +67,9 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 	pr := newProgress(stderr, docUnits)
 	// originals per project directory ("" = every project)
 	byProject := map[string]*audit.Matcher{}
+	// dates per document of a nested mapping, by project folder: a date
+	// is searched for in its own letter only (audit.DateDir)
+	dateDocs := map[string]map[string]audit.DateDoc{}
 	get := func(p string) *audit.Matcher {
 		if byProject[p] == nil {
 			byProject[p] = audit.NewMatcher()
@@ -94,6 +98,18 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 			for _, s := range origs {
 				get(proj).Add(s)
 			}
+		}
+		dd, err := audit.DateDocsFromMapping(data)
+		if err != nil {
+			return err
+		}
+		if len(dd) > 0 {
+			proj := filepath.Base(filepath.Dir(mp))
+			if _, err := os.Stat(filepath.Join(dir, proj)); err != nil {
+				proj = ""
+			}
+			get(proj) // audited below even without other originals
+			dateDocs[proj] = dd
 		}
 	}
 	if len(o.inputs) > 0 {
@@ -130,6 +146,13 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 		f, n, err := audit.Dir(root, m)
 		if err != nil {
 			return err
+		}
+		if dd := dateDocs[proj]; len(dd) > 0 {
+			df, err := audit.DateDir(root, dd)
+			if err != nil {
+				return err
+			}
+			f = mergeFindings(f, df)
 		}
 		findings = append(findings, f...)
 		checked += n
@@ -169,4 +192,19 @@ func runAudit(ctx context.Context, w, stderr io.Writer, o auditOptions, dir stri
 		return partialError{msg + "; moved to " + o.quarantine}
 	}
 	return fmt.Errorf("%s", msg)
+}
+
+// mergeFindings adds the hits of b to those of a, file by file, sorted by
+// path.
+func mergeFindings(a, b []audit.Finding) []audit.Finding {
+	hits := map[string]int{}
+	for _, f := range append(a, b...) {
+		hits[f.File] += f.Hits
+	}
+	out := make([]audit.Finding, 0, len(hits))
+	for f, h := range hits {
+		out = append(out, audit.Finding{File: f, Hits: h})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].File < out[j].File })
+	return out
 }

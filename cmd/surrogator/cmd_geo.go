@@ -18,17 +18,15 @@ import (
 func newGeoCmd() *cobra.Command {
 	return func() *cobra.Command {
 		c := &cobra.Command{
-			Use:   "geo",
-			Short: "Inspect a geodata pack (info, lookup, sample)",
-			Example: `  surrogator geo info germany.pack
-  surrogator geo lookup germany.pack Helgoland --parent "Kreis Pinneberg"
-  surrogator geo lookup germany.pack --at 54.18,7.88
-  surrogator geo sample germany.pack --state Bayern --size town -n 5 --seed 1`,
+			Use:     "geo",
+			Short:   "Inspect a geodata pack (info, lookup, sample)",
+			Example: geoExamples,
 		}
 		c.AddCommand(&cobra.Command{
-			Use:   "info PACK",
-			Short: "Print the pack's version, attribution and contents",
-			Args:  exactArgs(1),
+			Use:     "info PACK",
+			Short:   "Print the pack's version, attribution and contents",
+			Example: "  surrogator geo info helgoland.pack",
+			Args:    exactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				return runGeoInfo(args[0], cmd.OutOrStdout())
 			},
@@ -37,7 +35,16 @@ func newGeoCmd() *cobra.Command {
 		lookup := &cobra.Command{
 			Use:   "lookup PACK [NAME]",
 			Short: "Resolve a place name (or a point with --at) to areas",
-			Args:  minArgs(1),
+			Long: `lookup prints the areas named NAME, with their enclosing areas, postcodes and
+streets. Names compare without regard to case, umlauts (ü = ue) and
+punctuation; when no area has exactly that name, the areas whose name starts
+with it are listed (at most --limit). --at LAT,LON lists the areas that contain
+the point, else those whose boundary passes within --tolerance km of it.`,
+			Example: `  surrogator geo lookup helgoland.pack helgoland
+  surrogator geo lookup helgoland.pack Helgo
+  surrogator geo lookup helgoland.pack Helgoland --parent "Kreis Pinneberg"
+  surrogator geo lookup helgoland.pack --at 54.18,7.88`,
+			Args: minArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if len(args) > 2 || (len(args) == 2) == (lf.at != "") {
 					return usageError{errors.New("give either NAME or --at LAT,LON")}
@@ -53,14 +60,22 @@ func newGeoCmd() *cobra.Command {
 		lookup.Flags().StringVar(&lf.postcode, "postcode", "", "postcode of the place")
 		lookup.Flags().StringVar(&lf.at, "at", "", "point LAT,LON in degrees")
 		lookup.Flags().BoolVar(&lf.streets, "streets", false, "list all streets")
+		lookup.Flags().Float64Var(&lf.tolerance, "tolerance", 2, "with --at: km around the point searched when no area contains it")
+		lookup.Flags().IntVar(&lf.limit, "limit", 20, "most areas listed for a name prefix")
 		c.AddCommand(lookup)
 		var sf sampleFlags
 		sample := &cobra.Command{
 			Use:   "sample PACK",
 			Short: "Draw municipalities of a state and size class",
-			Args:  exactArgs(1),
+			Long: `sample draws -n distinct municipalities of a state and size class that have
+postcodes and streets (the places a surrogate address can come from), taking
+the nearest size classes when the class has too few. Fewer come back, with a
+note on stderr, only when the pack has no more.`,
+			Example: `  surrogator geo sample bayreuth.pack -n 3 --seed 1
+  surrogator geo sample bayreuth.pack --state Bayern --size town -n 2`,
+			Args: exactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				return runGeoSample(args[0], sf, cmd.OutOrStdout())
+				return runGeoSample(args[0], sf, cmd.OutOrStdout(), cmd.ErrOrStderr())
 			},
 		}
 		sample.Flags().StringVar(&sf.state, "state", "", "state (admin_level 4) name; default: whole pack")
@@ -75,7 +90,20 @@ func newGeoCmd() *cobra.Command {
 type lookupFlags struct {
 	parent, postcode, at string
 	streets              bool
+	tolerance            float64
+	limit                int
 }
+
+// geoExamples work on packs built from the shared extracts (the test runs
+// them): helgoland.pack from OSMoGrid__helgoland.pbf, bayreuth.pack from
+// graphhopper__north-bayreuth.osm.gz.
+const geoExamples = `  surrogator osmbuild ../shared/osm/OSMoGrid__helgoland.pbf -o helgoland.pack
+  surrogator geo info helgoland.pack
+  surrogator geo lookup helgoland.pack helgo
+  surrogator geo lookup helgoland.pack Helgoland --parent "Kreis Pinneberg"
+  surrogator geo lookup helgoland.pack --at 54.18,7.88
+  surrogator osmbuild ../shared/osm/graphhopper__north-bayreuth.osm.gz -o bayreuth.pack
+  surrogator geo sample bayreuth.pack --state Bayern -n 3 --seed 1`
 
 type sampleFlags struct {
 	state, size string
@@ -173,18 +201,30 @@ func runGeoLookup(path, name string, f lookupFlags, w io.Writer) error {
 		return err
 	}
 	defer p.Close()
-	var areas []geo.Area
 	if f.at != "" {
 		lat, lon, err := parseLatLon(f.at)
 		if err != nil {
 			return usageError{err}
 		}
-		areas = p.AreasAt(lat, lon)
-	} else {
-		areas = p.Resolve(name, geo.ResolveHint{Parent: f.parent, Postcode: f.postcode})
+		near := p.AreasNear(lat, lon, f.tolerance)
+		if len(near) == 0 {
+			return fmt.Errorf("no area contains %s or lies within %g km of it", f.at, f.tolerance)
+		}
+		for _, a := range near {
+			if a.Km > 0 {
+				fmt.Fprintf(w, "(%.1f km from %s)\n", a.Km, f.at)
+			}
+			describeArea(p, a.Area, f.streets, w)
+		}
+		return nil
 	}
+	areas := p.Resolve(name, geo.ResolveHint{Parent: f.parent, Postcode: f.postcode})
 	if len(areas) == 0 {
-		return errors.New("no area found")
+		areas = p.Search(name, f.limit)
+		if len(areas) == 0 {
+			return fmt.Errorf("no area named %q or starting with it", name)
+		}
+		fmt.Fprintf(w, "no area is named %q; %d start with it:\n", name, len(areas))
 	}
 	for _, a := range areas {
 		describeArea(p, a, f.streets, w)
@@ -202,22 +242,34 @@ func parseLatLon(s string) (float64, float64, error) {
 	return lat, lon, nil
 }
 
+// stateAGS is the first two digits of the municipality key (AGS) of each
+// state, by folded name.
+var stateAGS = map[string]string{
+	"schleswig holstein": "01", "hamburg": "02", "niedersachsen": "03", "bremen": "04",
+	"nordrhein westfalen": "05", "hessen": "06", "rheinland pfalz": "07", "baden wuerttemberg": "08",
+	"bayern": "09", "saarland": "10", "berlin": "11", "brandenburg": "12",
+	"mecklenburg vorpommern": "13", "sachsen": "14", "sachsen anhalt": "15", "thueringen": "16",
+}
+
 var sizeNames = map[string]geo.SizeClass{
 	"village": geo.SizeVillage, "town": geo.SizeTown, "smallcity": geo.SizeSmallCity,
 	"city": geo.SizeCity, "metropolis": geo.SizeMetropolis,
 }
 
-func runGeoSample(path string, f sampleFlags, w io.Writer) error {
+func runGeoSample(path string, f sampleFlags, w, stderr io.Writer) error {
 	class, ok := sizeNames[strings.ToLower(f.size)]
 	if !ok {
-		return usageError{fmt.Errorf("unknown --size %q", f.size)}
+		return usageError{fmt.Errorf("unknown --size %q (village, town, smallcity, city, metropolis)", f.size)}
+	}
+	if f.n < 1 {
+		return usageError{fmt.Errorf("-n must be at least 1")}
 	}
 	p, err := geo.Open(path)
 	if err != nil {
 		return err
 	}
 	defer p.Close()
-	state := geo.NoArea
+	state, agsPrefix := geo.NoArea, ""
 	if f.state != "" {
 		for _, a := range p.Resolve(f.state, geo.ResolveHint{}) {
 			if a.Level == 4 {
@@ -226,17 +278,26 @@ func runGeoSample(path string, f sampleFlags, w io.Writer) error {
 			}
 		}
 		if state == geo.NoArea {
-			return fmt.Errorf("no state (admin_level 4) named %q in the pack", f.state)
+			// a regional extract without its state's boundary: the
+			// state's part of the municipality key (AGS)
+			if agsPrefix = stateAGS[geo.Fold(f.state)]; agsPrefix == "" {
+				return fmt.Errorf("no state named %q in the pack", f.state)
+			}
 		}
 	}
 	rng := rand.New(rand.NewPCG(f.seed, 0x9e3779b97f4a7c15))
-	for i := 0; i < f.n; i++ {
-		a, ok := p.SampleMunicipality(state, class, rng)
-		if !ok {
-			return errors.New("no municipality to sample")
-		}
-		pcs := p.Postcodes(a.ID)
-		fmt.Fprintf(w, "%s\tpopulation %d\tpostcodes %s\tstreets %d\n", a.Name, a.Population, strings.Join(pcs, " "), len(p.Streets(a.ID)))
+	addressable := func(a geo.Area) bool {
+		return strings.HasPrefix(a.Key, agsPrefix) && len(p.Postcodes(a.ID)) > 0 && len(p.Streets(a.ID)) > 0
+	}
+	got := p.SampleMunicipalities(state, class, f.n, rng, addressable)
+	if len(got) == 0 {
+		return errors.New("no municipality with postcodes and streets to sample")
+	}
+	for _, a := range got {
+		fmt.Fprintf(w, "%s\tpopulation %d\tpostcodes %s\tstreets %d\n", a.Name, a.Population, strings.Join(p.Postcodes(a.ID), " "), len(p.Streets(a.ID)))
+	}
+	if len(got) < f.n {
+		fmt.Fprintf(stderr, "only %d municipalities with postcodes and streets in the pack\n", len(got))
 	}
 	return nil
 }

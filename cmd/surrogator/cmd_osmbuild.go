@@ -53,7 +53,8 @@ is intended (tests, tiny extracts). OUT is replaced only by a complete pack.`,
 			return runOsmbuild(cmd.Context(), args[0], o, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
-	c.Flags().StringVarP(&o.out, "output", "o", "", "pack file to write")
+	c.Flags().StringVarP(&o.out, "out", "o", "", "pack file to write")
+	outputAlias(c, &o.out)
 	c.Flags().IntVar(&o.workers, "workers", 0, "PBF decoding goroutines (default: number of CPUs)")
 	c.Flags().BoolVar(&o.stats, "stats", false, "print per-pass timings and build statistics")
 	c.Flags().StringVar(&o.emb.name, "embedder", "builtin", "embedder of the facility pools stored in the pack: builtin (pure Go, stored with the pack) or onnx")
@@ -111,15 +112,16 @@ func runOsmbuild(ctx context.Context, in string, o osmbuildOptions, stdout, stde
 		}
 		return err
 	}
-	pr.End("")
 	if !o.allowEmpty && (st.Areas == 0 || st.Municipalities == 0) {
+		pr.End("stopped") // no "done" before the refusal
 		what := "no admin areas (boundary=administrative relations)"
 		if st.Areas > 0 {
-			what = fmt.Sprintf("%d admin areas but no municipality (admin_level 8, or a place node with population)", st.Areas)
+			what = fmt.Sprintf("%d admin areas but no municipality (admin_level 8, a city-state's districts, or a place node with population)", st.Areas)
 		}
 		return fmt.Errorf("osmbuild: %s: %s: %w; %s not written (--allow-empty writes it anyway, for tests and tiny extracts)",
 			in, what, errEmptyPack, out)
 	}
+	pr.End("")
 	if err := os.Rename(tmp.Name(), out); err != nil {
 		return fmt.Errorf("osmbuild: %w", err)
 	}

@@ -17,8 +17,9 @@ import (
 )
 
 type qcOptions struct {
-	in  inputFlags
-	out string
+	in     inputFlags
+	out    string
+	report reportFlags
 }
 
 // newQCCmd builds the qc command.
@@ -55,6 +56,7 @@ with the reason in the reports); 130 interrupted.`,
 	}
 	o.in.register(c)
 	c.Flags().StringVarP(&o.out, "out", "o", "out", "output directory")
+	o.report.register(c)
 	return c
 }
 
@@ -62,7 +64,10 @@ func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	pr := newProgress(stderr, docUnits)
+	if err := checkOut(o.out); err != nil {
+		return err
+	}
+	pr := newProgress(o.report.progressTo(stderr), docUnits)
 	// pass 1 of a run: every document read once, checked and let go; the
 	// per-document reports wait in a sealed spool, so memory does not grow
 	// with the corpus
@@ -96,11 +101,33 @@ func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string
 		return err
 	}
 	readable, unreadable := 0, 0
+	type projectJSON struct {
+		Project          string `json:"project"`
+		Documents        int    `json:"documents"`
+		Proposed         int    `json:"proposed"`
+		Unreadable       int    `json:"unreadable"`
+		Suspects         int    `json:"suspects"`
+		SuspectDocuments int    `json:"suspect_documents"`
+		Reports          string `json:"reports"`
+	}
+	summary := struct {
+		Run      string        `json:"run"`
+		Private  string        `json:"private"`
+		Projects []projectJSON `json:"projects"`
+	}{Run: l.Run, Private: l.PrivateRoot(), Projects: []projectJSON{}}
 	for _, s := range plan.QCSummary() {
 		readable += s.Documents
 		unreadable += s.Unreadable
-		fmt.Fprintf(w, "%s: %d documents, %d proposed for release, %d unreadable, %d suspected unannotated PII in %d documents (%s); reports in %s\n",
-			s.Project, s.Documents, s.Proposed, s.Unreadable, s.Suspects, s.SuspectDocuments, qc.FileSuspects, l.QC(s.Project))
+		summary.Projects = append(summary.Projects, projectJSON{s.Project, s.Documents, s.Proposed, s.Unreadable, s.Suspects, s.SuspectDocuments, l.QC(s.Project)})
+		if !o.report.quiet && !o.report.json {
+			fmt.Fprintf(w, "%s: %d documents, %d proposed for release, %d unreadable, %d suspected unannotated PII in %d documents (%s); reports in %s\n",
+				s.Project, s.Documents, s.Proposed, s.Unreadable, s.Suspects, s.SuspectDocuments, qc.FileSuspects, l.QC(s.Project))
+		}
+	}
+	if o.report.json && readable > 0 {
+		if err := writeJSON(w, summary); err != nil {
+			return err
+		}
 	}
 	switch {
 	case readable == 0:

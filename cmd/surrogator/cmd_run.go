@@ -15,11 +15,11 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/surrogator/surrogator/data"
-	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
-	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/provenance"
+	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
 type runOptions struct {
@@ -42,11 +42,15 @@ type runOptions struct {
 	replaceState bool
 	// suspects is bound by --suspects.
 	suspects string
+	// report: --quiet and --json
+	report reportFlags
 }
 
 // newRunCmd builds the run command.
-func newRunCmd() *cobra.Command {
-	var o runOptions
+func newRunCmd() *cobra.Command { return newRunCmdFor(&runOptions{}) }
+
+// newRunCmdFor builds the run command with its flags bound to o.
+func newRunCmdFor(o *runOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "run PATH...",
 		Short: "Replace every PII span and write public texts and private keys",
@@ -65,8 +69,13 @@ OUT/private/private-<run>/ (0700/0600). Every public text is leak-audited
 before it is published; the public folder gets its final name only when the
 run is complete.
 
-Progress goes to stderr: bars on a terminal, else one line per phase (read,
-qc, plan, write).
+Progress goes to stderr: bars on a terminal, else one line when a phase starts
+and one when it ends, for the two phases: read (pass 1 reads and checks every
+input) and write (pass 2 plans, writes and audits every document). --quiet
+prints neither, nor the summary on stdout (errors and excluded documents
+still go to stderr); --json prints the summary as one JSON object on stdout
+(run, status, folders, per project counts, documents kept out and excluded
+by project and public id).
 
 The secret key (--key-file, else OUT/private/surrogator.key, created once per
 output folder) keys document ids and surrogates; --seed only drives the random
@@ -77,17 +86,20 @@ An interrupted run (Ctrl-C, SIGTERM, kill) never leaves a public folder that
 looks final; running the same command again into the same --out completes it.
 
 Exit codes: 0 every released document written and audited (documents kept
-out by the toggle file or QC are listed on stdout and in run.json); 1 error,
-nothing usable written (also: no documents found, every document
-unreadable); 2 usage; 3 partial, some documents excluded as unreadable,
-unsafe or quarantined (named by public id on stderr); 130 interrupted
-(Ctrl-C, SIGTERM): nothing was published, re-run the same command to redo it.`,
+out by the toggle file or QC's proposal are listed by public id on stdout and
+in run.json; a document the toggle file keeps out is the curator's decision
+even when its annotations are wrong); 1 error, nothing usable written (also:
+no documents found, every document unreadable, an output folder that cannot
+be written); 2 usage; 3 partial, some documents excluded as unreadable,
+unsafe or quarantined (named by public id on stderr, with the reason); 130
+interrupted (Ctrl-C, SIGTERM): nothing was published, re-run the same
+command to redo it.`,
 		Example: `  surrogator run --mode fictive --seed 7 --out out export.zip
   surrogator run --mode gemtex --toggle corpus_documents.csv export.zip
   surrogator run --mode fictive --scope corpus --key-file ~/.surrogator.key batch1/ batch2.zip`,
 		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runRun(cmd, o, args)
+			return runRun(cmd, *o, args)
 		},
 	}
 	o.in.register(c)
@@ -108,71 +120,68 @@ unsafe or quarantined (named by public id on stderr); 130 interrupted
 	f.StringVar(&o.pools, "pools", "", "directory of plain facility name lists (*.txt, one name a line) for the semantic facility method when the --geodata pack carries no embedded pools (default: templates)")
 	f.StringVar(&o.emb.name, "embedder", "builtin", "embedder of the facility pools: builtin or onnx (must match the pack's)")
 	f.StringVar(&o.emb.model, "model", "", "with --embedder onnx: directory with model.onnx and tokenizer.json")
+	o.report.register(c)
 	return c
 }
 
-func runRun(cmd *cobra.Command, o runOptions, args []string) error {
+// spec turns the run command's flags into the run's specification: every
+// flag that changes the output has its place here (TestRunFlagsRecorded).
+func (o runOptions) spec(cmd *cobra.Command) (runspec.Spec, error) {
 	mode, err := engine.ParseMode(o.mode)
 	if err != nil {
-		return usageError{err}
+		return runspec.Spec{}, usageError{err}
 	}
-	opts := engine.Options{
-		Mode: mode, Scope: engine.Scope(o.scope), Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"),
-		DateShift: o.dateShift, DateShiftSet: cmd.Flags().Changed("date-shift"),
-		Workers: o.workers, Out: o.out, Input: o.in.options(o.out), Version: version,
-		ToggleFile: o.toggle, ResourcesDir: o.resources, GeodataFile: o.geodata, ReplaceState: o.replaceState,
-	}
-	if opts.Suspects, err = engine.ParseSuspects(o.suspects); err != nil {
-		return usageError{err}
+	suspects, err := engine.ParseSuspects(o.suspects)
+	if err != nil {
+		return runspec.Spec{}, usageError{err}
 	}
 	if o.scope != "document" && o.scope != "corpus" {
-		return usageError{fmt.Errorf("--scope must be document or corpus")}
+		return runspec.Spec{}, usageError{fmt.Errorf("--scope must be document or corpus")}
 	}
-	if opts.DateShiftMin, opts.DateShiftMax, err = parseShiftRange(o.shiftRange); err != nil {
-		return usageError{err}
+	lo, hi, err := parseShiftRange(o.shiftRange)
+	if err != nil {
+		return runspec.Spec{}, usageError{err}
 	}
-	if o.toggle != "" {
-		t, err := qc.ReadToggle(o.toggle)
-		if err != nil {
-			return err
-		}
-		opts.Toggle = t
+	model, err := o.emb.check()
+	if err != nil {
+		return runspec.Spec{}, err
 	}
-	if o.keyFile != "" {
-		k, err := engine.LoadKey(o.keyFile)
-		if err != nil {
-			return err
-		}
-		opts.Key, opts.KeyFile = k, o.keyFile
-	}
-	if o.resources != "" {
-		r, err := data.Load(o.resources)
-		if err != nil {
-			return err
-		}
-		opts.Resources = r
-	}
-	var pack *geo.Pack
-	if o.geodata != "" {
-		closeGeo, p, err := attachGeodata(&opts, o.geodata)
-		if err != nil {
-			return err
-		}
-		defer closeGeo()
-		pack = p
-	}
-	closePools, err := attachPools(context.Background(), &opts, pack, o.pools, o.emb)
+	in := o.in.options(o.out)
+	return runspec.Spec{
+		Options: provenance.Options{
+			Mode: string(mode), Scope: o.scope,
+			DateShift: o.dateShift, DateShiftSet: cmd.Flags().Changed("date-shift"), DateShiftMin: lo, DateShiftMax: hi,
+			Workers: o.workers, ReplaceState: o.replaceState, Suspects: suspects,
+			ToggleFile: o.toggle, ResourcesDir: o.resources, GeodataFile: o.geodata, PoolsDir: o.pools, ModelDir: model,
+			PHIType: in.PHI.Type, PHIFeature: in.PHI.Feature, Annotator: in.Annotator, TypeSystem: in.TypeSystem,
+			MaxDocBytes: in.MaxDocBytes, MaxZipBytes: in.MaxZipBytes, MaxZipEntries: in.MaxZipEntries,
+		},
+		Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"), KeyFile: o.keyFile,
+	}, nil
+}
+
+func runRun(cmd *cobra.Command, o runOptions, args []string) error {
+	spec, err := o.spec(cmd)
 	if err != nil {
 		return err
 	}
-	defer closePools()
-	pr := newProgress(cmd.ErrOrStderr(), runUnits)
-	opts.Progress = func(p engine.Progress) { pr.Update(p.Phase, int64(p.Done), int64(p.Total)) }
-	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
+	if err := checkOut(o.out); err != nil {
+		return err
+	}
 	ctx := cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	opts, closeRun, err := runspec.Open(ctx, spec, env)
+	if err != nil {
+		return err
+	}
+	defer closeRun()
+	opts.Out, opts.Version = o.out, version
+	opts.Input.SkipDirs = []string{o.out}
+	pr := newProgress(o.report.progressTo(cmd.ErrOrStderr()), runUnits)
+	opts.Progress = func(p engine.Progress) { pr.Update(p.Phase, int64(p.Done), int64(p.Total)) }
+	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
 	started := time.Now()
 	res, err := engine.Run(ctx, args, opts)
 	if err != nil {
@@ -184,6 +193,7 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 			// every document unreadable, unsafe or quarantined: say where
 			// the reasons are (run.json names the documents; stderr must not)
 			if private, _ := unfinishedRun(o.out, started); private != "" {
+				printExcluded(cmd.ErrOrStderr(), recordedExclusions(private))
 				return fmt.Errorf("%w; the reasons are in %s", err, filepath.Join(private, "run.json"))
 			}
 		}
@@ -198,7 +208,14 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 	if o.toggle == "" {
 		decision = "QC proposal"
 	}
-	return reportRun(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, decision)
+	if o.report.json {
+		return reportRunJSON(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, decision)
+	}
+	w := cmd.OutOrStdout()
+	if o.report.quiet {
+		w = io.Discard
+	}
+	return reportRun(w, cmd.ErrOrStderr(), res, decision)
 }
 
 // runUnits are the units of engine.Progress phases.
@@ -217,12 +234,32 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 		fmt.Fprintf(w, "%s: %d released, %d excluded, %d quarantined\n", p.Project, p.Released, p.Excluded, p.Quarantined)
 	}
 	if n := res.NotReleased(); n > 0 {
-		fmt.Fprintf(w, "not released (%s): %d documents (listed in run.json and the QC reports)\n", decision, n)
+		// by public id (names are PII), bounded like the excluded lines
+		fmt.Fprintf(w, "not released (%s): %d documents (listed here by public id, in run.json and the QC reports)\n", decision, n)
+		i := 0
+		for _, e := range res.Excluded {
+			if e.Reason != engine.ReasonNotReleased {
+				continue
+			}
+			if i == maxExcludedLines {
+				fmt.Fprintf(w, "  … %d more\n", n-maxExcludedLines)
+				break
+			}
+			fmt.Fprintf(w, "  %s/%s\n", e.Project, e.DocID)
+			i++
+		}
 	}
 	fmt.Fprintf(w, "public:  %s\nprivate: %s\n", res.PublicRoot, res.PrivateRoot)
 	if !res.Partial() {
 		return nil
 	}
+	n := printExcluded(stderr, res.Excluded)
+	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s", n, filepath.Join(res.PrivateRoot, "run.json"))}
+}
+
+// printExcluded names the documents excluded for other reasons than the
+// release decision on stderr, one line each, and returns their number.
+func printExcluded(stderr io.Writer, excluded []engine.Excluded) int {
 	// documents are named by project and public id (names are PII); the
 	// reason is a category, the detail stays in run.json. Documents of one
 	// name share their id (duplicate names are all excluded): one line
@@ -232,11 +269,17 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 	count := map[line]int{}
 	n := 0
 	byReason := map[string]int{}
-	for _, e := range res.Excluded {
+	for _, e := range excluded {
 		if e.Reason == engine.ReasonNotReleased {
 			continue
 		}
-		l := line{e.Project, e.DocID, e.Reason}
+		reason := e.Reason
+		if strings.HasPrefix(e.Detail, formats.ErrDuplicateName.Error()) {
+			// the detail names the other files (private); its category
+			// is what the reader needs
+			reason += ": duplicate document name (rename the documents, or give each copy its own folder)"
+		}
+		l := line{e.Project, e.DocID, reason}
 		if count[l] == 0 {
 			lines = append(lines, l)
 		}
@@ -260,7 +303,23 @@ func reportRun(w, stderr io.Writer, res *engine.Result, decision string) error {
 			fmt.Fprintf(stderr, "excluded: %s/%s: %s\n", l.project, l.id, l.reason)
 		}
 	}
-	return partialError{fmt.Sprintf("%d document(s) excluded; details in %s", n, filepath.Join(res.PrivateRoot, "run.json"))}
+	return n
+}
+
+// recordedExclusions reads the excluded documents of a run from its
+// run.json (nil when it cannot).
+func recordedExclusions(private string) []engine.Excluded {
+	b, err := os.ReadFile(filepath.Join(private, "run.json"))
+	if err != nil {
+		return nil
+	}
+	var rec struct {
+		Excluded []engine.Excluded `json:"excluded"`
+	}
+	if json.Unmarshal(b, &rec) != nil {
+		return nil
+	}
+	return rec.Excluded
 }
 
 // interruptedRun words the one line an interrupted run ends with: where its

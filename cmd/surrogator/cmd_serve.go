@@ -30,6 +30,7 @@ type serveOptions struct {
 	emb       embedderFlags
 	resources string
 	workers   int
+	allowHost []string
 }
 
 // Environment variables that carry the secrets (a flag value is visible to
@@ -61,13 +62,22 @@ Security:
   - binds to 127.0.0.1 by default; a non-loopback address (or :PORT, every
     interface) is refused unless a password or a fixed token is set, and
     then the connection is still plain http: put a TLS proxy in front
-  - every state-changing request needs the page's CSRF token (403 without)
+  - every state-changing request needs the page's CSRF token (403 without),
+    whatever its content type, and must come from the server's own origin
+    when the browser names one (Origin, or Referer)
+  - the server answers only to localhost, 127.0.0.1, [::1] and the --addr
+    host on its port, and to the names given with --allow-host (421
+    otherwise: a page on another site cannot reach it by DNS rebinding)
+  - a request body must arrive at 4 KiB/s at least over 30 s of reading;
+    a session ends after 2 hours without use and 12 hours after it began;
+    at most 32 sessions are live (the oldest ends); "Sign out" ends one
   - a strict Content-Security-Policy, no external resources
   - uploads are limited to --max-upload bytes per request, stored under
     generated names; original file names stay in the data folder
-  - the data folder (--data) is private (0700, files 0600): it holds the
-    uploads, the release decisions (toggle.csv per project), the keys and
-    the runs (public and private folders as 'surrogator run' writes them)
+  - the data folder (--data) is private (0700, files 0600, also the runs'
+    public folders): it holds the uploads, the release decisions
+    (toggle.csv per project), the keys and the runs (public and private
+    folders as 'surrogator run' writes them)
   - the private key and mapping leave the server only through an explicit
     download with a confirmation
   - the server log (stderr) names method, route pattern and status only
@@ -98,6 +108,7 @@ Exit codes: 0 stopped; 1 error (address in use, data folder not usable);
 	f.StringVar(&o.emb.model, "model", "", "with --embedder onnx: directory with model.onnx and tokenizer.json")
 	f.StringVar(&o.resources, "resources", "", "directory with name lists/gazetteer replacing or extending the embedded ones")
 	f.IntVarP(&o.workers, "workers", "j", runtime.NumCPU(), "parallel workers of a run")
+	f.StringArrayVar(&o.allowHost, "allow-host", nil, "further host name the server answers to, NAME (any port) or NAME:PORT, e.g. a TLS proxy's (repeatable)")
 	return c
 }
 
@@ -122,7 +133,7 @@ func runServe(cmd *cobra.Command, o serveOptions) error {
 		return usageError{fmt.Errorf("%w: set --password or --token (or keep the default 127.0.0.1)", err)}
 	}
 	cfg := webapp.Config{Addr: o.addr, DataDir: o.data, Password: o.password, Token: o.token, MaxUpload: o.maxUpload,
-		Workers: o.workers, Version: version, Log: slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))}
+		Workers: o.workers, Version: version, AllowHosts: o.allowHost, Log: slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))}
 	if o.resources != "" {
 		r, err := data.Load(o.resources)
 		if err != nil {
@@ -154,12 +165,22 @@ func runServe(cmd *cobra.Command, o serveOptions) error {
 
 // serve runs the HTTP server on ln until ctx is done.
 func serve(ctx context.Context, srv *webapp.Server, ln net.Listener, out interface{ Write([]byte) (int, error) }) error {
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// no fixed ReadTimeout or WriteTimeout (an upload of a large corpus
+	// takes minutes): the server enforces a minimum transfer rate instead
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 	addr := ln.Addr().String()
 	if strings.HasPrefix(addr, "[::]") || strings.HasPrefix(addr, "0.0.0.0") {
 		addr = "localhost" + addr[strings.LastIndex(addr, ":"):]
 	}
 	fmt.Fprintf(out, "surrogator serve: open %s\n(stop with Ctrl-C)\n", srv.URL(addr))
+	err := serveUntil(ctx, hs, ln)
+	srv.Close()
+	return err
+}
+
+// serveUntil runs hs on ln until ctx is done (then shuts it down, giving
+// requests under way 5 s) or the server fails.
+func serveUntil(ctx context.Context, hs *http.Server, ln net.Listener) error {
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -169,8 +190,7 @@ func serve(ctx context.Context, srv *webapp.Server, ln net.Listener, out interfa
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	hs.Shutdown(sctx)
-	srv.Close()
+	_ = hs.Shutdown(sctx)
 	return nil
 }
 

@@ -22,7 +22,7 @@ func TestServeHelp(t *testing.T) {
 	}
 	for _, want := range []string{"--addr", "127.0.0.1:8080", "--data", "--password", envServePassword, "--token", envServeToken,
 		"--max-upload", "--geodata", "--workers", "CSRF", "Content-Security-Policy", "non-loopback", "0700", "confirmation",
-		"INCEpTION", "route pattern"} {
+		"INCEpTION", "route pattern", "--allow-host", "421", "Origin", "KiB/s", "Sign out"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("serve --help does not mention %q", want)
 		}
@@ -110,5 +110,48 @@ func TestServeStartsAndStops(t *testing.T) {
 	}
 	if strings.Contains(errb.String(), token) {
 		t.Error("the log holds the token")
+	}
+}
+
+// TestServeAllowHost: the server answers 421 to a host name it does not
+// know (DNS rebinding) and serves one given with --allow-host.
+func TestServeAllowHost(t *testing.T) {
+	t.Setenv(envServeToken, "")
+	dir := filepath.Join(t.TempDir(), "data")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- execute(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--allow-host", "proxy.example"}, pw, &errb)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no URL printed: %v (stderr %s)", err, errb.String())
+	}
+	go io.Copy(io.Discard, pr)
+	m := regexp.MustCompile(`http://127\.0\.0\.1:\d+`).FindString(line)
+	for _, c := range []struct {
+		host string
+		want int
+	}{{"evil.example", http.StatusMisdirectedRequest}, {"proxy.example", http.StatusUnauthorized}, {"", http.StatusUnauthorized}} {
+		req, _ := http.NewRequest(http.MethodGet, m+"/", nil)
+		if c.host != "" {
+			req.Host = c.host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("Host %q: %d, want %d", c.host, resp.StatusCode, c.want)
+		}
+	}
+	cancel()
+	if code := <-done; code != exitOK {
+		t.Errorf("exit %d", code)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/surrogator/provenance/verify"
@@ -31,7 +32,13 @@ document id (public texts) and by path relative to the private run folder.
 
 The key is --key-file, else the recorded key file, else the output folder
 key beside the run (OUT/private/surrogator.key); verify never creates one.
-Exit code 0: identical; 1: different (or an error).`,
+The run is opened from the record as 'surrogator run' opens it: the inputs,
+toggle, key, geodata pack, facility pools, embedder and model, date shifts,
+state and suspects policy and input limits recorded there. Any of them that
+changed since is named (input, toggle, key, geodata, pools, model, embedder,
+options).
+Exit code 0: the recorded inputs gave identical outputs; 1: an input or an
+output differs (or an error).`,
 		Example: `  surrogator verify out/private/private-20260101-120000-ab12
   surrogator verify --key-file ~/.surrogator.key out/private/private-20260101-120000-ab12 export.zip`,
 		Args: minArgs(1),
@@ -49,16 +56,27 @@ Exit code 0: identical; 1: different (or an error).`,
 
 func runVerify(ctx context.Context, runDir string, inputs []string, f verifyFlags, w io.Writer) error {
 	rep, err := verify.Run(ctx, runDir, verify.Config{KeyFile: f.keyFile, Inputs: inputs, Workers: f.workers,
-		WorkDir: f.workDir, Version: version})
+		WorkDir: f.workDir, Version: version, Env: env})
 	if err != nil {
 		return err
 	}
 	for _, d := range rep.Diffs {
 		fmt.Fprintln(w, d.String())
 	}
-	if rep.Identical() {
+	if rep.Reproduced() {
 		fmt.Fprintf(w, "identical: %d public and %d private files match the record\n", len(rep.Recorded.Public), len(rep.Recorded.Private))
 		return nil
+	}
+	if rep.Identical() {
+		areas := map[string]bool{}
+		var names []string
+		for _, d := range rep.Inputs {
+			if !areas[d.Area] {
+				areas[d.Area] = true
+				names = append(names, d.Area)
+			}
+		}
+		return fmt.Errorf("verify: the outputs match, but the run's inputs differ from the record (%s)", strings.Join(names, ", "))
 	}
 	docs := 0
 	for _, d := range rep.Outputs {

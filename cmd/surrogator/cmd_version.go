@@ -14,8 +14,14 @@ func newVersionCmd() *cobra.Command {
 		Example: `  surrogator version`,
 		Args:    exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			fmt.Fprintf(cmd.OutOrStdout(), "surrogator %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Fprintln(cmd.OutOrStdout(), versionLine())
 			return nil
 		},
 	}
+}
+
+// versionLine is what `surrogator version` and `surrogator --version`
+// print.
+func versionLine() string {
+	return fmt.Sprintf("surrogator %s (%s, %s/%s)", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/surrogator/surrogator/embed"
 	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/engine"
-	"github.com/surrogator/surrogator/surrogator/fictive/facility"
+	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
 // embedderFlags are --embedder and --model (run and osmbuild).
@@ -35,43 +35,35 @@ func (f embedderFlags) open() (embed.Embedder, func(), error) {
 	return nil, nil, usageError{fmt.Errorf("--embedder must be builtin or onnx (got %q)", f.name)}
 }
 
-// attachPools gives the run its facility pools: the pack's embedded pools
-// when the pack carries embeddings (the embedder must match them), else
-// the plain name lists of dir (--pools), else none (templates).
-func attachPools(ctx context.Context, opts *engine.Options, pack *geo.Pack, dir string, ef embedderFlags) (func(), error) {
-	emb, closeEmb, err := ef.open()
-	if err != nil {
-		return nil, err
-	}
-	if pack != nil && pack.EmbeddingInfo().Dims > 0 {
-		p, err := facility.FromPack(pack, emb)
-		if err != nil {
-			closeEmb()
-			return nil, err
+// env is what runspec.Open needs from this binary: the ONNX opener of
+// its build (embedder_onnx.go, embedder_noonnx.go).
+var env = runspec.Env{ONNX: openONNX}
+
+// check validates the flags (usage errors) and returns the model
+// directory of --embedder onnx ("" for the built-in embedder).
+func (f embedderFlags) check() (string, error) {
+	switch f.name {
+	case "", "builtin", "hashed":
+		if f.model != "" {
+			return "", usageError{errors.New("--model needs --embedder onnx")}
 		}
-		opts.Pools = p
-		recordPools(opts, "pack", p)
-		return closeEmb, nil
+		return "", nil
+	case "onnx":
+		if f.model == "" {
+			return "", usageError{errors.New("--embedder onnx needs --model DIR (model.onnx and tokenizer.json)")}
+		}
+		return f.model, nil
 	}
-	if dir == "" {
-		closeEmb()
-		return func() {}, nil
-	}
-	p, err := facility.FromLists(ctx, dir, emb)
-	if err != nil {
-		closeEmb()
-		return nil, err
-	}
-	opts.Pools = p
-	recordPools(opts, dir, p)
-	return closeEmb, nil
+	return "", usageError{fmt.Errorf("--embedder must be builtin or onnx (got %q)", f.name)}
 }
 
-// recordPools notes the pools' origin and embedder for run.json.
-func recordPools(opts *engine.Options, from string, p *facility.Pools) {
-	if opts.GeoInfo == nil {
-		opts.GeoInfo = map[string]string{}
+// attachPools gives the run its facility pools (runspec.Pools): the pack's
+// embedded pools when the pack carries embeddings (the embedder must match
+// them), else the plain name lists of dir (--pools), else none (templates).
+func attachPools(ctx context.Context, opts *engine.Options, pack *geo.Pack, dir string, ef embedderFlags) (func(), error) {
+	model, err := ef.check()
+	if err != nil {
+		return nil, err
 	}
-	opts.GeoInfo["facility_pools"] = fmt.Sprintf("%s (%d names)", from, p.Len())
-	opts.GeoInfo["facility_embedder"] = p.Embedder().Name() + " " + p.Embedder().Version()
+	return runspec.Pools(ctx, opts, pack, dir, model, env)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/formats"
 )
@@ -78,4 +79,44 @@ func parseByteSize(s string) (int64, error) {
 		return 0, fmt.Errorf("invalid size %q: want a positive number of bytes with an optional unit (KiB, MiB, GiB)", s)
 	}
 	return int64(v * mult), nil
+}
+
+// outputAlias adds --output, the old spelling of --out, as a hidden alias
+// bound to the same value (scripts written for it keep working).
+func outputAlias(c *cobra.Command, out *string) {
+	c.Flags().StringVar(out, "output", "", "old spelling of --out")
+	_ = c.Flags().MarkHidden("output")
+}
+
+// sizeFlag makes an int64 byte-count flag accept sizes with units (64MiB)
+// as well as plain bytes, as --max-doc-bytes does: every verb takes sizes
+// the same way (applied by newRootCmd to each verb's max-* int64 flags).
+type sizeFlag struct{ pflag.Value }
+
+func (s sizeFlag) Type() string { return "size" }
+
+func (s sizeFlag) Set(v string) error {
+	n, err := parseByteSize(v)
+	if err != nil {
+		return err
+	}
+	return s.Value.Set(strconv.FormatInt(n, 10))
+}
+
+// sizeUnits wraps every int64 flag of c and its subcommands whose name
+// starts with max- and is a byte count (…-upload, …-bytes) in sizeFlag.
+func sizeUnits(c *cobra.Command) {
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Value.Type() == "int64" && strings.HasPrefix(f.Name, "max-") &&
+			(strings.HasSuffix(f.Name, "-upload") || strings.HasSuffix(f.Name, "-bytes")) {
+			if n, err := strconv.ParseInt(f.DefValue, 10, 64); err == nil {
+				f.DefValue = formats.HumanBytes(n)
+			}
+			f.Value = sizeFlag{f.Value}
+			f.Usage = strings.TrimSuffix(f.Usage, " in bytes") + " (bytes, or with a unit: 512MiB, 2GiB)"
+		}
+	})
+	for _, s := range c.Commands() {
+		sizeUnits(s)
+	}
 }

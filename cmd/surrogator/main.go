@@ -16,6 +16,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/surrogator/surrogator/internal/gctune"
@@ -31,8 +33,22 @@ const (
 	exitInterrupted = 130
 )
 
-// version is set with -ldflags "-X main.version=…".
+// version is set with -ldflags "-X main.version=…" (make build); a plain
+// `go build` in a git checkout gets the module version Go stamps from the
+// commit (buildVersion).
 var version = "dev"
+
+// buildVersion returns v, or for "dev" the main module's version that Go
+// records from version control (v0.0.0-<time>-<commit>), when it has one.
+func buildVersion(v string) string {
+	if v != "dev" {
+		return v
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return v
+}
 
 // usageError marks errors in how the command was called (exit 2).
 type usageError struct{ err error }
@@ -73,8 +89,9 @@ func exitCode(err error) int {
 	return exitError
 }
 
-// message is the line main prints for err on stderr.
-func message(err error) string {
+// message is the line main prints for err on stderr: plain words, the
+// chain of package prefixes (engine: qc: toggle: …) only with --debug.
+func message(err error, debug bool) string {
 	var ie interruptedError
 	if errors.As(err, &ie) {
 		return ie.msg
@@ -82,7 +99,50 @@ func message(err error) string {
 	if exitCode(err) == exitInterrupted {
 		return "interrupted: stopped before the work was done; nothing was published"
 	}
-	return "surrogator: " + err.Error()
+	if debug {
+		return "surrogator: " + err.Error()
+	}
+	return "surrogator: " + plain(err.Error())
+}
+
+// plain drops the context prefixes that wrapping stacks on an error's
+// first line: a one-word lower-case segment ("engine: ", "qc: ",
+// "toggle: ") and a segment the next one starts with ("toggle file: toggle
+// file rejected"). The last segment and the lines after the first stay.
+func plain(msg string) string {
+	first, rest, multi := strings.Cut(msg, "\n")
+	segs := strings.Split(first, ": ")
+	var words []string
+	for i, s := range segs {
+		if i == len(segs)-1 || !isWord(s) {
+			words = append(words, s)
+		}
+	}
+	var keep []string
+	for i, s := range words {
+		if i < len(words)-1 && strings.HasPrefix(strings.ToLower(words[i+1]), strings.ToLower(s)) {
+			continue
+		}
+		keep = append(keep, s)
+	}
+	out := strings.Join(keep, ": ")
+	if multi {
+		out += "\n" + rest
+	}
+	return out
+}
+
+// isWord reports whether s is one lower-case ASCII word (a package name).
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // execute runs the command line args with ctx and returns the exit code.
@@ -93,7 +153,8 @@ func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	if err != nil {
-		fmt.Fprintln(stderr, message(err))
+		debug, _ := root.PersistentFlags().GetBool("debug")
+		fmt.Fprintln(stderr, message(err, debug))
 	}
 	return exitCode(err)
 }
@@ -132,6 +193,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "interrupted again: quit at once; nothing was published")
 		os.Exit(exitInterrupted)
 	}()
+	version = buildVersion(version)
 	gctune.Tune(gcProfile(os.Args[1:]))
 	code := execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

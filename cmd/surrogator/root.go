@@ -22,8 +22,11 @@ func commands() []*cobra.Command {
 		newGeoCmd(),
 		newVerifyCmd(),
 		newServeCmd(),
+		newRecommendCmd(),
+		newAnnotateCmd(),
 		newVersionCmd(),
 		newSynthOSMCmd(), // hidden: synthetic OSM input for benchmarks
+		newDocsCmd(),     // hidden: the command reference (docs/cli)
 	}
 }
 
@@ -39,12 +42,17 @@ Exit codes: 0 success; 1 error (nothing usable written); 2 usage;
 3 partial (some documents excluded, named on stderr); 130 interrupted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version,
 	}
+	root.PersistentFlags().Bool("debug", false, "print errors with their full chain of causes (package prefixes)")
+	// --version prints what `surrogator version` prints
+	root.SetVersionTemplate(versionLine() + "\n")
 	// flag errors of every command (unknown flag, missing or bad value)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w\nsee '%s --help'", err, c.CommandPath())}
 	})
 	root.AddCommand(commands()...)
+	sizeUnits(root)
 	// help for an unknown topic is a usage error too (cobra's help command
 	// prints the root's usage and exits 0)
 	root.SetHelpCommand(&cobra.Command{

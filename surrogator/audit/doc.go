@@ -11,9 +11,12 @@
 //
 // The kinds audited are the direct and quasi identifiers that every mode
 // replaces: person names and user names, locations, IDs, contacts and OTHER.
-// Dates are protected by shifting or generalisation (a shifted date may
-// coincide with another original by design; --date-shift 0 keeps them), and
-// AGE ≤ 89, PROFESSION and titles are kept, so these are not audited;
+// Dates are audited per document (dates.go): a letter's own date originals
+// more specific than a bare year are searched for in its public text as
+// whole strings, except inside the surrogate of another date span of the
+// letter (a shifted date may coincide with another original by design);
+// --date-shift 0 keeps them and they are not searched for. AGE ≤ 89,
+// PROFESSION and titles are kept, so these are not audited;
 // nor are LOCATION_COUNTRY and LOCATION_STATE, kept by the state policy
 // (SPEC §6), nor, through AuditedSpan, a city-state used as a city.
 package audit

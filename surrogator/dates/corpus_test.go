@@ -50,6 +50,9 @@ func TestSharedCorpusDates(t *testing.T) {
 					}
 					for _, n := range []int{-365, -14, 14, 30, 200} {
 						out := e.Shift(n)
+						if e.Specific() && out == span {
+							t.Errorf("%s#%d: Shift(%d) leaves a date more specific than a year unchanged", f.Name, i, n)
+						}
 						if Shape(out) != Shape(span) {
 							t.Errorf("%s#%d: Shift(%d) changes the shape", f.Name, i, n)
 						}

@@ -16,8 +16,10 @@
 //	05/2025  12.2027  7/63  1997-04  Juli 2022  Sept. 2019   (month)
 //	März  Jänner                           (month, no year)
 //	2002                                   (year)
-//	3. Quartal 2020  Q3/2020  KW 12/2020  12. KW 2020
-//	Weihnachten 2023  Ostern 2021  Silvester 2019  Sommer 2019
+//	3. Quartal 2020  Q3/2020  III/2020  KW 12/2020  12. KW 2020  12. KW
+//	Weihnachten 2023  Ostern  Christi Himmelfahrt 2021  Silvester 2019
+//	Sommer 2019  Frühjahr   (holidays and seasons, year optional)
+//	WS 2019/20  WiSe 2019/2020  SS 2020  Sommersemester 2020  (semesters)
 //	ranges: 21.03.-24.03.2017  21.-24.03.2017  8.3. - 22.3.2025
 //	        12/12/66 - 23/12/66  01-12/64  10/63-12/63  2019-2020
 //
@@ -48,14 +50,29 @@
 // "Anfang Januar 2024" and the shown period always contains the shifted
 // anchor: two dates that were in order never swap (Expr.Bounds gives the
 // period). A month range sharing its year ("01-12/64") writes the start's
-// year when the shift separates them ("09/64-08/65"). An abbreviated month
+// year only when the range would otherwise read back wrongly, that is
+// when it spans more than a year: "01-12/64" + 60 days is "03-02/65"
+// (a start month from the end's month on lies in the year before). An
+// abbreviated month
 // becomes a month without abbreviation without its dot ("Sept." → "Mai").
 // Expr.Padding and Expr.WithPadding let the document's padding style decide
 // fields whose padding the span does not show ("11/28" → "2/29" in a letter
 // writing "1/26"). ShiftQuarterStart shifts and then rounds to the quarter
-// (gemtex birth and death dates on the document's timeline); a holiday shows
-// only the year of its shifted date ("Weihnachten 2023" + 10 days →
-// "Weihnachten 2024"). A weekday word inside the span moves by the shift
+// (gemtex birth and death dates on the document's timeline).
+//
+// Holidays are days (movable feasts computed from Easter, Gauss/Meeus):
+// shifted, a holiday stays as written when it lands on itself, becomes the
+// holiday it lands on ("Silvester 2019" + 1 → "Neujahr 2020"), or else the
+// part of the month it falls in ("Weihnachten 2021" − 25 → "Ende November
+// 2021"). Seasons (meteorological), semesters (summer April–September,
+// winter October–March; "WS 2019/20" → "SS 2020" → "WS 2020/21"), quarters
+// and calendar weeks show the period of their shifted anchor.
+//
+// A date more specific than a bare year (Expr.Specific) is never rendered
+// unchanged by a non-zero shift: when the shifted anchor stays in the
+// written period ("März 2021" + 14 days, "Q3/2022" + 20), the neighbouring
+// period in the direction of the shift is shown, which the shifted period
+// overlaps as well ("April 2021", "Q4/2022"). A weekday word inside the span moves by the shift
 // (so a correct weekday stays correct, and Shift(0) is the identity even
 // for a weekday that disagrees with its date). QuarterStart moves a range
 // as a whole: its start is rounded, its length kept.

@@ -26,14 +26,17 @@ const (
 	Quarter
 	// Week is an ISO week and its year: KW 12/2020.
 	Week
-	// Season is a holiday or season with a year: Weihnachten 2023, Sommer 2019.
+	// Season is a holiday or season, with or without a year: Weihnachten
+	// 2023, Ostern, Sommer 2019.
 	Season
+	// Semester is a university semester: WS 2019/20, SoSe 2020.
+	Semester
 )
 
-var precisionNames = [...]string{"invalid", "day", "day-month", "month", "month-only", "year", "quarter", "week", "season"}
+var precisionNames = [...]string{"invalid", "day", "day-month", "month", "month-only", "year", "quarter", "week", "season", "semester"}
 
 func (p Precision) String() string {
-	if p < Day || p > Season {
+	if p < Day || p > Semester {
 		return "Precision(" + strconv.Itoa(int(p)) + ")"
 	}
 	return precisionNames[p]
@@ -46,6 +49,7 @@ type part struct {
 	yearless bool      // no year written: anchored in refYear
 	twoDigit bool      // year written with two digits
 	week     bool      // year is the ISO week-numbering year
+	hol      holiday   // the holiday or season of a Season part
 }
 
 // bounds is the window a shifted date is clamped to so that the written
@@ -58,6 +62,9 @@ func (p part) bounds() (lo, hi time.Time, ok bool) {
 	lo, hi = date(1000, 1, 1), date(9999, 12, 31)
 	if p.twoDigit {
 		lo, hi = date(1900+pivot, 1, 1), date(2000+pivot-1, 12, 31)
+	}
+	if p.prec == Semester { // the semesters inside the window
+		lo, hi = date(lo.Year(), 4, 1), date(hi.Year(), 9, 30)
 	}
 	if p.week { // the first and last Thursday inside the window
 		lo = lo.AddDate(0, 0, (int(time.Thursday)-int(lo.Weekday())+7)%7)
@@ -132,6 +139,9 @@ type Expr struct {
 	// before a partial date, -1 when there is none; qual is its value.
 	qualTok int
 	qual    qualifier
+	// semYear2 is the index of a winter semester's second year token
+	// ("20" in "WS 2019/20"), -1 when there is none.
+	semYear2 int
 	// Repaired is set when the written value was impossible (31.02.) and
 	// the last day of the month was substituted.
 	Repaired bool
@@ -165,13 +175,134 @@ func (e *Expr) HasYear() bool { return !e.parts[0].yearless }
 // and separators are kept. Partial dates move their anchor and show the
 // anchor's new month, year, quarter or week. A shift that would give a year
 // another number of digits is clamped (see package doc).
+//
+// A date more specific than a bare year (Specific) never renders as
+// written when days is not 0: a partial date whose shifted anchor stays in
+// its written period ("März 2021" + 14 days, "Q3/2022", "WS 2019/20",
+// "01-12/64") shows the neighbouring period in the direction of the shift
+// instead, which the shifted period overlaps as well (so the shown period
+// still overlaps the shifted one, in the same written form).
 func (e *Expr) Shift(days int) string {
 	days = e.clampShift(days)
+	dates := e.moved(days)
+	out := e.render(dates)
+	if days != 0 && e.Specific() && out == e.render(e.anchors()) {
+		if nd, ok := e.nudge(dates, days > 0); ok {
+			out = e.render(nd)
+		}
+	}
+	return out
+}
+
+// shiftRaw is Shift without the nudge: the periods the shifted anchors
+// lie in (QuarterStart and Format render exact dates).
+func (e *Expr) shiftRaw(days int) string {
+	return e.render(e.moved(e.clampShift(days)))
+}
+
+func (e *Expr) moved(days int) []time.Time {
 	dates := make([]time.Time, len(e.parts))
 	for i, p := range e.parts {
 		dates[i] = p.move(days)
 	}
-	return e.render(dates)
+	return dates
+}
+
+func (e *Expr) anchors() []time.Time {
+	dates := make([]time.Time, len(e.parts))
+	for i, p := range e.parts {
+		dates[i] = p.anchor
+	}
+	return dates
+}
+
+// Specific reports whether the expression says more than a bare year (or
+// a range of bare years): a day, month, quarter, week, holiday, season or
+// semester, or a year with a qualifier ("Anfang 2020"). Such a date is
+// never published unchanged.
+func (e *Expr) Specific() bool {
+	if e.qualTok >= 0 {
+		return true
+	}
+	for _, p := range e.parts {
+		if p.prec != Year {
+			return true
+		}
+	}
+	return false
+}
+
+// Holiday reports whether the expression is a holiday (a day such as
+// Weihnachten or Ostern), not a season: shifted, it may read as a part of
+// a month ("Ende November"), before which a preposition of holidays ("an
+// Weihnachten", "zu Neujahr", "über Ostern") no longer fits.
+func (e *Expr) Holiday() bool {
+	p := e.parts[0]
+	return p.prec == Season && !p.hol.isSeason()
+}
+
+// unit is the period that the rendering of part i at date d shows: the day
+// of a full date or holiday, the month (or its third, with a qualifier),
+// the year (or its third), the quarter, ISO week, season or semester.
+func (e *Expr) unit(i int, d time.Time) (first, last time.Time) {
+	p := e.parts[i]
+	qualified := i == 0 && e.qualTok >= 0
+	switch p.prec {
+	case Month, MonthOnly:
+		f := date(d.Year(), int(d.Month()), 1)
+		l := f.AddDate(0, 1, -1)
+		if qualified {
+			switch third := min((d.Day()-1)/10, 2); third {
+			case 0:
+				return f, date(d.Year(), int(d.Month()), 10)
+			case 1:
+				return date(d.Year(), int(d.Month()), 11), date(d.Year(), int(d.Month()), 20)
+			default:
+				return date(d.Year(), int(d.Month()), 21), l
+			}
+		}
+		return f, l
+	case Year:
+		if qualified {
+			m := (int(d.Month())-1)/4*4 + 1
+			f := date(d.Year(), m, 1)
+			return f, f.AddDate(0, 4, -1)
+		}
+		return date(d.Year(), 1, 1), date(d.Year(), 12, 31)
+	case Quarter:
+		f := date(d.Year(), (int(d.Month())-1)/3*3+1, 1)
+		return f, f.AddDate(0, 3, -1)
+	case Week:
+		m := thursday(d).AddDate(0, 0, -3)
+		return m, m.AddDate(0, 0, 6)
+	case Season:
+		if p.hol.isSeason() {
+			return seasonBounds(d)
+		}
+	case Semester:
+		return semesterBounds(d)
+	}
+	return d, d
+}
+
+// nudge moves every date of dates into the neighbouring period of its
+// unit (forward or back); false when one would leave its window.
+func (e *Expr) nudge(dates []time.Time, forward bool) ([]time.Time, bool) {
+	out := make([]time.Time, len(dates))
+	for i, d := range dates {
+		first, last := e.unit(i, d)
+		n := first.AddDate(0, 0, -1)
+		if forward {
+			n = last.AddDate(0, 0, 1)
+		}
+		p := e.parts[i]
+		p.anchor = n
+		if !p.inWindow() {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
 }
 
 // ClampShift reduces days so that every date of the expression stays in
@@ -201,7 +332,7 @@ func (e *Expr) ShiftQuarterStart(days int) string {
 	days = e.clampShift(days)
 	p := e.parts[0]
 	p.anchor = p.move(days)
-	return e.Shift(dayDiff(e.parts[0].anchor, p.quarterStart()))
+	return e.shiftRaw(dayDiff(e.parts[0].anchor, p.quarterStart()))
 }
 
 // clone copies e so that its tokens and parts may be changed.
@@ -229,6 +360,20 @@ func (e *Expr) InYear(y int) *Expr {
 		}
 		a := p.anchor
 		ny := y + a.Year() - refYear
+		switch {
+		case p.hol != holNone:
+			p.anchor = holidayDate(p.hol, ny) // Easter moves with the year
+			continue
+		case p.week:
+			ny = y // anchored in weekRefYear: the week number is what counts
+			_, w := a.ISOWeek()
+			thu := isoThursday(ny, w)
+			if ty, tw := thu.ISOWeek(); ty != ny || tw != w {
+				return e // week 53 of a year that has none
+			}
+			p.anchor = thu
+			continue
+		}
 		if a.Day() > daysIn(ny, a.Month()) {
 			return e
 		}
@@ -285,8 +430,8 @@ func (e *Expr) WithPadding(pad bool) *Expr {
 
 // Bounds returns the first and last day the expression denotes: a day is
 // itself, a month runs from its 1st to its last day, a year, quarter or
-// ISO week from its first to its last day, a holiday or season is taken as
-// its year; a range from the start's first to the end's last day. Dates
+// ISO week or semester from its first to its last day, a holiday is its
+// day, a season is taken as its year; a range from the start's first to the end's last day. Dates
 // without a year lie in the year they are anchored in (see InYear).
 func (e *Expr) Bounds() (first, last time.Time) {
 	first, _ = e.parts[0].bounds2()
@@ -306,7 +451,13 @@ func (p part) bounds2() (first, last time.Time) {
 	case Week:
 		m := a.AddDate(0, 0, -3)
 		return m, m.AddDate(0, 0, 6)
-	case Year, Season:
+	case Season:
+		if p.hol.isSeason() {
+			return date(a.Year(), 1, 1), date(a.Year(), 12, 31)
+		}
+	case Semester:
+		return semesterBounds(a)
+	case Year:
 		return date(a.Year(), 1, 1), date(a.Year(), 12, 31)
 	}
 	return a, a
@@ -315,7 +466,7 @@ func (p part) bounds2() (first, last time.Time) {
 // Format renders t in this expression's format. A range keeps its length.
 func (e *Expr) Format(t time.Time) string {
 	y, m, d := t.Date()
-	return e.Shift(dayDiff(e.parts[0].anchor, date(y, int(m), d)))
+	return e.shiftRaw(dayDiff(e.parts[0].anchor, date(y, int(m), d)))
 }
 
 // QuarterStart rounds the date down to the first day of its quarter (first
@@ -326,13 +477,13 @@ func (e *Expr) Format(t time.Time) string {
 func (e *Expr) QuarterStart() string {
 	p := e.parts[0]
 	if len(e.parts) > 1 {
-		return e.Shift(dayDiff(p.anchor, p.quarterStart()))
+		return e.shiftRaw(dayDiff(p.anchor, p.quarterStart()))
 	}
 	return e.render([]time.Time{p.quarterStart()})
 }
 
 // String is the expression as written (repaired values included).
-func (e *Expr) String() string { return e.Shift(0) }
+func (e *Expr) String() string { return e.shiftRaw(0) }
 
 func dayDiff(a, b time.Time) int {
 	return int((b.Unix() - a.Unix()) / 86400)
@@ -352,7 +503,11 @@ func (e *Expr) renderOpt(dates []time.Time, startYear bool) string {
 	b.Grow(len(e.toks) * 3)
 	yearAfter := e.startYearAt(dates, startYear)
 	skipDot := false
+	skipTo := -1
 	for i, t := range e.toks {
+		if i <= skipTo {
+			continue
+		}
 		if i == e.qualTok {
 			var w string
 			w, skipDot = e.qualWord(dates[0])
@@ -402,6 +557,26 @@ func (e *Expr) renderOpt(dates []time.Time, startYear bool) string {
 		case rWeek:
 			_, w := thursday(d).ISOWeek()
 			writeNum(&b, w, t.pad, 2)
+		case rQuarterRoman:
+			b.WriteString(romanOf[(int(d.Month())-1)/3+1])
+		case rHoliday:
+			b.WriteString(holidayWord(t.text, p.hol, d))
+		case rSemester:
+			if _, w := semesterOf(d); w == (t.val == 2) {
+				b.WriteString(t.text)
+			} else {
+				b.WriteString(semesterWord(t.text, t.fam, w))
+			}
+		case rSemYear:
+			y, w := semesterOf(d)
+			writeNum(&b, y%pow10(len(t.text)), true, len(t.text))
+			if !w && e.semYear2 >= 0 {
+				// a summer semester has one year: "WS 2019/20" → "SS 2020"
+				skipTo = e.semYear2
+			}
+		case rSemYear2:
+			y, _ := semesterOf(d)
+			writeNum(&b, (y+1)%pow10(len(t.text)), true, len(t.text))
 		case rWeekday:
 			// The written weekday moves by the day distance, so a weekday
 			// that was consistent stays consistent (whatever the century of
@@ -456,8 +631,16 @@ func (e *Expr) startYearAt(dates []time.Time, force bool) int {
 	if len(e.parts) != 2 || level(e.parts[0].prec) != 1 || e.parts[0].yearless {
 		return -1
 	}
-	if !force && (e.parts[0].anchor.Year() != e.parts[1].anchor.Year() || dates[0].Year() == dates[1].Year()) {
-		return -1
+	if !force {
+		// the written shape reads back right without the start's year: a
+		// start month before the end's is in the end's year, one from the
+		// end's month on in the year before ("03-02/65" is March 1964 to
+		// February 1965), so only a range of more than a year needs it
+		y0, y1 := dates[0].Year(), dates[1].Year()
+		m0, m1 := dates[0].Month(), dates[1].Month()
+		if y0 == y1 && m0 < m1 || y0 == y1-1 && m0 >= m1 {
+			return -1
+		}
 	}
 	last := -1
 	for i, t := range e.toks {
@@ -518,6 +701,14 @@ func (e *Expr) qualWord(d time.Time) (w string, dropDot bool) {
 		w = strings.ToUpper(w[:1]) + w[1:]
 	}
 	return caseOf(t.text).apply(w), fam == 2 && q == qualLate
+}
+
+func pow10(n int) int {
+	p := 1
+	for range n {
+		p *= 10
+	}
+	return p
 }
 
 func writeNum(b *strings.Builder, v int, pad bool, width int) {

@@ -23,7 +23,8 @@ const (
 // Patterns run over the token signature (see tokenize): one symbol per
 // token, so a named group's position is a token index. Group names: d day,
 // m month (digits), n month (word), y year, c compact yyyymmdd, q quarter,
-// k ISO week, h holiday or season, x a lone number in a range start whose
+// k ISO week, h holiday or season, r Roman quarter, s semester word, z
+// second year of a semester, x a lone number in a range start whose
 // meaning comes from the range end.
 type pattern struct {
 	name string
@@ -55,6 +56,13 @@ var singles = []pattern{
 	{"KW k/y", `K\.? ?(?P<k>[12]) ?[/.-]? ?(?P<y>[24])`, false},
 	{"k. KW y", `(?P<k>[12])\. ?K\.? ?(?P<y>[24])`, false},
 	{"H y", `(?P<h>H) ?(?P<y>[24])`, false},
+	{"R/y", `(?P<r>R) ?[/.-] ?(?P<y>[24])`, false},
+	{"R. Quartal y", `(?P<r>R)\.? ?Q ?(?P<y>[24])`, false},
+	{"S y/y", `(?P<s>S)\.? ?(?P<y>[24]) ?/ ?(?P<z>[24])`, false},
+	{"S y", `(?P<s>S)\.? ?(?P<y>[24])`, false},
+	{"KW k", `K\.? ?(?P<k>[12])`, false},
+	{"k. KW", `(?P<k>[12])\. ?K\.?`, false},
+	{"H", `(?P<h>H)`, false},
 }
 
 const (
@@ -79,9 +87,9 @@ var single, left, right = func() (single, left, right []*regexp.Regexp) {
 }()
 
 // slots holds the token index of each field of one date, -1 when absent.
-type slots struct{ d, m, n, y, c, q, k, h, x int }
+type slots struct{ d, m, n, y, c, q, k, h, x, r, s, z int }
 
-func noSlots() slots { return slots{-1, -1, -1, -1, -1, -1, -1, -1, -1} }
+func noSlots() slots { return slots{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1} }
 
 func (s *slots) set(name string, i int) {
 	switch name {
@@ -103,6 +111,12 @@ func (s *slots) set(name string, i int) {
 		s.h = i
 	case "x":
 		s.x = i
+	case "r":
+		s.r = i
+	case "s":
+		s.s = i
+	case "z":
+		s.z = i
 	}
 }
 
@@ -194,7 +208,7 @@ func build(src []token, main, start slots, isRange bool, coreB, coreE int) (*Exp
 		}
 		break
 	}
-	e := &Expr{toks: toks, qualTok: qualTok, qual: qual}
+	e := &Expr{toks: toks, qualTok: qualTok, qual: qual, semYear2: -1}
 	if !isRange {
 		mp, ok := e.part(main, qual, nil, 0)
 		if !ok {
@@ -211,6 +225,11 @@ func build(src []token, main, start slots, isRange bool, coreB, coreE int) (*Exp
 			return nil, false
 		}
 		e.parts = []part{sp, mp}
+	}
+	for i := range toks {
+		if toks[i].role == rSemYear2 {
+			e.semYear2 = i
+		}
 	}
 	// Weekday words: before the core they follow the first date, after it
 	// the last one.
@@ -231,6 +250,11 @@ func build(src []token, main, start slots, isRange bool, coreB, coreE int) (*Exp
 // valid.
 const refYear = 2000
 
+// weekRefYear anchors calendar weeks written without a year: a year of 53
+// ISO weeks, so "KW 53" is valid (InYear places them in the document's
+// year).
+const weekRefYear = 2004
+
 // pivot: a two-digit year yy below it is 20yy, otherwise 19yy.
 const pivot = 50
 
@@ -238,7 +262,7 @@ const pivot = 50
 // fields it lacks from the range end.
 func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) {
 	toks := e.toks
-	for _, i := range []int{s.d, s.m, s.n, s.y, s.c, s.q, s.k, s.h, s.x} {
+	for _, i := range []int{s.d, s.m, s.n, s.y, s.c, s.q, s.k, s.h, s.x, s.r, s.s, s.z} {
 		if i >= 0 {
 			toks[i].part = idx
 		}
@@ -304,30 +328,56 @@ func (e *Expr) part(s slots, qual qualifier, end *part, idx uint8) (part, bool) 
 		p.prec, p.yearless, p.anchor = Day, false, date(year, month, day)
 		return p, true
 	case s.k >= 0:
+		y := year
 		if p.yearless {
-			return p, false
+			y = weekRefYear
 		}
 		k := toks[s.k].val
-		thu := isoThursday(year, k)
-		if y, w := thu.ISOWeek(); y != year || w != k {
+		thu := isoThursday(y, k)
+		if ty, w := thu.ISOWeek(); ty != y || w != k {
 			return p, false
 		}
 		toks[s.k].role = rWeek
 		p.prec, p.anchor, p.week = Week, thu, true
 		return p, p.inWindow()
-	case s.q >= 0:
-		q := toks[s.q].val
+	case s.q >= 0 || s.r >= 0:
+		qi := s.q
+		toks[max(s.q, s.r)].role = rQuarter
+		if s.r >= 0 {
+			qi = s.r
+			toks[s.r].role = rQuarterRoman
+		}
+		q := toks[qi].val
 		if q < 1 || q > 4 || p.yearless {
 			return p, false
 		}
-		toks[s.q].role = rQuarter
 		p.prec, p.anchor = Quarter, date(year, 3*q-1, 15)
 		return p, true
-	case s.h >= 0:
+	case s.s >= 0:
 		if p.yearless {
 			return p, false
 		}
-		p.prec, p.anchor = Season, holidayDate(holiday(toks[s.h].val), year)
+		winter := toks[s.s].val == 2
+		toks[s.s].role = rSemester
+		toks[s.y].role = rSemYear
+		if s.z >= 0 {
+			z := toks[s.z]
+			want := year + 1
+			if len(z.text) == 2 && z.val != want%100 || len(z.text) == 4 && z.val != want || len(z.text) != 2 && len(z.text) != 4 || !winter {
+				return p, false // WS 2019/21, SS 2019/20
+			}
+			toks[s.z].role = rSemYear2
+		}
+		p.prec, p.anchor = Semester, semesterAnchor(year, winter)
+		return p, p.inWindow()
+	case s.h >= 0:
+		h := holiday(toks[s.h].val)
+		toks[s.h].role = rHoliday
+		y := year
+		if p.yearless {
+			y = refYear
+		}
+		p.prec, p.anchor, p.hol = Season, holidayDate(h, y), h
 		return p, p.inWindow()
 	}
 	if end != nil {

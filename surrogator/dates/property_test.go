@@ -215,6 +215,12 @@ func TestClampKeepsYearDigits(t *testing.T) {
 	e := mustParse(t, "4.4.")
 	for _, n := range []int{1 << 60, -(1 << 60), cycle, 1 << 40} {
 		want := date(refYear, 4, 4).AddDate(0, 0, n%cycle)
+		if n%cycle == 0 { // the same day: never published unchanged
+			want = want.AddDate(0, 0, 1)
+			if n < 0 {
+				want = want.AddDate(0, 0, -2)
+			}
+		}
 		if got := e.Shift(n); got != fmt.Sprintf("%d.%d.", want.Day(), want.Month()) {
 			t.Errorf("4.4. Shift(%d) = %q", n, got)
 		}

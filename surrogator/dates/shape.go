@@ -37,6 +37,11 @@ func Shape(s string) string {
 			j := i
 			for j < len(rs) && unicode.IsLetter(rs[j]) {
 				j++
+				// words joined by one space are one run: a holiday may
+				// become a part of a month ("Weihnachten" → "Ende November")
+				if j+1 < len(rs) && rs[j] == ' ' && unicode.IsLetter(rs[j+1]) {
+					j++
+				}
 			}
 			b.WriteByte('a')
 			for j < len(rs) && rs[j] == '.' {
@@ -47,8 +52,13 @@ func Shape(s string) string {
 			b.WriteRune(r)
 		}
 	}
-	return sharedYear.ReplaceAllString(b.String(), "${1}d${3}${4}${2}d${3}${4}${5}")
+	out := sharedYear.ReplaceAllString(b.String(), "${1}d${3}${4}${2}d${3}${4}${5}")
+	return semesterYears.ReplaceAllString(out, "${1}")
 }
+
+// semesterYears finds a word with two years ("WS 2019/20"): a winter
+// semester that becomes a summer semester writes one ("SS 2020").
+var semesterYears = regexp.MustCompile(`(a\s*(?:9999|d))/(?:9999|d)`)
 
 // sharedYear finds a month range whose start shares the end's year
 // ("01-12/64" is "d-d/d", "1-3.2020" is "d-d.9999"); Shape writes it with

@@ -10,15 +10,20 @@ import (
 type role uint8
 
 const (
-	rLit       role = iota // kept as written
-	rDay                   // day of month, digits
-	rMonth                 // month, digits
-	rMonthName             // month, word
-	rYear                  // year, 2 or 4 digits
-	rCompact               // yyyymmdd
-	rQuarter               // quarter number
-	rWeek                  // ISO week number
-	rWeekday               // weekday word
+	rLit          role = iota // kept as written
+	rDay                      // day of month, digits
+	rMonth                    // month, digits
+	rMonthName                // month, word
+	rYear                     // year, 2 or 4 digits
+	rCompact                  // yyyymmdd
+	rQuarter                  // quarter number
+	rWeek                     // ISO week number
+	rWeekday                  // weekday word
+	rQuarterRoman             // quarter number in Roman numerals
+	rHoliday                  // holiday or season word
+	rSemester                 // semester word (WS, SoSe …)
+	rSemYear                  // first year of a semester
+	rSemYear2                 // second year of a winter semester (2019/20)
 )
 
 // token is one run of the written span: digits, letters, whitespace or a
@@ -35,6 +40,7 @@ type token struct {
 
 	mst monthStyle
 	wst weekdayStyle
+	fam uint8 // semester word family (see semesterWords)
 }
 
 // tokenize splits s into tokens and assigns each a signature symbol:
@@ -43,6 +49,8 @@ type token struct {
 //	'M'       month name      'W' weekday word    'H' holiday or season
 //	'K'       KW (week)       'Q' Quartal         'q' Q (as in Q3)
 //	'U'       Uhr             'b' bis             'w' any other word
+//	'S'       semester word (WS, SoSe, Wintersemester)
+//	'R'       Roman numeral I–IV (a quarter)
 //	' '       a run of white space
 //	'.' ',' '/' '-' ':' '(' ')'  themselves (dashes all map to '-')
 //	'#'       a non-ASCII digit (never part of a date)
@@ -98,6 +106,33 @@ func tokenize(s string) []token {
 		toks = append(toks, t)
 		i = j
 	}
+	// holidays of several words are one token: Christi Himmelfahrt,
+	// Heiliger Abend, Tag der Deutschen Einheit
+	for i := 0; i < len(toks); i++ {
+		for _, ph := range holidayPhrases {
+			n := 2*len(ph.words) - 1
+			if i+n > len(toks) {
+				continue
+			}
+			ok := true
+			for k, w := range ph.words {
+				if !strings.EqualFold(toks[i+2*k].text, w) || k > 0 && toks[i+2*k-1].text != " " {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			var text strings.Builder
+			for _, t := range toks[i : i+n] {
+				text.WriteString(t.text)
+			}
+			m := token{sig: 'H', val: int(ph.h), text: text.String()}
+			toks = append(append(toks[:i], m), toks[i+n:]...)
+			break
+		}
+	}
 	// "Mai." is the abbreviated style (its full and short forms agree).
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].sig == 'M' && toks[i].val == 5 && toks[i+1].sig == '.' {
@@ -105,6 +140,18 @@ func tokenize(s string) []token {
 		}
 	}
 	return toks
+}
+
+// holidayPhrases are the holidays written with several words.
+var holidayPhrases = []struct {
+	words []string
+	h     holiday
+}{
+	{[]string{"Christi", "Himmelfahrt"}, holAscension},
+	{[]string{"Heiliger", "Abend"}, holChristmasEve},
+	{[]string{"Heilig", "Abend"}, holChristmasEve},
+	{[]string{"Tag", "der", "Deutschen", "Einheit"}, holGermanUnity},
+	{[]string{"Tag", "der", "Arbeit"}, holMayDay},
 }
 
 func classifyWord(w string) token {
@@ -119,6 +166,16 @@ func classifyWord(w string) token {
 	}
 	if h, ok := holidays[l]; ok {
 		return token{sig: 'H', val: int(h)}
+	}
+	if e, ok := semesters[l]; ok {
+		v := 1
+		if e.winter {
+			v = 2
+		}
+		return token{sig: 'S', val: v, fam: e.fam}
+	}
+	if v, ok := romans[w]; ok {
+		return token{sig: 'R', val: v}
 	}
 	if k, ok := keywords[l]; ok {
 		return token{sig: k}

@@ -186,6 +186,17 @@ func unreadable(p *formats.Project) int {
 // decide returns why a document is not released (category and detail),
 // or "".
 func decide(d *document.Document, q *pass1Doc, reasons []string, t *qc.Toggle, project, suspects string) (string, string) {
+	if t != nil {
+		// the curator's own decision to keep a document out comes first:
+		// a document with wrong annotations that the toggle file excludes
+		// is not released by decision, not excluded by failure
+		if inc, listed := t.Decision(project, d.Name); listed && !inc {
+			if d.HasWrong() {
+				return ReasonNotReleased, "part_of_corpus = 0 in the toggle file (its annotations are wrong too: empty, NONE or unknown kind)"
+			}
+			return ReasonNotReleased, "part_of_corpus = 0 in the toggle file"
+		}
+	}
 	if d.HasWrong() {
 		return "wrong annotations", "empty, NONE or unknown kind: fix in INCEpTION"
 	}
@@ -263,6 +274,7 @@ func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
 		return docOutcome{err: fmt.Errorf("audit: staged file does not read back as written")}
 	}
 	hits := audit.FindAll(string(written), pr.matcher, dp.parts)
+	hits = append(hits, dateLeaks(string(written), nd, dp.reps, dp.roundedDates)...)
 	if len(hits) > 0 {
 		staged.Discard()
 		q := filepath.Join(l.Private(pr.name), "quarantine", dp.docID+".txt")
@@ -346,6 +358,21 @@ func absOrEmpty(p string) string {
 	return mustAbs(p)
 }
 
+// Recorded returns the options that decide a run's output as
+// provenance.json records them: with the seed and the key, the run's
+// specification (runspec.Open opens a run from it again).
+func (o *Options) Recorded() provenance.Options {
+	return provenance.Options{
+		Mode: string(o.Mode), Scope: string(o.Scope),
+		DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
+		Workers: o.Workers, ReplaceState: o.ReplaceState, Suspects: o.Suspects,
+		ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
+		PoolsDir: o.PoolsDir, ModelDir: o.ModelDir,
+		PHIType: o.Input.PHI.Type, PHIFeature: o.Input.PHI.Feature, Annotator: o.Input.Annotator, TypeSystem: o.Input.TypeSystem,
+		MaxDocBytes: o.Input.MaxDocBytes, MaxZipBytes: o.Input.MaxZipBytes, MaxZipEntries: o.Input.MaxZipEntries,
+	}
+}
+
 // writeProvenance writes provenance.json (private) and MANIFEST.sha256
 // (public) once every document of the run is written: what produced the
 // run and the digest of every output file, for `surrogator verify`.
@@ -355,14 +382,7 @@ func writeProvenance(ctx context.Context, l output.Layout, o *Options, paths []s
 		Run:     l.Run,
 		Seed:    o.Seed,
 		Key:     provenance.Key{Fingerprint: KeyFingerprint(o.Key), File: absOrEmpty(keyFile)},
-		Options: provenance.Options{
-			Mode: string(o.Mode), Scope: string(o.Scope),
-			DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
-			Workers: o.Workers, ReplaceState: o.ReplaceState,
-			ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
-			PHIType: o.Input.PHI.Type, PHIFeature: o.Input.PHI.Feature, Annotator: o.Input.Annotator, TypeSystem: o.Input.TypeSystem,
-			MaxDocBytes: o.Input.MaxDocBytes,
-		},
+		Options: o.Recorded(),
 	}
 	if o.Pools != nil && o.Pools.Embedder() != nil {
 		rec.Embedder = provenance.Embedder{Name: o.Pools.Embedder().Name(), ModelSHA256: o.Pools.Embedder().Version()}

@@ -70,6 +70,10 @@ type Options struct {
 	// Toggle, Resources and Geo, recorded in run.json and part of the
 	// run's fingerprint (a re-run after an interruption must match them).
 	ToggleFile, ResourcesDir, GeodataFile string
+	// PoolsDir and ModelDir are the --pools name lists and the ONNX model
+	// behind Pools (empty: none, the pack's pools or the built-in
+	// embedder), recorded in provenance.json (Recorded).
+	PoolsDir, ModelDir string
 	// DateShift fixes the shift in days when DateShiftSet (0 disables
 	// shifting); else a random shift in ±[DateShiftMin, DateShiftMax].
 	DateShift                  int

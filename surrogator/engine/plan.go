@@ -56,6 +56,9 @@ type docPlan struct {
 	// first names) that identify a person on their own: a public text that
 	// repeats one unannotated is quarantined, and surrogates avoid them.
 	parts *audit.Matcher
+	// roundedDates: birth and death dates show their quarter's first day
+	// (gemtex mode; see dateLeaks)
+	roundedDates bool
 	// nameFallbacks counts the name parts whose surrogate was composed
 	// because the lists were exhausted (document scope; see
 	// names.NSFallback).
@@ -176,7 +179,7 @@ func patientMaterial(d *document.Document, isName func(string) bool) string {
 // plan computes every replacement of one document.
 func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	o := p.opts
-	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d, p.seed)}
+	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d, p.seed), roundedDates: o.Mode == ModeGemtex}
 	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
 	// the run's originals and the document's name words: v is split
 	// into words once for both
@@ -192,8 +195,11 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 	}
 	dd := prepareDates(d, horizon)
 	dp.shift = dd.clampShift(dp.shift)
+	if !o.DateShiftSet {
+		dp.shift = dd.avoidSameDay(dp.shift)
+	}
 	isName := p.docIsName(d)
-	state := &fictive.DocState{DateShift: dp.shift, Dates: dd.parsed}
+	state := &fictive.DocState{DateShift: dp.shift, Dates: dd.parsed, DateMoves: dd.moves}
 	reps := make([]replacement, len(d.Spans))
 	for n, i := range planOrder(d) {
 		if n%64 == 63 && p.stop != nil {
@@ -222,7 +228,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 			rep.Surrogate = capAge(orig)
 			rep.MapKey = rep.Surrogate
 		case o.Mode == ModeGemtex:
-			err = p.gemtex(&rep, scope, dp.shift, dd, i, isName)
+			err = p.gemtex(&rep, d, scope, dp.shift, dd, i, isName)
 		default:
 			err = p.fictive(&rep, d, i, scope, docScope, state, dp.shift, dd)
 		}
@@ -243,6 +249,10 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		reps[i] = rep
 		if rep.Surrogate != orig {
 			dp.edits = append(dp.edits, document.Edit{Begin: s.Begin, End: s.End, Text: rep.Surrogate})
+		}
+		// a holiday that became a part of a month loses its preposition
+		if s.Kind.IsDate() && o.Mode == ModeFictive && rep.Shifted {
+			holidayPrepositionEdit(dp, d, i, dd.parsed[i], rep.Surrogate)
 		}
 		// weekday words next to a shifted full date follow it
 		if s.Kind.IsDate() && dp.shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
@@ -380,8 +390,15 @@ func (p *planner) weekday(dp *docPlan, d *document.Document, i int, e *dates.Exp
 	}
 }
 
-func (p *planner) gemtex(rep *replacement, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
+func (p *planner) gemtex(rep *replacement, d *document.Document, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
 	k := rep.Kind
+	if k == kinds.Date && shift != 0 {
+		if v, ok := dd.piece(d, i, shift); ok {
+			rep.MapKey = v
+			rep.Surrogate = "[** " + string(k) + " " + v + " **]"
+			return nil
+		}
+	}
 	if k == kinds.DateBirth || k == kinds.DateDeath || k == kinds.Date {
 		if e := dd.expr[i]; e != nil {
 			var shown string
@@ -414,8 +431,18 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 			rep.Kept, rep.Surrogate = true, rep.Original
 			return nil
 		}
+		if v, ok := dd.piece(d, i, move+shift); ok {
+			rep.Surrogate, rep.Shifted = v, true
+			return nil
+		}
 		if e != nil {
 			rep.Surrogate, rep.Shifted = e.Shift(move+shift), true
+			if rep.Surrogate == rep.Original && e.Specific() {
+				// clamped to no shift at all (a two-digit year at the edge
+				// of its century): a date more specific than a year is
+				// never published as written
+				rep.Surrogate, rep.Shifted = dates.Fallback(rep.Original, docScope.Rand("datefallback", strconv.Itoa(i))), false
+			}
 		} else {
 			rep.Surrogate = dates.Fallback(rep.Original, docScope.Rand("datefallback", strconv.Itoa(i)))
 		}
@@ -506,6 +533,8 @@ type docDates struct {
 	// moves holds, for DATE_BIRTH spans moved by the age rule, the days
 	// they move before the document's shift.
 	moves map[int]int
+	// pieces holds the dates annotated as two spans (see datepieces.go).
+	pieces map[int]datePiece
 }
 
 func (dd *docDates) move(i int) int { return dd.moves[i] }
@@ -556,6 +585,35 @@ func (dd *docDates) clampShift(shift int) int {
 	return clamp(-shift)
 }
 
+// avoidSameDay moves a drawn shift one day towards 0 while it would put a
+// date without a year on its own day and month (365 days on "19.7."):
+// such a date is never published as written (dates.Expr.Shift shows the
+// next day), which would cost its distance to its neighbours a day.
+func (dd *docDates) avoidSameDay(shift int) int {
+	for range 3 {
+		same := false
+		for _, e := range dd.expr {
+			if e.HasYear() || e.Precision() != dates.DayMonth {
+				continue
+			}
+			t := e.Time()
+			if u := t.AddDate(0, 0, shift); u.Month() == t.Month() && u.Day() == t.Day() {
+				same = true
+				break
+			}
+		}
+		if !same || abs(shift) <= 1 {
+			return shift
+		}
+		if shift > 0 {
+			shift--
+		} else {
+			shift++
+		}
+	}
+	return shift
+}
+
 func abs(n int) int {
 	if n < 0 {
 		return -n
@@ -581,9 +639,18 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 		pd, up := e.Padding()
 		padded, unpadded = padded+pd, unpadded+up
 	}
-	if padded+unpadded > 0 {
-		for i, e := range dd.expr {
-			dd.expr[i] = e.WithPadding(padded > unpadded)
+	// a date whose padding the span does not show follows a date joined
+	// to it by a dash or "bis" ("07/63" – "12/63" annotated apart), else
+	// the document
+	for i, e := range dd.expr {
+		if pd, up := e.Padding(); pd+up == 0 {
+			if pd, up := dd.neighbourPadding(d, i); pd != up {
+				dd.expr[i] = e.WithPadding(pd > up)
+				continue
+			}
+			if padded+unpadded > 0 {
+				dd.expr[i] = e.WithPadding(padded > unpadded)
+			}
 		}
 	}
 	// a yearless date takes its year from the nearest date with a year
@@ -630,8 +697,74 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 		}
 		dd.expr[i] = pick
 	}
+	dd.findPieces(d)
 	dd.ageRule(d, horizon)
 	return dd
+}
+
+// dateLeaks audits the published text of a document for its own date
+// originals more specific than a year (audit.DateLeaks): nd is the
+// document after replacement, whose spans cover the surrogates. Dates
+// kept as written (--date-shift 0) are not searched for. rounded (gemtex
+// mode) says that birth and death dates show the first day of their
+// shifted quarter: one that was such a first day may show itself, which
+// tells no more than the quarter (SPEC §5), so there it is no leak.
+func dateLeaks(text string, nd *document.Document, reps []replacement, rounded bool) []audit.Hit {
+	var originals []string
+	var regions []audit.DateRegion
+	seen := map[string]bool{}
+	for _, r := range reps {
+		if !r.Kind.IsDate() || r.Kept {
+			continue
+		}
+		s := nd.Spans[r.Span]
+		region := audit.DateRegion{Begin: s.Begin, End: s.End, Original: r.Original}
+		if rounded && r.Kind != kinds.Date {
+			region.Original = ""
+		}
+		regions = append(regions, region)
+		if !seen[r.Original] && audit.DateAudited(r.Original) {
+			seen[r.Original] = true
+			originals = append(originals, r.Original)
+		}
+	}
+	return audit.DateLeaks(text, originals, regions)
+}
+
+// rangeJoin matches what may stand between the two dates of a range
+// annotated as two spans: blanks, a dash or "bis".
+var rangeJoin = regexp.MustCompile(`^\s*(?:[-–—]|bis)?\s*$`)
+
+// neighbourPadding returns the padding shown (see dates.Expr.Padding) by
+// the date spans right before and after span i that are joined to it as a
+// range ("07/63-12/63" annotated as two spans).
+func (dd *docDates) neighbourPadding(d *document.Document, i int) (padded, unpadded int) {
+	s := d.Spans[i]
+	// spans are sorted by position (document.Normalize): the neighbours
+	// in the text are the spans next to i
+	for _, j := range [2]int{i - 1, i + 1} {
+		if j < 0 || j >= len(d.Spans) {
+			continue
+		}
+		o, e := d.Spans[j], dd.parsed[j]
+		if e == nil {
+			continue
+		}
+		var gap string
+		switch {
+		case o.End <= s.Begin && s.Begin-o.End <= 6:
+			gap = d.Text[o.End:s.Begin]
+		case o.Begin >= s.End && o.Begin-s.End <= 6:
+			gap = d.Text[s.End:o.Begin]
+		default:
+			continue
+		}
+		if rangeJoin.MatchString(gap) {
+			pd, up := e.Padding()
+			padded, unpadded = padded+pd, unpadded+up
+		}
+	}
+	return padded, unpadded
 }
 
 // latest is the last day the dated spans of the document (with a year)

@@ -21,9 +21,14 @@ type DocState struct {
 	// span (DATE, DATE_BIRTH, DATE_DEATH) that parses, by span index, as
 	// the engine parsed them for planning: generators read them instead
 	// of parsing the spans again. nil: generators parse the spans.
-	Dates  map[int]*dates.Expr
-	mu     sync.Mutex
-	values map[string]any
+	Dates map[int]*dates.Expr
+	// DateMoves holds, for birth dates moved by the age rule (SPEC §5),
+	// the days they move besides DateShift, by span index: a generator
+	// that spells a person's birth date (a pension insurance number)
+	// reads the surrogate birth date as original + move + DateShift.
+	DateMoves map[int]int
+	mu        sync.Mutex
+	values    map[string]any
 }
 
 // Value returns the state stored under name, creating it with mk on first

@@ -10,7 +10,8 @@ import (
 // Diff is one difference between two records.
 type Diff struct {
 	// Area is "public", "private", "input", "geodata", "toggle",
-	// "resources", "key", "options", "version" or "build".
+	// "resources", "pools", "model", "key", "embedder", "options",
+	// "version" or "build".
 	Area string
 	// Path is the file's path relative to its root (outputs, files of an
 	// input directory) or the input path; empty for settings.
@@ -35,15 +36,16 @@ func (d Diff) String() string {
 		return what + ": not recorded (new)"
 	case d.Got == "":
 		return what + ": missing"
-	case d.Area == "public" || d.Area == "private" || d.Area == "input" || d.Area == "geodata" || d.Area == "toggle" || d.Area == "resources":
+	case d.Area == "public" || d.Area == "private" || d.Area == "input" || d.Area == "geodata" || d.Area == "toggle" || d.Area == "resources" ||
+		d.Area == "pools" || d.Area == "model":
 		return fmt.Sprintf("%s: content differs (sha256 %.12s… recorded, %.12s… now)", what, d.Want, d.Got)
 	}
 	return fmt.Sprintf("%s: %s recorded, %s now", what, d.Want, d.Got)
 }
 
 // Compare returns the differences of got from want, sorted by area and
-// path: every output digest, the inputs, geodata, toggle and resources
-// digests, the key fingerprint, the options, the seed and the version.
+// path: every output digest, the inputs, geodata, toggle, resources,
+// pools and model digests, the embedder, the key fingerprint, the options, the seed and the version.
 // Build info other than the Go version is not compared (a rebuilt binary
 // of the same version must give the same output).
 func Compare(want, got *Record) []Diff {
@@ -61,8 +63,8 @@ func Compare(want, got *Record) []Diff {
 	wo, gotOpts := want.Options, got.Options
 	wo.Workers, gotOpts.Workers = 0, 0 // output does not depend on workers
 	// paths may differ (verify's copy); contents are compared below
-	wo.ToggleFile, wo.ResourcesDir, wo.GeodataFile = "", "", ""
-	gotOpts.ToggleFile, gotOpts.ResourcesDir, gotOpts.GeodataFile = "", "", ""
+	wo.ToggleFile, wo.ResourcesDir, wo.GeodataFile, wo.PoolsDir, wo.ModelDir = "", "", "", "", ""
+	gotOpts.ToggleFile, gotOpts.ResourcesDir, gotOpts.GeodataFile, gotOpts.PoolsDir, gotOpts.ModelDir = "", "", "", "", ""
 	if wo != gotOpts {
 		setting("options", "", fmt.Sprintf("%+v", wo), fmt.Sprintf("%+v", gotOpts))
 	}
@@ -70,6 +72,8 @@ func Compare(want, got *Record) []Diff {
 	out = append(out, compareFiles("resources", inputDigests(want.Resources), inputDigests(got.Resources))...)
 	out = append(out, compareFiles("geodata", fileDigest(want.Geodata), fileDigest(got.Geodata))...)
 	out = append(out, compareFiles("toggle", fileDigest(want.Toggle), fileDigest(got.Toggle))...)
+	out = append(out, compareFiles("pools", inputDigests(want.Pools), inputDigests(got.Pools))...)
+	out = append(out, compareFiles("model", inputDigests(want.Model), inputDigests(got.Model))...)
 	setting("embedder", "", want.Embedder, got.Embedder)
 	out = append(out, compareFiles("public", want.Public, got.Public)...)
 	out = append(out, compareFiles("private", want.Private, got.Private)...)

@@ -7,7 +7,8 @@
 //   - provenance.json (private run folder): a Record — surrogator version
 //     and build info, options, seed, a fingerprint of the key (a keyed
 //     hash of a constant, never the key), the SHA-256 and size of every
-//     input file and of the geodata pack, the embedder, and the SHA-256 of
+//     input file, of the toggle, the geodata pack, the facility pools and
+//     the embedder model, the embedder, and the SHA-256 of
 //     every public and private output file;
 //   - MANIFEST.sha256 (public run folder): the public files' digests in
 //     `sha256sum` format, so that researchers can run `sha256sum -c
@@ -64,11 +65,16 @@ type Record struct {
 	Seed    int64     `json:"seed"`
 	Key     Key       `json:"key"`
 	// Inputs are the paths given to the run, in order.
-	Inputs    []Input  `json:"inputs"`
-	Toggle    *File    `json:"toggle,omitempty"`    // the toggle file, when given (absolute path)
-	Geodata   *File    `json:"geodata,omitempty"`   // the geodata pack, when given (absolute path)
-	Resources []Input  `json:"resources,omitempty"` // --resources directory, when given
-	Embedder  Embedder `json:"embedder"`
+	Inputs    []Input `json:"inputs"`
+	Toggle    *File   `json:"toggle,omitempty"`    // the toggle file, when given (absolute path)
+	Geodata   *File   `json:"geodata,omitempty"`   // the geodata pack, when given (absolute path)
+	Resources []Input `json:"resources,omitempty"` // --resources directory, when given
+	// Pools is the --pools directory of facility name lists, when the run
+	// used it (a pack's embedded pools are part of Geodata).
+	Pools    []Input  `json:"pools,omitempty"`
+	Embedder Embedder `json:"embedder"`
+	// Model is the --model directory of an ONNX embedder, when used.
+	Model []Input `json:"model,omitempty"`
 	// Public and Private map output paths (slash-separated, relative to
 	// the public and private run roots) to hex SHA-256.
 	Public  map[string]string `json:"public"`
@@ -103,16 +109,28 @@ type Options struct {
 	DateShiftMax int  `json:"date_shift_max"`
 	Workers      int  `json:"workers"`
 	ReplaceState bool `json:"replace_state,omitempty"`
+	// Suspects is the policy for suspected unannotated PII (report,
+	// exclude; "" is report).
+	Suspects string `json:"suspects,omitempty"`
 	// Paths as given (the files' digests are in Record.Toggle etc.).
 	ToggleFile   string `json:"toggle_file,omitempty"`
 	ResourcesDir string `json:"resources_dir,omitempty"`
 	GeodataFile  string `json:"geodata_file,omitempty"`
+	// PoolsDir is the directory of facility name lists (--pools) the run
+	// drew facility surrogates from ("" when none or when the geodata
+	// pack's embedded pools were used).
+	PoolsDir string `json:"pools_dir,omitempty"`
+	// ModelDir is the ONNX model directory of --embedder onnx ("" for the
+	// built-in embedder).
+	ModelDir string `json:"model_dir,omitempty"`
 	// Input reading (formats.Options).
-	PHIType     string `json:"phi_type,omitempty"`
-	PHIFeature  string `json:"phi_feature,omitempty"`
-	Annotator   string `json:"annotator,omitempty"`
-	TypeSystem  string `json:"typesystem,omitempty"`
-	MaxDocBytes int64  `json:"max_doc_bytes,omitempty"`
+	PHIType       string `json:"phi_type,omitempty"`
+	PHIFeature    string `json:"phi_feature,omitempty"`
+	Annotator     string `json:"annotator,omitempty"`
+	TypeSystem    string `json:"typesystem,omitempty"`
+	MaxDocBytes   int64  `json:"max_doc_bytes,omitempty"`
+	MaxZipBytes   int64  `json:"max_zip_bytes,omitempty"`
+	MaxZipEntries int    `json:"max_zip_entries,omitempty"`
 }
 
 // Key identifies the secret key without revealing it.
@@ -482,8 +500,8 @@ func hashInputs(ctx context.Context, paths []string, known KnownInputs) ([]Input
 // Collect completes a record whose caller filled Version, Run, Options,
 // Seed, Key and Embedder, once every output file of the run is written
 // (run.json may still change): it records the build info, digests the
-// inputs (paths as given to the run) and the toggle, resources and
-// geodata named in r.Options, writes MANIFEST.sha256 into publicRoot and
+// inputs (paths as given to the run) and the toggle, resources,
+// geodata, pools and model named in r.Options, writes MANIFEST.sha256 into publicRoot and
 // digests every public and private file. publicRoot may be the run's
 // partial public folder: digests are relative to the root.
 func Collect(r *Record, paths []string, publicRoot, privateRoot string) error {
@@ -507,7 +525,7 @@ func CollectContext(ctx context.Context, r *Record, paths []string, publicRoot, 
 	if r.Inputs, err = hashInputs(ctx, paths, inputs); err != nil {
 		return err
 	}
-	r.Toggle, r.Geodata, r.Resources = nil, nil, nil
+	r.Toggle, r.Geodata, r.Resources, r.Pools, r.Model = nil, nil, nil, nil, nil
 	if p := r.Options.ToggleFile; p != "" {
 		if r.Toggle, err = hashAbs(ctx, p); err != nil {
 			return err
@@ -520,6 +538,16 @@ func CollectContext(ctx context.Context, r *Record, paths []string, publicRoot, 
 	}
 	if p := r.Options.ResourcesDir; p != "" {
 		if r.Resources, err = hashInputs(ctx, []string{p}, nil); err != nil {
+			return err
+		}
+	}
+	if p := r.Options.PoolsDir; p != "" {
+		if r.Pools, err = hashInputs(ctx, []string{p}, nil); err != nil {
+			return err
+		}
+	}
+	if p := r.Options.ModelDir; p != "" {
+		if r.Model, err = hashInputs(ctx, []string{p}, nil); err != nil {
 			return err
 		}
 	}

@@ -57,6 +57,11 @@ type Detector struct {
 	// written in lower case (lowerClasses): a longer lower-case word is
 	// not looked up.
 	maxLower int
+	// inst holds the institution patterns by first folded word.
+	inst map[string][]instEntry
+	// region holds multi-word countries and foreign cities by first
+	// folded word.
+	region map[string][]regionEntry
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -75,6 +80,8 @@ func New(opt Options) *Detector {
 	d := &Detector{res: res, places: opt.Places, lex: map[string]uint64{},
 		roles: map[string]kinds.Kind{}, roleDot: map[string]kinds.Kind{}}
 	d.runs.New = func() any { return &run{} }
+	d.inst = institutionIndex()
+	d.region = regionIndex(res)
 	set := func(c uint64, words ...string) {
 		for _, w := range words {
 			d.lex[w] |= c
@@ -180,7 +187,7 @@ func New(opt Options) *Detector {
 }
 
 // doctorRoles introduce a physician's name ("OA Brinkmann").
-const doctorRoles = `OA OÄ CA FA AA Oberarzt Oberärztin Chefarzt Chefärztin Facharzt Fachärztin Assistenzarzt
+const doctorRoles = `Sr. Schw. Schwester Pfleger Pflegerin OA OÄ CA FA AA Oberarzt Oberärztin Chefarzt Chefärztin Facharzt Fachärztin Assistenzarzt
 Assistenzärztin Stationsarzt Stationsärztin Hausarzt Hausärztin Kollege Kollegin Konsiliarius Dres`
 
 func roleKind(r string) kinds.Kind {
@@ -201,6 +208,20 @@ func roleKind(r string) kinds.Kind {
 	return kinds.NameRelative
 }
 
+// DetectRepeats returns only the unannotated repeats of the spans' strings
+// (and of the words of annotated names): the repeat rule of Detect alone,
+// for a caller that treats its own first findings as annotations.
+func (d *Detector) DetectRepeats(text string, spans []document.Span) []Suspect {
+	r := d.runs.Get().(*run)
+	r.reset(d, text, spans)
+	r.tokenize()
+	r.repeats(spans)
+	out := r.result()
+	r.reset(nil, "", nil)
+	d.runs.Put(r)
+	return out
+}
+
 // DetectDocument runs Detect over a document's text and spans.
 func (d *Detector) DetectDocument(doc *document.Document) []Suspect {
 	return d.Detect(doc.Text, doc.Spans)
@@ -215,7 +236,17 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.triggers()
 	r.patterns()
 	r.names()
+	r.particleNames()
+	r.moreNames()
 	r.cities()
+	r.regions()
+	r.moreTowns()
+	r.institutions()
+	r.facilities()
+	r.ids()
+	r.moreDates()
+	r.professions()
+	r.usernames()
 	r.repeats(spans)
 	out := r.result()
 	r.reset(nil, "", nil) // keep no text in the pool

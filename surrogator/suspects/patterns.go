@@ -42,8 +42,13 @@ var (
 	reDateSlash = regexp.MustCompile(`\b\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})\b|\b\d{1,2}-\d{1,2}-\d{4}\b|\b\d{4}[-/]\d{2}[-/]\d{2}\b`)
 	reMonthYear = regexp.MustCompile(`\b\d{2}-\d{2}/\d{2}(?:\d{2})?\b|\b\d{1,2}/(?:\d{4}|\d{2})\b|\b\d{1,2}\.(?:19|20)\d{2}\b`)
 	reDateWord  = regexp.MustCompile(`\b(?:(?:Anfang|Mitte|Ende) )?(\d{1,2}\. ?)?` + month + `\.?( ?(?:19|20)\d{2}\b)?`)
-	reDateMisc  = regexp.MustCompile(`\b(?:Q[1-4] ?/? ?\d{4}|[1-4]\. ?Quartal \d{4}|KW ?\d{1,2} ?/ ?\d{4}|\d{1,2}\. ?KW \d{4}|(?:Weihnachten|Ostern|Pfingsten|Silvester|Neujahr) \d{4})\b`)
+	reDateMisc  = regexp.MustCompile(`\b(?:Q[1-4] ?/? ?\d{4}|[1-4]\. ?Quartal \d{4}|KW ?\d{1,2} ?/ ?\d{4}|\d{1,2}\. ?KW \d{4}|(?:Weihnachten|Heiligabend|Ostern|Pfingsten|Silvester|Neujahr|Karfreitag|Ostermontag|Pfingstmontag|Himmelfahrt|Frühjahr|Frühling|Sommer|Herbst|Winter) \d{4}|(?:WS|SS|WiSe|SoSe|Wintersemester|Sommersemester) ?(?:\d{4}/\d{2}(?:\d{2})?|\d{2}/\d{2}|\d{4}|\d{2}))\b`)
 )
+
+// dateMiscWords start a reDateMisc match before a number: holidays,
+// seasons and semesters ("Weihnachten 2021", "Herbst 2019", "WS 2019/20").
+var dateMiscWords = fieldSet(`Weihnachten Heiligabend Ostern Pfingsten Silvester Neujahr Karfreitag Ostermontag Pfingstmontag
+	Himmelfahrt Frühjahr Frühling Sommer Herbst Winter WS SS WiSe SoSe Wintersemester Sommersemester`)
 
 // units after a number that make it a quantity, not a date or year.
 var units = wordSet(`ml mg g µg mcg ug ie i.e. e mmol µmol kg m cm mm l dl gy stück x mal kcal u ng pg µl % € euro
@@ -529,7 +534,7 @@ func (r *run) triggers() {
 		switch {
 		case s[0] == 'Q' && len(s) >= 2 && s[1] >= '1' && s[1] <= '4' || strings.HasPrefix(s, "KW"):
 			trig(ruleDateMisc)
-		case s == "Weihnachten" || s == "Ostern" || s == "Pfingsten" || s == "Silvester" || s == "Neujahr":
+		case dateMiscWords[s] && nextDigit:
 			trig(ruleDateMisc)
 		}
 		if nextUpper && (r.hasSuffix(f, orgSuffixSet, orgSuffixes) || f == "stadtwerke") {

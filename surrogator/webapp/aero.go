@@ -24,11 +24,13 @@ type conn struct {
 // connTTL is how long a connection's credentials stay in memory.
 const connTTL = 30 * time.Minute
 
-func (s *Server) aeroRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /inception", logged(s.aeroForm))
-	m.HandleFunc("POST /inception", logged(s.aeroConnect))
-	m.HandleFunc("GET /inception/{cid}/{prj}", logged(s.aeroProject))
-	m.HandleFunc("POST /inception/{cid}/{prj}/pull", logged(s.aeroPull))
+func (s *Server) aeroRoutes() []routeDef {
+	return []routeDef{
+		{"GET /inception", s.aeroForm},
+		{"POST /inception", s.aeroConnect},
+		{"GET /inception/{cid}/{prj}", s.aeroProject},
+		{"POST /inception/{cid}/{prj}/pull", s.aeroPull},
+	}
 }
 
 func (s *Server) aeroForm(w http.ResponseWriter, r *http.Request) {
@@ -143,7 +145,10 @@ func (s *Server) aeroPull(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.meta.Inputs = []input{in}
-	if err := s.addProject(p); err != nil {
+	if err := s.addProject(p); errors.Is(err, errNothingReadable) {
+		s.render(w, r, http.StatusBadGateway, "inception", map[string]any{"Title": "Pull from INCEpTION", "Error": "The project's export holds no readable document, so no project was created."})
+		return
+	} else if err != nil {
 		s.forbidden(w, r, http.StatusInternalServerError, "The project could not be saved.")
 		return
 	}

@@ -18,18 +18,35 @@
 //
 // Security model: the server binds to loopback by default and refuses a
 // non-loopback address unless a password or a fixed token is configured
-// (CheckAddr). Every request needs a session: the random startup token in
-// the printed URL (or the password on the login page) sets an HttpOnly,
-// SameSite=Strict cookie. Every state-changing request carries a CSRF
-// token bound to the session (403 without). Responses carry a strict
-// Content-Security-Policy (no inline script or style, nothing from other
-// origins), no-store and no-referrer. Uploads are size-limited, stored
+// (CheckAddr). It answers only to the host names it knows (localhost,
+// 127.0.0.1, [::1], the host of its address and the connection's own
+// address, on its port, and Config.AllowHosts): any other Host gets 421,
+// so a page under another name cannot reach it by DNS rebinding. Every
+// request needs a session: the random startup token in the printed URL
+// (or the password on the login page) sets an HttpOnly, SameSite=Strict
+// cookie; sessions end after an idle time and an absolute time, at most
+// MaxSessions live (the oldest ends), and "Sign out" ends one. One gate
+// (gate.go) checks every request that is not GET or HEAD before it is
+// routed, whatever its content type: its Origin (or Referer) must be the
+// server's own when present, and it must carry the session's CSRF token
+// in the X-CSRF-Token header or as the first field of a urlencoded or
+// multipart form (read through a bounded peek; the handler gets the whole
+// body again); handlers never see an unchecked request. A request body
+// must arrive at a minimum rate (Config.MinRate over RateWindow), not
+// within one fixed time, so that large uploads work and trickling clients
+// are cut off. Responses carry a strict Content-Security-Policy (no
+// inline script or style, nothing from other origins), no-store and a
+// same-origin referrer policy. Uploads are size-limited, stored
 // under generated ids (original file names are kept only in the private
 // data folder's project.json) and never used as paths; URLs name documents
 // by index, never by name. The server log names the method, the route
-// pattern and the status only. The data folder is 0700, its files 0600.
+// pattern and the status only. Everything in the data folder is 0700/0600,
+// the runs' public folders included.
 //
-// Private files (mapping, key) leave the server only through an explicit
-// POST with a confirmation; originals are shown only in the reviewer's
-// views, never in anything public.
+// The UI speaks English and German, chosen from Accept-Language (i18n.go).
+//
+// Private files (mapping, key, surrogate CAS, QC reports) leave the
+// server only through an explicit POST with a confirmation; originals are
+// shown only in the reviewer's views, never in anything public. Projects
+// and runs can be deleted (POST with a confirmation; files removed).
 package webapp

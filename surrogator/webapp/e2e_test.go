@@ -1,12 +1,15 @@
 package webapp
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/surrogator/surrogator/internal/testutil"
@@ -216,6 +220,16 @@ func TestBrowserEndToEnd(t *testing.T) {
 	if audit := text("#audit-result"); !strings.Contains(audit, "Audit passed") {
 		t.Errorf("audit: %q", audit)
 	}
+	runURL, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the status in words: partial because of the two documents with
+	// wrong annotations, not because of the curator's decisions
+	if w := text("#run-explained"); !strings.Contains(w, "Partial: 9 documents were released.") || !strings.Contains(w, "2 wrong annotations") {
+		t.Errorf("run status explained: %q", w)
+	}
+	do(elemShot("#progress", "run-status.png"))
 
 	// download the public zip
 	do(chromedp.Click(chromedp.CSS("#public-zip")))
@@ -248,9 +262,165 @@ func TestBrowserEndToEnd(t *testing.T) {
 		t.Error("no replaced span highlighted in the surrogate")
 	}
 
+	// the QC page: the two documents with wrong annotations cannot be
+	// included (the button is disabled, the reason shown), the count is
+	// explained in words, labels are words
+	do(chromedp.Navigate(a.ts.URL+"/p/"+pid), chromedp.WaitVisible(chromedp.CSS("#qc-explained")))
+	if n := count(".toggle.never button[disabled]"); n != 2 {
+		t.Errorf("%d disabled Include buttons, want 2", n)
+	}
+	if w := text("#qc-explained"); !strings.Contains(w, "A run releases 9 of the 15 documents.") || !strings.Contains(w, "2 can never be released") {
+		t.Errorf("release count explained: %q", w)
+	}
+	if body := text("main"); strings.Contains(body, "WRONG:") || strings.Contains(body, "kept_place") {
+		t.Error("the QC page shows codes instead of words")
+	}
+	do(elemShot("#overview", "qc-explained.png"), elemShot(`tr:has(.never-reason)`, "qc-never.png"))
+
+	// German for a German browser: the page, the words and what the
+	// script writes after a toggle
+	setLang := func(lang string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": lang}})
+			return err
+		})
+	}
+	do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
+		return err
+	}), setLang("de-DE,de;q=0.9"),
+		chromedp.Navigate(a.ts.URL+"/p/"+pid), chromedp.WaitVisible(chromedp.CSS("#qc-explained")))
+	if w := text("#qc-explained"); !strings.Contains(w, "Ein Lauf gibt 9 der 15 Dokumente frei.") || !strings.Contains(w, "2 können nie freigegeben werden") {
+		t.Errorf("German explanation: %q", w)
+	}
+	if h := text("h1"); h != "Qualitätskontrolle" {
+		t.Errorf("German title: %q", h)
+	}
+	row, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('form.toggle .state[data-include="true"]').closest("tr").id`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Click(chromedp.CSS("#"+row+" form.toggle button")),
+		chromedp.WaitVisible(chromedp.CSS("#"+row+` .state[data-include="false"]`)),
+		shot("qc-de.png"), elemShot("#overview", "qc-overview-de.png"))
+	if w := text("#qc-explained"); !strings.Contains(w, "Ein Lauf gibt 8 der 15 Dokumente frei.") {
+		t.Errorf("German explanation after a toggle: %q", w)
+	}
+	if st, btn := text("#"+row+" .state"), text("#"+row+" form.toggle button"); st != "nicht freigegeben" || btn != "Aufnehmen" {
+		t.Errorf("after a toggle in German: %q %q", st, btn)
+	}
+	do(chromedp.Navigate(runURL), chromedp.WaitVisible(chromedp.CSS("#run-explained")), shot("run-de.png"))
+	if w := text("#run-explained"); !strings.HasPrefix(w, "Teilweise: 9 Dokumente wurden freigegeben.") {
+		t.Errorf("German run status: %q", w)
+	}
+	do(setLang("en-US,en;q=0.9"))
+
+	// the private download (behind the confirmation) holds the surrogate
+	// CAS files and the QC reports; every zip entry is dated
+	privateDL := chromedp.Events(ctx, browser.DownloadProgress)
+	do(chromedp.Navigate(runURL+"/private"),
+		chromedp.WaitVisible(chromedp.CSS("#private-submit")),
+		shot("private.png"),
+		chromedp.Click(chromedp.CSS(`input[name="confirm"]`)),
+		chromedp.Click(chromedp.CSS("#private-submit")))
+	guid = ""
+	for ev, err := range privateDL {
+		if err != nil {
+			t.Fatalf("private download: %v", err)
+		}
+		if ev.State == browser.DownloadProgressStateCompleted {
+			guid = ev.GUID
+			break
+		}
+		if ev.State == browser.DownloadProgressStateCanceled {
+			t.Fatal("private download canceled")
+		}
+	}
+	pb, err := os.ReadFile(filepath.Join(downloads, guid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var casFiles, qcFiles int
+	for n := range zipNames(t, pb) {
+		if strings.Contains(n, "/cas/") {
+			casFiles++
+		}
+		if strings.Contains(n, "/quality_control/") {
+			qcFiles++
+		}
+	}
+	if casFiles != 9 || qcFiles == 0 {
+		t.Errorf("private zip: %d CAS files (want 9), %d QC files", casFiles, qcFiles)
+	}
+	for name, zb := range map[string][]byte{"public": b, "private": pb} {
+		zr, err := zip.NewReader(bytes.NewReader(zb), int64(len(zb)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range zr.File {
+			if f.ModifiedDate == 0 || f.Modified.Year() < 2020 {
+				t.Errorf("%s zip: %s dated %v", name, f.Name, f.Modified)
+				break
+			}
+		}
+	}
+
+	// delete the run, then the project, each after a confirmation
+	do(chromedp.Navigate(runURL), chromedp.Click(chromedp.CSS("#delete-run")),
+		chromedp.WaitVisible(chromedp.CSS("#delete-submit")),
+		chromedp.Click(chromedp.CSS(`input[name="confirm"]`)),
+		shot("delete-run.png"),
+		chromedp.Click(chromedp.CSS("#delete-submit")),
+		chromedp.WaitVisible(chromedp.CSS("#run-form")))
+	if m, _ := filepath.Glob(filepath.Join(a.data, "projects", pid, "out", "p*", "p*-*")); len(m) != 0 {
+		t.Errorf("after deleting the run: %v", m)
+	}
+	do(chromedp.Navigate(a.ts.URL+"/p/"+pid), chromedp.Click(chromedp.CSS("#delete-project")),
+		chromedp.WaitVisible(chromedp.CSS("#delete-submit")),
+		chromedp.Click(chromedp.CSS(`input[name="confirm"]`)),
+		chromedp.Click(chromedp.CSS("#delete-submit")),
+		chromedp.WaitVisible(chromedp.CSS("#upload-files")),
+		shot("deleted.png"))
+	if _, err := os.Stat(filepath.Join(a.data, "projects", pid)); err == nil {
+		t.Error("the deleted project's folder is still there")
+	}
+
+	// an upload without a readable document: an error, no project
+	bad := filepath.Join(t.TempDir(), "kaputt.json")
+	os.WriteFile(bad, []byte(`{"not a CAS`), 0o600)
+	do(chromedp.SetUploadFiles(chromedp.CSS("#upload-files"), []string{bad}),
+		chromedp.Click(chromedp.CSS("#upload-submit")),
+		chromedp.WaitVisible(chromedp.CSS("#error-message")),
+		shot("upload-unreadable.png"))
+	mu.Lock() // the browser logs the expected 400 of the refused upload
+	problems = slices.DeleteFunc(problems, func(p string) bool {
+		return strings.Contains(p, "status of 400") && strings.HasSuffix(p, "/upload")
+	})
+	mu.Unlock()
+	if msg := text("#error-message"); !strings.Contains(msg, "no project was created") {
+		t.Errorf("unreadable upload: %q", msg)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(a.data, "projects")); len(ents) != 0 {
+		t.Errorf("%d projects after the unreadable upload", len(ents))
+	}
+	do(chromedp.Navigate(a.ts.URL + "/"))
+
+	// sign out (a form post with the token): the session ends
+	do(chromedp.Click(chromedp.CSS("#logout")),
+		chromedp.WaitVisible(chromedp.CSS("#error-message")),
+		shot("signed-out.png"))
+	if msg := text("#error-message"); !strings.Contains(msg, "signed out") {
+		t.Errorf("after sign-out: %q", msg)
+	}
 	mu.Lock()
-	defer mu.Unlock()
-	for _, p := range problems {
+	seen := append([]string(nil), problems...)
+	mu.Unlock()
+	// (the browser logs the expected 401 of this page)
+	do(chromedp.Navigate(a.ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#error-message")))
+	if msg := text("#error-message"); !strings.Contains(msg, "No session") {
+		t.Errorf("after sign-out the home page says %q", msg)
+	}
+	for _, p := range seen {
 		t.Errorf("browser: %s", p)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -24,45 +25,78 @@ import (
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
-func (s *Server) routes() {
-	m := http.NewServeMux()
-	m.HandleFunc("GET /{$}", logged(s.home))
-	m.HandleFunc("/login", logged(s.login))
-	m.HandleFunc("POST /upload", logged(s.upload))
-	m.HandleFunc("GET /p/{pid}", logged(s.projectPage))
-	m.HandleFunc("GET /p/{pid}/toggle.csv", logged(s.toggleDownload))
-	m.HandleFunc("GET /p/{pid}/d/{pi}/{di}", logged(s.docPage))
-	m.HandleFunc("POST /p/{pid}/d/{pi}/{di}/toggle", logged(s.toggle))
-	m.HandleFunc("GET /p/{pid}/run", logged(s.runForm))
-	m.HandleFunc("POST /p/{pid}/run", logged(s.runStart))
-	m.HandleFunc("POST /p/{pid}/keys", logged(s.keyUpload))
-	m.HandleFunc("GET /p/{pid}/r/{rid}", logged(s.runPage))
-	m.HandleFunc("GET /p/{pid}/r/{rid}/status", logged(s.runStatusJSON))
-	m.HandleFunc("GET /p/{pid}/r/{rid}/d/{pi}/{di}", logged(s.compare))
-	m.HandleFunc("GET /p/{pid}/r/{rid}/public.zip", logged(s.publicZip))
-	m.HandleFunc("GET /p/{pid}/r/{rid}/private", logged(s.privateConfirm))
-	m.HandleFunc("POST /p/{pid}/r/{rid}/private", logged(s.privateZip))
-	s.aeroRoutes(m)
-	s.mux = m
+// routeDef is one route: a ServeMux pattern and its handler.
+type routeDef struct {
+	pattern string
+	handler http.HandlerFunc
 }
+
+// routeTable lists every route (the tests enumerate it: every route that
+// is not GET-only passes the CSRF gate).
+func (s *Server) routeTable() []routeDef {
+	return append([]routeDef{
+		{"GET /{$}", s.home},
+		{"/login", s.login},
+		{"POST /logout", s.logout},
+		{"POST /upload", s.upload},
+		{"GET /p/{pid}", s.projectPage},
+		{"GET /p/{pid}/toggle.csv", s.toggleDownload},
+		{"GET /p/{pid}/d/{pi}/{di}", s.docPage},
+		{"POST /p/{pid}/d/{pi}/{di}/toggle", s.toggle},
+		{"GET /p/{pid}/run", s.runForm},
+		{"POST /p/{pid}/run", s.runStart},
+		{"POST /p/{pid}/keys", s.keyUpload},
+		{"GET /p/{pid}/r/{rid}", s.runPage},
+		{"GET /p/{pid}/r/{rid}/status", s.runStatusJSON},
+		{"GET /p/{pid}/r/{rid}/d/{pi}/{di}", s.compare},
+		{"GET /p/{pid}/r/{rid}/public.zip", s.publicZip},
+		{"GET /p/{pid}/r/{rid}/private", s.privateConfirm},
+		{"POST /p/{pid}/r/{rid}/private", s.privateZip},
+		{"GET /p/{pid}/delete", s.projectDeleteConfirm},
+		{"POST /p/{pid}/delete", s.projectDelete},
+		{"GET /p/{pid}/r/{rid}/delete", s.runDeleteConfirm},
+		{"POST /p/{pid}/r/{rid}/delete", s.runDelete},
+	}, s.aeroRoutes()...)
+}
+
+func buildMux(routes []routeDef) *http.ServeMux {
+	m := http.NewServeMux()
+	for _, rt := range routes {
+		m.HandleFunc(rt.pattern, logged(rt.handler))
+	}
+	return m
+}
+
+func (s *Server) routes() { s.mux = buildMux(s.routeTable()) }
 
 // page is what every template gets.
 type page struct {
-	Title string
-	CSRF  string
-	Data  any
+	Title    string
+	CSRF     string
+	SignedIn bool
+	Lang     string
+	Data     any
 }
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
-	t := s.tmpl[name]
+	lang := langOf(r)
+	tr := translator(lang)
+	t := s.tmpl[lang][name]
 	var b bytes.Buffer
 	title := name
 	if m, ok := data.(map[string]any); ok {
 		if v, ok := m["Title"].(string); ok {
-			title = v
+			title = tr(v)
+		}
+		for _, k := range []string{"Message", "Error", "Explained", "Skipped"} { // texts written in Go
+			if v, ok := m[k].(string); ok {
+				m[k] = tr(v)
+			}
 		}
 	}
-	if err := t.ExecuteTemplate(&b, "layout", page{Title: title, CSRF: s.csrfToken(sessionOf(r)), Data: data}); err != nil {
+	w.Header().Set("Content-Language", lang)
+	w.Header().Add("Vary", "Accept-Language")
+	if err := t.ExecuteTemplate(&b, "layout", page{Title: title, CSRF: s.csrfToken(sessionOf(r)), SignedIn: sessionOf(r) != "", Lang: lang, Data: data}); err != nil {
 		http.Error(w, "template error", http.StatusInternalServerError)
 		return
 	}
@@ -120,24 +154,14 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 // flagged: QC proposes not to release the document, or raised a flag.
 func flagged(d *qc.Doc) bool { return !d.PartOfCorpus || len(d.Reasons) > 0 }
 
-// multipartWithCSRF opens a streamed multipart body of at most max bytes
-// whose first field must be the session's CSRF token; it answers the
-// request itself (400, 403) when not.
-func (s *Server) multipartWithCSRF(w http.ResponseWriter, r *http.Request, max int64) (*multipart.Reader, bool) {
+// multipartBody opens a streamed multipart body of at most max bytes
+// (the gate has checked its CSRF token, the first field); it answers the
+// request itself (400) when it is not multipart.
+func (s *Server) multipartBody(w http.ResponseWriter, r *http.Request, max int64) (*multipart.Reader, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, max)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		s.badRequest(w, r, "Expected a file upload form.")
-		return nil, false
-	}
-	part, err := mr.NextPart()
-	if err != nil || part.FormName() != "csrf" {
-		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
-		return nil, false
-	}
-	tok, _ := io.ReadAll(io.LimitReader(part, 256))
-	if !equal(string(tok), s.csrfToken(sessionOf(r))) {
-		s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
 		return nil, false
 	}
 	return mr, true
@@ -147,7 +171,7 @@ func (s *Server) multipartWithCSRF(w http.ResponseWriter, r *http.Request, max i
 // is streamed: the CSRF token must be the first field, and files go
 // straight to the project's private folder under generated names.
 func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
-	mr, ok := s.multipartWithCSRF(w, r, s.cfg.MaxUpload)
+	mr, ok := s.multipartBody(w, r, s.cfg.MaxUpload)
 	if !ok {
 		return
 	}
@@ -162,6 +186,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 	}
 	stems := map[string]string{} // loose file stem → generated stem (keeps BRAT .txt/.ann pairs)
 	var name string
+	unreadable := 0
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -172,8 +197,16 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 				fail(http.StatusRequestEntityTooLarge, "The upload is larger than the limit of "+formats.HumanBytes(s.cfg.MaxUpload)+".")
 				return
 			}
+			if tooSlow(err) {
+				fail(http.StatusRequestTimeout, msgSlow)
+				return
+			}
 			fail(http.StatusBadRequest, "The upload was cut short.")
 			return
+		}
+		if _, _, err := mime.ParseMediaType(part.Header.Get("Content-Disposition")); err != nil {
+			unreadable++ // the browser sent a file name (or field name) no parser can read
+			continue
 		}
 		switch part.FormName() {
 		case "name":
@@ -203,6 +236,10 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 				fail(http.StatusRequestEntityTooLarge, "The upload is larger than the limit of "+formats.HumanBytes(s.cfg.MaxUpload)+".")
 				return
 			}
+			if tooSlow(err) {
+				fail(http.StatusRequestTimeout, msgSlow)
+				return
+			}
 			fail(http.StatusBadRequest, "The upload could not be stored.")
 			return
 		}
@@ -210,9 +247,14 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 		p.meta.Inputs = append(p.meta.Inputs, in)
 	}
 	if len(p.meta.Inputs) == 0 {
+		if unreadable > 0 {
+			fail(http.StatusBadRequest, unreadableMessage(s.tr(r), unreadable)+" "+s.tr(r)("Nothing was loaded."))
+			return
+		}
 		fail(http.StatusBadRequest, "No file was chosen.")
 		return
 	}
+	p.meta.Unreadable = unreadable
 	if name == "" {
 		name = strings.TrimSuffix(p.meta.Inputs[0].Name, path.Ext(p.meta.Inputs[0].Name))
 		if len(p.meta.Inputs) > 1 {
@@ -221,11 +263,30 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 	}
 	p.meta.Name = name
 	if err := s.addProject(p); err != nil {
+		if errors.Is(err, errNothingReadable) {
+			msg := s.tr(r)("None of the uploaded files holds a readable document, so no project was created.")
+			if why := p.unreadableReasons(3); len(why) > 0 {
+				msg += " " + strings.Join(why, "; ")
+			}
+			s.forbidden(w, r, http.StatusBadRequest, msg)
+			return
+		}
 		fail(http.StatusInternalServerError, "The project could not be saved.")
 		return
 	}
 	http.Redirect(w, r, "/p/"+p.meta.ID, http.StatusSeeOther)
 }
+
+// unreadableMessage reports upload parts whose names could not be read.
+func unreadableMessage(tr func(string) string, n int) string {
+	if n == 1 {
+		return tr("One uploaded file was skipped: its file name could not be read (rename it, e.g. without quotes or control characters, and upload it again).")
+	}
+	return fmt.Sprintf(tr("%d uploaded files were skipped: their file names could not be read (rename them, e.g. without quotes or control characters, and upload them again)."), n)
+}
+
+// tr is the translator of a request's UI language.
+func (s *Server) tr(r *http.Request) func(string) string { return translator(langOf(r)) }
 
 func tooLarge(err error) bool {
 	var mbe *http.MaxBytesError
@@ -299,6 +360,9 @@ type docRow struct {
 	Readable bool
 	// Toggleable: the toggle file can list it (see project.toggleable)
 	Toggleable bool
+	// Never is why the engine never releases the document, whatever the
+	// decision ("" when it can be released)
+	Never string
 }
 
 type qcView struct {
@@ -321,12 +385,51 @@ func (s *Server) projectPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	views, total, nflagged, released := s.qcViews(p, dec)
-	data := map[string]any{"Title": "Quality control: " + p.meta.Name, "P": p.meta, "Views": views,
-		"Total": total, "Flagged": nflagged, "Released": released, "Edited": edited, "Inputs": len(p.meta.Inputs)}
+	data := map[string]any{"Title": s.tr(r)("Quality control") + ": " + p.meta.Name, "P": p.meta, "Views": views,
+		"Total": total, "Flagged": nflagged, "Released": released, "Edited": edited, "Inputs": len(p.meta.Inputs),
+		"Explained": releaseWords(s.tr(r), views, total, released, edited)}
 	if p.err != nil {
 		data["Err"] = p.err.Error()
 	}
+	if p.meta.Unreadable > 0 {
+		data["Skipped"] = unreadableMessage(s.tr(r), p.meta.Unreadable)
+	}
 	s.render(w, r, http.StatusOK, "project", data)
+}
+
+// releaseWords explains the release count: how many documents a run
+// releases, how many the decision keeps out (and can include) and how
+// many the engine never releases.
+func releaseWords(tr func(string) string, views []qcView, total, released int, edited bool) string {
+	never := 0
+	for _, v := range views {
+		for _, d := range v.Docs {
+			if d.Never != "" {
+				never++
+			}
+		}
+	}
+	kept := total - released - never
+	w := fmt.Sprintf(tr("A run releases %d of the %d documents."), released, total)
+	if kept > 0 {
+		by := tr("QC's proposal")
+		if edited {
+			by = tr("the release decision")
+		}
+		w += " " + fmt.Sprintf(tr(plural(kept, "%d is kept out by %s: use Include to release it.", "%d are kept out by %s: use Include to release them.")), kept, by)
+	}
+	if never > 0 {
+		w += " " + fmt.Sprintf(tr(plural(never, "%d can never be released (wrong annotations or not readable: the reason is in its row).",
+			"%d can never be released (wrong annotations or not readable: the reason is in their row).")), never)
+	}
+	return w
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func (s *Server) qcViews(p *project, dec [][]bool) (views []qcView, total, nflagged, released int) {
@@ -335,11 +438,15 @@ func (s *Server) qcViews(p *project, dec [][]bool) (views []qcView, total, nflag
 		for j := range q.Docs {
 			d := &q.Docs[j]
 			row := docRow{PI: i, DI: j, Toggleable: d.Toggleable, Name: d.Name, State: d.State, Spans: int(d.Spans), Flagged: d.flagged(),
-				Reasons: d.Reasons, Flags: d.Flags, Suspects: int(d.Suspects), Include: dec[i][j], Proposal: d.Part, Readable: d.Readable}
+				Reasons: d.Reasons, Flags: d.Flags, Suspects: int(d.Suspects), Include: dec[i][j], Proposal: d.Part, Readable: d.Readable,
+				Never: d.never()}
+			if row.Never != "" {
+				row.Include = false // whatever the toggle file says: the run will not release it
+			}
 			if row.Flagged {
 				v.Flagged++
 			}
-			if row.Include {
+			if row.Include && row.Never == "" {
 				released++
 			}
 			v.Docs = append(v.Docs, row)
@@ -400,7 +507,8 @@ func (s *Server) docPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d, err := p.original(r.Context(), pi, di)
-	data := map[string]any{"Title": q.Document, "P": p.meta, "PI": pi, "DI": di, "Q": q, "Include": dec[pi][di],
+	f, _ := p.fact(pi, di)
+	data := map[string]any{"Title": q.Document, "P": p.meta, "PI": pi, "DI": di, "Q": q, "Include": dec[pi][di] && f.never() == "", "Never": f.never(),
 		"Flagged": flagged(q), "Project": p.views[pi].Project}
 	if err != nil {
 		data["ReadErr"] = "The document could not be read again from its stored input."
@@ -433,12 +541,26 @@ func (s *Server) toggle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.setDecision(p, pi, di, include); err != nil {
+		if errors.Is(err, errNeverReleased) {
+			f, _ := p.fact(pi, di)
+			s.badRequest(w, r, s.tr(r)("Cannot be released:")+" "+s.tr(r)(f.never())+".")
+			return
+		}
 		s.badRequest(w, r, "The release decision could not be saved.")
 		return
 	}
 	if strings.Contains(r.Header.Get("Accept"), "application/json") {
+		// the new state and the release count explained anew
+		out := struct {
+			Include   bool   `json:"include"`
+			Explained string `json:"explained,omitempty"`
+		}{Include: include}
+		if dec, edited, err := s.decisions(p); err == nil {
+			views, total, _, released := s.qcViews(p, dec)
+			out.Explained = releaseWords(s.tr(r), views, total, released, edited)
+		}
 		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"include":%t}`, include)
+		writeJSONTo(w, out)
 		return
 	}
 	back := fmt.Sprintf("/p/%s/d/%d/%d", p.meta.ID, pi, di)
@@ -491,7 +613,7 @@ func (s *Server) renderRunForm(w http.ResponseWriter, r *http.Request, p *projec
 	for _, rr := range p.runList() {
 		runs = append(runs, rr.status())
 	}
-	s.render(w, r, status, "run", map[string]any{"Title": "Run: " + p.meta.Name, "P": p.meta, "Packs": packs,
+	s.render(w, r, status, "run", map[string]any{"Title": s.tr(r)("Run") + ": " + p.meta.Name, "P": p.meta, "Packs": packs,
 		"Keys": s.keys(p), "Runs": runs, "Error": msg, "Total": total, "Released": released})
 }
 
@@ -551,11 +673,14 @@ func (s *Server) keyUpload(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	mr, ok := s.multipartWithCSRF(w, r, 64<<10)
+	mr, ok := s.multipartBody(w, r, 64<<10)
 	if !ok {
 		return
 	}
 	part, err := mr.NextPart()
+	for err == nil && part.FormName() == csrfField {
+		part, err = mr.NextPart()
+	}
 	if err != nil || part.FormName() != "key" {
 		s.badRequest(w, r, "No key file was chosen.")
 		return
@@ -563,6 +688,10 @@ func (s *Server) keyUpload(w http.ResponseWriter, r *http.Request) {
 	id := newID()
 	dst := filepath.Join(p.keysDir(), id+".key")
 	if _, err := copyPrivate(dst, part); err != nil {
+		if tooSlow(err) {
+			s.forbidden(w, r, http.StatusRequestTimeout, msgSlow)
+			return
+		}
 		if tooLarge(err) {
 			s.forbidden(w, r, http.StatusRequestEntityTooLarge, "A key file is a few dozen bytes; this one is too large.")
 			return
@@ -609,12 +738,58 @@ func (s *Server) runPage(w http.ResponseWriter, r *http.Request) {
 	rr.mu.Lock()
 	res, set := rr.Result, rr.Settings
 	rr.mu.Unlock()
-	data := map[string]any{"Title": "Run " + rr.ID, "P": p.meta, "S": st, "Set": set, "Running": st.State == runRunning}
+	data := map[string]any{"Title": s.tr(r)("Run") + " " + rr.ID, "P": p.meta, "S": st, "Set": set, "Running": st.State == runRunning,
+		"Explained": runWords(s.tr(r), st.State, res)}
 	if res != nil {
 		data["Res"] = res
 		data["Docs"] = s.runDocs(p, rr, res)
 	}
 	s.render(w, r, http.StatusOK, "result", data)
+}
+
+// runWords explains a run's state in words.
+func runWords(tr func(string) string, state string, res *engine.Result) string {
+	switch state {
+	case runRunning:
+		return tr("The run is going on; nothing is published before it ends.")
+	case runFailed:
+		return tr("The run failed: nothing was published.")
+	}
+	if res == nil {
+		return ""
+	}
+	rel, kept := res.Released(), res.NotReleased()
+	w := fmt.Sprintf(tr(plural(rel, "%d document was released.", "%d documents were released.")), rel)
+	if kept > 0 {
+		w += " " + fmt.Sprintf(tr(plural(kept, "%d was kept out by the release decision, as chosen.", "%d were kept out by the release decision, as chosen.")), kept)
+	}
+	if state == runComplete {
+		return tr("Complete: every document meant for release was released.") + " " + w
+	}
+	by := map[string]int{}
+	var order []string
+	for _, e := range res.Excluded {
+		if e.Reason == engine.ReasonNotReleased {
+			continue
+		}
+		r := e.Reason
+		if e.Quarantined {
+			r = "quarantined by the leak audit"
+		}
+		if by[r] == 0 {
+			order = append(order, r)
+		}
+		by[r]++
+	}
+	var parts []string
+	n := 0
+	for _, r := range order {
+		parts = append(parts, fmt.Sprintf("%d %s", by[r], tr(r)))
+		n += by[r]
+	}
+	return tr("Partial:") + " " + w + " " + fmt.Sprintf(tr(plural(n,
+		"%d document was excluded by the engine, whatever the decision (%s); the table below names it and why.",
+		"%d documents were excluded by the engine, whatever the decision (%s); the table below names them and why.")), n, strings.Join(parts, ", "))
 }
 
 func (s *Server) runDocs(p *project, rr *run, res *engine.Result) []runDoc {
@@ -802,13 +977,19 @@ func zipDir(w io.Writer, root, prefix string) error {
 	return err
 }
 
+// addFile adds a file under name, dated with its modification time (a
+// zip entry without one reads as 1980-00-00).
 func addFile(zw *zip.Writer, name, file string) error {
 	f, err := os.Open(file)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	zf, err := zw.Create(name)
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	zf, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: fi.ModTime().UTC()})
 	if err != nil {
 		return err
 	}
@@ -826,11 +1007,13 @@ func (s *Server) privateConfirm(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.render(w, r, http.StatusOK, "private", map[string]any{"Title": "Download private key and mapping", "P": p.meta, "RunID": rr.ID})
+	s.render(w, r, http.StatusOK, "private", map[string]any{"Title": "Download private files", "P": p.meta, "RunID": rr.ID})
 }
 
-// privateZip sends the run's mappings and key: only on a POST with the
-// CSRF token and the confirmation ticked.
+// privateZip sends the run's private folder (mappings, run records, the
+// surrogate CAS files to re-import into INCEpTION, the QC reports) and
+// its key: only on a POST with the CSRF token and the confirmation
+// ticked. The zip is streamed; the files are listed first.
 func (s *Server) privateZip(w http.ResponseWriter, r *http.Request) {
 	p, rr, ok := s.runAt(r)
 	if !ok {
@@ -843,42 +1026,39 @@ func (s *Server) privateZip(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.PostFormValue("confirm") != "yes" {
-		s.render(w, r, http.StatusBadRequest, "private", map[string]any{"Title": "Download private key and mapping", "P": p.meta, "RunID": rr.ID, "Unconfirmed": true})
+		s.render(w, r, http.StatusBadRequest, "private", map[string]any{"Title": "Download private files", "P": p.meta, "RunID": rr.ID, "Unconfirmed": true})
 		return
 	}
 	prefix := "private-" + l.Run
-	var b bytes.Buffer
-	zw := zip.NewWriter(&b)
 	var files []string
 	root := l.PrivateRoot()
-	filepath.WalkDir(root, func(fp string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			switch d.Name() {
-			case "mapping.json", "mapping_flat.json", "run.json", "provenance.json":
-				files = append(files, fp)
-			}
+	err := filepath.WalkDir(root, func(fp string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			files = append(files, fp)
 		}
 		return nil
 	})
-	sort.Strings(files)
-	for _, f := range files {
-		rel, _ := filepath.Rel(root, f)
-		if err := addFile(zw, path.Join(prefix, filepath.ToSlash(rel)), f); err != nil {
-			s.forbidden(w, r, http.StatusInternalServerError, "The private files could not be packed.")
-			return
-		}
-	}
-	if err := addFile(zw, path.Join(prefix, "surrogator.key"), rr.KeyFile); err != nil {
-		s.forbidden(w, r, http.StatusInternalServerError, "The key could not be packed.")
-		return
-	}
-	if err := zw.Close(); err != nil {
+	if _, kerr := os.Stat(rr.KeyFile); err != nil || kerr != nil {
 		s.forbidden(w, r, http.StatusInternalServerError, "The private files could not be packed.")
 		return
 	}
+	sort.Strings(files)
 	w.Header().Set("Content-Type", "application/zip")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+prefix+`.zip"`)
-	w.Write(b.Bytes())
+	zw := zip.NewWriter(w)
+	for _, f := range files {
+		rel, _ := filepath.Rel(root, f)
+		if addFile(zw, path.Join(prefix, filepath.ToSlash(rel)), f) != nil {
+			return // the zip stays incomplete (no central directory): the browser reports a broken download
+		}
+	}
+	if addFile(zw, path.Join(prefix, "surrogator.key"), rr.KeyFile) != nil {
+		return
+	}
+	zw.Close()
 }
 
 func writeJSONTo(w io.Writer, v any) {

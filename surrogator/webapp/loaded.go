@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -67,6 +68,19 @@ type docFact struct {
 
 // flagged: QC proposes not to release the document, or raised a flag.
 func (f *docFact) flagged() bool { return !f.Part || len(f.Reasons) > 0 }
+
+// never is why a run never releases the document whatever the release
+// decision ("" when it can be released): the engine excludes documents
+// with wrong annotations and documents it cannot read.
+func (f *docFact) never() string {
+	if !f.Readable {
+		return "it could not be read"
+	}
+	if slices.Contains(f.Flags, qc.FlagWrong) {
+		return "it has wrong annotations (empty, NONE or unknown kind): fix them in INCEpTION and load the export again"
+	}
+	return ""
+}
 
 // docCount is the number of QC rows of the project.
 func (p *project) docCount() int {

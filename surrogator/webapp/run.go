@@ -206,6 +206,9 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 	go func() {
 		defer s.wg.Done()
 		res, err := s.execute(s.ctx, p, opts, pack)
+		if terr := tightenTree(p.outDir()); terr != nil && err == nil {
+			err = terr // the public folder would stay readable by others
+		}
 		r.mu.Lock()
 		r.Ended = time.Now().UTC()
 		r.Result = res

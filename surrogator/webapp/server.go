@@ -13,16 +13,19 @@ import (
 	"html/template"
 	"io/fs"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/engine"
+	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/suspects"
 )
 
@@ -79,6 +82,39 @@ type Config struct {
 	// AeroTransport carries the INCEpTION remote-API requests (nil: a
 	// copy of http.DefaultTransport).
 	AeroTransport http.RoundTripper
+	// AllowHosts are further names the server answers to (a name on any
+	// port, or name:port), e.g. the name of a TLS proxy in front of it.
+	// Always allowed: localhost, 127.0.0.1, [::1], the host of Addr and
+	// the connection's own address, on the port the connection came in
+	// on. Any other Host gets 421 (DNS rebinding).
+	AllowHosts []string
+	// MinRate is the slowest a request body may arrive, in bytes per
+	// second over RateWindow of reading (0: DefaultMinRate); a body that
+	// stalls for RateWindow fails too, and every write of a response must
+	// drain within RateWindow (0: DefaultRateWindow).
+	MinRate    int64
+	RateWindow time.Duration
+	// SessionIdle and SessionMax end a session after that long without a
+	// request, or that long after it began (0: DefaultSessionIdle,
+	// DefaultSessionMax). MaxSessions caps the live sessions; the oldest
+	// is ended for a new one (0: DefaultMaxSessions).
+	SessionIdle time.Duration
+	SessionMax  time.Duration
+	MaxSessions int
+	// Now is the clock of the sessions (nil: time.Now).
+	Now func() time.Time
+}
+
+// Session defaults.
+const (
+	DefaultSessionIdle = 2 * time.Hour
+	DefaultSessionMax  = 12 * time.Hour
+	DefaultMaxSessions = 32
+)
+
+// session is a live session.
+type session struct {
+	created, seen time.Time
 }
 
 // Server is the web app. Create it with New; it is an http.Handler.
@@ -86,14 +122,15 @@ type Server struct {
 	cfg     Config
 	token   string
 	csrfKey []byte
-	tmpl    map[string]*template.Template
+	tmpl    map[string]map[string]*template.Template // language → page
 	static  http.Handler
 	mux     *http.ServeMux
 	det     *suspects.Detector
 	log     *slog.Logger
+	hosts   hostPolicy
 
 	mu       sync.Mutex
-	sessions map[string]time.Time
+	sessions map[string]*session
 	projects map[string]*project
 	conns    map[string]*conn
 	order    []string // project ids, newest last
@@ -144,11 +181,32 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Resources == nil {
 		cfg.Resources = data.Default()
 	}
+	if cfg.MinRate <= 0 {
+		cfg.MinRate = DefaultMinRate
+	}
+	if cfg.RateWindow <= 0 {
+		cfg.RateWindow = DefaultRateWindow
+	}
+	if cfg.SessionIdle <= 0 {
+		cfg.SessionIdle = DefaultSessionIdle
+	}
+	if cfg.SessionMax <= 0 {
+		cfg.SessionMax = DefaultSessionMax
+	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	if err := mkPrivateDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, token: cfg.Token, sessions: map[string]time.Time{}, projects: map[string]*project{}, conns: map[string]*conn{},
-		log: cfg.Log, det: suspects.New(suspects.Options{Resources: cfg.Resources})}
+	if err := tightenTree(cfg.DataDir); err != nil { // also what older versions left 0755/0644
+		return nil, err
+	}
+	s := &Server{cfg: cfg, token: cfg.Token, sessions: map[string]*session{}, projects: map[string]*project{}, conns: map[string]*conn{},
+		log: cfg.Log, det: suspects.New(suspects.Options{Resources: cfg.Resources}), hosts: newHostPolicy(cfg.Addr, cfg.AllowHosts)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -222,37 +280,82 @@ func equal(a, b string) bool {
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
 	"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-// ServeHTTP applies the security headers, the session check and the
-// request log, then routes.
+// ServeHTTP applies the security headers, the host allow-list, the
+// session check, the origin and CSRF gate and the request log, then
+// routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	h := w.Header()
 	h.Set("Content-Security-Policy", csp)
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
+	// same-origin: a form post of these pages names its origin (with
+	// no-referrer browsers send "Origin: null"), no address leaves the site
+	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	rw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	rc := http.NewResponseController(w)
+	rw := &statusWriter{ResponseWriter: w, status: http.StatusOK, rc: rc, window: s.cfg.RateWindow}
 	rt := &route{pattern: "-"}
 	if strings.HasPrefix(r.URL.Path, "/static/") {
 		rt.pattern = "/static/"
 	}
-	s.serve(rw, r.WithContext(context.WithValue(r.Context(), routeKey{}, rt)))
+	r = r.WithContext(context.WithValue(r.Context(), routeKey{}, rt))
+	var body *rateReader
+	if r.Body != nil && r.Body != http.NoBody && !safeMethod(r.Method) {
+		body = &rateReader{body: r.Body, rc: rc, now: time.Now, min: s.cfg.MinRate, window: s.cfg.RateWindow}
+		r.Body = body
+	}
+	s.serve(rw, r)
+	// the write deadline must not outlive the request (keep-alive); what
+	// the server still reads of an unread body (it discards up to 256 KiB
+	// before the next request) must arrive within a window, and nothing
+	// more is read of a body that was too slow
+	rc.SetWriteDeadline(time.Time{})
+	if body != nil {
+		body.settle()
+	}
 	pattern := rt.pattern
 	s.log.Info("request", "method", r.Method, "route", pattern, "status", rw.status, "ms", time.Since(start).Milliseconds())
 }
 
+// Messages of the gate.
+const (
+	msgCSRF   = "The form's security token is missing or stale. Reload the page and try again."
+	msgOrigin = "This request came from another site and was refused."
+	msgHost   = "This server does not answer to that host name. Open the address printed when the server started (or start it with --allow-host)."
+)
+
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !s.hosts.allowed(r.Host, local) {
+		s.forbidden(w, r, http.StatusMisdirectedRequest, msgHost)
+		return
+	}
 	if strings.HasPrefix(r.URL.Path, "/static/") {
 		s.static.ServeHTTP(w, r)
 		return
 	}
+	if !safeMethod(r.Method) && !sameOrigin(r) {
+		s.forbidden(w, r, http.StatusForbidden, msgOrigin)
+		return
+	}
 	if r.URL.Path == "/login" {
+		// no session yet: the login form's token is a double-submit cookie
+		if !safeMethod(r.Method) {
+			c, err := r.Cookie(preCookie)
+			want := ""
+			if err == nil {
+				want = c.Value
+			}
+			if !s.checkToken(w, r, want) {
+				return
+			}
+		}
 		s.mux.ServeHTTP(w, r)
 		return
 	}
-	if t := r.URL.Query().Get("token"); t != "" {
+	if t := r.URL.Query().Get("token"); t != "" && safeMethod(r.Method) {
 		if !equal(t, s.token) {
 			s.forbidden(w, r, http.StatusUnauthorized, "This link's token is not valid. Open the address printed when the server started.")
 			return
@@ -267,31 +370,48 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	sess, ok := s.session(r)
 	if !ok {
-		if s.cfg.Password != "" && r.Method == http.MethodGet {
+		if s.cfg.Password != "" && safeMethod(r.Method) {
 			http.Redirect(w, r, "/login", http.StatusSeeOther)
 			return
 		}
 		s.forbidden(w, r, http.StatusUnauthorized, "No session. Open the address printed when the server started (it carries the access token).")
 		return
 	}
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		// every state-changing request carries the session's CSRF token:
-		// in a header (JavaScript) or as the first form field (checked by
-		// the handlers that stream multipart bodies)
-		if !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
-			r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
-			tok := r.Header.Get("X-CSRF-Token")
-			if tok == "" {
-				tok = r.PostFormValue("csrf")
-			}
-			if !equal(tok, s.csrfToken(sess)) {
-				s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
-				return
-			}
-		}
+	r = r.WithContext(context.WithValue(r.Context(), sessionKey{}, sess))
+	if !safeMethod(r.Method) && !s.checkToken(w, r, s.csrfToken(sess)) {
+		return
 	}
-	s.mux.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, sess)))
+	s.mux.ServeHTTP(w, r)
 }
+
+// checkToken is the CSRF gate of a state-changing request: the token in
+// the X-CSRF-Token header or the body's first form field must be want.
+// The body is bounded (MaxUpload for multipart, 1 MiB else) and
+// re-presented whole to the handler. It answers refused requests itself.
+func (s *Server) checkToken(w http.ResponseWriter, r *http.Request, want string) bool {
+	limit := int64(maxFormBody)
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); strings.HasPrefix(mt, "multipart/") {
+		limit = s.cfg.MaxUpload
+	}
+	if r.Body != nil && r.Body != http.NoBody {
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
+	}
+	tok, err := requestToken(r)
+	switch {
+	case tooSlow(err):
+		s.forbidden(w, r, http.StatusRequestTimeout, msgSlow)
+		return false
+	case tooLarge(err):
+		s.forbidden(w, r, http.StatusRequestEntityTooLarge, "The request is larger than the limit of "+formats.HumanBytes(limit)+".")
+		return false
+	case err != nil || !equal(tok, want):
+		s.forbidden(w, r, http.StatusForbidden, msgCSRF)
+		return false
+	}
+	return true
+}
+
+const msgSlow = "The request arrived too slowly and was cut off. Try again on a faster connection."
 
 type sessionKey struct{}
 
@@ -316,30 +436,89 @@ func sessionOf(r *http.Request) string {
 	return s
 }
 
+// startSession begins a session; at the cap the oldest session ends.
 func (s *Server) startSession(w http.ResponseWriter) {
 	id := randomHex(24)
+	now := s.cfg.Now()
 	s.mu.Lock()
-	s.sessions[id] = time.Now()
+	for k, v := range s.sessions {
+		if s.expired(v, now) {
+			s.endSessionLocked(k)
+		}
+	}
+	for len(s.sessions) >= s.cfg.MaxSessions {
+		oldest, first := "", time.Time{}
+		for k, v := range s.sessions {
+			if oldest == "" || v.created.Before(first) {
+				oldest, first = k, v.created
+			}
+		}
+		s.endSessionLocked(oldest)
+	}
+	s.sessions[id] = &session{created: now, seen: now}
 	s.mu.Unlock()
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 }
 
+func (s *Server) expired(v *session, now time.Time) bool {
+	return now.Sub(v.seen) >= s.cfg.SessionIdle || now.Sub(v.created) >= s.cfg.SessionMax
+}
+
+// endSessionLocked ends a session and closes its INCEpTION connections
+// (s.mu held).
+func (s *Server) endSessionLocked(id string) {
+	delete(s.sessions, id)
+	for k, c := range s.conns {
+		if c.session == id {
+			c.client.Close()
+			delete(s.conns, k)
+		}
+	}
+}
+
+// session returns the request's live session and marks it used.
 func (s *Server) session(r *http.Request) (string, bool) {
 	c, err := r.Cookie(sessionCookie)
 	if err != nil || c.Value == "" {
 		return "", false
 	}
+	now := s.cfg.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_, ok := s.sessions[c.Value]
-	return c.Value, ok
+	v, ok := s.sessions[c.Value]
+	if !ok {
+		return "", false
+	}
+	if s.expired(v, now) {
+		s.endSessionLocked(c.Value)
+		return "", false
+	}
+	v.seen = now
+	return c.Value, true
+}
+
+// logout ends the session and clears its cookie.
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.endSessionLocked(sessionOf(r))
+	s.mu.Unlock()
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	if s.cfg.Password != "" {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	s.render(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, "")), http.StatusOK, "error", map[string]any{"Title": "Signed out", "Status": "Signed out",
+		"Message": "You are signed out. Open the address printed when the server started to sign in again."})
 }
 
 // statusWriter records the status for the request log.
+// Each write must drain within window (the connection's write deadline).
 type statusWriter struct {
 	http.ResponseWriter
 	status int
 	wrote  bool
+	rc     *http.ResponseController
+	window time.Duration
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -351,6 +530,9 @@ func (w *statusWriter) WriteHeader(code int) {
 
 func (w *statusWriter) Write(b []byte) (int, error) {
 	w.wrote = true
+	if w.rc != nil {
+		w.rc.SetWriteDeadline(time.Now().Add(w.window))
+	}
 	return w.ResponseWriter.Write(b)
 }
 
@@ -371,10 +553,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method == http.MethodPost {
-		r.Body = http.MaxBytesReader(w, r.Body, 1<<16)
-		c, err := r.Cookie(preCookie)
-		if err != nil || !equal(r.PostFormValue("csrf"), c.Value) {
-			s.forbidden(w, r, http.StatusForbidden, "The form's security token is missing or stale. Reload the page and try again.")
+		c, err := r.Cookie(preCookie) // checked by the gate (serve)
+		if err != nil {
+			s.forbidden(w, r, http.StatusForbidden, msgCSRF)
 			return
 		}
 		if !equal(r.PostFormValue("password"), s.cfg.Password) {
@@ -394,6 +575,38 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 // forbidden renders an error page without naming anything from the data.
 func (s *Server) forbidden(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	s.render(w, r, status, "error", map[string]any{"Status": status, "Message": msg})
+}
+
+// tightenTree makes every folder below root 0700 and every file 0600
+// (the engine writes a run's public folder 0755/0644: inside the data
+// folder it is private too). Symbolic links are left alone.
+func tightenTree(root string) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		var want fs.FileMode
+		switch {
+		case d.IsDir():
+			want = 0o700
+		case d.Type().IsRegular():
+			want = 0o600
+		default:
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm() != want {
+			return os.Chmod(p, want)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("webapp: %w", err)
+	}
+	return nil
 }
 
 // mkPrivateDir creates dir (and parents) 0700 and tightens an existing one.

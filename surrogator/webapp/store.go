@@ -53,6 +53,9 @@ type meta struct {
 	Origin  string    `json:"origin"` // "upload" or "inception"
 	Created time.Time `json:"created"`
 	Inputs  []input   `json:"inputs"`
+	// Unreadable counts the upload's parts skipped because their file
+	// name could not be read (reported on the project page).
+	Unreadable int `json:"unreadable_parts,omitempty"`
 }
 
 // project is a loaded project: its inputs read and checked once, kept in
@@ -73,6 +76,37 @@ func (p *project) inputDir() string   { return filepath.Join(p.dir, "input") }
 func (p *project) looseDir() string   { return filepath.Join(p.dir, "input", "files") }
 func (p *project) toggleFile() string { return filepath.Join(p.dir, "toggle.csv") }
 func (p *project) outDir() string     { return filepath.Join(p.dir, "out") }
+
+// anyReadable tells whether a project has a readable document.
+func (p *project) anyReadable() bool {
+	for _, v := range p.views {
+		for i := range v.Docs {
+			if v.Docs[i].Readable {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unreadableReasons are the first few reasons why a project's rows could
+// not be read (PII-free: the readers name files and positions only).
+func (p *project) unreadableReasons(max int) []string {
+	var out []string
+	if p.err != nil {
+		out = append(out, p.err.Error())
+	}
+	for _, v := range p.views {
+		for _, q := range v.errs {
+			for _, r := range q.Reasons {
+				if len(out) < max {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
+}
 
 // storedFile is a stored upload read on demand: every ReadAt opens it.
 type storedFile string
@@ -242,12 +276,24 @@ func (s *Server) project(id string) *project {
 	return s.projects[id]
 }
 
-// addProject registers a project whose inputs are stored.
+// errNothingReadable: none of a new project's inputs holds a readable
+// document (the project is not created).
+var errNothingReadable = errors.New("webapp: no readable document")
+
+// addProject registers a project whose inputs are stored. A project
+// without any readable document is removed again (errNothingReadable).
 func (s *Server) addProject(p *project) error {
 	if err := writeJSON(filepath.Join(p.dir, "project.json"), p.meta); err != nil {
 		return err
 	}
 	s.read(p)
+	if !p.anyReadable() {
+		if p.spool != nil {
+			p.spool.Close()
+		}
+		os.RemoveAll(p.dir)
+		return errNothingReadable
+	}
 	s.mu.Lock()
 	s.projects[p.meta.ID] = p
 	s.order = append(s.order, p.meta.ID)
@@ -302,8 +348,12 @@ func (s *Server) setDecision(p *project, pi, di int, include bool) error {
 	if err != nil {
 		return err
 	}
-	if f, ok := p.fact(pi, di); !ok || !f.Toggleable {
+	f, ok := p.fact(pi, di)
+	if !ok || !f.Toggleable {
 		return errNoSuchDocument
+	}
+	if include && f.never() != "" {
+		return errNeverReleased
 	}
 	dec[pi][di] = include
 	rows := [][]string{{"project", "document", "part_of_corpus"}}
@@ -323,4 +373,7 @@ func (s *Server) setDecision(p *project, pi, di int, include bool) error {
 	return writePrivate(p.toggleFile(), qc.CSV(rows))
 }
 
-var errNoSuchDocument = errors.New("webapp: no such document")
+var (
+	errNoSuchDocument = errors.New("webapp: no such document")
+	errNeverReleased  = errors.New("webapp: the engine never releases this document")
+)

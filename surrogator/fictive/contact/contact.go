@@ -20,7 +20,7 @@ const (
 	NSBIC        = "bic"         // BIC → surrogate BIC
 	NSPhone      = "phone"       // "+49:<national number>" → surrogate national number (phone and fax)
 	NSPhoneArea  = "phone-area"  // "+49:<area code>" → surrogate area code
-	NSPhoneBlock = "phone-block" // "+49:<area>:<block>" → "<surrogate area>:<surrogate block>"
+	NSPhoneDigit = "phone-digit" // "+49:<area>:<subscriber prefix>" → a digit offset (see phoneSurrogate)
 	NSEmail      = "email"       // folded address → surrogate address
 	NSURL        = "url"         // folded URL → surrogate URL
 	NSUsername   = "username"    // folded user name → surrogate user name
@@ -117,12 +117,17 @@ func ID(original string, ctx *fictive.Context) (string, error) {
 			return v
 		}), nil
 	}
+	if v, ok := structuredID(original, ctx); ok {
+		return v, nil
+	}
 	n := idPrefix(original)
 	key := norm.Fold(original)
+	attempt := 0
 	v := ctx.Scope.Memo(NSID, key, func(r *rand.Rand) string {
 		// Memo compares lower-cased values with the key; white-space
 		// variants must be rejected here.
-		if v := original[:n] + randomLike(original[n:], r); norm.Fold(v) != key {
+		attempt++
+		if v := genericID(original, n, ctx, r, attempt > 4); norm.Fold(v) != key {
 			return v
 		}
 		return ""
@@ -203,38 +208,19 @@ func Phone(original string, ctx *fictive.Context) (string, error) {
 		})
 		return reshape(original, v), nil
 	}
-	na, blk := phoneArea(ctx, p)
-	attempt := 0
-	v := ctx.Scope.Memo(NSPhone, phoneKey(p), func(r *rand.Rand) string {
-		attempt++
-		a, b := na, blk
-		if attempt > 8 { // the block (or area + block) leaves no room
-			b = ""
-		}
-		if attempt > 16 {
-			a = ""
-		}
-		v := newNational(p, a, b, r)
-		if v == p.national || avoided(ctx, renderPhoneArea(original, p, v, areaLenOf(p, v, a))) {
-			return ""
-		}
-		return v
-	})
-	if len(v) != len(p.national) {
-		return "", errors.New("contact: phone number surrogate of wrong length")
-	}
-	return renderPhoneArea(original, p, v, areaLenOf(p, v, na)), nil
+	return phoneSurrogate(ctx, original, p), nil
 }
 
-// phoneArea returns the scope's surrogates of the area code and of the
-// exchange block of p, so that numbers of one town and one exchange stay
-// related ("0341 97-109", "0341 97-10999" → "0351 58-…"). Empty strings
-// when p has none.
-func phoneArea(ctx *fictive.Context, p phone) (na, blk string) {
+// phoneArea returns the scope's surrogate of the area code of p ("" when
+// p has none).
+func phoneArea(ctx *fictive.Context, p phone) (na string) {
 	if p.areaLen == 0 {
-		return "", ""
+		return ""
 	}
 	area := p.national[:p.areaLen]
+	if p.country != "49" && p.areaLen == 1 {
+		return area // a one-digit foreign prefix (Dutch mobile 6) names no place
+	}
 	key := "+" + p.country + ":" + area
 	if p.country == "49" && !isMobile(area) && !isService(area) {
 		// A landline follows the location tree: the area code of the
@@ -247,7 +233,7 @@ func phoneArea(ctx *fictive.Context, p phone) (na, blk string) {
 			na = code
 		}
 		if na != "" {
-			return na, phoneBlock(ctx, p, area, na)
+			return na
 		}
 	}
 	attempt := 0
@@ -260,29 +246,7 @@ func phoneArea(ctx *fictive.Context, p phone) (na, blk string) {
 		return v
 	})
 	if len(na) != len(area) {
-		return "", ""
-	}
-	return na, phoneBlock(ctx, p, area, na)
-}
-
-// phoneBlock returns the scope's surrogate of the exchange block of p
-// under the surrogate area code na ("" when p has none).
-func phoneBlock(ctx *fictive.Context, p phone, area, na string) (blk string) {
-	if p.blockLen == 0 {
 		return ""
 	}
-	block := p.national[p.areaLen : p.areaLen+p.blockLen]
-	attempt := 0
-	v := ctx.Scope.Memo(NSPhoneBlock, "+"+p.country+":"+area+":"+block, func(r *rand.Rand) string {
-		attempt++
-		first := "23456789"
-		if attempt > 32 {
-			first = ""
-		}
-		return na + ":" + randomDigits(len(block), first, r)
-	})
-	if i := strings.IndexByte(v, ':'); i >= 0 && len(v)-i-1 == len(block) && v[:i] == na {
-		blk = v[i+1:]
-	}
-	return blk
+	return na
 }

@@ -68,6 +68,12 @@ var goldenCases = []gcase{
 	{kinds.ID, "PID 0815-4711", "known prefix PID kept"},
 	{kinds.ID, "Nr. 4711", "Nr. kept"},
 	{kinds.ID, "A123456780", "KVNR shape"},
+	{kinds.ID, "12 150380 M 01 3", "Rentenversicherungsnummer (person unknown: the date, a letter)"},
+	{kinds.ID, "4 XVII 233/21", "court file number, Roman register"},
+	{kinds.ID, "S 12 KR 345/19", "court file number, social court"},
+	{kinds.ID, "LANR 999999900", "LANR: check digit, specialty group kept"},
+	{kinds.ID, "IK 108310400", "IK: class and region kept"},
+	{kinds.ID, "BSNR 381234567", "BSNR: KV region kept"},
 	{kinds.ID, "44719023", "Fallnummer digits"},
 	{kinds.ID, "DExyz", "prefix-like letters are not a prefix"},
 	{kinds.ID, "DE89370400440532013000", "German IBAN compact"},
@@ -285,26 +291,51 @@ func TestConsistency(t *testing.T) {
 }
 
 // phoneShapeOK reports whether a phone surrogate keeps the written form:
-// the same non-digit characters in the same order and the same number of
-// digits. The area group may change its length (the surrogate place's
-// area code, "0341 97-109" → "03741 74-99"); the subscriber part takes the
-// difference.
+// the same non-digit characters in the same order and every digit group
+// of the same length, except one group (the area code's: the surrogate
+// place's area code, "0341 97-109" → "03741 85-549") that may differ by
+// up to three digits (area codes have 2 to 5).
 func phoneShapeOK(in, out string) bool {
-	strip := func(s string) (string, int) {
+	strip := func(s string) (string, []int) {
 		var b strings.Builder
-		n := 0
-		for _, c := range shapeOf(s) {
+		var groups []int
+		run := 0
+		for _, c := range shapeOf(s) + " " {
 			if c == '9' {
-				n++
+				run++
 				continue
+			}
+			if run > 0 {
+				groups, run = append(groups, run), 0
 			}
 			b.WriteRune(c)
 		}
-		return b.String(), n
+		return b.String(), groups
 	}
-	a, na := strip(in)
-	b, nb := strip(out)
-	return a == b && na == nb
+	a, ga := strip(in)
+	b, gb := strip(out)
+	if a != b || len(ga) != len(gb) {
+		return false
+	}
+	// the group holding the area code: the one with the national
+	// number's first digit
+	areaGroup := -1
+	if p, ok := parsePhone(in); ok && p.areaLen > 0 {
+		n := 0
+		for i, g := range ga {
+			if n+g > len(p.prefix) {
+				areaGroup = i
+				break
+			}
+			n += g
+		}
+	}
+	for i := range ga {
+		if d := ga[i] - gb[i]; d != 0 && (i != areaGroup || d < -3 || d > 3) {
+			return false
+		}
+	}
+	return true
 }
 
 func TestPhoneShapeOK(t *testing.T) {
@@ -312,7 +343,9 @@ func TestPhoneShapeOK(t *testing.T) {
 		in, out string
 		ok      bool
 	}{
-		{"0341 97-109", "03741 74-99", true},
+		{"0341 97-109", "03741 85-549", true},
+		{"0341 97-109", "03741 74-99", false}, // the extension lost a digit
+		{"9-324500", "8-9115515", false},
 		{"0341 97-109", "0341 97-1099", false},
 		{"0341 97-109", "0341/97-109", false},
 		{"(0341) 123", "(0351) 456", true},

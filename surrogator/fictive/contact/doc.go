@@ -24,14 +24,16 @@
 // is kept; a German landline gets the area code of the surrogate of its place
 // in the document's location tree (location.AreaCodeSurrogate: the place of
 // its address block, else the place with that code), so the area group may
-// change its length and the subscriber part takes the difference, keeping
-// the national number's length; without a known place a real area code of
-// the same length is drawn (mobile prefixes 015x/016x/017x by a mobile
-// prefix, service numbers 0800/0180/0700/0900 kept); the subscriber number
-// is drawn at random; a switchboard extension "-0" is kept. Variants of one
-// number ("0341/97-109", "+49 341 97-109") share one surrogate number, and
-// numbers of one area code and exchange block ("0341 97-109",
-// "0341 97-10999") keep sharing them in the scope.
+// change its length, while every other digit group keeps its length; without a known place a real
+// area code of the same length is drawn (mobile prefixes 015x/016x/017x by
+// a mobile prefix, service numbers 0800/0180/0700/0900 kept); a switchboard
+// extension "-0" is kept. The subscriber digits are mapped digit by digit
+// with offsets keyed by the original area code and the digits before
+// (phone_prefix.go): numbers of one institution that share a prefix (one
+// exchange, consecutive extensions "-34010"/"-34011", phone and fax) keep
+// sharing it, consecutive extensions stay consecutive (modulo 10), and
+// variants of one number ("0341/97-109", "+49 341 97-109") get one
+// surrogate.
 //
 // E-mail addresses and URLs stay syntactically valid and keep their
 // structure: "mailto:", scheme, "www.", port, TLD, number of labels, the

@@ -231,25 +231,6 @@ func newArea(p phone, r *rand.Rand, attempt int) string {
 	return randomDigits(len(area), "23456789", r)
 }
 
-// newNational completes a surrogate national number for p from the
-// surrogate area code na and exchange block blk (either may be empty: then
-// drawn here) with random subscriber digits of the same count.
-func newNational(p phone, na, blk string, r *rand.Rand) string {
-	if na == "" || len(na) >= len(p.national)-1 {
-		na = newArea(p, r, 0)
-	}
-	rest := len(p.national) - len(na)
-	if len(blk) > rest-1 {
-		blk = ""
-	}
-	rest -= len(blk)
-	first := "23456789"
-	if blk != "" || (p.country == "" && rest <= 2) {
-		first = ""
-	}
-	return na + blk + randomDigits(rest, first, r)
-}
-
 func pickOther(list []string, not string, r *rand.Rand) string {
 	for i := 0; i < 8; i++ {
 		if v := list[r.Intn(len(list))]; v != not {
@@ -268,32 +249,21 @@ func phoneKey(p phone) string {
 	return "+" + p.country + ":" + p.national
 }
 
-// areaLenOf returns the length of the area code the surrogate national
-// number v starts with: that of na (the place's surrogate area code) when
-// v starts with it, else the original's.
-func areaLenOf(p phone, v, na string) int {
-	if na != "" && strings.HasPrefix(v, na) {
-		return len(na)
-	}
-	return p.areaLen
-}
-
-// renderPhoneArea is renderPhone for a surrogate whose area code has
-// areaLen digits where the original's had p.areaLen: the area group
-// takes the new code, the subscriber part gives or takes the difference
-// at its end, so the national number keeps its length and the groups
-// keep their meaning ("0341 1234567" → "03621 123456").
+// renderPhoneArea is renderPhone for a surrogate national number whose
+// area code has areaLen digits where the original's had p.areaLen: the
+// area group takes the new code, and every other digit group keeps its
+// length ("0761 270-34010" → "07051 583-62871"): German numbers differ in
+// length, their groups (exchange, extension) do not.
 func renderPhoneArea(w string, p phone, national string, areaLen int) string {
 	if areaLen == p.areaLen || p.areaLen == 0 {
 		return renderPhone(w, p, national)
 	}
 	np := len(p.prefix)
 	areaEnd := np + p.areaLen
-	subEnd := np + len(p.national)
 	newArea, sub := national[:areaLen], national[areaLen:]
+	d := p.prefix + sub + p.tail // the digits after the area, in order
 	var b strings.Builder
-	k := 0 // index of the original digit position
-	ai, si := 0, 0
+	k, di := 0, np // k: original digit position; di: next digit of d after the area
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		if c < '0' || c > '9' {
@@ -305,23 +275,14 @@ func renderPhoneArea(w string, p phone, national string, areaLen int) string {
 			b.WriteByte(p.prefix[k])
 		case k < areaEnd:
 			if k == areaEnd-1 {
-				b.WriteString(newArea[min(ai, len(newArea)):])
-				ai = len(newArea)
-			} else if ai < len(newArea) {
-				b.WriteByte(newArea[ai])
-				ai++
-			}
-		case k < subEnd:
-			if k == subEnd-1 {
-				b.WriteString(sub[min(si, len(sub)):])
-				si = len(sub)
-			} else if si < len(sub) {
-				b.WriteByte(sub[si])
-				si++
+				b.WriteString(newArea[min(k-np, len(newArea)):])
+			} else if k-np < len(newArea) {
+				b.WriteByte(newArea[k-np])
 			}
 		default:
-			if t := k - subEnd; t < len(p.tail) {
-				b.WriteByte(p.tail[t])
+			if di < len(d) {
+				b.WriteByte(d[di])
+				di++
 			}
 		}
 		k++

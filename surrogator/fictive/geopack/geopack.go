@@ -116,7 +116,9 @@ func New(p *geo.Pack) *Gazetteer {
 			if !ok || a.IsMunicipality() || (a.Level != 9 && a.Level != 10) {
 				continue
 			}
-			if m, ok := p.Municipality(a.ID); ok && m.ID == main {
+			// a district cut off by the extract, without postcodes of
+			// its own, offers no address
+			if m, ok := p.Municipality(a.ID); ok && m.ID == main && len(p.Postcodes(a.ID)) > 0 {
 				add(a, mid, g.places[mid].State)
 			}
 		}

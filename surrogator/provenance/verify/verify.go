@@ -7,21 +7,14 @@ package verify
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
-	"github.com/surrogator/surrogator/data"
-	"github.com/surrogator/surrogator/geo"
-	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/engine"
-	"github.com/surrogator/surrogator/surrogator/fictive/geopack"
-	"github.com/surrogator/surrogator/surrogator/fictive/location"
-	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/provenance"
-	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
 // Config adjusts a verification. The zero value re-runs exactly what was
@@ -42,20 +35,30 @@ type Config struct {
 	WorkDir string
 	// Version is the running binary's version (recorded in the re-run).
 	Version string
+	// Env is what opening the run needs from the program (the ONNX
+	// opener of a run with --embedder onnx).
+	Env runspec.Env
 }
 
 // Report is the outcome of a verification.
 type Report struct {
 	Recorded, Rerun *provenance.Record
 	// Diffs are all differences (outputs and settings); Outputs only the
-	// output files.
-	Diffs, Outputs []provenance.Diff
+	// output files; Inputs those of the run's specification (inputs,
+	// toggle, key, geodata, pools, embedder, options: not version or
+	// build).
+	Diffs, Outputs, Inputs []provenance.Diff
 	// Excluded counts documents the re-run excluded.
 	Excluded int
 }
 
 // Identical reports whether every output file matched.
 func (r *Report) Identical() bool { return len(r.Outputs) == 0 }
+
+// Reproduced reports whether the re-run had the recorded inputs and gave
+// identical outputs: a run whose inputs changed since is not verified,
+// even when its outputs happen to match.
+func (r *Report) Reproduced() bool { return r.Identical() && len(r.Inputs) == 0 }
 
 // ErrKeyMismatch is returned when the key's fingerprint differs from the
 // recorded one (the outputs could not match).
@@ -104,11 +107,11 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 	if len(inputs) != len(rec.Inputs) {
 		return nil, fmt.Errorf("verify: %d inputs given, %d recorded", len(inputs), len(rec.Inputs))
 	}
-	opts, closeGeo, err := Options(rec, key, keyFile)
+	opts, closeRun, err := runspec.Open(ctx, Spec(rec, key, keyFile), cfg.Env)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("verify: %w", err)
 	}
-	defer closeGeo()
+	defer closeRun()
 	if cfg.Workers > 0 {
 		opts.Workers = cfg.Workers
 	}
@@ -134,128 +137,43 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 	}
 	rerun, err := provenance.Read(filepath.Join(res.PrivateRoot, provenance.FileName))
 	if err != nil {
-		// an engine that does not write the record yet
-		if rerun, err = Record(&opts, keyFile, inputs, res); err != nil {
-			return nil, err
-		}
+		return nil, fmt.Errorf("verify: re-run: %w", err)
 	}
 	rerun.Version = cfg.Version
-	return &Report{Recorded: rec, Rerun: rerun, Diffs: provenance.Compare(rec, rerun),
-		Outputs: provenance.CompareOutputs(rec, rerun), Excluded: len(res.Excluded)}, nil
+	rep := &Report{Recorded: rec, Rerun: rerun, Diffs: provenance.Compare(rec, rerun),
+		Outputs: provenance.CompareOutputs(rec, rerun), Excluded: len(res.Excluded)}
+	for _, d := range rep.Diffs {
+		switch d.Area {
+		case "public", "private", "version", "build":
+		default:
+			rep.Inputs = append(rep.Inputs, d)
+		}
+	}
+	return rep, nil
 }
 
-// Options rebuilds the engine options of a recorded run (Out and Version
-// left empty). The closer releases the geodata pack.
-func Options(rec *provenance.Record, key []byte, keyFile string) (engine.Options, func(), error) {
+// Spec is the specification of a recorded run, opened again by
+// runspec.Open as `surrogator run` opened it: the recorded options with
+// the absolute paths recorded beside the digests (verify may run in
+// another working directory), the seed and the key.
+func Spec(rec *provenance.Record, key []byte, keyFile string) runspec.Spec {
 	o := rec.Options
-	nop := func() {}
-	mode, err := engine.ParseMode(o.Mode)
-	if err != nil {
-		return engine.Options{}, nop, fmt.Errorf("verify: %w", err)
-	}
-	opts := engine.Options{
-		Mode: mode, Scope: engine.Scope(o.Scope), Seed: rec.Seed, SeedSet: true, Key: key, KeyFile: keyFile,
-		DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
-		Workers: o.Workers, ReplaceState: o.ReplaceState,
-		ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
-		Input: formats.Options{PHI: cas.PHIConfig{Type: o.PHIType, Feature: o.PHIFeature}, Annotator: o.Annotator,
-			TypeSystem: o.TypeSystem, MaxDocBytes: o.MaxDocBytes},
-	}
-	// the absolute paths recorded with the digests, else the paths as given
 	if rec.Toggle != nil && filepath.IsAbs(rec.Toggle.Path) {
-		o.ToggleFile, opts.ToggleFile = rec.Toggle.Path, rec.Toggle.Path
+		o.ToggleFile = rec.Toggle.Path
 	}
 	if rec.Geodata != nil && filepath.IsAbs(rec.Geodata.Path) {
-		o.GeodataFile, opts.GeodataFile = rec.Geodata.Path, rec.Geodata.Path
+		o.GeodataFile = rec.Geodata.Path
 	}
-	if len(rec.Resources) == 1 && rec.Resources[0].Abs != "" {
-		o.ResourcesDir, opts.ResourcesDir = rec.Resources[0].Abs, rec.Resources[0].Abs
-	}
-	if o.ToggleFile != "" {
-		t, err := qc.ReadToggle(o.ToggleFile)
-		if err != nil {
-			return engine.Options{}, nop, fmt.Errorf("verify: %w", err)
+	abs := func(ins []provenance.Input, p string) string {
+		if len(ins) == 1 && ins[0].Abs != "" {
+			return ins[0].Abs
 		}
-		opts.Toggle = t
+		return p
 	}
-	if o.ResourcesDir != "" {
-		r, err := data.Load(o.ResourcesDir)
-		if err != nil {
-			return engine.Options{}, nop, fmt.Errorf("verify: %w", err)
-		}
-		opts.Resources = r
-	}
-	if o.GeodataFile == "" {
-		return opts, nop, nil
-	}
-	p, err := geo.Open(o.GeodataFile)
-	if err != nil {
-		return engine.Options{}, nop, fmt.Errorf("verify: %w", err)
-	}
-	opts.Geo = location.Layered(geopack.New(p), location.NewEmbedded(opts.Resources)) // as run does
-	return opts, func() { p.Close() }, nil
-}
-
-// RecordOptions converts engine options to their provenance record.
-func RecordOptions(o *engine.Options) provenance.Options {
-	return provenance.Options{
-		Mode: string(o.Mode), Scope: string(o.Scope),
-		DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
-		Workers: o.Workers, ReplaceState: o.ReplaceState,
-		ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,
-		PHIType: o.Input.PHI.Type, PHIFeature: o.Input.PHI.Feature, Annotator: o.Input.Annotator,
-		TypeSystem: o.Input.TypeSystem, MaxDocBytes: o.Input.MaxDocBytes,
-	}
-}
-
-// Record writes the provenance of a finished engine run from outside the
-// engine (MANIFEST.sha256 into the public folder, provenance.json into the
-// private one) and returns it: what engine.Run does itself once it records
-// provenance. opts are the options the run was given; the seed and the
-// date-shift defaults the engine chose are read from run.json, the key
-// from opts.Key or keyFile.
-func Record(opts *engine.Options, keyFile string, paths []string, res *engine.Result) (*provenance.Record, error) {
-	var run struct {
-		Seed    int64 `json:"seed"`
-		Workers int   `json:"workers"`
-	}
-	b, err := os.ReadFile(filepath.Join(res.PrivateRoot, provenance.RunJSON))
-	if err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
-	}
-	if err := json.Unmarshal(b, &run); err != nil {
-		return nil, fmt.Errorf("verify: run.json: %w", err)
-	}
-	key := opts.Key
-	if len(key) == 0 {
-		if keyFile == "" {
-			keyFile = filepath.Join(filepath.Dir(res.PrivateRoot), "surrogator.key")
-		}
-		if key, err = engine.LoadKey(keyFile); err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
-		}
-	}
-	if keyFile != "" {
-		if keyFile, err = filepath.Abs(keyFile); err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
-		}
-	}
-	o := RecordOptions(opts)
-	if o.DateShiftMin == 0 && o.DateShiftMax == 0 {
-		o.DateShiftMin, o.DateShiftMax = 14, 365 // engine defaults
-	}
-	if run.Workers > 0 {
-		o.Workers = run.Workers
-	}
-	rec := &provenance.Record{Version: opts.Version, Run: res.RunKey, Options: o, Seed: run.Seed,
-		Key: provenance.Key{Fingerprint: provenance.Fingerprint(key), File: keyFile}}
-	if err := provenance.Collect(rec, paths, res.PublicRoot, res.PrivateRoot); err != nil {
-		return nil, err
-	}
-	if err := provenance.Write(filepath.Join(res.PrivateRoot, provenance.FileName), rec); err != nil {
-		return nil, err
-	}
-	return rec, nil
+	o.ResourcesDir = abs(rec.Resources, o.ResourcesDir)
+	o.PoolsDir = abs(rec.Pools, o.PoolsDir)
+	o.ModelDir = abs(rec.Model, o.ModelDir)
+	return runspec.Spec{Options: o, Seed: rec.Seed, SeedSet: true, Key: key, KeyFile: keyFile}
 }
 
 // sameFile reports whether a and b name the same existing file.

@@ -12,13 +12,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/osmbuild"
 	"github.com/surrogator/surrogator/surrogator/engine"
-	"github.com/surrogator/surrogator/surrogator/fictive/geopack"
 	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
 // inputs copies three GraSCCo letters into a folder and returns it with
@@ -40,8 +39,7 @@ func inputs(t *testing.T) (letters string, files []testutil.CASFile, zip string)
 	return letters, files, zip
 }
 
-// run makes the recorded run: engine.Run, then the provenance record
-// (written by Record until engine.Run writes it itself).
+// run makes the recorded run: engine.Run and its provenance record.
 func run(t *testing.T, out string, paths []string, opts engine.Options) (*engine.Result, *provenance.Record) {
 	t.Helper()
 	opts.Out = out
@@ -51,9 +49,7 @@ func run(t *testing.T, out string, paths []string, opts engine.Options) (*engine
 	}
 	rec, err := provenance.Read(filepath.Join(res.PrivateRoot, provenance.FileName))
 	if err != nil {
-		if rec, err = Record(&opts, opts.KeyFile, paths, res); err != nil {
-			t.Fatal(err)
-		}
+		t.Fatal(err)
 	}
 	return res, rec
 }
@@ -181,15 +177,14 @@ func TestVerifyModes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%s-%s-geo=%v", tc.mode, tc.scope, tc.geodata != ""), func(t *testing.T) {
-			opts := engine.Options{Mode: tc.mode, Scope: tc.scope, Workers: 3, Version: "v-test", GeodataFile: tc.geodata}
-			if tc.geodata != "" {
-				p, err := geo.Open(tc.geodata)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer p.Close()
-				opts.Geo = geopack.New(p)
+			// opened as surrogator run opens it: the pack with its pools
+			opts, closeRun, err := runspec.Open(context.Background(), runspec.Spec{Options: provenance.Options{
+				Mode: string(tc.mode), Scope: string(tc.scope), Workers: 3, GeodataFile: tc.geodata}}, runspec.Env{})
+			if err != nil {
+				t.Fatal(err)
 			}
+			defer closeRun()
+			opts.Version = "v-test"
 			res, rec := run(t, filepath.Join(t.TempDir(), "out"), []string{letters, zip}, opts)
 			if tc.geodata != "" && (rec.Geodata == nil || rec.Geodata.Size == 0) {
 				t.Errorf("geodata not recorded: %+v", rec.Geodata)

@@ -3,6 +3,10 @@
   "use strict";
   var meta = document.querySelector('meta[name="csrf-token"]');
   var csrf = meta ? meta.getAttribute("content") : "";
+  // the page's language: its texts for what the script writes
+  var d = document.body.dataset;
+  var t = { released: d.tReleased, notReleased: d.tNotReleased, include: d.tInclude, exclude: d.tExclude,
+    includeLong: d.tIncludeLong, excludeLong: d.tExcludeLong };
 
   // Release toggles: post in the background and update the row in place.
   document.querySelectorAll("form.toggle").forEach(function (form) {
@@ -20,12 +24,14 @@
         var inc = form.querySelector('input[name="include"]');
         var btn = form.querySelector("button");
         state.dataset.include = String(st.include);
-        state.textContent = st.include ? "released" : "not released";
+        state.textContent = st.include ? t.released : t.notReleased;
         inc.value = st.include ? "0" : "1";
         var long = form.dataset.doc === "doc";
-        btn.textContent = st.include ? (long ? "Exclude from release" : "Exclude") : (long ? "Include in release" : "Include");
+        btn.textContent = st.include ? (long ? t.excludeLong : t.exclude) : (long ? t.includeLong : t.include);
         var n = document.getElementById("qc-released");
         if (n) { n.textContent = String(Number(n.textContent) + (st.include ? 1 : -1)); }
+        var ex = document.getElementById("qc-explained");
+        if (ex && st.explained) { ex.textContent = st.explained; }
       }).catch(function () { form.submit(); });
     });
   });

@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/surrogator/surrogator/data"
+)
+
+// TestDatePieces (issue 25): a range annotated as two spans ("(01" "-"
+// "12/16)") and a lone day beside a full date ("am 14. und 21.06.") move
+// on the document's timeline in their written form, in fictive and gemtex
+// mode.
+func TestDatePieces(t *testing.T) {
+	res := data.Default()
+	isName := func(s string) bool { return res.IsSurname(s) || res.IsFirstName(s) }
+	tests := []struct {
+		text  string
+		shift int
+		want  []string
+	}{
+		{"Bestrahlung ([DATE|01]-[DATE|12/16]).", -223, []string{"06", "05/16"}},
+		{"Bestrahlung ([DATE|01]-[DATE|12/16]).", 400, []string{"02", "01/18"}},
+		{"Bestrahlung ([DATE|01]-[DATE|12/16]).", 14, []string{"02", "01/17"}},
+		{"Kniegelenk ([DATE|01]-[DATE|12/64]).", 60, []string{"03", "02/65"}},
+		{"Punktion am [DATE|14.] und [DATE|21.06.2021].", 10, []string{"24.", "01.07.2021"}},
+		{"Punktion am [DATE|28.] und [DATE|3.07.2021].", 5, []string{"3.", "8.07.2021"}},
+		{"Testung am [DATE|15.]/[DATE|17.06.2021].", -20, []string{"26.", "28.05.2021"}},
+		{"Testung am [DATE|05.]/[DATE|17.06.2021].", 30, []string{"05.", "17.07.2021"}},
+	}
+	for _, tt := range tests {
+		for _, mode := range []Mode{ModeFictive, ModeGemtex} {
+			d := markedDoc("t.txt", tt.text)
+			o := Options{Mode: mode, Seed: 1, SeedSet: true, Key: []byte("pieces"), DateShift: tt.shift, DateShiftSet: true}
+			if err := o.defaults(); err != nil {
+				t.Fatal(err)
+			}
+			dp := (&planner{opts: &o, isName: isName}).plan(d, "x")
+			if dp.reason != "" {
+				t.Fatal(dp.reason)
+			}
+			for k, w := range tt.want {
+				got := dp.reps[k].Surrogate
+				if mode == ModeGemtex {
+					if m := gemtexDate.FindStringSubmatch(got); m != nil {
+						got = m[2]
+					}
+				}
+				if got != w {
+					t.Errorf("%s %q %+d: span %d = %q, want %q", mode, tt.text, tt.shift, k, got, w)
+				}
+			}
+		}
+	}
+}
+
+// TestHolidayPreposition: "an Weihnachten 2021" moved 25 days back reads
+// "Ende November 2021" without its preposition; one that lands on another
+// holiday keeps it.
+func TestHolidayPreposition(t *testing.T) {
+	res := data.Default()
+	isName := func(s string) bool { return res.IsSurname(s) || res.IsFirstName(s) }
+	for _, tt := range []struct {
+		text  string
+		shift int
+		want  string
+	}{
+		{"Es kam an [DATE|Weihnachten 2021] zum Sturz.", -25, "Es kam Ende November 2021 zum Sturz."},
+		{"Dialyse über [DATE|Ostern 2020] in Kohorten.", 30, "Dialyse Mitte Mai 2020 in Kohorten."},
+		{"Anfall zu [DATE|Neujahr 2021].", -1, "Anfall zu Silvester 2020."},
+		{"Geplant für [DATE|Ostern].", 30, "Geplant für Ende Mai."},
+	} {
+		d := markedDoc("t.txt", tt.text)
+		o := Options{Mode: ModeFictive, Seed: 1, SeedSet: true, Key: []byte("prep"), DateShift: tt.shift, DateShiftSet: true}
+		if err := o.defaults(); err != nil {
+			t.Fatal(err)
+		}
+		dp := (&planner{opts: &o, isName: isName}).plan(d, "x")
+		if dp.reason != "" {
+			t.Fatal(dp.reason)
+		}
+		nd, err := d.Apply(dp.edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nd.Text != tt.want {
+			t.Errorf("%q %+d = %q, want %q", tt.text, tt.shift, nd.Text, tt.want)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package recommend
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/suspects"
+)
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkPredictRequest: one predict request per shared GraSCCo letter
+// (XMI with tokens and sentences, GeMTeX type system), in MB of text per
+// CPU-second (decode, detect, encode).
+func BenchmarkPredictRequest(b *testing.B) {
+	ts := gemtexTypeSystemB(b)
+	srv := newTestServer(ServerOptions{})
+	type req struct {
+		body []byte
+		text int
+	}
+	var reqBytes int64
+	var reqs []req
+	for _, f := range testutil.GrasccoCAS(b) {
+		body, c := letterRequestB(b, f, ts)
+		_, _, text, _ := CASText(c)
+		reqs = append(reqs, req{body, len(text)})
+	}
+	var textBytes int64
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		for _, r := range reqs {
+			w := postB(srv, "/phi/predict", r.body)
+			if w != 200 {
+				b.Fatalf("status %d", w)
+			}
+			textBytes += int64(r.text)
+			reqBytes += int64(len(r.body))
+		}
+	}
+	cpu := cpuTime() - c0
+	b.ReportMetric(float64(textBytes)/1e6/cpu.Seconds(), "MB-text/CPU-s")
+	b.ReportMetric(float64(reqBytes)/1e6/cpu.Seconds(), "MB-request/CPU-s")
+}
+
+// BenchmarkPredict: the detector and the prediction filter alone over
+// the shared letters' texts, in MB of text per CPU-second.
+func BenchmarkPredict(b *testing.B) {
+	var texts []string
+	for _, f := range testutil.GrasccoCAS(b) {
+		texts = append(texts, testutil.Doc(b, f).Text)
+	}
+	p := NewPredictor(suspects.New(suspects.Options{}))
+	var n int64
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		for _, t := range texts {
+			p.Predict(t, nil)
+			n += int64(len(t))
+		}
+	}
+	b.ReportMetric(float64(n)/1e6/(cpuTime()-c0).Seconds(), "MB-text/CPU-s")
+}
+
+// BenchmarkAnnotate: the shared letters read, predicted and encoded in
+// their own format, as surrogator annotate does, in MB of text per
+// CPU-second.
+func BenchmarkAnnotate(b *testing.B) {
+	dir, ok := testutil.SharedPath(b, testutil.Grascco)
+	if !ok {
+		b.Skip("needs ../shared/" + testutil.Grascco)
+	}
+	p := NewPredictor(suspects.New(suspects.Options{}))
+	var textBytes int64
+	out := b.TempDir()
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		_, err := formats.Scan(context.Background(), formats.PathSources([]string{dir}), formats.Options{}, func(_ *formats.Project, d *document.Document) error {
+			textBytes += int64(len(d.Text))
+			a, err := p.Annotate(d, cas.PHIConfig{})
+			if err != nil {
+				return err
+			}
+			for _, o := range a.Outputs {
+				if err := os.WriteFile(filepath.Join(out, filepath.Base(o.Rel)), o.Data, 0o600); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu := cpuTime() - c0
+	b.ReportMetric(float64(textBytes)/1e6/cpu.Seconds(), "MB-text/CPU-s")
+}
+
+// BenchmarkAnnotateJSONL: the project's dev letters as JSON Lines (text
+// and spans, no token layers) read, predicted and written back, in MB of
+// text per CPU-second.
+func BenchmarkAnnotateJSONL(b *testing.B) {
+	src := filepath.Join(testutil.RepoRoot(b), "testdata", "letters", "dev.jsonl")
+	p := NewPredictor(suspects.New(suspects.Options{}))
+	var textBytes int64
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		_, err := formats.Scan(context.Background(), formats.PathSources([]string{src}), formats.Options{}, func(_ *formats.Project, d *document.Document) error {
+			textBytes += int64(len(d.Text))
+			_, err := p.Annotate(d, cas.PHIConfig{})
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(textBytes)/1e6/(cpuTime()-c0).Seconds(), "MB-text/CPU-s")
+}

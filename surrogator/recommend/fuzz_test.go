@@ -1,0 +1,85 @@
+package recommend
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
+	"github.com/surrogator/surrogator/surrogator/formats/xmi"
+)
+
+// seedRequest is a predict request built from the repository's small CAS
+// fixture (testdata/cas/mini.json), with its own type system.
+func seedRequest(t testing.TB) []byte {
+	data, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "testdata", "cas", "mini.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := casjson.ReadCAS(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x, ts bytes.Buffer
+	if err := xmi.Write(&x, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := xmi.WriteTypeSystem(&ts, c.Types); err != nil {
+		t.Fatal(err)
+	}
+	layer := ""
+	for _, td := range c.Types {
+		if td.Name == "webanno.custom.PHI" || layer == "" && len(td.Features) > 0 {
+			layer = td.Name
+		}
+	}
+	b, _ := json.Marshal(map[string]any{
+		"metadata":   map[string]any{"layer": layer, "feature": "kind", "projectId": 1, "anchoringMode": "tokens"},
+		"document":   map[string]any{"xmi": x.String(), "documentId": 1, "userId": "u"},
+		"typeSystem": ts.String(),
+	})
+	return b
+}
+
+// FuzzPredict: any request body gets 200 or a 4xx, never a panic or a
+// 5xx, and a 200 answer is JSON holding XMI that reads back.
+func FuzzPredict(f *testing.F) {
+	seed := seedRequest(f)
+	f.Add(seed)
+	f.Add([]byte(`{"metadata":{"layer":"a.B","feature":"kind"},"document":{"xmi":"<x/>"},"typeSystem":"<t/>"}`))
+	f.Add([]byte(`{}`))
+	srv := newTestServer(ServerOptions{Limits: Limits{MaxBody: 1 << 20}})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		r := httptest.NewRequest(http.MethodPost, "/phi/predict", bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, r)
+		switch {
+		case w.Code == http.StatusOK:
+			var ans struct{ Document string }
+			if err := json.Unmarshal(w.Body.Bytes(), &ans); err != nil || ans.Document == "" {
+				t.Fatalf("200 without a document: %v", err)
+			}
+			if _, err := xmi.Read([]byte(ans.Document), nil); err != nil {
+				t.Fatalf("answer does not read back: %v", err)
+			}
+		case w.Code >= 400 && w.Code < 500:
+		default:
+			t.Fatalf("status %d: %s", w.Code, w.Body.String())
+		}
+	})
+}
+
+// TestSeedRequest: the fuzz seed is a valid request (so that fuzzing
+// starts from the 200 path).
+func TestSeedRequest(t *testing.T) {
+	srv := newTestServer(ServerOptions{})
+	if w := post(t, srv, "/phi/predict", "application/json", seedRequest(t), nil); w.Code != 200 {
+		t.Fatalf("status %d: %s", w.Code, w.Body.String())
+	}
+}

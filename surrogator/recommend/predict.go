@@ -1,0 +1,114 @@
+package recommend
+
+import (
+	"sort"
+
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+	"github.com/surrogator/surrogator/surrogator/suspects"
+)
+
+// Prediction is one predicted PII span.
+type Prediction struct {
+	// Begin and End are byte offsets into the text.
+	Begin, End int
+	Kind       kinds.Kind
+	// Score is the estimated precision of the rule that fired, in (0, 1].
+	Score float64
+	// Rule names the detector rule (never PII).
+	Rule string
+}
+
+// Predictor predicts PII spans with a suspects.Detector.
+type Predictor struct {
+	det *suspects.Detector
+	// MinScore drops predictions whose score is below it (a curator's
+	// threshold); 0 keeps all.
+	MinScore float64
+	// KindMin, when set for a kind, overrides MinScore for that kind.
+	KindMin map[kinds.Kind]float64
+}
+
+// NewPredictor returns a predictor over det.
+func NewPredictor(det *suspects.Detector) *Predictor { return &Predictor{det: det} }
+
+// Predict returns the predicted spans of text that do not overlap an
+// existing annotation, sorted by position. Existing annotations also let
+// the detector find unannotated repeats of annotated strings.
+func (p *Predictor) Predict(text string, existing []document.Span) []Prediction {
+	sus := p.det.Detect(text, existing)
+	// a second pass treats the first pass's names and places as if they
+	// were annotated, so that the detector's repeat rule finds their other
+	// spellings ("ALBERS", "Albers'", the surname alone)
+	if len(sus) > 0 {
+		seen := make([]document.Span, 0, len(existing)+len(sus))
+		seen = append(seen, existing...)
+		for _, s := range sus {
+			seen = append(seen, document.Span{Begin: s.Begin, End: s.End, Kind: s.Kind, Label: string(s.Kind), Ref: -1})
+		}
+		more := p.det.DetectRepeats(text, seen)
+		sus = append(sus, more...)
+	}
+	ov := newIntervals(existing)
+	out := make([]Prediction, 0, len(sus))
+	for _, s := range sus {
+		if s.End <= s.Begin || ov.overlaps(s.Begin, s.End) {
+			continue
+		}
+		sc := Score(s.Kind, s.Rule)
+		min := p.MinScore
+		if m, ok := p.KindMin[s.Kind]; ok {
+			min = m
+		}
+		if sc < min {
+			continue
+		}
+		out = append(out, Prediction{Begin: s.Begin, End: s.End, Kind: s.Kind, Score: sc, Rule: s.Rule})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Begin != out[j].Begin {
+			return out[i].Begin < out[j].Begin
+		}
+		return out[i].End > out[j].End
+	})
+	// the detector's suspects do not overlap each other; keep it so
+	kept := out[:0]
+	end := -1
+	for _, q := range out {
+		if q.Begin < end {
+			continue
+		}
+		kept = append(kept, q)
+		end = q.End
+	}
+	return kept
+}
+
+// intervals answers overlap queries against a set of spans in O(log n).
+type intervals struct{ b, e []int } // merged, sorted, disjoint
+
+func newIntervals(spans []document.Span) intervals {
+	iv := make([][2]int, 0, len(spans))
+	for _, s := range spans {
+		if s.End > s.Begin {
+			iv = append(iv, [2]int{s.Begin, s.End})
+		}
+	}
+	sort.Slice(iv, func(i, j int) bool { return iv[i][0] < iv[j][0] })
+	var out intervals
+	for _, x := range iv {
+		if n := len(out.b); n > 0 && x[0] <= out.e[n-1] {
+			out.e[n-1] = max(out.e[n-1], x[1])
+			continue
+		}
+		out.b, out.e = append(out.b, x[0]), append(out.e, x[1])
+	}
+	return out
+}
+
+// overlaps reports whether [b, e) overlaps one of the intervals.
+func (iv intervals) overlaps(b, e int) bool {
+	// the first interval ending after b
+	i := sort.SearchInts(iv.e, b+1)
+	return i < len(iv.b) && iv.b[i] < e
+}

@@ -1,0 +1,268 @@
+package recommend
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/xmi"
+)
+
+// SecretHeader is the request header that carries the shared secret when
+// the server is given one (INCEpTION: recommender settings, "Additional
+// HTTP headers", or a reverse proxy in front of the recommender).
+const SecretHeader = "X-Surrogator-Secret"
+
+// Limits bound what one request may cost.
+type Limits struct {
+	// MaxBody is the largest request body in bytes (default 64 MiB).
+	MaxBody int64
+	// Timeout bounds the work of one request (default 60 s).
+	Timeout time.Duration
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxBody <= 0 {
+		l.MaxBody = 64 << 20
+	}
+	if l.Timeout <= 0 {
+		l.Timeout = 60 * time.Second
+	}
+	return l
+}
+
+// ServerOptions configure a Server.
+type ServerOptions struct {
+	// Name is the recommender's path segment: POST /<Name>/predict and
+	// /<Name>/train (default "phi").
+	Name string
+	// Secret, when set, must be sent in SecretHeader with every request.
+	Secret string
+	Limits Limits
+	// OnRequest, when set, is called after each request with the route,
+	// the status and the number of predictions (never document content).
+	OnRequest func(route string, status, predictions int, took time.Duration)
+}
+
+// Server implements INCEpTION's external-recommender protocol over a
+// Predictor. It keeps no state between requests.
+type Server struct {
+	p     *Predictor
+	opt   ServerOptions
+	mux   *http.ServeMux
+	types typeCache
+}
+
+// typeCache keeps the last few parsed type systems by digest: INCEpTION
+// sends a project's type system with every request, and parsing it costs
+// more than detecting PII in a letter. Type systems are not documents.
+type typeCache struct {
+	mu    sync.Mutex
+	order [][32]byte
+	defs  map[[32]byte][]*cas.TypeDef
+}
+
+const typeCacheSize = 8
+
+func (c *typeCache) get(xml string) ([]*cas.TypeDef, error) {
+	key := sha256.Sum256([]byte(xml))
+	c.mu.Lock()
+	if d, ok := c.defs[key]; ok {
+		c.mu.Unlock()
+		return d, nil
+	}
+	c.mu.Unlock()
+	d, err := xmi.ReadTypeSystem(strings.NewReader(xml))
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.defs == nil {
+		c.defs = map[[32]byte][]*cas.TypeDef{}
+	}
+	if _, ok := c.defs[key]; !ok {
+		if len(c.order) == typeCacheSize {
+			delete(c.defs, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.order = append(c.order, key)
+		c.defs[key] = d
+	}
+	return d, nil
+}
+
+// NewServer returns the protocol's HTTP handler.
+func NewServer(p *Predictor, opt ServerOptions) *Server {
+	if opt.Name == "" {
+		opt.Name = "phi"
+	}
+	opt.Limits = opt.Limits.withDefaults()
+	s := &Server{p: p, opt: opt, mux: http.NewServeMux()}
+	s.mux.HandleFunc("POST /"+opt.Name+"/predict", s.predict)
+	s.mux.HandleFunc("POST /"+opt.Name+"/train", s.train)
+	return s
+}
+
+// ServeHTTP checks the secret and dispatches.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.opt.Secret != "" {
+		got := r.Header.Get(SecretHeader)
+		if subtle.ConstantTimeCompare([]byte(got), []byte(s.opt.Secret)) != 1 {
+			http.Error(w, "missing or wrong "+SecretHeader, http.StatusUnauthorized)
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// predictRequest is the JSON INCEpTION sends (ariadne's protocol.py:
+// metadata.layer/feature/projectId, document.xmi/documentId/userId,
+// typeSystem). Ids arrive as numbers or strings and are not used.
+type predictRequest struct {
+	Metadata struct {
+		Layer         string `json:"layer"`
+		Feature       string `json:"feature"`
+		AnchoringMode string `json:"anchoringMode"`
+	} `json:"metadata"`
+	Document *struct {
+		XMI string `json:"xmi"`
+	} `json:"document"`
+	TypeSystem string `json:"typeSystem"`
+}
+
+// httpError is a request error with its status; the message never holds
+// document content.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func bad(msg string) error { return &httpError{http.StatusBadRequest, msg} }
+
+func (s *Server) predict(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Limits.Timeout)
+	defer cancel()
+	out, n, err := s.predictBody(ctx, w, r)
+	status := http.StatusOK
+	if err != nil {
+		status = http.StatusBadRequest
+		var he *httpError
+		if errors.As(err, &he) {
+			status = he.status
+		}
+		http.Error(w, err.Error(), status)
+	} else {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(out)
+	}
+	if s.opt.OnRequest != nil {
+		s.opt.OnRequest("predict", status, n, time.Since(start))
+	}
+}
+
+func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http.Request) ([]byte, int, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(strings.ToLower(ct), "application/json") {
+		return nil, 0, &httpError{http.StatusUnsupportedMediaType, "recommend: want application/json"}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opt.Limits.MaxBody))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, 0, &httpError{http.StatusRequestEntityTooLarge, "recommend: request larger than the limit"}
+		}
+		return nil, 0, bad("recommend: reading the request failed")
+	}
+	var req predictRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, 0, bad("recommend: the request is not the protocol's JSON")
+	}
+	body = nil
+	if req.Document == nil || req.Document.XMI == "" || req.TypeSystem == "" || req.Metadata.Layer == "" || req.Metadata.Feature == "" {
+		return nil, 0, bad("recommend: the request lacks metadata.layer, metadata.feature, document.xmi or typeSystem")
+	}
+	ts, err := s.types.get(req.TypeSystem)
+	if err != nil {
+		return nil, 0, bad("recommend: typeSystem: " + errClass(err))
+	}
+	c, err := xmi.Read([]byte(req.Document.XMI), ts)
+	if err != nil {
+		return nil, 0, bad("recommend: document.xmi: " + errClass(err))
+	}
+	req.Document.XMI = ""
+	if err := ctx.Err(); err != nil {
+		return nil, 0, &httpError{http.StatusServiceUnavailable, "recommend: timed out"}
+	}
+	n, err := PredictCAS(c, s.p, Target{
+		Layer: req.Metadata.Layer, Feature: req.Metadata.Feature, Predicted: true,
+		AnchorTokens: req.Metadata.AnchoringMode == "" || req.Metadata.AnchoringMode == "tokens",
+	})
+	if err != nil {
+		if errors.Is(err, ErrNoLayer) {
+			return nil, 0, bad("recommend: metadata.layer is not a type of typeSystem")
+		}
+		return nil, 0, bad("recommend: " + errClass(err))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, 0, &httpError{http.StatusServiceUnavailable, "recommend: timed out"}
+	}
+	var buf bytes.Buffer
+	if err := xmi.Write(&buf, c); err != nil {
+		return nil, 0, &httpError{http.StatusInternalServerError, "recommend: writing the XMI failed"}
+	}
+	out, err := json.Marshal(struct {
+		Document string `json:"document"`
+	}{buf.String()})
+	if err != nil {
+		return nil, 0, &httpError{http.StatusInternalServerError, "recommend: encoding the answer failed"}
+	}
+	return out, n, nil
+}
+
+// PredictCAS predicts PII in the main sofa of c and adds the predictions
+// on t's layer, next to (never over) the layer's existing annotations.
+func PredictCAS(c *cas.CAS, p *Predictor, t Target) (int, error) {
+	sofa, _, text, err := CASText(c)
+	if err != nil {
+		return 0, err
+	}
+	if c.Type(t.Layer) == nil {
+		return 0, ErrNoLayer
+	}
+	existing := Existing(c, sofa, document.NewIndex(text), t.Layer)
+	added, err := AddToCAS(c, t, p.Predict(text, existing))
+	return len(added), err
+}
+
+// errClass shortens a reader's error to its first clause: readers name
+// lines and offsets, never text, but a request's content stays out of
+// answers by construction.
+func errClass(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, ": "); i > 0 && len(msg) > 200 {
+		msg = msg[:200]
+	}
+	return msg
+}
+
+func (s *Server) train(w http.ResponseWriter, r *http.Request) {
+	// Nothing is learnt or stored: drain a bounded body and answer 204.
+	_, _ = io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, s.opt.Limits.MaxBody))
+	w.WriteHeader(http.StatusNoContent)
+	if s.opt.OnRequest != nil {
+		s.opt.OnRequest("train", http.StatusNoContent, 0, 0)
+	}
+}

@@ -1,0 +1,85 @@
+package suspects
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// ---- dates written without a full date ----
+//
+// A month alone after "seit", "bis", "für", "Anfang", "Ende" …, a holiday
+// alone after "zu", "an", "über", "zuletzt" …, a calendar week ("KW 31"),
+// a quarter in Roman numerals ("I/2020"), a semester ("WS 2019/20"), and
+// the first day of a range ("vom 5.–7.9.2022", "am 14. und 21.06.").
+
+var (
+	monthNames   = fieldSet(`Januar Jänner Februar März April Mai Juni Juli August September Oktober November Dezember`)
+	monthAbbrevs = fieldSet(`Jan Feb Mär Apr Jun Jul Aug Sep Sept Okt Nov Dez`)
+	monthBefore  = fieldSet(`seit bis ab für Anfang Mitte Ende im vom zum Im Seit Bis Ab Ab Für`)
+	holidayWords = fieldSet(`Weihnachten Heiligabend Ostern Pfingsten Silvester Neujahr Karfreitag Ostermontag Pfingstmontag
+		Himmelfahrt Fronleichnam Allerheiligen Nikolaus`)
+	holidayBefore   = fieldSet(`zu an über seit nach vor zuletzt bis um für zum Zu An Über Seit Nach Vor Bis Um Für`)
+	semesterWords   = fieldSet(`WS SS WiSe SoSe Wintersemester Sommersemester`)
+	reKWAt          = regexp.MustCompile(`^KW ?\d{1,2}\b`)
+	reRomanQAt      = regexp.MustCompile(`^(?:I|II|III|IV)/(?:19|20)\d{2}\b`)
+	reSemesterAt    = regexp.MustCompile(`^(?:WS|SS|WiSe|SoSe|Wintersemester|Sommersemester) ?(?:(?:19|20)\d{2}/\d{2}(?:\d{2})?|\d{2}/\d{2}|(?:19|20)\d{2})\b`)
+	reDayRangeAt    = regexp.MustCompile(`^(\d{1,2})\.(?:\s?[–\-/]\s?| und | bis | u\. )(\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?)`)
+	reMonthAbbrevAt = regexp.MustCompile(`^(Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\.(?: und | bis |\s?[–\-]\s?)(?:Jan|Feb|Mär|Apr|Mai|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\.? (?:19|20)\d{2}\b`)
+)
+
+func (r *run) moreDates() {
+	toks := r.tokens
+	for i := 1; i < len(toks); i++ {
+		t, p := &toks[i], &toks[i-1]
+		if !r.near(p, t, false) {
+			continue
+		}
+		if monthNames[t.s] && monthBefore[p.s] && !t.dot {
+			r.add(t.b, t.e, kinds.Date, "month-context", prioDate)
+		}
+		if holidayWords[t.s] && holidayBefore[p.s] {
+			r.add(t.b, t.e, kinds.Date, "holiday", prioDate)
+		}
+	}
+	// the expressions run anchored at their trigger tokens only, on a
+	// short window (a line of a letter can be a long paragraph)
+	for i := range toks {
+		t := &toks[i]
+		switch {
+		case t.s == "KW" || strings.HasPrefix(t.s, "KW") && t.is(shUpper):
+			r.addAt(reKWAt, t.b, kinds.Date, "date-period", 0)
+		case t.s == "I" || t.s == "II" || t.s == "III" || t.s == "IV":
+			r.addAt(reRomanQAt, t.b, kinds.Date, "date-period", 0)
+		case semesterWords[t.s]:
+			r.addAt(reSemesterAt, t.b, kinds.Date, "date-period", 0)
+		case t.dot && t.is(shDigits) && t.runes <= 2:
+			if i > 0 && toks[i-1].e == t.b-1 && strings.ContainsRune(".-/", rune(r.text[t.b-1])) {
+				continue // inside a date
+			}
+			if m := anchoredMatch(reDayRangeAt, r.text, t.b); m != nil {
+				r.add(t.b+m[2], t.b+m[3]+1, kinds.Date, "day-range", prioDate)
+				r.add(t.b+m[4], t.b+m[5], kinds.Date, "day-range", prioDate)
+			}
+		case t.dot && monthAbbrevs[t.s]:
+			if m := anchoredMatch(reMonthAbbrevAt, r.text, t.b); m != nil {
+				r.add(t.b+m[2], t.b+m[3]+1, kinds.Date, "month-range", prioDate)
+			}
+		}
+	}
+}
+
+// anchoredMatch runs an expression that starts with "^" on a window of
+// text from b; the indexes are relative to b.
+func anchoredMatch(re *regexp.Regexp, text string, b int) []int {
+	return re.FindStringSubmatchIndex(text[b:min(len(text), b+96)])
+}
+
+// addAt adds the match of an anchored expression at b (group g, 0 for
+// the whole match).
+func (r *run) addAt(re *regexp.Regexp, b int, k kinds.Kind, rule string, g int) {
+	if m := anchoredMatch(re, r.text, b); m != nil && m[2*g] >= 0 {
+		r.add(b+m[2*g], b+m[2*g+1], k, rule, prioDate)
+	}
+}
