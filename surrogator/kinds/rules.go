@@ -28,15 +28,16 @@ const (
 	QCUnparseableDate = "unparseable_date" // a date that does not parse or was impossible
 )
 
-// The display groups of the kinds (the web app colours spans by group).
+// The display groups of the kinds (the web app colours spans by group;
+// the pre-annotator scores and evaluates by group).
 const (
 	DisplayName       = "name"
 	DisplayDate       = "date"
 	DisplayAge        = "age"
-	DisplayLocation   = "loc"
+	DisplayLocation   = "location"
 	DisplayID         = "id"
 	DisplayContact    = "contact"
-	DisplayProfession = "prof"
+	DisplayProfession = "profession"
 	DisplayOther      = "other"
 )
 
