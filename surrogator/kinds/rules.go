@@ -68,6 +68,22 @@ type Rules struct {
 // the value; see KeepUpToMaxAge for AGE).
 func (r Rules) Kept() bool { return r.Default != Replace }
 
+// KeptAsWritten reports whether a span of the kind whose text is text is
+// kept as written under the run's state policy: a Keep kind always,
+// LOCATION_STATE unless replaceState, AGE when ageKept(text) (an age up
+// to 89; package age decides).
+func (r Rules) KeptAsWritten(text string, replaceState bool, ageKept func(string) bool) bool {
+	switch r.Default {
+	case Keep:
+		return true
+	case KeepUnlessReplaceState:
+		return !replaceState
+	case KeepUpToMaxAge:
+		return ageKept(text)
+	}
+	return false
+}
+
 // rules is the rules table, in specification order (All).
 var rules = []Rules{
 	{Kind: NamePatient, Audited: true, Display: DisplayName, Risk: 90},

@@ -86,3 +86,28 @@ func TestRulesTable(t *testing.T) {
 		t.Error("Table returned the table itself")
 	}
 }
+
+// TestKeptAsWritten: PROFESSION and LOCATION_COUNTRY are always kept,
+// LOCATION_STATE unless states are replaced, AGE as its check says; every
+// other kind is replaced.
+func TestKeptAsWritten(t *testing.T) {
+	young := func(s string) bool { return s != "95" }
+	for _, k := range All {
+		for _, replaceState := range []bool{false, true} {
+			for _, text := range []string{"40", "95"} {
+				want := false
+				switch k {
+				case Profession, LocationCountry:
+					want = true
+				case LocationState:
+					want = !replaceState
+				case Age:
+					want = text == "40"
+				}
+				if got := RulesOf(k).KeptAsWritten(text, replaceState, young); got != want {
+					t.Errorf("%s %q replaceState=%v: kept %v, want %v", k, text, replaceState, got, want)
+				}
+			}
+		}
+	}
+}
