@@ -107,9 +107,12 @@ bench-suspects:
 
 # Issue 13: the semantic facility method — type kept, shared proper nouns and
 # distinct surrogates per original over 20 seeds, on the labelled list and
-# the shared corpora (built-in embedder over ../shared/pools).
+# the shared corpora (built-in embedder over ../shared/pools). Issue 24: per
+# path (templates, --pools ../shared/pools) over the realistic letters: type
+# kept, invented unique institutions, one surrogate per facility, agreement.
 eval-semantic:
 	$(GO) test -count=1 -v -run 'TestEvalSemantic' ./surrogator/fictive/facility/
+	$(GO) test -count=1 -v -run 'TestEvalLetters' ./surrogator/fictive/location/
 
 # k-NN per query over 40,000 candidates and names/s embedded (one core);
 # the ONNX benchmarks run when ONNXRUNTIME_LIB names libonnxruntime.so.1.

@@ -43,6 +43,10 @@
 //	countries.txt      country names in German
 //	facilities.tsv     KIND<TAB>TEMPLATE; KIND is hospital, practice,
 //	                   organization or other
+//	institutions.tsv   the register of unique public institutions
+//	                   (Resources.Institutions): I TYPE NAME SHORT SEAT
+//	                   STATE rows and S TYPE PATTERN STATE ITEMS series
+//	                   (see the file header and docs/institutions.md)
 //
 // Facility templates may use these placeholders, which FillTemplate
 // expands:

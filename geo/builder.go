@@ -62,6 +62,7 @@ type Builder struct {
 	streets   []map[uint32]struct{}
 	pools     [NumPools][]PoolEntry
 	embed     *Embeddings
+	report    []PoolCount
 }
 
 // NewBuilder returns an empty builder.
@@ -177,6 +178,10 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 			b.intern(e.Name)
 			b.intern(e.Category)
 		}
+	}
+	report, err := b.encodeReport()
+	if err != nil {
+		return 0, err
 	}
 
 	var areas, rings, points, pcs, sts []byte
@@ -309,6 +314,9 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 		if ls != nil {
 			secs = append(secs, sectionBuf{secPoolLabels, ls})
 		}
+	}
+	if report != nil {
+		secs = append(secs, sectionBuf{secPoolReport, report})
 	}
 	return writeSections(w, secs)
 }
