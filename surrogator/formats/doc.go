@@ -6,7 +6,7 @@
 // extension); a single file belongs to the project named after its parent
 // directory.
 //
-// The format table (table.go; Formats, LookupFormat, Companion) is the one
+// The format table (table.go; Formats, LookupFormat, IsCompanion) is the one
 // place that chooses a reader by extension and names the files read beside
 // a document: the walker, the readers of zips and held files and
 // ReadDocument all ask it. Adding an input format is a row there and its

@@ -92,10 +92,10 @@ func LookupFormat(name string) (f Format, ok bool) {
 	return Format{}, false
 }
 
-// Companion reports whether name is a file read beside a document file (a
+// IsCompanion reports whether name is a file read beside a document file (a
 // BRAT text, a TypeSystem.xml) rather than by a reader of its own: an
 // upload or a copy of an input must keep such files with the documents.
-func Companion(name string) bool {
+func IsCompanion(name string) bool {
 	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
 	for i := range formatTable {
 		c := formatTable[i].Companion

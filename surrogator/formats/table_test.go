@@ -36,8 +36,8 @@ func TestLookupFormat(t *testing.T) {
 		if ok != (tt.reader != 0) || f.Reader != tt.reader || f.Container != tt.container {
 			t.Errorf("LookupFormat(%q) = %+v %v, want reader %d container %v", tt.name, f, ok, tt.reader, tt.container)
 		}
-		if got := Companion(tt.name); got != tt.companion {
-			t.Errorf("Companion(%q) = %v, want %v", tt.name, got, tt.companion)
+		if got := IsCompanion(tt.name); got != tt.companion {
+			t.Errorf("IsCompanion(%q) = %v, want %v", tt.name, got, tt.companion)
 		}
 		if readableExt(tt.name) != ok || isContainer(tt.name) != tt.container {
 			t.Errorf("%q: readableExt %v isContainer %v", tt.name, readableExt(tt.name), isContainer(tt.name))
