@@ -483,6 +483,11 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		s = fallback(k, rep.Original, scope, p.opts) // the generator had nothing
 	}
 	rep.Surrogate = s
+	if k == kinds.NameTitle && s == rep.Original {
+		// a title without a same-rank, same-discipline alternative
+		// stays as written (names.Title, issue 25): kept, not masked
+		rep.Kept = true
+	}
 	return nil
 }
 

@@ -22,6 +22,9 @@ type docInfo struct {
 	// containing one of them would reveal it.
 	long   []string
 	family []famEntry
+	// compounds are the hyphenated first names ("Karl-Heinz") written
+	// with a surname, folded whole.
+	compounds []famEntry
 	// before holds beforeContext of each name span by index, computed
 	// here once for Name to reuse
 	before map[int]context
@@ -131,6 +134,11 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 					if _, ok := di.ev.gender[c.key()]; !ok {
 						di.ev.gender[c.key()] = ps.gender
 					}
+				}
+				if surname != "" && len(c.parts) > 1 {
+					di.compounds = append(di.compounds, famEntry{surname: surname,
+						first: norm.FoldName(strings.TrimRight(c.text, "'’")), gender: ps.gender,
+						sure: ps.genderBy == "salutation" || ps.genderBy == "list"})
 				}
 				if surname != "" {
 					for _, pt := range c.parts {
