@@ -7,7 +7,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean
+.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-names bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean
 
 all: build
 
@@ -90,6 +90,12 @@ bench-stream:
 BENCH_LARGE ?= 5,20
 bench-large:
 	SURROGATOR_BENCH_LARGE=$(BENCH_LARGE) $(GO) test -run '^$$' -bench BenchmarkLargeDocument -benchtime 1x -timeout 120m ./surrogator/engine/
+
+# Issue 26: ONE letter of BENCH_NAMES distinct patient names, every mode:
+# seconds, peak RSS, seconds relative to mode x (fictive stays within 3x).
+BENCH_NAMES ?= 10000,100000,1000000
+bench-names:
+	SURROGATOR_BENCH_NAMES=$(BENCH_NAMES) $(GO) test -run '^$$' -bench BenchmarkManyNames -benchtime 1x -timeout 120m ./surrogator/engine/
 
 # The QC safety net on the shared letters: a fixed 25 % of the PHI
 # annotations of every kind removed, recall per kind, precision, false

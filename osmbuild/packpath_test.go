@@ -220,6 +220,13 @@ func TestPackPathTypeKept(t *testing.T) {
 				return
 			}
 			pools, err := fac.FromPack(p, nil)
+			if errors.Is(err, fac.ErrNoEmbeddings) {
+				// a pack without pool candidates (the Bremen boundaries
+				// extract): facilities come from the templates, measured
+				// on the default path elsewhere
+				report = append(report, fmt.Sprintf("%-40s no pool candidates (templates serve its facilities)", pc.name))
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,14 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/zipread"
@@ -452,39 +450,6 @@ func TestIdentityProperty(t *testing.T) {
 		}
 		if len(got)+len(refused) != len(want) {
 			t.Errorf("seed %d: names %v + refused %v, want %v", seed, got, refused, want)
-		}
-	}
-}
-
-// TestLineLimiter: every line is cut after max bytes whatever the read
-// sizes, and the cut lines are recorded.
-func TestLineLimiter(t *testing.T) {
-	tests := []struct {
-		in, out string
-		cut     []int
-	}{
-		{"abc\ndefgh\nij\n", "abc\ndefg\nij\n", []int{2}},
-		{"abcd\n\nabcde", "abcd\n\nabcd", []int{3}},
-		{"", "", nil},
-		{"aaaaaaaaaa\nbbbbbbbbbb\r\nc", "aaaa\nbbbb\nc", []int{1, 2}},
-	}
-	for _, tt := range tests {
-		for name, wrap := range map[string]func(io.Reader) io.Reader{
-			"whole": func(r io.Reader) io.Reader { return r }, "one byte": iotest.OneByteReader, "half": iotest.HalfReader,
-		} {
-			l := &lineLimiter{r: wrap(strings.NewReader(tt.in)), max: 4, truncated: map[int]bool{}}
-			got, err := io.ReadAll(l)
-			if err != nil || string(got) != tt.out {
-				t.Errorf("%q (%s): %q %v, want %q", tt.in, name, got, err, tt.out)
-			}
-			var cut []int
-			for n := range l.truncated {
-				cut = append(cut, n)
-			}
-			sort.Ints(cut)
-			if fmt.Sprint(cut) != fmt.Sprint(tt.cut) {
-				t.Errorf("%q (%s): cut %v, want %v", tt.in, name, cut, tt.cut)
-			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -701,7 +702,9 @@ func (r *renderer) excludes(c string) bool {
 // fallbackAttempt).
 func (r *renderer) first(g data.Gender, stem string) string {
 	target := r.letter(firstLetter(stem))
-	n := 0
+	part := "first|" + strconv.Itoa(int(g))
+	start := r.stageStart(part, target)
+	n := start
 	composed := ""
 	key := firstKey(g, norm.FoldName(stem))
 	v := r.scope.Memo(fictive.NSFirstName, key, func(rng *rand.Rand) string {
@@ -747,6 +750,7 @@ func (r *renderer) first(g data.Gender, stem string) string {
 		}
 		return c
 	})
+	r.noteStages(part, target, start, n-1)
 	r.noteFallback(fictive.NSFirstName, key, v, composed)
 	return v
 }
@@ -764,7 +768,8 @@ func (r *renderer) surname(stem string) string {
 		return feminize(r.surname(masc))
 	}
 	target := r.letter(firstLetter(stem))
-	n := 0
+	start := r.stageStart("sur", target)
+	n := start
 	composed := ""
 	key := norm.FoldName(stem)
 	v := r.scope.Memo(fictive.NSSurname, key, func(rng *rand.Rand) string {
@@ -791,8 +796,42 @@ func (r *renderer) surname(stem string) string {
 		}
 		return c
 	})
+	r.noteStages("sur", target, start, n-1)
 	r.noteFallback(fictive.NSSurname, key, v, composed)
 	return v
+}
+
+// nsStages records, per name part (surname, first name of a gender) and
+// mapped letter, that a stage of the attempts of first and surname was
+// used up in this scope: every attempt of it failed for one name (each
+// draw taken by another name or refused as a name word of the run), as
+// it will for every later one (values are never freed). Later names of
+// the part start after it instead of spending the stage's attempts again:
+// a letter of 100,000 distinct surnames spent 64 draws on each once the
+// lists were used up. Until a stage fails whole, nothing changes.
+const nsStages = "names.stages"
+
+// stageStart is the first attempt worth making for a name part whose
+// stem maps to target (nsStages).
+func (r *renderer) stageStart(part string, target byte) int {
+	if _, ok := r.scope.Peek(nsStages, part+"|*"); ok {
+		return fallbackAttempt
+	}
+	if _, ok := r.scope.Peek(nsStages, part+"|"+string(target)); ok && target != 0 {
+		return letterAttempts
+	}
+	return 0
+}
+
+// noteStages records the stages a name part's attempts start..last used
+// up (nsStages).
+func (r *renderer) noteStages(part string, target byte, start, last int) {
+	if start < letterAttempts && last >= letterAttempts && target != 0 {
+		r.scope.Set(nsStages, part+"|"+string(target), "x")
+	}
+	if start < fallbackAttempt && last >= fallbackAttempt {
+		r.scope.Set(nsStages, part+"|*", "x")
+	}
 }
 
 // fallbackAttempt is the first Memo attempt of a name part that composes
