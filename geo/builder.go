@@ -133,9 +133,6 @@ func (b *Builder) AddPoolEntry(k PoolKind, e PoolEntry) {
 // must not be modified).
 func (b *Builder) PoolEntries(k PoolKind) []PoolEntry { return b.pools[k] }
 
-// PoolLen returns the number of entries of pool k.
-func (b *Builder) PoolLen(k PoolKind) int { return len(b.pools[k]) }
-
 // SetEmbeddings sets the embeddings section (the hook for the embed
 // package); nil leaves it empty.
 func (b *Builder) SetEmbeddings(e *Embeddings) { b.embed = e }

@@ -216,7 +216,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		switch {
 		case s.Kind == "":
 			err = fmt.Errorf("wrong annotation")
-		case s.Kind == kinds.Profession || (s.Kind == kinds.Age && keepAge(orig)):
+		case kinds.RulesOf(s.Kind).KeptAsWritten(orig, o.ReplaceState, keepAge):
 			rep.Kept, rep.Surrogate = true, orig
 		case location.KeptByPolicy(s.Kind, orig, o.ReplaceState):
 			rep.Kept, rep.Surrogate = true, orig

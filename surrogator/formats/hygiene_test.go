@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/surrogator/document"
-	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // invented letter text of miniCAS: must never appear in an error
@@ -143,7 +143,7 @@ func TestSizeLimits(t *testing.T) {
 	// a zip entry
 	zp := ReadZip("z.zip", makeZip(t, map[string]string{"a.json": miniCAS, "b.json": miniCAS + big}, nil), Options{MaxDocBytes: 1024})
 	if len(zp.Documents) != 1 || len(zp.Errors) != 1 || zp.Errors[0].Err.Error() != "zip entry exceeds --max-doc-bytes (1 KiB)" ||
-		!errors.Is(zp.Errors[0], inception.ErrTooLarge) {
+		!errors.Is(zp.Errors[0], zipread.ErrTooLarge) {
 		t.Fatalf("zip: docs %d errors %v", len(zp.Documents), zp.Errors)
 	}
 	// a JSON Lines entry larger than the limit is streamed: only its long
@@ -170,7 +170,7 @@ func TestSizeLimits(t *testing.T) {
 	}
 	// ... but still counts towards --max-zip-bytes
 	zp = ReadZip("j.zip", makeZip(t, map[string]string{"all.jsonl": jl.String()}, nil), Options{MaxDocBytes: 1024, MaxZipBytes: 2048})
-	if len(zp.Errors) != 1 || !errors.Is(zp.Errors[0], inception.ErrArchiveTooLarge) || len(zp.Documents) > 2048/len(jsonlLine("1")) {
+	if len(zp.Errors) != 1 || !errors.Is(zp.Errors[0], zipread.ErrArchiveTooLarge) || len(zp.Documents) > 2048/len(jsonlLine("1")) {
 		t.Fatalf("zipped JSON Lines over --max-zip-bytes: docs %d errors %v", len(zp.Documents), zp.Errors)
 	}
 }
@@ -183,7 +183,7 @@ func TestZipTooManyEntries(t *testing.T) {
 	}
 	data := makeZip(t, entries, nil)
 	p := ReadZip("many.zip", data, Options{MaxZipEntries: 200})
-	if len(p.Errors) != 1 || !errors.Is(p.Errors[0], inception.ErrTooManyEntries) || len(p.Documents) != 0 {
+	if len(p.Errors) != 1 || !errors.Is(p.Errors[0], zipread.ErrTooManyEntries) || len(p.Documents) != 0 {
 		t.Fatalf("errors %v", p.Errors)
 	}
 	if !strings.Contains(p.Errors[0].Error(), "--max-zip-entries (200)") {
