@@ -7,7 +7,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean
+.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-names bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean
 
 all: build
 
@@ -91,6 +91,12 @@ BENCH_LARGE ?= 5,20
 bench-large:
 	SURROGATOR_BENCH_LARGE=$(BENCH_LARGE) $(GO) test -run '^$$' -bench BenchmarkLargeDocument -benchtime 1x -timeout 120m ./surrogator/engine/
 
+# Issue 26: ONE letter of BENCH_NAMES distinct patient names, every mode:
+# seconds, peak RSS, seconds relative to mode x (fictive stays within 3x).
+BENCH_NAMES ?= 10000,100000,1000000
+bench-names:
+	SURROGATOR_BENCH_NAMES=$(BENCH_NAMES) $(GO) test -run '^$$' -bench BenchmarkManyNames -benchtime 1x -timeout 120m ./surrogator/engine/
+
 # The QC safety net on the shared letters: a fixed 25 % of the PHI
 # annotations of every kind removed, recall per kind, precision, false
 # suspects per 1,000 tokens on the unmodified letters; detector MB/s.
@@ -107,9 +113,12 @@ bench-suspects:
 
 # Issue 13: the semantic facility method — type kept, shared proper nouns and
 # distinct surrogates per original over 20 seeds, on the labelled list and
-# the shared corpora (built-in embedder over ../shared/pools).
+# the shared corpora (built-in embedder over ../shared/pools). Issue 24: per
+# path (templates, --pools ../shared/pools) over the realistic letters: type
+# kept, invented unique institutions, one surrogate per facility, agreement.
 eval-semantic:
 	$(GO) test -count=1 -v -run 'TestEvalSemantic' ./surrogator/fictive/facility/
+	$(GO) test -count=1 -v -run 'TestEvalLetters' ./surrogator/fictive/location/
 
 # k-NN per query over 40,000 candidates and names/s embedded (one core);
 # the ONNX benchmarks run when ONNXRUNTIME_LIB names libonnxruntime.so.1.

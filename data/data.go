@@ -100,6 +100,7 @@ type Resources struct {
 	States                                        []string            // the 16 Länder
 	Countries                                     []string            // German country names
 	FacilityTemplates                             map[string][]string // kind → templates with placeholders
+	Institutions                                  []Institution       // the register of unique public institutions
 
 	idx *index
 	// derived holds what the packages that use the resources build from
@@ -137,6 +138,7 @@ const (
 	FileStates         = "states.txt"
 	FileCountries      = "countries.txt"
 	FileFacilities     = "facilities.tsv"
+	FileInstitutions   = "institutions.tsv"
 )
 
 // Files lists every resource file name in load order (states before
@@ -145,7 +147,7 @@ var Files = []string{
 	FileFemaleFirst, FileMaleFirst, FileUnisexFirst, FileSurnames,
 	FileTitles, FileSalutations, FileRoleNouns,
 	FileStates, FileMunicipalities, FileStreets, FileStreetSuffixes,
-	FileCountries, FileFacilities,
+	FileCountries, FileFacilities, FileInstitutions,
 }
 
 //go:embed resources/*.txt resources/*.tsv
@@ -257,6 +259,7 @@ func (r *Resources) clone() *Resources {
 		StreetSuffixes: slices.Clone(r.StreetSuffixes),
 		States:         slices.Clone(r.States),
 		Countries:      slices.Clone(r.Countries),
+		Institutions:   slices.Clone(r.Institutions),
 	}
 	c.Municipalities = make([]Municipality, len(r.Municipalities))
 	for i, m := range r.Municipalities {
@@ -424,6 +427,19 @@ func (r *Resources) apply(name, src, content string, add bool) error {
 			m[f[0]] = append(m[f[0]], collapse(f[1]))
 		}
 		r.FacilityTemplates = m
+	case FileInstitutions:
+		var v []Institution
+		if add {
+			v = r.Institutions
+		}
+		for _, l := range ls {
+			is, err := parseInstitutions(l.text)
+			if err != nil {
+				return bad(l, err)
+			}
+			v = append(v, is...)
+		}
+		r.Institutions = v
 	default:
 		return fmt.Errorf("data: %s: unknown resource", src)
 	}
@@ -505,6 +521,11 @@ func (r *Resources) finish() error {
 	for _, m := range r.Municipalities {
 		if !states[m.State] {
 			return fmt.Errorf("data: municipality %s: state %q is not in %s", m.Name, m.State, FileStates)
+		}
+	}
+	for _, in := range r.Institutions {
+		if in.State != "" && !states[in.State] {
+			return fmt.Errorf("data: institution %s: state %q is not in %s", in.Name, in.State, FileStates)
 		}
 	}
 	r.idx = buildIndex(r)

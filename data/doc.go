@@ -43,6 +43,10 @@
 //	countries.txt      country names in German
 //	facilities.tsv     KIND<TAB>TEMPLATE; KIND is hospital, practice,
 //	                   organization or other
+//	institutions.tsv   the register of unique public institutions
+//	                   (Resources.Institutions): I TYPE NAME SHORT SEAT
+//	                   STATE rows and S TYPE PATTERN STATE ITEMS series
+//	                   (see the file header and docs/institutions.md)
 //
 // Facility templates may use these placeholders, which FillTemplate
 // expands:
@@ -58,6 +62,16 @@
 // this project from general knowledge of naming fashions, not scraped.
 // FirstNameCohorts reads it (embedded only, not part of Resources); an
 // untagged name fits every cohort.
+//
+// name_origins.tsv (NAME<TAB>ORIGIN) tags the listed first names and
+// surnames that are not German with their origin (tr, ar, fa, sq, ru, pl,
+// cz, yu, ro, hu, it, es, pt, fr, en, gr, nl, vi, jp; at and ch for
+// Austrian and Swiss surnames, "pet" for German pet names such as Uschi,
+// which are drawn only for originals of their kind); an untagged name is
+// German. It was written for this
+// project from the community blocks of the name lists and general
+// knowledge of naming traditions (no scraped statistics). NameOrigins reads
+// it (embedded only, like the cohort table).
 //
 // A first name that appears in more than one of female_first.txt,
 // male_first.txt and unisex_first.txt has unknown gender; adding a name to

@@ -39,9 +39,6 @@ func (m *Matrix) Len() int { return len(m.scale) }
 // Data returns the row-major int8 values (shared, not copied).
 func (m *Matrix) Data() []int8 { return m.data }
 
-// Scales returns the per-row scales (shared, not copied).
-func (m *Matrix) Scales() []float32 { return m.scale }
-
 // Row returns row i (shared, not copied).
 func (m *Matrix) Row(i int) Vec {
 	return Vec{Q: m.data[i*m.dim : (i+1)*m.dim : (i+1)*m.dim], Scale: m.scale[i]}

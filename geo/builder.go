@@ -62,6 +62,7 @@ type Builder struct {
 	streets   []map[uint32]struct{}
 	pools     [NumPools][]PoolEntry
 	embed     *Embeddings
+	report    []PoolCount
 }
 
 // NewBuilder returns an empty builder.
@@ -132,9 +133,6 @@ func (b *Builder) AddPoolEntry(k PoolKind, e PoolEntry) {
 // must not be modified).
 func (b *Builder) PoolEntries(k PoolKind) []PoolEntry { return b.pools[k] }
 
-// PoolLen returns the number of entries of pool k.
-func (b *Builder) PoolLen(k PoolKind) int { return len(b.pools[k]) }
-
 // SetEmbeddings sets the embeddings section (the hook for the embed
 // package); nil leaves it empty.
 func (b *Builder) SetEmbeddings(e *Embeddings) { b.embed = e }
@@ -180,6 +178,10 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 			b.intern(e.Name)
 			b.intern(e.Category)
 		}
+	}
+	report, err := b.encodeReport()
+	if err != nil {
+		return 0, err
 	}
 
 	var areas, rings, points, pcs, sts []byte
@@ -312,6 +314,9 @@ func (b *Builder) WriteTo(w io.Writer) (int64, error) {
 		if ls != nil {
 			secs = append(secs, sectionBuf{secPoolLabels, ls})
 		}
+	}
+	if report != nil {
+		secs = append(secs, sectionBuf{secPoolReport, report})
 	}
 	return writeSections(w, secs)
 }

@@ -3,7 +3,9 @@
 // (admin_level 2–10 with names, population, official keys and polygons),
 // postcodes and named streets per municipality, and candidate pools of
 // facility names (healthcare, organisations, other places) with an
-// embeddings section filled by the embed package.
+// embeddings section filled by the embed package, their facility labels,
+// and (format 1.1) the pool report: what the build's pool cleaning kept
+// and dropped per pool, class and reason.
 //
 // The on-disk layout is specified in FORMAT.md; format.go holds every
 // constant of it and reader.go is the one place that decodes it, checking

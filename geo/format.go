@@ -11,7 +11,7 @@ const (
 	// read the file; VersionMinor when sections were added that older
 	// readers may ignore.
 	VersionMajor = 1
-	VersionMinor = 0
+	VersionMinor = 1 // 1.1 added the pool report (section 35)
 
 	// Attribution is stored in the header of every pack built from
 	// OpenStreetMap data and printed by `surrogator geo info`.
@@ -62,6 +62,7 @@ const (
 	secEmbeddings    = 32
 	secEmbedder      = 33 // optional: embedder name, version, model blob
 	secPoolLabels    = 34 // optional: class, flags, gender per pool entry
+	secPoolReport    = 35 // optional (1.1): kept and dropped pool entries per class and reason
 	requiredSections = 1<<secStrings | 1<<secMeta | 1<<secAreas | 1<<secRings | 1<<secPoints |
 		1<<secPostcodes | 1<<secStreets
 )
@@ -83,6 +84,10 @@ const (
 	labelsHeaderSize = 8 // version u32, count u32
 	labelRecordSize  = 4 // class u8, flags u8, gender u8, reserved u8
 )
+
+// Pool-report section (35) record: pool u32, kept u32 (0 or 1), class
+// u32 (string), reason u32 (string), count u32.
+const reportRecordSize = 20
 
 // Area record field offsets.
 const (

@@ -61,7 +61,7 @@ func TestQueries(t *testing.T) {
 	}
 	in := p.Info()
 	if in.Attribution != Attribution || in.Areas != 5 || in.Municipalities != 3 || in.Pools != [NumPools]int{1, 0, 1} ||
-		in.Embeddings.Dims != 0 || in.Version != "1.0" || in.Postcodes != 2 {
+		in.Embeddings.Dims != 0 || in.Version != "1.1" || in.Postcodes != 2 {
 		t.Errorf("Info = %+v", in)
 	}
 	tests := []struct {

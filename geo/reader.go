@@ -44,7 +44,9 @@ type raw struct {
 	labels       []byte
 	labelVersion uint32
 	hasLabels    bool
-	sections     []sectionBuf // every section in directory order, for rewriting
+	// from the pool-report section (report.go)
+	report   []byte
+	sections []sectionBuf // every section in directory order, for rewriting
 }
 
 // parse validates data and slices it into sections. data is not copied.
@@ -275,6 +277,11 @@ func parse(data []byte) (*raw, error) {
 	}
 	if l, ok := secs[secPoolLabels]; ok {
 		if err := r.parseLabels(l); err != nil {
+			return nil, err
+		}
+	}
+	if s, ok := secs[secPoolReport]; ok {
+		if err := r.parseReport(s); err != nil {
 			return nil, err
 		}
 	}

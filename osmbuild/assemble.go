@@ -397,11 +397,53 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 	}
 	seen := map[poolKey]bool{}
 	sort.SliceStable(c.pools, func(i, j int) bool { return c.pools[i].node < c.pools[j].node })
+	cl := c.cleaner(areas)
+	type candKey struct {
+		kind           geo.PoolKind
+		name, category uint32
+	}
+	type verdict struct {
+		Cleaned
+		name  uint32 // the interned cleaned name
+		class string
+	}
+	// The distinct candidates are cleaned on all workers (the rules are
+	// read-only), then interned and reported in input order.
+	var keys []candKey
+	index := map[candKey]int{}
+	for _, pr := range c.pools {
+		ck := candKey{pr.kind, pr.name, pr.category}
+		if _, ok := index[ck]; !ok {
+			index[ck] = len(keys)
+			keys = append(keys, ck)
+		}
+	}
+	verdicts := make([]verdict, len(keys))
+	parallel(len(keys), c.workers, func(i int) {
+		name, cat := c.str.At(keys[i].name), c.str.At(keys[i].category)
+		v := verdict{Cleaned: cl.clean(name, cat)}
+		if v.Reason == Keep {
+			v.class = className(v.Name, cat)
+		} else {
+			v.class = className(name, cat)
+		}
+		verdicts[i] = v
+	})
+	for i, ck := range keys {
+		v := &verdicts[i]
+		if v.Reason == Keep {
+			v.name = c.intern(v.Name)
+		} else if c.onDrop != nil {
+			c.onDrop(Dropped{Pool: ck.kind, Name: c.str.At(ck.name), Category: c.str.At(ck.category), Reason: v.Reason, Class: v.class})
+		}
+	}
+	report := map[geo.PoolCount]int{}
 	for _, pr := range c.pools {
 		p, ok := c.located(pr.wayRef)
 		if !ok {
 			continue
 		}
+		v := verdicts[index[candKey{pr.kind, pr.name, pr.category}]]
 		muni := geo.NoArea
 		for i := localAt(p); i >= 0; i = areas[i].parent {
 			if areas[i].flags&geo.FlagMunicipality != 0 {
@@ -409,15 +451,34 @@ func (c *collector) assemble(st *Stats) *geo.Builder {
 				break
 			}
 		}
-		k := poolKey{pr.kind, pr.name, pr.category, muni}
+		name := pr.name
+		if v.Reason == Keep {
+			name = v.name
+		}
+		k := poolKey{pr.kind, name, pr.category, muni}
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
-		b.AddPoolEntry(pr.kind, geo.PoolEntry{Name: c.str.At(pr.name), Category: c.str.At(pr.category), Loc: p, Municipality: muni})
+		row := geo.PoolCount{Pool: pr.kind, Kept: v.Reason == Keep, Class: v.class, Reason: v.Reason.String()}
+		if v.Edited {
+			row.Reason = EditPersonRemoved
+		}
+		report[row]++
+		if v.Reason != Keep {
+			st.Dropped[v.Reason]++
+			continue
+		}
+		b.AddPoolEntry(pr.kind, geo.PoolEntry{Name: v.Name, Category: c.str.At(pr.category), Loc: p, Municipality: muni})
 		st.Pools[pr.kind]++
 	}
-	st.DroppedPersonNames = c.dropped
+	st.DroppedPersonNames = st.Dropped[ReasonPerson]
+	for row, n := range report {
+		row.Count = n
+		st.PoolReport = append(st.PoolReport, row)
+	}
+	geo.SortPoolReport(st.PoolReport)
+	b.SetPoolReport(st.PoolReport)
 	st.Postcodes, st.Streets = b.ListEntries()
 	return b
 }

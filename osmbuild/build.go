@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/paulmach/osm"
+	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/embed"
 	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/surrogator/fictive/facility"
@@ -36,6 +37,12 @@ type Options struct {
 	// the pack); NoEmbeddings leaves the embeddings section empty.
 	Embedder     embed.Embedder
 	NoEmbeddings bool
+	// Names is the person-name lexicon of the pool cleaning (clean.go;
+	// nil: the embedded one, data.Default).
+	Names *data.Resources
+	// OnDrop, if set, is called from Build's goroutine with every
+	// distinct pool candidate the cleaning dropped.
+	OnDrop func(Dropped)
 }
 
 // PassStat describes one pass over the input.
@@ -69,8 +76,13 @@ type Stats struct {
 	Postcodes          int // distinct (area, postcode) pairs
 	Pools              [geo.NumPools]int
 	Embedder           string // name and version of the pool embeddings ("" none)
-	DroppedPersonNames int
-	PackBytes          int64
+	DroppedPersonNames int    // = Dropped[ReasonPerson]
+	// Dropped counts the pool entries dropped by each cleaning rule, and
+	// PoolReport what was kept and dropped per pool and class (also
+	// stored in the pack, geo section 35).
+	Dropped    [NumReasons]int
+	PoolReport []geo.PoolCount
+	PackBytes  int64
 	// InputSHA256 and InputSize identify the input file; both are stored
 	// in the pack.
 	InputSHA256 string
@@ -117,6 +129,7 @@ func Build(ctx context.Context, in, out string, opts Options) (Stats, error) {
 		st.Passes = append(st.Passes, PassStat{Name: "index", Duration: time.Since(t0)})
 	}
 	c := newCollector()
+	c.names, c.onDrop, c.workers = opts.Names, opts.OnDrop, opts.Workers
 	for p := passRelations; p <= passNodes; p++ {
 		if err := c.run(ctx, src, p, opts, &st); err != nil {
 			return st, fmt.Errorf("osmbuild: %s: %s pass: %w", filepath.Base(in), passNames[p], err)

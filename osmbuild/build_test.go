@@ -240,28 +240,6 @@ func TestAssembleRings(t *testing.T) {
 	}
 }
 
-func TestPersonName(t *testing.T) {
-	for _, tt := range []struct {
-		name, cat string
-		want      bool
-	}{
-		{"Dr. med. Hans Müller", "amenity=doctors", true},
-		{"Praxis Dr. Schmidt", "amenity=doctors", true},
-		{"Prof. Dr. Weber", "healthcare=doctor", true},
-		{"Zahnarzt Meier", "amenity=dentist", true},
-		{"Dipl.-Psych. Anna Berg", "healthcare=psychotherapist", true},
-		{"MVZ am Markt", "amenity=doctors", false},
-		{"Klinikum Nord", "amenity=hospital", false},
-		{"Stern-Apotheke", "amenity=pharmacy", false},
-		{"Drogerie Müller", "shop=chemist", false},
-		{"Andreas Schmidt", "amenity=hospital", false},
-	} {
-		if got := personName(tt.name, tt.cat); got != tt.want {
-			t.Errorf("personName(%q, %s) = %v", tt.name, tt.cat, got)
-		}
-	}
-}
-
 func TestPopulation(t *testing.T) {
 	for in, want := range map[string]int64{"37845": 37845, "37 845": 37845, "1.234.567": 1234567, "ca. 500": 0, "": 0, "12000;2011": 12000} {
 		if got := parsePopulation(in); got != want {

@@ -2,6 +2,7 @@ package osmbuild
 
 import (
 	"github.com/paulmach/osm"
+	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/geo"
 	"github.com/surrogator/surrogator/internal/strtab"
 )
@@ -73,7 +74,11 @@ type collector struct {
 	addrSet map[addrKey]bool
 	pools   []poolRec
 	places  []placeRec
-	dropped int
+	// names is the person-name lexicon of the pool cleaning; onDrop, if
+	// set, receives every distinct dropped candidate.
+	names   *data.Resources
+	onDrop  func(Dropped)
+	workers int // goroutines of the pool cleaning
 }
 
 func newCollector() *collector {
@@ -237,12 +242,8 @@ func (c *collector) tagged(t osm.Tags, ref wayRef) {
 		}
 	}
 	if kind, cat, ok := poolOf(t); ok {
-		name := t.Find("name")
-		if personName(name, cat) {
-			c.dropped++
-		} else {
-			c.pools = append(c.pools, poolRec{kind, c.intern(name), c.intern(cat), ref})
-		}
+		// cleaned in assemble (clean.go), once per distinct name
+		c.pools = append(c.pools, poolRec{kind, c.intern(t.Find("name")), c.intern(cat), ref})
 	}
 }
 

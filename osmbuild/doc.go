@@ -24,4 +24,12 @@
 // (de:amtlicher_gemeindeschluessel / de:regionalschluessel prefixes) or by
 // a place node of the same name. Parents are found by containment of a
 // representative interior point in the smallest enclosing polygon.
+//
+// Named POIs become candidate surrogates for facilities (pools healthcare,
+// organisation, other) after the cleaning of clean.go: junk, parking,
+// fuel, infrastructure, address, brand-only, person, type-only and
+// misleading names are dropped (a person segment is cut where the rest
+// still names something). Stats.Dropped and the pack's pool report
+// (section 35) count kept and dropped entries per pool, class and reason;
+// Options.OnDrop receives every dropped candidate.
 package osmbuild

@@ -1,7 +1,6 @@
 package osmbuild
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -87,30 +86,3 @@ func poolOf(t osm.Tags) (geo.PoolKind, string, bool) {
 // placeKinds are place=* values that stand for a municipality when no
 // boundary covers them.
 var placeKinds = map[string]bool{"city": true, "town": true, "village": true, "municipality": true}
-
-// Person-name rule for pool names (documented in the README section):
-// a name is dropped when it contains an academic or medical title
-// (Dr., Prof., Dipl.-…, med., dent., PD, Priv.-Doz., MUDr., FA/FÄ für),
-// or when the object is an individual practice (amenity=doctors|dentist,
-// healthcare=doctor|dentist|psychotherapist|physiotherapist|…) and the
-// name lacks an institutional word (Zentrum, Klinik, MVZ, Krankenhaus,
-// Institut, Ambulanz, Gesundheit, Hospital, Apotheke, Verbund, Netz).
-var (
-	titleRe       = regexp.MustCompile(`(?i)(^|[^\pL])(dr|prof|dipl|med|dent|priv|mudr|pd)\.|(^|[^\pL])(dr|prof|pd)(\s|$)|(^|\s)f(a|ä)\s+f(ü|ue)r\s`)
-	institutionRe = regexp.MustCompile(`(?i)zentrum|klinik|mvz|krankenhaus|institut|ambulanz|gesundheit|hospital|apotheke|verbund|netz|center|centrum|spital|stift|gmbh`)
-	practiceCats  = map[string]bool{
-		"amenity=doctors": true, "amenity=dentist": true, "healthcare=doctor": true, "healthcare=dentist": true,
-		"healthcare=psychotherapist": true, "healthcare=physiotherapist": true, "healthcare=alternative": true,
-		"healthcare=occupational_therapist": true, "healthcare=speech_therapist": true, "healthcare=podiatrist": true,
-		"healthcare=counselling": true, "healthcare=midwife": true,
-	}
-)
-
-// personName reports whether a pool name is (or contains) a person's name
-// by the rule above.
-func personName(name, category string) bool {
-	if titleRe.MatchString(name) {
-		return true
-	}
-	return practiceCats[category] && !institutionRe.MatchString(name)
-}

@@ -149,6 +149,7 @@ func runGeoInfo(path string, w io.Writer) error {
 	fmt.Fprintf(w, "postcodes: %d distinct, street entries: %d\n", in.Postcodes, in.StreetEntries)
 	fmt.Fprintf(w, "pools: healthcare %d, organisation %d, other %d\n",
 		in.Pools[geo.PoolHealthcare], in.Pools[geo.PoolOrganisation], in.Pools[geo.PoolOther])
+	printPoolReport(p, w)
 	if in.Embeddings.Dims == 0 {
 		fmt.Fprintln(w, "embeddings: none")
 	} else {
@@ -158,6 +159,86 @@ func runGeoInfo(path string, w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// printPoolReport prints what osmbuild kept and dropped per pool and
+// class, with the drop reasons (pack section 35, format 1.1).
+func printPoolReport(p *geo.Pack, w io.Writer) {
+	rows, ok := p.PoolReport()
+	if !ok {
+		fmt.Fprintln(w, "pool cleaning: not recorded (pack format 1.0 or not written by osmbuild)")
+		return
+	}
+	type line struct {
+		kept, edited, dropped int
+		reasons               map[string]int
+	}
+	total := map[string]int{}
+	for k := geo.PoolKind(0); k < geo.NumPools; k++ {
+		byClass := map[string]*line{}
+		var classes []string
+		for _, r := range rows {
+			if r.Pool != k {
+				continue
+			}
+			l := byClass[r.Class]
+			if l == nil {
+				l = &line{reasons: map[string]int{}}
+				byClass[r.Class] = l
+				classes = append(classes, r.Class)
+			}
+			switch {
+			case r.Kept:
+				l.kept += r.Count
+				if r.Reason != "" {
+					l.edited += r.Count
+				}
+			default:
+				l.dropped += r.Count
+				l.reasons[r.Reason] += r.Count
+				total[r.Reason] += r.Count
+			}
+		}
+		if len(classes) == 0 {
+			continue
+		}
+		sort.Strings(classes)
+		fmt.Fprintf(w, "pool %s: class, kept, dropped (by reason)\n", k)
+		for _, c := range classes {
+			l := byClass[c]
+			fmt.Fprintf(w, "  %-24s %6d %6d", c, l.kept, l.dropped)
+			if l.dropped > 0 {
+				fmt.Fprintf(w, "  %s", reasonList(l.reasons))
+			}
+			if l.edited > 0 {
+				fmt.Fprintf(w, "  (%d kept with a person removed)", l.edited)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	fmt.Fprintf(w, "pool cleaning dropped: %s\n", reasonList(total))
+}
+
+// reasonList renders reason counts, largest first ("person 8, parking 3").
+func reasonList(m map[string]int) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 func describeArea(p *geo.Pack, a geo.Area, streets bool, w io.Writer) {

@@ -70,3 +70,41 @@ func TestOsmbuildSourceDateAndGeoInfo(t *testing.T) {
 		t.Errorf("invalid SOURCE_DATE_EPOCH: %v (exit %d)", err, exitCode(err))
 	}
 }
+
+// geo info shows the pool cleaning per pool and class; osmbuild
+// --dropped lists the dropped candidates (0600).
+func TestGeoInfoPoolCleaning(t *testing.T) {
+	in := filepath.Join("..", "..", "osmbuild", "testdata", "fixture.osm.pbf")
+	dir := t.TempDir()
+	out, drops := filepath.Join(dir, "f.pack"), filepath.Join(dir, "dropped.tsv")
+	var stdout, stderr bytes.Buffer
+	if err := runOsmbuild(context.Background(), in, osmbuildOptions{out: out, workers: 2, dropped: drops}, &stdout, &stderr); err != nil {
+		t.Fatalf("osmbuild: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "pool cleaning dropped: person 2 ") {
+		t.Errorf("osmbuild output:\n%s", stdout.String())
+	}
+	var info bytes.Buffer
+	if err := runGeoInfo(out, &info); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"pack format 1.1,",
+		"pool healthcare: class, kept, dropped (by reason)\n",
+		"  practice-gp                   0      2  person 2\n",
+		"  hospital                      1      0\n",
+		"pool cleaning dropped: person 2\n",
+	} {
+		if !strings.Contains(info.String(), want) {
+			t.Errorf("geo info lacks %q:\n%s", want, info.String())
+		}
+	}
+	st, err := os.Stat(drops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(drops)
+	if st.Mode().Perm() != 0o600 || !strings.Contains(string(b), "person\thealthcare\tamenity=doctors\tHausarztpraxis Schneider\tpractice-gp\n") {
+		t.Errorf("--dropped (%v):\n%s", st.Mode(), b)
+	}
+}

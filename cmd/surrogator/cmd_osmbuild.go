@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -25,6 +27,8 @@ type osmbuildOptions struct {
 	// emb is --embedder/--model; noEmbed is --no-embeddings.
 	emb     embedderFlags
 	noEmbed bool
+	// dropped is --dropped FILE: the pool candidates the cleaning dropped.
+	dropped string
 }
 
 // newOsmbuildCmd builds the osmbuild command.
@@ -60,6 +64,7 @@ is intended (tests, tiny extracts). OUT is replaced only by a complete pack.`,
 	c.Flags().StringVar(&o.emb.name, "embedder", "builtin", "embedder of the facility pools stored in the pack: builtin (pure Go, stored with the pack) or onnx")
 	c.Flags().StringVar(&o.emb.model, "model", "", "with --embedder onnx: directory with model.onnx and tokenizer.json")
 	c.Flags().BoolVar(&o.noEmbed, "no-embeddings", false, "leave the pack's embeddings section empty (facility surrogates then come from templates or --pools)")
+	c.Flags().StringVar(&o.dropped, "dropped", "", "write the pool candidates the cleaning dropped to FILE (TSV: reason, pool, OSM tag, name, class)")
 	c.Flags().BoolVar(&o.allowEmpty, "allow-empty", false, "write a pack even when the input has no admin areas or municipalities (for tests and tiny extracts)")
 	return c
 }
@@ -91,6 +96,10 @@ func runOsmbuild(ctx context.Context, in string, o osmbuildOptions, stdout, stde
 			return usageError{fmt.Errorf("SOURCE_DATE_EPOCH must be seconds since 1970 (got %q)", v)}
 		}
 		opts.SourceDate = time.Unix(sec, 0).UTC()
+	}
+	var dropped []osmbuild.Dropped
+	if o.dropped != "" {
+		opts.OnDrop = func(d osmbuild.Dropped) { dropped = append(dropped, d) }
 	}
 	pr := newProgress(stderr, osmUnits)
 	opts.Progress = func(pass string, done, total int64) { pr.Update(pass, done, total) }
@@ -131,6 +140,20 @@ func runOsmbuild(ctx context.Context, in string, o osmbuildOptions, stdout, stde
 	if st.Embedder != "" {
 		fmt.Fprintf(stdout, "pool embeddings: %s\n", st.Embedder)
 	}
+	var parts []string
+	for r := osmbuild.Reason(1); r < osmbuild.NumReasons; r++ {
+		if n := st.Dropped[r]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", r, n))
+		}
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(stdout, "pool cleaning dropped: %s (surrogator geo info shows them per class)\n", strings.Join(parts, ", "))
+	}
+	if o.dropped != "" {
+		if err := writeDropped(o.dropped, dropped); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(stdout, "%s\n", geo.Attribution)
 	if o.stats {
 		for _, p := range st.Passes {
@@ -142,6 +165,30 @@ func runOsmbuild(ctx context.Context, in string, o osmbuildOptions, stdout, stde
 		if len(st.IncompleteIDs) > 0 {
 			fmt.Fprintf(stdout, "incomplete relations: %v\n", st.IncompleteIDs)
 		}
+	}
+	return nil
+}
+
+// writeDropped writes the dropped pool candidates as TSV (0600: the
+// names are public OSM data, but some are persons' names).
+func writeDropped(path string, ds []osmbuild.Dropped) error {
+	sort.Slice(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.Reason != b.Reason {
+			return a.Reason < b.Reason
+		}
+		if a.Category != b.Category {
+			return a.Category < b.Category
+		}
+		return a.Name < b.Name
+	})
+	var b strings.Builder
+	b.WriteString("reason\tpool\ttag\tname\tclass\n")
+	for _, d := range ds {
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\n", d.Reason, d.Pool, d.Category, strings.ReplaceAll(d.Name, "\t", " "), d.Class)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		return fmt.Errorf("osmbuild: --dropped: %w", err)
 	}
 	return nil
 }

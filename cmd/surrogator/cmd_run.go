@@ -23,18 +23,20 @@ import (
 )
 
 type runOptions struct {
-	in         inputFlags
-	mode       string
-	toggle     string
-	seed       int64
-	scope      string
-	keyFile    string
-	dateShift  int
-	shiftRange string
-	geodata    string
-	workers    int
-	out        string
-	resources  string
+	in      inputFlags
+	mode    string
+	toggle  string
+	seed    int64
+	scope   string
+	keyFile string
+	// keyInsecure: --key-insecure-perms
+	keyInsecure bool
+	dateShift   int
+	shiftRange  string
+	geodata     string
+	workers     int
+	out         string
+	resources   string
 	// pools (--pools) and emb (--embedder, --model): facility candidates.
 	pools string
 	emb   embedderFlags
@@ -80,7 +82,9 @@ by project and public id).
 The secret key (--key-file, else OUT/private/surrogator.key, created once per
 output folder) keys document ids and surrogates; --seed only drives the random
 choices and is no secret. The same inputs, --seed and key give byte-identical
-outputs; keep the key file to reproduce a run (surrogator verify).
+outputs; keep the key file to reproduce a run (surrogator verify). A key file
+with a damaged checksum, or that group or others may access (unless
+--key-insecure-perms), is refused.
 
 An interrupted run (Ctrl-C, SIGTERM, kill) never leaves a public folder that
 looks final; running the same command again into the same --out completes it.
@@ -109,6 +113,7 @@ command to redo it.`,
 	f.Int64Var(&o.seed, "seed", 0, "seed of the random choices, not a secret (default: random, recorded in run.json); a reproducible run needs --seed and the same key")
 	f.StringVar(&o.scope, "scope", "document", "consistency scope: document or corpus")
 	f.StringVar(&o.keyFile, "key-file", "", "secret key file (created 0600 when absent; default: OUT/private/surrogator.key); corpus scope across runs")
+	f.BoolVar(&o.keyInsecure, "key-insecure-perms", false, "accept a key file that group or others may read or write (refused otherwise, as ssh does)")
 	f.IntVar(&o.dateShift, "date-shift", 0, "fixed date shift in days (0 keeps dates as written); default random per document")
 	f.StringVar(&o.shiftRange, "date-shift-range", "14:365", "range of the random shift in days, MIN:MAX (sign random)")
 	f.StringVar(&o.geodata, "geodata", "", "geodata pack from 'surrogator osmbuild' (default: embedded gazetteer)")
@@ -156,7 +161,7 @@ func (o runOptions) spec(cmd *cobra.Command) (runspec.Spec, error) {
 			PHIType: in.PHI.Type, PHIFeature: in.PHI.Feature, Annotator: in.Annotator, TypeSystem: in.TypeSystem,
 			MaxDocBytes: in.MaxDocBytes, MaxZipBytes: in.MaxZipBytes, MaxZipEntries: in.MaxZipEntries,
 		},
-		Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"), KeyFile: o.keyFile,
+		Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"), KeyFile: o.keyFile, KeyInsecurePerms: o.keyInsecure,
 	}, nil
 }
 
@@ -172,7 +177,9 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	opts, closeRun, err := runspec.Open(ctx, spec, env)
+	runEnv := env
+	runEnv.Warn = func(w string) { fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w) }
+	opts, closeRun, err := runspec.Open(ctx, spec, runEnv)
 	if err != nil {
 		return err
 	}
@@ -198,6 +205,9 @@ func runRun(cmd *cobra.Command, o runOptions, args []string) error {
 			}
 		}
 		return err
+	}
+	if res.KeyWarning != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", res.KeyWarning)
 	}
 	audit := "audit passed"
 	if res.AuditHits > 0 {

@@ -13,9 +13,10 @@ import (
 )
 
 type verifyFlags struct {
-	keyFile string
-	workers int
-	workDir string
+	keyFile     string
+	keyInsecure bool
+	workers     int
+	workDir     string
 }
 
 // newVerifyCmd builds `surrogator verify`.
@@ -49,16 +50,20 @@ output differs (or an error).`,
 		},
 	}
 	c.Flags().StringVar(&f.keyFile, "key-file", "", "key file of the run (default: recorded, else OUT/private/surrogator.key)")
+	c.Flags().BoolVar(&f.keyInsecure, "key-insecure-perms", false, "accept a key file that group or others may read or write")
 	c.Flags().IntVarP(&f.workers, "workers", "j", 0, "parallel workers (default: as recorded; the output must not depend on it)")
 	c.Flags().StringVar(&f.workDir, "work-dir", "", "folder for the re-run, kept afterwards (default: a temporary folder, removed)")
 	return c
 }
 
 func runVerify(ctx context.Context, runDir string, inputs []string, f verifyFlags, w io.Writer) error {
-	rep, err := verify.Run(ctx, runDir, verify.Config{KeyFile: f.keyFile, Inputs: inputs, Workers: f.workers,
+	rep, err := verify.Run(ctx, runDir, verify.Config{KeyFile: f.keyFile, KeyInsecurePerms: f.keyInsecure, Inputs: inputs, Workers: f.workers,
 		WorkDir: f.workDir, Version: version, Env: env})
 	if err != nil {
 		return err
+	}
+	if rep.KeyWarning != "" {
+		fmt.Fprintln(w, "warning:", rep.KeyWarning)
 	}
 	for _, d := range rep.Diffs {
 		fmt.Fprintln(w, d.String())

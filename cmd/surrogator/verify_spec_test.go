@@ -242,6 +242,9 @@ var notOutput = map[string]string{
 	"json":    "what is printed",
 	"debug":   "what is printed",
 	"output":  "hidden alias of --out",
+	// accepting a key file others may read is a permission check, not an
+	// input of the output (the key's fingerprint is recorded)
+	"key-insecure-perms": "a permission check of the key file",
 }
 
 // flagValues are non-default values of the run flags that change the

@@ -484,31 +484,60 @@ func (c *muniCtx) healthcare() {
 			tg := &c.tg
 			var t []tag
 			switch kind {
-			case 0:
-				name := []string{"Klinikum " + m.Name, "Kreiskrankenhaus " + m.Name, "St.-" + pick(tg, saints) + "-Hospital " + m.Name,
-					pick(tg, nameRoots) + "klinik " + m.Name}[tg.intn(4)]
-				t = append(c.tags[:0], tag{Key: "building", Value: "hospital"}, tag{Key: "amenity", Value: "hospital"}, tag{Key: "healthcare", Value: "hospital"},
-					tag{Key: "name", Value: name}, tag{Key: "emergency", Value: "yes"})
-			case 1:
+			case 0: // hospitals: general, specialist, psychiatric, rehab, university
+				kv := [][3]string{
+					{"Klinikum " + m.Name, "", ""}, {"Kreiskrankenhaus " + m.Name, "", ""},
+					{"St.-" + pick(tg, saints) + "-Hospital " + m.Name, "", ""}, {pick(tg, nameRoots) + "klinik " + m.Name, "", ""},
+					{"Evangelisches Krankenhaus " + m.Name, "", ""}, {"Fachklinik für Orthopädie " + m.Name, "", ""},
+					{"Klinik für Psychiatrie und Psychotherapie " + m.Name, "psychiatry", ""},
+					{"Reha-Zentrum " + pick(tg, nameRoots) + "tal", "rehabilitation", "healthcare=rehabilitation"},
+					{"Herzzentrum " + m.Name, "cardiology", ""}, {"Universitätsklinikum " + m.Name, "", ""},
+					{"Kinderklinik " + m.Name, "paediatrics", ""}, {"Rehaklinik am " + pick(tg, nameRoots) + "see", "", "healthcare=rehabilitation"},
+				}[tg.intn(12)]
+				switch kv[2] {
+				case "healthcare=rehabilitation":
+					t = append(c.tags[:0], tag{Key: "building", Value: "hospital"}, tag{Key: "healthcare", Value: "rehabilitation"}, tag{Key: "name", Value: kv[0]})
+				default:
+					t = append(c.tags[:0], tag{Key: "building", Value: "hospital"}, tag{Key: "amenity", Value: "hospital"}, tag{Key: "healthcare", Value: "hospital"},
+						tag{Key: "name", Value: kv[0]}, tag{Key: "emergency", Value: "yes"})
+					if kv[1] != "" {
+						t = append(t, tag{Key: "healthcare:speciality", Value: kv[1]})
+					}
+				}
+			case 1: // doctors by speciality; some named after the doctor (dropped by the cleaning)
+				sp := tg.intn(len(specialties))
+				quarter := pick(tg, quarterOf)
 				name := []string{"Praxis Dr. med. " + personName(tg), "Gemeinschaftspraxis " + pick(tg, surnames) + " & " + pick(tg, surnames),
-					"Hausarztpraxis " + m.Name, "MVZ " + m.Name + " " + pick(tg, nameRoots) + "hof"}[weighted(tg, []int{45, 70, 85, 100})]
+					practiceNames[sp] + " " + m.Name, practiceNames[sp] + " am " + pick(tg, nameRoots) + "markt",
+					"MVZ " + m.Name + " " + pick(tg, nameRoots) + "hof", practiceNames[sp] + " " + m.Name + "-" + quarter,
+				}[weighted(tg, []int{20, 30, 55, 75, 88, 100})]
 				t = append(c.tags[:0], tag{Key: "amenity", Value: "doctors"}, tag{Key: "healthcare", Value: "doctor"},
-					tag{Key: "healthcare:speciality", Value: pick(tg, specialties)}, tag{Key: "name", Value: name})
+					tag{Key: "healthcare:speciality", Value: specialties[sp]}, tag{Key: "name", Value: name})
 			case 2:
 				name := []string{pick(tg, nameRoots) + "-Apotheke", "Apotheke am " + pick(tg, nameRoots) + "markt",
 					pick(tg, animals) + "-Apotheke", "Stadt-Apotheke " + m.Name}[tg.intn(4)]
 				t = append(c.tags[:0], tag{Key: "amenity", Value: "pharmacy"}, tag{Key: "healthcare", Value: "pharmacy"}, tag{Key: "name", Value: name},
 					tag{Key: "dispensing", Value: "yes"})
 			case 3:
-				name := []string{"Zahnarztpraxis Dr. " + pick(tg, surnames), "Zahnzentrum " + m.Name}[tg.intn(2)]
+				name := []string{"Zahnarztpraxis Dr. " + pick(tg, surnames), "Zahnzentrum " + m.Name, "Zahnarztpraxis am " + pick(tg, nameRoots) + "platz",
+					"Kieferorthopädie " + m.Name}[tg.intn(4)]
 				t = append(c.tags[:0], tag{Key: "amenity", Value: "dentist"}, tag{Key: "healthcare", Value: "dentist"}, tag{Key: "name", Value: name})
-			case 4:
-				name := []string{"Tagesklinik " + m.Name, "Reha-Zentrum " + pick(tg, nameRoots) + "tal",
-					"Psychiatrische Ambulanz " + m.Name}[tg.intn(3)]
-				t = append(c.tags[:0], tag{Key: "amenity", Value: "clinic"}, tag{Key: "healthcare", Value: "clinic"}, tag{Key: "name", Value: name})
+			case 4: // clinics, laboratories, care
+				kv := [][3]string{
+					{"clinic", "Tagesklinik " + m.Name, "amenity"}, {"clinic", "Psychiatrische Institutsambulanz " + m.Name, "amenity"},
+					{"laboratory", "Labor " + m.Name, "healthcare"}, {"laboratory", "MVZ Labor " + pick(tg, nameRoots) + "tal", "healthcare"},
+					{"nursing_home", "Seniorenresidenz " + pick(tg, nameRoots) + "hof", "amenity"},
+					{"nursing_home", "Pflegeheim " + m.Name, "amenity"}, {"social_facility", "Sozialstation " + m.Name, "amenity"},
+					{"social_facility", "Ambulanter Pflegedienst " + pick(tg, nameRoots) + "tal", "amenity"},
+				}[tg.intn(8)]
+				t = append(c.tags[:0], tag{Key: kv[2], Value: kv[0]}, tag{Key: "name", Value: kv[1]})
+				if kv[2] == "amenity" && kv[0] != "clinic" {
+					t = append(t, tag{Key: "healthcare", Value: "nursing"})
+				}
 			default:
 				name := []string{"Physiotherapie " + pick(tg, surnames), "Praxis für Ergotherapie " + m.Name,
-					"Logopädie " + pick(tg, nameRoots) + "weg"}[tg.intn(3)]
+					"Logopädie " + pick(tg, nameRoots) + "weg", "Praxis für Physiotherapie " + m.Name,
+					"Krankengymnastik am " + pick(tg, nameRoots) + "park"}[tg.intn(5)]
 				t = append(c.tags[:0], tag{Key: "healthcare", Value: []string{"physiotherapist", "occupational_therapist", "speech_therapist"}[tg.intn(3)]},
 					tag{Key: "name", Value: name})
 			}
@@ -543,7 +572,7 @@ func (c *muniCtx) organisations() {
 		if c.nodes {
 			tg := &c.tg
 			sn := pick(tg, surnames)
-			switch weighted(tg, []int{40, 70, 90, 100}) {
+			switch weighted(tg, []int{30, 50, 62, 82, 92, 100}) {
 			case 0:
 				kv := [][2]string{{"company", sn + " GmbH"}, {"lawyer", "Kanzlei " + sn + " & " + pick(tg, surnames)},
 					{"insurance", sn + " Versicherungen"}, {"government", "Bürgeramt " + m.Name},
@@ -555,8 +584,27 @@ func (c *muniCtx) organisations() {
 				t = append(c.tags[:0], tag{Key: "craft", Value: kv[0]}, tag{Key: "name", Value: kv[1]})
 			case 2:
 				kv := [][2]string{{"sport", "TSV " + m.Name + " " + strconv.Itoa(1860+tg.intn(140)) + " e.V."},
-					{"music", "Musikverein " + m.Name + " e.V."}, {"sport", "SV " + pick(tg, nameRoots) + "tal e.V."}}[tg.intn(3)]
+					{"music", "Musikverein " + m.Name + " e.V."}, {"sport", "SV " + pick(tg, nameRoots) + "tal e.V."},
+					{"charity", "Caritasverband " + m.Name + " e.V."}, {"charity", "DRK Kreisverband " + m.Name + " e.V."}}[tg.intn(5)]
 				t = append(c.tags[:0], tag{Key: "club", Value: kv[0]}, tag{Key: "name", Value: kv[1]})
+			case 3: // insurers and pension carriers (office=insurance)
+				t = append(c.tags[:0], tag{Key: "office", Value: "insurance"}, tag{Key: "name", Value: []string{
+					"AOK " + stateNames[c.p.stateOfDistrict(m.District)] + " Geschäftsstelle " + m.Name, "Techniker Krankenkasse Servicezentrum " + m.Name,
+					"BARMER " + m.Name, "DAK-Gesundheit " + m.Name, "IKK classic " + m.Name, "BKK " + pick(tg, nameRoots) + "werke",
+					"Deutsche Rentenversicherung Beratungsstelle " + m.Name, "Debeka Servicebüro " + m.Name,
+				}[tg.intn(8)]})
+			case 4: // courts and authorities
+				kv := [][3]string{
+					{"amenity", "courthouse", "Amtsgericht " + m.Name}, {"amenity", "courthouse", "Landgericht " + m.Name},
+					{"amenity", "courthouse", "Sozialgericht " + m.Name}, {"amenity", "courthouse", "Arbeitsgericht " + m.Name},
+					{"amenity", "courthouse", "Verwaltungsgericht " + m.Name}, {"office", "government", "Gesundheitsamt " + m.Name},
+					{"office", "government", "Jugendamt " + m.Name}, {"office", "government", "Landratsamt " + m.Name},
+					{"office", "employment_agency", "Agentur für Arbeit " + m.Name}, {"office", "government", "Jobcenter " + m.Name},
+				}[tg.intn(10)]
+				t = append(c.tags[:0], tag{Key: kv[0], Value: kv[1]}, tag{Key: "name", Value: kv[2]})
+				if kv[0] == "amenity" {
+					t = append(t, tag{Key: "office", Value: "government"})
+				}
 			default:
 				t = append(c.tags[:0], tag{Key: "industrial", Value: "factory"}, tag{Key: "name", Value: pick(tg, nameRoots) + "werke " + sn + " GmbH & Co. KG"})
 			}
@@ -586,7 +634,13 @@ func (c *muniCtx) otherPOIs() {
 				{"shop", "kiosk", ""}, {"tourism", "hotel", "Hotel " + root + "hof"}, {"tourism", "museum", "Heimatmuseum " + m.Name},
 				{"tourism", "guest_house", "Pension " + root + "blick"}, {"leisure", "playground", ""},
 				{"leisure", "sports_centre", "Sportzentrum " + m.Name}, {"leisure", "fitness_centre", "Fitnessstudio " + root},
-			}[tg.intn(20)]
+				{"leisure", "water_park", "Freibad " + m.Name}, {"leisure", "sports_centre", "Hallenbad " + m.Name},
+				{"leisure", "water_park", root + "-Therme"}, {"leisure", "park", "Stadtpark " + m.Name},
+				{"amenity", "university", "Hochschule " + m.Name}, {"amenity", "social_facility", "Diakoniestation " + m.Name},
+				// candidates the pool cleaning must drop
+				{"amenity", "parking", "Parkplatz " + root + "straße"}, {"amenity", "fuel", "Aral"},
+				{"shop", "supermarket", "Lidl"}, {"amenity", "recycling", "Wertstoffhof " + m.Name},
+			}[tg.intn(30)]
 			t = append(c.tags[:0], tag{Key: kv[0], Value: kv[1]})
 			if kv[2] != "" {
 				t = append(t, tag{Key: "name", Value: kv[2]})

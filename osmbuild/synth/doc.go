@@ -70,5 +70,13 @@
 // checks the per-S increments against 430 M / 75 M / 0.8 M.
 //
 // Names are generated German-looking names (no real places or persons are
-// meant); state names and AGS codes are Germany's.
+// meant); state names and AGS codes are Germany's. The facility POIs cover
+// the classes the facility surrogates keep: hospitals (general, specialist,
+// psychiatric, rehab, university, heart centre), practices by speciality
+// (healthcare:speciality with a matching name), dentists, therapists,
+// pharmacies, laboratories, care homes and services, insurers and pension
+// carriers, courts and authorities, associations, companies, schools,
+// universities, baths, parks; and, as real extracts do, candidates the
+// pool cleaning must drop (practices named after their doctor, parking,
+// fuel, brand-only supermarkets, recycling yards).
 package synth

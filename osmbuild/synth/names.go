@@ -66,6 +66,10 @@ var (
 	animals     = []string{"Löwen", "Hirschen", "Adler", "Bären", "Ochsen", "Schwanen", "Rössle", "Lamm", "Stern", "Krone"}
 	quarterOf   = []string{"Altstadt", "Neustadt", "Südstadt", "Nordstadt", "Weststadt", "Oststadt", "Innenstadt", "Gartenstadt"}
 	specialties = []string{"general", "internal", "cardiology", "orthopaedics", "paediatrics", "gynaecology", "dermatology", "ophthalmology", "psychiatry", "neurology", "urology", "otolaryngology"}
+	// practiceNames[i] names a practice of specialties[i].
+	practiceNames = []string{"Hausarztpraxis", "Internistische Praxis", "Kardiologische Praxis", "Orthopädische Praxis",
+		"Kinderarztpraxis", "Frauenarztpraxis", "Hautarztpraxis", "Augenarztpraxis", "Praxis für Psychiatrie",
+		"Neurologische Praxis", "Urologische Praxis", "HNO-Praxis"}
 )
 
 func pick(r *rng, list []string) string { return list[r.intn(len(list))] }

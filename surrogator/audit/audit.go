@@ -15,18 +15,11 @@ import (
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
-// Audited reports whether originals of kind k are searched for. Kept
-// kinds are exempt: besides dates, ages, professions and titles, the
-// LOCATION_COUNTRY and LOCATION_STATE spans, which the state policy keeps
-// by default (SPEC §6).
-func Audited(k kinds.Kind) bool {
-	switch k {
-	case kinds.Date, kinds.DateBirth, kinds.DateDeath, kinds.Age, kinds.Profession, kinds.NameTitle, "",
-		kinds.LocationCountry, kinds.LocationState:
-		return false
-	}
-	return true
-}
+// Audited reports whether originals of kind k are searched for
+// (kinds.Rules.Audited). Kept kinds are exempt: besides dates, ages,
+// professions and titles, the LOCATION_COUNTRY and LOCATION_STATE spans,
+// which the state policy keeps by default (SPEC §6).
+func Audited(k kinds.Kind) bool { return kinds.RulesOf(k).Audited }
 
 // cityStateName lists the lower-case token forms of the city-states'
 // names that Add exempts while the matcher keeps city-states (the default

@@ -77,6 +77,9 @@ type Result struct {
 	// StaleRuns counts incomplete runs of other inputs or options left in
 	// OUT (their public folders end in .partial).
 	StaleRuns int `json:"stale_runs,omitempty"`
+	// KeyWarning is the output folder key's warning (Key.Warning: a key
+	// file in the old format), for the caller to show; "" otherwise.
+	KeyWarning string `json:"-"`
 }
 
 // ReasonNotReleased is the exclusion reason of a document that QC's
@@ -349,6 +352,7 @@ type runRecord struct {
 	fingerprint string
 	keySource   string
 	keyFile     string
+	failure     *failure // why the run stopped (run.json's "error")
 }
 
 func absOrEmpty(p string) string {
@@ -445,6 +449,9 @@ func (rr *runRecord) write(l output.Layout, res *Result, status string) error {
 			"quarantined": countQuarantined(res),
 			"passed":      res.AuditHits == 0,
 		}
+	}
+	if rr.failure != nil && status != StatusComplete {
+		run["error"] = rr.failure
 	}
 	if res.Resumed {
 		run["resumed"] = true

@@ -5,11 +5,9 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -66,6 +64,9 @@ type Options struct {
 	Key []byte
 	// KeyFile is recorded in run.json (its path, never its content).
 	KeyFile string
+	// KeyInsecurePerms accepts an output folder key file that group or
+	// others may access (KeyOptions.InsecurePerms).
+	KeyInsecurePerms bool
 	// ToggleFile, ResourcesDir and GeodataFile are the paths behind
 	// Toggle, Resources and Geo, recorded in run.json and part of the
 	// run's fingerprint (a re-run after an interruption must match them).
@@ -235,43 +236,4 @@ func readKeyFile(path string) ([]byte, error) {
 		err = fmt.Errorf("engine: key file %s: larger than %d bytes", path, maxKeyFile)
 	}
 	return b, err
-}
-
-// LoadKey reads a key file, creating it (0600, 32 random bytes, hex) when
-// absent.
-func LoadKey(path string) ([]byte, error) {
-	b, err := readKeyFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		var k [32]byte
-		if _, err := rand.Read(k[:]); err != nil {
-			return nil, fmt.Errorf("engine: key: %w", err)
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, fmt.Errorf("engine: key: %w", err)
-		}
-		enc := []byte(hex.EncodeToString(k[:]) + "\n")
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			return nil, fmt.Errorf("engine: key: %w", err)
-		}
-		if _, err := f.Write(enc); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("engine: key: %w", err)
-		}
-		if err := f.Close(); err != nil {
-			return nil, fmt.Errorf("engine: key: %w", err)
-		}
-		return k[:], nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("engine: key: %w", err)
-	}
-	s := strings.TrimSpace(string(b))
-	if k, err := hex.DecodeString(s); err == nil && len(k) >= 16 {
-		return k, nil
-	}
-	if len(s) < 16 {
-		return nil, fmt.Errorf("engine: key file %s: too short (need ≥ 16 bytes)", path)
-	}
-	return []byte(s), nil
 }

@@ -216,7 +216,7 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		switch {
 		case s.Kind == "":
 			err = fmt.Errorf("wrong annotation")
-		case s.Kind == kinds.Profession || (s.Kind == kinds.Age && keepAge(orig)):
+		case kinds.RulesOf(s.Kind).KeptAsWritten(orig, o.ReplaceState, keepAge):
 			rep.Kept, rep.Surrogate = true, orig
 		case location.KeptByPolicy(s.Kind, orig, o.ReplaceState):
 			rep.Kept, rep.Surrogate = true, orig
@@ -483,6 +483,11 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		s = fallback(k, rep.Original, scope, p.opts) // the generator had nothing
 	}
 	rep.Surrogate = s
+	if k == kinds.NameTitle && s == rep.Original {
+		// a title without a same-rank, same-discipline alternative
+		// stays as written (names.Title, issue 25): kept, not masked
+		rep.Kept = true
+	}
 	return nil
 }
 

@@ -60,6 +60,7 @@ type Plan struct {
 	// keySource and keyFile say where the run key came from (run.json,
 	// provenance.json); set by RunSources or by Write.
 	keySource, keyFile string
+	keyWarning         string      // Result.KeyWarning
 	reasons            reasonTable // the QC reasons of pass1Doc.reasons
 	// pass 2
 	layout  output.Layout
@@ -531,9 +532,9 @@ func RunSources(ctx context.Context, sources []formats.Source, opts Options) (*R
 	if err := l.MarkOut(); err != nil {
 		return nil, err
 	}
-	var keySource, keyFile string
+	var keySource, keyFile, keyWarning string
 	if _, err := os.Stat(l.KeyFile()); len(opts.Key) != 0 || err == nil {
-		if keySource, keyFile, err = loadRunKey(l, &opts); err != nil {
+		if keySource, keyFile, keyWarning, err = loadRunKey(l, &opts); err != nil {
 			return nil, err
 		}
 	}
@@ -543,7 +544,7 @@ func RunSources(ctx context.Context, sources []formats.Source, opts Options) (*R
 		return nil, err
 	}
 	defer p.Close()
-	p.keySource, p.keyFile = keySource, keyFile
+	p.keySource, p.keyFile, p.keyWarning = keySource, keyFile, keyWarning
 	return p.Write(ctx)
 }
 
@@ -572,17 +573,18 @@ func (s outState) restore() {
 }
 
 // loadRunKey sets opts.Key from the output folder's key file when no key
-// was given, and says where the key came from.
-func loadRunKey(l output.Layout, opts *Options) (string, string, error) {
+// was given (ReadKey), and says where the key came from and the key
+// file's warning (Key.Warning).
+func loadRunKey(l output.Layout, opts *Options) (source, file, warning string, err error) {
 	if len(opts.Key) != 0 {
-		return "--key-file", opts.KeyFile, nil
+		return "--key-file", opts.KeyFile, "", nil
 	}
-	k, err := LoadKey(l.KeyFile())
+	k, err := ReadKey(l.KeyFile(), KeyOptions{InsecurePerms: opts.KeyInsecurePerms})
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
-	opts.Key = k
-	return "output folder key (OUT/private/surrogator.key)", l.KeyFile(), nil
+	opts.Key = k.Bytes
+	return "output folder key (OUT/private/surrogator.key)", l.KeyFile(), k.Warning, nil
 }
 
 // Write writes the run (pass 2): it takes over an interrupted run of the
@@ -612,7 +614,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	}
 	if p.keySource == "" {
 		var err error
-		if p.keySource, p.keyFile, err = loadRunKey(l, opts); err != nil {
+		if p.keySource, p.keyFile, p.keyWarning, err = loadRunKey(l, opts); err != nil {
 			return nil, err
 		}
 	}
@@ -638,7 +640,7 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 	}
 	defer lock.release()
 	res := &Result{RunKey: l.Run, PublicRoot: l.PublicRoot(), PrivateRoot: l.PrivateRoot(), Resumed: rec.resume != "",
-		Finalized: rec.finalized, StaleRuns: rec.stale}
+		Finalized: rec.finalized, StaleRuns: rec.stale, KeyWarning: p.keyWarning}
 	rs := &runRecord{opts: opts, paths: p.inputsID(), started: started, fingerprint: fp, keySource: p.keySource, keyFile: p.keyFile}
 	if err := rs.write(l, res, StatusRunning); err != nil {
 		return nil, err
@@ -685,6 +687,12 @@ func (p *Plan) Write(ctx context.Context) (*Result, error) {
 		// a record of outputs that are not published (written before an
 		// interruption at the last step, or by a killed run taken over)
 		os.Remove(filepath.Join(l.PrivateRoot(), provenance.FileName))
+		var original func(string) bool
+		if p.pl != nil {
+			original = p.pl.avoider(nil)
+		}
+		f := failureOf(cause, original)
+		rs.failure = &f
 		rs.write(l, res, status)
 		return nil, cause
 	}

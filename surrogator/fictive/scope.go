@@ -35,6 +35,14 @@ type Scope struct {
 	// value space ran out quadratic in its keys: a run over 10,000
 	// letters with phone numbers stalled for minutes).
 	taken1 map[string]int
+	// suffixed counts, per namespace, the Memo calls whose value needed
+	// the numeric suffix: from saturatedAfter on, the namespace's value
+	// space is taken as exhausted for good (values are never freed; a draw
+	// that still finds a free value is luck) and a call tries saturatedTries
+	// generated values before the suffix, not maxAttempts (which made a
+	// letter of 100,000 distinct surnames spend 256 draws on each once the
+	// name lists were used up: planning grew with the square of the names).
+	suffixed map[string]int
 	// macs holds keyed HMAC states for reuse (Reset restores the key):
 	// one per concurrent caller instead of one per derivation.
 	macs sync.Pool // *mac
@@ -106,6 +114,12 @@ func (p *pcgSource) Seed(seed int64) { p.pcg.Seed(uint64(seed), 0) }
 // maxAttempts bounds collision retries before a numeric suffix is used.
 const maxAttempts = 256
 
+// saturatedAfter and saturatedTries: see Scope.suffixed.
+const (
+	saturatedAfter = 16
+	saturatedTries = 2
+)
+
 // Memo returns the value of key in namespace ns, generating it on first use
 // with gen(rng) where rng derives from (ns, key, attempt). A generated value
 // is rejected and regenerated when it is empty, already taken by another key
@@ -113,7 +127,9 @@ const maxAttempts = 256
 // when maxAttempts candidates were rejected (a tiny value space) is a
 // numeric suffix appended (or "" returned, unstored, when the generator
 // only produced empty values, or when Avoid refused maxAttempts suffixed
-// values too: the caller falls back); generators of formatted values (IBANs,
+// values too: the caller falls back); once saturatedAfter calls of ns
+// needed the suffix, a call tries saturatedTries values before it
+// (Scope.suffixed); generators of formatted values (IBANs,
 // phone numbers) should therefore draw from spaces much larger than the
 // number of originals.
 //
@@ -122,6 +138,12 @@ const maxAttempts = 256
 // the same key at once, the first stored value wins for both.
 func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 	attempt := 0
+	s.mu.Lock()
+	if s.suffixed[ns] >= saturatedAfter {
+		attempt = maxAttempts - saturatedTries
+	}
+	s.mu.Unlock()
+	suffixed := false
 	fk := "" // norm.Fold(key), computed on the first generated value
 	for {
 		if v, ok := s.Peek(ns, key); ok {
@@ -142,6 +164,7 @@ func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 				if strings.TrimSpace(base) == "" {
 					return "" // the generator has nothing: the caller falls back
 				}
+				suffixed = true
 				i, refused := s.firstSuffix(ns, base), 0
 				for ; ; i++ {
 					v = base + strconv.Itoa(i)
@@ -178,6 +201,12 @@ func (s *Scope) Memo(ns, key string, gen func(r *rand.Rand) string) string {
 		}
 		s.fwd[ns][key] = v
 		s.rev[ns][fv] = key
+		if suffixed {
+			if s.suffixed == nil {
+				s.suffixed = map[string]int{}
+			}
+			s.suffixed[ns]++
+		}
 		s.mu.Unlock()
 		return v
 	}

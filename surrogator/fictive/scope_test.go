@@ -206,3 +206,36 @@ func TestMemoAvoidEverySuffix(t *testing.T) {
 		t.Fatalf("%q", v)
 	}
 }
+
+// TestMemoSaturatedSpace: once saturatedAfter keys of a namespace needed a
+// numeric suffix, later keys draw saturatedTries values before the suffix
+// instead of maxAttempts (issue 26, finding 7: a letter of 100,000
+// distinct surnames spent 256 draws on each once the lists were used up);
+// a namespace that never needed a suffix draws as before.
+func TestMemoSaturatedSpace(t *testing.T) {
+	s := NewScope([]byte("k"))
+	calls := 0
+	const keys = 200
+	for i := range keys {
+		s.Memo("tiny", strconv.Itoa(i), func(r *rand.Rand) string {
+			calls++
+			return string(rune('a' + r.Intn(3)))
+		})
+	}
+	// the first keys take a free value or exhaust the attempts; from the
+	// saturatedAfter-th suffixed key on, saturatedTries each
+	if limit := (saturatedAfter+3)*(maxAttempts+1) + keys*(saturatedTries+1); calls > limit {
+		t.Fatalf("%d generator calls for %d keys of a space of 3 values, want ≤ %d", calls, keys, limit)
+	}
+	if got := s.Count("tiny"); got != keys {
+		t.Fatalf("%d keys stored, want %d", got, keys)
+	}
+	// a wide namespace is untouched: every key's first draw is free
+	wide := 0
+	for i := range keys {
+		s.Memo("wide", strconv.Itoa(i), func(r *rand.Rand) string { wide++; return strconv.Itoa(r.Int()) })
+	}
+	if wide != keys {
+		t.Fatalf("wide namespace: %d calls for %d keys", wide, keys)
+	}
+}

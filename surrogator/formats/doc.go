@@ -1,9 +1,16 @@
 // Package formats reads every input of SPEC §3 into projects of documents:
 // INCEpTION project exports (.zip), UIMA CAS JSON (.json), UIMA CAS XMI
-// (.xmi with a TypeSystem.xml beside it), BRAT standoff (.txt + .ann) and
-// JSON Lines (.jsonl). Directories are walked. A project is an input zip or
-// directory (named by its base name without extension); a single file
-// belongs to the project named after its parent directory.
+// (.xmi with a TypeSystem.xml beside it), BRAT standoff (.ann with the .txt
+// of its stem) and JSON Lines (.jsonl, .ndjson). Directories are walked. A
+// project is an input zip or directory (named by its base name without
+// extension); a single file belongs to the project named after its parent
+// directory.
+//
+// The format table (table.go; Formats, LookupFormat, IsCompanion) is the one
+// place that chooses a reader by extension and names the files read beside
+// a document: the walker, the readers of zips and held files and
+// ReadDocument all ask it. Adding an input format is a row there and its
+// case in readLoose.
 //
 // One unreadable document never stops the others: per-document problems are
 // collected in Project.Errors, naming the file and document (at most
@@ -23,5 +30,6 @@
 // still share a name are all refused (ErrDuplicateName), never one kept.
 //
 // Each format has its own sub-package (casjson, xmi, brat, jsonl,
-// inception); this package only dispatches and normalises.
+// inception; zipread opens zips with limits); this package only dispatches
+// and normalises.
 package formats

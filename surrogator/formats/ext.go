@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
@@ -45,10 +46,10 @@ type jsonlError struct {
 }
 
 // decodeJSONL reads a JSON Lines stream; a line longer than max bytes is
-// not read past the limit and is an error for that line only.
+// an error for that line only, skipped without being held in memory past
+// the limit or parsed (jsonl.NewReaderMax).
 func decodeJSONL(rd io.Reader, max int64, emit func(jsonlDoc) bool) []jsonlError {
-	lim := &lineLimiter{r: rd, max: max, truncated: map[int]bool{}}
-	r := jsonl.NewReader(lim)
+	r := jsonl.NewReaderMax(rd, max)
 	var errs []jsonlError
 	var prev error
 	lastLine := 0
@@ -64,7 +65,7 @@ func decodeJSONL(rd io.Reader, max int64, emit func(jsonlDoc) bool) []jsonlError
 		prev = err
 		advanced := line != lastLine // false: a stream error, not a line's result
 		lastLine = line
-		if lim.truncated[line] && advanced {
+		if errors.Is(err, jsonl.ErrLineTooLong) && advanced {
 			errs = append(errs, jsonlError{line, &sizeError{what: fmt.Sprintf("jsonl: line %d", line), max: max}})
 			continue
 		}
@@ -84,54 +85,4 @@ func decodeJSONL(rd io.Reader, max int64, emit func(jsonlDoc) bool) []jsonlError
 		}
 	}
 	return errs
-}
-
-// lineLimiter passes a stream through, cutting every line after max bytes
-// (the rest of the line is skipped unread into memory) and recording the
-// 1-based numbers of the lines it cut.
-type lineLimiter struct {
-	r         io.Reader
-	max       int64
-	cur       int64 // bytes of the current line so far
-	line      int   // newlines seen
-	skipping  bool
-	truncated map[int]bool
-}
-
-func (l *lineLimiter) Read(p []byte) (int, error) {
-	for {
-		n, err := l.r.Read(p)
-		w := 0
-		buf := p[:n]
-		for len(buf) > 0 {
-			i := bytes.IndexByte(buf, '\n')
-			seg := buf
-			if i >= 0 {
-				seg = buf[:i]
-			}
-			if !l.skipping {
-				if room := l.max - l.cur; int64(len(seg)) > room {
-					w += copy(p[w:], seg[:room])
-					l.cur = l.max
-					l.truncated[l.line+1] = true
-					l.skipping = true
-				} else {
-					w += copy(p[w:], seg)
-					l.cur += int64(len(seg))
-				}
-			}
-			if i < 0 {
-				break
-			}
-			p[w] = '\n'
-			w++
-			l.line++
-			l.cur = 0
-			l.skipping = false
-			buf = buf[i+1:]
-		}
-		if w > 0 || err != nil || n == 0 {
-			return w, err
-		}
-	}
 }

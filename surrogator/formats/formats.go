@@ -22,6 +22,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -121,8 +122,8 @@ type Options struct {
 	Digest func(path string, sum [32]byte, size int64)
 }
 
-func (o Options) limits() inception.Limits {
-	return inception.Limits{MaxEntry: o.maxDoc(), MaxTotal: o.MaxZipBytes, MaxEntries: o.MaxZipEntries}.WithDefaults()
+func (o Options) limits() zipread.Limits {
+	return zipread.Limits{MaxEntry: o.maxDoc(), MaxTotal: o.MaxZipBytes, MaxEntries: o.MaxZipEntries}.WithDefaults()
 }
 
 func (o Options) maxDoc() int64 {
@@ -290,7 +291,7 @@ func (p *Project) empty() bool {
 // reader holds the state of one Read call.
 type reader struct {
 	opt   Options
-	lim   inception.Limits
+	lim   zipread.Limits
 	skip  []string      // absolute, symlinks resolved
 	skipI []os.FileInfo // the same folders, for os.SameFile
 	files int
@@ -351,7 +352,7 @@ type Source struct {
 }
 
 // isZip reports whether a held source is a zip.
-func (s Source) isZip() bool { return strings.EqualFold(path.Ext(s.Name), ".zip") }
+func (s Source) isZip() bool { return isContainer(s.Name) }
 
 // readerAt returns a held source as a ReaderAt and its size.
 func (s Source) readerAt() (io.ReaderAt, int64) {
@@ -415,13 +416,7 @@ func (s Source) Label() string {
 // Documents of one project that still share a name are all refused
 // (ErrDuplicateName): no document is silently dropped.
 func Read(paths []string, opt Options) ([]*Project, error) {
-	return ReadContext(context.Background(), paths, opt)
-}
-
-// ReadContext is Read that stops when ctx is done: files not yet read are
-// not opened, and the error wraps ctx.Err().
-func ReadContext(ctx context.Context, paths []string, opt Options) ([]*Project, error) {
-	return Scan(ctx, PathSources(paths), opt, nil)
+	return Scan(context.Background(), PathSources(paths), opt, nil)
 }
 
 // Scan reads the sources like Read, in the same order, but hands every
@@ -536,7 +531,7 @@ func (r *reader) read(sources []Source) ([]*Project, error) {
 				return nil, err
 			}
 			out = append(out, got...)
-		case fi.Mode().IsRegular() && strings.EqualFold(filepath.Ext(p), ".zip"):
+		case fi.Mode().IsRegular() && isContainer(p):
 			got = []*Project{r.readZipFile(p)}
 			out = append(out, got...)
 		default:
@@ -641,7 +636,7 @@ func (r *reader) readHeld(h *heldProject) {
 	sort.Strings(names)
 	var entries []looseEntry
 	for _, n := range names {
-		if strings.EqualFold(path.Ext(n), ".zip") {
+		if isContainer(n) {
 			continue
 		}
 		entries = append(entries, looseEntry{name: n, label: h.proj.Name + ":" + n})
@@ -783,15 +778,6 @@ func pathless(err error) error {
 	return err
 }
 
-// readable extensions of loose files (and zips, read as projects).
-func readableExt(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".json", ".xmi", ".ann", ".jsonl", ".ndjson", ".zip":
-		return true
-	}
-	return false
-}
-
 // checkLink resolves a symbolic link met in a walk of realRoot: it is
 // followed only to a regular file inside the root and outside skipped
 // folders.
@@ -867,7 +853,7 @@ func readLimited(rd io.Reader, max, size int64, what string) ([]byte, error) {
 
 // sizeError is a document over MaxDocBytes: "file exceeds --max-doc-bytes
 // (64 MiB)". It matches ErrTooLarge and unwraps to its cause (e.g.
-// inception.ErrEntryTooLarge).
+// zipread.ErrEntryTooLarge).
 type sizeError struct {
 	what  string
 	max   int64
@@ -949,7 +935,7 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 		case !readableExt(p):
 			return nil
 		}
-		if strings.EqualFold(filepath.Ext(p), ".zip") {
+		if isContainer(p) {
 			zips = append(zips, rel)
 		} else {
 			files = append(files, filepath.ToSlash(rel))
@@ -1089,11 +1075,11 @@ func ReadZip(name string, data []byte, opt Options) *Project {
 // zipErr turns the zip limits into messages naming the flag to raise.
 func (r *reader) zipErr(err error) error {
 	switch {
-	case errors.Is(err, inception.ErrEntryTooLarge):
+	case errors.Is(err, zipread.ErrEntryTooLarge):
 		return &sizeError{what: "zip entry", max: r.lim.MaxEntry, cause: err}
-	case errors.Is(err, inception.ErrArchiveTooLarge):
+	case errors.Is(err, zipread.ErrArchiveTooLarge):
 		return &limitError{msg: fmt.Sprintf("zip inflates to more than --max-zip-bytes (%s)", HumanBytes(r.lim.MaxTotal)), cause: err}
-	case errors.Is(err, inception.ErrTooManyEntries):
+	case errors.Is(err, zipread.ErrTooManyEntries):
 		return &limitError{msg: fmt.Sprintf("zip has more entries than --max-zip-entries (%d)", r.lim.MaxEntries), cause: err}
 	}
 	return err
@@ -1125,7 +1111,7 @@ func nestedZipOK(n string) bool {
 }
 
 func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64) {
-	a, err := inception.OpenArchive(ra, size, r.lim)
+	a, err := zipread.Open(ra, size, r.lim)
 	if err != nil {
 		proj.addErr(&DocError{File: file, Err: r.zipErr(err)})
 		return
@@ -1144,7 +1130,7 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 	}
 	if isExport {
 		for _, n := range a.Names() {
-			if strings.EqualFold(path.Ext(n), ".zip") && !nestedZipOK(n) {
+			if isContainer(n) && !nestedZipOK(n) {
 				proj.addErr(&DocError{File: file + ":" + n, Err: ErrNestedZip})
 			}
 		}
@@ -1180,7 +1166,7 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 	a.OnRead = r.progress
 	var entries []looseEntry
 	for _, n := range a.Names() {
-		if strings.EqualFold(path.Ext(n), ".zip") {
+		if isContainer(n) {
 			proj.addErr(&DocError{File: file + ":" + n, Err: ErrNestedZip})
 			continue
 		}
@@ -1213,14 +1199,18 @@ func (r *reader) readCASJSON(data []byte) (*document.Document, error) {
 
 // decodeCAS decodes a CAS entry of an export by its extension.
 func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, error) {
-	switch strings.ToLower(filepath.Ext(entry)) {
-	case ".json":
+	var rd Reader
+	if f := lookupFormat(entry); f != nil {
+		rd = f.Reader
+	}
+	switch rd {
+	case ReaderCASJSON:
 		return r.readCASJSON(data)
-	case ".xmi":
+	case ReaderXMI:
 		return decodeXMI(data, ts, r.opt)
-	case ".zip":
+	case ReaderZip:
 		// INCEpTION's XMI export wraps each CAS in a zip with its type system.
-		a, err := inception.OpenArchive(bytes.NewReader(data), int64(len(data)), r.lim)
+		a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), r.lim)
 		if err != nil {
 			return nil, r.zipErr(err)
 		}
@@ -1267,12 +1257,11 @@ func (r *reader) readFile(proj *Project, p string) bool {
 		return filepath.Join(realDir, filepath.FromSlash(n)), realDir
 	}
 	entry := looseEntry{name: base, label: p}
-	if ext := filepath.Ext(base); strings.EqualFold(ext, ".txt") {
+	if ann := companionOwner(base); ann != "" {
 		// the text of a BRAT pair: read its .ann (which reads the text)
-		ann := strings.TrimSuffix(base, ext) + ".ann"
 		if _, err := os.Lstat(filepath.Join(dir, ann)); err == nil {
 			entry = looseEntry{name: ann, label: filepath.Join(dir, ann)}
-			base = strings.TrimSuffix(base, ext) + ".txt" // the text is the named file
+			base = stemCompanion(ann) // the text is the named file
 		}
 	}
 	key := filepath.Join(realDir, entry.name)
@@ -1319,7 +1308,7 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	if parallel && r.opt.Workers > 1 {
 		var cas []string
 		for _, e := range entries {
-			if ext := strings.ToLower(path.Ext(e.name)); ext == ".xmi" || (ext == ".json" && !skippedJSON(path.Base(e.name))) {
+			if rd := readerOf(e.name); rd == ReaderXMI || rd == ReaderCASJSON {
 				cas = append(cas, e.name)
 			}
 		}
@@ -1328,7 +1317,6 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	}
 	for _, e := range entries {
 		n := e.name
-		ext := strings.ToLower(path.Ext(n))
 		base := path.Base(n)
 		add := func(d *document.Document, err error) {
 			if err != nil {
@@ -1342,11 +1330,8 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 			d.Source = e.label
 			proj.addDoc(d, e.label)
 		}
-		switch ext {
-		case ".json", ".xmi":
-			if ext == ".json" && skippedJSON(base) {
-				continue
-			}
+		switch readerOf(n) {
+		case ReaderCASJSON, ReaderXMI:
 			var d *document.Document
 			var err error
 			if pre != nil {
@@ -1355,8 +1340,8 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 				d, err = r.loadCAS(n, get)
 			}
 			add(d, err)
-		case ".ann":
-			txtName := strings.TrimSuffix(n, path.Ext(n)) + ".txt"
+		case ReaderBRAT:
+			txtName := stemCompanion(n)
 			ann, err := get(n)
 			if err != nil {
 				add(nil, err)
@@ -1373,10 +1358,10 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 			}
 			d, err := decodeBRAT(txt, ann)
 			if d != nil {
-				d.Name = strings.TrimSuffix(base, path.Ext(base)) + ".txt"
+				d.Name = stemCompanion(base) // a BRAT document is named after its text
 			}
 			add(d, err)
-		case ".jsonl", ".ndjson":
+		case ReaderJSONLines:
 			rc, err := open(n)
 			if err != nil {
 				add(nil, err)
@@ -1388,12 +1373,6 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	}
 }
 
-// skippedJSON tells the .json files of an export folder that are no
-// documents.
-func skippedJSON(base string) bool {
-	return base == "exportedproject.json" || strings.HasSuffix(base, ".layer.json") || base == "layer_PHI_v1.1.json"
-}
-
 // loadCAS reads and decodes one CAS JSON or XMI file (with the
 // TypeSystem.xml beside it or the --typesystem file).
 func (r *reader) loadCAS(n string, get func(string) ([]byte, error)) (*document.Document, error) {
@@ -1403,10 +1382,10 @@ func (r *reader) loadCAS(n string, get func(string) ([]byte, error)) (*document.
 		return nil, err
 	}
 	var d *document.Document
-	if strings.EqualFold(path.Ext(n), ".json") {
+	if readerOf(n) == ReaderCASJSON {
 		d, err = r.readCASJSON(data)
 	} else {
-		ts, terr := get(path.Join(path.Dir(n), "TypeSystem.xml"))
+		ts, terr := get(path.Join(path.Dir(n), typeSystemName))
 		if errors.Is(terr, fs.ErrNotExist) && r.opt.TypeSystem != "" {
 			ts, terr = r.readPath(r.opt.TypeSystem, "")
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"golang.org/x/text/encoding/charmap"
 )
@@ -377,7 +378,7 @@ func TestZipBombAndTruncated(t *testing.T) {
 	big := strings.Repeat("A", 1<<20)
 	data := makeZip(t, map[string]string{"curation/a.txt/CURATION_USER.json": big, "curation/b.txt/CURATION_USER.json": miniCAS}, nil)
 	p := ReadZip("bomb.zip", data, Options{MaxDocBytes: 64 << 10})
-	if len(p.Documents) != 1 || len(p.Errors) != 1 || !errors.Is(p.Errors[0].Err, inception.ErrTooLarge) {
+	if len(p.Documents) != 1 || len(p.Errors) != 1 || !errors.Is(p.Errors[0].Err, zipread.ErrTooLarge) {
 		t.Fatalf("docs %d errors %v", len(p.Documents), p.Errors)
 	}
 	p = ReadZip("total.zip", data, Options{MaxZipBytes: 1024})

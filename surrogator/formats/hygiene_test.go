@@ -6,17 +6,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/surrogator/surrogator/surrogator/document"
-	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // invented letter text of miniCAS: must never appear in an error
@@ -145,7 +143,7 @@ func TestSizeLimits(t *testing.T) {
 	// a zip entry
 	zp := ReadZip("z.zip", makeZip(t, map[string]string{"a.json": miniCAS, "b.json": miniCAS + big}, nil), Options{MaxDocBytes: 1024})
 	if len(zp.Documents) != 1 || len(zp.Errors) != 1 || zp.Errors[0].Err.Error() != "zip entry exceeds --max-doc-bytes (1 KiB)" ||
-		!errors.Is(zp.Errors[0], inception.ErrTooLarge) {
+		!errors.Is(zp.Errors[0], zipread.ErrTooLarge) {
 		t.Fatalf("zip: docs %d errors %v", len(zp.Documents), zp.Errors)
 	}
 	// a JSON Lines entry larger than the limit is streamed: only its long
@@ -172,7 +170,7 @@ func TestSizeLimits(t *testing.T) {
 	}
 	// ... but still counts towards --max-zip-bytes
 	zp = ReadZip("j.zip", makeZip(t, map[string]string{"all.jsonl": jl.String()}, nil), Options{MaxDocBytes: 1024, MaxZipBytes: 2048})
-	if len(zp.Errors) != 1 || !errors.Is(zp.Errors[0], inception.ErrArchiveTooLarge) || len(zp.Documents) > 2048/len(jsonlLine("1")) {
+	if len(zp.Errors) != 1 || !errors.Is(zp.Errors[0], zipread.ErrArchiveTooLarge) || len(zp.Documents) > 2048/len(jsonlLine("1")) {
 		t.Fatalf("zipped JSON Lines over --max-zip-bytes: docs %d errors %v", len(zp.Documents), zp.Errors)
 	}
 }
@@ -185,7 +183,7 @@ func TestZipTooManyEntries(t *testing.T) {
 	}
 	data := makeZip(t, entries, nil)
 	p := ReadZip("many.zip", data, Options{MaxZipEntries: 200})
-	if len(p.Errors) != 1 || !errors.Is(p.Errors[0], inception.ErrTooManyEntries) || len(p.Documents) != 0 {
+	if len(p.Errors) != 1 || !errors.Is(p.Errors[0], zipread.ErrTooManyEntries) || len(p.Documents) != 0 {
 		t.Fatalf("errors %v", p.Errors)
 	}
 	if !strings.Contains(p.Errors[0].Error(), "--max-zip-entries (200)") {
@@ -452,39 +450,6 @@ func TestIdentityProperty(t *testing.T) {
 		}
 		if len(got)+len(refused) != len(want) {
 			t.Errorf("seed %d: names %v + refused %v, want %v", seed, got, refused, want)
-		}
-	}
-}
-
-// TestLineLimiter: every line is cut after max bytes whatever the read
-// sizes, and the cut lines are recorded.
-func TestLineLimiter(t *testing.T) {
-	tests := []struct {
-		in, out string
-		cut     []int
-	}{
-		{"abc\ndefgh\nij\n", "abc\ndefg\nij\n", []int{2}},
-		{"abcd\n\nabcde", "abcd\n\nabcd", []int{3}},
-		{"", "", nil},
-		{"aaaaaaaaaa\nbbbbbbbbbb\r\nc", "aaaa\nbbbb\nc", []int{1, 2}},
-	}
-	for _, tt := range tests {
-		for name, wrap := range map[string]func(io.Reader) io.Reader{
-			"whole": func(r io.Reader) io.Reader { return r }, "one byte": iotest.OneByteReader, "half": iotest.HalfReader,
-		} {
-			l := &lineLimiter{r: wrap(strings.NewReader(tt.in)), max: 4, truncated: map[int]bool{}}
-			got, err := io.ReadAll(l)
-			if err != nil || string(got) != tt.out {
-				t.Errorf("%q (%s): %q %v, want %q", tt.in, name, got, err, tt.out)
-			}
-			var cut []int
-			for n := range l.truncated {
-				cut = append(cut, n)
-			}
-			sort.Ints(cut)
-			if fmt.Sprint(cut) != fmt.Sprint(tt.cut) {
-				t.Errorf("%q (%s): cut %v, want %v", tt.in, name, cut, tt.cut)
-			}
 		}
 	}
 }

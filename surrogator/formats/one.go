@@ -13,6 +13,7 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // Locator says where a scan read a document, so that ReadDocument can read
@@ -114,11 +115,11 @@ func (l Locator) looseUses(rest, n string) bool {
 	if rest == n || strings.HasPrefix(rest, n+" line ") {
 		return true
 	}
-	if strings.EqualFold(path.Base(n), "TypeSystem.xml") && path.Dir(n) == path.Dir(rest) {
+	if isTypeSystem(n) && path.Dir(n) == path.Dir(rest) {
 		return true
 	}
-	if ext := path.Ext(rest); strings.EqualFold(ext, ".ann") {
-		return n == strings.TrimSuffix(rest, ext)+".txt"
+	if txt := stemCompanion(rest); txt != "" {
+		return n == txt
 	}
 	return false
 }
@@ -129,10 +130,8 @@ func (l Locator) fileUses(p string) bool {
 	if l.Entry == p || strings.HasPrefix(l.Entry, p+" line ") {
 		return true
 	}
-	ext := filepath.Ext(p)
-	stem := strings.TrimSuffix(p, ext)
-	if strings.EqualFold(ext, ".txt") {
-		return l.Entry == stem+".ann"
+	if ann := companionOwner(p); ann != "" {
+		return l.Entry == ann
 	}
 	return false
 }
@@ -244,7 +243,7 @@ func (r *reader) onePath(proj *Project, p string, loc Locator) error {
 		if loc.Path != p {
 			// a zip below the folder, as the walk named it
 			rel, err := filepath.Rel(p, loc.Path)
-			if err != nil || !strings.EqualFold(filepath.Ext(rel), ".zip") {
+			if err != nil || !isContainer(rel) {
 				return nil
 			}
 			real := filepath.Join(realRoot, rel)
@@ -271,7 +270,7 @@ func (r *reader) onePath(proj *Project, p string, loc Locator) error {
 			return r.openPath(filepath.Join(realRoot, filepath.FromSlash(n)), realRoot)
 		}, false)
 		return nil
-	case fi.Mode().IsRegular() && strings.EqualFold(filepath.Ext(p), ".zip"):
+	case fi.Mode().IsRegular() && isContainer(p):
 		return r.zipAt(proj, p, p, "", loc)
 	default:
 		if !fi.Mode().IsRegular() {
@@ -301,7 +300,7 @@ func (r *reader) zipAt(proj *Project, shown, real, realRoot string, loc Locator)
 // an INCEpTION export (as inception.Read reads it), or one loose file of a
 // plain zip (as readZip reads it).
 func (r *reader) oneZip(proj *Project, file string, ra io.ReaderAt, size int64, loc Locator) error {
-	a, err := inception.OpenArchive(ra, size, r.lim)
+	a, err := zipread.Open(ra, size, r.lim)
 	if err != nil {
 		return fmt.Errorf("formats: %w", r.zipErr(err))
 	}
@@ -318,7 +317,7 @@ func (r *reader) oneZip(proj *Project, file string, ra io.ReaderAt, size int64, 
 			return nil
 		}
 		n, ok := entryName(rest, a.Has)
-		if !ok || strings.EqualFold(path.Ext(n), ".zip") {
+		if !ok || isContainer(n) {
 			return nil
 		}
 		r.readLoose(proj, []looseEntry{{name: n, label: file + ":" + n}}, func(n string) ([]byte, error) {
@@ -355,16 +354,9 @@ func (r *reader) oneZip(proj *Project, file string, ra io.ReaderAt, size int64, 
 	if err != nil {
 		return fail(err)
 	}
-	var ts []byte
-	if strings.HasSuffix(entry, ".xmi") || strings.HasSuffix(entry, ".zip") {
-		for _, cand := range []string{path.Join(path.Dir(entry), "TypeSystem.xml"), "TypeSystem.xml"} {
-			if a.Has(cand) {
-				if ts, err = a.ReadFile(cand); err != nil {
-					return fmt.Errorf("formats: %w", r.zipErr(err))
-				}
-				break
-			}
-		}
+	ts, err := inception.TypeSystem(a, entry)
+	if err != nil {
+		return fmt.Errorf("formats: %w", r.zipErr(err))
 	}
 	d, err := r.decodeCAS(entry, data, ts)
 	if err == nil {

@@ -34,15 +34,15 @@ const (
 	Other                Kind = "OTHER"
 )
 
-// All lists every canonical kind in specification order.
-var All = []Kind{
-	NamePatient, NameRelative, NameDoctor, NameExt, NameUsername, NameTitle,
-	Date, DateBirth, DateDeath, Age,
-	LocationStreet, LocationCity, LocationZip, LocationCountry, LocationState,
-	LocationHospital, LocationOrganization, LocationOther,
-	ID, ContactPhone, ContactEmail, ContactFax, ContactURL,
-	Profession, Other,
-}
+// All lists every canonical kind in specification order (the order of
+// the rules table).
+var All = func() []Kind {
+	all := make([]Kind, len(rules))
+	for i, r := range rules {
+		all[i] = r.Kind
+	}
+	return all
+}()
 
 var aliases = map[string]Kind{
 	"NAME_USER":             NameUsername,
@@ -96,48 +96,9 @@ func (k Kind) IsDate() bool { return k == Date || k == DateBirth || k == DateDea
 // IsLocation reports whether k is a LOCATION_* kind.
 func (k Kind) IsLocation() bool { return strings.HasPrefix(string(k), "LOCATION_") }
 
-// Group is the leading part of the kind (NAME, DATE, LOCATION, CONTACT, ...).
-func (k Kind) Group() string {
-	s := string(k)
-	if i := strings.IndexByte(s, '_'); i > 0 {
-		return s[:i]
-	}
-	return s
-}
-
-// risk orders kinds for merging partial overlaps: the higher value wins.
-// Direct identifiers rank above quasi-identifiers; OTHER ranks highest because
-// it excludes the document.
-var risk = map[Kind]int{
-	Other:                100,
-	NamePatient:          90,
-	NameRelative:         85,
-	ID:                   84,
-	ContactEmail:         83,
-	ContactPhone:         82,
-	ContactFax:           81,
-	ContactURL:           80,
-	DateBirth:            79,
-	DateDeath:            78,
-	LocationStreet:       77,
-	NameDoctor:           70,
-	NameExt:              69,
-	NameUsername:         68,
-	LocationZip:          60,
-	LocationCity:         59,
-	LocationHospital:     58,
-	LocationOrganization: 57,
-	LocationOther:        56,
-	Date:                 50,
-	Age:                  45,
-	LocationState:        40,
-	LocationCountry:      39,
-	NameTitle:            30,
-	Profession:           20,
-}
-
-// Risk returns the merge priority of k; unknown kinds rank lowest.
-func Risk(k Kind) int { return risk[k] }
+// Risk returns the merge priority of k (Rules.Risk); unknown kinds rank
+// lowest.
+func Risk(k Kind) int { return RulesOf(k).Risk }
 
 // Higher returns the higher-risk kind of a and b (a on ties).
 func Higher(a, b Kind) Kind {

@@ -272,20 +272,6 @@ func writeTempFunc(dir string, perm os.FileMode, sync bool, fill func(w io.Write
 	return tmp, nil
 }
 
-// RemoveTemps deletes leftover temporary files (from an interrupted run)
-// below dir.
-func RemoveTemps(dir string) error {
-	return filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if !d.IsDir() && len(d.Name()) > 5 && d.Name()[:5] == ".tmp-" {
-			os.Remove(p)
-		}
-		return nil
-	})
-}
-
 // PrivateFile is a private file (0600) being written: its bytes go to a
 // temporary file beside it, which Commit syncs and renames to the name,
 // and Abort removes.

@@ -35,14 +35,15 @@ type Flag struct {
 	Detail string `json:"detail,omitempty"`
 }
 
-// Flag kinds.
+// Flag kinds. Those a kind's spans raise are the kinds rules table's
+// (kinds.Rules.QCFlag).
 const (
-	FlagAge            = "age_over_89"
-	FlagProfession     = "profession"
-	FlagOther          = "other"
-	FlagLocationOther  = "location_other"
+	FlagAge            = kinds.QCAgeOver89
+	FlagProfession     = kinds.QCProfession
+	FlagOther          = kinds.QCOther
+	FlagLocationOther  = kinds.QCLocationOther
 	FlagDateBirthCount = "date_birth_count"
-	FlagUnparseable    = "unparseable_date"
+	FlagUnparseable    = kinds.QCUnparseableDate
 	FlagWrong          = "wrong_annotation"
 	FlagOverlap        = "overlap"
 	FlagReadError      = "read_error"
@@ -53,7 +54,7 @@ const (
 	// FlagKeptPlace lists LOCATION_COUNTRY and LOCATION_STATE spans: kept
 	// as written by default (SPEC §6 state policy; --replace-state
 	// replaces states) and exempt from the leak audit.
-	FlagKeptPlace = "kept_place"
+	FlagKeptPlace = kinds.QCKeptPlace
 )
 
 // Doc is the quality control of one document.
@@ -263,24 +264,20 @@ func check(d *document.Document, sus []Suspect, unit string) *Doc {
 			distinct[label] = map[string]bool{}
 		}
 		distinct[label][text] = true
-		switch s.Kind {
-		case kinds.Age:
+		if s.Kind == kinds.DateBirth {
+			q.DateBirths++
+		}
+		switch flag := kinds.RulesOf(s.Kind).QCFlag; flag {
+		case FlagAge:
 			if v := AgeValue(text); v > age.Max {
 				q.Flags = append(q.Flags, Flag{Kind: FlagAge, Span: i, Label: label, Text: text, Detail: "age " + strconv.Itoa(v) + " > 89"})
 			}
-		case kinds.Profession:
-			q.Flags = append(q.Flags, Flag{Kind: FlagProfession, Span: i, Label: label, Text: text})
-		case kinds.Other:
-			q.Flags = append(q.Flags, Flag{Kind: FlagOther, Span: i, Label: label, Text: text})
-		case kinds.LocationOther:
-			q.Flags = append(q.Flags, Flag{Kind: FlagLocationOther, Span: i, Label: label, Text: text})
-		case kinds.LocationCountry, kinds.LocationState:
+		case FlagProfession, FlagOther, FlagLocationOther:
+			q.Flags = append(q.Flags, Flag{Kind: flag, Span: i, Label: label, Text: text})
+		case FlagKeptPlace:
 			q.Flags = append(q.Flags, Flag{Kind: FlagKeptPlace, Span: i, Label: label, Text: text,
 				Detail: "kept as written (state policy); --replace-state replaces states"})
-		case kinds.DateBirth:
-			q.DateBirths++
-		}
-		if s.Kind.IsDate() {
+		case FlagUnparseable:
 			if e, err := dates.Parse(text); err != nil {
 				q.Flags = append(q.Flags, Flag{Kind: FlagUnparseable, Span: i, Label: label, Text: text})
 			} else if e.Repaired {
@@ -351,15 +348,10 @@ func (q *Doc) detach() {
 	}
 }
 
-// Run checks every document of a project, including those that could not
-// be read (listed with part_of_corpus 0), with a suspect detector over the
-// embedded resources.
-func Run(p *formats.Project) *Project {
-	return RunWith(p, suspects.New(suspects.Options{}))
-}
-
-// RunWith is Run with the given suspect detector (for example one built
-// over the run's resources and geodata pack; nil: the embedded resources).
+// RunWith checks every document of a project, including those that could
+// not be read (listed with part_of_corpus 0), with the given suspect
+// detector (for example one built over the run's resources and geodata
+// pack; nil: a detector over the embedded resources).
 func RunWith(p *formats.Project, det *suspects.Detector) *Project {
 	if det == nil {
 		det = suspects.New(suspects.Options{})

@@ -85,7 +85,7 @@ func TestInceptionPartOfCorpus(t *testing.T) {
 		}
 		t.Errorf("QC folder holds %v, want the 7 report files", names)
 	}
-	// xlsx holds the same cells as the CSVs
+	// xlsx holds the same cells as the CSVs, unescaped
 	x, err := excelize.OpenFile(filepath.Join(dir, FileXLSX))
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +109,8 @@ func TestInceptionPartOfCorpus(t *testing.T) {
 				if j < len(xr[i]) {
 					got = xr[i][j]
 				}
-				if got != cr[i][j] {
+				// the CSV's cells are escaped (escapeCell), the xlsx's are text
+				if want, err := unescapeCell(cr[i][j]); err != nil || got != want {
 					t.Fatalf("%s: cell %d,%d differs", sheet, i, j)
 				}
 			}
@@ -230,10 +231,10 @@ func TestToggle(t *testing.T) {
 	if inc, listed := tg.Decision("p", "c.txt"); inc || !listed {
 		t.Error("xlsx flip not honoured")
 	}
-	if _, err := parseToggle([][]string{{"doc", "x"}}, nil); err == nil {
+	if _, err := parseToggle([][]string{{"doc", "x"}}, nil, false); err == nil {
 		t.Error("bad header accepted")
 	}
-	if _, err := parseToggle([][]string{{"document", "part_of_corpus"}, {"a", "maybe"}}, nil); err == nil {
+	if _, err := parseToggle([][]string{{"document", "part_of_corpus"}, {"a", "maybe"}}, nil, false); err == nil {
 		t.Error("bad value accepted")
 	}
 }

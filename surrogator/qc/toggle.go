@@ -111,7 +111,11 @@ func readBounded(path string, max int64) ([]byte, error) {
 // semicolons or tabs (German Excel: semicolons; an Excel "sep=;" first line
 // is honoured), encoded as UTF-8 with or without BOM, UTF-16 with BOM, or —
 // when the bytes are not valid UTF-8 — Windows-1252 (what German Excel
-// saves as "CSV"). See Toggle for the accepted content.
+// saves as "CSV"). In a CSV the document and project cells are read as qc
+// escapes its CSV cells (escapeCell: a ' before a formula character, a
+// Go string literal after ' for a name the file could not hold as
+// written), so that a toggle file qc wrote names exactly the documents
+// qc listed. See Toggle for the accepted content.
 func ReadToggle(path string) (*Toggle, error) {
 	var rows [][]string
 	var lines []int
@@ -138,6 +142,7 @@ func ReadToggle(path string) (*Toggle, error) {
 		for i := range rows {
 			lines = append(lines, i+1)
 		}
+		return parseToggle(rows, lines, false)
 	default:
 		data, err := readBounded(path, maxToggleBytes)
 		if err != nil {
@@ -148,7 +153,7 @@ func ReadToggle(path string) (*Toggle, error) {
 			return nil, err
 		}
 	}
-	return parseToggle(rows, lines)
+	return parseToggle(rows, lines, true)
 }
 
 // decodeText returns the CSV bytes as UTF-8.
@@ -269,8 +274,9 @@ func plural(n int, one, many string) string {
 }
 
 // parseToggle reads the table; lines[i] is the file line of rows[i] (nil:
-// i+1).
-func parseToggle(rows [][]string, lines []int) (*Toggle, error) {
+// i+1). escaped: the document and project cells are escaped as qc writes
+// CSV cells (unescapeCell; the xlsx holds them as written).
+func parseToggle(rows [][]string, lines []int, escaped bool) (*Toggle, error) {
 	lineOf := func(i int) int {
 		if lines != nil {
 			return lines[i]
@@ -305,6 +311,13 @@ func parseToggle(rows [][]string, lines []int) (*Toggle, error) {
 		}
 		return ""
 	}
+	name := func(row []string, i int) (string, error) {
+		c := cell(row, i)
+		if !escaped {
+			return c, nil
+		}
+		return unescapeCell(c)
+	}
 	t := &Toggle{byDoc: map[string]int{}, byProject: map[string]int{}}
 	var pr problems
 	for i := h + 1; i < len(rows); i++ {
@@ -312,7 +325,11 @@ func parseToggle(rows [][]string, lines []int) (*Toggle, error) {
 		if blank(row) {
 			continue
 		}
-		doc := cell(row, di)
+		doc, err := name(row, di)
+		if err != nil {
+			pr.add("line %d: document: %v", line, err)
+			continue
+		}
 		if doc == "" {
 			pr.add("line %d: no document name", line)
 			continue
@@ -328,7 +345,10 @@ func parseToggle(rows [][]string, lines []int) (*Toggle, error) {
 		}
 		r := toggleRow{line: line, doc: doc, include: inc}
 		if hasProj {
-			r.project = cell(row, proj)
+			if r.project, err = name(row, proj); err != nil {
+				pr.add("line %d: project: %v", line, err)
+				continue
+			}
 		}
 		m, key := t.byDoc, doc
 		if r.project != "" {

@@ -220,7 +220,7 @@ func FuzzReadToggleCSV(f *testing.F) {
 			}
 			return
 		}
-		tg, err := parseToggle(rows, lines)
+		tg, err := parseToggle(rows, lines, true)
 		if err != nil {
 			if !errors.Is(err, ErrToggle) {
 				t.Fatalf("error without ErrToggle: %v", err)

@@ -129,11 +129,18 @@ func (p *Project) kindColumns() []string {
 	return cols
 }
 
-// CSV encodes rows as CSV.
+// CSV encodes rows as CSV, every cell escaped as the QC files' cells are
+// (escapeCell: never a formula in a spreadsheet, read back as written by
+// ReadToggle).
 func CSV(rows [][]string) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	w.WriteAll(rows)
+	var buf []string
+	for _, row := range rows {
+		buf = escapeRow(buf, row)
+		w.Write(buf)
+	}
+	w.Flush()
 	return b.Bytes()
 }
 
@@ -157,6 +164,8 @@ func xlsxTo(w io.Writer, rows func(sheet string, emit func([]string) error) erro
 }
 
 // Write writes every QC file of the project into dir (private: 0700/0600).
+// The cells of the CSV files are escaped (escapeCell); the xlsx holds them
+// as written, as text cells.
 // The CSV files and quality_control.json are streamed row by row and
 // document by document, so writing the report of a large project does
 // not build it in memory.
@@ -185,7 +194,8 @@ func (p *Project) WriteContext(ctx context.Context, dir string) error {
 	} {
 		if err := writeStream(filepath.Join(dir, f.name), func(w io.Writer) error {
 			cw := csv.NewWriter(w)
-			if err := rows(f.sheet, cw.Write); err != nil {
+			var buf []string
+			if err := rows(f.sheet, func(row []string) error { buf = escapeRow(buf, row); return cw.Write(buf) }); err != nil {
 				return err
 			}
 			cw.Flush()

@@ -20,27 +20,15 @@ func Score(k kinds.Kind, rule string) float64 {
 	return 0.5
 }
 
-// Group is the evaluation group of a kind: name, date, age, location, id,
+// Group is the evaluation group of a kind, its display group in the kinds
+// rules table (kinds.Rules.Display): name, date, age, location, id,
 // contact, profession or other (a hit overlaps a true span of the same
 // group).
 func Group(k kinds.Kind) string {
-	switch {
-	case k.IsName() || k == kinds.NameTitle || k == kinds.NameUsername:
-		return "name"
-	case k.IsDate():
-		return "date"
-	case k == kinds.Age:
-		return "age"
-	case k.IsLocation():
-		return "location"
-	case k == kinds.ID:
-		return "id"
-	case k == kinds.ContactPhone || k == kinds.ContactFax || k == kinds.ContactEmail || k == kinds.ContactURL:
-		return "contact"
-	case k == kinds.Profession:
-		return "profession"
+	if g := kinds.RulesOf(k).Display; g != "" {
+		return g
 	}
-	return "other"
+	return kinds.DisplayOther
 }
 
 // groupScore and ruleScore are measured (see Score).

@@ -36,6 +36,10 @@ type Spec struct {
 	// output folder's key. Key, when set, is used instead of reading it.
 	KeyFile string
 	Key     []byte
+	// KeyInsecurePerms accepts a key file (and the output folder's key)
+	// that group or others may access (engine.KeyOptions); it changes no
+	// output and is not recorded.
+	KeyInsecurePerms bool
 }
 
 // Env holds what a Spec needs from the program around it.
@@ -43,6 +47,9 @@ type Env struct {
 	// ONNX opens an ONNX sentence-transformer model directory (nil: a
 	// Spec with a ModelDir cannot be opened).
 	ONNX func(dir string) (embed.Embedder, func(), error)
+	// Warn, when set, receives warnings about the inputs (an old-format
+	// key file with its fingerprint); nil drops them.
+	Warn func(string)
 }
 
 // ErrNoONNX is returned for a Spec with an ONNX model when Env.ONNX is nil.
@@ -73,11 +80,16 @@ func Open(ctx context.Context, s Spec, env Env) (engine.Options, func(), error) 
 			return engine.Options{}, nil, err
 		}
 	}
-	opts.Key, opts.KeyFile = s.Key, s.KeyFile
+	opts.Key, opts.KeyFile, opts.KeyInsecurePerms = s.Key, s.KeyFile, s.KeyInsecurePerms
 	if s.KeyFile != "" && s.Key == nil {
-		if opts.Key, err = engine.LoadKey(s.KeyFile); err != nil {
+		k, err := engine.ReadKey(s.KeyFile, engine.KeyOptions{InsecurePerms: s.KeyInsecurePerms})
+		if err != nil {
 			return engine.Options{}, nil, err
 		}
+		if k.Warning != "" && env.Warn != nil {
+			env.Warn(k.Warning)
+		}
+		opts.Key = k.Bytes
 	}
 	if o.ResourcesDir != "" {
 		if opts.Resources, err = data.Load(o.ResourcesDir); err != nil {

@@ -315,6 +315,7 @@ func (r *run) reset(d *Detector, text string, spans []document.Span) {
 		clear(r.validDates)
 		clear(r.rep.seen)
 		clear(r.rep.byFirst)
+		clear(r.rep.byString)
 		clear(r.rep.needles)
 	}
 }

@@ -1,6 +1,7 @@
 package suspects
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -394,29 +395,43 @@ func isZip(s string) bool {
 // word part the part is looked up.
 func (r *run) repeats(spans []document.Span) {
 	rp := &r.rep
-	rp.needles, rp.odd = rp.needles[:0], rp.odd[:0]
+	rp.needles, rp.odd, rp.groups = rp.needles[:0], rp.odd[:0], rp.groups[:0]
 	if rp.seen == nil {
-		rp.seen, rp.byFirst = map[needle]bool{}, map[string]int{}
+		rp.seen, rp.byFirst, rp.byString = map[needle]bool{}, map[string]int{}, map[string]int{}
 	}
 	clear(rp.seen)
 	clear(rp.byFirst)
+	clear(rp.byString)
 	addNeedle := func(n string, k kinds.Kind) {
 		nd := needle{s: n, k: k, next: -1}
 		if rp.seen[needle{s: n, k: k}] || utf8.RuneCountInString(n) < 3 {
 			return
 		}
 		rp.seen[needle{s: n, k: k}] = true
-		rp.needles = append(rp.needles, nd)
-		id := len(rp.needles) - 1
 		if c, _ := utf8.DecodeRuneInString(n); !isWordRune(c) {
-			rp.odd = append(rp.odd, id)
+			rp.needles = append(rp.needles, nd)
+			rp.odd = append(rp.odd, len(rp.needles)-1)
 			return
 		}
-		// chain the needles of a first word in the order they came
+		// the group of the needles of a first word, with their lengths
 		fp := firstPart(n)
-		head, ok := rp.byFirst[fp]
+		g, ok := rp.byFirst[fp]
 		if !ok {
-			rp.byFirst[fp] = id
+			g = len(rp.groups)
+			rp.byFirst[fp] = g
+			rp.groups = append(rp.groups, nil)
+		}
+		if i, found := slices.BinarySearch(rp.groups[g], len(n)); !found {
+			rp.groups[g] = slices.Insert(rp.groups[g], i, len(n))
+		}
+		nd.group = g
+		rp.needles = append(rp.needles, nd)
+		id := len(rp.needles) - 1
+		// chain the needles of one string (one per kind) in the order
+		// they came
+		head, ok := rp.byString[n]
+		if !ok {
+			rp.byString[n] = id
 			return
 		}
 		for rp.needles[head].next >= 0 {
@@ -448,7 +463,7 @@ func (r *run) repeats(spans []document.Span) {
 			}
 		}
 	}
-	needles, byFirst := rp.needles, rp.byFirst
+	needles, byFirst, byString, groups := rp.needles, rp.byFirst, rp.byString, rp.groups
 	if len(needles) == 0 {
 		return
 	}
@@ -459,17 +474,33 @@ func (r *run) repeats(spans []document.Span) {
 		firstBytes[fp[0]>>6] |= 1 << (fp[0] & 63)
 		minFirst, maxFirst = min(minFirst, len(fp)), max(maxFirst, len(fp))
 	}
-	try := func(p int, id int) {
-		for ; id >= 0; id = needles[id].next {
-			n := needles[id]
-			if !strings.HasPrefix(text[p:], n.s) {
-				continue
+	// try adds the needles of group g found at p, in the order they came:
+	// a look-up of the text at p per length of the group's needles, so
+	// that a first word many annotated names share (a letter of thousands
+	// of patients called Anna) costs the distinct lengths, not the names
+	matched := rp.matched[:0]
+	try := func(p int, g int) {
+		matched = matched[:0]
+		for _, n := range groups[g] {
+			if p+n > len(text) {
+				break
 			}
+			id, ok := byString[text[p:p+n]]
+			for ; ok && id >= 0; id = needles[id].next {
+				if needles[id].group == g {
+					matched = append(matched, id)
+				}
+			}
+		}
+		slices.Sort(matched)
+		for _, id := range matched {
+			n := needles[id]
 			if e := p + len(n.s); e == len(text) || !isWordRuneAt(text, e) {
 				r.add(p, e, n.k, "repeat", prioRepeat)
 			}
 		}
 	}
+	defer func() { rp.matched = matched[:0] }()
 	for i := range r.tokens {
 		t := &r.tokens[i]
 		// the word parts of the token: its start and every start after
@@ -521,19 +552,26 @@ func (r *run) repeats(spans []document.Span) {
 }
 
 // needle is an annotated string the repeat rule looks for; next chains
-// the needles with the same first word.
+// the needles of the same string (one per kind), group is the index of
+// its first word's group.
 type needle struct {
-	s    string
-	k    kinds.Kind
-	next int
+	s     string
+	k     kinds.Kind
+	next  int
+	group int
 }
 
 // repeatState holds the repeat rule's tables, reused across texts.
 type repeatState struct {
-	needles []needle
-	odd     []int // needles not starting with a word rune
-	seen    map[needle]bool
-	byFirst map[string]int // first word → first needle
+	needles  []needle
+	odd      []int // needles not starting with a word rune
+	seen     map[needle]bool
+	byFirst  map[string]int // first word → its group
+	byString map[string]int // needle string → its first needle
+	// groups holds per first word the distinct byte lengths of its
+	// needles, ascending
+	groups  [][]int
+	matched []int // try's matches, reused
 }
 
 // firstPart is the leading run of word runes of s.

@@ -164,6 +164,7 @@ func Username(original string, ctx *fictive.Context) (string, error) {
 	}
 	lx := newLexicon(ctx)
 	p := planTokens(original, lx, tokenOpts{})
+	markPersons(p, lx) // "AS/kl": the signing doctor's surrogate initials
 	p = append(p, part{kind: pExtra})
 	return memoPlan(ctx, NSUsername, original, p), nil
 }

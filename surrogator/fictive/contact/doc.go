@@ -46,11 +46,25 @@
 // tree (location.CityToken: the same surrogate the LOCATION_CITY span gets,
 // in whatever order the spans come); host labels spelling a surrogated
 // organisation or hospital use that surrogate; generic words (info, kontakt,
-// sekretariat, klinikum, uni, www …) are kept; every other token of an
+// sekretariat, klinikum, uni, www, team, service, office, station,
+// verwaltung, and function words such as per, an, und, fuer: words that are
+// no names) are kept, so "kontakt-per-mail@" stays "kontakt-per-mail@"
+// and only name parts change; every other token of an
 // e-mail local part or of a host becomes a plausible word (a first name or
 // surname of the resources, length ±1, same case), never a pseudo-word; in
 // URL paths and user names other tokens become pronounceable pseudo-words
 // of the same length and case; digits are random.
+//
+// A user name or dictation mark that spells a person of the document
+// follows that person's surrogate, its pattern kept (case, digits,
+// separators): a short letter token equal to the person's initials ("AS"
+// of Andreas Schulze in "AS/kl") becomes the surrogate's initials, one
+// equal to the first letters of the surname ("Ri" of Richter) the
+// surrogate surname's first letters (doctors first, the last mentioned
+// first: the signer), and an initial before a spelled surname
+// ("lschneider08") the surrogate first name's initial of that person.
+// Other short letter tokens (the typist's "kl") become letters drawn by
+// German initial frequency, in the same case (never "yq").
 //
 // AGE: every number above 89 in the span becomes 90 (digits or German number
 // words, surrounding text kept); other ages are returned unchanged.

@@ -26,6 +26,7 @@ type lexicon struct {
 	orgs      map[string]hit // compact organisation/hospital → surrogate
 	initial   map[string]string
 	firstInit map[byte][]string // initial letter → surrogate first names of originals with that initial
+	marks     []personMark      // persons, built on first use (username.go)
 }
 
 func newLexicon(ctx *fictive.Context) *lexicon {
@@ -123,7 +124,11 @@ func (lx *lexicon) nameOf(c string) ([]piece, bool) {
 		a, b := c[:i], c[i:]
 		if hb, ok := lx.sur[b]; ok && len(b) >= 3 {
 			if i == 1 {
-				return []piece{{0, 1, lx.initialFor(a)}, {1, len(c), render(hb)}}, true
+				ini, ok := lx.personInitial(a, b)
+				if !ok {
+					ini = lx.initialFor(a)
+				}
+				return []piece{{0, 1, ini}, {1, len(c), render(hb)}}, true
 			}
 			if ha, ok := lx.first[a]; ok {
 				return []piece{{0, i, render(ha)}, {i, len(c), render(hb)}}, true
@@ -196,13 +201,42 @@ bilder static assets download downloads files dateien media medien pdf docs doku
 impressum ueber uns wir sites wiki wikipedia google youtube facebook instagram twitter linkedin xing
 gmx gmail googlemail yahoo outlook hotmail icloud posteo mailbox freenet arcor aol live t-online tonline publishingimages lageplan anfahrt standort standorte patienten
 besucher karriere jobs forschung lehre studium institut institute abteilung abteilungen
+per an und fuer von vom zu zum zur mit bei der die das des den dem im am ins the for of and to at by via
+my our your mein meine dein deine unser unsere ihr ihre kontaktformular anfrage anfragen auskunft
+feedback hotline newsletter rezeption buero kanzlei patientenservice kundenservice servicecenter
+terminservice sprechstunde befund befunde rezept rezepte ueberweisung notfall notdienst schreibdienst
+archiv qm hygiene einkauf technik logistik controlling sekretariate chefsekretariat geschaeftsstelle
+geschaeftsfuehrung beschwerde ethik studien studie studienzentrum tumorzentrum brustzentrum dialyse
+endoskopie haematologie gastroenterologie pneumologie nephrologie rheumatologie endokrinologie
+augenklinik hno orthopaedie unfallchirurgie neurochirurgie strahlentherapie nuklearmedizin psychosomatik
+psychotherapie kinderklinik frauenklinik geburtshilfe hebammen ergotherapie logopaedie
+entlassmanagement sozialberatung fax telefon tel nachricht nachrichten allgemein general contact
+enquiries admin administrator postmaster hostmaster abuse security privacy reception clinic hospital
+health care medical office secretary
+kardio neuro onko gastro pneumo nephro uro derma ortho radio endo augen zahn kinder haut frauen physio
+ergo psycho dialyse schlaf schmerz sucht herz lunge niere leber
 `)
 
 // isGeneric reports whether the token (any case, umlauts allowed) is a
 // generic word.
 func isGeneric(tok string) bool {
-	return generic[compact(tok, false)]
+	c := compact(tok, false)
+	if generic[c] {
+		return true
+	}
+	// departments and services: "infektiologie", "kinderchirurgie",
+	// "schlafmedizin", "sozialberatung"
+	for _, suf := range genericSuffixes {
+		if len(c) >= len(suf)+3 && strings.HasSuffix(c, suf) {
+			return true
+		}
+	}
+	return false
 }
+
+// genericSuffixes end words of departments and services that name nobody.
+var genericSuffixes = []string{"logie", "iatrie", "chirurgie", "medizin", "therapie", "diagnostik", "ambulanz",
+	"beratung", "pflege", "dienst", "sekretariat", "verwaltung", "zentrum", "station"}
 
 // plausibleKey keys, among the values derived from a resource set
 // (data.Resources.Derived), the ASCII lower-case first names and surnames

@@ -13,13 +13,14 @@ import (
 type partKind int
 
 const (
-	pKeep    partKind = iota // written as is (separators, TLD, scheme, extensions, query keys)
-	pFixed                   // replaced by a surrogate found in the scope (name, city, organisation)
-	pGeneric                 // generic word: kept, or a pseudo-word when the result must change more
-	pWord                    // pseudo-word (or random letters) of the same length and case
-	pDigits                  // random digits of the same count
-	pExtra                   // one random digit appended when the result must change more
-	pOctet                   // an IPv4 octet: a random number of the same digit count, at most 255
+	pKeep     partKind = iota // written as is (separators, TLD, scheme, extensions, query keys)
+	pFixed                    // replaced by a surrogate found in the scope (name, city, organisation)
+	pGeneric                  // generic word: kept, or a pseudo-word when the result must change more
+	pWord                     // pseudo-word (or random letters) of the same length and case
+	pDigits                   // random digits of the same count
+	pExtra                    // one random digit appended when the result must change more
+	pOctet                    // an IPv4 octet: a random number of the same digit count, at most 255
+	pInitials                 // initials of somebody not in the text ("kl"): letters by German initial frequency
 )
 
 type part struct {
@@ -64,6 +65,8 @@ func (p plan) render(r *rand.Rand, level int) string {
 			}
 		case pDigits:
 			b.WriteString(randomDigits(utf8.RuneCountInString(pt.text), "", r))
+		case pInitials:
+			b.WriteString(initialsLike(pt.text, r))
 		case pOctet:
 			switch len(pt.text) {
 			case 1:

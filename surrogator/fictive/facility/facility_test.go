@@ -98,7 +98,7 @@ func TestHeadGenderAndArticle(t *testing.T) {
 		name string
 		want Gender
 	}{
-		{"Uniklinik Köln", Neuter}, // expanded to Universitätsklinikum
+		{"Uniklinik Köln", Feminine}, // "die Uniklinik": the head as written
 		{"Städtisches Klinikum Dresden", Neuter},
 		{"Fachklinik Hornheide", Feminine},
 		{"Pflegedienst Sonnenblume", Masculine},
@@ -188,7 +188,9 @@ func evaluate(t testing.TB, p *Pools, names []labelled, seeds int, logNames bool
 			}
 		}
 		ev.distinctSum += len(distinct)
-		if len(distinct) < 5 {
+		if len(distinct) < 5 && !l.class.Unique() {
+			// (a unique institution's surrogate comes from the register,
+			// not the pools: few pool entries of its class do not matter)
 			ev.fewDistinct++
 			if logNames && testing.Verbose() {
 				t.Logf("only %d distinct for %q", len(distinct), l.name)
@@ -394,11 +396,11 @@ func TestClassifyCases(t *testing.T) {
 		{"Baumpflege Zöllner", Company},
 		{"Textilpflege Blitzblank", Company},
 		{"Evangelische Gesamtkirchenpflege", Religious},
-		{"Ambulanter Pflegedienst Sonnenschein", Care},
-		{"Fußpflege am Markt", Practice},
+		{"Ambulanter Pflegedienst Sonnenschein", CareService},
+		{"Fußpflege am Markt", Physiotherapy},
 		{"Hotel Seeblick", Lodging},
 		{"Kino Regina", Culture},
-		{"Freibad Süd", Sport},
+		{"Freibad Süd", Bath},
 		{"Stadtpark Nord", Leisure},
 		{"St.-Marien-Krankenhaus", Hospital},
 	} {
@@ -439,7 +441,7 @@ func TestAgreeingGenders(t *testing.T) {
 		{"im", NoGender, M | N},      // im Helios
 		{"der", NoGender, M | F | P}, // der Charité
 		{"nach", Neuter, N},          // no article: the head's own gender
-		{"dem", Feminine, F},         // a form that does not fit the head
+		{"dem", Feminine, M | N},     // a form that does not fit the head: the genders it fits (the article stays)
 		{"des", NoGender, M | N},
 	} {
 		if got := AgreeingGenders(c.article, c.head); got != c.want {

@@ -22,7 +22,22 @@
 // original's head gender) or Query.Genders = AgreeingGenders(article,
 // head) (every head gender with the same form in the article's possible
 // cases: "im" takes masculine and neuter heads), relaxed only when the
-// class has no such candidate (Choice.GenderKept reports it).
+// class has no such candidate (Choice.GenderKept reports it). The chosen
+// name itself is declined for the article (grammar.go: Decline,
+// Nominative, StripGenitive, Agrees): "vom Katholischen Klinikum", "des
+// Klinikums Fulda".
+//
+// The taxonomy is fine (Class: insurer-statutory vs insurer-private,
+// pension-carrier, accident-insurer, courts by branch, authorities by
+// office, practice-gp vs practice-specialist, physiotherapy, dental,
+// care-service vs care-home, heart- and tumour-centre, university vs
+// university-institute, bath, park …; docs/institutions.md). Class.Type
+// gives the label of the realistic letters' vocabulary, Class.Coarse the
+// coarse label of earlier versions; ParseClass reads both, and the Go
+// names of the coarse classes (Insurer, Authority, Practice, Care,
+// Religious, Leisure) remain as aliases of a fine class. Pool entries are
+// classified by name first and by their OSM tag (tagClass, fine as well)
+// when the name shows no class.
 package facility
 
 import (
@@ -32,6 +47,18 @@ import (
 )
 
 // Class is a facility type of the taxonomy.
+//
+// The classes are the fine types of a German reader (docs/institutions.md
+// lists them with examples): a health insurer is statutory or private, a
+// court has its branch, an authority its office, a practice is a GP's, a
+// specialist's, a physiotherapist's or a dentist's. Class.String is the
+// type's label; ParseClass also reads the coarse labels of earlier
+// versions ("insurer", "authority", "practice", "care", "religious",
+// "leisure"), and Class.Coarse returns a class's coarse label. The Go
+// names of the coarse classes remain as aliases of their most general
+// fine class (Insurer = InsurerStatutory, Authority = AuthorityOther,
+// Practice = PracticeSpecialist, Care = CareHome, Religious = Church,
+// Leisure = Park).
 type Class uint8
 
 // The taxonomy. Unknown entries are never sampled.
@@ -39,33 +66,77 @@ const (
 	Unknown Class = iota
 	UniHospital
 	Hospital
-	SpecialistClinic
+	SpecialistClinic // Fachklinik, Augenklinik, Kinderklinik: a hospital of one speciality
+	HeartCentre
+	TumourCentre
 	Rehab
 	Psychiatry
-	Practice
-	Care
+	PracticeGP
+	PracticeSpecialist
+	Physiotherapy // also ergotherapy, speech therapy, podiatry, massage
+	Dental
+	CareService
+	CareHome
 	Pharmacy
 	Laboratory
-	Insurer
-	Authority
+	InsurerStatutory
+	InsurerPrivate
+	PensionCarrier
+	AccidentInsurer
+	CourtAmtsgericht
+	CourtLandgericht
+	CourtOLG
+	CourtSozialgericht
+	CourtVerwaltungsgericht
+	CourtArbeitsgericht
+	CourtOther // Finanzgericht, federal courts
+	AuthorityGesundheitsamt
+	AuthorityJugendamt
+	AuthorityLandratsamt
+	AuthorityArbeitsagentur
+	AuthorityOther
 	University
+	UniversityInstitute
 	School
-	Religious
+	Church
 	Company
 	Association
 	Shop
 	Gastronomy
-	Leisure // parks, gardens, zoos, playgrounds, halls, cemeteries, other places
-	Lodging // hotels, guest houses, hostels, camp sites
-	Culture // museums, theatres, cinemas, libraries, galleries
-	Sport   // baths, sports grounds and halls, fitness, golf
+	Park // parks, gardens, zoos, playgrounds, cemeteries
+	Lodging
+	Culture
+	Sport // sports grounds and halls, fitness, golf
+	Bath  // swimming pools, thermal baths
 	NumClasses
 )
 
+// Aliases of the coarse classes of earlier versions.
+const (
+	Insurer   = InsurerStatutory
+	Authority = AuthorityOther
+	Practice  = PracticeSpecialist
+	Care      = CareHome
+	Religious = Church
+	Leisure   = Park
+)
+
 var classNames = [NumClasses]string{
-	"unknown", "university-hospital", "hospital", "specialist-clinic", "rehab", "psychiatry", "practice",
-	"care", "pharmacy", "laboratory", "insurer", "authority", "university", "school", "religious",
-	"company", "association", "shop", "gastronomy", "leisure", "lodging", "culture", "sport",
+	"unknown", "university-hospital", "hospital", "specialist-clinic", "heart-centre", "tumour-centre", "rehab",
+	"psychiatry", "practice-gp", "practice-specialist", "physiotherapy", "dental", "care-service", "care-home",
+	"pharmacy", "laboratory", "insurer-statutory", "insurer-private", "pension-carrier", "accident-insurer",
+	"court-amtsgericht", "court-landgericht", "court-olg", "court-sozialgericht", "court-verwaltungsgericht",
+	"court-arbeitsgericht", "court-other", "authority-gesundheitsamt", "authority-jugendamt",
+	"authority-landratsamt", "authority-arbeitsagentur", "authority-other", "university", "university-institute",
+	"school", "church", "company", "association", "shop", "gastronomy", "park", "lodging", "culture", "sport",
+	"bath",
+}
+
+// coarseNames are the labels of the coarse taxonomy of earlier versions,
+// mapped to the fine class ParseClass returns for them.
+var coarseNames = map[string]Class{
+	"insurer": Insurer, "authority": Authority, "practice": Practice, "care": Care, "religious": Religious,
+	"leisure": Leisure,
 }
 
 // String returns the class's label (as used in the labelled list).
@@ -76,13 +147,83 @@ func (c Class) String() string {
 	return "unknown"
 }
 
-// ParseClass returns the class of a label ("hospital"); ok false for an
-// unknown label.
+// Coarse returns the class's label in the coarse taxonomy of earlier
+// versions: "insurer" for every insurer and pension or accident carrier,
+// "authority" for courts and authorities, "practice" for practices,
+// physiotherapy and dentists, "care" for care services and homes,
+// "religious" for churches, "leisure" for parks, "specialist-clinic" for
+// heart and tumour centres, "university" for institutes, "sport" for
+// baths; the class's own label otherwise.
+func (c Class) Coarse() string {
+	switch {
+	case c >= InsurerStatutory && c <= AccidentInsurer:
+		return "insurer"
+	case c >= CourtAmtsgericht && c <= AuthorityOther:
+		return "authority"
+	case c >= PracticeGP && c <= Dental:
+		return "practice"
+	case c == CareService || c == CareHome:
+		return "care"
+	case c == Church:
+		return "religious"
+	case c == Park:
+		return "leisure"
+	case c == HeartCentre || c == TumourCentre:
+		return "specialist-clinic"
+	case c == UniversityInstitute:
+		return "university"
+	case c == Bath:
+		return "sport"
+	}
+	return c.String()
+}
+
+// Type returns the class's label in the fine-type vocabulary of the
+// realistic letters (testdata/letters-src): the label, except that a
+// specialist clinic is a "hospital" there and a Finanzgericht or a
+// federal court an "other".
+func (c Class) Type() string {
+	switch c {
+	case SpecialistClinic:
+		return "hospital"
+	case CourtOther:
+		return "other"
+	}
+	return c.String()
+}
+
+// Unique reports whether institutions of class c are unique public
+// bodies that a surrogate must take from a register of real ones (a
+// university hospital, university or research institute, a health
+// insurer, pension or accident carrier, a court, an employment agency, a
+// heart or tumour centre): the location generator does not sample them
+// from the pools.
+func (c Class) Unique() bool {
+	switch c {
+	case UniHospital, HeartCentre, TumourCentre, University, UniversityInstitute, InsurerStatutory,
+		InsurerPrivate, PensionCarrier, AccidentInsurer, AuthorityArbeitsagentur:
+		return true
+	}
+	return c.Court()
+}
+
+// Court reports whether c is a court of any branch.
+func (c Class) Court() bool { return c >= CourtAmtsgericht && c <= CourtOther }
+
+// Health reports whether c belongs to health care (hospitals, practices,
+// care, pharmacies, laboratories, insurers and carriers).
+func (c Class) Health() bool { return c >= UniHospital && c <= AccidentInsurer }
+
+// ParseClass returns the class of a label ("hospital", or a coarse label
+// of earlier versions such as "insurer"); ok false for an unknown label.
 func ParseClass(s string) (Class, bool) {
 	for i, n := range classNames {
 		if n == s && i > 0 {
 			return Class(i), true
 		}
+	}
+	if c, ok := coarseNames[s]; ok {
+		return c, true
 	}
 	return Unknown, false
 }
@@ -114,6 +255,12 @@ var abbreviations = map[string]string{
 	"gGmbH": "gemeinnützige GmbH", "Reha": "Reha", "Kita": "Kindertagesstätte", "KiTa": "Kindertagesstätte",
 	"TU": "Technische Universität", "FH": "Fachhochschule", "HS": "Hochschule", "MHH": "Medizinische Hochschule Universitätsklinikum",
 	"LMU": "Universität", "Charité": "Charité Universitätsmedizin",
+	"UMG": "Universitätsmedizin", "UMM": "Universitätsmedizin", "UMR": "Universitätsmedizin", "NCT": "Nationales Centrum für Tumorerkrankungen",
+	"CCC": "Comprehensive Cancer Center", "DHZ": "Deutsches Herzzentrum", "HDZ": "Herzzentrum",
+	"SKH": "Sächsisches Krankenhaus", "ArbG": "Arbeitsgericht", "LAG": "Landesarbeitsgericht",
+	"OVG": "Oberverwaltungsgericht", "VGH": "Verwaltungsgerichtshof", "BGH": "Bundesgerichtshof",
+	"FG": "Finanzgericht", "KBS": "Knappschaft-Bahn-See", "TUM": "Technische Universität",
+	"Landessozialger.": "Landessozialgericht", "Amtsger.": "Amtsgericht",
 }
 
 // acronymUK matches university-hospital acronyms such as UKL, UKE, UKSH:
@@ -137,7 +284,11 @@ func acronymUK(w string) bool {
 func Expand(name string) string {
 	name = strings.ReplaceAll(name, "e. V.", "e.V.")
 	var out []string
-	for _, w := range strings.Fields(name) {
+	for i, w := range strings.Fields(name) {
+		if i == 0 && w == "AG" && len(strings.Fields(name)) > 1 {
+			out = append(out, "Amtsgericht") // "AG Leipzig"; a company's AG comes last
+			continue
+		}
 		core := strings.TrimRight(w, ",;:)")
 		trail := w[len(core):]
 		if x, ok := abbreviations[core]; ok {
@@ -177,38 +328,52 @@ type rule struct {
 // rules in priority order: the first matching rule decides. Keys are
 // folded (lower case, ä → ae, ß → ss).
 var rules = []rule{
+	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
+	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
+	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
+	{"cancer", 'w', TumourCentre}, {"brustzentrum", 'i', TumourCentre}, {"darmzentrum", 'i', TumourCentre},
+	{"prostatazentrum", 'i', TumourCentre}, {"institut", 'w', UniversityInstitute},
 	{"universitaetsklinik", 'i', UniHospital}, {"universitaetsmedizin", 'i', UniHospital},
 	{"universitaetsspital", 'i', UniHospital}, {"universitaetskrankenhaus", 'i', UniHospital},
 	{"universitaetsfrauenklinik", 'i', UniHospital}, {"universitaetskinderklinik", 'i', UniHospital},
-	{"universitaetsherzzentrum", 'i', UniHospital}, {"universitaets", 'p', UniHospital},
+	{"universitaetszahnklinik", 'i', UniHospital}, {"universitaetsaugenklinik", 'i', UniHospital},
+	{"universitaets", 'p', UniHospital}, {"charite", 'i', UniHospital},
 	{"apotheke", 'i', Pharmacy}, {"pharmacy", 'w', Pharmacy},
 	{"labor", 'p', Laboratory}, {"labor", 's', Laboratory}, {"laboratorium", 'i', Laboratory},
 	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', Laboratory},
+	{"laborarzt", 'i', Laboratory}, {"laboratoriumsmedizin", 'i', Laboratory},
+	{"physiotherap", 'i', Physiotherapy}, {"krankengymnastik", 'i', Physiotherapy}, {"ergotherap", 'i', Physiotherapy},
+	{"logopaed", 'i', Physiotherapy}, {"podolog", 'i', Physiotherapy}, {"osteopath", 'i', Physiotherapy},
+	{"massage", 'i', Physiotherapy}, {"physio", 'p', Physiotherapy}, {"fusspflege", 'i', Physiotherapy},
+	{"zahnarzt", 'i', Dental}, {"zahnaerzt", 'i', Dental}, {"zahnmedizin", 'i', Dental}, {"kieferorthopaed", 'i', Dental},
+	{"zahnheilkunde", 'i', Dental}, {"dental", 'p', Dental}, {"zahnzentrum", 'i', Dental}, {"zahnklinik", 'i', SpecialistClinic},
+	// practices: a GP's unless a speciality shows (practiceClass)
+	{"berufsausuebungsgemeinschaft", 'i', PracticeGP}, {"mvz", 'w', PracticeSpecialist},
+	{"praxis", 'i', PracticeGP}, {"versorgungszentrum", 'i', PracticeSpecialist},
+	{"aerztehaus", 'i', PracticeSpecialist}, {"hausarzt", 'i', PracticeGP}, {"hausaerzt", 'i', PracticeGP},
+	{"allgemeinmedizin", 'i', PracticeGP}, {"facharzt", 'i', PracticeSpecialist}, {"fachaerzt", 'i', PracticeSpecialist},
+	{"kinderarzt", 'i', PracticeSpecialist}, {"frauenarzt", 'i', PracticeSpecialist}, {"augenarzt", 'i', PracticeSpecialist},
 	{"psychiatr", 'i', Psychiatry}, {"psychosomat", 'i', Psychiatry}, {"nervenklinik", 'i', Psychiatry},
 	{"nervenkrankenhaus", 'i', Psychiatry}, {"suchtklinik", 'i', Psychiatry}, {"psychotherapeutisch", 'i', Psychiatry},
 	{"institutsambulanz", 'i', Psychiatry}, {"seelische", 'p', Psychiatry},
+	{"bezirksklinik", 'i', Psychiatry}, {"lvrklinik", 'w', Psychiatry}, {"lwlklinik", 'w', Psychiatry},
+	{"vitos", 'w', Psychiatry}, {"zfp", 'w', Psychiatry},
+	{"hebamme", 'i', PracticeSpecialist}, {"heilpraktiker", 'i', PracticeSpecialist}, {"psychotherapie", 'w', PracticeSpecialist},
 	{"reha", 'p', Rehab}, {"rehabilitation", 'i', Rehab}, {"kurklinik", 'i', Rehab}, {"kurzentrum", 'i', Rehab},
 	{"kurheim", 'i', Rehab}, {"nachsorgeklinik", 'i', Rehab}, {"vorsorgeklinik", 'i', Rehab},
 	{"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
-	{"berufsausuebungsgemeinschaft", 'i', Practice}, {"mvz", 'w', Practice}, {"praxis", 'i', Practice}, {"versorgungszentrum", 'i', Practice},
-	{"aerztehaus", 'i', Practice}, {"zahnarzt", 'i', Practice}, {"hausarzt", 'i', Practice}, {"facharzt", 'i', Practice},
-	{"kinderarzt", 'i', Practice}, {"frauenarzt", 'i', Practice}, {"augenarzt", 'i', Practice},
-	{"physiotherap", 'i', Practice}, {"ergotherap", 'i', Practice}, {"logopaed", 'i', Practice},
-	{"hebamme", 'i', Practice}, {"heilpraktiker", 'i', Practice}, {"psychotherapie", 'w', Practice},
-	{"krankengymnastik", 'i', Practice}, {"osteopath", 'i', Practice}, {"podolog", 'i', Practice},
-	{"kieferorthopaed", 'i', Practice},
 	{"fachklinik", 'i', SpecialistClinic}, {"fachkrankenhaus", 'i', SpecialistClinic},
-	{"herzzentrum", 'i', SpecialistClinic}, {"tumorzentrum", 'i', SpecialistClinic},
 	{"augenklinik", 'i', SpecialistClinic}, {"hautklinik", 'i', SpecialistClinic},
 	{"frauenklinik", 'i', SpecialistClinic}, {"kinderklinik", 'i', SpecialistClinic},
 	{"lungenklinik", 'i', SpecialistClinic}, {"orthopaedische", 'p', SpecialistClinic},
 	{"orthopaedieklinik", 'i', SpecialistClinic}, {"unfallklinik", 'i', SpecialistClinic},
 	{"kinderkrankenhaus", 'i', SpecialistClinic}, {"kinderspital", 'i', SpecialistClinic},
 	{"tagesklinik", 'i', SpecialistClinic}, {"herzklinik", 'i', SpecialistClinic},
-	{"krebszentrum", 'i', SpecialistClinic}, {"sozialpaediatrisch", 'i', SpecialistClinic},
-	{"dialysezentrum", 'i', SpecialistClinic}, {"brustzentrum", 'i', SpecialistClinic},
+	{"sozialpaediatrisch", 'i', SpecialistClinic},
+	{"dialysezentrum", 'i', PracticeSpecialist}, {"nierenzentrum", 'i', PracticeSpecialist}, {"kfh", 'w', PracticeSpecialist},
+	{"median", 'w', Rehab},
 	{"perinatalzentrum", 'i', SpecialistClinic}, {"schlaflabor", 'i', SpecialistClinic},
-	{"venenklinik", 'i', SpecialistClinic}, {"zahnklinik", 'i', SpecialistClinic},
+	{"venenklinik", 'i', SpecialistClinic},
 	{"klinikum", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
 	{"klinik", 's', Hospital}, {"kliniken", 's', Hospital}, {"klinik", 'p', Hospital},
 	{"hospital", 'i', Hospital}, {"spital", 's', Hospital}, {"lazarett", 'i', Hospital},
@@ -221,35 +386,74 @@ var rules = []rule{
 	{"grabpflege", 'i', Company}, {"autopflege", 'i', Company}, {"fahrzeugpflege", 'i', Company},
 	{"gebaeudepflege", 'i', Company}, {"haarpflege", 'i', Shop}, {"nagelpflege", 'i', Shop},
 	{"koerperpflege", 'i', Shop}, {"hundepflege", 'i', Shop}, {"tierpflege", 'i', Shop},
-	{"denkmalpflege", 'i', Authority}, {"kirchenpflege", 'i', Religious},
+	{"denkmalpflege", 'i', AuthorityOther}, {"kirchenpflege", 'i', Church},
 	// a golf club is a sports ground before it is a club
 	{"golfclub", 'i', Sport}, {"golfplatz", 'i', Sport}, {"golfanlage", 'i', Sport},
-	{"pflegekasse", 'i', Insurer}, {"fusspflege", 'i', Practice}, {"pflege", 'i', Care}, {"senioren", 'i', Care}, {"altenheim", 'i', Care}, {"altenhilfe", 'i', Care},
-	{"altenzentrum", 'i', Care}, {"hospiz", 'i', Care}, {"sozialstation", 'i', Care},
-	{"diakoniestation", 'i', Care}, {"betreutes", 'w', Care}, {"wohnstift", 'i', Care},
-	{"seniorenresidenz", 'i', Care}, {"behindertenhilfe", 'i', Care}, {"wohnheim", 'i', Care},
-	{"krankenkasse", 'i', Insurer}, {"ortskrankenkasse", 'i', Insurer}, {"ersatzkasse", 'i', Insurer},
-	{"krankenversicherung", 'i', Insurer}, {"pflegekasse", 'i', Insurer}, {"rentenversicherung", 'i', Insurer},
-	{"unfallkasse", 'i', Insurer}, {"berufsgenossenschaft", 's', Insurer}, {"knappschaft", 'i', Insurer},
-	{"versicherung", 's', Insurer}, {"barmer", 'w', Insurer}, {"aok", 'w', Insurer}, {"bkk", 'w', Insurer},
-	{"ikk", 'w', Insurer}, {"hkk", 'w', Insurer}, {"dak", 'w', Insurer}, {"gesundheitskasse", 'i', Insurer},
-	{"pfarr", 'p', Religious}, {"gericht", 's', Authority}, {"gerichtshof", 's', Authority}, {"amt", 's', Authority}, {"aemter", 's', Authority},
-	{"behoerde", 's', Authority}, {"ministerium", 's', Authority}, {"polizei", 'i', Authority},
-	{"staatsanwaltschaft", 'i', Authority}, {"jobcenter", 'i', Authority}, {"agentur", 's', Authority},
-	{"rathaus", 'i', Authority}, {"verwaltung", 's', Authority}, {"justizvollzugsanstalt", 'i', Authority},
-	{"bezirksregierung", 'i', Authority}, {"landesamt", 'i', Authority}, {"bundesamt", 'i', Authority},
-	{"medizinischer", 'w', Authority}, {"feuerwehr", 'i', Authority}, {"stadtverwaltung", 'i', Authority},
-	{"kreisverwaltung", 'i', Authority}, {"regierungspraesidium", 'i', Authority}, {"landratsamt", 'i', Authority},
-	{"universitaet", 'i', University}, {"hochschule", 'i', University}, {"institut", 'i', University},
-	{"akademie", 'i', University}, {"forschungszentrum", 'i', University}, {"fakultaet", 'i', University},
-	{"university", 'w', University}, {"college", 'w', University}, {"max-planck", 'i', University},
-	{"fraunhofer", 'i', University}, {"helmholtz", 'w', University}, {"leibniz", 'w', University},
+	{"pflegeversicherung", 'i', InsurerStatutory}, {"familienkasse", 'i', AuthorityArbeitsagentur},
+	{"rentenversicherung", 'i', PensionCarrier}, {"versorgungswerk", 'i', PensionCarrier},
+	{"versorgungsanstalt", 'i', PensionCarrier}, {"rentenkasse", 'i', PensionCarrier},
+	{"berufsgenossenschaft", 'i', AccidentInsurer}, {"unfallkasse", 'i', AccidentInsurer},
+	{"unfallversicherung", 'i', AccidentInsurer}, {"gemeindeunfallversicherungsverband", 'i', AccidentInsurer},
+	{"bg", 'w', AccidentInsurer}, {"vbg", 'w', AccidentInsurer}, {"bgw", 'w', AccidentInsurer},
+	{"bghm", 'w', AccidentInsurer}, {"bgn", 'w', AccidentInsurer}, {"bgrci", 'w', AccidentInsurer},
+	{"beamtenkrankenkasse", 'i', InsurerPrivate}, {"krankenhilfe", 'i', InsurerPrivate}, {"bkk", 'p', InsurerStatutory},
+	{"svlfg", 'w', InsurerStatutory}, {"sozialversicherung", 'i', InsurerStatutory},
+	{"krankenkasse", 'i', InsurerStatutory}, {"ortskrankenkasse", 'i', InsurerStatutory}, {"ersatzkasse", 'i', InsurerStatutory},
+	{"knappschaft", 'i', InsurerStatutory}, {"gesundheitskasse", 'i', InsurerStatutory},
+	{"barmer", 'w', InsurerStatutory}, {"aok", 'w', InsurerStatutory}, {"bkk", 'w', InsurerStatutory},
+	{"ikk", 'w', InsurerStatutory}, {"hkk", 'w', InsurerStatutory}, {"dak", 'w', InsurerStatutory},
+	{"gesetzliche", 'w', InsurerStatutory},
+	{"krankenversicherung", 'i', InsurerPrivate}, {"versicherung", 's', InsurerPrivate}, {"versicherungen", 's', InsurerPrivate},
+	{"debeka", 'w', InsurerPrivate}, {"dkv", 'w', InsurerPrivate}, {"iduna", 'w', InsurerPrivate},
+	{"allianz", 'w', InsurerPrivate}, {"axa", 'w', InsurerPrivate}, {"barmenia", 'w', InsurerPrivate},
+	{"continentale", 'w', InsurerPrivate}, {"gothaer", 'w', InsurerPrivate}, {"hallesche", 'w', InsurerPrivate},
+	{"hansemerkur", 'w', InsurerPrivate}, {"ergo", 'w', InsurerPrivate}, {"huk", 'w', InsurerPrivate},
+	{"sdk", 'w', InsurerPrivate}, {"lkh", 'w', InsurerPrivate}, {"universa", 'w', InsurerPrivate},
+	{"pflegekasse", 'i', InsurerStatutory},
+	{"pflegeheim", 'i', CareHome}, {"altenheim", 'i', CareHome}, {"seniorenheim", 'i', CareHome},
+	{"seniorenresidenz", 'i', CareHome}, {"seniorenzentrum", 'i', CareHome}, {"altenzentrum", 'i', CareHome},
+	{"seniorenstift", 'i', CareHome}, {"wohnstift", 'i', CareHome}, {"pflegezentrum", 'i', CareHome},
+	{"pflegewohn", 'p', CareHome}, {"hospiz", 'i', CareHome}, {"betreutes", 'w', CareHome}, {"wohnheim", 'i', CareHome},
+	{"seniorenwohn", 'i', CareHome}, {"seniorenpflegeheim", 'i', CareHome}, {"residenz", 's', CareHome},
+	{"palliativnetz", 'i', CareService}, {"palliativdienst", 'i', CareService}, {"sapv", 'w', CareService},
+	{"pflegedienst", 'i', CareService}, {"sozialstation", 'i', CareService}, {"diakoniestation", 'i', CareService},
+	{"krankenpflege", 'i', CareService}, {"pflegeteam", 'i', CareService}, {"pflegeservice", 'i', CareService},
+	{"pflegestation", 'i', CareService}, {"pflege", 'i', CareService}, {"altenhilfe", 'i', CareService},
+	{"behindertenhilfe", 'i', CareHome}, {"senioren", 'i', CareHome},
+	{"oberlandesgericht", 'i', CourtOLG}, {"kammergericht", 'i', CourtOLG},
+	{"sozialgericht", 'i', CourtSozialgericht}, {"verwaltungsgericht", 'i', CourtVerwaltungsgericht},
+	{"verwaltungsgerichtshof", 'i', CourtVerwaltungsgericht}, {"arbeitsgericht", 'i', CourtArbeitsgericht},
+	{"landgericht", 'i', CourtLandgericht}, {"amtsgericht", 'i', CourtAmtsgericht},
+	{"betreuungsgericht", 'i', CourtAmtsgericht}, {"familiengericht", 'i', CourtAmtsgericht},
+	{"vormundschaftsgericht", 'i', CourtAmtsgericht}, {"nachlassgericht", 'i', CourtAmtsgericht},
+	{"insolvenzgericht", 'i', CourtAmtsgericht}, {"registergericht", 'i', CourtAmtsgericht},
+	{"gericht", 's', CourtOther}, {"finanzhof", 'i', CourtOther}, {"gerichtshof", 's', CourtOther},
+	{"gesundheitsamt", 'i', AuthorityGesundheitsamt}, {"gesundheitsdienst", 'i', AuthorityGesundheitsamt},
+	{"gesundheitsaemter", 'i', AuthorityGesundheitsamt},
+	{"jugendamt", 'i', AuthorityJugendamt}, {"jugendaemter", 'i', AuthorityJugendamt}, {"asd", 'w', AuthorityJugendamt},
+	{"landratsamt", 'i', AuthorityLandratsamt}, {"kreisverwaltung", 'i', AuthorityLandratsamt},
+	{"kreisamt", 'i', AuthorityLandratsamt}, {"kreishaus", 'i', AuthorityLandratsamt}, {"lra", 'w', AuthorityLandratsamt},
+	{"jobcenter", 'i', AuthorityArbeitsagentur}, {"arbeitsagentur", 'i', AuthorityArbeitsagentur},
+	{"arbeitsamt", 'i', AuthorityArbeitsagentur},
+	{"pfarr", 'p', Church}, {"amt", 's', AuthorityOther}, {"aemter", 's', AuthorityOther},
+	{"behoerde", 's', AuthorityOther}, {"ministerium", 's', AuthorityOther}, {"polizei", 'i', AuthorityOther},
+	{"staatsanwaltschaft", 'i', AuthorityOther}, {"bundesinstitut", 'i', AuthorityOther}, {"agentur", 's', AuthorityOther},
+	{"rathaus", 'i', AuthorityOther}, {"verwaltung", 's', AuthorityOther}, {"justizvollzugsanstalt", 'i', AuthorityOther},
+	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
+	{"medizinischer", 'w', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
+	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
+	{"kette", 's', Company}, {"kosmetik", 'i', Shop}, {"wellness", 'i', Shop}, {"beauty", 'i', Shop}, {"bestattung", 'i', Company},
+	{"universitaet", 'i', University}, {"hochschule", 'i', University},
+	{"akademie", 'i', University}, {"university", 'w', University}, {"college", 'w', University},
+	{"institut", 'i', UniversityInstitute}, {"forschungszentrum", 'i', UniversityInstitute},
+	{"fakultaet", 'i', UniversityInstitute}, {"maxplanck", 'i', UniversityInstitute},
+	{"fraunhofer", 'i', UniversityInstitute}, {"delbrueck", 'i', UniversityInstitute}, {"helmholtz", 'w', UniversityInstitute}, {"leibniz", 'w', UniversityInstitute},
 	{"schule", 's', School}, {"gymnasium", 'i', School}, {"kindergarten", 'i', School}, {"kita", 'w', School},
 	{"kindertagesstaette", 'i', School}, {"schulzentrum", 'i', School}, {"berufskolleg", 'i', School},
-	{"gesamtschule", 'i', School}, {"grundschule", 'i', School}, {"realschule", 'i', School},
-	{"kirche", 's', Religious}, {"kirchengemeinde", 'i', Religious}, {"pfarr", 'p', Religious},
-	{"kloster", 'i', Religious}, {"moschee", 'i', Religious}, {"synagoge", 'i', Religious},
-	{"kapelle", 's', Religious}, {"dom", 'w', Religious},
+	{"gesamtschule", 'i', School}, {"grundschule", 'i', School}, {"realschule", 'i', School}, {"hort", 'w', School},
+	{"kirche", 's', Church}, {"kirchengemeinde", 'i', Church}, {"kirchgemeinde", 'i', Church}, {"pfarr", 'p', Church},
+	{"kloster", 'i', Church}, {"moschee", 'i', Church}, {"synagoge", 'i', Church},
+	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
 	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
 	{"vereinigung", 's', Association}, {"club", 's', Association}, {"klub", 's', Association},
 	{"selbsthilfe", 'i', Association}, {"bund", 's', Association}, {"ev", 'w', Association},
@@ -258,15 +462,16 @@ var rules = []rule{
 	{"arbeiterwohlfahrt", 'i', Association}, {"johanniter", 'i', Association}, {"malteser", 'i', Association},
 	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
 	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
-	{"kammer", 's', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
+	{"kammer", 's', Association}, {"netzwerk", 'p', Association}, {"gesundheitsladen", 'i', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
 	{"restaurant", 'i', Gastronomy}, {"gaststaette", 'i', Gastronomy}, {"gasthaus", 'i', Gastronomy},
 	{"gasthof", 'i', Gastronomy}, {"cafe", 'i', Gastronomy}, {"bistro", 'i', Gastronomy}, {"imbiss", 'i', Gastronomy},
 	{"pizzeria", 'i', Gastronomy}, {"trattoria", 'i', Gastronomy}, {"ristorante", 'i', Gastronomy},
 	{"kneipe", 'i', Gastronomy}, {"brauhaus", 'i', Gastronomy}, {"biergarten", 'i', Gastronomy},
 	{"bar", 'w', Gastronomy}, {"grill", 's', Gastronomy}, {"doener", 'i', Gastronomy}, {"kebab", 'i', Gastronomy},
 	{"eiscafe", 'i', Gastronomy}, {"weinstube", 'i', Gastronomy}, {"wirtshaus", 'i', Gastronomy},
+	{"kantine", 'i', Gastronomy}, {"mensa", 'w', Gastronomy},
 	{"bakery", 'w', Shop}, {"baeckerei", 'i', Shop}, {"metzgerei", 'i', Shop}, {"fleischerei", 'i', Shop},
-	{"supermarkt", 'i', Shop}, {"markt", 's', Shop}, {"laden", 's', Shop}, {"shop", 's', Shop},
+	{"supermarkt", 'i', Shop}, {"baumarkt", 'i', Shop}, {"markt", 's', Shop}, {"laden", 's', Shop}, {"shop", 's', Shop},
 	{"kiosk", 'i', Shop}, {"buchhandlung", 'i', Shop}, {"friseur", 'i', Shop}, {"frisoer", 'i', Shop},
 	{"optik", 's', Shop}, {"sanitaetshaus", 'i', Shop}, {"blumen", 'p', Shop}, {"getraenke", 'p', Shop},
 	{"boutique", 'i', Shop}, {"drogerie", 'i', Shop}, {"autohaus", 'i', Shop}, {"hoergeraete", 'i', Shop},
@@ -281,16 +486,21 @@ var rules = []rule{
 	{"kino", 's', Culture}, {"filmtheater", 'i', Culture}, {"bibliothek", 'i', Culture}, {"buecherei", 'i', Culture},
 	{"galerie", 's', Culture}, {"kunsthalle", 'i', Culture}, {"planetarium", 'i', Culture},
 	{"kulturzentrum", 'i', Culture}, {"kulturhaus", 'i', Culture}, {"archiv", 's', Culture},
-	{"schwimmbad", 'i', Sport}, {"freibad", 'i', Sport}, {"hallenbad", 'i', Sport}, {"waldbad", 'i', Sport},
-	{"strandbad", 'i', Sport}, {"sporthalle", 'i', Sport}, {"sportplatz", 'i', Sport}, {"sportzentrum", 'i', Sport},
+	{"buergerhaus", 'i', Culture}, {"gemeindehaus", 'i', Culture}, {"festhalle", 'i', Culture}, {"stadthalle", 'i', Culture},
+	{"schwimmbad", 'i', Bath}, {"freibad", 'i', Bath}, {"hallenbad", 'i', Bath}, {"waldbad", 'i', Bath},
+	{"strandbad", 'i', Bath}, {"schwimmhalle", 'i', Bath}, {"erlebnisbad", 'i', Bath}, {"spassbad", 'i', Bath},
+	{"therme", 'i', Bath}, {"thermalbad", 'i', Bath}, {"familienbad", 'i', Bath}, {"sportbad", 'i', Bath},
+	{"stadtbad", 'i', Bath}, {"badeanstalt", 'i', Bath}, {"sauna", 'i', Bath},
+	{"sporthalle", 'i', Sport}, {"sportplatz", 'i', Sport}, {"sportzentrum", 'i', Sport},
 	{"sportanlage", 'i', Sport}, {"sportpark", 'i', Sport}, {"turnhalle", 'i', Sport}, {"stadion", 'i', Sport},
 	{"fitness", 'i', Sport}, {"reithalle", 'i', Sport}, {"reitanlage", 'i', Sport}, {"bowling", 'i', Sport},
-	{"kegelbahn", 'i', Sport}, {"sauna", 'i', Sport}, {"therme", 's', Sport}, {"eisstadion", 'i', Sport},
+	{"kegelbahn", 'i', Sport}, {"eisstadion", 'i', Sport}, {"arena", 's', Sport},
 	{"eishalle", 'i', Sport}, {"kletterhalle", 'i', Sport}, {"tennishalle", 'i', Sport}, {"tennisplatz", 'i', Sport},
-	{"minigolf", 'i', Sport}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport},
-	{"zoo", 'w', Leisure}, {"tierpark", 'i', Leisure}, {"wildpark", 'i', Leisure}, {"spielplatz", 'i', Leisure},
-	{"park", 's', Leisure}, {"garten", 's', Leisure}, {"jugendzentrum", 'i', Leisure}, {"buergerhaus", 'i', Leisure},
-	{"gemeindehaus", 'i', Leisure}, {"festhalle", 'i', Leisure}, {"stadthalle", 'i', Leisure}, {"friedhof", 'i', Leisure},
+	{"minigolf", 'i', Sport}, {"studio", 's', Shop}, {"hoerakustik", 'i', Shop}, {"fachgeschaeft", 'i', Shop},
+	{"veb", 'w', Company}, {"fahrdienst", 'i', Company}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
+	{"zoo", 'w', Park}, {"tierpark", 'i', Park}, {"wildpark", 'i', Park}, {"spielplatz", 'i', Park},
+	{"park", 's', Park}, {"garten", 's', Park}, {"jugendzentrum", 'i', Association},
+	{"friedhof", 'i', Park}, {"gehege", 's', Park}, {"parkanlage", 'i', Park}, {"gruenanlage", 'i', Park}, {"schweiz", 'w', Park},
 	{"gmbh", 'w', Company}, {"ag", 'w', Company}, {"kg", 'w', Company}, {"ohg", 'w', Company}, {"gbr", 'w', Company},
 	{"ug", 'w', Company}, {"se", 'w', Company}, {"mbh", 'w', Company}, {"co", 'w', Company}, {"inc", 'w', Company},
 	{"ltd", 'w', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
@@ -304,25 +514,88 @@ var rules = []rule{
 	{"betrieb", 's', Company}, {"unternehmen", 'i', Company}, {"firma", 'w', Company}, {"konzern", 'i', Company},
 	{"stadtwerke", 'i', Company}, {"versorgung", 's', Company}, {"industrie", 'i', Company}, {"fabrik", 's', Company},
 	{"autowerkstatt", 'i', Company}, {"werkstatt", 's', Company}, {"schlachthof", 'i', Company},
-	{"zeitung", 's', Company}, {"agentur", 'i', Company}, {"partner", 's', Company},
+	{"zeitung", 's', Company}, {"agentur", 'i', Company}, {"partner", 's', Company}, {"handwerk", 'i', Company},
+}
+
+// specialityStems show a practice's speciality ("kardiologische Praxis",
+// "Praxis für Orthopädie"): such a practice is a specialist's.
+var specialityStems = []string{
+	"kardio", "neuro", "ortho", "onko", "haemato", "gastro", "pneumo", "lungen", "uro", "nephro", "gynaek",
+	"frauen", "augen", "ophthalm", "haut", "derma", "hno", "chirurg", "radiolog", "anaesth", "psych", "kinder",
+	"paediat", "endokrin", "diabet", "rheuma", "angio", "gefaess", "nuklear", "schmerz", "sportmed", "geriat",
+	"internist", "innere", "phlebo", "allergo", "proktolog", "andrologie", "strahlen", "mund", "kiefer",
+}
+
+// gpStems mark a general practitioner's practice.
+var gpStems = []string{"hausarzt", "hausaerzt", "allgemeinmed", "allgemeinarzt", "praktisch"}
+
+// practiceClass refines a practice by its words: a GP's when the name
+// says so, else a specialist's when a speciality or "MVZ" shows, else a
+// GP's (a bare "Praxis Dr. X" is a family doctor's in most letters).
+func practiceClass(c Class, words []string) Class {
+	if c != PracticeGP && c != PracticeSpecialist {
+		return c
+	}
+	for _, w := range words {
+		for _, s := range gpStems {
+			if strings.Contains(w, s) {
+				return PracticeGP
+			}
+		}
+	}
+	for _, w := range words {
+		if w == "mvz" || strings.Contains(w, "versorgungszentrum") || strings.Contains(w, "facharzt") ||
+			strings.Contains(w, "fachaerzt") {
+			return PracticeSpecialist
+		}
+		for _, s := range specialityStems {
+			if strings.Contains(w, s) {
+				return PracticeSpecialist
+			}
+		}
+	}
+	return c
+}
+
+// phrases are word sequences (folded, space-joined) that decide a class
+// before the single-word rules and before a locative cuts the name
+// ("Klinikum rechts der Isar", "Agentur für Arbeit").
+var phrases = []struct {
+	seq   string
+	class Class
+}{
+	{"rechts der isar", UniHospital}, {"agentur fuer arbeit", AuthorityArbeitsagentur},
+	{"bundesagentur fuer arbeit", AuthorityArbeitsagentur}, {"zentrum fuer psychiatrie", Psychiatry},
+	{"centrum fuer tumorerkrankungen", TumourCentre}, {"saechsisches krankenhaus", Psychiatry},
+	{"medizinische hochschule hannover", UniHospital}, {"big direkt", InsurerStatutory},
+	{"deutsches zentrum fuer", UniversityInstitute}, {"deutsches krebsforschungszentrum", UniversityInstitute},
+	{"medizinischer dienst", AuthorityOther}, {"allgemeiner sozialer dienst", AuthorityJugendamt},
+	{"blaues kreuz", Association}, {"freiwillige feuerwehr", Association}, {"signal iduna", InsurerPrivate},
+	{"kommunaler sozialverband", AuthorityOther}, {"zentrum bayern familie", AuthorityOther},
+	{"amt fuer jugend", AuthorityJugendamt},
+	{"integrierte onkologie", TumourCentre}, {"herz und diabeteszentrum", HeartCentre},
+	{"herz und gefaesszentrum", HeartCentre}, {"alte oldenburger", InsurerPrivate},
+	{"muenchener verein", InsurerPrivate},
 }
 
 // tagClass maps OSM tag values (key=value, as in geo.PoolEntry.Category)
 // to a class when the name shows none.
 var tagClass = map[string]Class{
-	"amenity=hospital": Hospital, "healthcare=hospital": Hospital, "amenity=clinic": Practice,
-	"healthcare=clinic": Practice, "amenity=doctors": Practice, "healthcare=doctor": Practice,
-	"amenity=dentist": Practice, "healthcare=dentist": Practice, "healthcare=physiotherapist": Practice,
-	"healthcare=psychotherapist": Practice, "healthcare=alternative": Practice, "healthcare=speech_therapist": Practice,
-	"healthcare=occupational_therapist": Practice, "healthcare=midwife": Practice, "healthcare=podiatrist": Practice,
-	"healthcare=rehabilitation": Rehab, "amenity=nursing_home": Care, "healthcare=nursing": Care,
-	"amenity=social_facility": Care, "amenity=pharmacy": Pharmacy, "healthcare=pharmacy": Pharmacy,
+	"amenity=hospital": Hospital, "healthcare=hospital": Hospital, "amenity=clinic": PracticeSpecialist,
+	"healthcare=clinic": PracticeSpecialist, "amenity=doctors": PracticeGP, "healthcare=doctor": PracticeGP,
+	"amenity=dentist": Dental, "healthcare=dentist": Dental, "healthcare=physiotherapist": Physiotherapy,
+	"healthcare=psychotherapist": PracticeSpecialist, "healthcare=alternative": PracticeSpecialist,
+	"healthcare=speech_therapist": Physiotherapy, "healthcare=occupational_therapist": Physiotherapy,
+	"healthcare=midwife": PracticeSpecialist, "healthcare=podiatrist": Physiotherapy,
+	"healthcare=rehabilitation": Rehab, "amenity=nursing_home": CareHome, "healthcare=nursing": CareService,
+	"amenity=social_facility": CareHome, "amenity=pharmacy": Pharmacy, "healthcare=pharmacy": Pharmacy,
 	"healthcare=laboratory": Laboratory, "healthcare=blood_donation": Laboratory,
-	"office=insurance": Insurer, "office=government": Authority, "amenity=townhall": Authority,
-	"amenity=courthouse": Authority, "amenity=police": Authority, "office=administrative": Authority,
-	"amenity=university": University, "amenity=college": University, "office=research": University,
+	"office=insurance": InsurerPrivate, "office=government": AuthorityOther, "amenity=townhall": AuthorityOther,
+	"amenity=courthouse": CourtAmtsgericht, "amenity=police": AuthorityOther, "office=administrative": AuthorityOther,
+	"office=employment_agency": AuthorityArbeitsagentur,
+	"amenity=university":       University, "amenity=college": University, "office=research": UniversityInstitute,
 	"office=educational_institution": University, "amenity=school": School, "amenity=kindergarten": School,
-	"amenity=place_of_worship": Religious, "office=religion": Religious,
+	"amenity=place_of_worship": Church, "office=religion": Church,
 	"office=company": Company, "office=lawyer": Company, "office=tax_advisor": Company, "office=it": Company,
 	"office=estate_agent": Company, "office=architect": Company, "office=engineer": Company,
 	"office=association": Association, "office=ngo": Association, "office=foundation": Association,
@@ -333,16 +606,18 @@ var tagClass = map[string]Class{
 	"amenity=library": Culture, "amenity=arts_centre": Culture, "tourism=gallery": Culture,
 	"tourism=hotel": Lodging, "tourism=guest_house": Lodging, "tourism=motel": Lodging,
 	"tourism=museum": Culture, "tourism=hostel": Lodging, "tourism=camp_site": Lodging,
-	"tourism=apartment": Lodging, "tourism=chalet": Lodging, "leisure=sports_centre": Sport,
-	"leisure=fitness_centre": Sport, "leisure=swimming_pool": Sport, "leisure=stadium": Sport,
+	"tourism=apartment": Lodging, "tourism=chalet": Lodging, "tourism=zoo": Park, "leisure=sports_centre": Sport,
+	"leisure=fitness_centre": Sport, "leisure=swimming_pool": Bath, "leisure=stadium": Sport,
 	"leisure=pitch": Sport, "leisure=golf_course": Sport, "leisure=ice_rink": Sport,
-	"leisure=sports_hall": Sport, "leisure=water_park": Sport, "leisure=bowling_alley": Sport,
+	"leisure=sports_hall": Sport, "leisure=water_park": Bath, "amenity=public_bath": Bath,
+	"leisure=bowling_alley": Sport, "leisure=park": Park, "leisure=garden": Park, "leisure=playground": Park,
+	"amenity=grave_yard": Park, "landuse=cemetery": Park,
 	"amenity=bank": Company, "amenity=fuel": Shop,
 }
 
 // tagPrefixClass is the class of a whole OSM key when no value matches.
 var tagPrefixClass = map[string]Class{
-	"shop=": Shop, "craft=": Company, "industrial=": Company, "leisure=": Leisure, "tourism=": Leisure,
+	"shop=": Shop, "craft=": Company, "industrial=": Company, "leisure=": Park, "tourism=": Park,
 	"club=": Association,
 }
 
@@ -372,16 +647,69 @@ func classWords(s string) []string {
 }
 
 // classifyFolded is Classify over the folded words of the expanded name.
+// A phrase decides first; then the head before a locative; a hospital
+// named as the clinic of a university ("Klinikum der Universität",
+// "Klinik für Kardiologie am Universitätsklinikum") is a university
+// hospital.
 func classifyFolded(words []string) Class {
+	if len(words) > 1 {
+		joined := " " + strings.Join(words, " ") + " "
+		for _, p := range phrases {
+			if strings.Contains(joined, " "+p.seq+" ") {
+				return p.class
+			}
+		}
+	}
 	for i, w := range words {
 		if i > 0 && locatives[w] {
-			if c := classifyWords(words[:i]); c != Unknown {
+			c := classifyWords(words[:i])
+			if c == Hospital || c == SpecialistClinic {
+				if t := classifyWords(words[i:]); t == University || t == UniHospital {
+					return UniHospital
+				}
+			}
+			if c != Unknown {
 				return c
 			}
 			break
 		}
 	}
-	return classifyWords(words)
+	c := classifyWords(words)
+	if n := len(words); n > 0 && words[n-1] == "bad" && (c == Unknown || c == Company) {
+		return Bath // "Albert-Bad"; "Bad Elster" is a town
+	}
+	if c == Hospital || c == Unknown {
+		// a clinic or centre in a spa town ("Klinik Bad Tennstedt",
+		// "Tinnitus-Zentrum Bad Arolsen") is a rehab clinic unless it is
+		// a Krankenhaus or Klinikum
+		spa, acute := false, false
+		for i, w := range words {
+			spa = spa || w == "bad" && i+1 < len(words)
+			acute = acute || strings.Contains(w, "krankenhaus") || strings.Contains(w, "klinikum") || strings.Contains(w, "hospital") ||
+				strings.Contains(w, "kreisklinik") || strings.Contains(w, "stadtklinik") || strings.HasSuffix(w, "kliniken") || strings.Contains(w, "sportklinik")
+		}
+		if spa && !acute && (c == Hospital || hasWordPart(words, "zentrum")) {
+			return Rehab
+		}
+	}
+	if c == Hospital {
+		for _, w := range words {
+			if w == "universitaet" {
+				return UniHospital // "TUM Klinikum", "Klinikum Universität X"
+			}
+		}
+	}
+	return c
+}
+
+// hasWordPart reports whether a word contains part.
+func hasWordPart(words []string, part string) bool {
+	for _, w := range words {
+		if strings.Contains(w, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // locatives start a phrase that locates or owns the named facility.
@@ -405,7 +733,7 @@ func classifyWords(words []string) Class {
 				ok = w == r.key
 			}
 			if ok {
-				return r.class
+				return practiceClass(r.class, words)
 			}
 		}
 	}
@@ -475,32 +803,35 @@ var genderSuffix = map[string]Gender{
 	"tankstelle": Feminine, "optik": Feminine, "kammer": Feminine, "initiative": Feminine,
 	"herberge": Feminine, "oper": Feminine, "philharmonie": Feminine, "anlage": Feminine,
 	"selbsthilfe": Feminine, "halle": Feminine, "werkstatt": Feminine, "zeitung": Feminine, "hilfe": Feminine,
-	"arbeiterwohlfahrt": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
+	"arbeiterwohlfahrt": Feminine, "medizin": Feminine, "charite": Feminine, "debeka": Feminine,
+	"dkv": Feminine, "allianz": Feminine, "axa": Feminine, "iduna": Feminine, "barmenia": Feminine,
+	"continentale": Feminine, "gothaer": Feminine, "hallesche": Feminine, "hansemerkur": Feminine,
+	"ergo": Feminine, "knappschaftbahnsee": Feminine, "gesundheit": Feminine, "svlfg": Feminine,
+	"sozialversicherung": Feminine, "landeskrankenhilfe": Feminine, "concordia": Feminine,
+	"mhh": Feminine, "tk": Feminine, "kkh": Feminine, "hek": Feminine, "big": Feminine, "viactiv": Feminine,
+	"mhplus": Feminine, "sbk": Feminine, "bgw": Feminine, "vbg": Feminine, "bghm": Feminine, "bgn": Feminine,
+	"bghw": Feminine, "ukl": Neuter, "uke": Neuter, "ukd": Neuter, "ukj": Neuter, "uksh": Neuter,
+	"kammergericht": Neuter, "gerichtshof": Masculine, "finanzhof": Masculine, "tumorzentrum": Neuter,
+	"centrum": Neuter, "universitaetsklinikum": Neuter, "therapie": Feminine, "gymnastik": Feminine,
+	"kreuz": Neuter, "schweiz": Feminine, "campus": Masculine, "gehege": Neuter, "wehr": Feminine, "unternehmen": Neuter, "fahrdienst": Masculine, "kette": Feminine, "netz": Neuter, "logopaedie": Feminine, "region": Feminine, "landkreis": Masculine, "uniklinikum": Neuter, "uniklinik": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
 	"verein": Masculine, "verband": Masculine, "dienst": Masculine, "bund": Masculine, "club": Masculine,
 	"klub": Masculine, "markt": Masculine, "laden": Masculine, "kiosk": Masculine, "betrieb": Masculine,
 	"konzern": Masculine, "kindergarten": Masculine, "hof": Masculine, "friseur": Masculine, "salon": Masculine,
 	"imbiss": Masculine, "garten": Masculine, "park": Masculine, "zoo": Masculine, "verlag": Masculine,
 	"service": Masculine, "grill": Masculine, "fachhandel": Masculine, "handel": Masculine,
 	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
-	"kliniken": Plural, "krankenhaeuser": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
+	"kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
 }
 
 // HeadGender returns the gender of a name's head noun: the first word
-// (after expansion) that ends in a known head noun. Adjectives before the
+// that ends in a known head noun, as written ("Uniklinik" is feminine)
+// or else after expansion ("MVZ" → "Medizinisches Versorgungszentrum"). Adjectives before the
 // head ("Städtisches", "Evangelisches") are skipped because they end in no
 // head noun.
 func HeadGender(name string) Gender {
-	for _, tok := range strings.Fields(Expand(name)) {
-		// a hyphenated compound's head is its last part ("Park-Apotheke")
-		parts := embed.Fold(tok)
-		for k := len(parts) - 1; k >= 0; k-- {
-			if g := wordGender(parts[k]); g != NoGender {
-				return g
-			}
-		}
-	}
-	return NoGender
+	_, g := headIndex(strings.Fields(name))
+	return g
 }
 
 // wordGender is the gender of the longest known head noun ending w.
@@ -637,7 +968,9 @@ func AgreeingGenders(article string, head Gender) GenderSet {
 		}
 	}
 	if out == 0 {
-		return head.Set() // the form does not fit the head: keep its gender
+		// the form does not fit the original's head ("im Paracelsus
+		// Klinik"): the article stays, so any gender it fits
+		return any
 	}
 	return out
 }

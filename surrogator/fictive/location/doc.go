@@ -91,9 +91,8 @@
 //
 // # Facilities
 //
-// LOCATION_HOSPITAL, LOCATION_ORGANIZATION and LOCATION_OTHER use the
-// embedded facility templates (the semantic k-NN method over geodata pools
-// is a later addition): the facility type is detected from keywords of the
+// LOCATION_HOSPITAL, LOCATION_ORGANIZATION and LOCATION_OTHER without pools
+// use the embedded facility templates: the facility type is detected from keywords of the
 // original (Universitätsklinikum, Klinik, Praxis, MVZ, Institut, Verein,
 // GmbH, Haus, Garten, …), templates of that type are ranked by the same
 // head noun (then a related one: Garten → Park) and by medical domain
@@ -110,6 +109,22 @@
 // before a lower-ranked kind of facility is used. A person named inside
 // the original ("Praxis Dr. Meier", "… Carl Gustav Lingner …") fills the
 // template's {surname} through Memo(fictive.NSSurname, …).
+//
+// The order of the sources (institution.go, authority.go, semantic.go):
+// an original of a unique type (university hospital, university, insurer,
+// pension or accident carrier, court, employment agency, heart or tumour
+// centre, research institute, federal authority) becomes another real
+// institution of that type from the register (data.Resources.Institutions,
+// docs/institutions.md): one per institution in NSInstitution whatever
+// spelling the document uses, in the original's state when it has enough
+// of them, else nationwide, never the original; an office of a district
+// or town (Gesundheitsamt, Jugendamt, Landratsamt, Jobcenter, Bürgeramt …)
+// becomes that office of the surrogate place; anything else comes from the
+// pools (when the run has them) or the templates, of the original's fine
+// class (facility.Class). The surrogate is chosen in the nominative with a
+// head gender that fits the article before every spelling of the facility
+// in the document (docGenders) and declined for the article before the
+// span (facility.Decline).
 //
 // Errors never contain original text.
 package location

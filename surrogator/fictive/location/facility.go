@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -107,7 +108,15 @@ var domains = []domain{
 	{[]string{"pädiatr", "kinder"}, "Kinder- und Jugendmedizin"},
 	{[]string{"geriatr"}, "Geriatrie"},
 	{[]string{"radiolog"}, "Radiologie"},
-	{[]string{"gynäk", "frauenheil", "geburt"}, "Frauenheilkunde und Geburtshilfe"},
+	{[]string{"gynäk", "frauenheil", "geburt", "frauenarzt", "frauenärzt"}, "Frauenheilkunde und Geburtshilfe"},
+	{[]string{"psychotherapeut"}, "Psychotherapie"},
+	{[]string{"physiotherap", "krankengymnast"}, "Physiotherapie"},
+	{[]string{"ergotherap"}, "Ergotherapie"},
+	{[]string{"strahlenther", "radioonk"}, "Strahlentherapie"},
+	{[]string{"diabet", "endokrin"}, "Diabetologie"},
+	{[]string{"rheumat"}, "Rheumatologie"},
+	{[]string{"hämatolog"}, "Hämatologie und Onkologie"},
+	{[]string{"internist"}, "Innere Medizin"},
 	{[]string{"urolog"}, "Urologie"},
 	{[]string{"dermatolog", "haut"}, "Dermatologie"},
 	{[]string{"augen", "ophthalm"}, "Augenheilkunde"},
@@ -133,6 +142,9 @@ type facility struct {
 	cities   []resolvedName // municipalities named inside
 	persons  []string       // surnames named inside
 	original string
+	// genders are the head genders the article before the span agrees
+	// with (0: any)
+	genders fac.GenderSet
 }
 
 // cityStop lists words that are municipality names but far more often
@@ -249,6 +261,16 @@ func analyse(g Gazetteer, res *data.Resources, k kinds.Kind, orig string) facili
 			}
 		}
 	}
+	// A town whose name is also a common noun ("Hof", "Halle", "Essen")
+	// counts as the place when it ends the name right after the facility
+	// word ("Klinikum Hof", "Universitätsklinikum Halle").
+	if n := len(toks); len(f.cities) == 0 && n >= 2 && !used[n-1] && capitalised(toks[n-1]) &&
+		cityStop[strings.ToLower(toks[n-1])] && isKeyword(toks[n-2]) {
+		if r := resolveCity(g, toks[n-1]); r.ok {
+			f.cities = append(f.cities, r)
+			used[n-1] = true
+		}
+	}
 	for i, w := range toks {
 		if used[i] || !strings.Contains(w, "-") {
 			continue
@@ -302,18 +324,49 @@ const variants = 6
 
 // generateFacility replaces a LOCATION_HOSPITAL, LOCATION_ORGANIZATION or
 // LOCATION_OTHER span.
+//
+// The surrogate is chosen and kept in the nominative without an article
+// (the form of pool entries, templates and register names) and declined
+// for the article or contraction before the span (facility.Decline); the
+// original is read in that form too (facility.Nominative), so "des
+// Herzzentrums Leipzig" and "das Herzzentrum Leipzig" are one facility.
 func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	lead, core, trail := splitSpace(original)
 	if core == "" {
 		return "", fmt.Errorf("location: empty facility span")
 	}
+	article := ""
+	if ctx.Doc != nil {
+		article = fac.ArticleWord(ctx.Before(40))
+	}
+	v, err := facilityNominative(fac.Nominative(core, article), article, ctx)
+	if err != nil {
+		return "", err
+	}
+	return lead + fac.Decline(v, article) + trail, nil
+}
+
+// facilityNominative returns the surrogate of a facility original (core,
+// in the nominative) in the nominative.
+func facilityNominative(core, article string, ctx *fictive.Context) (string, error) {
 	g := gazetteerOf(ctx)
 	res := resOf(ctx)
 	f := analyse(g, res, ctx.Kind, core)
 	ns := facilityNS(ctx.Kind)
 	key := norm.Fold(core)
 	if v, ok := ctx.Scope.Peek(ns, key); ok {
-		return lead + v + trail, nil
+		return v, nil
+	}
+	cls := fac.Classify(core)
+	reg := registerOf(res)
+	if article != "" {
+		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
+	}
+	// one surrogate serves every spelling of the facility in the
+	// document: its head must fit the articles before all of them
+	docG := docGenders(ctx, reg)[facilityIdentity(reg, core)]
+	if docG != 0 {
+		f.genders = docG
 	}
 	// The city: one named inside, else the address block's, else the
 	// document's first, else a sampled one — a node of the document's
@@ -326,13 +379,30 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	} else {
 		p = t.placeAt(ctx.Span)
 	}
+	if p != nil && !p.resolved && p.state == "" && p.foreign == "" {
+		// an unknown place ("Weißer Hirsch") has no state to keep: the
+		// facility goes with the document's first place of known state
+		t.mu.Lock()
+		if t.first != nil && t.first.state != "" {
+			p = t.first
+		}
+		t.mu.Unlock()
+	}
 	if p != nil {
 		s := decide(ctx, g, p)
 		city, cityID = s.name, s.id
 	} else {
 		ok := allowed(ctx.Scope)
 		var pool []int
-		for _, id := range g.Candidates("", minClass+1, maxClass) {
+		// in the document's state (the state policy keeps it) when the
+		// document names a place at all
+		state := ""
+		t.mu.Lock()
+		if t.first != nil {
+			state = t.first.state
+		}
+		t.mu.Unlock()
+		for _, id := range g.Candidates(state, minClass+1, maxClass) {
 			if ok(g.Place(id).Name) {
 				pool = append(pool, id)
 			}
@@ -345,6 +415,20 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	for _, c := range f.cities[min(1, len(f.cities)):] {
 		citySurrogate(ctx, g, t.nodeFor(c, ctx.Span)) // keep inner cities consistent
 	}
+	// Unique public institutions come from the register; offices of a
+	// district or town are named after the surrogate place.
+	if m, ok := reg.match(g, core, cls, f); ok && (m.prefix == "" || !personIn(f, m.prefix)) {
+		if v, ok := institutionSurrogate(ctx, g, reg, m, f, article, docG); ok {
+			ctx.Scope.Set(ns, key, v)
+			return v, nil
+		}
+	}
+	if authorityClass(cls) {
+		if v, ok := authoritySurrogate(ctx, g, f, cls, core, cityID); ok && norm.Fold(v) != key && !avoidWindows(ctx.Scope.Avoid, v) {
+			ctx.Scope.Set(ns, key, v)
+			return v, nil
+		}
+	}
 	// The five-stage semantic method over the run's candidate pools
 	// (package facility); the templates below remain without pools or
 	// when no candidate of the type exists.
@@ -354,7 +438,7 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 			inner = city
 		}
 		if v, ok := semanticFacility(ctx, pools, g, f, core, ns, inner); ok {
-			return lead + v + trail, nil
+			return v, nil
 		}
 	}
 	var surnames []string
@@ -370,7 +454,17 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	if data.Fold(v) == data.Fold(core) {
 		return "", fmt.Errorf("location: facility surrogate equals the original")
 	}
-	return lead + v + trail, nil
+	return v, nil
+}
+
+// personIn reports whether a person named inside the facility appears in s.
+func personIn(f facility, s string) bool {
+	for _, p := range f.persons {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameClassTemplates keeps the templates of the original's facility class
@@ -383,6 +477,17 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 func sameClassTemplates(original string, templates []string, byKind map[string][]string, gc *geoCache) []string {
 	c := fac.Classify(original)
 	if c == fac.Unknown {
+		// a name that shows no class ("Falkenstein") gets a surrogate that
+		// claims none (a square, a station) when there is one
+		var none []string
+		for _, t := range templates {
+			if templateClass(gc, t) == fac.Unknown {
+				none = append(none, t)
+			}
+		}
+		if len(none) > 0 {
+			return none
+		}
 		return templates
 	}
 	var same, sector []string
@@ -395,7 +500,9 @@ func sameClassTemplates(original string, templates []string, byKind map[string][
 			sector = append(sector, t)
 		}
 	}
-	if len(same) == 0 {
+	{
+		// the class's templates of the other kinds too: the article
+		// before the span may need a head gender only those have
 		for _, k := range []string{data.FacilityHospital, data.FacilityPractice, data.FacilityOrganization, data.FacilityOther} {
 			for _, t := range byKind[k] {
 				if templateClass(gc, t) == c && !slices.Contains(same, t) {
@@ -443,15 +550,17 @@ func templateClass(gc *geoCache, t string) fac.Class {
 
 // classSector groups the facility classes for the template fallback.
 func classSector(c fac.Class) int {
-	switch c {
-	case fac.UniHospital, fac.Hospital, fac.SpecialistClinic, fac.Rehab, fac.Psychiatry, fac.Practice, fac.Care, fac.Pharmacy, fac.Laboratory, fac.Insurer:
+	switch {
+	case c.Health():
 		return 1
-	case fac.Authority, fac.University, fac.School, fac.Religious, fac.Association:
+	case c.Court() || c >= fac.AuthorityGesundheitsamt && c <= fac.AuthorityOther:
 		return 2
-	case fac.Company, fac.Shop, fac.Gastronomy:
+	case c == fac.University || c == fac.UniversityInstitute || c == fac.School || c == fac.Church || c == fac.Association:
 		return 3
+	case c == fac.Company || c == fac.Shop || c == fac.Gastronomy:
+		return 4
 	}
-	return 4
+	return 5
 }
 
 // facilityTiers renders the candidate names, best-ranked first.
@@ -483,6 +592,18 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		templates = []string{"Einrichtung {city}"}
 	}
 	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates, cacheOf(g))
+	if f.genders != 0 {
+		// the article before the span stays: templates whose head it fits
+		var agree []string
+		for _, t := range templates {
+			if f.genders.Has(fac.HeadGender(templateFill.Replace(t))) {
+				agree = append(agree, t)
+			}
+		}
+		if len(agree) > 0 {
+			templates = agree
+		}
+	}
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
 	var others []string
@@ -647,6 +768,11 @@ func withDomains(name string, f facility) string {
 	if len(f.domains) == 0 || f.kind == data.FacilityOrganization || f.kind == data.FacilityOther {
 		return name
 	}
+	switch fac.Classify(name) {
+	case fac.Hospital, fac.SpecialistClinic, fac.PracticeGP, fac.PracticeSpecialist, fac.Unknown:
+	default:
+		return name // a care service, a pharmacy … has no department
+	}
 	l := strings.ToLower(name)
 	d := f.domains[0]
 	for _, st := range d.stems {
@@ -762,4 +888,58 @@ func allowed(s *fictive.Scope) func(string) bool {
 		}
 		return s.Avoid == nil || !s.Avoid(v)
 	}
+}
+
+// facilityIdentity is what makes two spellings one facility: its register
+// institution, else its folded nominative spelling.
+func facilityIdentity(reg *register, nominative string) string {
+	if strings.HasPrefix(nominative, "Campus ") {
+		return "txt:" + norm.Fold(nominative) // a campus has its own gender
+	}
+	if m, ok := reg.matchWhole(nominative); ok && m.entry >= 0 {
+		return "reg:" + reg.entries[m.entry].Name
+	}
+	return "txt:" + norm.Fold(nominative)
+}
+
+// docGenders returns, per facility of the document (facilityIdentity),
+// the head genders that agree with the article before every one of its
+// spans that has one (the sets intersected; a span whose set shares none
+// with the others' is left out). Built once per document.
+func docGenders(ctx *fictive.Context, reg *register) map[string]fac.GenderSet {
+	mk := func() any {
+		out := map[string]fac.GenderSet{}
+		if ctx.Doc == nil {
+			return out
+		}
+		for j, sp := range ctx.Doc.Spans {
+			if !isFacilityKind(sp.Kind) {
+				continue
+			}
+			from := max(0, sp.Begin-40)
+			for from > 0 && from < len(ctx.Doc.Text) && !utf8.RuneStart(ctx.Doc.Text[from]) {
+				from--
+			}
+			a := fac.ArticleWord(ctx.Doc.Text[from:sp.Begin])
+			if a == "" {
+				continue
+			}
+			_, core, _ := splitSpace(ctx.Doc.SpanText(j))
+			nom := fac.Nominative(core, a)
+			set := fac.AgreeingGenders(a, fac.HeadGender(nom))
+			id := facilityIdentity(reg, nom)
+			if old, ok := out[id]; ok {
+				if old&set != 0 {
+					out[id] = old & set
+				}
+				continue
+			}
+			out[id] = set
+		}
+		return out
+	}
+	if ctx.State == nil {
+		return mk().(map[string]fac.GenderSet)
+	}
+	return ctx.State.Value("facility.docgenders", mk).(map[string]fac.GenderSet)
 }

@@ -118,7 +118,7 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 			return persons[w] || origPlaces[w]
 		},
 		Reject: func(name string) bool {
-			return taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name)
+			return taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name) || avoidWindows(ctx.Scope.Avoid, name)
 		},
 	}
 	if ctx.Doc != nil {
@@ -129,9 +129,17 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 			q.Gender = fac.HeadGender(core)
 			q.Genders = fac.AgreeingGenders(a, q.Gender)
 		}
+		if f.genders != 0 {
+			q.Gender, q.Genders = fac.HeadGender(core), f.genders // every spelling's article
+		}
 	}
 	ch, err := pools.Choose(context.Background(), q, fac.Options{})
 	if err != nil {
+		return "", false
+	}
+	if (q.Genders != 0 || q.Gender != fac.NoGender) && !ch.GenderKept {
+		// the pools had no candidate whose head fits the article before
+		// the span (a small extract): the templates have one
 		return "", false
 	}
 	v := ch.Name

@@ -60,28 +60,35 @@ func runWithPools(t testing.TB, p *fac.Pools, d *document.Document, key string) 
 }
 
 // TestSemanticSpellingsAndCity: the three spellings of one university
-// hospital get one surrogate, a university hospital that does not name the
-// original's city; the city inside it is the surrogate of the document's
-// Leipzig (the location tree).
+// hospital get one surrogate institution, another real university hospital
+// of the register (not the original, not in its city): the full name gets
+// the full name, the acronym an abbreviation, each a form of that one
+// register entry.
 func TestSemanticSpellingsAndCity(t *testing.T) {
 	p := testPools(t)
+	reg := registerOf(fixture(t))
 	d := parseDoc(t, "ukl", "Patient aus [[CITY|Leipzig]]. Aufnahme im [[HOSPITAL|Universitätsklinikum Leipzig]] am 3.4.; "+
 		"Rückverlegung in das [[HOSPITAL|UKL]], Nachsorge [[HOSPITAL|Uniklinikum Leipzig]].")
 	for seed := 0; seed < 10; seed++ {
 		rs := runWithPools(t, p, d, fmt.Sprint("k", seed))
 		city, hosp := rs[0].sur, rs[1].sur
 		if seed == 0 {
-			t.Logf("Leipzig → %q, Universitätsklinikum Leipzig/UKL/Uniklinikum Leipzig → %q", city, hosp)
+			t.Logf("Leipzig → %q, Universitätsklinikum Leipzig/UKL/Uniklinikum Leipzig → %q/%q/%q", city, hosp, rs[2].sur, rs[3].sur)
+		}
+		m, ok := reg.matchWhole(hosp)
+		if !ok || m.form != formFull || m.class != fac.UniHospital {
+			t.Fatalf("seed %d: %q is no register university hospital by its name", seed, hosp)
 		}
 		for _, r := range rs[2:] {
-			if r.sur != hosp {
-				t.Fatalf("seed %d: %q → %q but %q → %q", seed, rs[1].orig, hosp, r.orig, r.sur)
+			o, ok := reg.matchWhole(r.sur)
+			if !ok || o.entry != m.entry {
+				t.Fatalf("seed %d: %q → %q but %q → %q (another institution)", seed, rs[1].orig, hosp, r.orig, r.sur)
 			}
 		}
-		if fac.Classify(hosp) != fac.UniHospital {
-			t.Errorf("seed %d: %q is no university hospital", seed, hosp)
+		if o, _ := reg.matchWhole(rs[2].sur); o.form != formAbbr {
+			t.Errorf("seed %d: UKL → %q, not an abbreviation", seed, rs[2].sur)
 		}
-		if strings.Contains(hosp, "Leipzig") || !strings.Contains(hosp, city) {
+		if strings.Contains(hosp, "Leipzig") {
 			t.Errorf("seed %d: hospital %q, city surrogate %q", seed, hosp, city)
 		}
 	}

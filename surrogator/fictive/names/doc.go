@@ -9,7 +9,10 @@
 // shape of the original. Chunks are classified as
 //
 //   - salutations and role nouns (data Salutations, RoleNouns, and feminine
-//     "-in" nouns such as "Internistin"): kept, and they give the gender;
+//     "-in" nouns such as "Internistin"; hospital roles and ranks OA, OÄ,
+//     CA, FA, AA, LOA, "Sr."/"Schw." for a nursing sister, Pfleger,
+//     Hebamme, Stationsarzt …): kept, and they give the gender; roles are
+//     not PII;
 //     they count only before the first name of a person and when a name
 //     follows, so a surname such as "Mann" is still replaced;
 //   - titles ("Dr.", "Dr.med.", "Prof.", "PD", "Priv.-Doz.", "PhD"): kept as
@@ -57,21 +60,59 @@
 // so "Beate Albers", "Frau Albers", "Albers'", "ALBERS" and "Albers, Beate"
 // share their surrogates. A hyphenated compound is also recorded whole
 // (Scope.Set under the folded compound, e.g. "müller-lüdenscheidt" or
-// "male|hans-peter") so that other generators can Peek it. Abbreviated
-// first names ("Chr.", "Th.") use their own namespace, NSAbbrev, and map
-// to the same number of leading letters of a listed first name, preferring
-// a prefix at least three listed names share (a plausible abbreviation:
-// "Th." → "Ch.", never "Zb."). Keys fold case and ß/ẞ/SS (norm.FoldName),
-// so "Käßmann", "KÄSSMANNS" and "Kässmann" share a surrogate. Initials use a per-scope letter mapping,
-// Memo(fictive.NSInitial, letter): a random cyclic permutation inside
-// first-letter frequency classes (the 26 letters ranked by how many listed
-// first names and surnames start with them, in classes of five), after Eder
-// et al. (2019); frequent initials map to frequent, rare to rare, and no
-// letter maps to itself. Name surrogates start with the mapped letter of
-// the original's initial (falling back to any letter when the pool is
-// exhausted), so "B." after "Beate" → "Anna" becomes "A."; a first-name
-// initial also prefers the initial of an already generated surrogate of a
-// full first name with that letter and the same surname in the document.
+// "male|hans-peter") so that other generators can Peek it.
+//
+// Abbreviated first names ("Chr.", "Th.", "Wilh.", NSAbbrev) map only to
+// the usual German abbreviations (firstAbbrevs: Th., Chr., Ph., Joh.,
+// Wilh., Ant., Ed., Gg., Kath., Elis. …; never an invented "Ze."): when
+// the document writes a full first name of the same person that the
+// abbreviation abbreviates, the abbreviation of that name's surrogate
+// ("Christian Meier" → "Thomas Kurz" makes "Chr. Meier" → "Th. Kurz"; the
+// surrogate's initial when it has no usual abbreviation), else a listed
+// abbreviation of the person's gender with the same number of letters.
+// A hyphenated first name ("Karl-Heinz", "Anna-Lena") becomes a listed
+// compound first name of the same gender and origin as a whole, and
+// compound initials ("K.-H.", "H.-J.") the initials of the surrogate of the
+// person's full compound in the document, else of a listed compound. "v.",
+// "d." after a particle are particles, never initials. Single initials use
+// a per-scope letter mapping, Memo(fictive.NSInitial, letter): a random
+// cyclic permutation inside fixed frequency classes of German name
+// initials (SBKMH, WGRFL, PADET, NZJCU, OVI, YQX; germanInitialClasses),
+// after Eder et al. (2019); frequent initials map to frequent, rare to
+// rare, Q, X and Y only among themselves, and no letter maps to itself.
+// Name surrogates start with the mapped letter of the original's initial
+// when the person's origin has a name with it (a German first name only
+// when a common one does: "Z" widens to every letter), so "B." after
+// "Beate" → "Anna" becomes "A."; a first-name initial also prefers the
+// initial of an already generated surrogate of a full first name with
+// that letter and the same surname in the document.
+//
+// Origin: data.NameOrigins tags the listed non-German names (Turkish,
+// Arabic, Persian, Albanian, Russian, Polish, Czech, Serbo-Croatian,
+// Romanian, Italian, Spanish, Portuguese, French, English, Greek, Dutch,
+// Vietnamese; German pet names as "pet"); an unlisted original is placed
+// by its letters and ending (shapeOrigin: ğ ı ş, -oğlu → Turkish; ł,
+// -wicz → Polish; -ow, -ev → Russian; -ić → Serbo-Croatian; -opoulos →
+// Greek; Al- → Arabic …; -ski stays German), else German. A person has one
+// origin: a particle decides (von, zu → German; van, ter → Dutch; de →
+// Romance when the surname is, else Dutch; di → Italian; al → Arabic),
+// then the surname (a listed German surname is German: "Jean-Luc Becker"
+// gets a German surrogate; a surname the lists do not know takes the
+// origin of a foreign first name written with it anywhere in the letter,
+// at every mention), then the person's first names. Each part of a double
+// surname keeps its own origin ("Esposito-Wehrle" → "Rossi-Bauer"); the
+// Arabic article of "Al-Masri" stays. Every part of the person's surrogate is drawn from that origin's
+// pools, then its family's (Turkish/Arabic/Persian, Slavic, Romance, …),
+// then the German ones, so a German name stays German and "Lotte-Shqipe"
+// cannot arise. A surname after a particle comes from the listed surnames
+// written with that particle phrase ("von der Leyen" → "von der Osten",
+// "van Dijk" → "van Aken"). Draws are frequency weighted: a first name the
+// cohort table tags as common counts three times, each of the 100 most
+// frequent German surnames eight times (about a fifth of all draws, as in
+// the population). A NAME_DOCTOR or NAME_EXT first name is drawn for a
+// birth year in 1955–1995 (people at work), a NAME_PATIENT one for the
+// patient's birth year (below).
+//
 // No replaced part equals its original. In document scope a surrogate is
 // never one of the document's own name words nor contains one (≥ 4
 // letters); in corpus scope (Context.Scope differs from DocScope) this
@@ -89,23 +130,23 @@
 //
 // # Titles
 //
-// Title maps a title to another listed title (data Titles) of the same
-// rank. Ranks come from the resource list; an unlisted title is ranked by
-// its words: 7 Univ.-Prof. or Prof. with two doctorates, 6 Prof., 5 PD /
-// Priv.-Doz., 4 habil. or two doctorates, 3 a doctorate (Dr., MUDr., PhD),
-// 2 Dipl./Mag./master, 1 stud./cand./bachelor, else 3. It prefers the same field (medical:
-// med/dent/vet/MUDr./Dipl.-Med.; other: rer. nat., phil., Ing. …), then
-// the same position (before the name, or after it like PhD and MBA) and
-// the same grammatical gender ("Dr.in"); a bare "Dr." counts as medical;
-// then the same rank, then neighbouring ranks; consistent through
-// Scope.Memo(NSTitle, key) and written in the original's style ("DR. MED."
-// → "DR. MED. DENT.", "Dr.med." → "Dr.med.univ.").
-//
-// One surrogate title per person: a NAME_TITLE span right before (or, for
-// "PhD", right after) a name span is memoised under that person's surname
-// and the title's rank, and differs from every title the person is written
-// with, so "DR. MED. Meier" and "Dr. Meier" read "DR. MED. UNIV. X" and
-// "Dr. med. univ. X".
+// A title is weak PII (SPEC §6; GeMTeX guideline §5.3): its surrogate keeps
+// rank, discipline, number and origin. Within those, a German clinic's
+// titles have almost no alternatives: "Dr. med." is a physician's title
+// (never "Dr. med. dent.", "MUDr." or "Dr. med. univ."), "Drs." stays
+// plural, "Dipl.-Psych." a psychologist, "Prof. Dr. med." stays, and
+// "MUDr." or "PhD" (foreign degrees) stay with their foreign holders. So
+// Title keeps every title word as written, and every role or rank in the
+// span ("OA Dr. med.", "Chefarzt Prof. Dr."), and redraws only the
+// components that have real same-rank, same-discipline alternatives
+// (titleClasses), by their frequency in German letters: PD / Priv.-Doz.
+// (60:40), and the non-physician doctorate in medical sciences, whose
+// faculty name hints at the university (Dr. rer. medic., Dr. rer. med.,
+// Dr. sc. hum., Dr. rer. hum., Dr. med. sci.). The draw may give the
+// original back, and the engine then records the title as kept. One draw
+// per person and component (Scope.Rand under the surname of the name span
+// right after the title, or right before a postnominal "PhD"), written in
+// the original's style (capitals, "Dr.rer.medic." without spaces).
 //
 // Birth cohort: a NAME_PATIENT first name is drawn, within the letter
 // mapping, from names tagged for the patient's (shifted) birth year

@@ -1,7 +1,9 @@
 package names
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
@@ -18,10 +20,22 @@ type docInfo struct {
 	doc   *document.Document
 	ev    evidence
 	words map[string]bool
-	// long lists the folded name words of at least 4 letters: a surrogate
-	// containing one of them would reveal it.
-	long   []string
+	// long holds the folded name words of at least 4 letters: a surrogate
+	// containing one of them would reveal it. longLens are their distinct
+	// lengths in bytes, ascending: excluded looks up each substring of a
+	// candidate of such a length, so that its cost does not grow with the
+	// names of the document (a scan of every word per candidate made
+	// planning a letter quadratic in its names).
+	long     map[string]struct{}
+	longLens []int
+	// seen memoizes excluded by candidate: a letter whose names use up the
+	// lists draws the same listed names again and again
+	seenMu sync.Mutex
+	seen   map[string]bool
 	family []famEntry
+	// compounds are the hyphenated first names ("Karl-Heinz") written
+	// with a surname, folded whole.
+	compounds []famEntry
 	// before holds beforeContext of each name span by index, computed
 	// here once for Name to reuse
 	before map[int]context
@@ -65,6 +79,7 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 		doc:    d,
 		ev:     evidence{roles: map[string]roleEv{}, gender: map[string]data.Gender{}},
 		words:  map[string]bool{},
+		long:   map[string]struct{}{},
 		before: map[int]context{},
 	}
 	setRole := func(k string, r role, strong bool) {
@@ -95,7 +110,7 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 							if k != "" && !di.words[k] {
 								di.words[k] = true
 								if utf8.RuneCountInString(k) >= 4 {
-									di.long = append(di.long, k)
+									di.addLong(k)
 								}
 							}
 						}
@@ -132,6 +147,11 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 						di.ev.gender[c.key()] = ps.gender
 					}
 				}
+				if surname != "" && len(c.parts) > 1 {
+					di.compounds = append(di.compounds, famEntry{surname: surname,
+						first: norm.FoldName(strings.TrimRight(c.text, "'’")), gender: ps.gender,
+						sure: ps.genderBy == "salutation" || ps.genderBy == "list"})
+				}
 				if surname != "" {
 					for _, pt := range c.parts {
 						if pt.kind == pWord {
@@ -147,16 +167,51 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 	return di
 }
 
+// addLong adds a name word of at least 4 letters.
+func (di *docInfo) addLong(k string) {
+	di.long[k] = struct{}{}
+	i, found := slices.BinarySearch(di.longLens, len(k))
+	if !found {
+		di.longLens = slices.Insert(di.longLens, i, len(k))
+	}
+}
+
 // excluded reports whether a candidate surrogate must not be used in this
-// document: it is one of the document's name words or contains one.
+// document: it is one of the document's name words or contains one of at
+// least 4 letters (every substring of the candidate as long as such a
+// word is looked up: at most len × distinct lengths lookups, whatever the
+// number of words).
 func (di *docInfo) excluded(cand string) bool {
+	di.seenMu.Lock()
+	ex, ok := di.seen[cand]
+	di.seenMu.Unlock()
+	if ok {
+		return ex
+	}
+	ex = di.excludedWord(cand)
+	di.seenMu.Lock()
+	if di.seen == nil {
+		di.seen = map[string]bool{}
+	}
+	di.seen[cand] = ex
+	di.seenMu.Unlock()
+	return ex
+}
+
+// excludedWord is excluded without the memo.
+func (di *docInfo) excludedWord(cand string) bool {
 	k := norm.FoldName(cand)
 	if di.words[k] {
 		return true
 	}
-	for _, w := range di.long {
-		if strings.Contains(k, w) {
-			return true
+	for _, n := range di.longLens {
+		if n > len(k) {
+			break
+		}
+		for i := 0; i+n <= len(k); i++ {
+			if _, ok := di.long[k[i:i+n]]; ok {
+				return true
+			}
 		}
 	}
 	return false

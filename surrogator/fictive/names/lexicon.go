@@ -1,13 +1,11 @@
 package names
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
-	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
 // lexicon is what the generators derive once from a *data.Resources:
@@ -33,10 +31,17 @@ type lexicon struct {
 	titleKeys map[string]bool
 	noDot     map[string]bool
 	titles    []titleEntry
-	// prefixes counts the listed first names by their folded first two
-	// and three letters: an abbreviation ("Th.", "Chr.") is plausible when
-	// several names share it.
-	prefixes map[string]int
+	// pools holds the weighted surrogate pools by origin ("de", "tr", …)
+	// and by origin family ("fam:mena", …); firstOrigin and surOrigin map
+	// the folded listed names to their origin; afterParticle holds the
+	// surnames that follow a particle in the lists ("Bülow" of "von
+	// Bülow") by the origin of the particle name (origin.go).
+	pools                  map[string]*originPools
+	firstOrigin, surOrigin map[string]string
+	afterParticle          map[string][]string
+	// compound holds the listed hyphenated first names ("Karl-Heinz") by
+	// origin and gender.
+	compound map[string]map[data.Gender][]string
 }
 
 type titleEntry struct {
@@ -108,7 +113,6 @@ func buildLexicon(r *data.Resources) *lexicon {
 		lx.role[strings.ToLower(k)] = g
 	}
 	lx.buildTitles(r)
-	counts := map[byte]int{}
 	for _, g := range []data.Gender{data.Female, data.Male, data.Unknown} {
 		lx.first[g] = map[byte][]string{}
 	}
@@ -121,7 +125,6 @@ func buildLexicon(r *data.Resources) *lexicon {
 			if l == 0 {
 				continue
 			}
-			counts[l]++
 			g := r.GenderOfFirstName(n)
 			if lx.has(g, n) {
 				continue
@@ -143,11 +146,10 @@ func buildLexicon(r *data.Resources) *lexicon {
 			continue
 		}
 		seenSur[n] = true
-		counts[l]++
 		lx.surnames[l] = append(lx.surnames[l], n)
 		lx.allSur = append(lx.allSur, n)
 	}
-	lx.buildClasses(counts)
+	lx.buildClasses()
 	// Surrogates never look like a kept word ("Herr", "Graf", "Dr").
 	for g, byLetter := range lx.first {
 		for l, ns := range byLetter {
@@ -159,26 +161,9 @@ func buildLexicon(r *data.Resources) *lexicon {
 		lx.surnames[l] = lx.dropReserved(ns)
 	}
 	lx.allSur = lx.dropReserved(lx.allSur)
-	lx.prefixes = map[string]int{}
-	seenFirst := map[string]bool{}
-	for _, ns := range lx.allFirst {
-		for _, n := range ns {
-			if seenFirst[n] {
-				continue
-			}
-			seenFirst[n] = true
-			rs := []rune(n)
-			for k := 2; k <= 3 && k < len(rs); k++ {
-				lx.prefixes[norm.FoldName(string(rs[:k]))]++
-			}
-		}
-	}
+	lx.buildOrigins(r)
 	return lx
 }
-
-// minPrefixNames is how many listed first names must share an
-// abbreviation for it to be plausible ("Th." yes, "Zb." no).
-const minPrefixNames = 3
 
 // reserved reports whether w is a word the generators keep (salutation,
 // role noun, title, particle, connector, marker, nobility title), so it
@@ -214,30 +199,21 @@ func (lx *lexicon) has(g data.Gender, n string) bool {
 	return false
 }
 
-// classSize is the number of letters per frequency class: the 26 letters
-// ranked by how many listed names start with them form classes of five
-// (the last one of six), after Eder et al. (2019): frequent initials map to
-// frequent ones, rare to rare.
-const classSize = 5
+// germanInitialClasses are the frequency classes of German name
+// initials (surnames and first names, most frequent first: S, B, K, M, H
+// … then the rare O, V, I and the very rare Y, Q, X), after the initial
+// distribution of German surnames and of the first names of the birth
+// cohorts 1930–2010; the letter mapping permutes letters only inside a
+// class (Eder et al. 2019: frequent initials map to frequent, rare to
+// rare), so no C, I, O or U ever becomes a Q, X or Y (issue 25).
+var germanInitialClasses = []string{"SBKMH", "WGRFL", "PADET", "NZJCU", "OVI", "YQX"}
 
-func (lx *lexicon) buildClasses(counts map[byte]int) {
-	letters := make([]byte, 26)
-	for i := range letters {
-		letters[i] = byte('A' + i)
-	}
-	sort.SliceStable(letters, func(i, j int) bool { return counts[letters[i]] > counts[letters[j]] })
+func (lx *lexicon) buildClasses() {
 	lx.classOf = map[byte]int{}
-	for i := 0; i < len(letters); i += classSize {
-		end := i + classSize
-		if len(letters)-end < classSize {
-			end = len(letters)
-		}
-		lx.classes = append(lx.classes, letters[i:end])
-		for _, l := range letters[i:end] {
-			lx.classOf[l] = len(lx.classes) - 1
-		}
-		if end == len(letters) {
-			break
+	for i, cl := range germanInitialClasses {
+		lx.classes = append(lx.classes, []byte(cl))
+		for j := 0; j < len(cl); j++ {
+			lx.classOf[cl[j]] = i
 		}
 	}
 }
@@ -399,11 +375,13 @@ func (lx *lexicon) roleNoun(w string) (data.Gender, bool) {
 }
 
 // roleAbbrevs are abbreviated hospital roles: the umlaut forms are
-// feminine (OÄ = Oberärztin); OA, CA, FA are used for both and say nothing.
+// feminine (OÄ = Oberärztin); OA, CA, FA are used for both and say nothing;
+// "Sr." and "Schw." are a nursing sister (Schwester), "Pfl." a nurse.
 var roleAbbrevs = map[string]data.Gender{
 	"oä": data.Female, "cä": data.Female, "fä": data.Female, "aä": data.Female,
 	"oa": data.Unknown, "ca": data.Unknown, "fa": data.Unknown, "aa": data.Unknown,
-	"oä.": data.Female, "oa.": data.Unknown,
+	"oä.": data.Female, "oa.": data.Unknown, "loa": data.Unknown, "loä": data.Female,
+	"sr.": data.Female, "schw.": data.Female, "pfl.": data.Unknown, "ltd.": data.Unknown,
 	// groups: kept, no gender
 	"familie": data.Unknown, "fam.": data.Unknown, "eheleute": data.Unknown, "ehepaar": data.Unknown,
 	"geschwister": data.Unknown, "eltern": data.Unknown,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -62,6 +63,8 @@ func Name(original string, ctx *fictive.Context) (string, error) {
 	if ctx.Kind == kinds.NamePatient {
 		r.birthYear = patientBirthYear(ctx)
 	}
+	r.workingAge = ctx.Kind == kinds.NameDoctor || ctx.Kind == kinds.NameExt
+	r.docOrigin = lx.docOrigins(ctx, di)
 	cx := di.contextBefore(lx, ctx.Doc, ctx.Span)
 	p := lx.parse(original, cx, &di.ev, r.scopeRole)
 	if !ensureName(p) {
@@ -112,6 +115,14 @@ type renderer struct {
 	// birthYear is the patient's (shifted) birth year for NAME_PATIENT
 	// spans, 0 otherwise: first names are drawn for that cohort.
 	birthYear int
+	// docOrigin is lexicon.docOrigins of the document; origin is the
+	// origin of the person whose name unit is being replaced, particle
+	// the origin of a particle right before that unit ("" none).
+	docOrigin        map[string]string
+	origin, particle string
+	// workingAge: the person is a doctor or an official (NAME_DOCTOR,
+	// NAME_EXT): first names are drawn for the birth years 1955–1995.
+	workingAge bool
 }
 
 var genderKeys = []data.Gender{data.Female, data.Male, data.Unknown}
@@ -147,16 +158,38 @@ func (r *renderer) render(p *parsed) string {
 			}
 		}
 	}
+	type originOf struct{ origin, particle string }
+	origins := make([]originOf, len(p.persons))
+	for pi := range p.persons {
+		o, po := r.personOrigin(p, &p.persons[pi])
+		origins[pi] = originOf{o, po}
+	}
 	var b strings.Builder
+	var phrase []string // the particles right before a unit ("von", "der")
 	for i := range p.chunks {
 		c := &p.chunks[i]
 		if c.kind != ckName || owner[i] < 0 {
 			b.WriteString(c.text)
+			switch {
+			case c.kind == ckKeep && c.keep == kwParticle:
+				phrase = append(phrase, strings.ToLower(c.text))
+			case c.kind != ckSep:
+				phrase = nil
+			}
 			continue
 		}
 		ps := &p.persons[owner[i]]
+		r.origin, r.particle = origins[owner[i]].origin, ""
+		if len(phrase) > 0 && c.role == roleSurname && origins[owner[i]].particle != "" {
+			r.particle = origins[owner[i]].particle
+			if ps := r.lx.afterParticle[r.particle+"|"+strings.Join(phrase, " ")]; len(ps) >= minPhrasePool {
+				r.particle += "|" + strings.Join(phrase, " ")
+			}
+		}
+		phrase = nil
 		b.WriteString(r.unit(p, ps, c, lastUnit[owner[i]] == i))
 	}
+	r.origin, r.particle = "", ""
 	return b.String()
 }
 
@@ -177,12 +210,30 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 	// whole compound ("Müller-Lüdenscheidt", "Hans-Peter"): recorded too,
 	// so that other generators (e-mail local parts) can Peek it
 	var whole, wholeSur []string
+	if s, ok := r.compoundUnit(p, ps, c, genitiveSlot); ok {
+		return s
+	}
+	article := c.role == roleSurname && len(c.parts) > 1 && arabicArticle(c.parts[0].text)
+	if article {
+		o := r.origin
+		r.origin = "ar"
+		defer func() { r.origin = o }()
+	}
 	for k, pt := range c.parts {
+		if article && k == 0 {
+			b.WriteString(pt.text) // "Al-": the article stays
+			b.WriteString(pt.hyph)
+			continue
+		}
 		switch pt.kind {
 		case pInitial:
+			if v, ok := r.surnameInitial(p, ps, c, pt.text); ok {
+				b.WriteString(v) // "Sabine M." after "Sabine Müller" → "Anna K."
+				break
+			}
 			b.WriteString(r.initials(pt.text, c.role, surnameOf(p, ps)))
 		case pAbbrev:
-			b.WriteString(r.abbrev(pt.text, ps.gender))
+			b.WriteString(r.abbrev(pt.text, ps.gender, surnameOf(p, ps)))
 		default:
 			if pt.text == "" {
 				break
@@ -194,6 +245,13 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 			var sur string
 			if c.role == roleFirst {
 				sur = r.first(ps.gender, stem)
+			} else if len(c.parts) > 1 && r.particle == "" && !article {
+				// a double surname may join two origins
+				// ("Esposito-Wehrle"): each part keeps its own
+				o := r.origin
+				r.origin = r.partOrigin(stem)
+				sur = r.surname(stem)
+				r.origin = o
 			} else {
 				sur = r.surname(stem)
 			}
@@ -213,6 +271,57 @@ func (r *renderer) unit(p *parsed, ps *person, c *chunk, genitiveSlot bool) stri
 		}
 	}
 	return b.String()
+}
+
+// compoundUnit replaces a hyphenated first name as a whole: compound
+// initials ("K.-H.") by compoundInitials, a compound of words
+// ("Karl-Heinz") by a listed compound first name (compoundFirst). ok is
+// false for every other unit, or when the lists have no compound to draw.
+func (r *renderer) compoundUnit(p *parsed, ps *person, c *chunk, genitiveSlot bool) (string, bool) {
+	if c.role != roleFirst || len(c.parts) < 2 {
+		return "", false
+	}
+	inits, words := 0, 0
+	for _, pt := range c.parts {
+		switch {
+		case pt.kind == pInitial && letterCount(pt.text) == 1:
+			inits++
+		case pt.kind == pWord && pt.text != "":
+			words++
+		}
+	}
+	switch {
+	case inits == len(c.parts):
+		return r.compoundInitials(c, ps.gender, surnameOf(p, ps)), true
+	case words != len(c.parts):
+		return "", false
+	}
+	last := c.parts[len(c.parts)-1].text
+	stem, suf := last, ""
+	if genitiveSlot {
+		stem, suf = r.genitive(last)
+	}
+	var orig []string
+	for _, pt := range c.parts[:len(c.parts)-1] {
+		orig = append(orig, pt.text)
+	}
+	orig = append(orig, stem)
+	g := ps.gender
+	sur := r.compoundFirst(g, norm.FoldName(strings.Join(orig, "-")))
+	sp := strings.Split(sur, "-")
+	if sur == "" || len(sp) != len(c.parts) {
+		return "", false
+	}
+	var b strings.Builder
+	for k, pt := range c.parts {
+		w := applyCase(orig[k], sp[k])
+		if k == len(c.parts)-1 {
+			w = addGenitive(w, suf, isUpperWord(stem) && letterCount(stem) >= 2)
+		}
+		b.WriteString(w)
+		b.WriteString(pt.hyph)
+	}
+	return b.String(), true
 }
 
 // nsLetters holds the scope's letter permutation (one value under the key
@@ -328,6 +437,47 @@ func (r *renderer) initials(t string, rl role, surname string) string {
 	return b.String()
 }
 
+// surnameInitial maps a one-letter surname initial ("Sabine M.") to the
+// initial of the surrogate of the surname the document writes in full with
+// that first name ("Sabine Müller" → "Anna Koch" makes "Sabine M." →
+// "Anna K."): the full surname's surrogate is generated now when it comes
+// later in the document. ok is false when the document has no such name.
+func (r *renderer) surnameInitial(p *parsed, ps *person, c *chunk, t string) (string, bool) {
+	if c.role != roleSurname || letterCount(t) != 1 {
+		return "", false
+	}
+	fi := p.firstNameChunk(ps)
+	if fi < 0 {
+		return "", false
+	}
+	first := p.chunks[fi].key()
+	lc, _ := utf8.DecodeRuneInString(strings.ToLower(norm.FoldName(t)))
+	for _, f := range r.di.family {
+		if f.first != first || !strings.HasPrefix(f.surname, string(lc)) || strings.Contains(f.surname, "-") {
+			continue
+		}
+		v := r.surname(f.surname)
+		m, _ := utf8.DecodeRuneInString(v)
+		if m == utf8.RuneError || unicode.ToUpper(m) == unicode.ToUpper([]rune(t)[0]) {
+			continue
+		}
+		var b strings.Builder
+		for _, ch := range t {
+			if unicode.IsLetter(ch) {
+				if unicode.IsLower(ch) {
+					b.WriteRune(unicode.ToLower(m))
+				} else {
+					b.WriteRune(unicode.ToUpper(m))
+				}
+				continue
+			}
+			b.WriteRune(ch)
+		}
+		return b.String(), true
+	}
+	return "", false
+}
+
 func (r *renderer) familyInitial(c rune, surname string) rune {
 	lc := string(unicode.ToLower(c)) // f.first is folded to lower case
 	other := func(v string) rune {
@@ -362,11 +512,94 @@ func (r *renderer) familyInitial(c rune, surname string) rune {
 	return 0
 }
 
-// pool returns the first-name pool for gender g and letter l (0: any
-// letter). An unknown gender uses the unisex names, or when none start
-// with l, a list chosen at random (so that the choice is still
+// firstPool returns the first-name pool of the person's origin (its
+// own, its family's, then the German ones: originChain) for gender g and
+// letter l (0: any letter); nil when the first origin with names of that
+// gender has none with l (the caller widens to any letter of that
+// origin). An unknown gender uses the origin's unisex names, or when none
+// start with l, a gender chosen at random (so that the choice is still
 // deterministic for the scope key).
 func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
+	chain := r.lx.originChain(r.origin)
+	if len(chain) == 0 {
+		return r.listPool(g, l, rng)
+	}
+	if g == data.Unknown {
+		p := chain[0]
+		if l == 0 {
+			if rng.Intn(3) == 0 && len(p.allFirst[data.Unknown]) > 0 {
+				return p.allFirst[data.Unknown]
+			}
+		} else if ps := p.first[data.Unknown][l]; len(ps) > 0 {
+			return ps
+		}
+		g = data.Female
+		if rng.Intn(2) == 1 {
+			g = data.Male
+		}
+	}
+	for k, p := range chain {
+		if p.nFirst[g] < minOriginPool && k < len(chain)-1 {
+			continue // too few names to draw from: the next pool
+		}
+		if l == 0 {
+			return p.allFirst[g]
+		}
+		return p.first[g][l]
+	}
+	return nil
+}
+
+// drawYear returns the birth year first names are drawn for: the
+// patient's, else one of the years doctors and officials now at work were
+// born in (1955–1995), else, for a person of unknown age, one of 1940–2000
+// (an adult: "Beata" does not become "Thekla" or "Finja").
+func (r *renderer) drawYear(rng *rand.Rand) int {
+	switch {
+	case r.birthYear != 0:
+		return r.birthYear
+	case r.workingAge:
+		return 1955 + rng.Intn(41)
+	}
+	return 1940 + rng.Intn(61)
+}
+
+// hasCommon reports whether a pool holds a first name the cohort table
+// tags as common in some decade.
+func hasCommon(pool []string) bool {
+	c := data.FirstNameCohorts()
+	for _, n := range pool {
+		if c.Tagged(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// taggedFor reports whether a pool holds a first name the cohort table
+// tags for the birth year.
+func taggedFor(pool []string, year int) bool {
+	c := data.FirstNameCohorts()
+	for _, n := range pool {
+		if c.Tagged(n) && c.Fits(n, year) {
+			return true
+		}
+	}
+	return false
+}
+
+// minPhrasePool is the least number of listed surnames after one
+// particle phrase ("von der") for that phrase's own pool to be used;
+// otherwise the surnames after any particle of its origin.
+const minPhrasePool = 4
+
+// minOriginPool is the least number of distinct names an
+// origin's pool must hold to be drawn from; a smaller one (Hungarian first
+// names, the test lists) gives way to the family's or the German pool.
+const minOriginPool = 8
+
+// listPool is firstPool over the whole lists, without origins.
+func (r *renderer) listPool(g data.Gender, l byte, rng *rand.Rand) []string {
 	if g == data.Unknown {
 		if l == 0 {
 			if rng.Intn(3) == 0 && len(r.lx.allFirst[data.Unknown]) > 0 {
@@ -386,6 +619,34 @@ func (r *renderer) firstPool(g data.Gender, l byte, rng *rand.Rand) []string {
 	return r.lx.first[g][l]
 }
 
+// surPool returns the surname pool of the person's origin for letter l
+// (0: any letter), as firstPool; after a particle the listed surnames that
+// follow a particle of its origin ("von Bülow", "van der Linden").
+func (r *renderer) surPool(l byte) []string {
+	if r.particle != "" {
+		if ps := r.lx.afterParticle[r.particle]; len(ps) > 0 {
+			return ps
+		}
+	}
+	chain := r.lx.originChain(r.origin)
+	if len(chain) == 0 {
+		if l == 0 {
+			return r.lx.allSur
+		}
+		return r.lx.surnames[l]
+	}
+	for k, p := range chain {
+		if p.nSur < minOriginPool && k < len(chain)-1 {
+			continue
+		}
+		if l == 0 {
+			return p.allSur
+		}
+		return p.sur[l]
+	}
+	return nil
+}
+
 // pick draws a candidate that differs from the original and is not
 // excluded in the document or the run; "" lets Memo try again. exhausted
 // reports that every draw was an excluded name word of the run: the pool
@@ -402,13 +663,29 @@ func (r *renderer) pick(pool []string, rng *rand.Rand, orig string) (c string, e
 		if norm.FoldName(c) == of || r.docExclude && r.di.excluded(c) {
 			continue
 		}
-		if r.runExclude != nil && r.runExclude(c) {
+		// the genitive "-s" must not spell a run's name either ("Alber"
+		// → "Albers")
+		if r.runExclude != nil && (r.runExclude(c) || r.runExclude(c+"s")) {
 			runRejected++
 			continue
 		}
 		return c, false
 	}
-	return "", runRejected == pickTries
+	// every draw was rejected: frequent (weighted) names repeat, so scan
+	// the pool once before giving up on it (exhausted: only run name
+	// words were left)
+	start := rng.Intn(len(pool))
+	for k := range pool {
+		c := pool[(start+k)%len(pool)]
+		if norm.FoldName(c) == of || r.docExclude && r.di.excluded(c) {
+			continue
+		}
+		if r.runExclude != nil && (r.runExclude(c) || r.runExclude(c+"s")) {
+			continue
+		}
+		return c, false
+	}
+	return "", runRejected > 0
 }
 
 // excludes reports whether candidate c must not be drawn: a name word of
@@ -425,7 +702,9 @@ func (r *renderer) excludes(c string) bool {
 // fallbackAttempt).
 func (r *renderer) first(g data.Gender, stem string) string {
 	target := r.letter(firstLetter(stem))
-	n := 0
+	part := "first|" + strconv.Itoa(int(g))
+	start := r.stageStart(part, target)
+	n := start
 	composed := ""
 	key := firstKey(g, norm.FoldName(stem))
 	v := r.scope.Memo(fictive.NSFirstName, key, func(rng *rand.Rand) string {
@@ -434,6 +713,12 @@ func (r *renderer) first(g data.Gender, stem string) string {
 		var pool []string
 		if a < letterAttempts && target != 0 {
 			pool = r.firstPool(g, target, rng)
+			if r.origin == data.OriginGerman && !hasCommon(pool) {
+				// no common German name starts with that letter
+				// ("Z": Zeno, Zacharias): any letter, so that rare
+				// names stay rare
+				pool = nil
+			}
 		}
 		if len(pool) == 0 || a >= letterAttempts {
 			pool = r.firstPool(g, 0, rng)
@@ -448,12 +733,24 @@ func (r *renderer) first(g data.Gender, stem string) string {
 			composed = r.compose(head, firstEndings(g), rng, stem)
 			return composed
 		}
-		c, exhausted := r.pick(cohortPool(pool, r.birthYear), rng, stem)
+		year := r.drawYear(rng)
+		cp := cohortPool(pool, year)
+		if r.birthYear == 0 && !taggedFor(cp, year) {
+			// no name of that letter was common then: any letter
+			cp = cohortPool(r.firstPool(g, 0, rng), year)
+		}
+		c, exhausted := r.pick(cp, rng, stem)
 		if exhausted {
 			n = nextPool(a)
 		}
+		if c != "" && firstLetter(c) == firstLetter(stem) && a < fallbackAttempt-8 {
+			// drawn from every letter: not the original's initial, so
+			// that "A. Baastrup" can follow "Alessandra Baastrup"
+			return ""
+		}
 		return c
 	})
+	r.noteStages(part, target, start, n-1)
 	r.noteFallback(fictive.NSFirstName, key, v, composed)
 	return v
 }
@@ -463,8 +760,16 @@ func (r *renderer) first(g data.Gender, stem string) string {
 // the list is exhausted, a listed surname with a common surname ending
 // ("Koch" → "Kochhofer", fallbackAttempt).
 func (r *renderer) surname(stem string) string {
+	// "Wiśniewska", "Morozova": the feminine form of a Slavic surname
+	// maps through its masculine form, and the surrogate takes the
+	// feminine ending ("Wiśniewski" → "Przybylski" makes "Wiśniewska" →
+	// "Przybylska")
+	if masc, ok := slavicFeminine(stem, r.origin); ok {
+		return feminize(r.surname(masc))
+	}
 	target := r.letter(firstLetter(stem))
-	n := 0
+	start := r.stageStart("sur", target)
+	n := start
 	composed := ""
 	key := norm.FoldName(stem)
 	v := r.scope.Memo(fictive.NSSurname, key, func(rng *rand.Rand) string {
@@ -472,10 +777,10 @@ func (r *renderer) surname(stem string) string {
 		n++
 		var pool []string
 		if a < letterAttempts && target != 0 {
-			pool = r.lx.surnames[target]
+			pool = r.surPool(target)
 		}
 		if len(pool) == 0 || a >= letterAttempts {
-			pool = r.lx.allSur
+			pool = r.surPool(0)
 		}
 		if a >= fallbackAttempt {
 			head := pool
@@ -491,8 +796,42 @@ func (r *renderer) surname(stem string) string {
 		}
 		return c
 	})
+	r.noteStages("sur", target, start, n-1)
 	r.noteFallback(fictive.NSSurname, key, v, composed)
 	return v
+}
+
+// nsStages records, per name part (surname, first name of a gender) and
+// mapped letter, that a stage of the attempts of first and surname was
+// used up in this scope: every attempt of it failed for one name (each
+// draw taken by another name or refused as a name word of the run), as
+// it will for every later one (values are never freed). Later names of
+// the part start after it instead of spending the stage's attempts again:
+// a letter of 100,000 distinct surnames spent 64 draws on each once the
+// lists were used up. Until a stage fails whole, nothing changes.
+const nsStages = "names.stages"
+
+// stageStart is the first attempt worth making for a name part whose
+// stem maps to target (nsStages).
+func (r *renderer) stageStart(part string, target byte) int {
+	if _, ok := r.scope.Peek(nsStages, part+"|*"); ok {
+		return fallbackAttempt
+	}
+	if _, ok := r.scope.Peek(nsStages, part+"|"+string(target)); ok && target != 0 {
+		return letterAttempts
+	}
+	return 0
+}
+
+// noteStages records the stages a name part's attempts start..last used
+// up (nsStages).
+func (r *renderer) noteStages(part string, target byte, start, last int) {
+	if start < letterAttempts && last >= letterAttempts && target != 0 {
+		r.scope.Set(nsStages, part+"|"+string(target), "x")
+	}
+	if start < fallbackAttempt && last >= fallbackAttempt {
+		r.scope.Set(nsStages, part+"|*", "x")
+	}
 }
 
 // fallbackAttempt is the first Memo attempt of a name part that composes
@@ -590,57 +929,6 @@ func (r *renderer) noteFallback(ns, key, v, composed string) {
 			r.scope.Set(NSFallback, ns+"|"+key, v)
 		}
 	}
-}
-
-// abbrev maps an abbreviated first name ("Chr.", "Th.") to the same number
-// of leading letters of a first name starting with the mapped letter.
-func (r *renderer) abbrev(t string, g data.Gender) string {
-	letters := strings.TrimSuffix(t, ".")
-	k := utf8.RuneCountInString(letters)
-	target := r.letter(firstLetter(t))
-	n := 0
-	v := r.scope.Memo(NSAbbrev, firstKey(g, norm.FoldName(t)), func(rng *rand.Rand) string {
-		a := n
-		n++
-		var pool []string
-		if a < letterAttempts && target != 0 {
-			pool = r.firstPool(g, target, rng)
-		}
-		if len(pool) == 0 || a >= letterAttempts {
-			pool = r.firstPool(g, 0, rng)
-		}
-		// a plausible abbreviation first (a prefix several listed names
-		// share: "Th." → "Ch.", not "Zb."), then any prefix
-		anyPool := r.firstPool(g, 0, rng)
-		ok := func(c []rune) (string, bool) {
-			if len(c) <= k {
-				return "", false
-			}
-			s := string(c[:k]) + "."
-			return s, norm.FoldName(s) != norm.FoldName(t) && !r.lx.reserved(s)
-		}
-		for _, pl := range [][]string{pool, anyPool} {
-			var cands []string
-			for _, n := range pl {
-				c := []rune(n)
-				if s, good := ok(c); good && r.lx.prefixes[norm.FoldName(string(c[:k]))] >= minPrefixNames {
-					cands = append(cands, s)
-				}
-			}
-			if len(cands) > 0 {
-				return cands[rng.Intn(len(cands))]
-			}
-		}
-		for _, pl := range [][]string{pool, anyPool} {
-			for i := 0; i < pickTries && len(pl) > 0; i++ {
-				if s, good := ok([]rune(pl[rng.Intn(len(pl))])); good {
-					return s
-				}
-			}
-		}
-		return ""
-	})
-	return applyCase(letters, strings.TrimSuffix(v, ".")) + "."
 }
 
 // genitive splits a genitive ending off the last word of a person:

@@ -288,7 +288,7 @@ func TestGoldenLetters(t *testing.T) {
 			if again[i] != s {
 				t.Errorf("%s: %q not deterministic: %q vs %q", l.name, orig, s, again[i])
 			}
-			if strings.EqualFold(strings.Join(strings.Fields(orig), " "), strings.Join(strings.Fields(s), " ")) {
+			if w.kind != kinds.NameTitle && strings.EqualFold(strings.Join(strings.Fields(orig), " "), strings.Join(strings.Fields(s), " ")) {
 				t.Errorf("%s: %q surrogate equals the original", l.name, orig)
 			}
 			if w.kind == kinds.NameTitle {

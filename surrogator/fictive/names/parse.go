@@ -241,6 +241,9 @@ func partKindOf(t string) partKind {
 		strings.Count(t, ".") == 1 {
 		return pAbbrev
 	}
+	if len(rs) > 0 && unicode.IsUpper(rs[0]) && knownAbbrev(t) { // "Wilh.", "Friedr."
+		return pAbbrev
+	}
 	return pWord
 }
 
@@ -430,7 +433,8 @@ func (lx *lexicon) classify(p *parsed) {
 			// "v. d. Heydt", "v. D. Brelie": the abbreviated article
 			// of "von der" is a particle, not an initial
 			c.kind, c.keep = ckKeep, kwParticle
-		case particles[lw] && nextName(i) && (c.text == lw || letterCount(lw) > 1 && (isUpperWord(c.text) || !seenName) || lw == "von"):
+		case particles[lw] && nextName(i) && (c.text == lw || letterCount(lw) > 1 && (isUpperWord(c.text) || !seenName) || lw == "von") &&
+			!lx.vietnameseMiddle(cs, i):
 			// a one-letter particle only in lower case: "v. Bülow", but
 			// "V. Meier" is an initial
 			c.kind, c.keep = ckKeep, kwParticle
@@ -452,6 +456,22 @@ func (lx *lexicon) classify(p *parsed) {
 		}
 	}
 	p.chunks = cs
+}
+
+// vietnameseMiddle reports a capitalised "Van" before a Vietnamese given
+// name ("Van Minh Nguyen", "NGUYEN, Van Minh"): the middle name, not the
+// Dutch particle.
+func (lx *lexicon) vietnameseMiddle(cs []chunk, i int) bool {
+	if cs[i].text == strings.ToLower(cs[i].text) || strings.ToLower(cs[i].text) != "van" {
+		return false
+	}
+	for j := i + 1; j < len(cs); j++ {
+		if cs[j].kind == ckSep {
+			continue
+		}
+		return lx.nameOrigin(cs[j].text, roleFirst) == "vi"
+	}
+	return false
 }
 
 // splitGluedTitle splits a chunk such as "Dr.Albers" or "Prof.Dr.Meier"

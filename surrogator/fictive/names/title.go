@@ -3,120 +3,223 @@ package names
 import (
 	"fmt"
 	"math/rand"
-	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
-// NSTitle is the scope namespace of title surrogates (key: the title
-// normalised without case, spaces, dots and hyphens).
+// NSTitle is the scope namespace of title surrogates: the draws of a
+// title component come from Scope.Rand(NSTitle, key) with key the
+// person's surname and the component's class, or the class and the
+// component's titleKey when no person is known.
 const NSTitle = "title"
 
-// Title is the fictive generator of NAME_TITLE spans: a listed title of the
-// same rank, preferring the same field (medical or other), written in the
-// original's style (capitals, "Dr.med." without spaces).
+// titleVariant is one written form of a title component and how often
+// German clinical letters use it (a relative weight within its class).
+type titleVariant struct {
+	text   string
+	weight int
+}
+
+// titleClass is a title component whose written forms are interchangeable:
+// the same rank, discipline, number and origin, only the spelling or the
+// awarding faculty's name differs. match returns the end of a component of
+// the class starting at t[0] (0: none).
+type titleClass struct {
+	name     string
+	variants []titleVariant
+	match    func(t string) int
+}
+
+// titleClasses are the only title components Title rewrites (see the
+// package documentation: every other title word is kept as written).
+//
+//   - "PD" and "Priv.-Doz." are the two abbreviations of the same
+//     venia legendi (PD is the more frequent in letterheads);
+//   - "Dr. rer. medic.", "Dr. rer. med.", "Dr. sc. hum.", "Dr. rer. hum."
+//     and "Dr. med. sci." are the doctorate in medical sciences of a
+//     non-physician (which faculty awards which name is a hint to the
+//     university, so it is redrawn).
+var titleClasses = []titleClass{
+	{name: "pd", variants: []titleVariant{{"PD", 60}, {"Priv.-Doz.", 40}}, match: matchPD},
+	{name: "medsci", variants: []titleVariant{{"Dr. rer. medic.", 25}, {"Dr. rer. med.", 35}, {"Dr. sc. hum.", 25},
+		{"Dr. rer. hum.", 10}, {"Dr. med. sci.", 5}}, match: matchMedSci},
+}
+
+// titleTokens splits t into words (letters) and the dots, hyphens and
+// blanks between them, as byte offsets: [begin, end) of each word.
+func titleTokens(t string) [][2]int {
+	var out [][2]int
+	i := 0
+	for i < len(t) {
+		c, n := utf8.DecodeRuneInString(t[i:])
+		if !unicode.IsLetter(c) {
+			i += n
+			continue
+		}
+		j := i + n
+		for j < len(t) {
+			c2, n2 := utf8.DecodeRuneInString(t[j:])
+			if !unicode.IsLetter(c2) {
+				break
+			}
+			j += n2
+		}
+		out = append(out, [2]int{i, j})
+		i = j
+	}
+	return out
+}
+
+// matchWords matches the lower-case words ws at the start of t, separated
+// only by dots, hyphens and blanks (and a dot after the last word when t
+// has one), returning the end of the match or 0.
+func matchWords(t string, ws ...string) int {
+	toks := titleTokens(t)
+	if len(toks) < len(ws) || toks[0][0] != 0 {
+		return 0
+	}
+	for k, w := range ws {
+		if strings.ToLower(t[toks[k][0]:toks[k][1]]) != w {
+			return 0
+		}
+		if k > 0 && strings.Trim(t[toks[k-1][1]:toks[k][0]], ". \t"+hyphens) != "" {
+			return 0
+		}
+	}
+	end := toks[len(ws)-1][1]
+	if end < len(t) && t[end] == '.' {
+		end++
+	}
+	return end
+}
+
+func matchPD(t string) int {
+	if e := matchWords(t, "pd"); e > 0 && (e == len(t) || !unicode.IsLetter(rune(t[e]))) {
+		return e
+	}
+	return matchWords(t, "priv", "doz")
+}
+
+func matchMedSci(t string) int {
+	for _, ws := range [][]string{{"dr", "rer", "medic"}, {"dr", "rer", "med"}, {"dr", "sc", "hum"},
+		{"dr", "rer", "hum"}, {"dr", "med", "sci"}} {
+		if e := matchWords(t, ws...); e > 0 {
+			return e
+		}
+	}
+	return 0
+}
+
+// titleComponent is a rewritable component found in a title span.
+type titleComponent struct {
+	begin, end int
+	class      *titleClass
+}
+
+// titleComponents finds the components of titleClasses in t, left to
+// right, at word starts.
+func titleComponents(t string) []titleComponent {
+	var out []titleComponent
+	for _, tok := range titleTokens(t) {
+		if len(out) > 0 && tok[0] < out[len(out)-1].end {
+			continue
+		}
+		for ci := range titleClasses {
+			if e := titleClasses[ci].match(t[tok[0]:]); e > 0 {
+				out = append(out, titleComponent{begin: tok[0], end: tok[0] + e, class: &titleClasses[ci]})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// draw picks a variant by weight.
+func (c *titleClass) draw(rng *rand.Rand) string {
+	total := 0
+	for _, v := range c.variants {
+		total += v.weight
+	}
+	n := rng.Intn(total)
+	for _, v := range c.variants {
+		if n < v.weight {
+			return v.text
+		}
+		n -= v.weight
+	}
+	return c.variants[len(c.variants)-1].text
+}
+
+// Title is the fictive generator of NAME_TITLE spans (see the package
+// documentation): roles and ranks in the span ("OA", "Chefarzt"), and
+// every title word that has no same-rank, same-discipline, same-number
+// alternative, are kept as written; the components of titleClasses are
+// redrawn by frequency, once per person, in the original's style. The
+// result may equal the original.
 func Title(original string, ctx *fictive.Context) (string, error) {
 	if ctx == nil || ctx.Scope == nil || ctx.Res == nil {
 		return "", fmt.Errorf("names: title: incomplete context")
 	}
-	lx := lexiconOf(ctx.Res)
-	key := titleKey(original)
-	if key == "" {
+	if titleKey(original) == "" {
 		return "", fmt.Errorf("names: title span %d holds no letters", ctx.Span)
 	}
-	if len(lx.titles) < 2 {
-		return "", fmt.Errorf("names: title: the resources list fewer than two titles")
+	comps := titleComponents(original)
+	if len(comps) == 0 {
+		return original, nil
 	}
-	rank := lx.rankOf(original)
-	want := titleEntry{key: key, rank: rank, field: titleField(key)}
-	if genericTitle(original) {
-		want.field = "med" // a bare "Dr." in a clinical letter is a physician's
+	person := ""
+	if ctx.Doc != nil && ctx.Span >= 0 && ctx.Span < len(ctx.Doc.Spans) {
+		person = titlePersons(ctx).of[ctx.Span]
 	}
-	// One surrogate title per person and rank, reused at every mention
-	// ("DR. MED. Meier" and "Dr. Meier" get one title, in each mention's
-	// style); it differs from every title the person is written with.
-	memoKey, avoid := key, map[string]bool{key: true}
-	persons := titlePersons(ctx)
-	var personKeys []string
-	if person := persons.of[ctx.Span]; person != "" {
-		memoKey = "person|" + person + "|" + strconv.Itoa(rank)
-		personKeys = persons.keys[titleRank{string(ctx.Kind) + "|" + person, rank}]
-	}
-	n := 0
-	v := ctx.Scope.Memo(NSTitle, memoKey, func(rng *rand.Rand) string {
-		if n == 0 { // only when the memo has no title yet
-			for _, k := range personKeys {
-				avoid[k] = true
-			}
+	var b strings.Builder
+	last := 0
+	for _, c := range comps {
+		b.WriteString(original[last:c.begin])
+		comp := original[c.begin:c.end]
+		key := c.class.name + "|" + titleKey(comp)
+		if person != "" {
+			key = "person|" + person + "|" + c.class.name
 		}
-		a := n
-		n++
-		var pool []titleEntry
-		for stage := a / 16; len(pool) == 0 && stage <= 4; stage++ {
-			for _, e := range lx.titlePool(original, want, stage) {
-				if !avoid[e.key] {
-					pool = append(pool, e)
-				}
-			}
+		v := c.class.draw(ctx.Scope.Rand(NSTitle, key))
+		if !strings.ContainsAny(comp, " \t\n") && gluedDot(comp) {
+			v = strings.ReplaceAll(v, ". ", ".") // "Dr.rer.medic." → "Dr.sc.hum."
 		}
-		if len(pool) == 0 {
-			return ""
+		// capitals when the span is written in capitals; an acronym
+		// alone ("PD") says nothing
+		if isUpperWord(original) && letterCount(original) >= 3 {
+			v = strings.ToUpper(v)
 		}
-		return pool[rng.Intn(len(pool))].text
-	})
-	out := styleTitle(original, v)
-	if titleKey(out) == key {
-		return "", fmt.Errorf("names: title span %d: no surrogate different from the original", ctx.Span)
+		b.WriteString(v)
+		last = c.end
 	}
-	return out, nil
+	b.WriteString(original[last:])
+	return b.String(), nil
 }
 
 // titleIndex maps the title spans of a document to their persons
 // (titlePerson), computed once per document: a letter with thousands of
 // titles must not scan every span for every title.
 type titleIndex struct {
-	of   map[int]string         // title span → person ("" none)
-	keys map[titleRank][]string // kind|person and rank → the distinct keys of its titles
-}
-
-type titleSeen struct {
-	r titleRank
-	k string
-}
-
-type titleRank struct {
-	person string
-	rank   int
+	of map[int]string // title span → person ("" none)
 }
 
 const stateTitles = "names.titles"
 
 func titlePersons(ctx *fictive.Context) *titleIndex {
 	build := func() any {
-		ix := &titleIndex{of: map[int]string{}, keys: map[titleRank][]string{}}
-		lx := lexiconOf(ctx.Res)
-		seen := map[titleSeen]bool{}
+		ix := &titleIndex{of: map[int]string{}}
 		if ctx.Doc == nil {
 			return ix
 		}
 		sorted := inTextOrder(ctx.Doc)
 		for j, sp := range ctx.Doc.Spans {
-			if sp.Kind != ctx.Kind { // the title spans
-				continue
-			}
-			p := titlePerson(ctx.Doc, j, sorted)
-			ix.of[j] = p
-			if p != "" {
-				t := ctx.Doc.SpanText(j)
-				r := titleRank{string(sp.Kind) + "|" + p, lx.rankOf(t)}
-				if k := titleKey(t); !seen[titleSeen{r, k}] {
-					seen[titleSeen{r, k}] = true
-					ix.keys[r] = append(ix.keys[r], k)
-				}
+			if sp.Kind == ctx.Kind { // the title spans
+				ix.of[j] = titlePerson(ctx.Doc, j, sorted)
 			}
 		}
 		return ix
@@ -197,37 +300,6 @@ func nearSpans(d *document.Document, i, gap int, sorted bool) []int {
 	return out
 }
 
-// titlePool lists the candidate titles of a widening stage: 0 same rank,
-// field, position (before or after the name) and grammatical gender
-// ("Dr.in"); 1 same rank and position; 2 same rank; 3 neighbouring ranks;
-// 4 any title.
-func (lx *lexicon) titlePool(orig string, want titleEntry, stage int) []titleEntry {
-	pre, fem := prenominal(orig), feminineTitle(orig)
-	var out []titleEntry
-	for _, t := range lx.titles {
-		if t.key == want.key {
-			continue
-		}
-		ok := false
-		switch stage {
-		case 0:
-			ok = t.rank == want.rank && t.field == want.field && t.pre == pre && t.fem == fem
-		case 1:
-			ok = t.rank == want.rank && t.pre == pre
-		case 2:
-			ok = t.rank == want.rank
-		case 3:
-			ok = t.rank == want.rank-1 || t.rank == want.rank+1
-		default:
-			ok = true
-		}
-		if ok {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // titleWords splits a title into lower-case words at spaces, dots and
 // hyphens.
 func titleWords(t string) []string {
@@ -257,64 +329,6 @@ func feminineTitle(t string) bool {
 		}
 	}
 	return false
-}
-
-// genericTitle reports a title without a faculty ("Dr.", "Prof. Dr.",
-// "PD Dr.").
-func genericTitle(t string) bool {
-	for _, w := range titleWords(t) {
-		switch w {
-		case "dr", "drs", "dres", "prof", "pd", "priv", "doz", "privdoz", "univ", "apl", "in":
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// rankOf returns the rank of a listed title; an unlisted one is ranked by
-// its words on the scale of data/resources/titles.tsv:
-//
-//	7  Univ.-Prof., or Prof. with two doctorates
-//	6  Prof., apl. Prof.
-//	5  PD, Priv.-Doz., Doz.
-//	4  habil., two doctorates (Dr. Dr.), DSc
-//	3  a doctorate (Dr., Drs., Dres., MUDr., PhD, Dr.in)
-//	2  Dipl., Mag., master (M.A., M.Sc., MBA)
-//	1  stud., cand., bachelor
-//
-// An unrecognised title counts as a doctorate (rank 3), the most frequent.
-func (lx *lexicon) rankOf(t string) int {
-	key := titleKey(t)
-	for _, e := range lx.titles {
-		if e.key == key {
-			return e.rank
-		}
-	}
-	words := titleWords(t)
-	has := map[string]int{}
-	for _, w := range words {
-		has[w]++
-	}
-	doctorates := has["dr"] + has["drs"] + has["dres"] + has["mudr"] + has["mddr"] + has["phd"]
-	prof := has["prof"] + has["professor"] + has["professorin"]
-	switch {
-	case has["univ"] > 0 && prof > 0, prof > 0 && doctorates >= 2:
-		return 7
-	case prof > 0:
-		return 6
-	case has["pd"] > 0 || has["priv"] > 0 || has["doz"] > 0 || has["privatdozent"] > 0:
-		return 5
-	case has["habil"] > 0 || doctorates >= 2 || has["dsc"] > 0:
-		return 4
-	case doctorates > 0 || has["in"] > 0 && has["dr"] > 0:
-		return 3
-	case has["dipl"] > 0 || has["mag"] > 0 || has["msc"] > 0 || has["mba"] > 0 || has["ma"] > 0 || has["m"] > 0:
-		return 2
-	case has["stud"] > 0 || has["cand"] > 0 || has["bsc"] > 0 || has["ba"] > 0 || has["b"] > 0:
-		return 1
-	}
-	return 3
 }
 
 // styleTitle writes a listed title in the style of the original: all

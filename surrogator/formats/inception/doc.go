@@ -4,7 +4,6 @@
 // the one chosen with Options.Annotator; document states come from
 // exportedproject.json.
 //
-// The zip is read defensively: entry names that are absolute or climb out
-// with ".." are refused, non-UTF-8 (CP437) names are decoded, and inflation
-// is bounded per entry and in total so that a zip bomb fails cleanly.
+// The zip is opened with package zipread (names checked and decoded,
+// inflation bounded); this package reads the export's layout.
 package inception

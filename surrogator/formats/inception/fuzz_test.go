@@ -13,6 +13,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/formats/xmi"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // miniCAS is the repository's small CAS JSON test document, or a minimal
@@ -80,7 +81,7 @@ func FuzzArchive(f *testing.F) {
 		"annotation/c.txt/bob.xmi":          strings.Replace(miniXMI, `end="13"`, `end="14"`, 1),
 	}))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := OpenArchive(bytes.NewReader(data), int64(len(data)), Limits{MaxEntry: 1 << 20, MaxTotal: 4 << 20})
+		a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), zipread.Limits{MaxEntry: 1 << 20, MaxTotal: 4 << 20})
 		if err != nil {
 			return
 		}

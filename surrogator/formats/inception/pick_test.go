@@ -2,6 +2,7 @@ package inception
 
 import (
 	"bytes"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestPickCuration(t *testing.T) {
 		{"nobody", map[string]string{"cur.txt": "CURA"},
 			map[string]string{"two.txt": "no annotations by the chosen annotator", "dup.txt": "2 curated", "twice.txt": "no annotations"}},
 	} {
-		a, err := OpenArchive(bytes.NewReader(data), int64(len(data)), Limits{})
+		a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), zipread.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // CurationUser is the user name INCEpTION gives the curated CAS.
@@ -26,7 +27,7 @@ type Options struct {
 	Annotator string
 	// Decode decodes CAS entries (required).
 	Decode DecodeFunc
-	Limits Limits
+	Limits zipread.Limits
 	// Emit, when set, receives each document as soon as it is decoded
 	// (Project.Documents stays empty); returning false stops reading.
 	Emit func(*document.Document) bool
@@ -81,7 +82,7 @@ type casEntry struct {
 
 // readExported parses an export's exportedproject.json (nil when there
 // is none).
-func readExported(a *Archive) (*exported, error) {
+func readExported(a *zipread.Archive) (*exported, error) {
 	if !a.Has("exportedproject.json") {
 		return nil, nil
 	}
@@ -98,7 +99,7 @@ func readExported(a *Archive) (*exported, error) {
 
 // Title returns the project title of an export's exportedproject.json
 // ("" when there is none).
-func Title(a *Archive) (string, error) {
+func Title(a *zipread.Archive) (string, error) {
 	ex, err := readExported(a)
 	if ex == nil {
 		return "", err
@@ -109,7 +110,7 @@ func Title(a *Archive) (string, error) {
 // DocumentState returns the state exportedproject.json gives the source
 // document name ("" when none; of a name listed twice the last, as Read
 // keeps it).
-func DocumentState(a *Archive, name string) (string, error) {
+func DocumentState(a *zipread.Archive, name string) (string, error) {
 	ex, err := readExported(a)
 	if ex == nil {
 		return "", err
@@ -124,7 +125,7 @@ func DocumentState(a *Archive, name string) (string, error) {
 }
 
 // Read reads every document of an INCEpTION export held in a.
-func Read(a *Archive, opt Options) (*Project, error) {
+func Read(a *zipread.Archive, opt Options) (*Project, error) {
 	if opt.Decode == nil {
 		return nil, fmt.Errorf("inception: no decoder")
 	}
@@ -235,19 +236,12 @@ func Read(a *Archive, opt Options) (*Project, error) {
 			p.Errors = append(p.Errors, &DocError{Document: name, Entry: entry, Err: err})
 			continue
 		}
-		var ts []byte
-		if strings.HasSuffix(entry, ".xmi") || strings.HasSuffix(entry, ".zip") {
-			for _, cand := range []string{path.Join(path.Dir(entry), "TypeSystem.xml"), "TypeSystem.xml"} {
-				if a.Has(cand) {
-					if ts, err = a.ReadFile(cand); err != nil {
-						for _, q := range queue { // let the decoders end
-							<-q.done
-						}
-						return nil, err
-					}
-					break
-				}
+		ts, err := TypeSystem(a, entry)
+		if err != nil {
+			for _, q := range queue { // let the decoders end
+				<-q.done
 			}
+			return nil, err
 		}
 		q := &decoded{name: name, entry: entry, user: user, done: make(chan struct{})}
 		if opt.Workers <= 1 {
@@ -320,6 +314,21 @@ func pick(name string, curation map[string][]string, annot map[string][]casEntry
 		return "", "", fmt.Errorf("%d CAS files of one annotator for one document: the export is ambiguous", len(cands))
 	}
 	return "", "", fmt.Errorf("not curated and annotated by several users (%s): choose one with --annotator", strings.Join(users, ", "))
+}
+
+// TypeSystem reads the type system of an export's CAS entry: for an XMI
+// entry (or a zip holding one) the TypeSystem.xml beside it, else the
+// export's top-level one; nil for a CAS JSON entry or when there is none.
+func TypeSystem(a *zipread.Archive, entry string) ([]byte, error) {
+	if !strings.HasSuffix(entry, ".xmi") && !strings.HasSuffix(entry, ".zip") {
+		return nil, nil
+	}
+	for _, cand := range []string{path.Join(path.Dir(entry), "TypeSystem.xml"), "TypeSystem.xml"} {
+		if a.Has(cand) {
+			return a.ReadFile(cand)
+		}
+	}
+	return nil, nil
 }
 
 func isCASFile(n string) bool {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // TestReadStrictPlacement: in a project export, a document whose PHI
@@ -43,7 +44,7 @@ func TestReadStrictPlacement(t *testing.T) {
 		entries["curation/"+name+"/CURATION_USER.json"] = doc
 	}
 	data := seedZip(entries)
-	a, err := OpenArchive(bytes.NewReader(data), int64(len(data)), Limits{})
+	a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), zipread.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestReadSharedProject(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := OpenArchive(bytes.NewReader(data), int64(len(data)), Limits{})
+	a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), zipread.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

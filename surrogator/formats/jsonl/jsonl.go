@@ -13,10 +13,16 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 )
 
-// MaxLineSize bounds the length of one line (one document) in bytes.
+// MaxLineSize bounds the length of one line (one document) in bytes
+// (NewReader; NewReaderMax sets another bound).
 const MaxLineSize = 256 << 20
 
 var maxLine = MaxLineSize // tests lower it
+
+// ErrLineTooLong is wrapped by the error of a line longer than the
+// reader's bound. Such a line is skipped: read past in chunks, never held
+// in memory beyond the bound, never parsed.
+var ErrLineTooLong = errors.New("line too long")
 
 // Field is one key and its JSON value, as read.
 type Field struct {
@@ -44,16 +50,37 @@ func (l *Layers) Rebase(oldText, newText string, m *document.Mapping) (document.
 	return &n, nil
 }
 
+// lineTooLong is the error of a line over the reader's bound.
+type lineTooLong struct {
+	line int
+	max  int64
+}
+
+func (e *lineTooLong) Error() string {
+	return fmt.Sprintf("jsonl: line %d: longer than %d bytes", e.line, e.max)
+}
+
+func (e *lineTooLong) Is(target error) bool { return target == ErrLineTooLong }
+
 // Reader reads documents from a JSON Lines stream.
 type Reader struct {
 	br   *bufio.Reader
+	max  int64 // bytes of a line without its "\n"
 	line int
 	err  error
 }
 
-// NewReader returns a Reader reading from r.
+// NewReader returns a Reader reading from r whose lines may hold
+// MaxLineSize bytes.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+	return NewReaderMax(r, int64(maxLine))
+}
+
+// NewReaderMax returns a Reader reading from r whose lines may hold max
+// bytes (without the "\n"; a CR before it counts); a longer line is an
+// error wrapping ErrLineTooLong and the reader goes on with the next.
+func NewReaderMax(r io.Reader, max int64) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10), max: max}
 }
 
 // Line returns the number of the line last read (1-based).
@@ -85,16 +112,29 @@ func (r *Reader) Next() (*document.Document, error) {
 }
 
 // readLine returns the next line without its line end, nil for a blank
-// line. Overlong lines are skipped with an error.
+// line. Overlong lines are skipped with an error: what was held of one is
+// dropped as soon as it is over the bound, and the rest is read past a
+// buffer's worth at a time.
 func (r *Reader) readLine() ([]byte, error) {
 	var buf []byte
 	tooLong := false
 	for {
 		chunk, err := r.br.ReadSlice('\n')
 		if !tooLong {
-			if len(buf)+len(chunk) > maxLine {
+			n := int64(len(buf) + len(chunk))
+			if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+				n--
+			}
+			switch {
+			case n > r.max:
 				tooLong, buf = true, nil
-			} else {
+			case len(buf)+len(chunk) > cap(buf):
+				// doubling, not append's gentler growth for large
+				// slices: a long line allocates about twice its length
+				nb := make([]byte, len(buf), max(2*cap(buf), len(buf)+len(chunk)))
+				copy(nb, buf)
+				buf = append(nb, chunk...)
+			default:
 				buf = append(buf, chunk...)
 			}
 		}
@@ -113,7 +153,7 @@ func (r *Reader) readLine() ([]byte, error) {
 		}
 		r.line++
 		if tooLong {
-			return nil, fmt.Errorf("jsonl: line %d: longer than %d bytes", r.line, maxLine)
+			return nil, &lineTooLong{line: r.line, max: r.max}
 		}
 		if r.line == 1 {
 			buf = bytes.TrimPrefix(buf, []byte("\xef\xbb\xbf"))

@@ -3,6 +3,7 @@ package jsonl
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand"
 	"strings"
@@ -301,4 +302,46 @@ func jsonString(s string) string {
 	var b bytes.Buffer
 	writeString(&b, s)
 	return b.String()
+}
+
+// TestReaderMax: a line of more than max bytes (without its "\n"; a CR
+// counts) is refused with ErrLineTooLong whatever the read sizes, and the
+// lines around it are read.
+func TestReaderMax(t *testing.T) {
+	tests := []struct {
+		in   string
+		docs []string // texts read
+		long []int    // lines refused as too long
+	}{
+		{"{\"text\":\"a\"}\n{\"text\":\"ab\"}\n{\"text\":\"b\"}\n", []string{"a", "b"}, []int{2}},
+		{"{\"text\":\"a\"}\r\n{\"text\":\"b\"}", []string{"b"}, []int{1}},
+		{"{\"text\":\"a\"}\n\n{\"text\":\"abc\"}", []string{"a"}, []int{3}},
+		{"", nil, nil},
+	}
+	for _, tt := range tests {
+		for name, wrap := range map[string]func(io.Reader) io.Reader{
+			"whole": func(r io.Reader) io.Reader { return r }, "one byte": iotest.OneByteReader, "half": iotest.HalfReader,
+		} {
+			r := NewReaderMax(wrap(strings.NewReader(tt.in)), 12)
+			var docs []string
+			var long []int
+			for {
+				d, err := r.Next()
+				if err == io.EOF {
+					break
+				}
+				if errors.Is(err, ErrLineTooLong) {
+					long = append(long, r.Line())
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%q (%s): %v", tt.in, name, err)
+				}
+				docs = append(docs, d.Text)
+			}
+			if fmt.Sprint(docs) != fmt.Sprint(tt.docs) || fmt.Sprint(long) != fmt.Sprint(tt.long) {
+				t.Errorf("%q (%s): docs %q, too long %v; want %q, %v", tt.in, name, docs, long, tt.docs, tt.long)
+			}
+		}
+	}
 }

@@ -5,7 +5,7 @@
 // in a CAS format, and downloads a whole project export. The results feed
 // package formats: a fetched CAS JSON or XMI is the bytes of one document,
 // and a project export is the zip that formats.ReadZip (or
-// inception.OpenArchive over a bytes.Reader) reads.
+// zipread.Open over a bytes.Reader) reads.
 //
 //	c, err := aero.New(aero.Config{BaseURL: "https://inception.example.org/", Username: u, Password: p})
 //	projects, err := c.Projects(ctx)

@@ -16,7 +16,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
-	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 	"github.com/surrogator/surrogator/surrogator/inception/aero/aerotest"
 )
 
@@ -24,13 +24,13 @@ const sharedExport = "corpora/inception-projects/project-deid-test-data-1.zip"
 
 // fakeFromExport serves the shared INCEpTION export as the INCEpTION that
 // exported it would (aerotest.FromExport), to user "remote".
-func fakeFromExport(t *testing.T) (*aerotest.Server, []byte, *inception.Archive) {
+func fakeFromExport(t *testing.T) (*aerotest.Server, []byte, *zipread.Archive) {
 	t.Helper()
 	data, err := os.ReadFile(testutil.Shared(t, sharedExport))
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := inception.OpenArchive(bytes.NewReader(data), int64(len(data)), inception.Limits{})
+	a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), zipread.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestSharedProject(t *testing.T) {
 	}
 	// The export also reads through a ReaderAt, as a web app holding it
 	// in memory or in a file would.
-	ar, err := inception.OpenArchive(bytes.NewReader(zipBuf.Bytes()), n, inception.Limits{})
+	ar, err := zipread.Open(bytes.NewReader(zipBuf.Bytes()), n, zipread.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,9 @@ type Config struct {
 	// must exist (verify never creates a key) and match the recorded
 	// fingerprint.
 	KeyFile string
+	// KeyInsecurePerms accepts a key file that group or others may access
+	// (engine.KeyOptions).
+	KeyInsecurePerms bool
 	// Inputs replace the recorded input paths (same order and kind).
 	Inputs []string
 	// Workers replaces the recorded worker count (0: recorded).
@@ -50,6 +53,8 @@ type Report struct {
 	Diffs, Outputs, Inputs []provenance.Diff
 	// Excluded counts documents the re-run excluded.
 	Excluded int
+	// KeyWarning is the key file's warning (engine.Key.Warning), if any.
+	KeyWarning string
 }
 
 // Identical reports whether every output file matched.
@@ -85,10 +90,11 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 	if _, err := os.Stat(keyFile); err != nil {
 		return nil, fmt.Errorf("verify: key file: %w (give --key-file)", err)
 	}
-	key, err := engine.LoadKey(keyFile)
+	k, err := engine.ReadKey(keyFile, engine.KeyOptions{InsecurePerms: cfg.KeyInsecurePerms})
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
+	key := k.Bytes
 	if provenance.Fingerprint(key) != rec.Key.Fingerprint {
 		return nil, ErrKeyMismatch
 	}
@@ -107,7 +113,9 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 	if len(inputs) != len(rec.Inputs) {
 		return nil, fmt.Errorf("verify: %d inputs given, %d recorded", len(inputs), len(rec.Inputs))
 	}
-	opts, closeRun, err := runspec.Open(ctx, Spec(rec, key, keyFile), cfg.Env)
+	spec := Spec(rec, key, keyFile)
+	spec.KeyInsecurePerms = cfg.KeyInsecurePerms
+	opts, closeRun, err := runspec.Open(ctx, spec, cfg.Env)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
@@ -140,7 +148,7 @@ func Run(ctx context.Context, privateRunDir string, cfg Config) (*Report, error)
 		return nil, fmt.Errorf("verify: re-run: %w", err)
 	}
 	rerun.Version = cfg.Version
-	rep := &Report{Recorded: rec, Rerun: rerun, Diffs: provenance.Compare(rec, rerun),
+	rep := &Report{Recorded: rec, Rerun: rerun, KeyWarning: k.Warning, Diffs: provenance.Compare(rec, rerun),
 		Outputs: provenance.CompareOutputs(rec, rerun), Excluded: len(res.Excluded)}
 	for _, d := range rep.Diffs {
 		switch d.Area {

@@ -38,7 +38,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/surrogator/surrogator/surrogator/formats/inception"
+	"github.com/surrogator/surrogator/surrogator/formats/zipread"
 )
 
 // APIPath is where the API is served (as aero.APIPath).
@@ -385,7 +385,7 @@ const timestampLayout = "2006-01-02T15:04:05-0700"
 // annotators' CAS JSON, and the export itself as the answer for format
 // jsoncas and for none.
 func ProjectFromExport(zip []byte) (*Project, error) {
-	a, err := inception.OpenArchive(bytes.NewReader(zip), int64(len(zip)), inception.Limits{})
+	a, err := zipread.Open(bytes.NewReader(zip), int64(len(zip)), zipread.Limits{})
 	if err != nil {
 		return nil, fmt.Errorf("aerotest: %w", err)
 	}

@@ -203,7 +203,8 @@ func held1(name, data string) []formats.Source {
 // TestOmittedErrorsAccounted: with more unreadable inputs than
 // formats.MaxErrors, the project lists MaxErrors of them and one summary;
 // every one of them counts as excluded, so that released + excluded is
-// read + unreadable (a review found the summary counted one).
+// read + unreadable (the summary error counts as many as it omits, not
+// one).
 func TestOmittedErrorsAccounted(t *testing.T) {
 	held := []formats.Source{{Name: "ok.jsonl", Data: []byte(line2("j1", "Anton Quastenbichler")), Project: "p"}}
 	for i := 0; i < formats.MaxErrors+5; i++ {

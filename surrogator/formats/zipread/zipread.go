@@ -1,4 +1,4 @@
-package inception
+package zipread
 
 import (
 	"archive/zip"
@@ -96,10 +96,10 @@ func safeName(n string) bool {
 	return true
 }
 
-// OpenArchive reads the central directory of a zip held in r. A zip that
+// Open reads the central directory of a zip held in r. A zip that
 // declares more entries than lim.MaxEntries is refused before its
 // directory is parsed (ErrTooManyEntries), so it costs no memory.
-func OpenArchive(r io.ReaderAt, size int64, lim Limits) (*Archive, error) {
+func Open(r io.ReaderAt, size int64, lim Limits) (*Archive, error) {
 	lim = lim.WithDefaults()
 	if n, ok := declaredEntries(r, size); ok && n > lim.MaxEntries {
 		return nil, fmt.Errorf("inception: %w (%d declared, limit %d)", ErrTooManyEntries, n, lim.MaxEntries)

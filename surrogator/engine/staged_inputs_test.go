@@ -12,7 +12,8 @@ import (
 	"github.com/surrogator/surrogator/surrogator/formats"
 )
 
-// Review of the staged engine (issue 11), defects found from outside.
+// Inputs that change between the staged engine's passes, and project
+// names that must stay inside the run folders.
 
 // reviewZip packs the sample letters into an in-memory zip.
 func reviewZip(t *testing.T, held []formats.Source) []byte {

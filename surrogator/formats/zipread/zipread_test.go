@@ -1,4 +1,4 @@
-package inception
+package zipread
 
 import (
 	"archive/zip"
@@ -39,7 +39,7 @@ func TestDeclaredEntries(t *testing.T) {
 		if !ok || got != tt.n {
 			t.Errorf("%d entries, comment %q: got %d %v", tt.n, tt.comment, got, ok)
 		}
-		_, err := OpenArchive(bytes.NewReader(data), int64(len(data)), Limits{MaxEntries: 60})
+		_, err := Open(bytes.NewReader(data), int64(len(data)), Limits{MaxEntries: 60})
 		if tt.n > 60 != errors.Is(err, ErrTooManyEntries) {
 			t.Errorf("%d entries: %v", tt.n, err)
 		}
@@ -57,7 +57,7 @@ func TestOpenStreamsWithinTotal(t *testing.T) {
 	f, _ := w.Create("big.jsonl")
 	f.Write(bytes.Repeat([]byte("x\n"), 4096))
 	w.Close()
-	a, err := OpenArchive(bytes.NewReader(b.Bytes()), int64(b.Len()), Limits{MaxEntry: 100, MaxTotal: 5000})
+	a, err := Open(bytes.NewReader(b.Bytes()), int64(b.Len()), Limits{MaxEntry: 100, MaxTotal: 5000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,360 @@
+package facility
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/embed"
+)
+
+// Declension of a surrogate after the article before its span.
+//
+// Surrogates (pool entries, templates, register names) are written in the
+// nominative without an article: "Katholisches Klinikum Fulda". The text
+// before a span is kept byte for byte, so the surrogate itself is declined
+// for the case the article shows: "vom Katholischen Klinikum Fulda", "ins
+// Städtische Klinikum", "des Klinikums Fulda", "einer Evangelischen
+// Klinik". The case comes from the article's readings for the surrogate's
+// head gender (the candidates were chosen so that one exists,
+// AgreeingGenders); adjectives before the head take the weak endings after
+// a definite article or contraction and the mixed ones after an
+// indefinite or possessive; a masculine or neuter head takes the genitive
+// -s or -es. Without an article nothing changes.
+
+// indefinite articles and possessives (mixed declension of adjectives).
+var indefinite = map[string]bool{
+	"ein": true, "eine": true, "einen": true, "einem": true, "einer": true, "eines": true,
+}
+
+// isIndefinite reports whether an article form declines like "ein".
+func isIndefinite(a string) bool {
+	if indefinite[a] {
+		return true
+	}
+	for _, stem := range []string{"kein", "unser", "ihr", "sein"} {
+		if strings.HasPrefix(a, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// adjectiveEndings end the stems of adjectives that occur before the head of
+// facility names ("Katholisch-es", "Städtisch-e", "Berufsgenossenschaftlich-e").
+//
+// "-ig" is left out: "Leipziger", "Braunschweiger" are indeclinable place
+// adjectives, not "Leipzig-er".
+var adjectiveEndings = []string{"isch", "lich", "al", "är", "ell"}
+
+// adjectiveWords are adjective stems without such an ending.
+var adjectiveWords = map[string]bool{
+	"deutsch": true, "frei": true, "neu": true, "alt": true, "privat": true, "allgemein": true, "groß": true,
+	"klein": true, "vereinigt": true, "bergisch": true, "heilig": true, "ober": true, "unter": true,
+	"freiwillig": true, "blau": true, "rot": true, "weiß": true, "grün": true, "gelb": true, "schwarz": true, "früh": true,
+}
+
+// AdjectiveStem reports whether w is an inflected adjective of the kind
+// Decline declines ("Katholisches" → "Katholisch", "es").
+func AdjectiveStem(w string) (stem, ending string, ok bool) { return adjectiveStem(w) }
+
+// adjectiveStem splits an inflected adjective ("Katholisches" →
+// "Katholisch", "es"); ok false for any other word.
+func adjectiveStem(w string) (stem, ending string, ok bool) {
+	if w == "" || strings.ContainsAny(w, ".-/&") {
+		return "", "", false
+	}
+	for _, e := range []string{"es", "er", "en", "em", "e"} {
+		if !strings.HasSuffix(w, e) {
+			continue
+		}
+		s := w[:len(w)-len(e)]
+		l := strings.ToLower(s)
+		if utf8.RuneCountInString(l) < 3 && !adjectiveWords[l] {
+			return "", "", false
+		}
+		if adjectiveWords[l] {
+			return s, e, true
+		}
+		for _, suf := range adjectiveEndings {
+			if strings.HasSuffix(l, suf) {
+				return s, e, true
+			}
+		}
+		return "", "", false
+	}
+	return "", "", false
+}
+
+// headIndex returns the index of the head noun among the words of name
+// (the first word ending in a known head noun, as HeadGender finds it)
+// and its gender; -1 when none.
+func headIndex(words []string) (int, Gender) {
+	for i, tok := range words {
+		if i > 0 && locatives[strings.ToLower(tok)] {
+			break // "Physiotherapie am Marktplatz": no head before the place
+		}
+		// a hyphenated compound's head is its last part ("Park-Apotheke")
+		for _, parts := range [][]string{embed.Fold(tok), embed.Fold(Expand(tok))} {
+			for k := len(parts) - 1; k >= 0; k-- {
+				if g := wordGender(parts[k]); g != NoGender {
+					return i, g
+				}
+			}
+		}
+	}
+	return -1, NoGender
+}
+
+// CaseOf returns the grammatical case (0 nominative, 1 accusative, 2
+// dative, 3 genitive) an article form has before a head of gender g, and
+// ok false when the form has no reading for g (or is no article).
+func CaseOf(article string, g Gender) (int, bool) {
+	rs, ok := articleReadings[strings.ToLower(article)]
+	if !ok || g == NoGender {
+		return 0, false
+	}
+	for _, r := range rs {
+		if r.gender == g {
+			return r.cas, true
+		}
+	}
+	return 0, false
+}
+
+// Decline returns name declined for the article before its span (see
+// above); name unchanged when article is empty or has no reading for the
+// name's head gender.
+func Decline(name, article string) string {
+	a := strings.ToLower(article)
+	if a == "" {
+		return name
+	}
+	words := strings.Fields(name)
+	hi, g := headIndex(words)
+	if hi < 0 {
+		return name
+	}
+	cas, ok := CaseOf(a, g)
+	if !ok {
+		return name
+	}
+	changed := false
+	for i := 0; i < hi; i++ {
+		stem, end, ok := adjectiveStem(words[i])
+		if !ok {
+			continue
+		}
+		want := adjectiveEnding(cas, g, isIndefinite(a))
+		if want != end {
+			words[i] = stem + want
+			changed = true
+		}
+	}
+	if cas == dat && g == Plural {
+		// dative plural -n: "bei den Stadtwerken"
+		if w := words[hi]; !strings.HasSuffix(w, "n") && !strings.HasSuffix(w, "s") && !IsAcronym(w) {
+			words[hi] = w + "n"
+			changed = true
+		}
+	}
+	if cas == gen && (g == Masculine || g == Neuter) {
+		if w, ok := genitiveS(words[hi]); ok {
+			words[hi] = w
+			changed = true
+		}
+	}
+	if !changed {
+		return name
+	}
+	return strings.Join(words, " ")
+}
+
+// adjectiveEnding is the ending of an attributive adjective in case cas
+// before a head of gender g, after a definite (weak) or an indefinite
+// (mixed) article.
+func adjectiveEnding(cas int, g Gender, indef bool) string {
+	if g == Plural {
+		return "en"
+	}
+	switch cas {
+	case nom:
+		if indef {
+			switch g {
+			case Masculine:
+				return "er"
+			case Neuter:
+				return "es"
+			}
+		}
+		return "e"
+	case acc:
+		switch g {
+		case Masculine:
+			return "en"
+		case Neuter:
+			if indef {
+				return "es"
+			}
+		}
+		return "e"
+	}
+	return "en"
+}
+
+// genitiveS adds the genitive -s or -es to a head noun written as a word
+// ("Klinikum" → "Klinikums", "Krankenhaus" → "Krankenhauses"); ok false
+// for an acronym, a word that already ends in s, or a head glued to other
+// words ("Helios-Klinikum" keeps its form: the -s goes to its end too).
+func genitiveS(w string) (string, bool) {
+	core := strings.TrimRight(w, ",;:)")
+	trail := w[len(core):]
+	if core == "" || IsAcronym(core) {
+		return w, false
+	}
+	last, _ := utf8.DecodeLastRuneInString(core)
+	if !unicode.IsLower(last) {
+		return w, false
+	}
+	l := strings.ToLower(core)
+	switch {
+	case strings.HasSuffix(l, "haus"), strings.HasSuffix(l, "ß"), strings.HasSuffix(l, "x"), strings.HasSuffix(l, "z"):
+		return core + "es" + trail, true
+	case strings.HasSuffix(l, "s"):
+		return w, false
+	}
+	return core + "s" + trail, true
+}
+
+// StripGenitive returns name with the genitive -s or -es of its head noun
+// removed ("Herzzentrums Leipzig" → "Herzzentrum Leipzig",
+// "Krankenhauses" → "Krankenhaus"); ok false when the name's head shows no
+// genitive ending.
+func StripGenitive(name string) (string, bool) {
+	words := strings.Fields(name)
+	for i, w := range words {
+		parts := embed.Fold(w)
+		if len(parts) == 0 {
+			continue
+		}
+		last := parts[len(parts)-1]
+		if wordGender(last) != NoGender {
+			return name, false // the head is in its base form
+		}
+		core := strings.TrimRight(w, ",;:)")
+		for _, cut := range []string{"es", "s"} {
+			if !strings.HasSuffix(last, cut) || !strings.HasSuffix(core, cut) {
+				continue
+			}
+			if g := wordGender(strings.TrimSuffix(last, cut)); g == Masculine || g == Neuter {
+				words[i] = strings.TrimSuffix(core, cut) + w[len(core):]
+				return strings.Join(words, " "), true
+			}
+		}
+	}
+	return name, false
+}
+
+// Agrees reports whether name, declined as Decline does, agrees with
+// article: the article has a reading for the name's head gender, and when
+// before has a case of its own (an original's reading) that case is one of
+// the surrogate's. A name whose head gender is unknown agrees.
+func Agrees(article, original, surrogate string) bool {
+	a := strings.ToLower(article)
+	rs, ok := articleReadings[a]
+	if !ok {
+		return true
+	}
+	og := HeadGender(original)
+	if s, stripped := StripGenitive(original); stripped {
+		og = HeadGender(s)
+	}
+	sg := HeadGender(surrogate)
+	if s, stripped := StripGenitive(surrogate); stripped {
+		sg = HeadGender(s)
+	}
+	if sg == NoGender {
+		return true
+	}
+	var ocases, scases [gen + 1]bool
+	for _, r := range rs {
+		if r.gender == og {
+			ocases[r.cas] = true
+		}
+		if r.gender == sg {
+			scases[r.cas] = true
+		}
+	}
+	if og != NoGender && ocases == [gen + 1]bool{} {
+		og = NoGender // the original does not agree either: any reading will do
+	}
+	any := false
+	for c := range ocases {
+		if scases[c] && (ocases[c] || og == NoGender) {
+			any = true
+		}
+	}
+	if og == NoGender {
+		for c := range scases {
+			any = any || scases[c]
+		}
+	}
+	return any
+}
+
+// Nominative returns name as it would be written without an article, the
+// form surrogates are kept in: the inverse of Decline for the article
+// before the span ("Katholischen Klinikum Fulda" after "vom" →
+// "Katholisches Klinikum Fulda", "Herzzentrums Leipzig" after "des" →
+// "Herzzentrum Leipzig"). Spellings of one facility after different
+// articles share one consistency key this way.
+func Nominative(name, article string) string {
+	a := strings.ToLower(article)
+	if a == "" {
+		return name
+	}
+	if _, ok := articleReadings[a]; !ok {
+		return name
+	}
+	if s, ok := StripGenitive(name); ok {
+		name = s
+	}
+	words := strings.Fields(name)
+	hi, g := headIndex(words)
+	if hi < 0 {
+		return name
+	}
+	changed := false
+	if cas, ok := CaseOf(a, g); ok && cas == dat && g == Plural {
+		// "Stadtwerken" → "Stadtwerke", "Kliniken" stays
+		w := words[hi]
+		if base := strings.TrimSuffix(w, "n"); base != w && strings.HasSuffix(base, "e") && pluralWord(base) {
+			words[hi] = base
+			changed = true
+		}
+	}
+	for i := 0; i < hi; i++ {
+		stem, end, ok := adjectiveStem(words[i])
+		if !ok {
+			continue
+		}
+		want := adjectiveEnding(nom, g, true) // strong nominative: -er, -es, -e
+		if g == Plural {
+			want = "e"
+		}
+		if want != end {
+			words[i] = stem + want
+			changed = true
+		}
+	}
+	if !changed {
+		return name
+	}
+	return strings.Join(words, " ")
+}
+
+// pluralWord reports whether a word ends in a known plural head noun.
+func pluralWord(w string) bool {
+	parts := embed.Fold(w)
+	return len(parts) > 0 && wordGender(parts[len(parts)-1]) == Plural
+}
