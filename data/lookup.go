@@ -187,6 +187,19 @@ func (r *Resources) IsFirstName(s string) bool {
 	return true
 }
 
+// IsListedWord reports whether the single word w (no space or hyphen) is
+// a listed first name or surname: IsFirstName(w) || IsSurname(w) with one
+// folding.
+func (r *Resources) IsListedWord(w string) bool {
+	x := r.ix()
+	k := Fold(w)
+	if k == "" {
+		return false
+	}
+	_, first := x.firstGender[k]
+	return first || x.surnames[k]
+}
+
 // IsSurname reports whether s is a listed surname; a double name
 // ("Müller-Lüdenscheidt") counts when each part is listed.
 func (r *Resources) IsSurname(s string) bool {

@@ -908,7 +908,10 @@ func (r *renderer) compose(head, endings []string, rng *rand.Rand, orig string) 
 			h = h[:len(h)-1] // "Hugo" + "olf" → "Hugolf", not "Hugoolf"
 		}
 		c := h + t
-		if norm.FoldName(c) == of || r.excludes(c) || r.lx.res.IsSurname(c) || r.lx.res.IsFirstName(c) {
+		// one word (no space or hyphen): IsListedWord is IsSurname ||
+		// IsFirstName with one folding, tested before the document's and
+		// the run's name words
+		if norm.FoldName(c) == of || r.lx.res.IsListedWord(c) || r.excludes(c) {
 			continue // a listed name could be an original the run does not hold yet
 		}
 		return c
