@@ -2,6 +2,7 @@ package osmbuild
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -731,6 +732,21 @@ type Dropped struct {
 	Name, Category string
 	Reason         Reason
 	Class          string // the facility class the name and tags show
+}
+
+// SortDropped orders dropped candidates by reason, then tag, then name
+// (the order of `osmbuild --dropped` and of the per-extract lists).
+func SortDropped(ds []Dropped) {
+	sort.Slice(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.Reason != b.Reason {
+			return a.Reason < b.Reason
+		}
+		if a.Category != b.Category {
+			return a.Category < b.Category
+		}
+		return a.Name < b.Name
+	})
 }
 
 // parallel calls f(i) for i in [0, n) on up to workers goroutines.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -74,16 +73,7 @@ func TestRealPoolCleaning(t *testing.T) {
 		base := filepath.Base(rel)
 		t.Run(base, func(t *testing.T) {
 			p, st, drops := buildDropped(t, testutil.Shared(t, rel))
-			sort.Slice(drops, func(i, j int) bool {
-				a, b := drops[i], drops[j]
-				if a.Reason != b.Reason {
-					return a.Reason < b.Reason
-				}
-				if a.Category != b.Category {
-					return a.Category < b.Category
-				}
-				return a.Name < b.Name
-			})
+			SortDropped(drops)
 			var b strings.Builder
 			fmt.Fprintf(&b, "# %s: pool entries kept %d (healthcare %d, organisation %d, other %d)\n", base,
 				st.Pools[0]+st.Pools[1]+st.Pools[2], st.Pools[0], st.Pools[1], st.Pools[2])

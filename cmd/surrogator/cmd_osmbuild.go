@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -172,16 +171,7 @@ func runOsmbuild(ctx context.Context, in string, o osmbuildOptions, stdout, stde
 // writeDropped writes the dropped pool candidates as TSV (0600: the
 // names are public OSM data, but some are persons' names).
 func writeDropped(path string, ds []osmbuild.Dropped) error {
-	sort.Slice(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.Reason != b.Reason {
-			return a.Reason < b.Reason
-		}
-		if a.Category != b.Category {
-			return a.Category < b.Category
-		}
-		return a.Name < b.Name
-	})
+	osmbuild.SortDropped(ds)
 	var b strings.Builder
 	b.WriteString("reason\tpool\ttag\tname\tclass\n")
 	for _, d := range ds {
