@@ -84,10 +84,11 @@ func TestRealPoolCleaning(t *testing.T) {
 				fmt.Fprintf(&b, " %s %d", r, st.Dropped[r])
 			}
 			fmt.Fprintln(&b)
-			fmt.Fprintln(&b, "# names © OpenStreetMap contributors (ODbL); a person's name (reasons person and junk) as its digest")
+			fmt.Fprintln(&b, "# names © OpenStreetMap contributors (ODbL); a name with a person in it (and every person or junk entry) as its digest")
 			for _, d := range drops {
 				name := d.Name
-				if d.Reason == ReasonPerson || d.Reason == ReasonJunk {
+				if _, person := personPair(names, d.Name); person || d.Reason == ReasonPerson || d.Reason == ReasonJunk ||
+					leftoverTitle.MatchString(d.Name) {
 					// OSM names persons too: the repository keeps no one's
 					// name, only what identifies the entry
 					sum := sha256.Sum256([]byte(d.Name))
