@@ -12,7 +12,7 @@ import (
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/embed"
 	"github.com/surrogator/surrogator/geo"
-	"github.com/surrogator/surrogator/surrogator/fictive/facility"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility/taxonomy"
 )
 
 // Options configure Build.
@@ -160,7 +160,7 @@ func Build(ctx context.Context, in, out string, opts Options) (Stats, error) {
 			n += len(entries[k])
 		}
 		if n > 0 {
-			e, err := facility.PackEmbeddings(ctx, entries, opts.Embedder)
+			e, err := taxonomy.PackEmbeddings(ctx, entries, opts.Embedder)
 			if err != nil {
 				return st, fmt.Errorf("osmbuild: %w", err)
 			}

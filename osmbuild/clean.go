@@ -10,7 +10,7 @@ import (
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/geo"
-	"github.com/surrogator/surrogator/surrogator/fictive/facility"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility/taxonomy"
 )
 
 // Pool cleaning. Every named OSM object of a pool category is a candidate
@@ -218,7 +218,7 @@ func junk(name string) bool {
 	}
 	// one all-caps code that shows no class ("RFS", "HEM", "B2"); an
 	// acronym the taxonomy knows ("AOK", "MVZ") is judged by later rules
-	if !strings.Contains(name, " ") && codeTokenRe.MatchString(name) && facility.Classify(name) == facility.Unknown {
+	if !strings.Contains(name, " ") && codeTokenRe.MatchString(name) && taxonomy.Classify(name) == taxonomy.Unknown {
 		return true
 	}
 	return false
@@ -376,7 +376,7 @@ func (cl *cleaner) person(name, category string) bool {
 		return false
 	}
 	if practiceCats[category] && !containsAny(lower, practiceWords) {
-		if c, _ := facility.ClassifyTagged(name, ""); c == facility.Unknown {
+		if c, _ := taxonomy.ClassifyTagged(name, ""); c == taxonomy.Unknown {
 			return true
 		}
 	}
@@ -520,7 +520,7 @@ func (cl *cleaner) isPlace(w string) bool {
 
 // domainWord reports whether w belongs to the facility vocabulary (type
 // words, adjectives such as "Städtisches", stop words).
-func domainWord(w string) bool { return len(facility.ProperNouns(w)) == 0 }
+func domainWord(w string) bool { return len(taxonomy.ProperNouns(w)) == 0 }
 
 func capitalised(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
@@ -560,7 +560,7 @@ func trimPunct(s string) string {
 // ---- brand
 
 // brands are chains whose name alone (with filler words or a place) does
-// not stand for an organisation. Folded, as facility.ProperNouns folds.
+// not stand for an organisation. Folded, as taxonomy.ProperNouns folds.
 var brands = []string{
 	"aral", "shell", "agip", "eni", "esso", "jet", "total", "totalenergies", "avia", "bp", "star", "omv", "hem", "westfalen",
 	"lidl", "aldi", "aldi sued", "aldi nord", "rewe", "rewe city", "edeka", "e center", "netto", "penny", "norma", "kaufland",
@@ -703,7 +703,7 @@ func misleading(name, category string) bool {
 	if !concrete && !academy {
 		return false
 	}
-	if concrete && !everyday[facility.Classify(name).String()] {
+	if concrete && !everyday[taxonomy.Classify(name).String()] {
 		return true
 	}
 	if !academy {
@@ -715,7 +715,7 @@ func misleading(name, category string) bool {
 	for i, w := range lw {
 		if (w == "der" || w == "des") && i > 0 {
 			if strings.Contains(strings.Join(lw[:i], " "), "akademie") {
-				oc := facility.Classify(strings.Join(lw[i+1:], " ")).String()
+				oc := taxonomy.Classify(strings.Join(lw[i+1:], " ")).String()
 				if oc != "unknown" && !strings.HasPrefix(oc, "universit") {
 					return true
 				}
@@ -775,7 +775,7 @@ func parallel(n, workers int, f func(int)) {
 
 // className is the facility class of a candidate for the pool report.
 func className(name, category string) string {
-	c, _ := facility.ClassifyTagged(name, category)
+	c, _ := taxonomy.ClassifyTagged(name, category)
 	return c.String()
 }
 

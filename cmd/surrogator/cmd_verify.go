@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/surrogator/surrogator/surrogator/provenance/verify"
+	"github.com/surrogator/surrogator/surrogator/verify"
 )
 
 type verifyFlags struct {

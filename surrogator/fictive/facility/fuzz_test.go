@@ -2,6 +2,7 @@ package facility
 
 import (
 	"context"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility/taxonomy"
 	"math/rand"
 	"strings"
 	"testing"
@@ -28,9 +29,9 @@ func FuzzChoose(f *testing.F) {
 		f.Add(s, int64(1))
 	}
 	f.Fuzz(func(t *testing.T, orig string, seed int64) {
-		Expand(orig)
+		taxonomy.Expand(orig)
 		HeadGender(orig)
-		ArticleBefore(orig)
+		taxonomy.ArticleBefore(orig)
 		Acronym(orig)
 		ch, err := p.Choose(context.Background(), Query{Original: orig, Default: Hospital, Rand: rand.New(rand.NewSource(seed))}, Options{})
 		if err != nil {

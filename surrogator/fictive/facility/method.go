@@ -10,89 +10,8 @@ import (
 	"strings"
 
 	"github.com/surrogator/surrogator/embed"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility/taxonomy"
 )
-
-// stopwords are function words and generic words of facility names that
-// are never proper nouns.
-var stopwords = map[string]bool{
-	"der": true, "die": true, "das": true, "des": true, "dem": true, "den": true, "und": true, "fuer": true,
-	"am": true, "an": true, "im": true, "in": true, "zu": true, "zum": true, "zur": true, "von": true, "vom": true,
-	"bei": true, "auf": true, "mit": true, "a": true, "d": true, "i": true, "e": true, "v": true, "mbh": true,
-	"sankt": true, "st": true, "heilig": true, "heiligen": true, "staedtisches": true, "staedtische": true,
-	"evangelisches": true, "evangelische": true, "katholisches": true, "katholische": true, "allgemeines": true,
-	"allgemeine": true, "medizinisches": true, "medizinische": true, "gemeinnuetzige": true, "eingetragener": true,
-	"deutsches": true, "deutsche": true, "kreis": true, "kreiskrankenhaus": true, "kreisklinik": true,
-	"landes": true, "bundes": true, "stadt": true, "staedtisch": true, "regionales": true, "regionale": true,
-	"akademisches": true, "lehrkrankenhaus": true, "zentrale": true, "zentrales": true, "private": true,
-	"privates": true, "freie": true, "neue": true, "neues": true, "alte": true, "altes": true, "haus": true,
-	"dr": true, "med": true, "prof": true, "dipl": true, "ing": true, "gemeinschafts": true, "fach": true,
-	"arzt": true, "aerztin": true, "aerzte": true, "innere": true, "medizin": true, "abteilung": true,
-	"station": true, "ambulanz": true, "ambulantes": true, "ambulante": true, "stationaere": true,
-	"zentrum": true, "center": true, "gruppe": true, "und co": true, "co": true, "kg": true, "gmbh": true,
-	"ag": true, "ortskrankenkasse": true, "betriebskrankenkasse": true, "innungskrankenkasse": true,
-	"techniker": true, "kaufmaennische": true, "hanseatische": true, "landwirtschaftliche": true,
-	"berufsgenossenschaftliche": true, "berufsgenossenschaftliches": true, "unfallklinik": true,
-	"versorgungszentrum": true, "institutsambulanz": true, "psychiatrische": true, "psychiatrisches": true,
-	"tagesstaette": true, "kindertagesstaette": true, "rotes": true, "kreuz": true, "verein": true,
-	"verband": true, "landesverband": true, "bundesverband": true, "kreisverband": true, "ortsverband": true,
-	"nord": true, "sued": true, "ost": true, "west": true, "mitte": true, "zentral": true, "plus": true,
-	"gesundheit": true, "praxis": true, "klinik": true, "klinikum": true, "krankenhaus": true,
-	"universitaetsklinikum": true, "universitaet": true, "universitaetsmedizin": true, "hochschule": true,
-	"technische": true, "fachhochschule": true, "angewandte": true, "wissenschaften": true,
-}
-
-// domainStems are the medical and trade domains the re-rank (stage 4)
-// keeps: a candidate sharing the original's domain rises, one showing
-// another domain sinks.
-var domainStems = []string{
-	"kardio", "herz", "neuro", "psychiatr", "psychosom", "psychotherap", "reha", "ortho", "onko", "krebs",
-	"tumor", "kinder", "jugend", "zahn", "kiefer", "augen", "haut", "derma", "frauen", "gynaek", "geburt",
-	"lungen", "pneumo", "gastro", "uro", "nephro", "dialyse", "radio", "nuklear", "unfall", "chirurg",
-	"geriatr", "sucht", "palliativ", "schmerz", "sportmed", "hno", "innere", "allgemeinmed", "physio",
-	"ergo", "logo", "diabet", "rheuma", "venen", "gefaess", "schlaf", "plastisch", "tier", "senioren",
-	"hospiz", "behinder", "blut", "labor", "patholog", "apothek", "sanitaet", "optik", "hoer",
-}
-
-// typeWord reports whether a folded word belongs to the domain vocabulary
-// (type words, domain words, function words) rather than being a proper
-// noun.
-func typeWord(w string) bool {
-	if stopwords[w] || len([]rune(w)) < 2 {
-		return true
-	}
-	if classifyWords([]string{w}) != Unknown {
-		return true
-	}
-	for n := len(w); n >= 4; n-- {
-		if _, ok := genderSuffix[w[len(w)-n:]]; ok {
-			return true
-		}
-	}
-	for _, s := range domainStems {
-		if strings.Contains(w, s) {
-			return true
-		}
-	}
-	allDigits := true
-	for _, r := range w {
-		if r < '0' || r > '9' {
-			allDigits = false
-		}
-	}
-	return allDigits
-}
-
-// ProperNouns returns the folded words of a name outside the domain
-// vocabulary: the words a surrogate must not share with it (stage 3).
-func ProperNouns(name string) []string {
-	var out []string
-	for _, w := range embed.Fold(EmbedText(name)) {
-		if !typeWord(w) {
-			out = append(out, w)
-		}
-	}
-	return out
-}
 
 // Query asks for one surrogate.
 type Query struct {
@@ -262,13 +181,13 @@ func (p *Pools) Choose(ctx context.Context, q Query, o Options) (Choice, error) 
 		return Choice{}, ErrNoCandidate
 	}
 	// 4. domain-keyword re-rank
-	origDom := domainsOf(strings.Fields(origFold))
-	skel := skeleton(strings.Fields(origFold))
+	origDom := taxonomy.Domains(strings.Fields(origFold))
+	skel := taxonomy.Skeleton(strings.Fields(origFold))
 	ranked := make([]scored, len(hits))
 	for j, h := range hits {
 		e := p.entry(h.Index)
 		s := float64(h.Score)
-		cd := domainsOf(e.words)
+		cd := taxonomy.Domains(e.words)
 		for d := range cd {
 			if origDom[d] {
 				s += 0.15
@@ -335,30 +254,6 @@ func spread(w []float64, total float64) float64 {
 	return math.Exp(h)
 }
 
-func domainsOf(words []string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range words {
-		for _, s := range domainStems {
-			if strings.Contains(w, s) {
-				out[s] = true
-			}
-		}
-	}
-	return out
-}
-
-// skeleton is the type words of a name, in order: what the Levenshtein
-// term of the re-rank compares.
-func skeleton(words []string) string {
-	var out []string
-	for _, w := range words {
-		if typeWord(w) && !stopwords[w] || classifyWords([]string{w}) != Unknown {
-			out = append(out, w)
-		}
-	}
-	return strings.Join(out, " ")
-}
-
 // normLevenshtein is the rune edit distance divided by the longer length
 // (0 equal, 1 nothing in common).
 func normLevenshtein(a, b string) float64 {
@@ -415,24 +310,4 @@ func Acronym(name string) string {
 		}
 	}
 	return b.String()
-}
-
-// IsAcronym reports whether a span is written as an acronym (2–6 capitals
-// or digits, at least two capitals).
-func IsAcronym(s string) bool {
-	s = strings.TrimSpace(s)
-	if len(s) < 2 || len(s) > 6 {
-		return false
-	}
-	caps := 0
-	for _, r := range s {
-		switch {
-		case r >= 'A' && r <= 'Z':
-			caps++
-		case r >= '0' && r <= '9':
-		default:
-			return false
-		}
-	}
-	return caps >= 2
 }

@@ -5,10 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -17,30 +15,8 @@ import (
 
 	"github.com/surrogator/surrogator/embed"
 	"github.com/surrogator/surrogator/geo"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility/taxonomy"
 )
-
-// HashedConfig is the built-in embedder's configuration for facility
-// names: IDF power ½, so that rare fragments of proper nouns weigh less
-// against the type words ("klinik", "praxis") that the method must keep.
-var HashedConfig = embed.HashedConfig{IDFPower: 0.5}
-
-// EmbedText is the text embedded for a name, for pool entries and
-// originals alike: the name with its abbreviations expanded (stage 1).
-func EmbedText(name string) string { return Expand(name) }
-
-// NewHashed returns the built-in embedder with document frequencies over
-// the embedding texts of names.
-func NewHashed(names []string) (*embed.Hashed, error) {
-	texts := make([]string, len(names))
-	for i, n := range names {
-		texts[i] = EmbedText(n)
-	}
-	h, err := embed.NewHashed(HashedConfig, texts)
-	if err != nil {
-		return nil, fmt.Errorf("facility: %w", err)
-	}
-	return h, nil
-}
 
 // Entry is one candidate of the pools.
 type Entry struct {
@@ -61,11 +37,11 @@ func (e *Entry) prepare() {
 	}
 	e.proper = e.proper[:0]
 	for _, w := range e.words {
-		if !typeWord(w) {
+		if !taxonomy.TypeWord(w) {
 			e.proper = append(e.proper, w)
 		}
 	}
-	e.skel = skeleton(e.words)
+	e.skel = taxonomy.Skeleton(e.words)
 }
 
 // entryMeta is what the k-NN stage needs of every entry; the rest of an
@@ -155,25 +131,10 @@ func (p *Pools) Count(c Class) int {
 
 func newEntry(name, category string, k geo.PoolKind, fallback Class) Entry {
 	words := embed.Fold(EmbedText(name))
-	m := classifyEntry(name, category, fallback)
-	e := Entry{Name: name, Pool: k, Class: m.class, ByName: m.byName, Gender: m.gender, words: words}
+	m := taxonomy.ClassifyEntry(name, category, fallback)
+	e := Entry{Name: name, Pool: k, Class: m.Class, ByName: m.ByName, Gender: m.Gender, words: words}
 	e.prepare()
 	return e
-}
-
-// classifyEntry assigns class, ByName and gender to a pool entry.
-func classifyEntry(name, category string, fallback Class) entryMeta {
-	c, byName := classifyTagged(classWords(EmbedText(name)), category)
-	// A pool name is offered by its name only when its own words show the
-	// class without the expansion of ambiguous abbreviations ("Drehkreuz
-	// TK" is no health insurer), and agree with the expanded reading.
-	if byName && classifyFolded(classWords(name)) != c {
-		byName = false
-	}
-	if c == Unknown && fallback != Unknown {
-		c = fallback
-	}
-	return entryMeta{class: c, byName: byName, gender: HeadGender(name)}
 }
 
 // newPools counts the classes of meta; the class indexes are built lazily.
@@ -389,20 +350,23 @@ func FromPack(p *geo.Pack, emb embed.Embedder) (*Pools, error) {
 		for i := range meta {
 			k, j := locate(i)
 			l, _ := p.Pool(k).Label(j)
-			if Class(l.Class) >= NumClasses || Gender(l.Gender) > Plural || l.Flags&^labelByName != 0 {
+			if Class(l.Class) >= NumClasses || Gender(l.Gender) > Plural || l.Flags&^taxonomy.LabelByName != 0 {
 				return nil, fmt.Errorf("facility: pool label %d out of range (class %d, flags %d, gender %d)", i, l.Class, l.Flags, l.Gender)
 			}
-			meta[i] = entryMeta{pool: k, class: Class(l.Class), byName: l.Flags&labelByName != 0, gender: Gender(l.Gender)}
+			meta[i] = entryMeta{pool: k, class: Class(l.Class), byName: l.Flags&taxonomy.LabelByName != 0, gender: Gender(l.Gender)}
 		}
 	} else {
 		source = "classified"
-		classifyAll(len(meta), func(i int) entryMeta {
+		ms := make([]taxonomy.Meta, len(meta))
+		taxonomy.ClassifyAll(len(meta), func(i int) taxonomy.Meta {
 			k, j := locate(i)
 			e := p.Pool(k).Entry(j)
-			m := classifyEntry(e.Name, e.Category, Unknown)
-			m.pool = k
-			return m
-		}, meta)
+			return taxonomy.ClassifyEntry(e.Name, e.Category, Unknown)
+		}, ms)
+		for i, m := range ms {
+			k, _ := locate(i)
+			meta[i] = entryMeta{pool: k, class: m.Class, byName: m.ByName, gender: m.Gender}
+		}
 	}
 	for k := geo.PoolKind(0); k < geo.NumPools; k++ {
 		if n := p.Pool(k).Len(); n > 0 {
@@ -421,105 +385,6 @@ func FromPack(p *geo.Pack, emb embed.Embedder) (*Pools, error) {
 		return embed.Vec{Q: q, Scale: s}
 	}
 	return newPools(meta, name, vec, info.Dims, emb, source), nil
-}
-
-// labelByName is the flags bit of a stored pool label: the name itself
-// shows the class.
-const labelByName = 1
-
-// classifyAll fills out[i] = f(i) on all CPUs.
-func classifyAll(n int, f func(int) entryMeta, out []entryMeta) {
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/4096))
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / max(workers, 1)
-	for w := 0; w < workers; w++ {
-		lo, hi := w*chunk, min((w+1)*chunk, n)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				out[i] = f(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
-
-// Labels returns the pool-labels section for the entries of a pack being
-// built (entries[k][i] is entry i of pool k): what FromPack would
-// classify, computed once at build time.
-func Labels(entries [geo.NumPools][]geo.PoolEntry) *geo.PoolLabels {
-	l := &geo.PoolLabels{Version: LabelVersion()}
-	for k, es := range entries {
-		ms := make([]entryMeta, len(es))
-		classifyAll(len(es), func(i int) entryMeta {
-			return classifyEntry(es[i].Name, es[i].Category, Unknown)
-		}, ms)
-		l.Entries[k] = make([]geo.PoolLabel, len(es))
-		for i, m := range ms {
-			var fl uint8
-			if m.byName {
-				fl = labelByName
-			}
-			l.Entries[k][i] = geo.PoolLabel{Class: uint8(m.class), Flags: fl, Gender: uint8(m.gender)}
-		}
-	}
-	return l
-}
-
-// PackEmbeddings embeds the pool entries of a pack being built
-// (entries[k][i] is entry i of pool k) with emb (nil: the built-in
-// embedder over all their names) and returns the embeddings section,
-// naming the embedder and, for the built-in one, carrying it as the model
-// blob, with the entries' labels (Labels).
-func PackEmbeddings(ctx context.Context, entries [geo.NumPools][]geo.PoolEntry, emb embed.Embedder) (*geo.Embeddings, error) {
-	var names [geo.NumPools][]string
-	for k, es := range entries {
-		names[k] = make([]string, len(es))
-		for i, e := range es {
-			names[k][i] = e.Name
-		}
-	}
-	if emb == nil {
-		var all []string
-		for _, n := range names {
-			all = append(all, n...)
-		}
-		h, err := NewHashed(all)
-		if err != nil {
-			return nil, err
-		}
-		emb = h
-	}
-	e := &geo.Embeddings{Dims: emb.Dim(), Type: geo.EmbedInt8, Embedder: emb.Name(), EmbedderVersion: emb.Version(),
-		Version: crc32.ChecksumIEEE([]byte(emb.Name() + " " + emb.Version())), Labels: Labels(entries)}
-	if h, ok := emb.(*embed.Hashed); ok {
-		b, err := h.MarshalBinary()
-		if err != nil {
-			return nil, fmt.Errorf("facility: %w", err)
-		}
-		e.Model = b
-	}
-	for k, ns := range names {
-		texts := make([]string, len(ns))
-		for i, n := range ns {
-			texts[i] = EmbedText(n)
-		}
-		// quantised batch by batch: a Germany-sized build never holds the
-		// float32 vectors of all entries
-		e.Q[k], e.Scale[k] = make([][]int8, 0, len(texts)), make([]float32, 0, len(texts))
-		for start := 0; start < len(texts); start += 512 {
-			vs, err := emb.Embed(ctx, texts[start:min(start+512, len(texts))])
-			if err != nil {
-				return nil, fmt.Errorf("facility: embedding pool %s: %w", geo.PoolKind(k), err)
-			}
-			for _, v := range vs {
-				q := embed.Quantize(v)
-				e.Q[k], e.Scale[k] = append(e.Q[k], q.Q), append(e.Scale[k], q.Scale)
-			}
-		}
-	}
-	return e, nil
 }
 
 func validUTF8(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }

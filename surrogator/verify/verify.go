@@ -1,8 +1,9 @@
 // Package verify re-runs a recorded surrogation run and compares every
 // output digest with its provenance record (`surrogator verify`).
 //
-// It lives apart from package provenance because it drives the engine,
-// which itself writes provenance records.
+// It sits beside the other front ends (above the engine and runspec):
+// it opens the recorded run with runspec.Open, runs the engine and
+// compares the records with package provenance.
 package verify
 
 import (
