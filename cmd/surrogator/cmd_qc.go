@@ -14,6 +14,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
 type qcOptions struct {
@@ -71,7 +72,14 @@ func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string
 	// pass 1 of a run: every document read once, checked and let go; the
 	// per-document reports wait in a sealed spool, so memory does not grow
 	// with the corpus
-	opts := engine.Options{Out: o.out, Input: o.in.options(o.out), QCOnly: true} // never read the reports back
+	// the run's specification opened as run opens it (runspec.Open), for
+	// QC only: the plan never reads the reports back
+	opts, closeRun, err := runspec.Open(ctx, runspec.Spec{Options: o.in.spec(), QCOnly: true}, env)
+	if err != nil {
+		return err
+	}
+	defer closeRun()
+	opts.Out, opts.Input.SkipDirs = o.out, []string{o.out}
 	opts.Input.Progress = func(files int) { pr.Update("read", int64(files), 0) }
 	pr.Update("read", 0, 0)
 	plan, err := engine.Prepare(ctx, formats.PathSources(paths), opts)

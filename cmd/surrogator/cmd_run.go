@@ -18,7 +18,6 @@ import (
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
-	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
@@ -151,18 +150,12 @@ func (o runOptions) spec(cmd *cobra.Command) (runspec.Spec, error) {
 	if err != nil {
 		return runspec.Spec{}, err
 	}
-	in := o.in.options(o.out)
-	return runspec.Spec{
-		Options: provenance.Options{
-			Mode: string(mode), Scope: o.scope,
-			DateShift: o.dateShift, DateShiftSet: cmd.Flags().Changed("date-shift"), DateShiftMin: lo, DateShiftMax: hi,
-			Workers: o.workers, ReplaceState: o.replaceState, Suspects: suspects,
-			ToggleFile: o.toggle, ResourcesDir: o.resources, GeodataFile: o.geodata, PoolsDir: o.pools, ModelDir: model,
-			PHIType: in.PHI.Type, PHIFeature: in.PHI.Feature, Annotator: in.Annotator, TypeSystem: in.TypeSystem,
-			MaxDocBytes: in.MaxDocBytes, MaxZipBytes: in.MaxZipBytes, MaxZipEntries: in.MaxZipEntries,
-		},
-		Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"), KeyFile: o.keyFile, KeyInsecurePerms: o.keyInsecure,
-	}, nil
+	rec := o.in.spec()
+	rec.Mode, rec.Scope = string(mode), o.scope
+	rec.DateShift, rec.DateShiftSet, rec.DateShiftMin, rec.DateShiftMax = o.dateShift, cmd.Flags().Changed("date-shift"), lo, hi
+	rec.Workers, rec.ReplaceState, rec.Suspects = o.workers, o.replaceState, suspects
+	rec.ToggleFile, rec.ResourcesDir, rec.GeodataFile, rec.PoolsDir, rec.ModelDir = o.toggle, o.resources, o.geodata, o.pools, model
+	return runspec.Spec{Options: rec, Seed: o.seed, SeedSet: cmd.Flags().Changed("seed"), KeyFile: o.keyFile, KeyInsecurePerms: o.keyInsecure}, nil
 }
 
 func runRun(cmd *cobra.Command, o runOptions, args []string) error {

@@ -16,7 +16,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/surrogator/surrogator/data"
-	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/webapp"
 )
 
@@ -148,11 +147,18 @@ func runServe(cmd *cobra.Command, o serveOptions) error {
 		}
 		cfg.Resources = r
 	}
+	model, err := o.emb.check()
+	if err != nil {
+		return err
+	}
+	// a run with a pack opens it with these pools and embedder
+	// (runspec.Open): the web app's runs are specified as run's
+	cfg.ResourcesDir, cfg.PoolsDir, cfg.ModelDir, cfg.Env = o.resources, o.pools, model, env
 	for _, g := range o.geodata {
 		if _, err := os.Stat(g); err != nil {
 			return usageError{fmt.Errorf("--geodata: %w", err)}
 		}
-		cfg.Packs = append(cfg.Packs, webapp.GeoPack{Name: filepath.Base(g), Attach: packAttacher(g, o.pools, o.emb)})
+		cfg.Packs = append(cfg.Packs, webapp.GeoPack{Name: filepath.Base(g), Path: g})
 	}
 	ctx := cmd.Context()
 	if ctx == nil {
@@ -199,21 +205,4 @@ func serveUntil(ctx context.Context, hs *http.Server, ln net.Listener) error {
 	defer cancel()
 	_ = hs.Shutdown(sctx)
 	return nil
-}
-
-// packAttacher opens a geodata pack (and its facility pools) for one run.
-func packAttacher(path, pools string, emb embedderFlags) func(context.Context, *engine.Options) (func(), error) {
-	return func(ctx context.Context, opts *engine.Options) (func(), error) {
-		closeGeo, pack, err := attachGeodata(opts, path)
-		if err != nil {
-			return nil, err
-		}
-		opts.GeodataFile = path
-		closePools, err := attachPools(ctx, opts, pack, pools, emb)
-		if err != nil {
-			closeGeo()
-			return nil, err
-		}
-		return func() { closePools(); closeGeo() }, nil
-	}
 }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
 	"github.com/surrogator/surrogator/embed"
-	"github.com/surrogator/surrogator/geo"
-	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
@@ -55,15 +52,4 @@ func (f embedderFlags) check() (string, error) {
 		return f.model, nil
 	}
 	return "", usageError{fmt.Errorf("--embedder must be builtin or onnx (got %q)", f.name)}
-}
-
-// attachPools gives the run its facility pools (runspec.Pools): the pack's
-// embedded pools when the pack carries embeddings (the embedder must match
-// them), else the plain name lists of dir (--pools), else none (templates).
-func attachPools(ctx context.Context, opts *engine.Options, pack *geo.Pack, dir string, ef embedderFlags) (func(), error) {
-	model, err := ef.check()
-	if err != nil {
-		return nil, err
-	}
-	return runspec.Pools(ctx, opts, pack, dir, model, env)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/provenance"
 )
 
 // inputFlags are the flags every verb that reads inputs shares.
@@ -42,6 +43,14 @@ func (f *inputFlags) options(out ...string) formats.Options {
 		MaxZipEntries: f.maxZipEntries,
 		SkipDirs:      out,
 	}
+}
+
+// spec returns the reading options as a run's specification records them
+// (runspec.Spec): run and qc open their inputs with them.
+func (f *inputFlags) spec() provenance.Options {
+	in := f.options()
+	return provenance.Options{PHIType: in.PHI.Type, PHIFeature: in.PHI.Feature, Annotator: in.Annotator, TypeSystem: in.TypeSystem,
+		MaxDocBytes: in.MaxDocBytes, MaxZipBytes: in.MaxZipBytes, MaxZipEntries: in.MaxZipEntries}
 }
 
 // byteSize is a size flag: a number of bytes with an optional binary unit

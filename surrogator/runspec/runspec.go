@@ -1,8 +1,9 @@
 // Package runspec opens a surrogation run from its specification: every
 // input that changes a run's output (mode, scope, seed, date shifts,
 // toggle, key, resources, geodata pack, facility pools, embedder and
-// model, state and suspects policy, input limits). `surrogator run` and
-// `surrogator verify` both open their run here, so that a recorded run
+// model, state and suspects policy, input limits). `surrogator run`,
+// `surrogator verify`, `surrogator qc` and the web app's runs (`surrogator
+// serve`) all open their run here, so that a recorded run
 // (provenance.json holds the Spec's options, seed and key) is re-opened
 // exactly as it was first opened.
 package runspec
@@ -40,6 +41,10 @@ type Spec struct {
 	// that group or others may access (engine.KeyOptions); it changes no
 	// output and is not recorded.
 	KeyInsecurePerms bool
+	// QCOnly opens the specification for quality control only
+	// (`surrogator qc`, engine.Options.QCOnly): the inputs and their
+	// reading options matter, Mode may be empty. Not recorded.
+	QCOnly bool
 }
 
 // Env holds what a Spec needs from the program around it.
@@ -63,12 +68,15 @@ var ErrNoONNX = errors.New("runspec: this binary cannot open ONNX models")
 // caller's.
 func Open(ctx context.Context, s Spec, env Env) (engine.Options, func(), error) {
 	o := s.Options
-	mode, err := engine.ParseMode(o.Mode)
-	if err != nil {
-		return engine.Options{}, nil, fmt.Errorf("runspec: %w", err)
+	var mode engine.Mode
+	var err error
+	if !s.QCOnly || o.Mode != "" {
+		if mode, err = engine.ParseMode(o.Mode); err != nil {
+			return engine.Options{}, nil, fmt.Errorf("runspec: %w", err)
+		}
 	}
 	opts := engine.Options{
-		Mode: mode, Scope: engine.Scope(o.Scope), Seed: s.Seed, SeedSet: s.SeedSet,
+		Mode: mode, QCOnly: s.QCOnly, Scope: engine.Scope(o.Scope), Seed: s.Seed, SeedSet: s.SeedSet,
 		DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
 		Workers: o.Workers, ReplaceState: o.ReplaceState, Suspects: o.Suspects,
 		ToggleFile: o.ToggleFile, ResourcesDir: o.ResourcesDir, GeodataFile: o.GeodataFile,

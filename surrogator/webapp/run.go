@@ -14,7 +14,9 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/output"
+	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/qc"
+	"github.com/surrogator/surrogator/surrogator/runspec"
 )
 
 // Run states.
@@ -132,20 +134,22 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 	if set.Scope != string(engine.ScopeDocument) && set.Scope != string(engine.ScopeCorpus) {
 		return nil, fmt.Errorf("webapp: scope must be document or corpus")
 	}
-	opts := engine.Options{Mode: mode, Scope: engine.Scope(set.Scope), Out: p.outDir(), Workers: s.cfg.Workers,
-		Version: s.cfg.Version, Resources: s.cfg.Resources, Seed: set.Seed, SeedSet: set.Seed != 0,
-		DateShiftMin: set.ShiftMin, DateShiftMax: set.ShiftMax}
+	// the run's specification: what provenance.json records and verify
+	// opens again (runspec.Open opens it in execute)
+	spec := runspec.Spec{Options: provenance.Options{Mode: string(mode), Scope: set.Scope, Workers: s.cfg.Workers,
+		DateShiftMin: set.ShiftMin, DateShiftMax: set.ShiftMax, ResourcesDir: s.cfg.ResourcesDir},
+		Seed: set.Seed, SeedSet: set.Seed != 0}
 	if set.DateShift != "" {
 		var d int
 		if _, err := fmt.Sscan(set.DateShift, &d); err != nil {
 			return nil, fmt.Errorf("webapp: date shift must be a whole number of days")
 		}
-		opts.DateShift, opts.DateShiftSet = d, true
+		spec.DateShift, spec.DateShiftSet = d, true
 	}
-	if opts.DateShiftMin == 0 && opts.DateShiftMax == 0 {
-		opts.DateShiftMin, opts.DateShiftMax = 14, 365
+	if spec.DateShiftMin == 0 && spec.DateShiftMax == 0 {
+		spec.DateShiftMin, spec.DateShiftMax = 14, 365
 	}
-	if opts.DateShiftMin < 1 || opts.DateShiftMax < opts.DateShiftMin {
+	if spec.DateShiftMin < 1 || spec.DateShiftMax < spec.DateShiftMin {
 		return nil, fmt.Errorf("webapp: the shift range must satisfy 1 ≤ min ≤ max")
 	}
 	var pack *GeoPack
@@ -158,6 +162,7 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 		if pack == nil {
 			return nil, fmt.Errorf("webapp: unknown geodata pack")
 		}
+		spec.GeodataFile, spec.PoolsDir, spec.ModelDir = pack.Path, s.cfg.PoolsDir, s.cfg.ModelDir
 	}
 	// from here on the project's files are touched: under the project's
 	// lock, so that a deletion (projectDelete) cannot fall between the
@@ -193,13 +198,14 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webapp: key: %w", err)
 	}
-	opts.Key, opts.KeyFile = key, keyFile
+	spec.Key, spec.KeyFile = key, keyFile
 	if _, err := os.Stat(p.toggleFile()); err == nil {
-		t, err := qc.ReadToggle(p.toggleFile())
-		if err != nil {
+		// read here as well, so that a damaged toggle file is refused
+		// with the form rather than failing the run
+		if _, err := qc.ReadToggle(p.toggleFile()); err != nil {
 			return nil, fmt.Errorf("webapp: toggle file: %w", err)
 		}
-		opts.Toggle, opts.ToggleFile = t, p.toggleFile()
+		spec.ToggleFile = p.toggleFile()
 	}
 	r := &run{ID: newID(), Started: time.Now().UTC(), Settings: set, State: runRunning, Phase: "start", KeyFile: keyFile}
 	p.running = r
@@ -213,7 +219,7 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 		p.mu.Unlock()
 		return nil, err
 	}
-	opts.Progress = func(pg engine.Progress) {
+	progress := func(pg engine.Progress) {
 		r.mu.Lock()
 		r.Phase, r.Done, r.Total = pg.Phase, pg.Done, pg.Total
 		r.mu.Unlock()
@@ -221,7 +227,7 @@ func (s *Server) startRun(p *project, set runSettings) (*run, error) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		res, err := s.execute(s.ctx, p, opts, pack)
+		res, err := s.execute(s.ctx, p, spec, progress)
 		if terr := tightenTree(p.outDir()); terr != nil && err == nil {
 			err = terr // the public folder would stay readable by others
 		}
@@ -255,14 +261,16 @@ var (
 	errDeleted = errors.New("webapp: the project was deleted")
 )
 
-func (s *Server) execute(ctx context.Context, p *project, opts engine.Options, pack *GeoPack) (*engine.Result, error) {
-	if pack != nil {
-		release, err := pack.Attach(ctx, &opts)
-		if err != nil {
-			return nil, err
-		}
-		defer release()
+// execute opens the run's specification (the toggle, the key, the
+// geodata pack, the facility pools and their embedder: runspec.Open, as
+// `surrogator run` does) and runs it over the project's sources.
+func (s *Server) execute(ctx context.Context, p *project, spec runspec.Spec, progress func(engine.Progress)) (*engine.Result, error) {
+	opts, closeRun, err := runspec.Open(ctx, spec, s.cfg.Env)
+	if err != nil {
+		return nil, err
 	}
+	defer closeRun()
+	opts.Out, opts.Version, opts.Progress = p.outDir(), s.cfg.Version, progress
 	srcs, closeAll, err := p.sources(nil)
 	if err != nil {
 		return nil, err

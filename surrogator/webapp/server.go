@@ -26,8 +26,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
-	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/runspec"
 	"github.com/surrogator/surrogator/surrogator/suspects"
 	"golang.org/x/time/rate"
 )
@@ -48,12 +48,12 @@ const (
 // password or a fixed token.
 var ErrExposed = errors.New("webapp: a non-loopback address needs a password or a fixed token")
 
-// GeoPack is a geodata pack the run page offers. Attach configures the
-// run's options with the pack (and its facility pools) and returns a
-// function releasing it after the run.
+// GeoPack is a geodata pack the run page offers: Name is shown, Path is
+// opened by runspec.Open for a run that chooses it (with the facility
+// pools of Config.PoolsDir and Config.ModelDir).
 type GeoPack struct {
-	Name   string
-	Attach func(ctx context.Context, opts *engine.Options) (release func(), err error)
+	Name string
+	Path string
 }
 
 // Config configures a Server.
@@ -76,8 +76,16 @@ type Config struct {
 	// Packs are the geodata packs the run page offers (none: the embedded
 	// gazetteer only).
 	Packs []GeoPack
-	// Resources are the name lists (nil: embedded).
-	Resources *data.Resources
+	// Resources are the name lists of the suspects detector (nil:
+	// embedded); ResourcesDir is the folder they were read from ("" the
+	// embedded ones), which a run's specification names (runspec.Spec).
+	Resources    *data.Resources
+	ResourcesDir string
+	// PoolsDir and ModelDir are the facility pools and the ONNX model of a
+	// run with a geodata pack (runspec.Spec.PoolsDir, ModelDir; "" none,
+	// the built-in embedder); Env opens the model (runspec.Env).
+	PoolsDir, ModelDir string
+	Env                runspec.Env
 	// Workers is the parallelism of a run (0: 1).
 	Workers int
 	// Version is recorded in run.json.

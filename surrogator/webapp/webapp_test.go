@@ -18,8 +18,10 @@ import (
 	"testing"
 
 	"github.com/surrogator/surrogator/internal/testutil"
+	"github.com/surrogator/surrogator/osmbuild"
 	"github.com/surrogator/surrogator/surrogator/engine"
 	"github.com/surrogator/surrogator/surrogator/formats"
+	"github.com/surrogator/surrogator/surrogator/provenance"
 	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
@@ -606,22 +608,17 @@ func TestToggleWithUnreadableFile(t *testing.T) {
 	}
 }
 
-// TestRunSettings: the run form's choices reach the engine: a geodata
-// pack is attached for the run and released after it, an uploaded key
-// is used (the run's document ids are those of that key), bad values are
-// refused with the form shown again.
+// TestRunSettings: the run form's choices reach the engine through the
+// run's specification (runspec.Open): the chosen geodata pack is opened
+// and recorded with its digest, an uploaded key is used (the run's
+// document ids are those of that key), bad values are refused with the
+// form shown again.
 func TestRunSettings(t *testing.T) {
-	var attached, released int
-	packFile := filepath.Join(t.TempDir(), "test.pack") // provenance records its digest
-	if err := os.WriteFile(packFile, []byte("not a real pack"), 0o600); err != nil {
+	packFile := filepath.Join(t.TempDir(), "test.pack")
+	if _, err := osmbuild.Build(context.Background(), "../../osmbuild/testdata/fixture.osm.pbf", packFile, osmbuild.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	pack := GeoPack{Name: "test.pack", Attach: func(_ context.Context, o *engine.Options) (func(), error) {
-		attached++
-		o.GeodataFile = packFile
-		return func() { released++ }, nil
-	}}
-	a := newApp(t, Config{Packs: []GeoPack{pack}})
+	a := newApp(t, Config{Packs: []GeoPack{{Name: "test.pack", Path: packFile}}})
 	a.login()
 	resp := a.upload(a.csrf(), [][2]string{{"briefe.jsonl", `{"id":"a.txt","text":"Brief an Herrn Albers.","spans":[{"begin":15,"end":21,"kind":"NAME_PATIENT"}]}` + "\n"}})
 	proj := resp.Header.Get("Location")
@@ -671,8 +668,17 @@ func TestRunSettings(t *testing.T) {
 		t.Fatalf("run: %d %s", resp.StatusCode, text(bodyOf(resp)))
 	}
 	res := a.waitRun(resp.Header.Get("Location"))
-	if attached != 1 || released != 1 {
-		t.Errorf("pack attached %d, released %d times; want 1, 1", attached, released)
+	recs, _ := filepath.Glob(filepath.Join(a.srv.cfg.DataDir, "projects", "*", "out", "private", "private-*", provenance.FileName))
+	if len(recs) != 1 {
+		t.Fatalf("provenance records %v", recs)
+	}
+	rec, err := provenance.Read(recs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Geodata == nil || rec.Geodata.Path != packFile || rec.Geodata.SHA256 == "" || rec.Options.Mode != "gemtex" || rec.Options.Scope != "corpus" ||
+		!rec.Options.DateShiftSet || rec.Options.DateShift != 30 || rec.Seed != 5 {
+		t.Errorf("recorded specification: geodata %+v, options %+v, seed %d", rec.Geodata, rec.Options, rec.Seed)
 	}
 	k, _ := hex.DecodeString(key)
 	if want := engine.DocID(k, "briefe", "a.txt"); !strings.Contains(res, want) {
