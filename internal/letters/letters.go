@@ -38,7 +38,7 @@ func IsFacilityType(t string) bool {
 
 // IsFacilityKind reports whether spans of kind k must carry a facility type.
 func IsFacilityKind(k kinds.Kind) bool {
-	return k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther
+	return kinds.RulesOf(k).Facility
 }
 
 // Span is one annotated span of a letter's text.

@@ -37,17 +37,13 @@ var cityStateName = map[string]bool{
 // city-state are replaced, so their originals are searched for (countries
 // stay kept). Callers building the matcher from spans use it.
 func AuditedSpan(k kinds.Kind, text string, replaceState bool, cityState func(string) bool) bool {
-	isCityState := k == kinds.LocationCity && cityState != nil && cityState(text)
-	if replaceState {
-		if k == kinds.LocationState || isCityState {
-			return true
-		}
-		return Audited(k)
+	r := kinds.RulesOf(k)
+	if r.KeptByStatePolicy(text, false, cityState) {
+		// a place the default policy keeps: searched for only when this
+		// run replaces it
+		return !r.KeptByStatePolicy(text, replaceState, cityState)
 	}
-	if isCityState {
-		return false
-	}
-	return Audited(k)
+	return r.Audited
 }
 
 // MinLen is the fewest letters and digits an original must have to be

@@ -5,35 +5,6 @@ import "strings"
 // Kind is a canonical GeMTeX PII kind such as NAME_PATIENT.
 type Kind string
 
-// The canonical kinds of the GeMTeX type system.
-const (
-	NamePatient          Kind = "NAME_PATIENT"
-	NameRelative         Kind = "NAME_RELATIVE"
-	NameDoctor           Kind = "NAME_DOCTOR"
-	NameExt              Kind = "NAME_EXT"
-	NameUsername         Kind = "NAME_USERNAME"
-	NameTitle            Kind = "NAME_TITLE"
-	Date                 Kind = "DATE"
-	DateBirth            Kind = "DATE_BIRTH"
-	DateDeath            Kind = "DATE_DEATH"
-	Age                  Kind = "AGE"
-	LocationStreet       Kind = "LOCATION_STREET"
-	LocationCity         Kind = "LOCATION_CITY"
-	LocationZip          Kind = "LOCATION_ZIP"
-	LocationCountry      Kind = "LOCATION_COUNTRY"
-	LocationState        Kind = "LOCATION_STATE"
-	LocationHospital     Kind = "LOCATION_HOSPITAL"
-	LocationOrganization Kind = "LOCATION_ORGANIZATION"
-	LocationOther        Kind = "LOCATION_OTHER"
-	ID                   Kind = "ID"
-	ContactPhone         Kind = "CONTACT_PHONE"
-	ContactEmail         Kind = "CONTACT_EMAIL"
-	ContactFax           Kind = "CONTACT_FAX"
-	ContactURL           Kind = "CONTACT_URL"
-	Profession           Kind = "PROFESSION"
-	Other                Kind = "OTHER"
-)
-
 // All lists every canonical kind in specification order (the order of
 // the rules table).
 var All = func() []Kind {

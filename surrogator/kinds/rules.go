@@ -41,6 +41,38 @@ const (
 	DisplayOther      = "other"
 )
 
+// The canonical kinds of the GeMTeX type system. A kind is added here and
+// in the rules table below (one file); its generator in the Install table
+// of a fictive generator package (docs/internals.md, "Adding a PII kind or
+// an input format").
+const (
+	NamePatient          Kind = "NAME_PATIENT"
+	NameRelative         Kind = "NAME_RELATIVE"
+	NameDoctor           Kind = "NAME_DOCTOR"
+	NameExt              Kind = "NAME_EXT"
+	NameUsername         Kind = "NAME_USERNAME"
+	NameTitle            Kind = "NAME_TITLE"
+	Date                 Kind = "DATE"
+	DateBirth            Kind = "DATE_BIRTH"
+	DateDeath            Kind = "DATE_DEATH"
+	Age                  Kind = "AGE"
+	LocationStreet       Kind = "LOCATION_STREET"
+	LocationCity         Kind = "LOCATION_CITY"
+	LocationZip          Kind = "LOCATION_ZIP"
+	LocationCountry      Kind = "LOCATION_COUNTRY"
+	LocationState        Kind = "LOCATION_STATE"
+	LocationHospital     Kind = "LOCATION_HOSPITAL"
+	LocationOrganization Kind = "LOCATION_ORGANIZATION"
+	LocationOther        Kind = "LOCATION_OTHER"
+	ID                   Kind = "ID"
+	ContactPhone         Kind = "CONTACT_PHONE"
+	ContactEmail         Kind = "CONTACT_EMAIL"
+	ContactFax           Kind = "CONTACT_FAX"
+	ContactURL           Kind = "CONTACT_URL"
+	Profession           Kind = "PROFESSION"
+	Other                Kind = "OTHER"
+)
+
 // Rules are the rules of one kind that the packages reading kinds share:
 // planning (Default), the leak audit (Audited), quality control (QCFlag),
 // display (Display) and the merge of overlapping spans (Risk).
@@ -62,6 +94,19 @@ type Rules struct {
 	// wins. Direct identifiers rank above quasi-identifiers; OTHER ranks
 	// highest because it excludes the document.
 	Risk int
+	// CityState: a span of the kind that names a city-state (Berlin,
+	// Hamburg, Bremen used as a city) counts as a state: kept as written
+	// unless the run replaces states, and then audited (LOCATION_CITY).
+	CityState bool
+	// Facility: the kind names a facility (hospital, organisation, other
+	// place): its surrogate is chosen by the facility method (facility
+	// type, pools) and a letter's span carries a facility type.
+	Facility bool
+	// SuspectRepeats: QC's suspects detector flags unannotated repeats of
+	// the span's text (and of a name's words) elsewhere in the document.
+	// Kinds kept as written, too general to search for (titles, ages) or
+	// excluding the document (OTHER) do not.
+	SuspectRepeats bool
 }
 
 // Kept reports whether the kind is kept as written by default (whatever
@@ -84,31 +129,53 @@ func (r Rules) KeptAsWritten(text string, replaceState bool, ageKept func(string
 	return false
 }
 
+// KeptByStatePolicy reports whether a place span (a LOCATION_* kind)
+// whose text is text stays as written under the run's state policy (SPEC
+// §5, §6): a Keep kind (LOCATION_COUNTRY) always, LOCATION_STATE unless
+// replaceState, and a CityState kind's span naming a city-state
+// (cityState(text), nil: none) likewise unless replaceState. The engine
+// keeps such spans, QC lists them and the leak audit exempts them.
+func (r Rules) KeptByStatePolicy(text string, replaceState bool, cityState func(string) bool) bool {
+	if !r.Kind.IsLocation() {
+		return false
+	}
+	if r.CityState && cityState != nil && cityState(text) {
+		return !replaceState
+	}
+	switch r.Default {
+	case Keep:
+		return true
+	case KeepUnlessReplaceState:
+		return !replaceState
+	}
+	return false
+}
+
 // rules is the rules table, in specification order (All).
 var rules = []Rules{
-	{Kind: NamePatient, Audited: true, Display: DisplayName, Risk: 90},
-	{Kind: NameRelative, Audited: true, Display: DisplayName, Risk: 85},
-	{Kind: NameDoctor, Audited: true, Display: DisplayName, Risk: 70},
-	{Kind: NameExt, Audited: true, Display: DisplayName, Risk: 69},
-	{Kind: NameUsername, Audited: true, Display: DisplayName, Risk: 68},
+	{Kind: NamePatient, Audited: true, Display: DisplayName, Risk: 90, SuspectRepeats: true},
+	{Kind: NameRelative, Audited: true, Display: DisplayName, Risk: 85, SuspectRepeats: true},
+	{Kind: NameDoctor, Audited: true, Display: DisplayName, Risk: 70, SuspectRepeats: true},
+	{Kind: NameExt, Audited: true, Display: DisplayName, Risk: 69, SuspectRepeats: true},
+	{Kind: NameUsername, Audited: true, Display: DisplayName, Risk: 68, SuspectRepeats: true},
 	{Kind: NameTitle, Display: DisplayName, Risk: 30},
-	{Kind: Date, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 50},
-	{Kind: DateBirth, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 79},
-	{Kind: DateDeath, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 78},
+	{Kind: Date, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 50, SuspectRepeats: true},
+	{Kind: DateBirth, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 79, SuspectRepeats: true},
+	{Kind: DateDeath, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 78, SuspectRepeats: true},
 	{Kind: Age, Default: KeepUpToMaxAge, QCFlag: QCAgeOver89, Display: DisplayAge, Risk: 45},
-	{Kind: LocationStreet, Audited: true, Display: DisplayLocation, Risk: 77},
-	{Kind: LocationCity, Audited: true, Display: DisplayLocation, Risk: 59},
-	{Kind: LocationZip, Audited: true, Display: DisplayLocation, Risk: 60},
+	{Kind: LocationStreet, Audited: true, Display: DisplayLocation, Risk: 77, SuspectRepeats: true},
+	{Kind: LocationCity, Audited: true, Display: DisplayLocation, Risk: 59, CityState: true, SuspectRepeats: true},
+	{Kind: LocationZip, Audited: true, Display: DisplayLocation, Risk: 60, SuspectRepeats: true},
 	{Kind: LocationCountry, Default: Keep, QCFlag: QCKeptPlace, Display: DisplayLocation, Risk: 39},
 	{Kind: LocationState, Default: KeepUnlessReplaceState, QCFlag: QCKeptPlace, Display: DisplayLocation, Risk: 40},
-	{Kind: LocationHospital, Audited: true, Display: DisplayLocation, Risk: 58},
-	{Kind: LocationOrganization, Audited: true, Display: DisplayLocation, Risk: 57},
-	{Kind: LocationOther, Audited: true, QCFlag: QCLocationOther, Display: DisplayLocation, Risk: 56},
-	{Kind: ID, Audited: true, Display: DisplayID, Risk: 84},
-	{Kind: ContactPhone, Audited: true, Display: DisplayContact, Risk: 82},
-	{Kind: ContactEmail, Audited: true, Display: DisplayContact, Risk: 83},
-	{Kind: ContactFax, Audited: true, Display: DisplayContact, Risk: 81},
-	{Kind: ContactURL, Audited: true, Display: DisplayContact, Risk: 80},
+	{Kind: LocationHospital, Audited: true, Display: DisplayLocation, Risk: 58, Facility: true, SuspectRepeats: true},
+	{Kind: LocationOrganization, Audited: true, Display: DisplayLocation, Risk: 57, Facility: true, SuspectRepeats: true},
+	{Kind: LocationOther, Audited: true, QCFlag: QCLocationOther, Display: DisplayLocation, Risk: 56, Facility: true, SuspectRepeats: true},
+	{Kind: ID, Audited: true, Display: DisplayID, Risk: 84, SuspectRepeats: true},
+	{Kind: ContactPhone, Audited: true, Display: DisplayContact, Risk: 82, SuspectRepeats: true},
+	{Kind: ContactEmail, Audited: true, Display: DisplayContact, Risk: 83, SuspectRepeats: true},
+	{Kind: ContactFax, Audited: true, Display: DisplayContact, Risk: 81, SuspectRepeats: true},
+	{Kind: ContactURL, Audited: true, Display: DisplayContact, Risk: 80, SuspectRepeats: true},
 	{Kind: Profession, Default: Keep, QCFlag: QCProfession, Display: DisplayProfession, Risk: 20},
 	{Kind: Other, Audited: true, QCFlag: QCOther, Display: DisplayOther, Risk: 100},
 }

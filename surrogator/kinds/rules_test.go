@@ -111,3 +111,53 @@ func TestKeptAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptByStatePolicy: of the places, LOCATION_COUNTRY is always kept,
+// LOCATION_STATE and a LOCATION_CITY naming a city-state unless states
+// are replaced; every other kind (PROFESSION and AGE are no places) is
+// not kept by the state policy.
+func TestKeptByStatePolicy(t *testing.T) {
+	cityState := func(s string) bool { return s == "Hamburg" }
+	for _, k := range All {
+		for _, replaceState := range []bool{false, true} {
+			for _, text := range []string{"Hamburg", "Leipzig"} {
+				want := false
+				switch {
+				case k == LocationCountry:
+					want = true
+				case k == LocationState, k == LocationCity && text == "Hamburg":
+					want = !replaceState
+				}
+				if got := RulesOf(k).KeptByStatePolicy(text, replaceState, cityState); got != want {
+					t.Errorf("%s %q replaceState=%v: kept %v, want %v", k, text, replaceState, got, want)
+				}
+			}
+		}
+	}
+	if RulesOf(LocationCity).KeptByStatePolicy("Hamburg", false, nil) {
+		t.Error("a nil city-state check keeps a city")
+	}
+}
+
+// TestSuspectRepeats: the suspects detector searches repeats of every
+// replaced kind's text except the titles and OTHER; never of kept kinds
+// or ages.
+func TestSuspectRepeats(t *testing.T) {
+	for _, r := range Table() {
+		want := r.Default == Replace && r.Kind != NameTitle && r.Kind != Other
+		if r.SuspectRepeats != want {
+			t.Errorf("%s: SuspectRepeats %v, want %v", r.Kind, r.SuspectRepeats, want)
+		}
+	}
+}
+
+// TestFacilityKinds: the facility kinds are the three LOCATION_* kinds a
+// facility name is annotated with.
+func TestFacilityKinds(t *testing.T) {
+	for _, r := range Table() {
+		want := r.Kind == LocationHospital || r.Kind == LocationOrganization || r.Kind == LocationOther
+		if r.Facility != want {
+			t.Errorf("%s: Facility %v", r.Kind, r.Facility)
+		}
+	}
+}

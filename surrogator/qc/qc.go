@@ -253,6 +253,7 @@ func check(d *document.Document, sus []Suspect, unit string) *Doc {
 		Counts: map[string]int{}, Distinct: map[string][]string{}, Readable: true,
 	}
 	distinct := map[string]map[string]bool{}
+	keptOut := false // a span whose kind keeps the document out (OTHER)
 	for i, s := range d.Spans {
 		text := d.SpanText(i)
 		label := string(s.Kind)
@@ -274,6 +275,7 @@ func check(d *document.Document, sus []Suspect, unit string) *Doc {
 			}
 		case FlagProfession, FlagOther, FlagLocationOther:
 			q.Flags = append(q.Flags, Flag{Kind: flag, Span: i, Label: label, Text: text})
+			keptOut = keptOut || flag == FlagOther
 		case FlagKeptPlace:
 			q.Flags = append(q.Flags, Flag{Kind: FlagKeptPlace, Span: i, Label: label, Text: text,
 				Detail: "kept as written (state policy); --replace-state replaces states"})
@@ -309,7 +311,7 @@ func check(d *document.Document, sus []Suspect, unit string) *Doc {
 	}
 	q.Suspects, q.SuspectOffsets = sus, unit
 	q.PartOfCorpus = true
-	if q.Counts[string(kinds.Other)] > 0 {
+	if keptOut {
 		q.PartOfCorpus = false
 		q.Reasons = append(q.Reasons, "contains OTHER annotations")
 	}

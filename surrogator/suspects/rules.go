@@ -440,8 +440,7 @@ func (r *run) repeats(spans []document.Span) {
 		rp.needles[head].next = id
 	}
 	for _, s := range spans {
-		switch s.Kind {
-		case "", kinds.NameTitle, kinds.Profession, kinds.Age, kinds.LocationCountry, kinds.LocationState, kinds.Other:
+		if s.Kind == "" || !kinds.RulesOf(s.Kind).SuspectRepeats {
 			continue
 		}
 		if s.End <= s.Begin || s.End > len(r.text) {

@@ -227,7 +227,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		dst := filepath.Join(p.inputDir(), in.Stored)
-		if !strings.HasSuffix(in.Stored, ".zip") {
+		if !isContainer(in.Stored) {
 			dst = filepath.Join(p.looseDir(), in.Stored)
 		}
 		n, err := copyPrivate(dst, part)
@@ -295,8 +295,11 @@ func tooLarge(err error) bool {
 
 // storedName gives an uploaded file its generated name. Only the
 // extension of the original name is used (lowercased); the name itself is
-// kept in project.json. A TypeSystem.xml keeps that (fixed) name, which
-// the XMI reader looks for.
+// kept in project.json. The format table decides (formats.LookupFormat,
+// formats.IsCompanion): a container (zip) is stored under its own id; a
+// document file and a companion of the same stem (a BRAT .ann and .txt)
+// share one generated stem; a companion with a fixed name (TypeSystem.xml)
+// keeps that name, which its reader looks for.
 func storedName(orig string, stems map[string]string) (input, bool) {
 	base := orig
 	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
@@ -309,14 +312,17 @@ func storedName(orig string, stems map[string]string) (input, bool) {
 		base = strings.ToValidUTF8(base[:255-len(ext)], "") + ext
 	}
 	in := input{ID: newID(), Name: base}
-	if strings.EqualFold(base, "TypeSystem.xml") {
-		in.Stored = "TypeSystem.xml"
-		return in, true
+	for _, f := range formats.Formats() {
+		if f.Companion != "" && !strings.HasPrefix(f.Companion, ".") && strings.EqualFold(base, f.Companion) {
+			in.Stored = f.Companion
+			return in, true
+		}
 	}
-	switch ext {
-	case ".zip":
-		in.Stored = in.ID + ".zip"
-	case ".json", ".xmi", ".jsonl", ".ndjson", ".txt", ".ann":
+	f, ok := formats.LookupFormat(base)
+	switch {
+	case ok && f.Container:
+		in.Stored = in.ID + ext
+	case ok || formats.IsCompanion(base):
 		g, ok := stems[stem]
 		if !ok {
 			g = newID()
@@ -327,6 +333,13 @@ func storedName(orig string, stems map[string]string) (input, bool) {
 		return in, false
 	}
 	return in, true
+}
+
+// isContainer reports whether a stored input is a container (a zip) read
+// as a project of its own (formats.Format.Container).
+func isContainer(stored string) bool {
+	f, ok := formats.LookupFormat(stored)
+	return ok && f.Container
 }
 
 // copyPrivate writes r to a new file 0600 (never over an existing one).

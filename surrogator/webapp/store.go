@@ -138,10 +138,10 @@ func (p *project) sources(need func(formats.Source) bool) (srcs []formats.Source
 		}
 	}
 	for _, in := range p.meta.Inputs {
-		if strings.HasSuffix(in.Stored, ".zip") {
+		if isContainer(in.Stored) {
 			name := in.Name
-			if !strings.EqualFold(path.Ext(name), ".zip") {
-				name += ".zip"
+			if !isContainer(name) { // the reader chooses by the name's extension
+				name += path.Ext(in.Stored)
 			}
 			if need != nil && !need(formats.Source{Name: name}) {
 				continue

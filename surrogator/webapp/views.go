@@ -19,25 +19,21 @@ type segment struct {
 // group is a kind's colour group (the legend explains it; every span also
 // carries its kind as text, so nothing depends on colour).
 func group(k kinds.Kind) string {
-	switch {
-	case k == "":
+	if k == "" {
 		return "k-wrong"
-	case strings.HasPrefix(string(k), "NAME_"):
-		return "k-name"
-	case strings.HasPrefix(string(k), "DATE"):
-		return "k-date"
-	case k == kinds.Age:
-		return "k-age"
-	case strings.HasPrefix(string(k), "LOCATION_"):
-		return "k-loc"
-	case k == kinds.ID:
-		return "k-id"
-	case strings.HasPrefix(string(k), "CONTACT_"):
-		return "k-contact"
-	case k == kinds.Profession:
-		return "k-prof"
+	}
+	if c, ok := displayClass[kinds.RulesOf(k).Display]; ok {
+		return c
 	}
 	return "k-other"
+}
+
+// displayClass is the CSS class of each display group of the kinds
+// (kinds.Rules.Display).
+var displayClass = map[string]string{
+	kinds.DisplayName: "k-name", kinds.DisplayDate: "k-date", kinds.DisplayAge: "k-age",
+	kinds.DisplayLocation: "k-loc", kinds.DisplayID: "k-id", kinds.DisplayContact: "k-contact",
+	kinds.DisplayProfession: "k-prof", kinds.DisplayOther: "k-other",
 }
 
 // spanClass is the CSS class of a highlighted span: its kind's group, or

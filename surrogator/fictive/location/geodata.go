@@ -350,13 +350,8 @@ func StateKey(s string) string { return stateKey(s) }
 // (Berlin, Hamburg, Bremen: state-level) likewise. The engine keeps such
 // spans, QC lists them and the leak audit exempts them.
 func KeptByPolicy(k kinds.Kind, text string, replaceState bool) bool {
-	switch k {
-	case kinds.LocationCountry:
-		return true
-	case kinds.LocationState:
-		return !replaceState
-	case kinds.LocationCity:
-		return !replaceState && CityStateOf(text) != ""
-	}
-	return false
+	return kinds.RulesOf(k).KeptByStatePolicy(text, replaceState, isCityState)
 }
+
+// isCityState reports whether a place name names a city-state.
+func isCityState(name string) bool { return CityStateOf(name) != "" }
