@@ -9,8 +9,12 @@
 // The format table (table.go; Formats, LookupFormat, IsCompanion) is the one
 // place that chooses a reader by extension and names the files read beside
 // a document: the walker, the readers of zips and held files and
-// ReadDocument all ask it. Adding an input format is a row there and its
-// case in readLoose.
+// ReadDocument all ask it. A row carries its reader: a format read as one
+// document per file (alone, with a fixed-name companion such as
+// TypeSystem.xml, or with the companion of its stem such as a BRAT .txt)
+// decodes through the row's decode function, so adding such a format is a
+// row in table.go and its reader sub-package (docs/internals.md, "Adding
+// a PII kind or an input format").
 //
 // One unreadable document never stops the others: per-document problems are
 // collected in Project.Errors, naming the file and document (at most

@@ -1199,16 +1199,12 @@ func (r *reader) readCASJSON(data []byte) (*document.Document, error) {
 
 // decodeCAS decodes a CAS entry of an export by its extension.
 func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, error) {
-	var rd Reader
-	if f := lookupFormat(entry); f != nil {
-		rd = f.Reader
-	}
-	switch rd {
-	case ReaderCASJSON:
-		return r.readCASJSON(data)
-	case ReaderXMI:
-		return decodeXMI(data, ts, r.opt)
-	case ReaderZip:
+	f := lookupFormat(entry)
+	switch {
+	case f == nil:
+	case f.decode != nil && !f.pair():
+		return f.decode(r, data, ts)
+	case f.Container:
 		// INCEpTION's XMI export wraps each CAS in a zip with its type system.
 		a, err := zipread.Open(bytes.NewReader(data), int64(len(data)), r.lim)
 		if err != nil {
@@ -1308,7 +1304,7 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	if parallel && r.opt.Workers > 1 {
 		var cas []string
 		for _, e := range entries {
-			if rd := readerOf(e.name); rd == ReaderXMI || rd == ReaderCASJSON {
+			if f := docFormat(e.name); f != nil && f.decode != nil && !f.pair() {
 				cas = append(cas, e.name)
 			}
 		}
@@ -1330,8 +1326,40 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 			d.Source = e.label
 			proj.addDoc(d, e.label)
 		}
-		switch readerOf(n) {
-		case ReaderCASJSON, ReaderXMI:
+		f := docFormat(n)
+		switch {
+		case f == nil:
+		case f.Streamed:
+			rc, err := open(n)
+			if err != nil {
+				add(nil, err)
+				continue
+			}
+			r.readJSONL(proj, e, rc)
+			rc.Close()
+		case f.pair():
+			// a document file with the companion of its stem (a BRAT
+			// .ann and its .txt), named after the companion
+			data, err := get(n)
+			if err != nil {
+				add(nil, err)
+				continue
+			}
+			comp, err := get(stemCompanion(n))
+			if errors.Is(err, fs.ErrNotExist) {
+				add(nil, errors.New(f.missing))
+				continue
+			}
+			if err != nil {
+				add(nil, fmt.Errorf("%s: %w", f.companionErr, err))
+				continue
+			}
+			d, err := f.decode(r, data, comp)
+			if d != nil {
+				d.Name = stemCompanion(base)
+			}
+			add(d, err)
+		case f.decode != nil:
 			var d *document.Document
 			var err error
 			if pre != nil {
@@ -1340,60 +1368,35 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 				d, err = r.loadCAS(n, get)
 			}
 			add(d, err)
-		case ReaderBRAT:
-			txtName := stemCompanion(n)
-			ann, err := get(n)
-			if err != nil {
-				add(nil, err)
-				continue
-			}
-			txt, err := get(txtName)
-			if errors.Is(err, fs.ErrNotExist) {
-				add(nil, fmt.Errorf("BRAT annotation without its .txt"))
-				continue
-			}
-			if err != nil {
-				add(nil, fmt.Errorf("BRAT text: %w", err))
-				continue
-			}
-			d, err := decodeBRAT(txt, ann)
-			if d != nil {
-				d.Name = stemCompanion(base) // a BRAT document is named after its text
-			}
-			add(d, err)
-		case ReaderJSONLines:
-			rc, err := open(n)
-			if err != nil {
-				add(nil, err)
-				continue
-			}
-			r.readJSONL(proj, e, rc)
-			rc.Close()
 		}
 	}
 }
 
-// loadCAS reads and decodes one CAS JSON or XMI file (with the
+// loadCAS reads and decodes one document file whose format reads it
+// alone or with a fixed-name companion beside it (CAS JSON; XMI with the
 // TypeSystem.xml beside it or the --typesystem file).
 func (r *reader) loadCAS(n string, get func(string) ([]byte, error)) (*document.Document, error) {
 	base := path.Base(n)
+	f := docFormat(n)
+	if f == nil || f.decode == nil {
+		return nil, fmt.Errorf("formats: internal error: %s is no document file", base)
+	}
 	data, err := get(n)
 	if err != nil {
 		return nil, err
 	}
-	var d *document.Document
-	if readerOf(n) == ReaderCASJSON {
-		d, err = r.readCASJSON(data)
-	} else {
-		ts, terr := get(path.Join(path.Dir(n), typeSystemName))
-		if errors.Is(terr, fs.ErrNotExist) && r.opt.TypeSystem != "" {
-			ts, terr = r.readPath(r.opt.TypeSystem, "")
+	var comp []byte
+	if c := f.Companion; c != "" {
+		var cerr error
+		comp, cerr = get(path.Join(path.Dir(n), c))
+		if errors.Is(cerr, fs.ErrNotExist) && c == typeSystemName && r.opt.TypeSystem != "" {
+			comp, cerr = r.readPath(r.opt.TypeSystem, "")
 		}
-		if terr != nil && !errors.Is(terr, fs.ErrNotExist) {
-			return nil, fmt.Errorf("type system: %w", terr)
+		if cerr != nil && !errors.Is(cerr, fs.ErrNotExist) {
+			return nil, fmt.Errorf("type system: %w", cerr)
 		}
-		d, err = decodeXMI(data, ts, r.opt)
 	}
+	d, err := f.decode(r, data, comp)
 	if d != nil && d.Name == "" {
 		d.Name = strings.TrimSuffix(base, path.Ext(base))
 	}

@@ -1,8 +1,16 @@
 package formats
 
 import (
+	"bytes"
+	"fmt"
 	"path"
 	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/formats/brat"
+	"github.com/surrogator/surrogator/surrogator/formats/casjson"
+	"github.com/surrogator/surrogator/surrogator/formats/xmi"
 )
 
 // Reader names the reader of an input format.
@@ -49,17 +57,47 @@ type Format struct {
 	// notDocument tells the files with the extension that are no documents
 	// (an export folder's project and layer descriptions).
 	notDocument func(base string) bool
+	// decode reads one document from a document file's bytes and its
+	// companion's: the same-stem file (required), or the fixed-name file
+	// beside it (nil when absent and no --typesystem is given). nil for a
+	// container or a streamed format, which formats.go reads itself.
+	decode func(r *reader, data, companion []byte) (*document.Document, error)
+	// missing is the error of a document file without its same-stem
+	// companion; companionErr prefixes an error reading the companion.
+	missing, companionErr string
 }
 
 // formatTable is every input format of SPEC §3: the walker, the
 // single-document path (ReadDocument) and the readers of loose files and
 // zips choose by it; Formats and LookupFormat expose it.
 var formatTable = []Format{
-	{Name: "CAS JSON", Exts: []string{".json"}, Reader: ReaderCASJSON, notDocument: skippedJSON},
-	{Name: "CAS XMI", Exts: []string{".xmi"}, Reader: ReaderXMI, Companion: typeSystemName},
-	{Name: "BRAT standoff", Exts: []string{".ann"}, Reader: ReaderBRAT, Companion: ".txt"},
+	{Name: "CAS JSON", Exts: []string{".json"}, Reader: ReaderCASJSON, notDocument: skippedJSON,
+		decode: func(r *reader, data, _ []byte) (*document.Document, error) { return r.readCASJSON(data) }},
+	{Name: "CAS XMI", Exts: []string{".xmi"}, Reader: ReaderXMI, Companion: typeSystemName,
+		decode: func(r *reader, data, ts []byte) (*document.Document, error) { return decodeXMI(data, ts, r.opt) }},
+	{Name: "BRAT standoff", Exts: []string{".ann"}, Reader: ReaderBRAT, Companion: ".txt",
+		decode:  func(_ *reader, ann, txt []byte) (*document.Document, error) { return brat.Read(txt, ann) },
+		missing: "BRAT annotation without its .txt", companionErr: "BRAT text"},
 	{Name: "JSON Lines", Exts: []string{".jsonl", ".ndjson"}, Reader: ReaderJSONLines, Streamed: true},
 	{Name: "zip (INCEpTION project export or loose files)", Exts: []string{".zip"}, Reader: ReaderZip, Container: true},
+}
+
+// decodeXMI decodes an XMI document with its type system (nil: the
+// types the reader knows).
+func decodeXMI(data, ts []byte, opt Options) (*document.Document, error) {
+	var types []*cas.TypeDef
+	if len(ts) > 0 {
+		t, err := xmi.ReadTypeSystem(bytes.NewReader(ts))
+		if err != nil {
+			return nil, fmt.Errorf("type system: %w", err)
+		}
+		types = t
+	}
+	c, err := xmi.Read(data, types)
+	if err != nil {
+		return nil, err
+	}
+	return casjson.FromCAS(c, opt.PHI, document.FormatXMI)
 }
 
 // typeSystemName is the type system read beside XMI files.
@@ -142,12 +180,25 @@ func isContainer(name string) bool {
 // as a document (an unknown extension, an export folder's project
 // description).
 func readerOf(name string) Reader {
+	if f := docFormat(name); f != nil {
+		return f.Reader
+	}
+	return 0
+}
+
+// docFormat is the format of a loose document file, nil for a file that
+// is not read as a document (see readerOf).
+func docFormat(name string) *Format {
 	f := lookupFormat(name)
 	if f == nil || f.Container || (f.notDocument != nil && f.notDocument(path.Base(name))) {
-		return 0
+		return nil
 	}
-	return f.Reader
+	return f
 }
+
+// pair reports whether the format reads a document file with a required
+// companion of its stem (a BRAT .ann with its .txt).
+func (f *Format) pair() bool { return strings.HasPrefix(f.Companion, ".") }
 
 // stemCompanion returns the companion read beside document file n when it
 // is a file of the same stem (the .txt of a BRAT .ann), or "".

@@ -133,3 +133,25 @@ func TestFormatTable(t *testing.T) {
 		t.Error("Formats returned the table itself")
 	}
 }
+
+// TestFormatRowsRead: every row of the table says how its files are
+// read: a container, a stream, or its own decode function (a format read
+// one document per file is added by its row alone, with its reader
+// sub-package); a row with a same-stem companion names the errors of a
+// missing or unreadable companion.
+func TestFormatRowsRead(t *testing.T) {
+	for _, f := range formatTable {
+		n := 0
+		for _, b := range []bool{f.Container, f.Streamed, f.decode != nil} {
+			if b {
+				n++
+			}
+		}
+		if n != 1 || f.Reader == 0 || len(f.Exts) == 0 {
+			t.Errorf("%s: container %v, streamed %v, decode %v, reader %d, extensions %v", f.Name, f.Container, f.Streamed, f.decode != nil, f.Reader, f.Exts)
+		}
+		if f.pair() && (f.missing == "" || f.companionErr == "") {
+			t.Errorf("%s: a same-stem companion without its error texts", f.Name)
+		}
+	}
+}
