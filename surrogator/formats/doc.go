@@ -1,7 +1,8 @@
-// Package formats reads every input of SPEC §3 into projects of documents:
-// INCEpTION project exports (.zip), UIMA CAS JSON (.json), UIMA CAS XMI
-// (.xmi with a TypeSystem.xml beside it), BRAT standoff (.ann with the .txt
-// of its stem) and JSON Lines (.jsonl, .ndjson). Directories are walked. A
+// Package formats reads every input of SPEC §3 into projects of documents,
+// by the format table (table.go, Formats): INCEpTION project exports
+// (zip), UIMA CAS JSON, UIMA CAS XMI (with a TypeSystem.xml beside it),
+// BRAT standoff (the annotations with the text of their stem) and JSON
+// Lines. Directories are walked. A
 // project is an input zip or directory (named by its base name without
 // extension); a single file belongs to the project named after its parent
 // directory.
