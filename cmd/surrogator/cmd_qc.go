@@ -147,16 +147,6 @@ func runQC(ctx context.Context, w, stderr io.Writer, o qcOptions, paths []string
 	return nil
 }
 
-// unreadableCount counts a project's unreadable documents and files,
-// including those only counted in its summarising error.
-func unreadableCount(p *formats.Project) int {
-	n := len(p.Errors) + p.ErrorsOmitted
-	if p.ErrorsOmitted > 0 {
-		n-- // the summarising error itself
-	}
-	return n
-}
-
 // scanInputs hands every document of paths to visit, one at a time, with
 // the read phase on pr (formats.Scan: nothing is held).
 func scanInputs(ctx context.Context, pr *progress, paths []string, opt formats.Options, visit func(*formats.Project, *document.Document) error) ([]*formats.Project, error) {

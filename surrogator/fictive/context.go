@@ -2,7 +2,6 @@ package fictive
 
 import (
 	"fmt"
-	"sort"
 	"sync"
 
 	"github.com/surrogator/surrogator/data"
@@ -177,14 +176,4 @@ func (t Generators) Lookup(k kinds.Kind) (Generator, error) {
 		return nil, fmt.Errorf("fictive: no generator for %s", k)
 	}
 	return g, nil
-}
-
-// Kinds lists the kinds that have a generator, sorted.
-func (t Generators) Kinds() []kinds.Kind {
-	out := make([]kinds.Kind, 0, len(t))
-	for k := range t {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
 }

@@ -1058,20 +1058,6 @@ func (r *reader) readZipFileAt(shown, real string) *Project {
 	return proj
 }
 
-// ReadZip reads an INCEpTION export (or a zip of loose files) from memory,
-// e.g. an upload. An empty zip gives a project with an ErrNoDocuments
-// error.
-func ReadZip(name string, data []byte, opt Options) *Project {
-	r := newReader(opt)
-	proj := &Project{Name: ProjectName(name), Path: name}
-	r.readZip(proj, name, bytes.NewReader(data), int64(len(data)))
-	if proj.empty() {
-		proj.addErr(&DocError{File: name, Err: ErrNoDocuments})
-	}
-	proj.finish()
-	return proj
-}
-
 // zipErr turns the zip limits into messages naming the flag to raise.
 func (r *reader) zipErr(err error) error {
 	switch {

@@ -176,16 +176,6 @@ func isContainer(name string) bool {
 	return f != nil && f.Container
 }
 
-// readerOf is the reader of a loose file, 0 for a file that is not read
-// as a document (an unknown extension, an export folder's project
-// description).
-func readerOf(name string) Reader {
-	if f := docFormat(name); f != nil {
-		return f.Reader
-	}
-	return 0
-}
-
 // docFormat is the format of a loose document file, nil for a file that
 // is not read as a document (see readerOf).
 func docFormat(name string) *Format {

@@ -82,15 +82,6 @@ func (f *docFact) never() string {
 	return ""
 }
 
-// docCount is the number of QC rows of the project.
-func (p *project) docCount() int {
-	n := 0
-	for _, v := range p.views {
-		n += len(v.Docs)
-	}
-	return n
-}
-
 // fact returns QC row di of input project pi.
 func (p *project) fact(pi, di int) (*docFact, bool) {
 	if pi < 0 || pi >= len(p.views) || di < 0 || di >= len(p.views[pi].Docs) {

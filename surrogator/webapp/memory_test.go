@@ -269,3 +269,12 @@ func BenchmarkDocumentPage(b *testing.B) {
 		i++
 	}
 }
+
+// docCount is the number of QC rows of the project.
+func (p *project) docCount() int {
+	n := 0
+	for _, v := range p.views {
+		n += len(v.Docs)
+	}
+	return n
+}

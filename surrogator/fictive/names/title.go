@@ -331,21 +331,6 @@ func feminineTitle(t string) bool {
 	return false
 }
 
-// styleTitle writes a listed title in the style of the original: all
-// capitals when the original is, and without spaces after dots when the
-// original has none ("Dr.med." → "Dr.rer.nat.").
-func styleTitle(orig, t string) string {
-	if !strings.ContainsAny(strings.TrimSpace(orig), " \t\n") && strings.Count(orig, ".") >= 2 && gluedDot(orig) {
-		t = strings.ReplaceAll(t, ". ", ".")
-	}
-	if isUpperWord(orig) && letterCount(orig) >= 2 {
-		t = strings.ToUpper(t)
-	}
-	lead := orig[:len(orig)-len(strings.TrimLeftFunc(orig, unicode.IsSpace))]
-	trail := orig[len(strings.TrimRightFunc(orig, unicode.IsSpace)):]
-	return lead + t + trail
-}
-
 // gluedDot reports a dot directly followed by a letter ("Dr.med.").
 func gluedDot(s string) bool {
 	prevDot := false

@@ -4,7 +4,7 @@
 // curated annotations (user CURATION_USER) or one annotator's annotations
 // in a CAS format, and downloads a whole project export. The results feed
 // package formats: a fetched CAS JSON or XMI is the bytes of one document,
-// and a project export is the zip that formats.ReadZip (or
+// and a project export is the zip that formats.Scan (a Source with Data, or
 // zipread.Open over a bytes.Reader) reads.
 //
 //	c, err := aero.New(aero.Config{BaseURL: "https://inception.example.org/", Username: u, Password: p})

@@ -70,7 +70,11 @@ func TestSharedProject(t *testing.T) {
 	if err != nil || n != int64(len(data)) || !bytes.Equal(zipBuf.Bytes(), data) {
 		t.Fatalf("export: %v, %d of %d bytes", err, n, len(data))
 	}
-	proj := formats.ReadZip("project-deid-test-data-1.zip", zipBuf.Bytes(), formats.Options{})
+	projs, err := formats.Scan(ctx, []formats.Source{{Name: "project-deid-test-data-1.zip", Data: zipBuf.Bytes()}}, formats.Options{}, nil)
+	if err != nil || len(projs) != 1 {
+		t.Fatalf("export read: %v, %d projects", err, len(projs))
+	}
+	proj := projs[0]
 	if len(proj.Errors) != 0 || len(proj.Documents) != 15 {
 		t.Fatalf("export read: %d documents, errors %v", len(proj.Documents), proj.Errors)
 	}

@@ -86,8 +86,8 @@ const (
 	FormatJSONCAS Format = "jsoncas"
 	// FormatXMI is UIMA CAS XMI (XML 1.0). INCEpTION answers a single
 	// document as a zip of the .xmi and its typesystem.xml (the client
-	// also accepts a bare .xmi), which formats.ReadZip reads as a zip of
-	// loose files.
+	// also accepts a bare .xmi), which formats.Scan reads (a held zip)
+	// as a zip of loose files.
 	FormatXMI Format = "xmi"
 	// FormatText is the plain text (UTF-8), without annotations.
 	FormatText Format = "text"

@@ -12,16 +12,16 @@ import (
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
-// issue12Seeds is how many scope keys each issue-12 case runs with: the
+// ruleSeeds is how many scope keys each case runs with: the
 // rules must hold for every draw, not for one lucky seed.
-const issue12Seeds = 60
+const ruleSeeds = 60
 
 func seedScope(i int) *fictive.Scope { return fictive.NewScope([]byte("issue12-" + strconv.Itoa(i))) }
 
-// TestIssue12Particles: particles and their abbreviations are kept as
+// TestParticles: particles and their abbreviations are kept as
 // written and never read as initials (issue 12: "K. v. d. Heydt → B. v. f.
 // Köhle", "Th. v. d. Brelie → Zb. v. p. Subow").
-func TestIssue12Particles(t *testing.T) {
+func TestParticles(t *testing.T) {
 	tests := []struct {
 		markup string
 		kept   []string // words of the span kept at their position
@@ -40,7 +40,7 @@ func TestIssue12Particles(t *testing.T) {
 		{"Frau [[P|Vera Meier]] und [[P|V. D. Meier]] kamen.", []string{"", ""}},
 	}
 	for _, tt := range tests {
-		for seed := range issue12Seeds {
+		for seed := range ruleSeeds {
 			d, _ := buildLetter(t, tt.markup)
 			out := surrogateLetter(t, d, seedScope(seed))
 			in, got := strings.Fields(d.SpanText(0)), strings.Fields(out[0])
@@ -59,13 +59,13 @@ func TestIssue12Particles(t *testing.T) {
 	}
 }
 
-// TestIssue12MultiLetterInitials: "Ch.", "Th.", "Chr." map to a real
+// TestMultiLetterInitials: "Ch.", "Th.", "Chr." map to a real
 // German first-name abbreviation (issue 25: firstAbbrevs, not "Zb." or
 // "Ze."), of the same number of letters when the table has one.
-func TestIssue12MultiLetterInitials(t *testing.T) {
+func TestMultiLetterInitials(t *testing.T) {
 	for _, markup := range []string{"Konsil [[D|Th. v. d. Brelie]].", "Herr [[P|Ch. Hansen]] kam.", "Herr [[P|Chr. Hansen]] kam.",
 		"Herr [[P|Wo. Vogt]] kam.", "Frau [[P|Kath. Vogt]] kam.", "Herr [[P|Wilh. Busch]] kam."} {
-		for seed := range issue12Seeds {
+		for seed := range ruleSeeds {
 			d, _ := buildLetter(t, markup)
 			out := surrogateLetter(t, d, seedScope(seed))
 			o, g := strings.Fields(d.SpanText(0))[0], strings.Fields(out[0])[0]
@@ -79,12 +79,12 @@ func TestIssue12MultiLetterInitials(t *testing.T) {
 	}
 }
 
-// TestIssue12NameVariants: capitals, ß/SS/ẞ and the genitive of a name
+// TestNameVariants: capitals, ß/SS/ẞ and the genitive of a name
 // the lists do not know map to the matching variant of one surrogate
 // (issue 12: "KÄSSMANNS" → an unrelated surname while "Käßmann → Herkner").
-func TestIssue12NameVariants(t *testing.T) {
+func TestNameVariants(t *testing.T) {
 	markup := "Frau [[P|Käßmann]] kam. [[P|KÄSSMANNS]] Befund. [[P|Kässmann]], [[P|KÄẞMANN]] und [[P|Käßmanns]] Sohn."
-	for seed := range issue12Seeds {
+	for seed := range ruleSeeds {
 		d, _ := buildLetter(t, markup)
 		out := surrogateLetter(t, d, seedScope(seed))
 		base := out[0]
@@ -97,15 +97,15 @@ func TestIssue12NameVariants(t *testing.T) {
 	}
 }
 
-// TestIssue12TitlePerPerson: one surrogate title per person (issue 12),
+// TestTitlePerPerson: one surrogate title per person (issue 12),
 // under issue 25's rule: "DR. MED.", "Dr." and "Dr. med." have no
 // same-rank, same-discipline alternative and are kept as written; the
 // two spellings of one Privatdozent's title get one redrawn spelling.
-func TestIssue12TitlePerPerson(t *testing.T) {
+func TestTitlePerPerson(t *testing.T) {
 	markup := "[[T|DR. MED.]] [[D|Meier]] schreibt. Später [[T|Dr.]] [[D|Meier]] und [[T|Dr. med.]] [[D|MEIER]]; " +
 		"[[T|PD Dr.]] [[D|Schulz]] und [[T|Priv.-Doz. Dr.]] [[D|Schulz]]."
 	seen := map[string]bool{}
-	for seed := range issue12Seeds {
+	for seed := range ruleSeeds {
 		d, _ := buildLetter(t, markup)
 		out := surrogateLetter(t, d, seedScope(seed))
 		for _, i := range []int{0, 2, 4} {
@@ -123,10 +123,10 @@ func TestIssue12TitlePerPerson(t *testing.T) {
 	}
 }
 
-// TestIssue12BirthCohort: a patient's first name is drawn for the birth
+// TestBirthCohort: a patient's first name is drawn for the birth
 // cohort when a birth date or an age is known (issue 12: "Kunigunde" born
 // 2020).
-func TestIssue12BirthCohort(t *testing.T) {
+func TestBirthCohort(t *testing.T) {
 	res := data.Default()
 	cohorts := data.FirstNameCohorts()
 	tests := []struct {
@@ -154,7 +154,7 @@ func TestIssue12BirthCohort(t *testing.T) {
 		}
 		d.Normalize()
 		tagged := 0
-		for seed := range issue12Seeds {
+		for seed := range ruleSeeds {
 			ctx := &fictive.Context{Kind: kinds.NamePatient, Doc: d, Span: 0, Scope: seedScope(seed), DocScope: seedScope(seed),
 				State: &fictive.DocState{DateShift: tt.shift}, Res: res}
 			out, err := Name(d.SpanText(0), ctx)
@@ -169,8 +169,8 @@ func TestIssue12BirthCohort(t *testing.T) {
 				tagged++
 			}
 		}
-		if tagged < issue12Seeds/2 {
-			t.Errorf("%q: only %d of %d surrogates are names tagged for %d", tt.text, tagged, issue12Seeds, tt.year)
+		if tagged < ruleSeeds/2 {
+			t.Errorf("%q: only %d of %d surrogates are names tagged for %d", tt.text, tagged, ruleSeeds, tt.year)
 		}
 	}
 }

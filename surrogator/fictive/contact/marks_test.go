@@ -47,11 +47,11 @@ func markDoc(t *testing.T, seed int, marks ...string) (*document.Document, *fict
 	return d, sc
 }
 
-// TestIssue25DictationMarks: a dictation mark or user name built from the
+// TestDictationMarks: a dictation mark or user name built from the
 // initials or name of a person of the letter follows that person's
 // surrogate; the rest keeps its pattern (case, digits, separators); over
 // 20 seeds.
-func TestIssue25DictationMarks(t *testing.T) {
+func TestDictationMarks(t *testing.T) {
 	cases := []struct {
 		in   string
 		want *regexp.Regexp
@@ -84,9 +84,9 @@ func TestIssue25DictationMarks(t *testing.T) {
 	}
 }
 
-// TestIssue25NotNameWords: words that are not names stay in e-mail local
+// TestNotNameWords: words that are not names stay in e-mail local
 // parts and URLs; only name parts change.
-func TestIssue25NotNameWords(t *testing.T) {
+func TestNotNameWords(t *testing.T) {
 	for seed := range 20 {
 		sc := fictive.NewScope([]byte("issue25-" + strconv.Itoa(seed)))
 		sc.Set(fictive.NSSurname, "müller", "Schröder")

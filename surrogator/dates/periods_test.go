@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// TestIssue25Forms: holidays, semesters, quarters, calendar weeks, seasons
+// TestPeriodForms: holidays, semesters, quarters, calendar weeks, seasons
 // and months move on the document's timeline in their written form.
-func TestIssue25Forms(t *testing.T) {
+func TestPeriodForms(t *testing.T) {
 	tests := []struct {
 		in    string
 		prec  Precision

@@ -62,7 +62,7 @@ func compact(s string) string {
 	}, s)
 }
 
-// TestIssue25DatesIDs (issue 25, dates and IDs): over 20 seeds and every
+// TestDatesIDsProperty: over 20 seeds and every
 // document of the shared corpora and the realistic letters, in fictive
 // mode (dates also in gemtex mode):
 //
@@ -74,7 +74,7 @@ func compact(s string) string {
 //     surrogate birth date and surname initial where the letter shows the
 //     person; a court file number keeps its register;
 //   - phone and fax numbers of one area code and exchange keep sharing both.
-func TestIssue25DatesIDs(t *testing.T) {
+func TestDatesIDsProperty(t *testing.T) {
 	if testing.Short() {
 		t.Skip("20 seeds over every letter")
 	}

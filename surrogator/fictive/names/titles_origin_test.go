@@ -112,9 +112,9 @@ var hospitalRoles = map[string]bool{
 	"oberärztin": true, "assistenzarzt": true, "assistenzärztin": true, "facharzt": true, "fachärztin": true,
 }
 
-// TestIssue25Titles: a title keeps rank, discipline, number and origin,
+// TestTitles: a title keeps rank, discipline, number and origin,
 // roles in the span stay; over 20 seeds.
-func TestIssue25Titles(t *testing.T) {
+func TestTitles(t *testing.T) {
 	res := data.Default()
 	domestic := []string{"Dr.", "Dr. med.", "Dr.med.", "DR. MED.", "Dr. med. dent.", "Dr. rer. nat.", "Prof.",
 		"Prof. Dr.", "Prof. Dr. med.", "PD Dr.", "PD Dr. med.", "Priv.-Doz. Dr. med.", "apl. Prof. Dr. med.",
@@ -139,9 +139,9 @@ func TestIssue25Titles(t *testing.T) {
 	}
 }
 
-// TestIssue25RolesInNameSpans: roles annotated inside a name span stay,
+// TestRolesInNameSpans: roles annotated inside a name span stay,
 // and give the gender ("Sr. Hildegard" is a nursing sister).
-func TestIssue25RolesInNameSpans(t *testing.T) {
+func TestRolesInNameSpans(t *testing.T) {
 	res := data.Default()
 	for _, tc := range []struct{ markup, role string }{
 		{"Visite mit [[D|Sr. Hildegard]].", "Sr."},
@@ -167,10 +167,10 @@ func TestIssue25RolesInNameSpans(t *testing.T) {
 	}
 }
 
-// TestIssue25Abbreviations: abbreviated first names map to listed German
+// TestAbbreviations: abbreviated first names map to listed German
 // abbreviations that agree with the person's surrogate first name; compound
 // initials follow the surrogate compound; particles are no initials.
-func TestIssue25Abbreviations(t *testing.T) {
+func TestAbbreviations(t *testing.T) {
 	for seed := range issue25Seeds {
 		d, _ := buildLetter(t, "Herr [[P|Christian Meier]] kam. [[P|Chr. Meier]] unterschrieb. Frau [[P|Kath. Vogt]].")
 		out := runDefault(t, d, issue25Scope(seed))
@@ -249,7 +249,7 @@ func surrogateOrigins(s string) (firsts, surs []string) {
 		afterParticle := particles[strings.ToLower(prev)] || articleAbbrevs[strings.ToLower(prev)]
 		prev = w
 		if afterParticle {
-			continue // "de Witt", "van den Bosch": the particle's names (TestIssue25Origin)
+			continue // "de Witt", "van den Bosch": the particle's names (TestOrigin)
 		}
 		for _, p := range strings.Split(w, "-") {
 			switch {
@@ -288,10 +288,10 @@ var (
 	spelling     map[string]string
 )
 
-// TestIssue25Origin: a person's surrogate name parts come from one origin
+// TestOrigin: a person's surrogate name parts come from one origin
 // (family), the origin of the original is kept, particles keep their
 // origin, and common German names are common.
-func TestIssue25Origin(t *testing.T) {
+func TestOrigin(t *testing.T) {
 	o := data.NameOrigins()
 	type want struct {
 		markup string
@@ -352,9 +352,9 @@ func TestIssue25Origin(t *testing.T) {
 	t.Logf("German originals kept German in %d name spans", german)
 }
 
-// TestIssue25Initials: single initials follow German first-letter
+// TestInitials: single initials follow German first-letter
 // frequencies: only Q, X and Y map to Q, X or Y.
-func TestIssue25Initials(t *testing.T) {
+func TestInitials(t *testing.T) {
 	lx := lexiconOf(data.Default())
 	for seed := range 200 {
 		perm := lx.letterPerm(issue25Scope(seed))
@@ -424,9 +424,9 @@ func titleLike(w string) bool {
 	return lexiconOf(data.Default()).isTitle(w)
 }
 
-// TestIssue25Corpora: the issue 25 properties over the shared GraSCCo
+// TestCorpusProperties: the properties of this file over the shared GraSCCo
 // letters and the INCEpTION export, 20 seeds.
-func TestIssue25Corpora(t *testing.T) {
+func TestCorpusProperties(t *testing.T) {
 	docs := corpusDocs(t)
 	total := 0
 	for seed := range issue25Seeds {
@@ -441,9 +441,9 @@ func TestIssue25Corpora(t *testing.T) {
 	}
 }
 
-// TestIssue25Letters: the issue 25 properties over the project's realistic
+// TestLetters: the issue 25 properties over the project's realistic
 // letters (testdata/letters-src, dev and heldout), 20 seeds.
-func TestIssue25Letters(t *testing.T) {
+func TestLetters(t *testing.T) {
 	var docs []*document.Document
 	for _, set := range []string{"dev", "heldout"} {
 		ls, err := corpus.Load(filepath.Join(testutil.RepoRoot(t), "testdata", "letters-src", set))
