@@ -109,10 +109,6 @@ type Rules struct {
 	SuspectRepeats bool
 }
 
-// Kept reports whether the kind is kept as written by default (whatever
-// the value; see KeepUpToMaxAge for AGE).
-func (r Rules) Kept() bool { return r.Default != Replace }
-
 // KeptAsWritten reports whether a span of the kind whose text is text is
 // kept as written under the run's state policy: a Keep kind always,
 // LOCATION_STATE unless replaceState, AGE when ageKept(text) (an age up

@@ -1,0 +1,5 @@
+package kinds
+
+// Kept reports whether the kind is kept as written by default (whatever
+// the value; see KeepUpToMaxAge for AGE).
+func (r Rules) Kept() bool { return r.Default != Replace }
