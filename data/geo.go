@@ -1,7 +1,9 @@
 package data
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -12,7 +14,20 @@ import (
 const (
 	FileAreaCodes     = "area_codes.tsv"
 	FileForeignCities = "foreign_cities.tsv"
+	FilePlaces        = "places_de.tsv"
 )
+
+// Place is one row of the embedded list of German places with at least
+// 1,000 inhabitants (GeoNames, see places_de.tsv): a municipality or a named
+// part of a city. It has no postcodes; the gazetteer (Municipalities) is
+// what surrogates are drawn from, this list is for recognising and sizing
+// places.
+type Place struct {
+	Name, State string
+	Population  int
+	Lat, Lon    float64
+	Part        bool // a named part of a city (Winterhude), not a municipality
+}
 
 // AreaCode is the telephone area code of one municipality of the embedded
 // gazetteer.
@@ -32,7 +47,53 @@ var (
 	areaCodes  []AreaCode
 	foreign    []ForeignCountry
 	geoLoadErr error
+
+	placesOnce sync.Once
+	places     []Place
+	placesErr  error
 )
+
+// Places returns the embedded list of German places with at least 1,000
+// inhabitants (about 7,200 rows, sorted by name, then by falling
+// population; shared, read-only).
+func Places() []Place {
+	placesOnce.Do(func() {
+		var b []byte
+		b, placesErr = embedded.ReadFile("resources/" + FilePlaces)
+		if placesErr == nil {
+			places, placesErr = parsePlaces(string(b))
+		}
+	})
+	if placesErr != nil {
+		panic(placesErr) // a broken embedded file is a build defect (tested)
+	}
+	return places
+}
+
+func parsePlaces(content string) ([]Place, error) {
+	var out []Place
+	for n, line := range strings.Split(content, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 6 || c[0] == "" || (c[5] != "town" && c[5] != "part") {
+			return nil, fmt.Errorf("data: embedded %s line %d: malformed", FilePlaces, n+1)
+		}
+		pop, err1 := strconv.Atoi(c[2])
+		lat, err2 := strconv.ParseFloat(c[3], 64)
+		lon, err3 := strconv.ParseFloat(c[4], 64)
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return nil, fmt.Errorf("data: embedded %s line %d: %w", FilePlaces, n+1, err)
+		}
+		if pop <= 0 {
+			return nil, fmt.Errorf("data: embedded %s line %d: population %d", FilePlaces, n+1, pop)
+		}
+		out = append(out, Place{Name: c[0], State: c[1], Population: pop, Lat: lat, Lon: lon, Part: c[5] == "part"})
+	}
+	return out, nil
+}
 
 // AreaCodes returns the embedded area-code table (shared, read-only).
 func AreaCodes() []AreaCode {
