@@ -472,6 +472,8 @@ func write(out, log io.Writer, towns []town, posts []*postal, j joined, district
 			name = p.full() // the postal name in full: "Halle (Westf.)"
 		case ascii(data.Fold(t.name)) == ascii(data.Fold(p.ort)) && data.Fold(t.name) != data.Fold(p.ort):
 			name = p.ort // GeoNames without umlauts: "Zulpich" → "Zülpich"
+		case strings.Contains(t.name, "/") && skel(mainPart(t.name)) == skel(p.ort):
+			name = p.ort // "Reichenbach/Vogtland": the postal name, which inflects ("Reichenbacher")
 		}
 		if have[data.Fold(name)+"|"+t.state] || have[data.Fold(t.name)+"|"+t.state] {
 			continue // the curated row is the override

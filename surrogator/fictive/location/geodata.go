@@ -231,6 +231,13 @@ func (l *layered) split(id int) (Gazetteer, int) {
 	return l.f, id / 2
 }
 
+// unknownDistrict forwards to the layer of id (districtName).
+func (l *layered) unknownDistrict(id int) bool {
+	g, i := l.split(id)
+	u, ok := g.(interface{ unknownDistrict(int) bool })
+	return ok && u.unknownDistrict(i)
+}
+
 func pid(id int) int { return 2 * id }
 func fid(id int) int { return 2*id + 1 }
 
