@@ -192,3 +192,55 @@ func TestSizeClassKept(t *testing.T) {
 		}
 	}
 }
+
+// TestExtendedEmbedded: the embedded gazetteer holds the extended rows
+// after the curated ones, every municipality has a real area-code shape
+// (an extended row its postal place's own code), a place of unknown
+// district names no office, and a row named like a common word is drawn
+// but not recognised.
+func TestExtendedEmbedded(t *testing.T) {
+	res := data.Default()
+	g := NewEmbedded(res).(*embedded)
+	if len(g.munis) < len(res.Municipalities)+5000 {
+		t.Fatalf("%d municipalities", len(g.munis))
+	}
+	ext := map[string]data.GazetteerRow{}
+	for _, r := range data.Gazetteer() {
+		ext[r.Name+"|"+r.State+"|"+r.Postcodes[0]] = r
+	}
+	unknown := 0
+	for id, m := range g.munis {
+		code := g.AreaCode(id)
+		if len(code) < 2 || len(code) > 5 || code[0] < '2' {
+			t.Errorf("%s: area code %q", m.Name, code)
+		}
+		if id < g.curated {
+			continue
+		}
+		if r := ext[m.Name+"|"+m.State+"|"+m.Postcodes[0]]; r.AreaCode != "" && r.AreaCode != code {
+			t.Errorf("%s: area code %q, the postal place has %q", m.Name, code, r.AreaCode)
+		}
+		if m.District == "" {
+			unknown++
+			if d, _ := districtName(g, id); d != "" {
+				t.Errorf("%s: unknown district named %q", m.Name, d)
+			}
+		}
+	}
+	if unknown == 0 {
+		t.Error("no row of unknown district: the test checks nothing")
+	}
+	if _, ok := g.Lookup("Haar"); ok {
+		t.Error("Haar (a word and a village) is recognised as a place")
+	}
+	found := false
+	for _, id := range g.Candidates("Bayern", minClass, maxClass) {
+		found = found || g.Place(id).Name == "Haar"
+	}
+	if !found {
+		t.Error("Haar is not drawn")
+	}
+	if id, ok := g.Lookup("Zülpich"); !ok || g.Place(id).State != "Nordrhein-Westfalen" || g.Place(id).District != "Kreis Euskirchen" {
+		t.Errorf("Zülpich: %v %+v", ok, g.Place(id))
+	}
+}
