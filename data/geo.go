@@ -104,9 +104,15 @@ func parseGazetteer(content string) ([]GazetteerRow, error) {
 		if len(c) != 6 {
 			return nil, bad(fmt.Errorf("want 6 columns, got %d", len(c)))
 		}
-		m, err := parseMunicipality(strings.Join(c[:5], "\t"))
-		if err != nil {
-			return nil, bad(err)
+		pop, err := strconv.Atoi(c[3])
+		if err != nil || pop <= 0 || c[0] == "" || c[1] == "" || c[2] == "" {
+			return nil, bad(errors.New("empty name, state or district, or population not a positive integer"))
+		}
+		m := Municipality{Name: c[0], State: c[1], District: c[2], Population: pop, Postcodes: strings.Split(c[4], ",")}
+		for _, p := range m.Postcodes {
+			if !isPostcode(p) {
+				return nil, bad(fmt.Errorf("postcode %q is not 5 digits", p))
+			}
 		}
 		if m.District == unknownColumn {
 			m.District = ""

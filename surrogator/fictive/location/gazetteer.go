@@ -67,25 +67,36 @@ func NewEmbedded(res *data.Resources) Gazetteer {
 type embeddedKey struct{}
 
 func newEmbedded(res *data.Resources) *embedded {
-	g := &embedded{res: res, byName: map[string]int{}, allName: map[string][]int{}, byShort: map[string]int{}, byCode: map[string]int{}, byState: map[string][]int{},
-		owners: map[string][]int{}, curated: len(res.Municipalities)}
+	n := len(res.Municipalities)
+	if res.ExtendedGazetteer {
+		n += len(data.Gazetteer())
+	}
+	g := &embedded{res: res, byName: make(map[string]int, n), allName: make(map[string][]int, n), byShort: map[string]int{}, byCode: make(map[string]int, n),
+		byState: map[string][]int{}, owners: make(map[string][]int, n), curated: len(res.Municipalities)}
 	g.munis = res.Municipalities
+	folded := make([]string, 0, len(res.Municipalities)) // data.Fold of each name
+	for _, m := range res.Municipalities {
+		folded = append(folded, data.Fold(m.Name))
+	}
 	var extCodes []string
 	if res.ExtendedGazetteer {
 		have := make(map[string]bool, len(res.Municipalities))
-		for _, m := range res.Municipalities {
-			have[data.Fold(m.Name)+"|"+stateKey(m.State)] = true
+		for i, m := range res.Municipalities {
+			have[folded[i]+"|"+stateKey(m.State)] = true
 		}
 		ext := data.Gazetteer()
 		g.munis = make([]data.Municipality, 0, len(res.Municipalities)+len(ext))
 		g.munis = append(g.munis, res.Municipalities...)
 		for _, r := range ext {
-			if !have[data.Fold(r.Name)+"|"+stateKey(r.State)] {
+			k := data.Fold(r.Name)
+			if !have[k+"|"+stateKey(r.State)] {
 				g.munis = append(g.munis, r.Municipality)
+				folded = append(folded, k)
 				extCodes = append(extCodes, r.AreaCode)
 			}
 		}
 	}
+	stateFold := map[string]string{}
 	for i, m := range g.munis {
 		for _, p := range m.Postcodes {
 			g.owners[p] = append(g.owners[p], i)
@@ -93,12 +104,16 @@ func newEmbedded(res *data.Resources) *embedded {
 				g.byCode[p] = i // the curated municipality first
 			}
 		}
-		st := data.Fold(m.State)
+		st, ok := stateFold[m.State]
+		if !ok {
+			st = data.Fold(m.State)
+			stateFold[m.State] = st
+		}
 		g.byState[st] = append(g.byState[st], i)
 		if !g.resolvable(i, m.Name) {
 			continue // drawn as a surrogate, never recognised by name
 		}
-		k := data.Fold(m.Name)
+		k := folded[i]
 		if _, ok := g.byName[k]; !ok {
 			g.byName[k] = i
 		}
@@ -139,6 +154,9 @@ func newEmbedded(res *data.Resources) *embedded {
 func (g *embedded) resolvable(i int, name string) bool {
 	if i < g.curated {
 		return true
+	}
+	if strings.ContainsAny(name, " -") {
+		return true // "Bad Wildbad", "Neu-Ulm": no word
 	}
 	if utf8.RuneCountInString(name) <= 4 || cityStop[strings.ToLower(name)] {
 		return false
