@@ -68,7 +68,7 @@ var (
 	gazErr  error
 )
 
-// Gazetteer returns the extended embedded gazetteer (about 6,000
+// Gazetteer returns the extended embedded gazetteer (about 5,900
 // municipalities of the 13 territorial states with real postcodes,
 // sorted by state and name; shared, read-only). It is parsed on the first
 // call, not by Default: only the location generators need it.

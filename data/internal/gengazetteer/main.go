@@ -15,9 +15,10 @@
 // neighbours is dropped. DISTRICT is named only where it is known without
 // guessing: a kreisfreie Stadt is its own district (AGS ending in 000);
 // a Landkreis takes the district that the curated municipalities.tsv
-// gives its members; any other row has "-" (unknown). The city-states and
-// the places of municipalities.tsv are left out (the curated file is the
-// override for what it lists). It is run by the maintainers' target
+// gives its members; any other row has "-" (unknown). The city-states,
+// the places of municipalities.tsv (the curated file is the override for
+// what it lists) and postal places whose postcodes all belong to a curated
+// place (an older name or a part of it) are left out. It is run by the maintainers' target
 // `make gazetteer-data`; building and running surrogator never needs it.
 //
 //	go run ./data/internal/gengazetteer CITIES.PBF DATA.JS MUNICIPALITIES.TSV > data/resources/gazetteer_de.tsv
@@ -78,7 +79,10 @@ type postal struct {
 }
 
 // curated is a row of municipalities.tsv.
-type curated struct{ name, state, district string }
+type curated struct {
+	name, state, district string
+	codes                 []string
+}
 
 func run(pbfPath, jsPath, muniPath string, out, log io.Writer) error {
 	b, err := os.ReadFile(pbfPath)
@@ -179,8 +183,9 @@ func parseCurated(s string) []curated {
 			continue
 		}
 		f := strings.Split(l, "\t")
-		if len(f) >= 3 {
-			out = append(out, curated{strings.TrimSpace(f[0]), strings.TrimSpace(f[1]), strings.TrimSpace(f[2])})
+		if len(f) >= 5 {
+			out = append(out, curated{strings.TrimSpace(f[0]), strings.TrimSpace(f[1]), strings.TrimSpace(f[2]),
+				strings.Split(strings.TrimSpace(f[4]), ",")})
 		}
 	}
 	return out
@@ -448,10 +453,26 @@ func kreisNames(towns []town, cur []curated, j joined, log io.Writer) map[string
 
 func write(out, log io.Writer, towns []town, posts []*postal, j joined, districts map[string]string, cur []curated) error {
 	have := map[string]bool{}
+	curCodes := map[string]bool{} // state|postcode of the curated places
 	for _, c := range cur {
 		have[data.Fold(c.name)+"|"+c.state] = true
 		have[data.Fold(mainPart(c.name))+"|"+c.state] = true
+		for _, pc := range c.codes {
+			curCodes[c.state+"|"+strings.TrimSpace(pc)] = true
+		}
 	}
+	// a postal place all of whose postcodes a curated place has is that
+	// place under an older name ("Zeulenroda" for Zeulenroda-Triebes) or a
+	// part of it
+	within := func(p *postal, state string) bool {
+		for _, pc := range p.codes {
+			if !curCodes[state+"|"+pc] {
+				return false
+			}
+		}
+		return true
+	}
+	inCurated := 0
 	type row struct {
 		name, state, district string
 		pop                   int
@@ -478,6 +499,10 @@ func write(out, log io.Writer, towns []town, posts []*postal, j joined, district
 		if have[data.Fold(name)+"|"+t.state] || have[data.Fold(t.name)+"|"+t.state] {
 			continue // the curated row is the override
 		}
+		if within(p, t.state) {
+			inCurated++
+			continue
+		}
 		k := data.Fold(name) + "|" + t.state + "|" + p.codes[0]
 		if seen[k] {
 			continue
@@ -503,7 +528,7 @@ func write(out, log io.Writer, towns []town, posts []*postal, j joined, district
 	for _, r := range rows {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\t%s\n", r.name, r.state, r.district, r.pop, strings.Join(r.codes, ","), r.area)
 	}
-	fmt.Fprintf(log, "gengazetteer: %d rows written (%d with unknown district)\n", len(rows), unknown)
+	fmt.Fprintf(log, "gengazetteer: %d rows written (%d with unknown district; %d left out as their postcodes are a curated place's)\n", len(rows), unknown, inCurated)
 	return w.Flush()
 }
 
