@@ -258,6 +258,13 @@ func TestExtendedEmbedded(t *testing.T) {
 	if !found {
 		t.Error("Haar is not drawn")
 	}
+	// a pack place that only the extended gazetteer lists gets its own
+	// area code (AreaCodeFor), not a neighbour's
+	for _, c := range []struct{ name, state, code string }{{"Zülpich", "Nordrhein-Westfalen", "2252"}, {"Laufen", "Bayern", "8682"}} {
+		if got := AreaCodeFor(c.name, c.state, "", nil); got != c.code {
+			t.Errorf("AreaCodeFor(%s) = %q, want %q", c.name, got, c.code)
+		}
+	}
 	if id, ok := g.Lookup("Zülpich"); !ok || g.Place(id).State != "Nordrhein-Westfalen" || g.Place(id).District != "Kreis Euskirchen" {
 		t.Errorf("Zülpich: %v %+v", ok, g.Place(id))
 	}
