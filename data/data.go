@@ -101,6 +101,11 @@ type Resources struct {
 	Countries                                     []string            // German country names
 	FacilityTemplates                             map[string][]string // kind → templates with placeholders
 	Institutions                                  []Institution       // the register of unique public institutions
+	// ExtendedGazetteer: the embedded extended gazetteer (Gazetteer)
+	// completes Municipalities where they do not name a place. Default
+	// sets it; replacing municipalities.tsv (Load) clears it, so that a
+	// user's own list is the whole gazetteer.
+	ExtendedGazetteer bool
 
 	idx *index
 	// derived holds what the packages that use the resources build from
@@ -187,6 +192,7 @@ func parseEmbedded() (*Resources, error) {
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
+	r.ExtendedGazetteer = true
 	return r, nil
 }
 
@@ -260,6 +266,8 @@ func (r *Resources) clone() *Resources {
 		States:         slices.Clone(r.States),
 		Countries:      slices.Clone(r.Countries),
 		Institutions:   slices.Clone(r.Institutions),
+
+		ExtendedGazetteer: r.ExtendedGazetteer,
 	}
 	c.Municipalities = make([]Municipality, len(r.Municipalities))
 	for i, m := range r.Municipalities {
@@ -397,6 +405,8 @@ func (r *Resources) apply(name, src, content string, add bool) error {
 		var v []Municipality
 		if add {
 			v = r.Municipalities
+		} else {
+			r.ExtendedGazetteer = false // the user's list is the gazetteer
 		}
 		for _, l := range ls {
 			m, err := parseMunicipality(l.text)

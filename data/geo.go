@@ -15,6 +15,7 @@ const (
 	FileAreaCodes     = "area_codes.tsv"
 	FileForeignCities = "foreign_cities.tsv"
 	FilePlaces        = "places_de.tsv"
+	FileGazetteer     = "gazetteer_de.tsv"
 )
 
 // Place is one row of the embedded list of German places with at least
@@ -27,6 +28,16 @@ type Place struct {
 	Population  int
 	Lat, Lon    float64
 	Part        bool // a named part of a city (Winterhude), not a municipality
+}
+
+// GazetteerRow is one municipality of the extended embedded gazetteer
+// (gazetteer_de.tsv: GeoNames joined with a postcode list, see that
+// file's header): the curated Municipalities are the override, these rows
+// complete them so that a surrogate of the original's size class and
+// state exists (Resources.ExtendedGazetteer).
+type GazetteerRow struct {
+	Municipality        // District is "" when the source does not name it
+	AreaCode     string // telephone area code without the trunk 0; "" when unknown
 }
 
 // AreaCode is the telephone area code of one municipality of the embedded
@@ -51,7 +62,71 @@ var (
 	placesOnce sync.Once
 	places     []Place
 	placesErr  error
+
+	gazOnce sync.Once
+	gaz     []GazetteerRow
+	gazErr  error
 )
+
+// Gazetteer returns the extended embedded gazetteer (about 5,900
+// municipalities of the 13 territorial states with real postcodes,
+// sorted by state and name; shared, read-only). It is parsed on the first
+// call, not by Default: only the location generators need it.
+func Gazetteer() []GazetteerRow {
+	gazOnce.Do(func() {
+		var b []byte
+		b, gazErr = embedded.ReadFile("resources/" + FileGazetteer)
+		if gazErr == nil {
+			gaz, gazErr = parseGazetteer(string(b))
+		}
+	})
+	if gazErr != nil {
+		panic(gazErr) // a broken embedded file is a build defect (tested)
+	}
+	return gaz
+}
+
+// unknownColumn marks an unknown DISTRICT or AREACODE in
+// gazetteer_de.tsv.
+const unknownColumn = "-"
+
+func parseGazetteer(content string) ([]GazetteerRow, error) {
+	out := make([]GazetteerRow, 0, strings.Count(content, "\n"))
+	for n, line := range strings.Split(content, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		bad := func(err error) error {
+			return fmt.Errorf("data: embedded %s line %d: %w", FileGazetteer, n+1, err)
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 6 {
+			return nil, bad(fmt.Errorf("want 6 columns, got %d", len(c)))
+		}
+		pop, err := strconv.Atoi(c[3])
+		if err != nil || pop <= 0 || c[0] == "" || c[1] == "" || c[2] == "" {
+			return nil, bad(errors.New("empty name, state or district, or population not a positive integer"))
+		}
+		m := Municipality{Name: c[0], State: c[1], District: c[2], Population: pop, Postcodes: strings.Split(c[4], ",")}
+		for _, p := range m.Postcodes {
+			if !isPostcode(p) {
+				return nil, bad(fmt.Errorf("postcode %q is not 5 digits", p))
+			}
+		}
+		if m.District == unknownColumn {
+			m.District = ""
+		}
+		code := c[5]
+		if code == unknownColumn {
+			code = ""
+		} else if !validAreaCode(code) {
+			return nil, bad(fmt.Errorf("area code %q", code))
+		}
+		out = append(out, GazetteerRow{Municipality: m, AreaCode: code})
+	}
+	return out, nil
+}
 
 // Places returns the embedded list of German places with at least 1,000
 // inhabitants (about 7,200 rows, sorted by name, then by falling

@@ -95,3 +95,90 @@ func TestPlaces(t *testing.T) {
 		t.Error("a malformed row parsed")
 	}
 }
+
+// TestExtendedGazetteer checks the extended gazetteer: well-formed rows of the 13
+// territorial states, real area codes and postcodes, no row that the
+// curated municipalities.tsv lists (it is the override), and a pool large
+// enough that a surrogate of the original's size class exists in every
+// state (SPEC §6: at least 20 candidates).
+func TestExtendedGazetteer(t *testing.T) {
+	rows := Gazetteer()
+	if len(rows) < 5000 {
+		t.Fatalf("%d rows, want ≥ 5,000", len(rows))
+	}
+	def := Default()
+	states := map[string]bool{}
+	for _, s := range def.States {
+		states[s] = true
+	}
+	curated := map[string]bool{}
+	pool := map[string]map[int]int{} // state → size class → municipalities
+	add := func(m Municipality) {
+		if pool[m.State] == nil {
+			pool[m.State] = map[int]int{}
+		}
+		pool[m.State][m.SizeClass()]++
+	}
+	for _, m := range def.Municipalities {
+		curated[Fold(m.Name)+"|"+m.State] = true
+		add(m)
+	}
+	seen := map[string]bool{}
+	coded, named := 0, 0
+	for _, r := range rows {
+		k := Fold(r.Name) + "|" + r.State
+		switch {
+		case !states[r.State] || r.State == "Berlin" || r.State == "Hamburg" || r.State == "Bremen":
+			t.Errorf("%s: state %q", r.Name, r.State)
+		case curated[k]:
+			t.Errorf("%s (%s) is in %s too", r.Name, r.State, FileMunicipalities)
+		case r.Population < 1000 || len(r.Postcodes) == 0:
+			t.Errorf("%s: %+v", r.Name, r)
+		case r.District == unknownColumn || r.AreaCode == unknownColumn:
+			t.Errorf("%s: the unknown marker is a value: %+v", r.Name, r)
+		}
+		if seen[k+"|"+r.Postcodes[0]] {
+			t.Errorf("%s (%s): repeated", r.Name, r.State)
+		}
+		seen[k+"|"+r.Postcodes[0]] = true
+		if r.AreaCode != "" {
+			coded++
+		}
+		if r.District != "" {
+			named++
+		}
+		add(r.Municipality)
+	}
+	if coded < len(rows)*99/100 || named < len(rows)*3/4 {
+		t.Errorf("%d of %d rows with an area code, %d with a district", coded, len(rows), named)
+	}
+	for st := range states {
+		if st == "Berlin" || st == "Hamburg" || st == "Bremen" {
+			continue
+		}
+		// fewer exist: Saarland has 52 municipalities, and a few states
+		// about 15 towns of 20,000–99,999
+		if n := pool[st][SizeSmallTown]; n < 20 && st != "Saarland" {
+			t.Errorf("%s: %d small towns", st, n)
+		}
+		if n := pool[st][SizeTown]; n < 15 && st != "Saarland" && st != "Mecklenburg-Vorpommern" {
+			t.Errorf("%s: %d towns", st, n)
+		}
+		if n := pool[st][SizeVillage] + pool[st][SizeSmallTown]; n < 20 {
+			t.Errorf("%s: %d villages and small towns", st, n)
+		}
+	}
+	for _, bad := range []string{
+		"Dorf\tBayern\t-\t1200\t91207\n",                 // 5 columns
+		"Dorf\tBayern\t-\t1200\t9120\t911\n",             // postcode
+		"Dorf\tBayern\t-\t1200\t91207\t0911\n",           // area code with the trunk 0
+		"Dorf\tBayern\tLandkreis X\tviele\t91207\t911\n", // population
+	} {
+		if _, err := parseGazetteer(bad); err == nil {
+			t.Errorf("parseGazetteer(%q) accepted", bad)
+		}
+	}
+	if r, err := parseGazetteer("Dorf\tBayern\t-\t1200\t91207\t-\n"); err != nil || r[0].District != "" || r[0].AreaCode != "" {
+		t.Errorf("unknown columns: %+v %v", r, err)
+	}
+}

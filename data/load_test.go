@@ -30,7 +30,7 @@ func TestLoad(t *testing.T) {
 			name:  "empty dir equals default",
 			files: map[string]string{"README.md": "ignored"},
 			check: func(t *testing.T, r *Resources) {
-				if !slices.Equal(r.Surnames, def.Surnames) || len(r.Municipalities) != len(def.Municipalities) {
+				if !slices.Equal(r.Surnames, def.Surnames) || len(r.Municipalities) != len(def.Municipalities) || !r.ExtendedGazetteer {
 					t.Error("differs from Default")
 				}
 			},
@@ -60,6 +60,9 @@ func TestLoad(t *testing.T) {
 				if def.IsFirstName("Zoraide") {
 					t.Error("Load modified Default")
 				}
+				if !r.ExtendedGazetteer {
+					t.Error("an unrelated file cleared the extended gazetteer")
+				}
 			},
 		},
 		{
@@ -78,6 +81,9 @@ func TestLoad(t *testing.T) {
 				}
 				if got := r.MunicipalitiesInState("Bayern"); len(got) != 1 {
 					t.Errorf("Bayern: %v", got)
+				}
+				if r.ExtendedGazetteer || !def.ExtendedGazetteer {
+					t.Error("a replaced municipalities.tsv keeps the extended gazetteer (or Default lacks it)")
 				}
 			},
 		},

@@ -30,7 +30,7 @@ var layers = []struct {
 		"embed", "embed/...", "internal/strtab", "internal/gctune", "internal/killtest",
 	}},
 	{"reference data: name lists, gazetteer, geodata, OSM extracts", []string{
-		"data", "data/internal/genplaces", "geo", "osmbuild", "osmbuild/...", "surrogator/fictive/facility/taxonomy",
+		"data", "data/internal/...", "geo", "osmbuild", "osmbuild/...", "surrogator/fictive/facility/taxonomy",
 	}},
 	{"document model, normalisation, audit, provenance", []string{
 		"surrogator/document", "surrogator/cas", "surrogator/norm", "surrogator/audit",

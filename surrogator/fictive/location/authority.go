@@ -22,8 +22,12 @@ func authorityClass(c fac.Class) bool {
 }
 
 // districtName returns the district of municipality id and whether the
-// municipality is kreisfrei (its own district).
+// municipality is kreisfrei (its own district); "" when the gazetteer
+// does not know it (an office of that place cannot be named).
 func districtName(g Gazetteer, id int) (string, bool) {
+	if u, ok := g.(interface{ unknownDistrict(int) bool }); ok && u.unknownDistrict(id) {
+		return "", false
+	}
 	pl := g.Place(id)
 	d := strings.TrimSpace(pl.District)
 	if rest, ok := strings.CutPrefix(d, "Bezirk "); ok && pl.State != "" {
@@ -58,6 +62,9 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 	// another place of the state
 	bad := func(id int) bool {
 		d, _ := districtName(g, id)
+		if d == "" {
+			return true
+		}
 		fd, fc := norm.Fold(d), norm.Fold(core)
 		if k := norm.Fold(kreisName(d)); len(k) > 3 && containsWord(fc, k) || containsWord(fc, fd) {
 			return true
@@ -107,7 +114,7 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 				if len(cands) == 0 {
 					break
 				}
-				if dd, kf := districtName(g, cands[r.Intn(len(cands))]); !kf && !avoidParts(ctx.Scope.Avoid, dd) {
+				if dd, kf := districtName(g, cands[r.Intn(len(cands))]); dd != "" && !kf && !avoidParts(ctx.Scope.Avoid, dd) {
 					d, kreisfrei = dd, false
 					break
 				}

@@ -12,7 +12,11 @@
 // and postcode lookups that return every namesake. It is implemented by
 // the embedded default (NewEmbedded, over Context.Res: curated
 // municipalities with postcodes, the embedded area-code table, the
-// districts of Berlin, Hamburg and Bremen), by a geodata pack
+// districts of Berlin, Hamburg and Bremen, completed by the about 5,900
+// municipalities of the extended gazetteer data.Gazetteer — postcodes and
+// area codes of their postal places, Landkreis where known; a row of
+// unknown Landkreis names no office, a row named like a common word or
+// person name is drawn but not recognised), by a geodata pack
 // (fictive/geopack, which also lists the admin_level 9/10 districts of the
 // city-states) and by Layered, which completes a pack with the embedded
 // default in states where the pack holds fewer than 20 municipalities (a
@@ -42,7 +46,8 @@
 //
 //   - a German municipality → a municipality of the same state drawn from
 //     at least 20 candidates (the size band around the original widened
-//     until 20 exist; places with postcodes other than the original's,
+//     until 20 exist, and a widened band narrowed to the 25 places
+//     nearest the original's class in population; places with postcodes other than the original's,
 //     and with streets, preferred when the document writes them), so
 //     that different seeds give different surrogates and a surrogate does
 //     not point back to its original; an unknown place → one of the state

@@ -246,7 +246,9 @@ func analyse(g Gazetteer, res *data.Resources, k kinds.Kind, orig string) facili
 			skip := false
 			for j, w := range win {
 				inner := j > 0 && j < n-1 && linkWords[w]
-				if used[i+j] || (!capitalised(w) && !inner) || isKeyword(w) || (cityStop[strings.ToLower(w)] && !inner) {
+				// a stop word may begin a longer name ("Markt Mönchberg")
+				stop := cityStop[strings.ToLower(w)] && !inner && (j > 0 || n == 1)
+				if used[i+j] || (!capitalised(w) && !inner) || isKeyword(w) || stop {
 					skip = true
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -30,15 +31,20 @@ const (
 // by Layered (a pack completed by the embedded default).
 type Gazetteer = fictive.Geodata
 
-// embedded is the Gazetteer over data.Resources.
+// embedded is the Gazetteer over data.Resources: its Municipalities, then
+// (when res.ExtendedGazetteer) the rows of the extended gazetteer
+// (data.Gazetteer) that they do not list.
 type embedded struct {
 	res     *data.Resources
-	byName  map[string]int   // data.Fold(name) → index
-	allName map[string][]int // data.Fold(name) → every index of that name
-	byShort map[string]int   // data.Fold(short name) → most populous index
-	byCode  map[string]int   // postcode → index
-	byState map[string][]int // data.Fold(state) → indices in file order
-	codes   []string         // area code per index
+	munis   []data.Municipality // ids index it
+	curated int                 // munis[:curated] are res.Municipalities
+	owners  map[string][]int    // postcode → every index holding it
+	byName  map[string]int      // data.Fold(name) → index
+	allName map[string][]int    // data.Fold(name) → every index of that name
+	byShort map[string]int      // data.Fold(short name) → most populous index
+	byCode  map[string]int      // postcode → index
+	byState map[string][]int    // data.Fold(state) → indices in file order
+	codes   []string            // area code per index
 	cache   geoCache
 }
 
@@ -61,16 +67,60 @@ func NewEmbedded(res *data.Resources) Gazetteer {
 type embeddedKey struct{}
 
 func newEmbedded(res *data.Resources) *embedded {
-	g := &embedded{res: res, byName: map[string]int{}, allName: map[string][]int{}, byShort: map[string]int{}, byCode: map[string]int{}, byState: map[string][]int{}}
-	for i, m := range res.Municipalities {
-		k := data.Fold(m.Name)
+	n := len(res.Municipalities)
+	if res.ExtendedGazetteer {
+		n += len(data.Gazetteer())
+	}
+	g := &embedded{res: res, byName: make(map[string]int, n), allName: make(map[string][]int, n), byShort: map[string]int{}, byCode: make(map[string]int, n),
+		byState: map[string][]int{}, owners: make(map[string][]int, n), curated: len(res.Municipalities)}
+	g.munis = res.Municipalities
+	folded := make([]string, 0, len(res.Municipalities)) // data.Fold of each name
+	for _, m := range res.Municipalities {
+		folded = append(folded, data.Fold(m.Name))
+	}
+	var extCodes []string
+	if res.ExtendedGazetteer {
+		have := make(map[string]bool, len(res.Municipalities))
+		for i, m := range res.Municipalities {
+			have[folded[i]+"|"+stateKey(m.State)] = true
+		}
+		ext := data.Gazetteer()
+		g.munis = make([]data.Municipality, 0, len(res.Municipalities)+len(ext))
+		g.munis = append(g.munis, res.Municipalities...)
+		for _, r := range ext {
+			k := data.Fold(r.Name)
+			if !have[k+"|"+stateKey(r.State)] {
+				g.munis = append(g.munis, r.Municipality)
+				folded = append(folded, k)
+				extCodes = append(extCodes, r.AreaCode)
+			}
+		}
+	}
+	stateFold := map[string]string{}
+	for i, m := range g.munis {
+		for _, p := range m.Postcodes {
+			g.owners[p] = append(g.owners[p], i)
+			if _, ok := g.byCode[p]; !ok {
+				g.byCode[p] = i // the curated municipality first
+			}
+		}
+		st, ok := stateFold[m.State]
+		if !ok {
+			st = data.Fold(m.State)
+			stateFold[m.State] = st
+		}
+		g.byState[st] = append(g.byState[st], i)
+		if !g.resolvable(i, m.Name) {
+			continue // drawn as a surrogate, never recognised by name
+		}
+		k := folded[i]
 		if _, ok := g.byName[k]; !ok {
 			g.byName[k] = i
 		}
 		g.allName[k] = append(g.allName[k], i)
-		if s := shortName(m.Name); s != m.Name {
+		if s := shortName(m.Name); s != m.Name && g.resolvable(i, s) {
 			ks := data.Fold(s)
-			if j, ok := g.byShort[ks]; !ok || res.Municipalities[j].Population < m.Population {
+			if j, ok := g.byShort[ks]; !ok || g.munis[j].Population < m.Population {
 				g.byShort[ks] = i
 			}
 		}
@@ -82,19 +132,43 @@ func newEmbedded(res *data.Resources) *embedded {
 				}
 			}
 		}
-		for _, p := range m.Postcodes {
-			if _, ok := g.byCode[p]; !ok {
-				g.byCode[p] = i
-			}
-		}
-		st := data.Fold(m.State)
-		g.byState[st] = append(g.byState[st], i)
 	}
-	g.codes = make([]string, len(res.Municipalities))
-	for i, m := range res.Municipalities {
+	g.codes = make([]string, len(g.munis))
+	for i, m := range g.munis {
+		if i >= g.curated && extCodes[i-g.curated] != "" {
+			g.codes[i] = extCodes[i-g.curated] // the postal place's own code
+			continue
+		}
 		g.codes[i] = AreaCodeFor(m.Name, m.State, m.District, m.Postcodes)
 	}
 	return g
+}
+
+// resolvable reports whether municipality i is found under name (its
+// name or short name). The curated municipalities always are; a row of
+// the extended gazetteer is not when the name is also a first name or a
+// surname, or a word of at most four letters ("Haar", "Moos", "Korb"):
+// inside a facility or street name such a word is rarely the place, and
+// recognising it would replace it. Such rows are still drawn as
+// surrogates.
+func (g *embedded) resolvable(i int, name string) bool {
+	if i < g.curated {
+		return true
+	}
+	if strings.ContainsAny(name, " -") {
+		return true // "Bad Wildbad", "Neu-Ulm": no word
+	}
+	if utf8.RuneCountInString(name) <= 4 || cityStop[strings.ToLower(name)] {
+		return false
+	}
+	return !g.res.IsSurname(name) && !g.res.IsFirstName(name)
+}
+
+// unknownDistrict reports whether the gazetteer does not know the
+// district of municipality id (a row of the extended gazetteer whose
+// source does not name its Landkreis): its offices cannot be named.
+func (g *embedded) unknownDistrict(id int) bool {
+	return id >= g.curated && id < len(g.munis) && g.munis[id].District == ""
 }
 
 // shortName cuts a municipality name before a qualifier: "Frankfurt am
@@ -145,14 +219,7 @@ func (g *embedded) Resolve(name string) []int {
 }
 
 func (g *embedded) PostcodeOwners(code string) []int {
-	code = strings.TrimSpace(code)
-	var out []int
-	for i, m := range g.res.Municipalities {
-		if slices.Contains(m.Postcodes, code) {
-			out = append(out, i)
-		}
-	}
-	return out
+	return slices.Clone(g.owners[strings.TrimSpace(code)])
 }
 
 func (g *embedded) AreaCode(id int) string {
@@ -175,17 +242,17 @@ func (g *embedded) ByPostcode(code string) (int, bool) {
 }
 
 func (g *embedded) Place(id int) Place {
-	if id < 0 || id >= len(g.res.Municipalities) {
+	if id < 0 || id >= len(g.munis) {
 		return Place{}
 	}
-	m := g.res.Municipalities[id]
+	m := g.munis[id]
 	return Place{Name: m.Name, State: m.State, District: m.District, Population: m.Population}
 }
 
 func (g *embedded) Candidates(state string, lo, hi int) []int {
 	var pool []int
 	if state == "" {
-		pool = make([]int, len(g.res.Municipalities))
+		pool = make([]int, len(g.munis))
 		for i := range pool {
 			pool[i] = i
 		}
@@ -194,7 +261,7 @@ func (g *embedded) Candidates(state string, lo, hi int) []int {
 	}
 	var out []int
 	for _, i := range pool {
-		if c := g.res.Municipalities[i].SizeClass(); c >= lo && c <= hi {
+		if c := g.munis[i].SizeClass(); c >= lo && c <= hi {
 			out = append(out, i)
 		}
 	}
@@ -204,10 +271,10 @@ func (g *embedded) Candidates(state string, lo, hi int) []int {
 func (g *embedded) Streets(int) []string { return nil }
 
 func (g *embedded) Postcodes(id int) []string {
-	if id < 0 || id >= len(g.res.Municipalities) {
+	if id < 0 || id >= len(g.munis) {
 		return nil
 	}
-	return g.res.Municipalities[id].Postcodes
+	return g.munis[id].Postcodes
 }
 
 func (g *embedded) States() []string { return g.res.States }

@@ -57,13 +57,49 @@ func areaTable() *areaIndex {
 			st := data.Fold(a.State)
 			ix.byState[st] = append(ix.byState[st], cp)
 		}
+		// The postal places of the extended gazetteer with their own
+		// codes, after the curated table: a name that two of them share in
+		// a state with different codes is left to the district and
+		// nearest-postcode rules.
+		ext := map[string]string{}
+		for _, r := range data.Gazetteer() {
+			if r.AreaCode == "" {
+				continue
+			}
+			k := data.Fold(r.Name) + "|" + data.Fold(r.State)
+			if c, seen := ext[k]; seen && c != r.AreaCode {
+				ext[k] = ""
+			} else if !seen {
+				ext[k] = r.AreaCode
+			}
+			if r.District != "" {
+				dk := data.Fold(r.District) + "|" + data.Fold(r.State)
+				if _, ok := ix.byDistrict[dk]; !ok && data.Fold(r.District) == data.Fold(r.Name) {
+					ix.byDistrict[dk] = r.AreaCode // a kreisfreie Stadt's own code
+				}
+			}
+			cp := codedPlace{code: r.AreaCode}
+			for _, c := range r.Postcodes {
+				if n, err := strconv.Atoi(c); err == nil {
+					cp.postcodes = append(cp.postcodes, n)
+				}
+			}
+			st := data.Fold(r.State)
+			ix.byState[st] = append(ix.byState[st], cp)
+		}
+		for k, c := range ext {
+			if _, curated := ix.byName[k]; !curated && c != "" {
+				ix.byName[k] = c
+			}
+		}
 		areaIx = ix
 	})
 	return areaIx
 }
 
 // AreaCodeFor derives the telephone area code (without the trunk 0) of a
-// municipality from the embedded table: the municipality's own row (name
+// municipality from the embedded tables (area_codes.tsv, then the postal
+// places of the extended gazetteer): the municipality's own row (name
 // and state), else the code of a listed municipality of its district,
 // else that of the listed municipality of its state whose postcode is
 // nearest to one of postcodes (postcodes are geographically clustered),
@@ -229,6 +265,13 @@ func (l *layered) split(id int) (Gazetteer, int) {
 		return l.p, id / 2
 	}
 	return l.f, id / 2
+}
+
+// unknownDistrict forwards to the layer of id (districtName).
+func (l *layered) unknownDistrict(id int) bool {
+	g, i := l.split(id)
+	u, ok := g.(interface{ unknownDistrict(int) bool })
+	return ok && u.unknownDistrict(i)
 }
 
 func pid(id int) int { return 2 * id }

@@ -1,8 +1,10 @@
 package location
 
 import (
+	"math"
 	"math/rand"
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -104,6 +106,10 @@ func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []str
 			break
 		}
 	}
+	if c := min(max(class, minClass), maxClass); len(band) > len(candidates(g, state, c, c)) {
+		// widened beyond the class: its nearest sizes only
+		band, n = nearestSizes(g, band, c, need, free, skip)
+	}
 	// Prefer places with need postcodes other than the original's and
 	// with streets, then with such postcodes: a window of the band from a
 	// random start (so that every member is equally likely) is searched
@@ -178,6 +184,65 @@ func candidateTiers(g Gazetteer, state string, class, need int, avoidCodes []str
 		}
 	}
 	return append(tiers, near, any)
+}
+
+// nearestSizes narrows a band that was widened beyond class to the
+// municipalities of class and those of the other classes nearest to it in
+// population, until nearPool that are not skipped (and, for need > 1,
+// minCandidates with need free postcodes) are in: with a large gazetteer
+// a widened band is mostly of the neighbouring class, and a uniform draw
+// from it would rarely keep the size (SPEC §6: similar size preferred).
+// It returns a new list in id order and the number of its members not
+// skipped.
+func nearestSizes(g Gazetteer, band []int, class, need int, free func(int) int, skip func(int) bool) ([]int, int) {
+	lo, hi := classBounds(class)
+	dist := func(id int) float64 {
+		p := float64(max(g.Place(id).Population, 1))
+		switch {
+		case p < lo:
+			return math.Log(lo / p)
+		case p >= hi:
+			return math.Log(p / hi)
+		}
+		return 0
+	}
+	type cand struct {
+		id int
+		d  float64
+	}
+	cs := make([]cand, len(band))
+	for i, id := range band {
+		cs[i] = cand{id, dist(id)}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].id < cs[j].id })
+	out := make([]int, 0, nearPool)
+	n, fit := 0, 0
+	for _, c := range cs {
+		if c.d > 0 && n >= nearPool && (need == 1 || fit >= minCandidates) {
+			break
+		}
+		out = append(out, c.id)
+		if !skip(c.id) {
+			n++
+			if need > 1 && free(c.id) >= need {
+				fit++
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, n
+}
+
+// nearPool is the size nearestSizes narrows a widened band to: a quarter
+// more than minCandidates, so that the places of one document or corpus (which
+// share the band when they share the class) rarely collide and the first
+// choice stays the one the key derives.
+const nearPool = minCandidates + minCandidates/4
+
+// classBounds returns the population interval [lo, hi) of a size class.
+func classBounds(class int) (lo, hi float64) {
+	bounds := []float64{0, 5000, 20000, 100000, 500000, math.Inf(1)}
+	return max(bounds[class], 1), bounds[class+1]
 }
 
 // pickFresh chooses a value for key in namespace ns of scope: the first
