@@ -1,4 +1,4 @@
-package engine
+package plan
 
 import (
 	"cmp"
@@ -25,8 +25,8 @@ import (
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
-// replacement is the decision for one span.
-type replacement struct {
+// Replacement is the decision for one span.
+type Replacement struct {
 	Span      int
 	Kind      kinds.Kind
 	Original  string
@@ -40,29 +40,32 @@ type replacement struct {
 	Shifted bool
 }
 
-// docPlan is everything decided for one document before writing.
-type docPlan struct {
-	doc    *document.Document
-	docID  string
-	shift  int
-	edits  []document.Edit
-	reps   []replacement
-	reason string // non-empty: excluded
-	// casName is the private CAS file name (unique within the project).
-	casName string
-	// stopped is set when planning was interrupted (the run stops).
-	stopped error
-	// parts finds the words of the document's own person names (surnames,
+// Doc is everything decided for one document before it is written.
+type Doc struct {
+	Doc   *document.Document
+	DocID string
+	Shift int
+	Edits []document.Edit
+	Reps  []Replacement
+	// Reason, when not empty, excludes the document (no PII: span index,
+	// kind and the generator's error).
+	Reason string
+	// CASName is the private CAS file name (unique within the project;
+	// the engine gives it).
+	CASName string
+	// Stopped is set when planning was interrupted (the run stops).
+	Stopped error
+	// Parts finds the words of the document's own person names (surnames,
 	// first names) that identify a person on their own: a public text that
 	// repeats one unannotated is quarantined, and surrogates avoid them.
-	parts *audit.Matcher
-	// roundedDates: birth and death dates show their quarter's first day
-	// (gemtex mode; see dateLeaks)
-	roundedDates bool
-	// nameFallbacks counts the name parts whose surrogate was composed
+	Parts *audit.Matcher
+	// RoundedDates: birth and death dates show their quarter's first day
+	// (gemtex mode; see DateLeaks)
+	RoundedDates bool
+	// NameFallbacks counts the name parts whose surrogate was composed
 	// because the lists were exhausted (document scope; see
 	// names.NSFallback).
-	nameFallbacks int
+	NameFallbacks int
 }
 
 // keepAge reports whether an AGE span stays as written (no age above 89;
@@ -100,10 +103,10 @@ func gemtexKey(r *rand.Rand) string {
 // GemtexKeyPattern matches gemtex keys.
 var GemtexKeyPattern = regexp.MustCompile(`^[A-Z]{2}[0-9][A-Z]{2}[0-9]$`)
 
-// avoider is the Avoid of a scope: v holds an original of any project of
+// Avoider is the Avoid of a scope: v holds an original of any project of
 // the run, or a word of parts (a document's own name words; nil in corpus
 // scope). v is split into words once for all of them.
-func (p *planner) avoider(parts *audit.Matcher) func(v string) bool {
+func (p *Planner) Avoider(parts *audit.Matcher) func(v string) bool {
 	ms := p.avoid[:len(p.avoid):len(p.avoid)]
 	if parts != nil {
 		ms = append(ms, parts)
@@ -111,14 +114,16 @@ func (p *planner) avoider(parts *audit.Matcher) func(v string) bool {
 	return func(v string) bool { return audit.ContainsAny(v, ms...) }
 }
 
-// planner holds what planning one project needs.
-type planner struct {
-	opts   *Options
+// Planner plans the documents of a run, one at a time in reading order
+// (consistency scopes and collisions are deterministic whatever the
+// worker count). It is not safe for concurrent use.
+type Planner struct {
+	cfg    Config         // set by Start
 	corpus *fictive.Scope // corpus scope (used when Scope == corpus)
 	// avoid holds the originals of the run, one matcher per project (the
 	// audit's own, not a copy): surrogates must contain none of them
 	avoid  []*audit.Matcher
-	seed   maphash.Seed // of the run's matchers (nameParts)
+	seed   maphash.Seed // of the run's matchers (NameParts)
 	names  *audit.NameWords
 	isName func(string) bool
 	// stop, when set, is checked while a document is planned: a very large
@@ -131,8 +136,8 @@ type planner struct {
 }
 
 // docShift decides the date shift of a document.
-func (p *planner) docShift(d *document.Document, docScope *fictive.Scope) int {
-	o := p.opts
+func (p *Planner) docShift(d *document.Document, docScope *fictive.Scope) int {
+	o := &p.cfg
 	if o.DateShiftSet {
 		return o.DateShift
 	}
@@ -176,42 +181,42 @@ func patientMaterial(d *document.Document, isName func(string) bool) string {
 	return f[len(f)-1] + "|" + birth
 }
 
-// plan computes every replacement of one document.
-func (p *planner) plan(d *document.Document, docID string) *docPlan {
-	o := p.opts
-	dp := &docPlan{doc: d, docID: docID, parts: nameParts(d, p.seed), roundedDates: o.Mode == ModeGemtex}
+// Plan computes every replacement of one document.
+func (p *Planner) Plan(d *document.Document, docID string) *Doc {
+	o := &p.cfg
+	dp := &Doc{Doc: d, DocID: docID, Parts: NameParts(d, p.seed), RoundedDates: o.Mode == ModeGemtex}
 	docScope := fictive.NewScope(o.docKey(d.Project, d.Name))
 	// the run's originals and the document's name words: v is split
 	// into words once for both
-	docScope.Avoid = p.avoider(dp.parts)
+	docScope.Avoid = p.Avoider(dp.Parts)
 	scope := docScope
 	if o.Scope == ScopeCorpus {
 		scope = p.corpus
 	}
-	dp.shift = p.docShift(d, docScope)
+	dp.Shift = p.docShift(d, docScope)
 	var horizon time.Time
 	if o.Scope == ScopeCorpus && p.horizon != nil {
 		horizon = p.horizon[patientMaterial(d, p.isName)]
 	}
 	dd := prepareDates(d, horizon)
-	dp.shift = dd.clampShift(dp.shift)
+	dp.Shift = dd.clampShift(dp.Shift)
 	if !o.DateShiftSet {
-		dp.shift = dd.avoidSameDay(dp.shift)
+		dp.Shift = dd.avoidSameDay(dp.Shift)
 	}
 	isName := p.docIsName(d)
-	state := &fictive.DocState{DateShift: dp.shift, Dates: dd.parsed, DateMoves: dd.moves}
-	reps := make([]replacement, len(d.Spans))
+	state := &fictive.DocState{DateShift: dp.Shift, Dates: dd.parsed, DateMoves: dd.moves}
+	reps := make([]Replacement, len(d.Spans))
 	for n, i := range planOrder(d) {
 		if n%64 == 63 && p.stop != nil {
 			if err := p.stop(); err != nil {
-				dp.reason = "interrupted"
-				dp.stopped = err
+				dp.Reason = "interrupted"
+				dp.Stopped = err
 				return dp
 			}
 		}
 		s := d.Spans[i]
 		orig := d.SpanText(i)
-		rep := replacement{Span: i, Kind: s.Kind, Original: orig}
+		rep := Replacement{Span: i, Kind: s.Kind, Original: orig}
 		var err error
 		switch {
 		case s.Kind == "":
@@ -228,12 +233,12 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 			rep.Surrogate = capAge(orig)
 			rep.MapKey = rep.Surrogate
 		case o.Mode == ModeGemtex:
-			err = p.gemtex(&rep, d, scope, dp.shift, dd, i, isName)
+			err = p.gemtex(&rep, d, scope, dp.Shift, dd, i, isName)
 		default:
-			err = p.fictive(&rep, d, i, scope, docScope, state, dp.shift, dd)
+			err = p.fictive(&rep, d, i, scope, docScope, state, dp.Shift, dd)
 		}
 		if err != nil {
-			dp.reason = fmt.Sprintf("span %d (%s): %v", i, s.Kind, err)
+			dp.Reason = fmt.Sprintf("span %d (%s): %v", i, s.Kind, err)
 			return dp
 		}
 		if !rep.Kept && !rep.Shifted && rep.Surrogate == orig && orig != "" {
@@ -248,14 +253,14 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 		}
 		reps[i] = rep
 		if rep.Surrogate != orig {
-			dp.edits = append(dp.edits, document.Edit{Begin: s.Begin, End: s.End, Text: rep.Surrogate})
+			dp.Edits = append(dp.Edits, document.Edit{Begin: s.Begin, End: s.End, Text: rep.Surrogate})
 		}
 		// a holiday that became a part of a month loses its preposition
 		if s.Kind.IsDate() && o.Mode == ModeFictive && rep.Shifted {
 			holidayPrepositionEdit(dp, d, i, dd.parsed[i], rep.Surrogate)
 		}
 		// weekday words next to a shifted full date follow it
-		if s.Kind.IsDate() && dp.shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
+		if s.Kind.IsDate() && dp.Shift != 0 && !rep.Kept && (o.Mode == ModeFictive || o.Mode == ModeGemtex) {
 			p.weekday(dp, d, i, dd.parsed[i], dd.move(i))
 		}
 		// a genitive ending just outside a name or city follows it
@@ -263,44 +268,31 @@ func (p *planner) plan(d *document.Document, docID string) *docPlan {
 			genitiveOutside(dp, d, i, rep.Surrogate)
 		}
 	}
-	dp.reps = reps
+	dp.Reps = reps
 	if o.Scope != ScopeCorpus {
-		dp.nameFallbacks = docScope.Count(names.NSFallback)
+		dp.NameFallbacks = docScope.Count(names.NSFallback)
 	}
 	return dp
 }
 
-// planPhase orders generation so that surrogates other generators reuse
-// exist first: names and titles, then places, then everything else, and
-// last the kinds that spell those (e-mail, URL, user name). Replacements
-// still apply at their own positions.
-func planPhase(k kinds.Kind) int {
-	switch {
-	case k.IsName(), k == kinds.NameTitle:
-		return 0
-	case k.IsLocation():
-		return 1
-	case k == kinds.ContactEmail, k == kinds.ContactURL, k == kinds.NameUsername:
-		return 3
-	}
-	return 2
-}
-
-// planOrder returns the span indices in generation order (stable within a
-// phase, so text order decides there).
+// planOrder returns the span indices in generation order: by the kinds'
+// planning phase (kinds.Rules.Phase: names and titles, then places, then
+// everything else, and last the kinds that spell those), stable within a
+// phase, so text order decides there. Replacements still apply at their
+// own positions.
 //
-// A stable sort by phase is the spans of phase 0 in text order, then those
-// of phase 1, …: one pass per phase instead of a sort that computes the
-// phase of both sides of every comparison.
+// A stable sort by phase is the spans of the first phase in text order,
+// then those of the next, …: one pass per phase instead of a sort that
+// computes the phase of both sides of every comparison.
 func planOrder(d *document.Document) []int {
 	order := make([]int, 0, len(d.Spans))
-	phases := make([]int, len(d.Spans))
-	last := 0
+	phases := make([]kinds.Phase, len(d.Spans))
+	first, last := kinds.Phase(0), kinds.Phase(0)
 	for i, s := range d.Spans {
-		phases[i] = planPhase(s.Kind)
-		last = max(last, phases[i])
+		phases[i] = kinds.RulesOf(s.Kind).Phase
+		first, last = min(first, phases[i]), max(last, phases[i])
 	}
-	for ph := 0; ph <= last; ph++ {
+	for ph := first; ph <= last; ph++ {
 		for i, p := range phases {
 			if p == ph {
 				order = append(order, i)
@@ -313,7 +305,7 @@ func planOrder(d *document.Document) []int {
 // genitiveOutside fixes a genitive ending that the annotation left outside
 // the span: "Albers" + "'" becomes "Koch" + "s", "Müller" + "s" becomes
 // "Weiß" + "'" (German: an apostrophe after s, ß, x, z, tz, ce).
-func genitiveOutside(dp *docPlan, d *document.Document, i int, sur string) {
+func genitiveOutside(dp *Doc, d *document.Document, i int, sur string) {
 	s := d.Spans[i]
 	text := d.Text
 	if s.End >= len(text) || sur == "" {
@@ -353,18 +345,18 @@ func genitiveOutside(dp *docPlan, d *document.Document, i int, sur string) {
 			return
 		}
 	}
-	for _, e := range dp.edits {
+	for _, e := range dp.Edits {
 		if s.End < e.End && end > e.Begin {
 			return
 		}
 	}
-	dp.edits = append(dp.edits, document.Edit{Begin: s.End, End: end, Text: repl})
+	dp.Edits = append(dp.Edits, document.Edit{Begin: s.End, End: end, Text: repl})
 }
 
 // weekday adds an edit for a weekday word right next to span i; e is
 // the span's text as parsed (nil when it is no date), before
 // prepareDates prepared it.
-func (p *planner) weekday(dp *docPlan, d *document.Document, i int, e *dates.Expr, move int) {
+func (p *Planner) weekday(dp *Doc, d *document.Document, i int, e *dates.Expr, move int) {
 	if e == nil || e.Precision() != dates.Day {
 		return
 	}
@@ -378,19 +370,19 @@ func (p *planner) weekday(dp *docPlan, d *document.Document, i int, e *dates.Exp
 			return // part of an annotation: handled there
 		}
 	}
-	for _, ed := range dp.edits {
+	for _, ed := range dp.Edits {
 		if b < ed.End && en > ed.Begin {
 			return
 		}
 	}
-	t := e.Time().AddDate(0, 0, move+dp.shift) // a birth date moved by the age rule moves its weekday too
+	t := e.Time().AddDate(0, 0, move+dp.Shift) // a birth date moved by the age rule moves its weekday too
 	w := dates.Weekday(t, d.Text[b:en])
 	if w != "" && w != d.Text[b:en] {
-		dp.edits = append(dp.edits, document.Edit{Begin: b, End: en, Text: w})
+		dp.Edits = append(dp.Edits, document.Edit{Begin: b, End: en, Text: w})
 	}
 }
 
-func (p *planner) gemtex(rep *replacement, d *document.Document, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
+func (p *Planner) gemtex(rep *Replacement, d *document.Document, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
 	k := rep.Kind
 	if k == kinds.Date && shift != 0 {
 		if v, ok := dd.piece(d, i, shift); ok {
@@ -423,7 +415,7 @@ func (p *planner) gemtex(rep *replacement, d *document.Document, scope *fictive.
 	return nil
 }
 
-func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, docScope *fictive.Scope, state *fictive.DocState, shift int, dd *docDates) error {
+func (p *Planner) fictive(rep *Replacement, d *document.Document, i int, scope, docScope *fictive.Scope, state *fictive.DocState, shift int, dd *docDates) error {
 	k := rep.Kind
 	if k.IsDate() {
 		e, move := dd.expr[i], dd.move(i)
@@ -448,11 +440,11 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		}
 		return nil
 	}
-	if k == kinds.Other {
-		rep.Surrogate = "[…]"
+	if ph := kinds.RulesOf(k).Placeholder; ph != "" {
+		rep.Surrogate = ph // no generator draws the kind (OTHER)
 		return nil
 	}
-	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.opts.Resources, Geo: p.opts.Geo, ReplaceState: p.opts.ReplaceState}
+	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.cfg.Resources, Geo: p.cfg.Geo, ReplaceState: p.cfg.ReplaceState}
 	if p.names != nil {
 		// Drawn part by part, a name could rebuild another original name
 		// of the run. Document scope: no drawn part is the key word of an
@@ -463,16 +455,16 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		// the run is kept out. Every kind gets it: a facility named after
 		// a person draws that surname in the person names' namespace.
 		ctx.NameWord = p.names.Key
-		if p.opts.Scope == ScopeCorpus {
+		if p.cfg.Scope == ScopeCorpus {
 			ctx.NameWord = p.names.Any
 		}
 	}
-	if p.opts.Pools != nil && state != nil && (k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther) {
-		state.Value(facility.StateKey, func() any { return p.opts.Pools }) // the facility generator's pools
+	if p.cfg.Pools != nil && state != nil && (k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther) {
+		state.Value(facility.StateKey, func() any { return p.cfg.Pools }) // the facility generator's pools
 	}
-	g, err := p.opts.Generators.Lookup(k)
+	g, err := p.cfg.Generators.Lookup(k)
 	if err != nil {
-		rep.Surrogate = fallback(k, rep.Original, scope, p.opts)
+		rep.Surrogate = fallback(k, rep.Original, scope, &p.cfg)
 		return nil
 	}
 	s, err := g(rep.Original, ctx)
@@ -480,7 +472,7 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 		return err
 	}
 	if strings.TrimSpace(s) == "" && strings.TrimSpace(rep.Original) != "" {
-		s = fallback(k, rep.Original, scope, p.opts) // the generator had nothing
+		s = fallback(k, rep.Original, scope, &p.cfg) // the generator had nothing
 	}
 	rep.Surrogate = s
 	if k == kinds.NameTitle && s == rep.Original {
@@ -493,7 +485,7 @@ func (p *planner) fictive(rep *replacement, d *document.Document, i int, scope, 
 
 // fallback is the simple generator for kinds without a registered one: a
 // list value for names and places, else the character-class pattern.
-func fallback(k kinds.Kind, orig string, scope *fictive.Scope, o *Options) string {
+func fallback(k kinds.Kind, orig string, scope *fictive.Scope, o *Config) string {
 	res := o.Resources
 	return scope.Memo("fallback|"+norm.Group(k), norm.Key(k, orig, nil), func(r *rand.Rand) string {
 		switch {
@@ -707,14 +699,14 @@ func prepareDates(d *document.Document, horizon time.Time) *docDates {
 	return dd
 }
 
-// dateLeaks audits the published text of a document for its own date
+// DateLeaks audits the published text of a document for its own date
 // originals more specific than a year (audit.DateLeaks): nd is the
 // document after replacement, whose spans cover the surrogates. Dates
 // kept as written (--date-shift 0) are not searched for. rounded (gemtex
 // mode) says that birth and death dates show the first day of their
 // shifted quarter: one that was such a first day may show itself, which
 // tells no more than the quarter (SPEC §5), so there it is no leak.
-func dateLeaks(text string, nd *document.Document, reps []replacement, rounded bool) []audit.Hit {
+func DateLeaks(text string, nd *document.Document, reps []Replacement, rounded bool) []audit.Hit {
 	var originals []string
 	var regions []audit.DateRegion
 	seen := map[string]bool{}
@@ -790,7 +782,7 @@ func (dd *docDates) latest() time.Time {
 // patient over docs (all documents of the run), keyed like the patient's
 // date shift; plan then applies the age rule per patient. The engine calls
 // it once before planning; without it the rule decides per letter.
-func (p *planner) collectHorizons(docs []*document.Document) {
+func (p *Planner) collectHorizons(docs []*document.Document) {
 	if p.horizon == nil {
 		p.horizon = map[string]time.Time{}
 	}
@@ -843,7 +835,7 @@ func (dd *docDates) ageRule(d *document.Document, horizon time.Time) {
 //
 // The document's words are collected on the first call: only gemtex keys
 // ask (fictive, x and entity plans never do).
-func (p *planner) docIsName(d *document.Document) func(string) bool {
+func (p *Planner) docIsName(d *document.Document) func(string) bool {
 	var words map[string]bool
 	collect := func() {
 		words = map[string]bool{}
