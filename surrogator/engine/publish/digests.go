@@ -137,7 +137,7 @@ func (g *DigestLog) Close() {
 	os.Remove(g.path)
 }
 
-// Outputs are the digests writeDoc takes of the two files it writes.
+// Outputs are the digests Project.Write takes of the two files it writes.
 type Outputs struct {
 	cas, text         [32]byte
 	casSize, textSize int
