@@ -43,6 +43,8 @@ var layers = []struct {
 	{"quality control, pre-annotation and generators", []string{
 		"surrogator/qc", "surrogator/recommend", "surrogator/fictive", "surrogator/fictive/...",
 	}},
+	{"engine stage: planning", []string{"surrogator/engine/plan"}},
+	{"engine stage: publishing", []string{"surrogator/engine/publish"}},
 	{"engine", []string{"surrogator/engine", "surrogator/engine/..."}},
 	{"run opening and front ends", []string{
 		"surrogator/runspec", "surrogator/verify", "surrogator/webapp", "surrogator/webapp/...", "internal/layering",
@@ -171,9 +173,11 @@ func TestLayersDetect(t *testing.T) {
 		{ImportPath: "surrogator/kinds", Imports: []string{"surrogator/engine"}},
 		{ImportPath: "surrogator/engine", Imports: []string{"surrogator/kinds", "surrogator/qc", "surrogator/engine/plan"}},
 		{ImportPath: "surrogator/formats/brat", Imports: []string{"surrogator/formats/zipread", "surrogator/document"}},
+		{ImportPath: "surrogator/engine/publish", Imports: []string{"surrogator/engine/plan", "surrogator/output"}},
+		{ImportPath: "surrogator/engine/plan", Imports: []string{"surrogator/engine/publish"}},
 		{ImportPath: "nowhere/pkg"},
 	})
-	if fmt.Sprint(up) != "[surrogator/kinds -> surrogator/engine]" || fmt.Sprint(undeclared) != "[nowhere/pkg]" {
+	if fmt.Sprint(up) != "[surrogator/engine/plan -> surrogator/engine/publish surrogator/kinds -> surrogator/engine]" || fmt.Sprint(undeclared) != "[nowhere/pkg]" {
 		t.Errorf("up %v, undeclared %v", up, undeclared)
 	}
 }

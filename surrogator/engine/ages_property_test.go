@@ -18,7 +18,6 @@ import (
 	"github.com/surrogator/surrogator/surrogator/age"
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
-	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
@@ -205,21 +204,20 @@ func TestPropertyAgesDatesNames(t *testing.T) {
 			if err := o.defaults(); err != nil {
 				t.Fatal(err)
 			}
-			p := &planner{opts: &o, isName: isName}
-			dp := p.plan(d, "x")
-			if dp.reason != "" {
-				t.Fatalf("doc %d %s: excluded: %s\n%s", n, mode, dp.reason, d.Text)
+			dp := startedPlanner(&o, isName, nil).Plan(d, "x")
+			if dp.Reason != "" {
+				t.Fatalf("doc %d %s: excluded: %s\n%s", n, mode, dp.Reason, d.Text)
 			}
 			fail := func(format string, a ...any) {
 				t.Helper()
-				t.Fatalf("doc %d %s (shift %d): %s\n%s", n, mode, dp.shift, fmt.Sprintf(format, a...), d.Text)
+				t.Fatalf("doc %d %s (shift %d): %s\n%s", n, mode, dp.Shift, fmt.Sprintf(format, a...), d.Text)
 			}
 			stats.docs++
 			// 1. no readable age above 90
 			for i, s := range d.Spans {
 				if s.Kind == kinds.Age {
-					if v := age.Value(dp.reps[i].Surrogate); v > age.Cap {
-						fail("AGE %q published as %q", d.SpanText(i), dp.reps[i].Surrogate)
+					if v := age.Value(dp.Reps[i].Surrogate); v > age.Cap {
+						fail("AGE %q published as %q", d.SpanText(i), dp.Reps[i].Surrogate)
 					}
 					if age.Over(d.SpanText(i)) && mode == ModeFictive {
 						stats.over89++
@@ -245,16 +243,16 @@ func TestPropertyAgesDatesNames(t *testing.T) {
 				if err != nil {
 					fail("generated date %d does not parse", i)
 				}
-				se := shownDate(s.Kind, mode, dp.reps[i].Surrogate)
+				se := shownDate(s.Kind, mode, dp.Reps[i].Surrogate)
 				if se == nil {
-					fail("date %q published as %q: no date", d.SpanText(i), dp.reps[i].Surrogate)
+					fail("date %q published as %q: no date", d.SpanText(i), dp.Reps[i].Surrogate)
 				}
 				if !oe.HasYear() {
 					continue // checked below with its range end
 				}
 				sf, sl := interval(s.Kind, mode, se)
 				of, ol := oe.Bounds()
-				ds = append(ds, shown{s.Kind, of, ol, sf, sl, dp.reps[i].Surrogate})
+				ds = append(ds, shown{s.Kind, of, ol, sf, sl, dp.Reps[i].Surrogate})
 				if s.Kind == kinds.DateBirth && (birth.IsZero() || sf.Before(birth)) {
 					birth = sf
 				}
@@ -296,10 +294,10 @@ func TestPropertyAgesDatesNames(t *testing.T) {
 				fail("span layout changed")
 			}
 			os, oe := mustDate(t, d.SpanText(si)), mustDate(t, d.SpanText(ei))
-			ss, se := shownDate(kinds.Date, mode, dp.reps[si].Surrogate), shownDate(kinds.Date, mode, dp.reps[ei].Surrogate)
+			ss, se := shownDate(kinds.Date, mode, dp.Reps[si].Surrogate), shownDate(kinds.Date, mode, dp.Reps[ei].Surrogate)
 			if stay(os, oe) != stay(ss, se) {
 				fail("stay %s–%s of %d days published as %s–%s, %d days", d.SpanText(si), d.SpanText(ei), stay(os, oe),
-					dp.reps[si].Surrogate, dp.reps[ei].Surrogate, stay(ss, se))
+					dp.Reps[si].Surrogate, dp.Reps[ei].Surrogate, stay(ss, se))
 			}
 			stats.stays++
 			// 4. name variants
@@ -311,12 +309,12 @@ func TestPropertyAgesDatesNames(t *testing.T) {
 				txt := d.SpanText(i)
 				for _, f := range gl.full {
 					if txt == f {
-						fullOut = append(fullOut, dp.reps[i].Surrogate)
+						fullOut = append(fullOut, dp.Reps[i].Surrogate)
 					}
 				}
 				for _, f := range gl.last {
 					if txt == f {
-						lastOut = append(lastOut, dp.reps[i].Surrogate)
+						lastOut = append(lastOut, dp.Reps[i].Surrogate)
 					}
 				}
 			}
@@ -349,9 +347,9 @@ func TestPropertyAgesDatesNames(t *testing.T) {
 				}
 				for i, sp := range d.Spans {
 					if sp.Kind == kinds.NamePatient && d.SpanText(i) == gl.initial {
-						w := strings.Fields(dp.reps[i].Surrogate)
+						w := strings.Fields(dp.Reps[i].Surrogate)
 						if len(w) != 2 || foldName(w[1]) != sur || []rune(w[0])[0] != []rune(w0[0])[0] || !strings.HasSuffix(w[0], ".") {
-							fail("initial variant %q → %q, full name → %q", gl.initial, dp.reps[i].Surrogate, fullOut[0])
+							fail("initial variant %q → %q, full name → %q", gl.initial, dp.Reps[i].Surrogate, fullOut[0])
 						}
 					}
 				}
@@ -366,7 +364,7 @@ func TestPropertyAgesDatesNames(t *testing.T) {
 				var titles []string
 				for i, s := range d.Spans {
 					if s.Kind == kinds.NameTitle {
-						t := strings.NewReplacer(".", "", " ", "", "-", "").Replace(strings.ToLower(dp.reps[i].Surrogate))
+						t := strings.NewReplacer(".", "", " ", "", "-", "").Replace(strings.ToLower(dp.Reps[i].Surrogate))
 						titles = append(titles, strings.TrimSuffix(strings.TrimSuffix(t, "drmed"), "dr"))
 					}
 				}
@@ -420,12 +418,12 @@ func TestIssue12Defects(t *testing.T) {
 		if err := o.defaults(); err != nil {
 			t.Fatal(err)
 		}
-		dp := (&planner{opts: &o, isName: isName}).plan(d, "x")
-		if dp.reason != "" {
-			t.Fatal(dp.reason)
+		dp := startedPlanner(&o, isName, nil).Plan(d, "x")
+		if dp.Reason != "" {
+			t.Fatal(dp.Reason)
 		}
-		out := make([]string, len(dp.reps))
-		for i, r := range dp.reps {
+		out := make([]string, len(dp.Reps))
+		for i, r := range dp.Reps {
 			out[i] = r.Surrogate
 			if mode == ModeGemtex {
 				if m := gemtexDate.FindStringSubmatch(r.Surrogate); m != nil {
@@ -580,27 +578,29 @@ func TestAgeRuleCorpusScope(t *testing.T) {
 			if err := o.defaults(); err != nil {
 				t.Fatal(err)
 			}
-			p := &planner{opts: &o, isName: isName, corpus: fictive.NewScope(o.masterKey())}
+			p := startedPlanner(&o, isName, nil)
 			var docs []*document.Document
 			for i, l := range letters {
 				docs = append(docs, markedDoc(fmt.Sprintf("l%d.txt", i), l))
 			}
 			if collect {
-				p.collectHorizons(docs)
+				for _, d := range docs {
+					p.CollectHorizon(d)
+				}
 			}
 			var births []string
 			var latest time.Time
 			var birth time.Time
 			for _, d := range docs {
-				dp := p.plan(d, d.Name)
-				if dp.reason != "" {
-					t.Fatal(dp.reason)
+				dp := p.Plan(d, d.Name)
+				if dp.Reason != "" {
+					t.Fatal(dp.Reason)
 				}
-				b := shownDate(kinds.DateBirth, mode, dp.reps[1].Surrogate)
-				a := shownDate(kinds.Date, mode, dp.reps[2].Surrogate)
+				b := shownDate(kinds.DateBirth, mode, dp.Reps[1].Surrogate)
+				a := shownDate(kinds.Date, mode, dp.Reps[2].Surrogate)
 				bf, _ := interval(kinds.DateBirth, mode, b)
 				_, al := a.Bounds()
-				births = append(births, dp.reps[1].Surrogate)
+				births = append(births, dp.Reps[1].Surrogate)
 				if birth.IsZero() || bf.Before(birth) {
 					birth = bf
 				}

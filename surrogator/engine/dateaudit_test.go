@@ -8,6 +8,7 @@ import (
 
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/engine/plan"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
@@ -66,24 +67,24 @@ func TestPlantedDateQuarantined(t *testing.T) {
 func TestDateLeaksCoincidence(t *testing.T) {
 	orig := "Am 01.03.2020 und am 15.03.2020."
 	d := &document.Document{Name: "x", Text: orig, Spans: []document.Span{{Begin: 3, End: 13, Kind: kinds.Date}, {Begin: 21, End: 31, Kind: kinds.Date}}}
-	reps := []replacement{
+	reps := []plan.Replacement{
 		{Span: 0, Kind: kinds.Date, Original: "01.03.2020", Surrogate: "15.03.2020", Shifted: true},
 		{Span: 1, Kind: kinds.Date, Original: "15.03.2020", Surrogate: "29.03.2020", Shifted: true},
 	}
 	pub := "Am 15.03.2020 und am 29.03.2020."
 	nd := &document.Document{Name: "x", Text: pub, Spans: d.Spans}
-	if h := dateLeaks(pub, nd, reps, false); len(h) != 0 {
+	if h := plan.DateLeaks(pub, nd, reps, false); len(h) != 0 {
 		t.Fatalf("a coincident shifted date is taken for a leak: %v", h)
 	}
 	pub2 := "Am 15.03.2020 und am 29.03.2020. Kontrolle 15.03.2020."
 	nd2 := &document.Document{Name: "x", Text: pub2, Spans: d.Spans}
-	if h := dateLeaks(pub2, nd2, reps, false); len(h) != 1 {
+	if h := plan.DateLeaks(pub2, nd2, reps, false); len(h) != 1 {
 		t.Fatalf("planted 15.03.2020 outside the date spans: %d hits, want 1", len(h))
 	}
 	reps[1].Surrogate = "15.03.2020" // published as written
 	pub3 := "Am 15.03.2020 und am 15.03.2020."
 	nd3 := &document.Document{Name: "x", Text: pub3, Spans: d.Spans}
-	if h := dateLeaks(pub3, nd3, reps, false); len(h) != 1 {
+	if h := plan.DateLeaks(pub3, nd3, reps, false); len(h) != 1 {
 		t.Fatal("a date published as written is not caught")
 	}
 	if !audit.DateAudited("März 2021") || audit.DateAudited("2021") || audit.DateAudited("seit 2007") {

@@ -15,6 +15,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/engine/plan"
 	"github.com/surrogator/surrogator/surrogator/fictive/contact"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
@@ -101,27 +102,27 @@ func TestDatesIDsProperty(t *testing.T) {
 				if err := o.defaults(); err != nil {
 					t.Fatal(err)
 				}
-				dp := (&planner{opts: &o, isName: isName}).plan(d, "x")
-				if dp.reason != "" {
+				dp := startedPlanner(&o, isName, nil).Plan(d, "x")
+				if dp.Reason != "" {
 					// another area's defect (reported by its own tests):
 					// this test checks what a planned letter publishes
-					excluded[name+": "+dp.reason] = true
+					excluded[name+": "+dp.Reason] = true
 					continue
 				}
 				fail := func(format string, a ...any) {
 					t.Helper()
-					t.Errorf("%s seed %d %s (shift %d): %s", name, seed, mode, dp.shift, fmt.Sprintf(format, a...))
+					t.Errorf("%s seed %d %s (shift %d): %s", name, seed, mode, dp.Shift, fmt.Sprintf(format, a...))
 				}
-				orig := func(i int) string { return dp.reps[i].Original }
+				orig := func(i int) string { return dp.Reps[i].Original }
 				shown := func(i int) string {
-					s := dp.reps[i].Surrogate
+					s := dp.Reps[i].Surrogate
 					if m := gemtexDate.FindStringSubmatch(s); mode == ModeGemtex && m != nil {
 						return m[2]
 					}
 					return s
 				}
 				for i, s := range d.Spans {
-					if !s.Kind.IsDate() || dp.reps[i].Kept {
+					if !s.Kind.IsDate() || dp.Reps[i].Kept {
 						continue
 					}
 					st.dates++
@@ -143,12 +144,12 @@ func TestDatesIDsProperty(t *testing.T) {
 						}
 					}
 				}
-				edits := append([]document.Edit(nil), dp.edits...)
+				edits := append([]document.Edit(nil), dp.Edits...)
 				nd, err := d.Apply(edits)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if h := dateLeaks(nd.Text, nd, dp.reps, dp.roundedDates); len(h) > 0 {
+				if h := plan.DateLeaks(nd.Text, nd, dp.Reps, dp.RoundedDates); len(h) > 0 {
 					st.quarantined++
 					fail("the date audit finds %d hits", len(h))
 				}
@@ -177,13 +178,13 @@ func TestDatesIDsProperty(t *testing.T) {
 }
 
 // checkIDs checks the structured IDs of one fictive plan.
-func checkIDs(t *testing.T, d *document.Document, dp *docPlan, fail func(string, ...any), rvnr, rvnrDate, rvnrInitial, kvnr, lanrIK, court *int) {
+func checkIDs(t *testing.T, d *document.Document, dp *plan.Doc, fail func(string, ...any), rvnr, rvnrDate, rvnrInitial, kvnr, lanrIK, court *int) {
 	t.Helper()
 	for i, s := range d.Spans {
 		if s.Kind != kinds.ID {
 			continue
 		}
-		o, sur := dp.reps[i].Original, dp.reps[i].Surrogate
+		o, sur := dp.Reps[i].Original, dp.Reps[i].Surrogate
 		co, cs := compact(o), compact(sur)
 		switch {
 		case rvnrShape.MatchString(co) && co[2:4] <= "31" && co[4:6] >= "01" && co[4:6] <= "12" && co[2:4] >= "01":
@@ -204,13 +205,13 @@ func checkIDs(t *testing.T, d *document.Document, dp *docPlan, fail func(string,
 				if err != nil || e.Precision() != dates.Day || !e.HasYear() || e.Time().Format("020106") != co[2:8] {
 					continue
 				}
-				es, err := dates.Parse(dp.reps[j].Surrogate)
+				es, err := dates.Parse(dp.Reps[j].Surrogate)
 				if err != nil {
 					continue
 				}
 				*rvnrDate++
 				if es.Time().Format("020106") != cs[2:8] {
-					fail("pension number %q → %q, birth date %q → %q: the number does not spell the surrogate birth date", o, sur, d.SpanText(j), dp.reps[j].Surrogate)
+					fail("pension number %q → %q, birth date %q → %q: the number does not spell the surrogate birth date", o, sur, d.SpanText(j), dp.Reps[j].Surrogate)
 				}
 				break
 			}
@@ -220,8 +221,8 @@ func checkIDs(t *testing.T, d *document.Document, dp *docPlan, fail func(string,
 					continue
 				}
 				*rvnrInitial++
-				if !hasInitial(dp.reps[j].Surrogate, cs[8]) {
-					fail("pension number %q → %q, patient %q → %q: the letter is not the surrogate's initial", o, sur, d.SpanText(j), dp.reps[j].Surrogate)
+				if !hasInitial(dp.Reps[j].Surrogate, cs[8]) {
+					fail("pension number %q → %q, patient %q → %q: the letter is not the surrogate's initial", o, sur, d.SpanText(j), dp.Reps[j].Surrogate)
 				}
 				break
 			}
@@ -265,11 +266,11 @@ func digitGroupsOf(s string) []string {
 // checkPhonePrefixes checks that German phone and fax numbers of a letter
 // written with one area code and exchange ("0341 97-12345", "0341
 // 97-12346") keep sharing both; it returns the pairs checked.
-func checkPhonePrefixes(d *document.Document, dp *docPlan, fail func(string, ...any)) int {
+func checkPhonePrefixes(d *document.Document, dp *plan.Doc, fail func(string, ...any)) int {
 	var idx []int
 	for i, s := range d.Spans {
 		if s.Kind == kinds.ContactPhone || s.Kind == kinds.ContactFax {
-			if g := digitGroupsOf(dp.reps[i].Original); len(g) >= 3 && strings.HasPrefix(g[0], "0") {
+			if g := digitGroupsOf(dp.Reps[i].Original); len(g) >= 3 && strings.HasPrefix(g[0], "0") {
 				idx = append(idx, i)
 			}
 		}
@@ -278,18 +279,18 @@ func checkPhonePrefixes(d *document.Document, dp *docPlan, fail func(string, ...
 	for a := range idx {
 		for b := a + 1; b < len(idx); b++ {
 			i, j := idx[a], idx[b]
-			oi, oj := digitGroupsOf(dp.reps[i].Original), digitGroupsOf(dp.reps[j].Original)
-			if oi[0] != oj[0] || oi[1] != oj[1] || dp.reps[i].Original == dp.reps[j].Original {
+			oi, oj := digitGroupsOf(dp.Reps[i].Original), digitGroupsOf(dp.Reps[j].Original)
+			if oi[0] != oj[0] || oi[1] != oj[1] || dp.Reps[i].Original == dp.Reps[j].Original {
 				continue
 			}
 			pairs++
-			si, sj := digitGroupsOf(dp.reps[i].Surrogate), digitGroupsOf(dp.reps[j].Surrogate)
+			si, sj := digitGroupsOf(dp.Reps[i].Surrogate), digitGroupsOf(dp.Reps[j].Surrogate)
 			if len(si) < 2 || len(sj) < 2 || si[0] != sj[0] || si[1] != sj[1] {
-				fail("%q and %q share area and exchange, %q and %q do not", dp.reps[i].Original, dp.reps[j].Original, dp.reps[i].Surrogate, dp.reps[j].Surrogate)
+				fail("%q and %q share area and exchange, %q and %q do not", dp.Reps[i].Original, dp.Reps[j].Original, dp.Reps[i].Surrogate, dp.Reps[j].Surrogate)
 			}
 			for k := 1; k < len(oi) && k < len(si); k++ {
 				if len(oi[k]) != len(si[k]) {
-					fail("%q → %q: a digit group changes its length", dp.reps[i].Original, dp.reps[i].Surrogate)
+					fail("%q → %q: a digit group changes its length", dp.Reps[i].Original, dp.Reps[i].Surrogate)
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surrogator/surrogator/surrogator/engine/publish"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/provenance"
@@ -107,46 +108,10 @@ func TestProvenanceDigestsAsWritten(t *testing.T) {
 			if len(pub) < 2 || len(priv) < 3 {
 				t.Errorf("too few files digested: %d public, %d private", len(pub), len(priv))
 			}
-			if _, err := os.Stat(filepath.Join(res.PrivateRoot, digestLogName)); !os.IsNotExist(err) {
+			if _, err := os.Stat(filepath.Join(res.PrivateRoot, publish.DigestLogName)); !os.IsNotExist(err) {
 				t.Errorf("the digest log was left behind: %v", err)
 			}
 		})
-	}
-}
-
-// TestDigestLogRoundTrip: what the log records comes back, keyed by path
-// relative to its root (any bytes in a name); a log that could not be
-// written gives nothing (provenance then reads every file).
-func TestDigestLogRoundTrip(t *testing.T) {
-	root := t.TempDir()
-	l := output.Layout{Out: root, Run: "r"}
-	if err := os.MkdirAll(l.PrivateRoot(), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	g, err := openDigestLog(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := [32]byte{1, 2, 3}
-	g.add(true, l.PublicPartialRoot(), filepath.Join(l.PublicPartialRoot(), "p", "doc-1.txt"), sum, 7)
-	g.add(false, l.PrivateRoot(), filepath.Join(l.PrivateRoot(), "p", "cas", "Name mit\nZeilenumbruch.json"), sum, 1<<40)
-	pub, pv := g.finish()
-	if len(pub) != 1 || pub["p/doc-1.txt"].Size != 7 || !strings.HasPrefix(pub["p/doc-1.txt"].SHA256, "010203") {
-		t.Errorf("public: %+v", pub)
-	}
-	if f, ok := pv["p/cas/Name mit\nZeilenumbruch.json"]; !ok || f.Size != 1<<40 || len(pv) != 1 {
-		t.Errorf("private: %+v", pv)
-	}
-	if _, err := os.Stat(filepath.Join(l.PrivateRoot(), digestLogName)); !os.IsNotExist(err) {
-		t.Errorf("log left behind: %v", err)
-	}
-	if g, err = openDigestLog(l); err != nil {
-		t.Fatal(err)
-	}
-	g.add(true, l.PublicPartialRoot(), filepath.Join(l.PublicPartialRoot(), "x.txt"), sum, 1)
-	g.err = os.ErrClosed // as a failed write leaves it
-	if pub, pv := g.finish(); pub != nil || pv != nil {
-		t.Errorf("a failed log gave digests: %v %v", pub, pv)
 	}
 }
 
@@ -183,7 +148,7 @@ func TestQCWriteFailureStopsTheRun(t *testing.T) {
 		if err != nil || !strings.Contains(string(b), `"status": "failed"`) {
 			t.Errorf("%s: run.json %s (%v)", mode, b, err)
 		}
-		if _, err := os.Stat(filepath.Join(runs[0], digestLogName)); !os.IsNotExist(err) {
+		if _, err := os.Stat(filepath.Join(runs[0], publish.DigestLogName)); !os.IsNotExist(err) {
 			t.Errorf("%s: the digest log was left behind: %v", mode, err)
 		}
 		p.Close()

@@ -4,19 +4,26 @@
 // writes public texts, private surrogate CAS files, mapping files, QC
 // reports and run.json, and audits every public file for leaks.
 //
-// A run streams its inputs twice and keeps no document (staged.go):
-// Prepare (pass 1) reads every source in order, runs QC per document and
-// keeps what the run must know of the whole corpus in compact form (QC
-// statistics and release decisions, the originals to audit and to avoid,
-// corpus-scope date horizons, a digest per document; the per-document QC
-// reports wait in a sealed spool). Plan.Write (pass 2) reads the inputs
-// again and, document by document in a fixed order (projects as given,
-// documents in reading order), plans every replacement (plan.go: consistency
-// scopes and collisions are deterministic whatever the worker count),
-// applies it, writes and audits the public text on worker goroutines, and
-// finally writes the mappings, QC reports, provenance and run.json and
-// publishes the public folder. Run (RunSources) is Prepare followed by
-// Write.
+// A run streams its inputs twice and keeps no document. The package is
+// the facade (Options, Prepare, Plan, Run, Result) and the orchestration
+// of the stages, one file each:
+//
+//   - pass1.go, Prepare (pass 1): reads every source in order, runs QC
+//     per document on the workers and keeps what the run must know of the
+//     whole corpus in compact form (QC statistics and release decisions,
+//     the originals to audit and to avoid, corpus-scope date horizons, a
+//     digest per document; the per-document QC reports wait in a sealed
+//     spool);
+//   - pass2.go, stream (pass 2): reads the inputs again and, document by
+//     document in a fixed order (projects as given, documents in reading
+//     order), decides its release and plans every replacement (package
+//     plan), then applies, writes and audits it on worker goroutines
+//     (package publish) and collects the outcomes in reading order;
+//   - commit.go, Plan.Write: opens the run (key, recovery, lock,
+//     run.json), runs pass 2 beside the QC reports, and commits: mappings,
+//     provenance, run.json, the rename of the public folder.
+//
+// Run (RunSources) is Prepare followed by Write.
 //
 // Modes: x (letters and digits → X), entity (span → its kind), gemtex
 // ([** KIND KEY **], dates generalised or shifted) and fictive (realistic

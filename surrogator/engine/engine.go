@@ -1,27 +1,20 @@
 package engine
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 	"hash/maphash"
-	"io"
+	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"time"
 
 	"github.com/surrogator/surrogator/surrogator/audit"
-	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/engine/plan"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/formats"
-	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/output"
 	"github.com/surrogator/surrogator/surrogator/provenance"
-	"github.com/surrogator/surrogator/surrogator/qc"
 )
 
 // Excluded is a document that was not released.
@@ -135,6 +128,81 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	return RunSources(ctx, formats.PathSources(paths), opts)
 }
 
+// RunSources is Run over sources (files, folders, held uploads): Prepare,
+// then Write.
+func RunSources(ctx context.Context, sources []formats.Source, opts Options) (*Result, error) {
+	if err := opts.defaults(); err != nil {
+		return nil, err
+	}
+	for _, s := range sources {
+		if s.Path != "" && inside(mustAbs(s.Path), mustAbs(opts.Out)) {
+			return nil, fmt.Errorf("engine: input %s lies inside the output folder %s: choose another --out", s.Path, opts.Out)
+		}
+	}
+	// the output folder is marked, and an existing key read, before the
+	// inputs are read, so that a wrong --out or key fails at once; a run
+	// refused while reading leaves the folder as it found it (a new key is
+	// only made by Write)
+	l := output.Layout{Out: opts.Out}
+	before := observeOut(l)
+	if err := l.MarkOut(); err != nil {
+		return nil, err
+	}
+	var keySource, keyFile, keyWarning string
+	if _, err := os.Stat(l.KeyFile()); len(opts.Key) != 0 || err == nil {
+		if keySource, keyFile, keyWarning, err = loadRunKey(l, &opts); err != nil {
+			return nil, err
+		}
+	}
+	p, err := Prepare(ctx, sources, opts)
+	if err != nil {
+		before.restore()
+		return nil, err
+	}
+	defer p.Close()
+	p.keySource, p.keyFile, p.keyWarning = keySource, keyFile, keyWarning
+	return p.Write(ctx)
+}
+
+// outState is what of an output folder existed before a run marked it.
+type outState struct {
+	l                    output.Layout
+	out, private, marker bool
+}
+
+func observeOut(l output.Layout) outState {
+	exists := func(p string) bool { _, err := os.Lstat(p); return err == nil }
+	return outState{l: l, out: exists(l.Out), private: exists(filepath.Join(l.Out, "private")), marker: exists(filepath.Join(l.Out, output.Marker))}
+}
+
+// restore removes what MarkOut created; folders only when empty.
+func (s outState) restore() {
+	if !s.marker {
+		os.Remove(filepath.Join(s.l.Out, output.Marker))
+	}
+	if !s.private {
+		os.Remove(filepath.Join(s.l.Out, "private"))
+	}
+	if !s.out {
+		os.Remove(s.l.Out)
+	}
+}
+
+// loadRunKey sets opts.Key from the output folder's key file when no key
+// was given (ReadKey), and says where the key came from and the key
+// file's warning (Key.Warning).
+func loadRunKey(l output.Layout, opts *Options) (source, file, warning string, err error) {
+	if len(opts.Key) != 0 {
+		return "--key-file", opts.KeyFile, "", nil
+	}
+	k, err := ReadKey(l.KeyFile(), KeyOptions{InsecurePerms: opts.KeyInsecurePerms})
+	if err != nil {
+		return "", "", "", err
+	}
+	opts.Key = k.Bytes
+	return "output folder key (OUT/private/surrogator.key)", l.KeyFile(), k.Warning, nil
+}
+
 // audited reports whether an original is searched for in the public texts
 // (and avoided in surrogates) under the run's state policy; a span without
 // a kind is audited.
@@ -161,22 +229,6 @@ func inside(p, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// nameParts registers the identifying words of a document's person names
-// (audit.NameParts of every NAME_PATIENT, NAME_RELATIVE, NAME_DOCTOR and
-// NAME_EXT span), hashing words with seed.
-func nameParts(d *document.Document, seed maphash.Seed) *audit.Matcher {
-	m := audit.NewMatcherWithSeed(seed)
-	for i, s := range d.Spans {
-		switch s.Kind {
-		case kinds.NamePatient, kinds.NameRelative, kinds.NameDoctor, kinds.NameExt:
-			for _, w := range audit.NameParts(d.SpanText(i)) {
-				m.Add(w)
-			}
-		}
-	}
-	return m
-}
-
 // unreadable counts a project's unreadable documents and files: the listed
 // errors, less the one that summarises the errors not listed, plus those.
 func unreadable(p *formats.Project) int {
@@ -184,145 +236,6 @@ func unreadable(p *formats.Project) int {
 		return len(p.Errors) - 1 + p.ErrorsOmitted
 	}
 	return len(p.Errors)
-}
-
-// decide returns why a document is not released (category and detail),
-// or "".
-func decide(d *document.Document, q *pass1Doc, reasons []string, t *qc.Toggle, project, suspects string) (string, string) {
-	if t != nil {
-		// the curator's own decision to keep a document out comes first:
-		// a document with wrong annotations that the toggle file excludes
-		// is not released by decision, not excluded by failure
-		if inc, listed := t.Decision(project, d.Name); listed && !inc {
-			if d.HasWrong() {
-				return ReasonNotReleased, "part_of_corpus = 0 in the toggle file (its annotations are wrong too: empty, NONE or unknown kind)"
-			}
-			return ReasonNotReleased, "part_of_corpus = 0 in the toggle file"
-		}
-	}
-	if d.HasWrong() {
-		return "wrong annotations", "empty, NONE or unknown kind: fix in INCEpTION"
-	}
-	if r, dt := suspectDecision(int(q.suspects), t, project, d.Name, suspects); r != "" {
-		return r, dt
-	}
-	if t != nil {
-		inc, listed := t.Decision(project, d.Name)
-		switch {
-		case !listed:
-			return ReasonNotReleased, "not listed in the toggle file"
-		case !inc:
-			return ReasonNotReleased, "part_of_corpus = 0 in the toggle file"
-		}
-		return "", ""
-	}
-	if !q.part {
-		return ReasonNotReleased, "QC: " + strings.Join(reasons, "; ")
-	}
-	return "", ""
-}
-
-// maxPooledCAS is the largest buffer projectRun.casBufs keeps for the
-// next document: one giant document must not hold its buffer for the rest
-// of the run.
-const maxPooledCAS = 4 << 20
-
-// casBuffer returns a buffer to encode a private CAS into and the function
-// that gives it back: a project's CAS files (each ~1.8x its input) would
-// otherwise be allocated and cleared anew for every document.
-func (pr *projectRun) casBuffer() (*[]byte, func()) {
-	bp, _ := pr.casBufs.Get().(*[]byte)
-	if bp == nil {
-		bp = new([]byte)
-	}
-	return bp, func() {
-		if cap(*bp) > maxPooledCAS {
-			*bp = nil
-		}
-		pr.casBufs.Put(bp)
-	}
-}
-
-type docOutcome struct {
-	err  error
-	hits int
-	dig  *outputDigests // of the files written (nil: none)
-}
-
-// writeDoc applies the plan, stages the public text in the private run
-// folder, audits the staged bytes as they are on disk and publishes them
-// only when the audit finds no original; a hit keeps the text in the
-// private quarantine and nothing of it reaches public/.
-func writeDoc(l output.Layout, pr *projectRun, dp *docPlan) docOutcome {
-	// the text is not needed any more; its CAS becomes the surrogate's
-	defer func() { dp.doc = &document.Document{Name: dp.doc.Name} }()
-	nd, err := dp.doc.ApplyInPlace(dp.edits)
-	if err != nil {
-		return docOutcome{err: fmt.Errorf("unsafe: %v", err)}
-	}
-	// verify: every replaced span covers exactly its surrogate
-	for i, r := range dp.reps {
-		if nd.SpanText(r.Span) != r.Surrogate {
-			return docOutcome{err: fmt.Errorf("unsafe: span %d does not cover its surrogate after replacement", i)}
-		}
-	}
-	text := []byte(nd.Text)
-	staged, err := output.Stage(l.Staging(), text)
-	if err != nil {
-		return docOutcome{err: err}
-	}
-	written, err := staged.Bytes()
-	if err != nil || !bytes.Equal(written, text) {
-		staged.Discard()
-		return docOutcome{err: fmt.Errorf("audit: staged file does not read back as written")}
-	}
-	hits := audit.FindAll(string(written), pr.matcher, dp.parts)
-	hits = append(hits, dateLeaks(string(written), nd, dp.reps, dp.roundedDates)...)
-	if len(hits) > 0 {
-		staged.Discard()
-		q := filepath.Join(l.Private(pr.name), "quarantine", dp.docID+".txt")
-		if err := output.WritePrivateBulk(q, written); err != nil {
-			return docOutcome{err: err, hits: len(hits)}
-		}
-		return docOutcome{hits: len(hits)}
-	}
-	// the private CAS is encoded as it is written, in pieces of at most
-	// about maxPooledCAS (a letter's in one), and digested on the way: a
-	// large document's encoding (≈ 27 bytes per byte of text with a token
-	// layer) is never held whole beside its CAS
-	casPath := filepath.Join(l.Private(pr.name), "cas", dp.casName)
-	bp, put := pr.casBuffer()
-	defer put()
-	h := sha256.New()
-	casSize := 0
-	err = output.WritePrivateBulkFunc(casPath, func(w io.Writer) error {
-		write := func(p []byte) error {
-			h.Write(p)
-			casSize += len(p)
-			_, err := w.Write(p)
-			return err
-		}
-		rest, err := casjson.EncodeCAS((*bp)[:0], casjson.CAS(nd), maxPooledCAS, write)
-		if err != nil {
-			return err
-		}
-		*bp = rest
-		return write(rest)
-	})
-	if err != nil {
-		staged.Discard()
-		return docOutcome{err: err}
-	}
-	var casDigest [32]byte
-	h.Sum(casDigest[:0])
-	textPath := filepath.Join(l.PublicPartial(pr.name), dp.docID+".txt")
-	if err := staged.Publish(textPath); err != nil {
-		return docOutcome{err: err}
-	}
-	// digested here, on the workers, from the bytes written (the text as
-	// read back): provenance need not read the files again
-	return docOutcome{dig: &outputDigests{cas: casDigest, casSize: casSize, casPath: casPath,
-		text: digestOf(written), textSize: len(written), textPath: textPath}}
 }
 
 // CASFileName is the name of a document's private CAS file: the base of its
@@ -343,25 +256,6 @@ func CASFileName(name, docID string) string {
 	return base + ".json"
 }
 
-// runRecord writes run.json: at the start (status running), when a run
-// stops early (interrupted, failed) and when it is complete.
-type runRecord struct {
-	opts        *Options
-	paths       []string
-	started     time.Time
-	fingerprint string
-	keySource   string
-	keyFile     string
-	failure     *failure // why the run stopped (run.json's "error")
-}
-
-func absOrEmpty(p string) string {
-	if p == "" {
-		return ""
-	}
-	return mustAbs(p)
-}
-
 // Recorded returns the options that decide a run's output as
 // provenance.json records them: with the seed and the key, the run's
 // specification (runspec.Open opens a run from it again).
@@ -377,107 +271,5 @@ func (o *Options) Recorded() provenance.Options {
 	}
 }
 
-// writeProvenance writes provenance.json (private) and MANIFEST.sha256
-// (public) once every document of the run is written: what produced the
-// run and the digest of every output file, for `surrogator verify`.
-func writeProvenance(ctx context.Context, l output.Layout, o *Options, paths []string, held []provenance.File, keyFile string, inputs provenance.KnownInputs, pub, priv provenance.Digested) error {
-	rec := &provenance.Record{
-		Version: o.Version,
-		Run:     l.Run,
-		Seed:    o.Seed,
-		Key:     provenance.Key{Fingerprint: KeyFingerprint(o.Key), File: absOrEmpty(keyFile)},
-		Options: o.Recorded(),
-	}
-	if o.Pools != nil && o.Pools.Embedder() != nil {
-		rec.Embedder = provenance.Embedder{Name: o.Pools.Embedder().Name(), ModelSHA256: o.Pools.Embedder().Version()}
-	}
-	if err := provenance.CollectContext(ctx, rec, paths, l.PublicPartialRoot(), l.PrivateRoot(), inputs, pub, priv); err != nil {
-		return fmt.Errorf("engine: %w", err)
-	}
-	for _, h := range held { // held in memory: no path to re-read (verify needs them given again)
-		rec.Inputs = append(rec.Inputs, provenance.Input{Path: h.Path, SHA256: h.SHA256, Size: h.Size})
-	}
-	if err := provenance.Write(filepath.Join(l.PrivateRoot(), provenance.FileName), rec); err != nil {
-		return fmt.Errorf("engine: %w", err)
-	}
-	return nil
-}
-
-func (rr *runRecord) write(l output.Layout, res *Result, status string) error {
-	o := rr.opts
-	shift := "random ±[" + fmt.Sprint(o.DateShiftMin) + "," + fmt.Sprint(o.DateShiftMax) + "] days per document"
-	if o.Scope == ScopeCorpus && !o.DateShiftSet {
-		shift = "random ±[" + fmt.Sprint(o.DateShiftMin) + "," + fmt.Sprint(o.DateShiftMax) + "] days per patient"
-	}
-	if o.DateShiftSet {
-		shift = fmt.Sprintf("fixed %d days", o.DateShift)
-	}
-	kindsOut := make([]string, len(kinds.All))
-	for i, k := range kinds.All {
-		kindsOut[i] = string(k)
-	}
-	run := map[string]any{
-		"run":             res.RunKey,
-		"status":          status,
-		"fingerprint":     rr.fingerprint,
-		"started":         rr.started.UTC().Format(time.RFC3339),
-		"version":         o.Version,
-		"go":              runtime.Version(),
-		"mode":            o.Mode,
-		"scope":           o.Scope,
-		"seed":            o.Seed,
-		"key":             rr.keySource,
-		"key_file":        o.KeyFile,
-		"key_fingerprint": KeyFingerprint(o.Key),
-		"toggle_file":     o.ToggleFile,
-		"resources":       o.ResourcesDir,
-		"geodata_file":    o.GeodataFile,
-		"date_shift":      shift,
-		"suspects":        o.Suspects,
-		"workers":         o.Workers,
-		"inputs":          rr.paths,
-		"projects":        res.Projects,
-		"excluded":        res.Excluded,
-		"kinds":           kindsOut,
-	}
-	if status == StatusComplete {
-		run["finished"] = o.Now().UTC().Format(time.RFC3339)
-		run["public_root"] = res.PublicRoot
-		run["audit"] = map[string]any{
-			"checked":     "every public text as staged on disk, before it was published, for every original PII string of its project (names, locations, IDs, contacts, OTHER)",
-			"hits":        res.AuditHits,
-			"quarantined": countQuarantined(res),
-			"passed":      res.AuditHits == 0,
-		}
-	}
-	if rr.failure != nil && status != StatusComplete {
-		run["error"] = rr.failure
-	}
-	if res.Resumed {
-		run["resumed"] = true
-	}
-	if res.NameFallbacks > 0 {
-		run["names"] = map[string]any{
-			"composed_surrogates": res.NameFallbacks,
-			"why":                 "every listed name the generator could draw was an original name word of the run, which a drawn part may not be (it could rebuild another person's name and the audit would quarantine the letter): these first names and surnames were composed instead, a short listed name with a usual second element (Anne + lore) or surname ending (Koch + hofer)",
-		}
-	}
-	if o.GeoInfo != nil {
-		run["geodata"] = o.GeoInfo
-	}
-	b, err := json.MarshalIndent(run, "", "  ")
-	if err != nil {
-		return fmt.Errorf("engine: run.json: %w", err)
-	}
-	return output.WritePrivate(filepath.Join(l.PrivateRoot(), "run.json"), append(b, '\n'))
-}
-
-func countQuarantined(r *Result) int {
-	n := 0
-	for _, e := range r.Excluded {
-		if e.Quarantined {
-			n++
-		}
-	}
-	return n
-}
+// GemtexKeyPattern matches gemtex keys.
+var GemtexKeyPattern = plan.GemtexKeyPattern

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/engine/publish"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
 	"github.com/surrogator/surrogator/surrogator/formats"
 	"github.com/surrogator/surrogator/surrogator/formats/casjson"
@@ -75,7 +77,7 @@ func floorScan(dir, out, last string, workers int) error {
 		in := formats.Options{PHIOnly: true, Workers: workers}
 		if with["digest"] {
 			// provenance takes the inputs' digests from pass 1
-			in.Digest = newInputDigests().add
+			in.Digest = publish.NewInputDigests().Add
 		}
 		_, err = formats.Scan(ctx, src, in, func(_ *formats.Project, d *document.Document) error {
 			_ = strings.Clone(d.Name)
@@ -158,8 +160,8 @@ func floorWrite(d *document.Document, out string, with map[string]bool, matcher 
 		_ = audit.FindAll(string(written), matcher)
 	}
 	if with["digest"] {
-		_ = digestOf(enc)
-		_ = digestOf(written)
+		_ = sha256.Sum256(enc)
+		_ = sha256.Sum256(written)
 	}
 	return staged.Publish(filepath.Join(out, d.Name+".txt"))
 }

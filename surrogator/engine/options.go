@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/engine/plan"
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
@@ -21,14 +21,14 @@ import (
 )
 
 // Mode is a surrogation mode.
-type Mode string
+type Mode = plan.Mode
 
 // Modes (SPEC §5).
 const (
-	ModeX       Mode = "x"
-	ModeEntity  Mode = "entity"
-	ModeGemtex  Mode = "gemtex"
-	ModeFictive Mode = "fictive"
+	ModeX       = plan.ModeX
+	ModeEntity  = plan.ModeEntity
+	ModeGemtex  = plan.ModeGemtex
+	ModeFictive = plan.ModeFictive
 )
 
 // ParseMode validates a mode name.
@@ -41,15 +41,22 @@ func ParseMode(s string) (Mode, error) {
 }
 
 // Scope is the consistency scope.
-type Scope string
+type Scope = plan.Scope
 
 // Scopes.
 const (
-	ScopeDocument Scope = "document"
-	ScopeCorpus   Scope = "corpus"
+	ScopeDocument = plan.ScopeDocument
+	ScopeCorpus   = plan.ScopeCorpus
 )
 
-// Options configure a run.
+// Options configure a run. Its fields are of four sorts: the policy that
+// decides the outputs (Mode to Out, ReplaceState, Suspects, Input's
+// reading options), the paths recorded in run.json and provenance.json
+// (KeyFile, ToggleFile, ResourcesDir, GeodataFile, PoolsDir, ModelDir,
+// GeoInfo, Version), the objects loaded from them (Key, Toggle,
+// Resources, Geo, Pools, Generators) and the hooks of the caller (Now,
+// Progress, TempDir, QCOnly). Planning reads the policy and the loaded
+// objects only (planConfig).
 type Options struct {
 	Mode  Mode
 	Scope Scope
@@ -194,12 +201,14 @@ func (o *Options) masterKey() []byte {
 	return o.Key
 }
 
-// docKey is the key of a document scope: it depends on the seed, so that a
-// new seed gives new surrogates, and on the key.
-func (o *Options) docKey(project, doc string) []byte {
-	m := hmac.New(sha256.New, o.masterKey())
-	m.Write([]byte("doc\x1f" + strconv.FormatInt(o.Seed, 10) + "\x1f" + project + "\x1f" + doc))
-	return m.Sum(nil)
+// planConfig is what planning needs of the run (plan.Planner.Start):
+// the policy and the loaded resources, once the key and seed are final.
+func (o *Options) planConfig() plan.Config {
+	return plan.Config{
+		Mode: o.Mode, Scope: o.Scope, Seed: o.Seed, Key: o.masterKey(),
+		DateShift: o.DateShift, DateShiftSet: o.DateShiftSet, DateShiftMin: o.DateShiftMin, DateShiftMax: o.DateShiftMax,
+		ReplaceState: o.ReplaceState, Resources: o.Resources, Geo: o.Geo, Pools: o.Pools, Generators: o.Generators,
+	}
 }
 
 // DocID returns the public id of a document: derived from the key, the

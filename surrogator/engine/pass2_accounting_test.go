@@ -138,7 +138,7 @@ func line2(id, name string) string {
 // excluded is the number of documents and unreadable inputs the run can
 // name (pass 1's plus those that appeared).
 func TestPass2AccountsOnce(t *testing.T) {
-	j1, j2, j9 := line2("j1", "Anton Quastenbichler"), line2("j2", "Berta Ziegenhals"), line2("j9", "Doris Kraxelhuber")
+	j1, j2, j3, j9 := line2("j1", "Anton Quastenbichler"), line2("j2", "Berta Ziegenhals"), line2("j3", "Carla Moosgruber"), line2("j9", "Doris Kraxelhuber")
 	mini, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "testdata", "cas", "mini.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +155,9 @@ func TestPass2AccountsOnce(t *testing.T) {
 		// excluded as unreadable (pass 1's error), once
 		// the same for a JSON Lines line
 		{"line fixed between passes", held1("letters.jsonl", j1+`{"id":"j2","text":`+"\n"), held1("letters.jsonl", j1+j2), 2, false},
+		// and the letters read after it are written and accounted for
+		// (pass 2 skips the fixed line without a gap in its order)
+		{"line fixed between passes, letters after it", held1("letters.jsonl", j1+`{"id":"j2","text":`+"\n"+j3+j9), held1("letters.jsonl", j1+j2+j3+j9), 4, false},
 		{"fixed between passes",
 			[]formats.Source{{Name: "a.json", Data: mini, Project: "p"}, {Name: "b.json", Data: []byte("{"), Project: "p"}},
 			[]formats.Source{{Name: "a.json", Data: mini, Project: "p"}, {Name: "b.json", Data: mini, Project: "p"}}, 2, false},

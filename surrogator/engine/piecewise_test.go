@@ -15,8 +15,12 @@ import (
 	"github.com/surrogator/surrogator/surrogator/provenance"
 )
 
-// TestLargeCASWrittenInPieces: a private CAS larger than maxPooledCAS is
-// encoded and written in pieces (writeDoc); the file is the one encoding
+// casPiece is the size of the pieces publish.Project.Write encodes a
+// private CAS in (its casPiece).
+const casPiece = 4 << 20
+
+// TestLargeCASWrittenInPieces: a private CAS larger than casPiece is
+// encoded and written in pieces (publish.Project.Write); the file is the one encoding
 // of its CAS (read back and encoded whole, it gives the same bytes), and
 // the digests recorded on the way are those of the files on disk.
 func TestLargeCASWrittenInPieces(t *testing.T) {
@@ -57,8 +61,8 @@ func TestLargeCASWrittenInPieces(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got) <= maxPooledCAS {
-			t.Fatalf("%s: the CAS has %d bytes, not more than one piece (%d)", mode, len(got), maxPooledCAS)
+		if len(got) <= casPiece {
+			t.Fatalf("%s: the CAS has %d bytes, not more than one piece (%d)", mode, len(got), casPiece)
 		}
 		c, err := casjson.ReadCAS(got)
 		if err != nil {

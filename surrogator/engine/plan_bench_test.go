@@ -8,6 +8,7 @@ import (
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/audit"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/engine/plan"
 )
 
 // BenchmarkPlan measures planning alone (every replacement of every
@@ -37,13 +38,15 @@ func BenchmarkPlan(b *testing.B) {
 					}
 				}
 			}
-			p := &planner{opts: &o, avoid: []*audit.Matcher{avoid}, seed: seed, names: names, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
+			p := plan.New(seed, names, func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) })
+			p.Avoid(avoid)
+			p.Start(o.planConfig(), nil)
 			cpu0 := cpuTime()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				for _, d := range docs {
-					if dp := p.plan(d, d.Name); dp.reason != "" {
-						b.Fatal(dp.reason)
+					if dp := p.Plan(d, d.Name); dp.Reason != "" {
+						b.Fatal(dp.Reason)
 					}
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/surrogator/surrogator/surrogator/engine/publish"
 	"github.com/surrogator/surrogator/surrogator/provenance"
 )
 
@@ -79,7 +80,7 @@ func publicFiles(t *testing.T, out string) map[string]string {
 
 func readStatus(t *testing.T, privateRoot string) string {
 	t.Helper()
-	st, err := readRunState(privateRoot)
+	st, err := publish.ReadRunState(privateRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +246,7 @@ func TestInterruptAndResume(t *testing.T) {
 	if res.Released() != 40 {
 		t.Fatalf("released %d", res.Released())
 	}
-	st, _ := readRunState(res.PrivateRoot)
+	st, _ := publish.ReadRunState(res.PrivateRoot)
 	// an uninterrupted run with that seed gives the same public texts
 	ref, err := Run(context.Background(), []string{in}, Options{Mode: ModeFictive, Key: key, Seed: st.Seed, SeedSet: true,
 		Out: t.TempDir(), Workers: 2, Now: fixedNow})

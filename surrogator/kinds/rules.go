@@ -73,8 +73,22 @@ const (
 	Other                Kind = "OTHER"
 )
 
+// Phase orders the planning of a document's spans, lowest first: the
+// surrogates that other generators reuse are drawn first (a facility or
+// an e-mail address reuses a drawn name or place). Spans of one phase are
+// planned in text order; replacements apply at their own positions.
+type Phase int
+
+// The planning phases; the zero value is PlanRest.
+const (
+	PlanNames   Phase = -2 // names and titles
+	PlanPlaces  Phase = -1 // places
+	PlanRest    Phase = 0  // everything else
+	PlanSpelled Phase = 1  // the kinds that spell names and places: e-mail, URL, user name
+)
+
 // Rules are the rules of one kind that the packages reading kinds share:
-// planning (Default), the leak audit (Audited), quality control (QCFlag),
+// planning (Default, Phase, Placeholder), the leak audit (Audited), quality control (QCFlag),
 // display (Display) and the merge of overlapping spans (Risk).
 type Rules struct {
 	Kind Kind
@@ -90,6 +104,11 @@ type Rules struct {
 	QCFlag string
 	// Display is the kind's display group.
 	Display string
+	// Phase is the kind's planning phase.
+	Phase Phase
+	// Placeholder is the fictive surrogate of a kind that no generator
+	// draws ("" none): OTHER becomes "[…]".
+	Placeholder string
 	// Risk orders kinds for merging partial overlaps: the higher value
 	// wins. Direct identifiers rank above quasi-identifiers; OTHER ranks
 	// highest because it excludes the document.
@@ -149,31 +168,31 @@ func (r Rules) KeptByStatePolicy(text string, replaceState bool, cityState func(
 
 // rules is the rules table, in specification order (All).
 var rules = []Rules{
-	{Kind: NamePatient, Audited: true, Display: DisplayName, Risk: 90, SuspectRepeats: true},
-	{Kind: NameRelative, Audited: true, Display: DisplayName, Risk: 85, SuspectRepeats: true},
-	{Kind: NameDoctor, Audited: true, Display: DisplayName, Risk: 70, SuspectRepeats: true},
-	{Kind: NameExt, Audited: true, Display: DisplayName, Risk: 69, SuspectRepeats: true},
-	{Kind: NameUsername, Audited: true, Display: DisplayName, Risk: 68, SuspectRepeats: true},
-	{Kind: NameTitle, Display: DisplayName, Risk: 30},
+	{Kind: NamePatient, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 90, SuspectRepeats: true},
+	{Kind: NameRelative, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 85, SuspectRepeats: true},
+	{Kind: NameDoctor, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 70, SuspectRepeats: true},
+	{Kind: NameExt, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 69, SuspectRepeats: true},
+	{Kind: NameUsername, Audited: true, Display: DisplayName, Phase: PlanSpelled, Risk: 68, SuspectRepeats: true},
+	{Kind: NameTitle, Display: DisplayName, Phase: PlanNames, Risk: 30},
 	{Kind: Date, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 50, SuspectRepeats: true},
 	{Kind: DateBirth, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 79, SuspectRepeats: true},
 	{Kind: DateDeath, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 78, SuspectRepeats: true},
 	{Kind: Age, Default: KeepUpToMaxAge, QCFlag: QCAgeOver89, Display: DisplayAge, Risk: 45},
-	{Kind: LocationStreet, Audited: true, Display: DisplayLocation, Risk: 77, SuspectRepeats: true},
-	{Kind: LocationCity, Audited: true, Display: DisplayLocation, Risk: 59, CityState: true, SuspectRepeats: true},
-	{Kind: LocationZip, Audited: true, Display: DisplayLocation, Risk: 60, SuspectRepeats: true},
-	{Kind: LocationCountry, Default: Keep, QCFlag: QCKeptPlace, Display: DisplayLocation, Risk: 39},
-	{Kind: LocationState, Default: KeepUnlessReplaceState, QCFlag: QCKeptPlace, Display: DisplayLocation, Risk: 40},
-	{Kind: LocationHospital, Audited: true, Display: DisplayLocation, Risk: 58, Facility: true, SuspectRepeats: true},
-	{Kind: LocationOrganization, Audited: true, Display: DisplayLocation, Risk: 57, Facility: true, SuspectRepeats: true},
-	{Kind: LocationOther, Audited: true, QCFlag: QCLocationOther, Display: DisplayLocation, Risk: 56, Facility: true, SuspectRepeats: true},
+	{Kind: LocationStreet, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 77, SuspectRepeats: true},
+	{Kind: LocationCity, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 59, CityState: true, SuspectRepeats: true},
+	{Kind: LocationZip, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 60, SuspectRepeats: true},
+	{Kind: LocationCountry, Default: Keep, QCFlag: QCKeptPlace, Display: DisplayLocation, Phase: PlanPlaces, Risk: 39},
+	{Kind: LocationState, Default: KeepUnlessReplaceState, QCFlag: QCKeptPlace, Display: DisplayLocation, Phase: PlanPlaces, Risk: 40},
+	{Kind: LocationHospital, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 58, Facility: true, SuspectRepeats: true},
+	{Kind: LocationOrganization, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 57, Facility: true, SuspectRepeats: true},
+	{Kind: LocationOther, Audited: true, QCFlag: QCLocationOther, Display: DisplayLocation, Phase: PlanPlaces, Risk: 56, Facility: true, SuspectRepeats: true},
 	{Kind: ID, Audited: true, Display: DisplayID, Risk: 84, SuspectRepeats: true},
 	{Kind: ContactPhone, Audited: true, Display: DisplayContact, Risk: 82, SuspectRepeats: true},
-	{Kind: ContactEmail, Audited: true, Display: DisplayContact, Risk: 83, SuspectRepeats: true},
+	{Kind: ContactEmail, Audited: true, Display: DisplayContact, Phase: PlanSpelled, Risk: 83, SuspectRepeats: true},
 	{Kind: ContactFax, Audited: true, Display: DisplayContact, Risk: 81, SuspectRepeats: true},
-	{Kind: ContactURL, Audited: true, Display: DisplayContact, Risk: 80, SuspectRepeats: true},
+	{Kind: ContactURL, Audited: true, Display: DisplayContact, Phase: PlanSpelled, Risk: 80, SuspectRepeats: true},
 	{Kind: Profession, Default: Keep, QCFlag: QCProfession, Display: DisplayProfession, Risk: 20},
-	{Kind: Other, Audited: true, QCFlag: QCOther, Display: DisplayOther, Risk: 100},
+	{Kind: Other, Audited: true, QCFlag: QCOther, Display: DisplayOther, Placeholder: "[…]", Risk: 100},
 }
 
 // byKind indexes rules.

@@ -161,3 +161,29 @@ func TestFacilityKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanPhases: person names and titles are planned first, places next,
+// the kinds that spell names and places (e-mail, URL, user name) last,
+// everything else between; only OTHER has a fixed fictive surrogate.
+func TestPlanPhases(t *testing.T) {
+	for _, r := range Table() {
+		want := PlanRest
+		switch {
+		case r.Kind.IsName() || r.Kind == NameTitle:
+			want = PlanNames
+		case r.Kind.IsLocation():
+			want = PlanPlaces
+		case r.Kind == ContactEmail || r.Kind == ContactURL || r.Kind == NameUsername:
+			want = PlanSpelled
+		}
+		if r.Phase != want {
+			t.Errorf("%s: phase %d, want %d", r.Kind, r.Phase, want)
+		}
+		if (r.Placeholder != "") != (r.Kind == Other) {
+			t.Errorf("%s: placeholder %q", r.Kind, r.Placeholder)
+		}
+	}
+	if !(PlanNames < PlanPlaces && PlanPlaces < PlanRest && PlanRest < PlanSpelled) || RulesOf("").Phase != PlanRest {
+		t.Error("phases out of order, or a wrong annotation is not planned with the rest")
+	}
+}

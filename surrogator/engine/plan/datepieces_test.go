@@ -1,18 +1,12 @@
-package engine
+package plan
 
-import (
-	"testing"
-
-	"github.com/surrogator/surrogator/data"
-)
+import "testing"
 
 // TestDatePieces (issue 25): a range annotated as two spans ("(01" "-"
 // "12/16)") and a lone day beside a full date ("am 14. und 21.06.") move
 // on the document's timeline in their written form, in fictive and gemtex
 // mode.
 func TestDatePieces(t *testing.T) {
-	res := data.Default()
-	isName := func(s string) bool { return res.IsSurname(s) || res.IsFirstName(s) }
 	tests := []struct {
 		text  string
 		shift int
@@ -30,16 +24,12 @@ func TestDatePieces(t *testing.T) {
 	for _, tt := range tests {
 		for _, mode := range []Mode{ModeFictive, ModeGemtex} {
 			d := markedDoc("t.txt", tt.text)
-			o := Options{Mode: mode, Seed: 1, SeedSet: true, Key: []byte("pieces"), DateShift: tt.shift, DateShiftSet: true}
-			if err := o.defaults(); err != nil {
-				t.Fatal(err)
-			}
-			dp := (&planner{opts: &o, isName: isName}).plan(d, "x")
-			if dp.reason != "" {
-				t.Fatal(dp.reason)
+			dp := fixedShift(mode, "pieces", tt.shift).Plan(d, "x")
+			if dp.Reason != "" {
+				t.Fatal(dp.Reason)
 			}
 			for k, w := range tt.want {
-				got := dp.reps[k].Surrogate
+				got := dp.Reps[k].Surrogate
 				if mode == ModeGemtex {
 					if m := gemtexDate.FindStringSubmatch(got); m != nil {
 						got = m[2]
@@ -57,8 +47,6 @@ func TestDatePieces(t *testing.T) {
 // "Ende November 2021" without its preposition; one that lands on another
 // holiday keeps it.
 func TestHolidayPreposition(t *testing.T) {
-	res := data.Default()
-	isName := func(s string) bool { return res.IsSurname(s) || res.IsFirstName(s) }
 	for _, tt := range []struct {
 		text  string
 		shift int
@@ -70,15 +58,11 @@ func TestHolidayPreposition(t *testing.T) {
 		{"Geplant für [DATE|Ostern].", 30, "Geplant für Ende Mai."},
 	} {
 		d := markedDoc("t.txt", tt.text)
-		o := Options{Mode: ModeFictive, Seed: 1, SeedSet: true, Key: []byte("prep"), DateShift: tt.shift, DateShiftSet: true}
-		if err := o.defaults(); err != nil {
-			t.Fatal(err)
+		dp := fixedShift(ModeFictive, "prep", tt.shift).Plan(d, "x")
+		if dp.Reason != "" {
+			t.Fatal(dp.Reason)
 		}
-		dp := (&planner{opts: &o, isName: isName}).plan(d, "x")
-		if dp.reason != "" {
-			t.Fatal(dp.reason)
-		}
-		nd, err := d.Apply(dp.edits)
+		nd, err := d.Apply(dp.Edits)
 		if err != nil {
 			t.Fatal(err)
 		}

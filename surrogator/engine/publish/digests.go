@@ -1,4 +1,4 @@
-package engine
+package publish
 
 import (
 	"bufio"
@@ -19,7 +19,7 @@ import (
 	"github.com/surrogator/surrogator/surrogator/provenance"
 )
 
-// digestLogName is the private file in which pass 2 records the SHA-256
+// DigestLogName is the private file in which pass 2 records the SHA-256
 // of every text and CAS file as it writes it, so that the provenance
 // record need not read them back; on disk, not in memory, so that pass 2's
 // memory does not grow with the corpus (the record holds every digest at
@@ -27,23 +27,23 @@ import (
 // run that stops leaves it in its private folder (digests and private
 // file names only) and the next run of the folder empties it. No project
 // is named so (formats refuses dot names).
-const digestLogName = ".digests"
+const DigestLogName = ".digests"
 
-// digestLog appends records to the digest log: one writer (the
+// DigestLog appends records to the digest log: one writer (the
 // collector goroutine). A record is a kind byte ('P' public, 'V'
 // private), the 32-byte digest, the size and the path relative to its
 // run root (both little-endian uint64 / uint32 length first).
-type digestLog struct {
+type DigestLog struct {
 	path string
 	f    *os.File
 	w    *bufio.Writer
 	err  error
 }
 
-// openDigestLog creates (or empties: a resumed run's old one is not
+// OpenDigestLog creates (or empties: a resumed run's old one is not
 // trusted) the digest log of a run.
-func openDigestLog(l output.Layout) (*digestLog, error) {
-	p := filepath.Join(l.PrivateRoot(), digestLogName)
+func OpenDigestLog(l output.Layout) (*DigestLog, error) {
+	p := filepath.Join(l.PrivateRoot(), DigestLogName)
 	f, err := os.OpenFile(p, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, output.PrivateFilePerm)
 	if err != nil {
 		var pe *os.PathError
@@ -52,11 +52,11 @@ func openDigestLog(l output.Layout) (*digestLog, error) {
 		}
 		return nil, fmt.Errorf("engine: the digest log could not be created: %w", err)
 	}
-	return &digestLog{path: p, f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
+	return &DigestLog{path: p, f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
 }
 
-// add records a written file: root is the run root it lies below.
-func (g *digestLog) add(public bool, root, file string, sum [32]byte, size int) {
+// Add records a written file: root is the run root it lies below.
+func (g *DigestLog) Add(public bool, root, file string, sum [32]byte, size int) {
 	if g == nil || g.err != nil {
 		return
 	}
@@ -78,11 +78,11 @@ func (g *digestLog) add(public bool, root, file string, sum [32]byte, size int) 
 	_, g.err = g.w.WriteString(rel)
 }
 
-// finish closes the log, reads it back into the public and private
+// Finish closes the log, reads it back into the public and private
 // digests and removes it. A log that cannot be written or read gives no
 // digests (provenance then reads every file): it is an optimisation, not
 // a record.
-func (g *digestLog) finish() (pub, priv provenance.Digested) {
+func (g *DigestLog) Finish() (pub, priv provenance.Digested) {
 	if g == nil {
 		return nil, nil
 	}
@@ -128,8 +128,8 @@ func (g *digestLog) finish() (pub, priv provenance.Digested) {
 	}
 }
 
-// close removes the log of a run that stops.
-func (g *digestLog) close() {
+// Close removes the log of a run that stops.
+func (g *DigestLog) Close() {
 	if g == nil {
 		return
 	}
@@ -137,8 +137,8 @@ func (g *digestLog) close() {
 	os.Remove(g.path)
 }
 
-// outputDigests are the digests writeDoc takes of the two files it writes.
-type outputDigests struct {
+// Outputs are the digests Project.Write takes of the two files it writes.
+type Outputs struct {
 	cas, text         [32]byte
 	casSize, textSize int
 	casPath, textPath string
@@ -146,7 +146,7 @@ type outputDigests struct {
 
 func digestOf(b []byte) [32]byte { return sha256.Sum256(b) }
 
-// inputDigests are the SHA-256 digests pass 1 takes of the input files it
+// InputDigests are the SHA-256 digests pass 1 takes of the input files it
 // reads whole (formats.Options.Digest), so that provenance records them
 // without reading every input a third time. A file is known by a 128-bit
 // hash of its path (two maphash seeds of the plan: an input cannot
@@ -161,7 +161,7 @@ func digestOf(b []byte) [32]byte { return sha256.Sum256(b) }
 // into the private CAS, which then does not match the recorded input. Files pass 1 did
 // not read whole (zips, files that are no documents, a JSON Lines file
 // read in part) are read when the record is made.
-type inputDigests struct {
+type InputDigests struct {
 	seed   [2]maphash.Seed
 	mu     sync.Mutex
 	list   []inputDigest
@@ -174,16 +174,16 @@ type inputDigest struct {
 	size int64
 }
 
-func newInputDigests() *inputDigests {
-	return &inputDigests{seed: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+func NewInputDigests() *InputDigests {
+	return &InputDigests{seed: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 }
 
-func (d *inputDigests) key(path string) [2]uint64 {
+func (d *InputDigests) key(path string) [2]uint64 {
 	return [2]uint64{maphash.String(d.seed[0], path), maphash.String(d.seed[1], path)}
 }
 
-// add records the digest of a file read (from several goroutines).
-func (d *inputDigests) add(path string, sum [32]byte, size int64) {
+// Add records the digest of a file read (from several goroutines).
+func (d *InputDigests) Add(path string, sum [32]byte, size int64) {
 	k := d.key(path)
 	d.mu.Lock()
 	if !d.sealed {
@@ -192,9 +192,9 @@ func (d *inputDigests) add(path string, sum [32]byte, size int64) {
 	d.mu.Unlock()
 }
 
-// seal sorts the digests for lookup, keeping the first of a file read
+// Seal sorts the digests for lookup, keeping the first of a file read
 // more than once, and gives back the slice's spare capacity.
-func (d *inputDigests) seal() {
+func (d *InputDigests) Seal() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.sealed = true
@@ -205,9 +205,9 @@ func (d *inputDigests) seal() {
 	}
 }
 
-// lookup returns the digest pass 1 took of the file at abs
+// Lookup returns the digest pass 1 took of the file at abs
 // (provenance.KnownInputs).
-func (d *inputDigests) lookup(abs string) (provenance.File, bool) {
+func (d *InputDigests) Lookup(abs string) (provenance.File, bool) {
 	if d == nil || !d.sealed {
 		return provenance.File{}, false
 	}
@@ -225,4 +225,15 @@ func compareKeys(a, b [2]uint64) int {
 		return c
 	}
 	return cmp.Compare(a[1], b[1])
+}
+
+// AddOutputs records the two files Write wrote for a document (nil:
+// none): the private CAS below the private root, the public text below
+// the partial public root.
+func (g *DigestLog) AddOutputs(l output.Layout, d *Outputs) {
+	if d == nil {
+		return
+	}
+	g.Add(false, l.PrivateRoot(), d.casPath, d.cas, d.casSize)
+	g.Add(true, l.PublicPartialRoot(), d.textPath, d.text, d.textSize)
 }

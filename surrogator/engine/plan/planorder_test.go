@@ -1,12 +1,14 @@
-package engine
+package plan
 
 import (
+	"hash/maphash"
 	"math/rand"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -19,21 +21,16 @@ func planOrderSorted(d *document.Document) []int {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool {
-		return planPhase(d.Spans[order[a]].Kind) < planPhase(d.Spans[order[b]].Kind)
+		return kinds.RulesOf(d.Spans[order[a]].Kind).Phase < kinds.RulesOf(d.Spans[order[b]].Kind).Phase
 	})
 	return order
 }
 
-// TestPlanOrderIsStableSort: planOrder is the stable sort by phase, for
-// random mixes of every kind (and kinds no phase names); phases are not
-// negative (planOrder walks them from 0 to the largest it finds).
+// TestPlanOrderIsStableSort: planOrder is the stable sort by the kinds'
+// planning phase (kinds.Rules.Phase), for random mixes of every kind (and
+// kinds the table does not know).
 func TestPlanOrderIsStableSort(t *testing.T) {
 	ks := append(append([]kinds.Kind(nil), kinds.All...), "", "NAME_SOMETHING", "LOCATION_X", "OTHER_KIND")
-	for _, k := range ks {
-		if p := planPhase(k); p < 0 {
-			t.Fatalf("%s: phase %d", k, p)
-		}
-	}
 	rng := rand.New(rand.NewSource(1))
 	for round := 0; round < 500; round++ {
 		d := &document.Document{}
@@ -50,11 +47,8 @@ func TestPlanOrderIsStableSort(t *testing.T) {
 // its first call answers as one that collected them first, for every word
 // of the shared letters and genitives of them, whichever word comes first.
 func TestDocIsNameLazy(t *testing.T) {
-	o := Options{Mode: ModeGemtex, Seed: 7, SeedSet: true, Key: testKey}
-	if err := o.defaults(); err != nil {
-		t.Fatal(err)
-	}
-	p := &planner{opts: &o, isName: func(s string) bool { return o.Resources.IsSurname(s) || o.Resources.IsFirstName(s) }}
+	res := data.Default()
+	p := New(maphash.Seed{}, nil, func(s string) bool { return res.IsSurname(s) || res.IsFirstName(s) })
 	for _, f := range testutil.GrasccoCAS(t) {
 		d := testutil.Doc(t, f)
 		var ws []string
@@ -72,5 +66,18 @@ func TestDocIsNameLazy(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPlanOrderNamesFirst: a document's names are planned before its
+// places, its places before the rest, and the e-mail address that may
+// spell them last; text order decides within a phase.
+func TestPlanOrderNamesFirst(t *testing.T) {
+	d := &document.Document{}
+	for _, k := range []kinds.Kind{kinds.ContactEmail, kinds.Date, kinds.LocationCity, kinds.NameDoctor, kinds.ID, kinds.NameTitle, kinds.LocationStreet} {
+		d.Spans = append(d.Spans, document.Span{Kind: k})
+	}
+	if got, want := planOrder(d), []int{3, 5, 2, 6, 1, 4, 0}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
 	}
 }

@@ -1,10 +1,8 @@
-package engine
+package publish
 
 import (
 	crand "crypto/rand"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,7 +15,6 @@ import (
 	"time"
 
 	"github.com/surrogator/surrogator/surrogator/output"
-	"github.com/surrogator/surrogator/surrogator/provenance"
 )
 
 // Run status recorded in run.json. A run writes "running" before it
@@ -30,127 +27,38 @@ const (
 	StatusComplete    = "complete"
 )
 
-// ErrInterrupted is returned when the context is cancelled (Ctrl-C,
-// SIGTERM): nothing of the run is public; re-running the same command
-// redoes it under the same run key. It wraps context.Canceled where that
-// was the cause.
-var ErrInterrupted = errors.New("engine: interrupted")
-
-// ErrNothingReleased is returned when every document that should have been
-// published was excluded as unreadable, unsafe or quarantined: nothing
-// usable was written.
-var ErrNothingReleased = errors.New("engine: no document could be published")
-
-// ErrUnsafeProjectName is returned when a project's name, which names its
-// public folder, contains an original of its documents.
-var ErrUnsafeProjectName = errors.New("engine: unsafe project name")
-
 // ErrBusy is returned when another process holds the lock of the run the
 // engine would resume.
 var ErrBusy = errors.New("engine: run folder is in use by another process")
 
-// KeyFingerprint identifies a key without revealing it (see
-// provenance.Fingerprint).
-func KeyFingerprint(key []byte) string { return provenance.Fingerprint(key) }
-
-// fingerprint identifies what a run was asked to do, so that re-running
-// the same command after an interruption finds and redoes that run. The
-// seed takes part only when it was given (a random seed is taken over
-// from the interrupted run); the key takes part through its fingerprint.
-func (o *Options) fingerprint(paths []string) string {
-	abs := make([]string, len(paths))
-	for i, p := range paths {
-		abs[i] = mustAbs(p)
-	}
-	v := map[string]any{
-		"version":    o.Version,
-		"mode":       o.Mode,
-		"scope":      o.Scope,
-		"seed_set":   o.SeedSet,
-		"key":        KeyFingerprint(o.Key),
-		"date_shift": []any{o.DateShiftSet, o.DateShift, o.DateShiftMin, o.DateShiftMax},
-		"inputs":     abs,
-		"toggle":     fileDigest(o.ToggleFile),
-		"resources":  o.ResourcesDir,
-		"geodata":    o.GeodataFile,
-		"input_opts": inputOpts(o),
-		"suspects":   o.Suspects,
-		"pools":      poolsID(o),
-	}
-	if o.SeedSet {
-		v["seed"] = o.Seed
-	}
-	b, _ := json.Marshal(v)
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:16])
-}
-
-// poolsID identifies the facility pools and their embedder ("" without).
-func poolsID(o *Options) string {
-	if o.Pools == nil {
-		return ""
-	}
-	id := fmt.Sprintf("%d entries", o.Pools.Len())
-	if e := o.Pools.Embedder(); e != nil {
-		id += " " + e.Name() + " " + e.Version()
-	}
-	return id
-}
-
-// inputOpts prints the reading options that decide what is read (not the
-// progress callback, not the folders skipped).
-func inputOpts(o *Options) string {
-	in := o.Input
-	in.Progress, in.SkipDirs, in.Workers = nil, nil, 0 // how, not what, is read
-	return fmt.Sprintf("%+v", in)
-}
-
-func mustAbs(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
-		return a
-	}
-	return p
-}
-
-// fileDigest is the SHA-256 of a file's content ("" for no file, the error
-// text for an unreadable one).
-func fileDigest(path string) string {
-	if path == "" {
-		return ""
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "unreadable"
-	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
-}
-
-// runState is the part of run.json that recovery reads.
-type runState struct {
+// RunState is the part of run.json that recovery reads.
+type RunState struct {
 	Run         string `json:"run"`
 	Status      string `json:"status"`
 	Fingerprint string `json:"fingerprint"`
 	Seed        int64  `json:"seed"`
 }
 
-func readRunState(privateRoot string) (*runState, error) {
+// ReadRunState reads the part of run.json in privateRoot that recovery reads.
+func ReadRunState(privateRoot string) (*RunState, error) {
 	b, err := os.ReadFile(filepath.Join(privateRoot, "run.json"))
 	if err != nil {
 		return nil, err
 	}
-	var st runState
+	var st RunState
 	if err := json.Unmarshal(b, &st); err != nil {
 		return nil, err
 	}
 	return &st, nil
 }
 
-// runLock is an exclusive advisory lock on a private run folder, held while
+// Lock is an exclusive advisory lock on a private run folder, held while
 // the run works in it.
-type runLock struct{ f *os.File }
+type Lock struct{ f *os.File }
 
-func lockRun(privateRoot string) (*runLock, error) {
+// LockRun takes the lock of a private run folder (made when missing), or
+// fails with ErrBusy when another process holds it.
+func LockRun(privateRoot string) (*Lock, error) {
 	if err := output.MkdirPrivate(privateRoot); err != nil {
 		return nil, err
 	}
@@ -165,10 +73,11 @@ func lockRun(privateRoot string) (*runLock, error) {
 		}
 		return nil, fmt.Errorf("engine: lock: %w", err)
 	}
-	return &runLock{f: f}, nil
+	return &Lock{f: f}, nil
 }
 
-func (l *runLock) release() {
+// Release gives the lock up and removes its file (nil: nothing).
+func (l *Lock) Release() {
 	if l != nil && l.f != nil {
 		syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
 		l.f.Close()
@@ -177,31 +86,31 @@ func (l *runLock) release() {
 	}
 }
 
-// recovered says what recover found in OUT.
-type recovered struct {
+// Recovered says what recover found in OUT.
+type Recovered struct {
 	// resume is the run key of an incomplete run with the same fingerprint
 	// (empty: start a new run); seed its recorded seed.
-	resume string
-	seed   int64
-	lock   *runLock
+	Resume string
+	Seed   int64
+	Lock   *Lock
 	// finalized counts complete runs whose public folder was still
 	// partial (killed between run.json and the rename) and is now final.
-	finalized int
+	Finalized int
 	// stale counts incomplete runs of other parameters left as they are.
-	stale int
+	Stale int
 }
 
-// recoverOut looks at the earlier runs in OUT: a complete run whose public
+// Recover looks at the earlier runs in OUT: a complete run whose public
 // folder is still partial is finalized; an incomplete run with this run's
 // fingerprint is taken over (locked, emptied) to be redone.
-func recoverOut(out, fp string) (*recovered, error) {
-	rec := &recovered{}
+func Recover(out, fp string) (*Recovered, error) {
+	rec := &Recovered{}
 	dirs, _ := filepath.Glob(filepath.Join(out, "private", "private-*"))
 	sort.Strings(dirs)
 	for _, d := range dirs {
 		run := strings.TrimPrefix(filepath.Base(d), "private-")
 		l := output.Layout{Out: out, Run: run}
-		st, err := readRunState(d)
+		st, err := ReadRunState(d)
 		if err != nil {
 			removeAbandoned(d) // a run killed before it wrote run.json
 			continue
@@ -213,15 +122,15 @@ func recoverOut(out, fp string) (*recovered, error) {
 				if err := l.Finalize(); err != nil {
 					return nil, err
 				}
-				rec.finalized++
+				rec.Finalized++
 			}
 			continue
 		}
-		if rec.resume != "" || st.Fingerprint != fp || st.Run != run {
-			rec.stale++
+		if rec.Resume != "" || st.Fingerprint != fp || st.Run != run {
+			rec.Stale++
 			continue
 		}
-		lk, err := lockRun(d)
+		lk, err := LockRun(d)
 		if errors.Is(err, ErrBusy) {
 			return nil, fmt.Errorf("%w: %s", ErrBusy, d)
 		}
@@ -231,7 +140,7 @@ func recoverOut(out, fp string) (*recovered, error) {
 		// redo from scratch: the outputs are a function of inputs, seed
 		// and key, so the redone run is the run that was interrupted
 		if err := os.RemoveAll(l.PublicPartialRoot()); err != nil {
-			lk.release()
+			lk.Release()
 			return nil, fmt.Errorf("engine: %w", err)
 		}
 		ents, _ := os.ReadDir(d)
@@ -240,11 +149,11 @@ func recoverOut(out, fp string) (*recovered, error) {
 				continue
 			}
 			if err := os.RemoveAll(filepath.Join(d, e.Name())); err != nil {
-				lk.release()
+				lk.Release()
 				return nil, fmt.Errorf("engine: %w", err)
 			}
 		}
-		rec.resume, rec.seed, rec.lock = run, st.Seed, lk
+		rec.Resume, rec.Seed, rec.Lock = run, st.Seed, lk
 	}
 	return rec, nil
 }
@@ -256,17 +165,17 @@ func removeAbandoned(dir string) {
 	if err != nil || len(ents) != 1 || ents[0].Name() != ".lock" {
 		return
 	}
-	lk, err := lockRun(dir)
+	lk, err := LockRun(dir)
 	if err != nil {
 		return
 	}
 	os.RemoveAll(dir)
-	lk.release()
+	lk.Release()
 }
 
-// newRunKey draws a run key whose public and private folders do not exist
+// NewRunKey draws a run key whose public and private folders do not exist
 // yet (two runs in one second must not share a folder).
-func newRunKey(out string, now time.Time) (string, error) {
+func NewRunKey(out string, now time.Time) (string, error) {
 	var seed [8]byte
 	for i := 0; i < 100; i++ {
 		if _, err := crand.Read(seed[:]); err != nil {

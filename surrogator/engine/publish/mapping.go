@@ -1,4 +1,4 @@
-package engine
+package publish
 
 import (
 	"encoding/json"
@@ -6,14 +6,15 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/surrogator/surrogator/surrogator/engine/plan"
 	"github.com/surrogator/surrogator/surrogator/output"
 )
 
-// mappingWriter streams a project's mapping.json and mapping_flat.json
+// Mappings streams a project's mapping.json and mapping_flat.json
 // (private) document by document in reading order, so that the key of a
 // large corpus is never held in memory. Both files are written under
 // temporary names and renamed when complete.
-type mappingWriter struct {
+type Mappings struct {
 	nested, flat *jsonObjectWriter
 }
 
@@ -24,7 +25,7 @@ type docMap struct {
 	Annotations  map[string]map[string]string `json:"annotations"`
 }
 
-func newMappingWriter(dir string) (*mappingWriter, error) {
+func NewMappings(dir string) (*Mappings, error) {
 	n, err := newJSONObjectWriter(filepath.Join(dir, "mapping.json"))
 	if err != nil {
 		return nil, err
@@ -34,18 +35,18 @@ func newMappingWriter(dir string) (*mappingWriter, error) {
 		n.abort()
 		return nil, err
 	}
-	return &mappingWriter{nested: n, flat: f}, nil
+	return &Mappings{nested: n, flat: f}, nil
 }
 
 // add writes the entries of one released document; collisions counts
 // mapping keys that needed a suffix.
-func (m *mappingWriter) add(project string, dp *docPlan, collisions *int) error {
+func (m *Mappings) Add(project string, dp *plan.Doc, collisions *int) error {
 	if m == nil {
 		return nil
 	}
-	dm := &docMap{FilenameOrig: dp.doc.Name, DocID: dp.docID, Annotations: map[string]map[string]string{}}
+	dm := &docMap{FilenameOrig: dp.Doc.Name, DocID: dp.DocID, Annotations: map[string]map[string]string{}}
 	flat := map[string]string{}
-	for _, r := range dp.reps {
+	for _, r := range dp.Reps {
 		if r.Kept || r.MapKey == "" {
 			continue
 		}
@@ -65,9 +66,9 @@ func (m *mappingWriter) add(project string, dp *docPlan, collisions *int) error 
 			key = fmt.Sprintf("%s #%d", r.MapKey, n)
 		}
 		dm.Annotations[k][key] = r.Original
-		flat[project+"-**-"+dp.doc.Name+"-**-"+k+"-**-"+key] = r.Original
+		flat[project+"-**-"+dp.Doc.Name+"-**-"+k+"-**-"+key] = r.Original
 	}
-	if err := m.nested.add(dp.doc.Name, dm); err != nil {
+	if err := m.nested.add(dp.Doc.Name, dm); err != nil {
 		return err
 	}
 	keys := make([]string, 0, len(flat))
@@ -83,7 +84,7 @@ func (m *mappingWriter) add(project string, dp *docPlan, collisions *int) error 
 	return nil
 }
 
-func (m *mappingWriter) finish() error {
+func (m *Mappings) Finish() error {
 	if m == nil {
 		return nil
 	}
@@ -94,7 +95,7 @@ func (m *mappingWriter) finish() error {
 	return m.flat.finish()
 }
 
-func (m *mappingWriter) abort() {
+func (m *Mappings) Abort() {
 	if m == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package engine
+package plan
 
 import (
 	"regexp"
@@ -137,7 +137,7 @@ var periodWords = regexp.MustCompile(`^(?:Anfang|Mitte|Ende|ANFANG|MITTE|ENDE|an
 // holidayPrepositionEdit drops the holiday preposition before span i
 // when its holiday became a part of a month: "an Weihnachten 2021" reads
 // "Ende November 2021", not "an Ende November 2021".
-func holidayPrepositionEdit(dp *docPlan, d *document.Document, i int, e *dates.Expr, sur string) {
+func holidayPrepositionEdit(dp *Doc, d *document.Document, i int, e *dates.Expr, sur string) {
 	if e == nil || !e.Holiday() || !periodWords.MatchString(sur) {
 		return
 	}
@@ -153,10 +153,10 @@ func holidayPrepositionEdit(dp *docPlan, d *document.Document, i int, e *dates.E
 			return
 		}
 	}
-	for _, ed := range dp.edits {
+	for _, ed := range dp.Edits {
 		if pb < ed.End && pe > ed.Begin {
 			return
 		}
 	}
-	dp.edits = append(dp.edits, document.Edit{Begin: pb, End: pe, Text: ""})
+	dp.Edits = append(dp.Edits, document.Edit{Begin: pb, End: pe, Text: ""})
 }
