@@ -487,8 +487,8 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		// an Unfallkasse another Unfallkasse, a Universität a Universität);
 		// a court keeps its level (Sozialgericht, Landessozialgericht,
 		// Bundessozialgericht)
-		sameKind := func(pool []int) []int {
-			if fam := family(m, reg); fam != "" {
+		sameKind := func(pool []int, byFamily bool) []int {
+			if fam := family(m, reg); fam != "" && byFamily {
 				var same []int
 				for _, i := range pool {
 					if family(regMatch{entry: i}, reg) == fam {
@@ -512,7 +512,8 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			}
 			return pool
 		}
-		pool = sameKind(pool)
+		pool0 := pool
+		pool = sameKind(pool, true)
 		stateTotal := 0 // the register's institutions of the type in the state, the original left out
 		for _, i := range reg.byClass[cls] {
 			if i != m.entry && origState != "" && reg.entries[i].State == origState {
@@ -524,15 +525,21 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			// or the place has left the original's state, pinned by another
 			// institution: else the seat would point back; then any
 			// institution of the kind there will do)
-			cands := pool
+			base := pool0
 			if left {
-				cands = sameKind(all)
+				base = all
 			}
 			var atSeat []int
-			for _, i := range cands {
-				// (one whose spelling can agree with the articles)
-				if seatIDOf(g, reg.entries[i]) == seatID && (genders == 0 || genders.Has(fac.HeadGender(reg.entries[i].render(m, genders)))) {
-					atSeat = append(atSeat, i)
+			// of the same family if there is one, else of the type
+			for _, byFamily := range []bool{true, false} {
+				for _, i := range sameKind(base, byFamily) {
+					// (one whose spelling can agree with the articles)
+					if seatIDOf(g, reg.entries[i]) == seatID && (genders == 0 || genders.Has(fac.HeadGender(reg.entries[i].render(m, genders)))) {
+						atSeat = append(atSeat, i)
+					}
+				}
+				if len(atSeat) > 0 {
+					break
 				}
 			}
 			if len(atSeat) > 0 {
