@@ -119,3 +119,31 @@ func SeatAlternatives(ctx *fictive.Context, text, article string, y int) [][]str
 
 // AvoidWindows reports whether avoid reports a run of whole words of v.
 func AvoidWindows(avoid func(string) bool, v string) bool { return avoidWindows(avoid, v) }
+
+// NameTowns returns the municipalities named inside a facility name
+// (the analysis the generator makes).
+func NameTowns(ctx *fictive.Context, text string) []int {
+	g, res := gazetteerOf(ctx), resOf(ctx)
+	var out []int
+	for _, c := range treeOf(ctx).localCities(g, analyse(g, res, ctx.Kind, strings.TrimSpace(text)).cities) {
+		out = append(out, c.id)
+	}
+	return out
+}
+
+// TreeSurrogate returns the surrogate id of the document's place with
+// municipality id (-1 when the tree has none or it is undecided; the id
+// itself for a kept city-state).
+func TreeSurrogate(ctx *fictive.Context, id int) int {
+	t := treeOf(ctx)
+	t.mu.Lock()
+	p := t.byID[id]
+	t.mu.Unlock()
+	if p == nil {
+		return -1
+	}
+	if isCityStateMain(gazetteerOf(ctx), id) && !ctx.ReplaceState {
+		return id
+	}
+	return memoID(ctx, p.key)
+}

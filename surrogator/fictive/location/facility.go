@@ -352,6 +352,9 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	g := gazetteerOf(ctx)
 	res := resOf(ctx)
 	f := analyse(g, res, ctx.Kind, core)
+	if ctx.Doc != nil {
+		f.cities = treeOf(ctx).localCities(g, f.cities)
+	}
 	ns := facilityNS(ctx.Kind)
 	key := norm.Fold(core)
 	if v, ok := ctx.Scope.Peek(ns, key); ok {

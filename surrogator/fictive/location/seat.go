@@ -365,3 +365,23 @@ func formsAvoided(avoid func(string) bool, e regEntry) bool {
 	}
 	return false
 }
+
+// localCities drops from the places named inside a facility name the
+// districts of a city-state the document is not in: "St. Georg" in
+// "Klinikum St. Georg" of a Leipzig letter is a saint, not the Hamburg
+// district (a district of Berlin, Hamburg or Bremen counts when the
+// document's first place lies in that city-state).
+func (t *tree) localCities(g Gazetteer, cities []resolvedName) []resolvedName {
+	t.mu.Lock()
+	first := t.first
+	t.mu.Unlock()
+	var out []resolvedName
+	for _, c := range cities {
+		st := g.Place(c.id).State
+		if cityStates[stateKey(st)] && !isCityStateMain(g, c.id) && (first == nil || stateKey(first.state) != stateKey(st)) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}

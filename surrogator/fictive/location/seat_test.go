@@ -74,7 +74,7 @@ func seatLetters(t *testing.T) []seatDoc {
 // seatEval counts one path.
 type seatEval struct {
 	docs, instSpans, instOK, cityState, noCandidate, placeSpans, placeOK int
-	collapses, phones, phonesOK                                          int
+	collapses, phones, phonesOK, ownTown, ownTownOK                      int
 	misses                                                               []string
 }
 
@@ -237,6 +237,35 @@ func evalSeats(t *testing.T, docs []seatDoc, seeds int, g fictive.Geodata, pools
 					}
 				}
 			}
+			// a facility named after its town stands in that town's
+			// surrogate: a hospital of another town stays in another town
+			for i, s := range d.Spans {
+				if s.Kind != kinds.LocationHospital && s.Kind != kinds.LocationOrganization && s.Kind != kinds.LocationOther {
+					continue
+				}
+				v, ok := sur[i]
+				c := ctxOf(i)
+				art := fac.ArticleWord(c.Before(40))
+				if !ok || location.SurrogateSeat(c, v, art) >= 0 {
+					continue // register institutions: above
+				}
+				towns := location.NameTowns(c, fac.Nominative(strings.TrimSpace(d.SpanText(i)), art))
+				if len(towns) != 1 {
+					continue
+				}
+				want := location.TreeSurrogate(c, towns[0])
+				got := location.NameTowns(c, fac.Nominative(strings.TrimSpace(v), art))
+				if want < 0 || len(got) == 0 {
+					continue // the surrogate names no town (a template of another kind)
+				}
+				ev.ownTown++
+				if slices.Contains(got, want) || location.IsCityState(gz, want) && slices.ContainsFunc(got, func(id int) bool { return gz.Place(id).State == gz.Place(want).State }) {
+					// (a kept city-state: the office may name a district of it)
+					ev.ownTownOK++
+				} else {
+					ev.note(fmt.Sprintf("%s (seed %d): %q → %q, but its town → %s", sd.name, seed, d.SpanText(i), v, gz.Place(want).Name))
+				}
+			}
 			// phone area codes follow the place's surrogate
 			for i, s := range d.Spans {
 				if s.Kind != kinds.ContactPhone && s.Kind != kinds.ContactFax {
@@ -300,8 +329,8 @@ func digits(s string) string {
 }
 
 func (e seatEval) report(t *testing.T, path string, seeds int) {
-	t.Logf("%s: %d documents × %d seeds: register institutions whose original's seat the letter names %d, seat followed %d, kept city-state %d, no free register institution of the type in the seat another institution pinned %d; place spans of those seats %d, mapped to the surrogate's seat %d; collapsed places %d; phones/faxes with their place's area code %d, surrogate area code of the surrogate place %d",
-		path, e.docs/seeds, seeds, e.instSpans, e.instOK, e.cityState, e.noCandidate, e.placeSpans, e.placeOK, e.collapses, e.phones, e.phonesOK)
+	t.Logf("%s: %d documents × %d seeds: register institutions whose original's seat the letter names %d, seat followed %d, kept city-state %d, no free register institution of the type in the seat another institution pinned %d; place spans of those seats %d, mapped to the surrogate's seat %d; collapsed places %d; facilities named after a town whose surrogate names a town %d, the town's surrogate %d; phones/faxes with their place's area code %d, surrogate area code of the surrogate place %d",
+		path, e.docs/seeds, seeds, e.instSpans, e.instOK, e.cityState, e.noCandidate, e.placeSpans, e.placeOK, e.collapses, e.ownTown, e.ownTownOK, e.phones, e.phonesOK)
 	for _, m := range e.misses {
 		t.Log("  " + m)
 	}
@@ -316,6 +345,9 @@ func (e seatEval) check(t *testing.T) {
 	}
 	if e.collapses > 0 {
 		t.Errorf("%d times two original places share one surrogate", e.collapses)
+	}
+	if e.ownTownOK != e.ownTown {
+		t.Errorf("%d of %d facilities named after a town do not name its surrogate", e.ownTown-e.ownTownOK, e.ownTown)
 	}
 	if e.phonesOK != e.phones {
 		t.Errorf("%d of %d phone numbers lost their place's area code", e.phones-e.phonesOK, e.phones)
