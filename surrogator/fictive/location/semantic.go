@@ -166,11 +166,34 @@ func placeCity(g Gazetteer, cand, city string) string {
 				continue
 			}
 			if r := resolveCity(g, p); r.ok {
+				if p != w && !onlyCompassParts(w, p) {
+					// a part of a compound of places ("Hameln-Pyrmont"):
+					// the whole compound, never "Zittau-Pyrmont"
+					return replaceWord(cand, w, city)
+				}
 				return replaceWord(cand, p, city)
 			}
 		}
 	}
 	return cand
+}
+
+// compassParts are the parts a town's name may carry in a facility name
+// that stay with its surrogate ("Klinikum Leipzig-Süd").
+var compassParts = map[string]bool{"nord": true, "süd": true, "ost": true, "west": true, "mitte": true, "nordost": true, "nordwest": true, "südost": true, "südwest": true, "zentrum": true, "land": true, "stadt": true}
+
+// onlyCompassParts reports whether the hyphen parts of w other than p are
+// compass words or lower case.
+func onlyCompassParts(w, p string) bool {
+	for _, q := range strings.Split(w, "-") {
+		if q == p || q == "" {
+			continue
+		}
+		if capitalised(q) && !compassParts[strings.ToLower(q)] {
+			return false
+		}
+	}
+	return true
 }
 
 // replaceWord replaces the first occurrence of w in s that is not part of
