@@ -27,10 +27,13 @@ import (
 // The surrogate lies in the original's state when the register has at
 // least minRegisterChoice other institutions of the type there; otherwise
 // it is drawn nationwide (a state with two university hospitals would
-// point back to the original). When the original's seat follows the
-// document's location tree to a municipality that has an institution of
-// the type, that one is taken ("Amtsgericht Leipzig" with Leipzig →
-// Chemnitz becomes "Amtsgericht Chemnitz").
+// point back to the original). The institution and its seat stay one
+// place (seat.go): a seat the document writes becomes the surrogate's seat
+// ("Universitätsklinikum Leipzig, 04103 Leipzig" → "Universitätsklinikum
+// Halle (Saale), 06132 Halle (Saale)"), and a seat decided before gets the
+// institution of the type there when that does not point back
+// ("Amtsgericht Leipzig" with Leipzig → Chemnitz becomes "Amtsgericht
+// Chemnitz").
 
 // NSInstitution keys register institutions by entry across the facility
 // kinds (a university hospital annotated once as a hospital and once as an
