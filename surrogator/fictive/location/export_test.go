@@ -122,11 +122,16 @@ func AvoidWindows(avoid func(string) bool, v string) bool { return avoidWindows(
 
 // NameTowns returns the municipalities named inside a facility name
 // (the analysis the generator makes).
-func NameTowns(ctx *fictive.Context, text string) []int {
+//
+// baseOnly keeps only names written in their base form (a surrogate's
+// "Hauskrankenpflege Straubinger" names no town).
+func NameTowns(ctx *fictive.Context, text string, baseOnly bool) []int {
 	g, res := gazetteerOf(ctx), resOf(ctx)
 	var out []int
 	for _, c := range treeOf(ctx).localCities(g, analyse(g, res, ctx.Kind, strings.TrimSpace(text)).cities) {
-		out = append(out, c.id)
+		if !baseOnly || c.form.kind == formBase {
+			out = append(out, c.id)
+		}
 	}
 	return out
 }
@@ -146,4 +151,15 @@ func TreeSurrogate(ctx *fictive.Context, id int) int {
 		return id
 	}
 	return memoID(ctx, p.key)
+}
+
+// DistrictOf returns the district (Landkreis) of municipality id as an
+// office names it ("Landkreis Meißen" → "Meißen"), "" for a kreisfreie
+// Stadt.
+func DistrictOf(g fictive.Geodata, id int) string {
+	d, kreisfrei := districtName(g, id)
+	if kreisfrei {
+		return ""
+	}
+	return kreisName(d)
 }

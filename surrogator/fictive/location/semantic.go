@@ -154,9 +154,22 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	return v, true
 }
 
-// placeCity replaces the first municipality named in a candidate by city.
+// placeCity replaces the first municipality named in a candidate by city
+// (also a town whose name is a common noun when it ends the name right
+// after the facility word: "LVR-Klinikum Essen").
 func placeCity(g Gazetteer, cand, city string) string {
-	for _, w := range tokens(cand) {
+	toks := tokens(cand)
+	if n := len(toks); n >= 2 && capitalised(toks[n-1]) && cityStop[strings.ToLower(toks[n-1])] {
+		prev := toks[n-2]
+		head := isKeyword(prev)
+		for _, part := range strings.Split(prev, "-") {
+			head = head || isKeyword(part)
+		}
+		if r := resolveCity(g, toks[n-1]); head && r.ok && strings.HasSuffix(strings.TrimRight(cand, " )"), toks[n-1]) {
+			return strings.TrimSuffix(strings.TrimRight(cand, " )"), toks[n-1]) + city + cand[len(strings.TrimRight(cand, " )")):]
+		}
+	}
+	for _, w := range toks {
 		parts := []string{w}
 		if strings.Contains(w, "-") {
 			parts = append(parts, strings.Split(w, "-")...)
