@@ -52,9 +52,26 @@ type seatDoc struct {
 	doc  *document.Document
 }
 
+// seatLetters returns the project's dev letters and the shared GraSCCo
+// letters.
 func seatLetters(t *testing.T) []seatDoc {
+	out := projectSet(t, "dev")
+	if _, ok := testutil.SharedPath(t, "corpora/grascco-pii"); ok {
+		for _, f := range testutil.GrasccoCAS(t) {
+			out = append(out, seatDoc{"grascco/" + f.Name, testutil.Doc(t, f)})
+		}
+	}
+	return out
+}
+
+// projectSet returns the letters of one set of testdata/letters-src.
+func projectSet(t *testing.T, set string) []seatDoc {
 	var out []seatDoc
-	ls, err := letters.Load(filepath.Join(testutil.RepoRoot(t), "testdata", "letters-src", "dev"))
+	dir := filepath.Join(testutil.RepoRoot(t), "testdata", "letters-src", set)
+	if _, err := os.Stat(dir); err != nil {
+		return nil
+	}
+	ls, err := letters.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +79,6 @@ func seatLetters(t *testing.T) []seatDoc {
 		d := l.Document()
 		d.Normalize()
 		out = append(out, seatDoc{l.Name, d})
-	}
-	if _, ok := testutil.SharedPath(t, "corpora/grascco-pii"); ok {
-		for _, f := range testutil.GrasccoCAS(t) {
-			out = append(out, seatDoc{"grascco/" + f.Name, testutil.Doc(t, f)})
-		}
 	}
 	return out
 }
@@ -376,6 +388,13 @@ func TestSeatsFollowInstitutions(t *testing.T) {
 		ev := evalSeats(t, docs, seeds, nil, nil)
 		ev.report(t, "default", seeds)
 		ev.check(t)
+		// the held-out letters: the aggregate only, never asserted nor
+		// tuned on (testdata/letters-src/README.md)
+		if held := projectSet(t, "heldout"); len(held) > 0 && !testing.Short() {
+			hv := evalSeats(t, held, seeds, nil, nil)
+			hv.misses = nil
+			hv.report(t, "default, held-out letters (not asserted)", seeds)
+		}
 	})
 	t.Run("pools", func(t *testing.T) {
 		if testing.Short() {
@@ -412,5 +431,4 @@ func TestSeatsFollowInstitutions(t *testing.T) {
 		ev.report(t, "pack graphhopper__lauf-200115 (its pools, gazetteer layered)", seeds)
 		ev.check(t)
 	})
-	_ = os.Getenv
 }
