@@ -61,6 +61,17 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 	// of the original's Landkreis names the same Landratsamt): then
 	// another place of the state
 	bad := func(id int) bool {
+		if cls == fac.AuthorityOther {
+			// an office named after its town ("Polizeidirektion
+			// Chemnitz"): the town's surrogate, which the tree keeps
+			// free of originals; its district is not named
+			for _, c := range f.cities {
+				if c.id == id {
+					return true
+				}
+			}
+			return avoidParts(ctx.Scope.Avoid, g.Place(id).Name)
+		}
 		d, _ := districtName(g, id)
 		if d == "" {
 			return true

@@ -64,6 +64,12 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 	if v, ok := ctx.Scope.Peek(fictive.NSCity, p.key); ok {
 		return surrogate{name: v, id: memoID(ctx, p.key)}
 	}
+	// An institution of the document seated here is drawn first: its
+	// surrogate's seat becomes the place's (seat.go; document scope).
+	if !corpusScope(ctx) && pinInstitutions(ctx, g, p) {
+		v, _ := ctx.Scope.Peek(fictive.NSCity, p.key)
+		return surrogate{name: v, id: memoID(ctx, p.key)}
+	}
 	// Never choose a municipality that is itself an original of the scope.
 	except := map[string]bool{}
 	for k := range ctx.Scope.Entries(fictive.NSCity) {

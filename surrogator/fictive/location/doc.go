@@ -122,7 +122,10 @@
 // institution of that type from the register (data.Resources.Institutions,
 // docs/institutions.md): one per institution in NSInstitution whatever
 // spelling the document uses, in the original's state when it has enough
-// of them, else nationwide, never the original; an office of a district
+// of them, else nationwide, never the original; when the document writes
+// the original's seat, that place of the tree becomes the surrogate's
+// seat (seat.go: pinned in document scope, or the institution drawn in
+// the place's surrogate where that does not point back); an office of a district
 // or town (Gesundheitsamt, Jugendamt, Landratsamt, Jobcenter, Bürgeramt …)
 // becomes that office of the surrogate place; anything else comes from the
 // pools (when the run has them) or the templates, of the original's fine

@@ -354,6 +354,9 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	g := gazetteerOf(ctx)
 	res := resOf(ctx)
 	f := analyse(g, res, ctx.Kind, core)
+	if ctx.Doc != nil {
+		f.cities = treeOf(ctx).localCities(g, f.cities)
+	}
 	ns := facilityNS(ctx.Kind)
 	key := norm.Fold(core)
 	if v, ok := ctx.Scope.Peek(ns, key); ok {
@@ -361,6 +364,14 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	}
 	cls := fac.Classify(core)
 	reg := registerOf(res)
+	if ctx.Doc != nil {
+		// deciding a place may draw the institutions seated there
+		// (pinInstitutions): not this one again
+		b := busyOf(ctx)
+		if b.enter(ctx.Span) {
+			defer b.leave(ctx.Span)
+		}
+	}
 	if article != "" {
 		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
 	}
@@ -369,6 +380,14 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	docG := docGenders(ctx, reg)[facilityIdentity(reg, core)]
 	if docG != 0 {
 		f.genders = docG
+	}
+	// Unique public institutions come from the register; offices of a
+	// district or town are named after the surrogate place.
+	if m, ok := reg.match(g, core, cls, f); ok && (m.prefix == "" || !personIn(f, m.prefix)) {
+		if v, ok := institutionSurrogate(ctx, g, reg, m, f, article, docG, nil); ok {
+			ctx.Scope.Set(ns, key, v)
+			return v, nil
+		}
 	}
 	// The city: one named inside, else the address block's, else the
 	// document's first, else a sampled one — a node of the document's
@@ -416,14 +435,6 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	}
 	for _, c := range f.cities[min(1, len(f.cities)):] {
 		citySurrogate(ctx, g, t.nodeFor(c, ctx.Span)) // keep inner cities consistent
-	}
-	// Unique public institutions come from the register; offices of a
-	// district or town are named after the surrogate place.
-	if m, ok := reg.match(g, core, cls, f); ok && (m.prefix == "" || !personIn(f, m.prefix)) {
-		if v, ok := institutionSurrogate(ctx, g, reg, m, f, article, docG); ok {
-			ctx.Scope.Set(ns, key, v)
-			return v, nil
-		}
 	}
 	if authorityClass(cls) {
 		if v, ok := authoritySurrogate(ctx, g, f, cls, core, cityID); ok && norm.Fold(v) != key && !avoidWindows(ctx.Scope.Avoid, v) {

@@ -213,7 +213,7 @@ func checkDoc(t *testing.T, g Gazetteer, d *document.Document, rs []result) {
 				continue
 			}
 			os, ss := g.Place(orig.id).State, g.Place(sur.id).State
-			if os != ss && os != "Berlin" && os != "Hamburg" {
+			if os != ss && os != "Berlin" && os != "Hamburg" && !pinnedSeat(g, d, byIdx, orig.id, sur.id) {
 				t.Errorf("%s: %q (%s) → %q (%s): state changed", d.Name, r.orig, os, r.sur, ss)
 			}
 			if sur.form.kind != orig.form.kind || sur.form.upper != orig.form.upper {
@@ -233,6 +233,40 @@ func checkDoc(t *testing.T, g Gazetteer, d *document.Document, rs []result) {
 			}
 		}
 	}
+}
+
+// pinnedSeat reports whether the document names an institution seated at
+// municipality orig (a register entry, or a unique type with the town in
+// its name) whose surrogate is a register institution seated at sur: the
+// place then follows the institution (seat.go), into another state when
+// the register rules draw the institution nationwide.
+func pinnedSeat(g Gazetteer, d *document.Document, byIdx map[int]result, orig, sur int) bool {
+	res := data.Default()
+	reg := registerOf(res)
+	for i, s := range d.Spans {
+		if !isFacilityKind(s.Kind) {
+			continue
+		}
+		a := fac.ArticleWord(d.Text[max(0, s.Begin-40):s.Begin])
+		r := byIdx[i]
+		nom := fac.Nominative(strings.TrimSpace(r.orig), a)
+		f := analyse(g, res, s.Kind, nom)
+		m, ok := reg.match(g, nom, fac.Classify(nom), f)
+		if !ok {
+			continue
+		}
+		seat := -1
+		switch {
+		case m.entry >= 0:
+			seat = seatIDOf(g, reg.entries[m.entry])
+		case len(f.cities) > 0:
+			seat = f.cities[0].id
+		}
+		if e := institutionOf(reg, fac.Nominative(strings.TrimSpace(r.sur), a)); seat == orig && e >= 0 && seatIDOf(g, reg.entries[e]) == sur {
+			return true
+		}
+	}
+	return false
 }
 
 func sharesArea(code string, codes []string) bool {

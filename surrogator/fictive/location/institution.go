@@ -2,6 +2,7 @@ package location
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -26,10 +27,13 @@ import (
 // The surrogate lies in the original's state when the register has at
 // least minRegisterChoice other institutions of the type there; otherwise
 // it is drawn nationwide (a state with two university hospitals would
-// point back to the original). When the original's seat follows the
-// document's location tree to a municipality that has an institution of
-// the type, that one is taken ("Amtsgericht Leipzig" with Leipzig →
-// Chemnitz becomes "Amtsgericht Chemnitz").
+// point back to the original). The institution and its seat stay one
+// place (seat.go): a seat the document writes becomes the surrogate's seat
+// ("Universitätsklinikum Leipzig, 04103 Leipzig" → "Universitätsklinikum
+// Halle (Saale), 06132 Halle (Saale)"), and a seat decided before gets the
+// institution of the type there when that does not point back
+// ("Amtsgericht Leipzig" with Leipzig → Chemnitz becomes "Amtsgericht
+// Chemnitz").
 
 // NSInstitution keys register institutions by entry across the facility
 // kinds (a university hospital annotated once as a hospital and once as an
@@ -290,6 +294,23 @@ func (e regEntry) renderForm(form int, origShort string, genders fac.GenderSet) 
 				return s
 			}
 		}
+		if genders != 0 && fits(e.Name) && slices.ContainsFunc(e.Short, acronymLike) {
+			// an acronym of another gender than the articles' ("des
+			// UMG"): a short form that agrees, else the name
+			for _, s := range e.Short {
+				if fits(s) {
+					return s
+				}
+			}
+			return e.Name
+		}
+		if genders != 0 {
+			for _, s := range e.Short {
+				if fits(s) {
+					return s
+				}
+			}
+		}
 		for _, s := range e.Short {
 			if acronymLike(s) {
 				return s
@@ -329,33 +350,55 @@ func (e regEntry) renderForm(form int, origShort string, genders fac.GenderSet) 
 }
 
 // institutionSurrogate replaces a register match.
-func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, f facility, article string, docGenders fac.GenderSet) (string, bool) {
+//
+// seat, when not nil, is a place of the document being decided that may
+// be the original's seat (pinInstitutions): it counts as written.
+func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, f facility, article string, docGenders fac.GenderSet, seat *place) (string, bool) {
 	cls := m.class
-	state, seatID := "", -1
+	state := ""
 	t := treeOf(ctx)
-	follow := func(r resolvedName) {
-		if !r.ok {
-			return
-		}
-		if p := t.nodeFor(r, ctx.Span); p != nil {
-			s := decide(ctx, g, p)
-			seatID = s.id
-			if state == "" && s.id >= 0 {
-				state = g.Place(s.id).State
-			}
-		}
-	}
 	key := "cls:" + cls.String() + ":" + formKey(m.tail)
+	// the original's seat: the register entry's, else the town in the
+	// name; when the document writes that place, its surrogate and the
+	// institution's seat must agree (seat.go)
+	origSeat := -1
 	if m.entry >= 0 {
 		e := reg.entries[m.entry]
 		key = "reg:" + e.Name
 		state = e.State
-		if e.State != "" {
-			follow(resolveCity(g, e.Seat))
-		}
+		origSeat = seatIDOf(g, e)
 	} else if len(f.cities) > 0 {
 		state = g.Place(f.cities[0].id).State
-		follow(f.cities[0])
+		origSeat = f.cities[0].id
+	}
+	var sp *place // the seat as a place of the document
+	switch {
+	case origSeat < 0:
+	case seat != nil && seat.resolved && seat.id == origSeat:
+		sp = seat
+	default:
+		sp = t.docPlace(g, origSeat, ctx.Span)
+	}
+	seatID, seatState, pin := -1, "", false
+	if sp != nil {
+		_, decided := ctx.Scope.Peek(fictive.NSCity, sp.key)
+		if decided || isCityStateMain(g, sp.id) && !ctx.ReplaceState || corpusScope(ctx) {
+			// in corpus scope a place's surrogate must not depend on the
+			// document drawing it first: no pin, the institution is drawn
+			// at the place's surrogate where the register has one
+			s := decide(ctx, g, sp)
+			seatID = s.id
+			if s.id >= 0 {
+				seatState = g.Place(s.id).State
+			}
+		} else {
+			pin = true
+		}
+	}
+	origState := state
+	pinState := "" // with --replace-state the pinned seat lies in the replacement state
+	if pin && ctx.ReplaceState && sp.state != "" {
+		pinState = stateSurrogate(ctx, g, stateMention{state: sp.state})
 	}
 	if ctx.ReplaceState {
 		state = ""
@@ -414,6 +457,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	}
 	usable := func(i int) bool {
 		e := reg.entries[i]
+
 		if i == m.entry || replaced[norm.Fold(e.Seat)] || taken[strings.ToLower(e.Name)] {
 			return false
 		}
@@ -443,42 +487,83 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			pool = inState
 		}
 		// the same family when it has enough members (an AOK another AOK,
-		// an Unfallkasse another Unfallkasse, a Universität a Universität)
-		if fam := family(m, reg); fam != "" {
-			var same []int
-			for _, i := range pool {
-				if family(regMatch{entry: i}, reg) == fam {
-					same = append(same, i)
-				}
-			}
-			if len(same) >= 3 {
-				pool = same
-			}
-		}
+		// an Unfallkasse another Unfallkasse, a Universität a Universität);
 		// a court keeps its level (Sozialgericht, Landessozialgericht,
 		// Bundessozialgericht)
-		if lv := courtLevel(m, reg); lv > 0 {
-			var same []int
-			for _, i := range pool {
-				if courtLevelOf(reg.entries[i].Name) == lv {
-					same = append(same, i)
+		sameKind := func(pool []int, byFamily bool) []int {
+			if fam := family(m, reg); fam != "" && byFamily {
+				var same []int
+				for _, i := range pool {
+					if family(regMatch{entry: i}, reg) == fam {
+						same = append(same, i)
+					}
+				}
+				if len(same) >= 3 {
+					pool = same
 				}
 			}
-			if len(same) > 0 {
-				pool = same
+			if lv := courtLevel(m, reg); lv > 0 {
+				var same []int
+				for _, i := range pool {
+					if courtLevelOf(reg.entries[i].Name) == lv {
+						same = append(same, i)
+					}
+				}
+				if len(same) > 0 {
+					pool = same
+				}
+			}
+			return pool
+		}
+		pool0 := pool
+		pool = sameKind(pool, true)
+		stateTotal := 0 // the register's institutions of the type in the state, the original left out
+		for _, i := range reg.byClass[cls] {
+			if i != m.entry && origState != "" && reg.entries[i].State == origState {
+				stateTotal++
 			}
 		}
-		if seatID >= 0 && len(pool) == len(inState) {
-			// the surrogate place has one (only when the state has enough:
-			// else the seat would point back)
+		if left := stateKey(seatState) != stateKey(origState); seatID >= 0 && (stateTotal >= minRegisterChoice || left) {
+			// the surrogate place has one (only when the state has enough,
+			// or the place has left the original's state, pinned by another
+			// institution: else the seat would point back; then any
+			// institution of the kind there will do)
+			base := pool0
+			if left {
+				base = all
+			}
 			var atSeat []int
-			for _, i := range pool {
-				if id, ok := g.Lookup(reg.entries[i].Seat); ok && id == seatID {
-					atSeat = append(atSeat, i)
+			// of the same family if there is one, else of the type
+			for _, byFamily := range []bool{true, false} {
+				for _, i := range sameKind(base, byFamily) {
+					// (one whose spelling can agree with the articles)
+					if seatIDOf(g, reg.entries[i]) == seatID && (genders == 0 || genders.Has(fac.HeadGender(reg.entries[i].render(m, genders)))) {
+						atSeat = append(atSeat, i)
+					}
+				}
+				if len(atSeat) > 0 {
+					break
 				}
 			}
 			if len(atSeat) > 0 {
 				pool = atSeat
+			}
+		}
+		if pin {
+			// the seat becomes the surrogate of the original's seat: one
+			// free as a surrogate place
+			free := seatFree(ctx, g, sp)
+			var ok []int
+			for _, i := range pool {
+				y := seatIDOf(g, reg.entries[i])
+				if free(y) && !isCityStateMain(g, y) && (pinState == "" || stateKey(g.Place(y).State) == stateKey(pinState)) {
+					ok = append(ok, i)
+				}
+			}
+			if len(ok) > 0 {
+				pool = ok
+			} else {
+				pin = false // no free seat: the place is drawn as any other
 			}
 		}
 		if m.form == formAbbr || m.entry >= 0 && acronymLike(reg.entries[m.entry].renderForm(formAbbr, "", 0)) {
@@ -519,6 +604,9 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				pool = agree
 			}
 		}
+		if pin {
+			pool = seatPreference(ctx, g, reg, sp, pool, cls)
+		}
 		if len(pool) == 0 {
 			return ""
 		}
@@ -536,6 +624,11 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	}
 	if e == nil {
 		return "", false // a suffixed value: the register ran out
+	}
+	if pin {
+		if y := seatIDOf(g, *e); seatFree(ctx, g, sp)(y) && !isCityStateMain(g, y) && (pinState == "" || stateKey(g.Place(y).State) == stateKey(pinState)) {
+			pinCity(ctx, g, sp, y)
+		}
 	}
 	v := e.render(m, genders)
 	if strings.HasPrefix(m.tail, "Campus ") && !strings.Contains(v, "Campus") {

@@ -154,9 +154,22 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	return v, true
 }
 
-// placeCity replaces the first municipality named in a candidate by city.
+// placeCity replaces the first municipality named in a candidate by city
+// (also a town whose name is a common noun when it ends the name right
+// after the facility word: "LVR-Klinikum Essen").
 func placeCity(g Gazetteer, cand, city string) string {
-	for _, w := range tokens(cand) {
+	toks := tokens(cand)
+	if n := len(toks); n >= 2 && capitalised(toks[n-1]) && cityStop[strings.ToLower(toks[n-1])] {
+		prev := toks[n-2]
+		head := isKeyword(prev)
+		for _, part := range strings.Split(prev, "-") {
+			head = head || isKeyword(part)
+		}
+		if r := resolveCity(g, toks[n-1]); head && r.ok && strings.HasSuffix(strings.TrimRight(cand, " )"), toks[n-1]) {
+			return strings.TrimSuffix(strings.TrimRight(cand, " )"), toks[n-1]) + city + cand[len(strings.TrimRight(cand, " )")):]
+		}
+	}
+	for _, w := range toks {
 		parts := []string{w}
 		if strings.Contains(w, "-") {
 			parts = append(parts, strings.Split(w, "-")...)
@@ -166,11 +179,34 @@ func placeCity(g Gazetteer, cand, city string) string {
 				continue
 			}
 			if r := resolveCity(g, p); r.ok {
+				if p != w && !onlyCompassParts(w, p) {
+					// a part of a compound of places ("Hameln-Pyrmont"):
+					// the whole compound, never "Zittau-Pyrmont"
+					return replaceWord(cand, w, city)
+				}
 				return replaceWord(cand, p, city)
 			}
 		}
 	}
 	return cand
+}
+
+// compassParts are the parts a town's name may carry in a facility name
+// that stay with its surrogate ("Klinikum Leipzig-Süd").
+var compassParts = map[string]bool{"nord": true, "süd": true, "ost": true, "west": true, "mitte": true, "nordost": true, "nordwest": true, "südost": true, "südwest": true, "zentrum": true, "land": true, "stadt": true}
+
+// onlyCompassParts reports whether the hyphen parts of w other than p are
+// compass words or lower case.
+func onlyCompassParts(w, p string) bool {
+	for _, q := range strings.Split(w, "-") {
+		if q == p || q == "" {
+			continue
+		}
+		if capitalised(q) && !compassParts[strings.ToLower(q)] {
+			return false
+		}
+	}
+	return true
 }
 
 // replaceWord replaces the first occurrence of w in s that is not part of

@@ -54,6 +54,12 @@ type tree struct {
 	// streetKeys caches streetKey by span index (blockHints runs for
 	// every place of a block).
 	streetKeys map[int]string
+	// named holds the ids of the municipalities a CITY or ZIP span names,
+	// areas the area codes of the document's phone and fax numbers: the
+	// places the document writes (seat.go pins an institution's seat only
+	// to those).
+	named map[int]bool
+	areas map[string]bool
 }
 
 const treeState = "location.tree"
@@ -397,6 +403,19 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 				name := g.Place(id).Name
 				t.of[i] = t.node(resolvedName{id: id, ok: true, base: name}, i, id, true)
 				t.of[i].zips = append(t.of[i].zips, code)
+			}
+		}
+	}
+	t.named, t.areas = map[int]bool{}, map[string]bool{}
+	for _, p := range t.of {
+		if p.resolved {
+			t.named[p.id] = true
+		}
+	}
+	for i, s := range d.Spans {
+		if s.Kind == kinds.ContactPhone || s.Kind == kinds.ContactFax {
+			if a := germanAreaCode(d.SpanText(i)); a != "" {
+				t.areas[a] = true
 			}
 		}
 	}

@@ -773,7 +773,7 @@ var genderSuffix = map[string]Gender{
 	"hochschule": Feminine, "akademie": Feminine, "schule": Feminine, "stiftung": Feminine,
 	"gesellschaft": Feminine, "gmbh": Feminine, "ag": Feminine, "genossenschaft": Feminine,
 	"gemeinschaft": Feminine, "behoerde": Feminine, "verwaltung": Feminine, "polizei": Feminine,
-	"staatsanwaltschaft": Feminine, "direktion": Feminine, "agentur": Feminine, "anstalt": Feminine, "station": Feminine,
+	"staatsanwaltschaft": Feminine, "direktion": Feminine, "inspektion": Feminine, "agentur": Feminine, "anstalt": Feminine, "station": Feminine,
 	"ambulanz": Feminine, "abteilung": Feminine, "einrichtung": Feminine, "residenz": Feminine,
 	"bank": Feminine, "sparkasse": Feminine, "baeckerei": Feminine, "metzgerei": Feminine,
 	"fleischerei": Feminine, "gaststaette": Feminine, "pizzeria": Feminine, "kneipe": Feminine, "bar": Feminine,
