@@ -70,7 +70,7 @@ func (r *run) professions() {
 			strings.HasSuffix(before, "Jahre),") || strings.HasSuffix(before, "Patient,") || strings.HasSuffix(before, "Patientin,") {
 			ctx = true
 		}
-		if !ctx {
+		if !ctx || r.occupationOfOther(i) || (p.s == "zum" || p.s == "zur") && !r.trainingBefore(p) {
 			continue
 		}
 		e := t.e
