@@ -260,6 +260,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.institutions()
 	r.facilities()
 	r.ids()
+	r.labelledIDs()
 	r.moreDates()
 	r.professions()
 	r.occupations()
