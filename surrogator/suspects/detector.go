@@ -261,6 +261,8 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.facilities()
 	r.ids()
 	r.labelledIDs()
+	r.ageWords()
+	r.morePhones()
 	r.moreDates()
 	r.professions()
 	r.occupations()
