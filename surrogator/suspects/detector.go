@@ -88,6 +88,7 @@ func New(opt Options) *Detector {
 	d.runs.New = func() any { return &run{} }
 	d.inst = institutionIndex()
 	d.region = regionIndex(res)
+	addMoreRegions(d.region, res)
 	d.towns = townIndex()
 	d.occ, d.occHeads = occupationIndex()
 	set := func(c uint64, words ...string) {

@@ -97,8 +97,20 @@ var townStop = wordSet(`Ahorn Alpen Altstadt Appel Au Aue Bach Bann Bark Bell Be
 	Markt Mantel Mauer Mauern Mitte Moos Much Murr Nagel Nahe Neustadt Norden Osten Otter Plate Pracht Rain Regen Rehe Ried
 	Rot Rohr Saal Salz Sand Sande Seth Sinn Sonnen Stade Stein Stelle Süd Tal Tamm Thal Train Valley Vogt Wald Wang Wangen
 	Wedel Weil Weiler Weiden Welle Wellen Wehr Wenden Werben Wetter Wiese Wiesen Winden Winzer Wissen Zell Zentrum
-	Zeil Hohn Halbe Owen Salem Holle Lehe Rath Reut Seck Tann Waren Wesel Weiten Weste Hille Husum Kappeln Börger Körner
-	Hardt Lohne Rethen Melle Hude Bunde Nessa Gallus Moabit`)
+	Zeil Halbe Waren Weiten Weste Holle Owen Salem`)
+
+// partWords name a part of a municipality before its name.
+var partWords = fieldSet(`ot ortsteil gemeindeteil ortslage`)
+
+// isCountry: token i starts a country of the region index.
+func (r *run) isCountry(i int) bool {
+	for _, e := range r.d.region[r.tokens[i].f] {
+		if e.kind == kinds.LocationCountry && len(e.words) == 1 {
+			return true
+		}
+	}
+	return false
+}
 
 // townPreps are the words before a place name that make a place context.
 var townPreps = fieldSet(`in aus nach bei wohnhaft wh ot ortsteil nachbarort gemeinde stadt raum richtung`)
@@ -114,6 +126,18 @@ func (r *run) towns() {
 			if r.joinedTown(i) {
 				continue
 			}
+		}
+		// "OT Bantikow", "Ortsteil Manebach": any town
+		if i > 0 && partWords[toks[i-1].f] && r.near(&toks[i-1], t, false) && t.cls&(cCommon|cFirst) == 0 {
+			r.add(t.b, t.e, kinds.LocationCity, "town-part", prioPlace)
+			continue
+		}
+		// "aus Tilsit (Ostpreußen)": a word after a place preposition
+		// before a region, state or country in parentheses
+		if i > 0 && townPreps[toks[i-1].f] && r.near(&toks[i-1], t, false) && t.cls&(cCommon|cFirst|cSurname) == 0 &&
+			i+1 < len(toks) && r.text[t.e:toks[i+1].b] == " (" && (foreignRegions[toks[i+1].s] || toks[i+1].cls&cState != 0 || r.isCountry(i+1)) {
+			r.add(t.b, t.e, kinds.LocationCity, "town-region", prioPlace)
+			continue
 		}
 		es := r.d.towns[t.f]
 		if len(es) == 0 {
@@ -152,7 +176,7 @@ func (r *run) matchWords(i int, words []string) int {
 // townOK decides a listed place name at tokens [i, j) by its context.
 func (r *run) townOK(i, j int, e townEntry) bool {
 	t := &r.tokens[i]
-	single := j == i+1
+	single := j == i+1 && !strings.Contains(t.s, "-")
 	if single && (townStop[t.f] || t.cls&(cCommon|cAmbiguous) != 0) {
 		return false
 	}
