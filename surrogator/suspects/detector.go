@@ -259,6 +259,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.moreTowns()
 	r.towns()
 	r.institutions()
+	r.stateOrgs()
 	r.facilities()
 	r.ids()
 	r.labelledIDs()
