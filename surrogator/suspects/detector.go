@@ -254,6 +254,9 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.names()
 	r.particleNames()
 	r.moreNames()
+	r.nameFields()
+	r.groupPractice()
+	r.colleagueNames()
 	r.cities()
 	r.regions()
 	r.moreTowns()
@@ -269,6 +272,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.professions()
 	r.occupations()
 	r.usernames()
+	r.logins()
 	r.repeats(spans)
 	out := r.result()
 	r.reset(nil, "", nil) // keep no text in the pool
