@@ -271,6 +271,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.moreDates()
 	r.professions()
 	r.occupations()
+	r.workPhrases()
 	r.usernames()
 	r.logins()
 	r.repeats(spans)

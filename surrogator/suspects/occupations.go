@@ -143,9 +143,19 @@ func genderForms(w string) []string {
 	return []string{w, w + "in"}
 }
 
+// notOccupations end in an occupation's head but name a road user or
+// a party ("Radfahrer", "Beifahrer").
+var notOccupations = wordSet(`Beifahrer Beifahrerin Mitfahrer Mitfahrerin Radfahrer Radfahrerin Autofahrer Autofahrerin
+	Motorradfahrer Motorradfahrerin Skifahrer Skifahrerin Fahrradfahrer Fahrradfahrerin Unfallverursacher Unfallgegner
+	Arbeitgeber Arbeitnehmer Arbeitnehmerin Auftraggeber Leistungsträger Kostenträger Ersthelfer Ersthelferin
+	Vermieter Vermieterin Mieter Mieterin Kläger Klägerin Versicherungsnehmer Teilnehmer Teilnehmerin`)
+
 // occupationCues before an occupation that make it the patient's.
-var occupationCues = fieldSet(`als zum zur gelernte gelernter gelernten ehemalige ehemaliger ehemaligen examinierte
+var occupationCues = fieldSet(`als zum zur gelernte gelernter gelernten ehemalige ehemaliger ehemaligen ehem examinierte
 	examinierter pensionierte pensionierter beruf berufstätig tätigkeit rente ausbildung`)
+
+// patientWords before ", " and an occupation name the patient.
+var patientWords = fieldSet(`patient patientin versicherte versicherter kläger klägerin betroffene betroffener`)
 
 // occupationOthers before an occupation in its sentence name another
 // person: the occupation is not the patient's.
@@ -159,7 +169,7 @@ func (r *run) occupations() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
-		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 4 || t.medical() || notProfession[t.f] {
+		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 4 || t.medical() || notProfession[t.f] || notOccupations[t.f] {
 			continue
 		}
 		c := r.d.occ[t.f]
@@ -172,7 +182,8 @@ func (r *run) occupations() {
 		if r.occupationOfOther(i) || i > 0 && toks[i-1].cls&cSalut != 0 {
 			continue // "die Mutter arbeitet als …", "Frau Richterin"
 		}
-		if !r.occupationCue(i) && (c == occCare || t.cls&(cFirst|cSurname|cRole|cRoleDot|cSalut|cTitleStart) != 0 || r.occupationAfterArticle(i)) {
+		cue := r.occupationCue(i)
+		if !cue && (c == occCare || t.cls&(cFirst|cSurname|cRole|cRoleDot|cSalut|cTitleStart) != 0 || r.occupationAfterArticle(i)) {
 			continue
 		}
 		// "Richterin Lindemann", "Klassenlehrerin Frau Thiele",
@@ -183,7 +194,13 @@ func (r *run) occupations() {
 				continue
 			}
 		}
-		r.add(t.b, t.e, kinds.Profession, "occupation", prioWeak)
+		// with a cue the occupation outranks a name guess ("Patient,
+		// Richter am …": no surname)
+		prio := prioWeak
+		if cue {
+			prio = prioPlace
+		}
+		r.add(t.b, t.e, kinds.Profession, "occupation", prio)
 	}
 }
 
@@ -203,6 +220,10 @@ func (r *run) occHead(f string) int {
 // between ("als wissenschaftliche Mitarbeiterin").
 func (r *run) occupationCue(i int) bool {
 	toks := r.tokens
+	// "Der 62-jährige Patient, Richter am …"
+	if i > 0 && r.text[toks[i-1].e:toks[i].b] == ", " && patientWords[toks[i-1].f] {
+		return true
+	}
 	for k := i - 1; k >= 0 && k >= i-2; k-- {
 		p := &toks[k]
 		if !r.near(p, &toks[k+1], true) && !strings.HasSuffix(strings.TrimRight(r.text[p.e:toks[k+1].b], " "), ":") {
@@ -211,11 +232,12 @@ func (r *run) occupationCue(i int) bool {
 		if (p.f == "zum" || p.f == "zur") && !r.trainingBefore(p) {
 			return false
 		}
-		if occupationCues[p.f] || strings.HasSuffix(p.f, "jährige") || strings.HasSuffix(p.f, "jähriger") {
+		if occupationCues[p.f] || professionStatus[p.s] || strings.HasSuffix(p.f, "jährige") || strings.HasSuffix(p.f, "jähriger") {
 			return true
 		}
-		// one adjective between: "als wissenschaftliche", "gelernte staatlich"
-		if p.is(shUpper) || !(strings.HasSuffix(p.s, "e") || strings.HasSuffix(p.s, "er") || strings.HasSuffix(p.s, "en")) {
+		// one adjective between: "als wissenschaftliche", "gelernte
+		// staatlich", "zur Pharmazeutisch-technischen"
+		if p.is(shUpper) && !strings.Contains(p.s, "-") || !(strings.HasSuffix(p.s, "e") || strings.HasSuffix(p.s, "er") || strings.HasSuffix(p.s, "en")) {
 			return false
 		}
 	}
@@ -270,4 +292,77 @@ var trainings = fieldSet(`ausbildung umschulung lehre weiterbildung fortbildung 
 func (r *run) trainingBefore(p *token) bool {
 	i := sort.Search(len(r.tokens), func(i int) bool { return r.tokens[i].b >= p.b })
 	return i > 0 && trainings[r.tokens[i-1].f]
+}
+
+// ---- work described by a phrase ----
+//
+// The guideline annotates descriptions of work too: "arbeitet im Büro",
+// "Arbeit in der Gastronomie", "arbeitet in Verwaltung", "studiert
+// Pharmazie". After a work verb ("arbeitet", "tätig", "beschäftigt") and
+// "im", "in der", "in einem", "in einer", "in" (or after "studiert",
+// "Studium der"), a capitalised noun that names no person, place or
+// working time is the occupation's field.
+
+// workVerbs introduce a place of work.
+var workVerbs = fieldSet(`arbeitet arbeitete arbeite arbeiten arbeitend tätig taetig beschäftigt beschaeftigt berufstätig
+	berufstaetig angestellt arbeit`)
+
+// studySemesterWords may stand between "studiert" and the subject.
+var studySemesterWords = fieldSet(`sose wise ws ss semester sommersemester wintersemester`)
+
+// workModes are working times and statuses, no occupation.
+var workModes = wordSet(`Teilzeit Vollzeit Schichtdienst Schicht Nachtschicht Wechselschicht Nachtdienst Homeoffice
+	Rente Ruhestand Elternzeit Mutterschutz Minijob Probezeit Kurzarbeit Ausbildung Umschulung Ehrenamt Haushalt Garten
+	Familie Firma Betrieb Unternehmen Werkstatt Bereich Team Gruppe Ausland Wechsel Woche Jahr Jahren Monaten`)
+
+func (r *run) workPhrases() {
+	toks := r.tokens
+	for i := range toks {
+		t := &toks[i]
+		study := t.f == "studiert" || t.f == "studierte" || t.f == "studium"
+		if !workVerbs[t.f] && !study {
+			continue
+		}
+		j := i + 1
+		if study {
+			// "studiert seit dem SoSe 2020 Pharmazie"
+			for j < len(toks) && j <= i+5 && r.near(&toks[j-1], &toks[j], false) &&
+				(!toks[j].is(shUpper) || toks[j].is(shDigits) || studySemesterWords[toks[j].f]) {
+				j++
+			}
+		} else {
+			// up to three words before the preposition ("arbeitet seit
+			// Jahren im Büro")
+			found := false
+			for k := j; k < len(toks) && k <= i+4; k++ {
+				if !r.near(&toks[k-1], &toks[k], false) {
+					break
+				}
+				if toks[k].f == "im" || toks[k].f == "in" {
+					j, found = k+1, true
+					if j < len(toks) && (toks[j].f == "der" || toks[j].f == "einem" || toks[j].f == "einer") && r.near(&toks[k], &toks[j], false) {
+						j++
+					}
+					break
+				}
+			}
+			if !found {
+				continue
+			}
+		}
+		if j >= len(toks) || !r.near(&toks[j-1], &toks[j], false) {
+			continue
+		}
+		n := &toks[j]
+		if !n.is(shUpper) || n.is(shAllUpper) || n.is(shHasDigit) || n.medical() || workModes[n.f] ||
+			n.cls&(cFirst|cSurname|cKnownCity|cState|cSalut|cTitleStart|cRole) != 0 || len(r.d.towns[n.f]) > 0 || len(r.d.region[n.f]) > 0 {
+			continue
+		}
+		// "in der Pizzeria Da Marco", "in Horn-Bad Meinberg": a named place
+		if facilityHeadKind(n.f) != "" || strings.Contains(n.f, " ") && upperFirst(n.s[strings.IndexByte(n.s, '-')+1:]) ||
+			j+1 < len(toks) && r.near(n, &toks[j+1], false) && (toks[j+1].is(shUpper) || toks[j+1].f == "als") {
+			continue // "arbeitet in einem Schlachthof als Metzger": the occupation follows
+		}
+		r.add(n.b, n.e, kinds.Profession, "work-phrase", prioWeak)
+	}
 }

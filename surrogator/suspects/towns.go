@@ -97,7 +97,8 @@ var townStop = wordSet(`Ahorn Alpen Altstadt Appel Au Aue Bach Bann Bark Bell Be
 	Markt Mantel Mauer Mauern Mitte Moos Much Murr Nagel Nahe Neustadt Norden Osten Otter Plate Pracht Rain Regen Rehe Ried
 	Rot Rohr Saal Salz Sand Sande Seth Sinn Sonnen Stade Stein Stelle Süd Tal Tamm Thal Train Valley Vogt Wald Wang Wangen
 	Wedel Weil Weiler Weiden Welle Wellen Wehr Wenden Werben Wetter Wiese Wiesen Winden Winzer Wissen Zell Zentrum
-	Zeil Halbe Waren Weiten Weste Holle Owen Salem`)
+	Zeil Halbe Waren Weiten Weste Holle Owen Salem Milz Häusern Hütten Höfen Gärten Feldern Buchen Eichen Tannen
+	Lauben Mühlen Gruben Steinen Quellen Hasel Moos Saal Salz`)
 
 // partWords name a part of a municipality before its name.
 var partWords = fieldSet(`ot ortsteil gemeindeteil ortslage`)
