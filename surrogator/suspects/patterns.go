@@ -863,7 +863,7 @@ func (r *run) patterns() {
 		if r.d.foldIs(w, cRole|cCommon) || r.wordToken(w).medical() {
 			continue
 		}
-		if !professionShape(w) || r.occupationOfOtherAt(m[2]) {
+		if !professionShape(w) || r.occupationOfOtherAt(m[2]) || notOccupations[data.Fold(w)] {
 			continue
 		}
 		r.add(m[2], m[3], kinds.Profession, "profession", prioWeak)
