@@ -257,6 +257,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.nameFields()
 	r.groupPractice()
 	r.colleagueNames()
+	r.signatureColumns()
 	r.cities()
 	r.regions()
 	r.moreTowns()

@@ -177,3 +177,53 @@ func loginShaped(v string) bool {
 	}
 	return true
 }
+
+// signatureColumns flags the names of a signature block laid out in
+// columns ("Dr. med. A. Pietzsch          Anh Nguyen Thi", "…    Paulina
+// Sobczak, Ärztin in Weiterbildung"): below the closing ("Mit
+// freundlichen Grüßen"), every stretch of a line after three or more
+// blanks whose two to three words are name-shaped, one of them a listed
+// first name or surname, is a name.
+func (r *run) signatureColumns() {
+	closing := -1
+	for _, w := range []string{"Grüßen", "Grüße", "Gruß"} {
+		if k := strings.LastIndex(r.text, w); k > closing {
+			closing = k
+		}
+	}
+	if closing < 0 {
+		return
+	}
+	toks := r.tokens
+	for i := range toks {
+		t := &toks[i]
+		if t.b < closing || i == 0 {
+			continue
+		}
+		// a column: after three blanks on its line, or indented by them
+		gap := r.text[toks[i-1].e:t.b]
+		if toks[i-1].line != t.line {
+			gap = gap[strings.LastIndexByte(gap, '\n')+1:]
+		}
+		if !strings.Contains(gap, "   ") {
+			continue
+		}
+		var run []int
+		listed := false
+		for j := i; j < len(toks) && len(run) < 4; j++ {
+			w := &toks[j]
+			if j > i && (w.line != t.line || !r.near(&toks[j-1], w, false)) {
+				break
+			}
+			if !w.nameShaped() || w.medical() || w.cls&(cCommon|cRole|cTitleStart) != 0 || r.d.occ[w.f] != 0 {
+				run = nil
+				break
+			}
+			listed = listed || w.cls&(cFirst|cSurname) != 0
+			run = append(run, j)
+		}
+		if len(run) >= 2 && listed {
+			r.emitNames(run, kinds.NameDoctor, "signature-column", prioName)
+		}
+	}
+}
