@@ -125,6 +125,9 @@ func (r *run) facilities() {
 			b = toks[j].b
 		}
 		end, next := r.facilityName(i + 1)
+		if t.dot && t.runes > 3 {
+			end, next = -1, i+1 // "in einer Kita. Zuletzt …": a sentence ends
+		}
 		// "Seniorenzentrum Haus am Leuchtberg", "Pflegeheim Haus Sonnenschein"
 		if end < 0 && i+1 < len(toks) && houseWords[toks[i+1].s] && r.near(t, &toks[i+1], false) {
 			end, next = r.facilityName(i + 2)

@@ -222,6 +222,12 @@ func (r *run) joinedTown(i int) bool {
 	}
 	f := data.Fold(first)
 	ok := r.d.lex[f]&cKnownCity != 0 && r.d.lex[f]&cAmbiguous == 0
+	// "Essen-Rüttenscheid", "Halle-Neustadt": an ambiguous town's name
+	// before a listed part, a compass word or a place-shaped part
+	if !ok && r.d.lex[f]&cKnownCity != 0 {
+		rf := data.Fold(rest)
+		ok = len(r.d.towns[rf]) > 0 || compassWords[rest] || placeShaped(strings.ToLower(rest))
+	}
 	if !ok && !townStop[f] && r.d.lex[f]&(cCommon|cAmbiguous|cMedical|cFirst|cSurname) == 0 {
 		for _, e := range r.d.towns[f] {
 			if len(e.words) == 1 && !e.part && e.pop >= 5000 {
@@ -235,4 +241,20 @@ func (r *run) joinedTown(i int) bool {
 	}
 	r.add(t.b, t.e, kinds.LocationCity, "town-joined", prioPlace)
 	return true
+}
+
+// placeShaped: a word with a German place-name ending (placeSuffixes)
+// and no common-noun ending.
+func placeShaped(l string) bool {
+	for _, s := range notPlaceEndings {
+		if strings.HasSuffix(l, s) {
+			return false
+		}
+	}
+	for _, s := range placeSuffixes {
+		if strings.HasSuffix(l, s) && len(l) > len(s)+2 {
+			return true
+		}
+	}
+	return false
 }
