@@ -21,6 +21,12 @@ var (
 	rePhoneGroups   = regexp.MustCompile(`^(?:\+\d{2} ?(?:\(0\) ?)?|0)\d{2,5}(?: \d{1,5}){1,4}\b`)
 )
 
+// pagerLabels introduce an internal telephone or pager number.
+var pagerLabels = fieldSet(`pager piepser funk dect app apparat hausapparat`)
+
+// reInternalNo is an internal number of three to six digits.
+var reInternalNo = regexp.MustCompile(`^\d{3,6}\b`)
+
 // letterheadPhoneLabels are one-letter labels of a letterhead line.
 var letterheadPhoneLabels = map[string]kinds.Kind{"T": kinds.ContactPhone, "F": kinds.ContactFax, "M": kinds.ContactPhone}
 
@@ -38,6 +44,17 @@ func (r *run) morePhones() {
 			strings.ContainsAny(r.text[toks[i-1].e:t.b], "·|")) {
 			if m := anchoredMatch(rePhoneGroups, r.text, t.e+1); m != nil && digitCount(r.text[t.e+1:t.e+1+m[1]]) >= 6 {
 				r.add(t.e+1, t.e+1+m[1], k, "phone-letterhead", prioExact)
+			}
+			continue
+		}
+		// "Pager 4711", "Piepser: 3456", "App. 2210": an internal number
+		if pagerLabels[t.f] {
+			p := t.e
+			for p < len(r.text) && strings.IndexByte(".: ", r.text[p]) >= 0 && p-t.e < 3 {
+				p++
+			}
+			if m := anchoredMatch(reInternalNo, r.text, p); m != nil && p > t.e {
+				r.add(p, p+m[1], kinds.ContactPhone, "phone-internal", prioExact)
 			}
 			continue
 		}

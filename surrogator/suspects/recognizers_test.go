@@ -20,6 +20,7 @@ func TestRecognizersFind(t *testing.T) {
 		{"town first name after in", "Er arbeitete bei einem Versandhändler in Achim.", "LOCATION_CITY:Achim"},
 		{"hyphenated town", "Praxis Dr. Kaiser, Zella-Mehlis, Überweisung", "LOCATION_CITY:Zella-Mehlis"},
 		{"town and part", "Anschrift: Lagesche Str. 140 in Lemgo-Brake", "LOCATION_CITY:Lemgo-Brake"},
+		{"ambiguous town with part", "Sie wohnt in Essen-Rüttenscheid.", "LOCATION_CITY:Essen-Rüttenscheid"},
 		{"town part after OT", "16515 Oranienburg, OT Sachsenhausen", "LOCATION_CITY:Sachsenhausen"},
 		{"town before region", "Sie stammt aus Tilsit (Ostpreußen).", "LOCATION_CITY:Tilsit"},
 		{"foreign endonym", "Die Tochter lebt in Szczecin.", "LOCATION_CITY:Szczecin"},
@@ -58,6 +59,7 @@ func TestRecognizersFind(t *testing.T) {
 		{"phone slash extension", "Sekretariat 06381/929-4711 · Telefax", "CONTACT_PHONE:06381/929-4711"},
 		{"extension alone", "erreichen Sie mich unter der Durchwahl -3181.", "CONTACT_PHONE:-3181"},
 		{"fax extension", "Sekretariat: 03843 34-2301, Fax -2309", "CONTACT_FAX:-2309"},
+		{"pager", "Rückfragen an den Dienstarzt, Pager 4711.", "CONTACT_PHONE:4711"},
 		{"letterhead groups", "Am Kurpark 2\nT 05652 58 0 · F 05652 58 199", "CONTACT_FAX:05652 58 199"},
 		// institutions
 		{"state court", "An das Sächsische Landessozialgericht in Chemnitz", "LOCATION_ORGANIZATION:Sächsische Landessozialgericht"},
@@ -110,6 +112,9 @@ func TestRecognizersPrecision(t *testing.T) {
 		{"ward count", "Intensivstation 3 Tage, dann Normalstation."},
 		{"dictation mark", "Unser Zeichen: Zs/ta"},
 		{"short label value", "Zimmer-Nr. 12 und Bett 2"},
+		{"ambiguous town with a noun", "Die Hof-Einfahrt und die Essen-Ausgabe sind frei."},
+		{"pager count", "Funk 12 Tage lang gestört."},
+		{"sentence end after facility head", "Sie brachte ihn in eine Kita. Zuletzt war er krank."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
