@@ -24,9 +24,6 @@ var ageWordPersons = wordSet(`Patient Patientin Pat Frau Mann Herr Junge Mädche
 	Witwe Witwer Rehabilitandin Rehabilitand Klientin Klient Erstgebärende Zweitgebärende Gravida Primipara Frühgeborene
 	Senior Seniorin Studentin Student`)
 
-// ageSuffixes follow the number word in one token or after a hyphen.
-var ageSuffixes = []string{"jährige", "jähriger", "jährigen", "jähriges", "jährigem", "jährig", "jaehrige", "jaehriger", "jaehrigen", "jaehrig"}
-
 func (r *run) ageWords() {
 	toks := r.tokens
 	for i := range toks {
@@ -34,48 +31,71 @@ func (r *run) ageWords() {
 		if t.runes < 4 || t.is(shHasDigit) {
 			continue
 		}
-		l := strings.ToLower(t.s)
+		// folded: "vierzehnjaehrige", "fuenfzig jaehrige" (a hyphen folds
+		// to a blank)
 		num := ""
-		for _, s := range ageSuffixes {
-			if w, ok := strings.CutSuffix(l, s); ok {
-				num = strings.TrimSuffix(w, "-")
-				break
-			}
+		if k := strings.Index(t.f, "jaehrig"); k > 0 && ageSuffix(t.f[k:]) {
+			num = strings.TrimSuffix(t.f[:k], " ")
 		}
 		b := t.b
 		if num == "" {
 			// "Fünfzig jähriger", "achtzig Jahre alt"
-			if i+1 >= len(toks) || !r.near(t, &toks[i+1], false) {
+			if i+1 >= len(toks) {
 				continue
 			}
 			n := &toks[i+1]
-			nl := strings.ToLower(n.s)
-			isSuffix := false
-			for _, s := range ageSuffixes {
-				isSuffix = isSuffix || nl == s
-			}
-			alt := (nl == "jahre" || nl == "jahren") && i+2 < len(toks) && toks[i+2].s == "alt"
-			if !isSuffix && !alt {
+			isSuffix := ageSuffix(n.f)
+			alt := (n.f == "jahre" || n.f == "jahren") && i+2 < len(toks) && toks[i+2].s == "alt"
+			if !isSuffix && !alt || !r.near(t, n, false) {
 				continue
 			}
-			num = l
+			if _, ok := numberWord(t.f); !ok {
+				continue
+			}
 			if alt {
-				if _, ok := numberWord(num); ok {
-					r.add(b, t.e, kinds.Age, "age-word", prioDate)
-				}
+				r.add(b, t.e, kinds.Age, "age-word", prioDate)
 				continue
 			}
-			i++ // the adjective is the next token
-		}
-		if _, ok := numberWord(num); !ok {
+			if r.agePerson(i+1, n) {
+				r.add(b, t.e, kinds.Age, "age-word", prioDate)
+			}
 			continue
 		}
-		adj := &toks[i]
-		if !r.agePerson(i, adj) {
+		if _, ok := numberWord(num); !ok || !r.agePerson(i, t) {
 			continue
 		}
-		r.add(b, b+len(num), kinds.Age, "age-word", prioDate)
+		// the number's end in the text: as many runes as the folded number
+		// has (no umlaut folds inside a number word but "ü" in "fünf")
+		e := b + numberEnd(t.s, num)
+		r.add(b, e, kinds.Age, "age-word", prioDate)
 	}
+}
+
+// ageSuffix: f is a folded age adjective ending ("jaehrige", "jaehrig").
+func ageSuffix(f string) bool {
+	switch f {
+	case "jaehrig", "jaehrige", "jaehriger", "jaehrigen", "jaehriges", "jaehrigem":
+		return true
+	}
+	return false
+}
+
+// numberEnd returns the byte length in s of the number word whose folded
+// form is num (folding writes "ü" as "ue" and "ß" as "ss").
+func numberEnd(s, num string) int {
+	n := 0
+	for i, c := range s {
+		if n >= len(num) {
+			return i
+		}
+		switch c {
+		case 'ä', 'ö', 'ü', 'Ä', 'Ö', 'Ü', 'ß':
+			n += 2
+		default:
+			n++
+		}
+	}
+	return len(s)
 }
 
 // agePerson: the age adjective at token i names a person's age: a person
@@ -96,15 +116,18 @@ func (r *run) agePerson(i int, adj *token) bool {
 
 // numberWord parses a German number word from 1 to 119 ("vierzehn",
 // "einundneunzig", "hundertzwei").
+var (
+	numberUnits = map[string]int{"ein": 1, "eins": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fuenf": 5, "sechs": 6,
+		"sieben": 7, "acht": 8, "neun": 9}
+	numberTeens = map[string]int{"zehn": 10, "elf": 11, "zwoelf": 12, "dreizehn": 13, "vierzehn": 14, "fuenfzehn": 15,
+		"sechzehn": 16, "siebzehn": 17, "achtzehn": 18, "neunzehn": 19}
+	numberTens = map[string]int{"zwanzig": 20, "dreissig": 30, "vierzig": 40, "fuenfzig": 50, "sechzig": 60, "siebzig": 70,
+		"achtzig": 80, "neunzig": 90}
+)
+
 func numberWord(w string) (int, bool) {
 	w = data.Fold(w)
-	w = strings.ReplaceAll(w, "ß", "ss")
-	units := map[string]int{"ein": 1, "eins": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fuenf": 5, "fünf": 5, "sechs": 6,
-		"sieben": 7, "acht": 8, "neun": 9}
-	teens := map[string]int{"zehn": 10, "elf": 11, "zwoelf": 12, "zwölf": 12, "dreizehn": 13, "vierzehn": 14, "fuenfzehn": 15,
-		"fünfzehn": 15, "sechzehn": 16, "siebzehn": 17, "achtzehn": 18, "neunzehn": 19}
-	tens := map[string]int{"zwanzig": 20, "dreissig": 30, "dreißig": 30, "vierzig": 40, "fuenfzig": 50, "fünfzig": 50,
-		"sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90}
+	units, teens, tens := numberUnits, numberTeens, numberTens
 	base := 0
 	if rest, ok := strings.CutPrefix(w, "hundert"); ok {
 		base, w = 100, strings.TrimPrefix(rest, "und")

@@ -65,7 +65,7 @@ type Detector struct {
 	// occ maps a folded occupation to its class (occupations.go),
 	// occHeads are the heads of compound occupations.
 	occ      map[string]int
-	occHeads []occHead
+	occHeads map[string][]occHead
 	// towns indexes the places of data.Places by first folded word.
 	towns map[string][]townEntry
 	// runs recycles the per-text buffers.

@@ -54,9 +54,11 @@ func (r *run) labelledIDs() {
 		if t.is(shDigits) {
 			continue
 		}
-		if m := anchoredMatch(reRegistry, r.text, t.b); m != nil && t.is(shAllUpper|shHasDigit) {
-			r.add(t.b, t.b+m[1], kinds.ID, "id-registry", prioExact)
-			continue
+		if (t.s[0] == 'N' || t.s[0] == 'D' || t.s[0] == 'I') && t.is(shHasDigit) {
+			if m := anchoredMatch(reRegistry, r.text, t.b); m != nil {
+				r.add(t.b, t.b+m[1], kinds.ID, "id-registry", prioExact)
+				continue
+			}
 		}
 		if !r.idLabel(t) {
 			continue
@@ -98,7 +100,7 @@ func (r *run) labelledIDs() {
 	// EudraCT numbers start with a digit token
 	for i := range toks {
 		t := &toks[i]
-		if t.runes == 4 && t.is(shDigits) && (i == 0 || toks[i-1].e < t.b) {
+		if t.runes == 4 && t.s[0] == '2' && t.s[1] == '0' && t.e < len(r.text) && r.text[t.e] == '-' && (i == 0 || toks[i-1].e < t.b) {
 			if m := anchoredMatch(reEudraCT, r.text, t.b); m != nil && m[3]-m[2] == 4 && r.text[t.b:t.b+4] >= "2004" {
 				r.add(t.b, t.b+m[1], kinds.ID, "id-registry", prioExact)
 			}
@@ -109,6 +111,13 @@ func (r *run) labelledIDs() {
 // idLabel: t is a number label.
 func (r *run) idLabel(t *token) bool {
 	f := t.f
+	// every label ends in r, n, z, d, t, l or g ("…nr", "…nummer",
+	// "…zeichen", "az", "id", "eudract", "fall", "kennung")
+	switch f[len(f)-1] {
+	case 'r', 'n', 'z', 'd', 't', 'l', 'g':
+	default:
+		return false
+	}
 	if notIDLabels[f] || t.cls&(cPhoneLabel) != 0 {
 		return false
 	}

@@ -86,7 +86,7 @@ const (
 
 // occupationIndex returns the folded occupation words (both genders) and
 // the compound heads (plain or care, folded, at least five letters).
-func occupationIndex() (words map[string]int, heads []occHead) {
+func occupationIndex() (words map[string]int, byEnd map[string][]occHead) {
 	words = map[string]int{}
 	add := func(list string, c int) {
 		for _, w := range strings.Fields(list) {
@@ -100,18 +100,22 @@ func occupationIndex() (words map[string]int, heads []occHead) {
 	}
 	add(occupationLexicon, occPlain)
 	add(careOccupations, occCare)
+	byEnd = map[string][]occHead{}
 	for w, c := range words {
 		if len(w) >= 5 && !strings.ContainsAny(w, "- ") {
-			heads = append(heads, occHead{w, c})
+			byEnd[w[len(w)-4:]] = append(byEnd[w[len(w)-4:]], occHead{w, c})
 		}
 	}
 	// longest head first, so "kraftfahrer" decides before "fahrer"
-	for i := 1; i < len(heads); i++ {
-		for j := i; j > 0 && (len(heads[j].s) > len(heads[j-1].s) || len(heads[j].s) == len(heads[j-1].s) && heads[j].s < heads[j-1].s); j-- {
-			heads[j], heads[j-1] = heads[j-1], heads[j]
-		}
+	for _, heads := range byEnd {
+		sort.Slice(heads, func(i, j int) bool {
+			if len(heads[i].s) != len(heads[j].s) {
+				return len(heads[i].s) > len(heads[j].s)
+			}
+			return heads[i].s < heads[j].s
+		})
 	}
-	return words, heads
+	return words, byEnd
 }
 
 type occHead struct {
@@ -205,9 +209,13 @@ func (r *run) occupations() {
 }
 
 // occHead returns the class of the longest listed head a compound ends
-// with ("lagerhelfer" → "helfer"), or 0.
+// with ("lagerhelfer" → "helfer"), or 0. The heads are indexed by their
+// last four bytes, longest first.
 func (r *run) occHead(f string) int {
-	for _, h := range r.d.occHeads {
+	if len(f) < 8 {
+		return 0
+	}
+	for _, h := range r.d.occHeads[f[len(f)-4:]] {
 		if len(f) >= len(h.s)+3 && strings.HasSuffix(f, h.s) {
 			return h.c
 		}
