@@ -267,6 +267,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.facilities()
 	r.ids()
 	r.labelledIDs()
+	r.prepositionStreets()
 	r.ageWords()
 	r.morePhones()
 	r.moreDates()

@@ -75,6 +75,8 @@ func TestRecognizersFind(t *testing.T) {
 		{"login", "Dokument erstellt von jdvorak am 13.08.2022", "NAME_USERNAME:jdvorak"},
 		{"login parentheses", "Protokoll: Tumordokumentation (swerner2)", "NAME_USERNAME:swerner2"},
 		{"street after wohnhaft", "Betroffener, * 03.11.1955, wohnhaft Hofmark 3, 94486 Osterhofen", "LOCATION_STREET:Hofmark 3"},
+		{"street with preposition", "Er wohnt Am Markt 1 in Bingen.", "LOCATION_STREET:Am Markt 1"},
+		{"street with preposition and zip", "Praxis: An der Kirche 3, 93047 Regensburg", "LOCATION_STREET:An der Kirche 3"},
 		{"month before stop", "Rückenschmerzen seit Januar. Sozialanamnese folgt.", "DATE:Januar"},
 	}
 	for _, c := range cases {
@@ -113,6 +115,7 @@ func TestRecognizersPrecision(t *testing.T) {
 		{"dictation mark", "Unser Zeichen: Zs/ta"},
 		{"short label value", "Zimmer-Nr. 12 und Bett 2"},
 		{"ambiguous town with a noun", "Die Hof-Einfahrt und die Essen-Ausgabe sind frei."},
+		{"prepositions before numbers", "Am Tag 3 kein Anhalt, in der Regel 3 Gaben. In der Regel 3"},
 		{"pager count", "Funk 12 Tage lang gestört."},
 		{"sentence end after facility head", "Sie brachte ihn in eine Kita. Zuletzt war er krank."},
 	}
