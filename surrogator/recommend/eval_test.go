@@ -182,9 +182,11 @@ func TestEvalPreannotate(t *testing.T) {
 	// the held-out set.
 	switch dir := os.Getenv("SURROGATOR_EVAL_LETTERS"); dir {
 	case "":
-		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0.95, 0.90},
-			{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.95, 0.90},
-			{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.91, 0.90}}
+		// measured with issue 28's detector rules: shared 98.8 % / 99.2 %,
+		// dev 98.4 % / 98.3 %, held-out 94.6 % / 97.3 % (measured once)
+		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0.98, 0.98},
+			{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.98, 0.98},
+			{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.94, 0.97}}
 	case "shared":
 		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0, 0}}
 	default:
