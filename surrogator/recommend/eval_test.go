@@ -24,6 +24,7 @@ type groupEval struct {
 	ruleN        map[string]int
 	ruleHit      map[string]int
 	missed       map[string][]string // group -> missed span texts (test output only)
+	false        []string            // predictions that hit no true span (test output only)
 }
 
 func newGroupEval() *groupEval {
@@ -62,12 +63,17 @@ func (g *groupEval) add(d *document.Document, preds []Prediction) {
 		grp := Group(p.Kind)
 		g.pred[grp]++
 		g.ruleN[p.Rule]++
+		hit := false
 		for _, s := range d.Spans {
 			if p.Begin < s.End && s.Begin < p.End && (Group(s.Kind) == grp || s.Kind == kinds.Other) {
 				g.hit[grp]++
 				g.ruleHit[p.Rule]++
+				hit = true
 				break
 			}
+		}
+		if !hit {
+			g.false = append(g.false, string(p.Kind)+"/"+p.Rule+": "+d.Text[p.Begin:p.End])
 		}
 	}
 }
@@ -163,14 +169,37 @@ func TestEvalPreannotate(t *testing.T) {
 	// met, the figure measured when this was written where it is not yet
 	// (the held-out letters: see the closing note of issue 28); a change
 	// that loses recall or precision fails here.
-	sets := []struct {
+	type evalSet struct {
 		name                  string
 		docs                  []*document.Document
 		heldOut               bool
 		minRecall, minPrecise float64
-	}{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0.95, 0.90},
-		{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.95, 0.90},
-		{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.91, 0.90}}
+	}
+	var sets []evalSet
+	// SURROGATOR_EVAL_LETTERS=DIR measures one folder of letters in the
+	// dev markup alone (new letters before any tuning on them, or dev
+	// while tuning; "shared": the shared letters alone) and does not load
+	// the held-out set.
+	switch dir := os.Getenv("SURROGATOR_EVAL_LETTERS"); dir {
+	case "":
+		// measured with issue 28's detector rules: shared 98.8 % / 99.2 %,
+		// dev 98.4 % / 98.3 %, held-out 94.6 % / 97.3 % (measured once)
+		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0.98, 0.98},
+			{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.98, 0.98},
+			{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.94, 0.97}}
+	case "shared":
+		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0, 0}}
+	default:
+		ls, err := letters.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var docs []*document.Document
+		for _, l := range ls {
+			docs = append(docs, l.Document())
+		}
+		sets = []evalSet{{dir, docs, false, 0, 0}}
+	}
 	for _, s := range sets {
 		if len(s.docs) == 0 {
 			t.Logf("%s: no documents", s.name)
@@ -186,6 +215,9 @@ func TestEvalPreannotate(t *testing.T) {
 		if os.Getenv("SURROGATOR_EVAL_MISSED") != "" && !s.heldOut {
 			for grp, m := range g.missed {
 				t.Logf("missed %s: %q", grp, m)
+			}
+			for _, f := range g.false {
+				t.Logf("false: %q", f)
 			}
 			var rules []string
 			for r := range g.ruleN {

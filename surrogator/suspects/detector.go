@@ -62,6 +62,12 @@ type Detector struct {
 	// region holds multi-word countries and foreign cities by first
 	// folded word.
 	region map[string][]regionEntry
+	// occ maps a folded occupation to its class (occupations.go),
+	// occHeads are the heads of compound occupations.
+	occ      map[string]int
+	occHeads map[string][]occHead
+	// towns indexes the places of data.Places by first folded word.
+	towns map[string][]townEntry
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -82,6 +88,9 @@ func New(opt Options) *Detector {
 	d.runs.New = func() any { return &run{} }
 	d.inst = institutionIndex()
 	d.region = regionIndex(res)
+	addMoreRegions(d.region, res)
+	d.towns = townIndex()
+	d.occ, d.occHeads = occupationIndex()
 	set := func(c uint64, words ...string) {
 		for _, w := range words {
 			d.lex[w] |= c
@@ -158,6 +167,13 @@ func New(opt Options) *Detector {
 		// finds one by that name whose name starts with it
 		if idx, ok := res.MunicipalityByName(w[0]); ok && strings.HasPrefix(data.Fold(res.Municipalities[idx].Name), w[0]) {
 			set(cKnownCity, w[0])
+		}
+	}
+	// an occupation that is no person's name is a common word to the
+	// name rules ("Davor Reinigungskraft" is no name)
+	for w := range d.occ {
+		if d.lex[w]&(cFirst|cSurname|cRole|cRoleDot|cSalut|cTitleStart) == 0 {
+			set(cCommon, w)
 		}
 	}
 	d.lexBits = new([lexBitsN / 64]uint64)
@@ -238,15 +254,28 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.names()
 	r.particleNames()
 	r.moreNames()
+	r.nameFields()
+	r.groupPractice()
+	r.colleagueNames()
+	r.signatureColumns()
 	r.cities()
 	r.regions()
 	r.moreTowns()
+	r.towns()
 	r.institutions()
+	r.stateOrgs()
 	r.facilities()
 	r.ids()
+	r.labelledIDs()
+	r.prepositionStreets()
+	r.ageWords()
+	r.morePhones()
 	r.moreDates()
 	r.professions()
+	r.occupations()
+	r.workPhrases()
 	r.usernames()
+	r.logins()
 	r.repeats(spans)
 	out := r.result()
 	r.reset(nil, "", nil) // keep no text in the pool

@@ -20,6 +20,22 @@
 // dates ("vor 3 Jahren", "am Folgetag"), generic roles without a name ("die
 // Patientin", "Frau Kollegin").
 //
+// Recognizers of their own files (one rule each: patterns plus
+// validation) add: towns of data.Places by the strength of their context
+// (towns.go: a preposition, postcode, house number or parentheses; large
+// towns and names of several words without; a stop list of place names
+// that are common words); occupations from a lexicon in both genders and
+// by compound head, the clinic's own staff occupations only after a cue,
+// none of a relative or before a name, and phrases of work ("arbeitet im
+// Büro", "studiert Pharmazie") (occupations.go); IDs after any number label
+// and registry numbers by validated shape (idlabels.go); ages written in
+// words before a person noun (agewords.go); telephone extensions, numbers
+// with slash and extension, letterhead and pager numbers (phones.go);
+// foreign cities and inflected countries (foreign.go); a state's adjective
+// before an institution (stateorgs.go); names in form fields, group
+// practices, signature columns and log-ins (namelabels.go); streets named
+// with a preposition (addresses.go).
+//
 // The detector reads a text once. The tokenizer splits it into words,
 // folds each word (data.Fold, without allocating for ASCII and German
 // letters) into a buffer reused across texts, and classifies it with one

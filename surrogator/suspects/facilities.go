@@ -50,6 +50,8 @@ var facilityHeadSuffixes = []struct {
 	{"schwimmhalle", kinds.LocationOther}, {"hallenbad", kinds.LocationOther}, {"freibad", kinds.LocationOther},
 	{"sporthalle", kinds.LocationOther}, {"stadion", kinds.LocationOther}, {"kleingartenverein", kinds.LocationOther},
 	{"betriebskrankenkasse", kinds.LocationOrganization}, {"krankenkasse", kinds.LocationOrganization},
+	{"tagespflege", kinds.LocationHospital}, {"physio", kinds.LocationHospital}, {"tagesgruppe", kinds.LocationOrganization},
+	{"kloster", kinds.LocationOther},
 }
 
 // facilityGeneric are first parts of a hyphenated head that are no name
@@ -73,7 +75,9 @@ func facilityHeadKind(f string) kinds.Kind {
 	}
 	for _, g := range []string{f, strings.TrimSuffix(f, "s"), strings.TrimSuffix(f, "es")} {
 		for _, h := range facilityHeadSuffixes {
-			if strings.HasSuffix(g, h.suffix) && (len(g) == len(h.suffix) || !wholeHeads[h.suffix]) {
+			// a whole head may end a hyphenated word ("Reha-Zentrum",
+			// folded "reha zentrum")
+			if strings.HasSuffix(g, h.suffix) && (len(g) == len(h.suffix) || !wholeHeads[h.suffix] || g[len(g)-len(h.suffix)-1] == ' ') {
 				return h.kind
 			}
 		}
@@ -93,7 +97,11 @@ var headEnds = func() map[string]bool {
 // wholeHeads are heads that end other words too ("Suspension",
 // "Kolibakterien-Labor" is fine, "Kollaborator" not): they count only as a
 // whole word.
-var wholeHeads = fieldSet(`pension hort bund laden studio labor cafe hotel zentrum bund radiologie dialyse`)
+var wholeHeads = fieldSet(`pension hort bund laden studio labor cafe hotel zentrum bund radiologie dialyse physio kloster`)
+
+// brandHeads end a shop's or branch's name after a hyphen ("Netto-Markt",
+// "Edeka-Markt", "Rewe-Center").
+var brandHeads = fieldSet(`markt center filiale`)
 
 func (r *run) facilities() {
 	toks := r.tokens
@@ -104,6 +112,11 @@ func (r *run) facilities() {
 		}
 		k := facilityHeadKind(t.f)
 		if k == "" {
+			// "Netto-Markt": a name before a brand head
+			if h := strings.LastIndexByte(t.f, ' '); h > 0 && brandHeads[t.f[h+1:]] && !facilityGeneric[t.f[:h]] &&
+				r.d.lex[t.f[:h]]&(cCommon|cMedical) == 0 && !strings.Contains(t.f[:h], " ") {
+				r.add(t.b, t.e, kinds.LocationOther, "facility-brand", prioExact)
+			}
 			continue
 		}
 		b := t.b
@@ -112,6 +125,18 @@ func (r *run) facilities() {
 			b = toks[j].b
 		}
 		end, next := r.facilityName(i + 1)
+		if t.dot && t.runes > 3 {
+			end, next = -1, i+1 // "in einer Kita. Zuletzt …": a sentence ends
+		}
+		// "Seniorenzentrum Haus am Leuchtberg", "Pflegeheim Haus Sonnenschein"
+		if end < 0 && i+1 < len(toks) && houseWords[toks[i+1].s] && r.near(t, &toks[i+1], false) {
+			end, next = r.facilityName(i + 2)
+		}
+		// "Ruppiner Kliniken", "Helios Klinikum": a name word before the head
+		if end < 0 && i > 0 && r.near(&toks[i-1], t, false) && r.nameBeforeHead(&toks[i-1]) {
+			r.add(toks[i-1].b, t.e, k, "facility-name", prioExact)
+			continue
+		}
 		if end < 0 {
 			// a name before the hyphen ("Rosental-Apotheke")
 			if h := strings.IndexByte(t.s, '-'); h > 0 {
@@ -234,3 +259,17 @@ func (r *run) nameWords(k, max int) int {
 }
 
 var compassWords = fieldSet(`Nord Süd Ost West Mitte Nordost Nordwest Südost Südwest`)
+
+// houseWords start a home's name after its head ("Haus am Leuchtberg").
+var houseWords = fieldSet(`Haus Villa Residenz Stift`)
+
+// nameBeforeHead: p is a name word before a facility head ("Ruppiner",
+// "Helios", "Oberhavel"): capitalised, no common, medical or role word, no
+// declined adjective ("Kardiologische"), no person's first name.
+func (r *run) nameBeforeHead(p *token) bool {
+	if !p.is(shUpper) || p.is(shAllUpper) || p.runes < 4 || p.medical() || adjectiveShaped(p.f) ||
+		p.cls&(cCommon|cRole|cSalut|cTitleStart|cTitleWord|cFirst|cFacility|cFacility2) != 0 || r.d.occ[p.f] != 0 {
+		return false
+	}
+	return facilityHeadKind(p.f) == ""
+}

@@ -139,7 +139,7 @@ func (r *run) ids() {
 func (r *run) addressLines() {
 	for i, ln := range r.lines {
 		s := strings.TrimRight(r.text[ln.b:ln.e], " \t\r")
-		if !ln.digit || len(s) > 60 {
+		if !ln.digit || len(s) > 240 {
 			continue
 		}
 		street := ""
@@ -157,7 +157,7 @@ func (r *run) addressLines() {
 				for k := strings.Index(s, sep); k > 0 && street == ""; {
 					if reZipLine.MatchString(strings.TrimSpace(s[k+len(sep):])) {
 						street, off = s[:k], 0
-						for _, sep2 := range []string{", ", " · ", " – ", " | ", ": "} {
+						for _, sep2 := range []string{", ", " · ", " – ", " | ", ": ", "; "} {
 							if j := strings.LastIndex(street, sep2); j >= 0 {
 								street, off = street[j+len(sep2):], off+j+len(sep2)
 							}
@@ -172,7 +172,14 @@ func (r *run) addressLines() {
 				}
 			}
 		}
-		if street == "" {
+		// "wohnhaft Hofmark 3", "wh. Am Eichelberg 5": the words before
+		// the street are no part of it
+		for _, lead := range []string{"wohnhaft ", "wh. ", "Wohnort ", "Anschrift "} {
+			if rest, ok := strings.CutPrefix(street, lead); ok {
+				street, off = rest, off+len(lead)
+			}
+		}
+		if street == "" || len(street) > 48 {
 			continue
 		}
 		m := reHouseNo.FindStringSubmatchIndex(street)

@@ -116,6 +116,36 @@ ORG TU | place exact
 ORG Technische Universität | place
 ORG Hochschule | place
 ORG Fachhochschule | place
+ORG Caritas | tail2
+ORG Caritasverband | tail2
+ORG Diakonie | tail2
+ORG Diakonisches Werk | tail2
+ORG AWO | exact tail2
+ORG DRK | exact tail2
+ORG Deutsches Rotes Kreuz | tail2
+ORG Johanniter | tail1
+ORG Johanniter-Unfall-Hilfe | tail1
+ORG Malteser | tail2
+ORG ASB | exact tail1
+ORG Arbeiter-Samariter-Bund | tail1
+ORG Volkssolidarität | tail1
+ORG Lebenshilfe | tail2
+ORG Medizinischer Dienst | tail1
+ORG MDK | exact tail1
+ORG Bundesverwaltungsamt
+ORG Bundesverwaltungsgericht
+ORG Bundessozialgericht
+ORG Bundesgerichtshof
+ORG Bundesarbeitsgericht
+ORG Bundesagentur für Arbeit
+ORG Bundeswehr
+ORG JVA | place exact
+ORG Justizvollzugsanstalt | place
+ORG Schulamt | place
+ORG Staatliches Schulamt | place
+ORG Verbandsgemeinde | place
+ORG Sparkasse | place
+ORG Volksbank | tail2
 HOSP UKL | exact
 HOSP UKE | exact
 HOSP UKD | exact
@@ -228,6 +258,12 @@ func (r *run) institutions() {
 			if e.place {
 				k := r.skipConnector(j)
 				n := r.placeRun(k, e.tail)
+				// "Richter am Amtsgericht Lorenz Stadler": a judge's
+				// first name is no court's place
+				if n > 0 && strings.HasSuffix(e.words[len(e.words)-1], "gericht") && toks[k].cls&cFirst != 0 &&
+					toks[k].cls&(cKnownCity|cState) == 0 && r.d.towns[toks[k].f] == nil {
+					n = 0
+				}
 				if n == 0 {
 					continue
 				}
@@ -288,6 +324,11 @@ func (r *run) placeRun(j, max int) int {
 		}
 		roman := n > 0 && (t.s == "I" || t.s == "II" || t.s == "III")
 		if !roman && (!t.is(shUpper) || t.cls&cCommon != 0 && t.cls&(cKnownCity|cState) == 0 || t.medical() || t.is(shDigits)) {
+			break
+		}
+		// "Richter am Amtsgericht Lorenz Stadler", "Amtsgericht Dr. …":
+		// a person after the institution
+		if t.cls&cTitleStart != 0 {
 			break
 		}
 		n++

@@ -863,7 +863,7 @@ func (r *run) patterns() {
 		if r.d.foldIs(w, cRole|cCommon) || r.wordToken(w).medical() {
 			continue
 		}
-		if !professionShape(w) {
+		if !professionShape(w) || r.occupationOfOtherAt(m[2]) || notOccupations[data.Fold(w)] {
 			continue
 		}
 		r.add(m[2], m[3], kinds.Profession, "profession", prioWeak)
@@ -898,6 +898,10 @@ func (r *run) patterns() {
 	}
 	r.dateEnds = dateEnds
 	for _, m := range r.findAll(ruleDateWord) {
+		// "seit Januar.": a full month name before a full stop
+		if m[2] < 0 && m[4] < 0 && strings.HasSuffix(t[m[0]:m[1]], ".") && fullMonths[lastField(t[m[0]:m[1]-1])] {
+			m[1]--
+		}
 		if m[2] < 0 && m[4] < 0 && !r.monthContext(m[0], m[1]) { // a month alone
 			continue
 		}
@@ -956,6 +960,12 @@ func professionShape(w string) bool {
 	}
 	return false
 }
+
+// lastField returns the last blank-separated word of s.
+func lastField(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
+
+// fullMonths are the month names written out.
+var fullMonths = fieldSet(`Januar Jänner Februar März Maerz April Mai Juni Juli August September Oktober November Dezember`)
 
 // monthContext: a full month name alone is a date after "im", "seit",
 // "Anfang", "Mitte", "Ende", "bis", "ab" ("Wiedervorstellung im September").

@@ -39,7 +39,7 @@ func (r *run) professions() {
 			pp.s[len(pp.s)-1] == 'r' || pp.s == "," || strings.HasSuffix(r.text[max(0, t.b-3):t.b], ", ")) {
 			continue
 		}
-		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || notProfession[t.f] || t.cls&(cRole|cRoleDot|cSalut) != 0 {
+		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || notProfession[t.f] || notOccupations[t.f] || t.cls&(cRole|cRoleDot|cSalut) != 0 {
 			continue
 		}
 		p := &toks[i-1]
@@ -70,7 +70,7 @@ func (r *run) professions() {
 			strings.HasSuffix(before, "Jahre),") || strings.HasSuffix(before, "Patient,") || strings.HasSuffix(before, "Patientin,") {
 			ctx = true
 		}
-		if !ctx {
+		if !ctx || r.occupationOfOther(i) || (p.s == "zum" || p.s == "zur") && !r.trainingBefore(p) {
 			continue
 		}
 		e := t.e

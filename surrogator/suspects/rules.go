@@ -31,6 +31,10 @@ func (r *run) names() {
 			if toks[next].cls&cRole != 0 {
 				continue
 			}
+			// "Frau Richterin Lindemann": the occupation is no name
+			if d.occ[toks[next].f] != 0 && next+1 < len(toks) && r.near(&toks[next], &toks[next+1], false) {
+				next++
+			}
 			k := kinds.NamePatient
 			if te := r.title(next); te > 0 {
 				r.add(toks[next].b, te, kinds.NameTitle, "salutation+title", prioName)

@@ -72,6 +72,8 @@ Nausea Emesis Vertigo Cephalgie Diabetes Hypertonus Histo Stad Rektum Colon Sigm
 // (function words at the start of a sentence, letter phrases, department
 // and facility words, months and weekdays).
 const commonWords = `
+Lehre Ausbildung Umschulung Studium Regel Folge Nähe Zukunft Verlauf Anschluss Rahmen Sinne Vordergrund Hintergrund
+Zuge Falle
 Der Die Das Den Dem Des Ein Eine Einen Einem Einer Eines Er Sie Es Wir Ihr Ihre Ihren Ihrem Ihnen Ihn Uns Unser
 Unsere Mit Bei Im In Am An Auf Aus Nach Vor Von Vom Zum Zur Zu Für Über Unter Seit Bis Und Oder Aber Sowie Da
 Dann Wenn Als Wie Hier Dort Bitte Herzlichen Freundlichen Grüßen Gruß Sehr Geehrte Geehrter Liebe Lieber Werte
