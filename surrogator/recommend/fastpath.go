@@ -18,7 +18,11 @@ import (
 type request struct {
 	layer, feature, anchoring string
 	xmi                       []byte
-	typeSystem                []byte
+	// xmiRaw is the XMI as the request quotes it (without the quotes),
+	// xmiMap the checkpoints that map offsets of xmi into it
+	xmiRaw     []byte
+	xmiMap     []checkpoint
+	typeSystem []byte
 }
 
 // typeEntry is a parsed type system and what the fast path derives from it.
@@ -134,12 +138,21 @@ func predictFast(p *Predictor, ts *typeEntry, req *request, t Target) ([]byte, i
 	for i, q := range pl {
 		adds[i] = xmi.NewAnnotation{Begin: q.b16, End: q.e16, Features: predictionFeatures(t, q.p, has)}
 	}
-	out := make([]byte, 0, len(req.xmi)+len(req.xmi)/4+256*len(adds)+32)
-	out = append(out, `{"document":"`...)
-	err = sc.Splice(t.Layer, adds, func(b []byte) { out = appendJSONEscaped(out, b) })
+	ins, err := sc.Insertions(t.Layer, adds)
 	if err != nil {
 		return nil, 0, fmt.Errorf("recommend: %w", err)
 	}
+	// the answer copies the request's quoted XMI around the insertions
+	out := make([]byte, 0, len(req.xmiRaw)+300*len(adds)+32)
+	out = append(out, `{"document":"`...)
+	last := 0
+	for _, in := range ins {
+		at := rawOffset(req.xmiRaw, req.xmiMap, in.At)
+		out = append(out, req.xmiRaw[last:at]...)
+		out = appendJSONEscaped(out, in.Text)
+		last = at
+	}
+	out = append(out, req.xmiRaw[last:]...)
 	out = append(out, `"}`...)
 	return out, len(adds), nil
 }

@@ -3,6 +3,7 @@ package recommend
 import (
 	"bytes"
 	"errors"
+	"sort"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -96,26 +97,46 @@ func (r *jsonReader) str(dst []byte) ([]byte, error) {
 // dst, validating it: UTF-8, no control characters, valid escapes, and
 // surrogate escapes only in pairs.
 func unquote(dst, raw []byte) ([]byte, error) {
+	out, _, err := unquoteMapped(dst, raw, false)
+	return out, err
+}
+
+// checkpoint pairs an offset of an unquoted string with the offset of the
+// same byte in the quoted content (raw without its quotes).
+type checkpoint struct{ u, r int }
+
+// cpEvery is the distance of checkpoints in the unquoted string.
+const cpEvery = 1024
+
+// unquoteMapped is unquote that also returns, with mapped, checkpoints
+// about every cpEvery bytes for rawOffset.
+func unquoteMapped(dst, raw []byte, mapped bool) ([]byte, []checkpoint, error) {
 	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
-		return nil, errJSON
+		return nil, nil, errJSON
+	}
+	base := len(dst)
+	var cps []checkpoint
+	if mapped {
+		cps = make([]checkpoint, 1, len(raw)/cpEvery+2)
 	}
 	s := raw[1 : len(raw)-1]
 	if !utf8.Valid(s) { // escapes are ASCII: the content is UTF-8 if s is
-		return nil, errJSON
+		return nil, nil, errJSON
 	}
 	start := 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '\\' && c != '"' {
+		for i < len(s) && !jsonStops[s[i]] {
 			i++
-			continue
 		}
-		if c != '\\' {
-			return nil, errJSON
+		if i == len(s) {
+			break
+		}
+		if s[i] != '\\' {
+			return nil, nil, errJSON
 		}
 		dst = append(dst, s[start:i]...)
 		if i+1 >= len(s) {
-			return nil, errJSON
+			return nil, nil, errJSON
 		}
 		switch e := s[i+1]; e {
 		case '"', '\\', '/':
@@ -134,7 +155,7 @@ func unquote(dst, raw []byte) ([]byte, error) {
 		case 'u':
 			r1, ok := hex4(s[i+2:])
 			if !ok {
-				return nil, errJSON
+				return nil, nil, errJSON
 			}
 			i += 6
 			if utf16.IsSurrogate(r1) {
@@ -146,18 +167,57 @@ func unquote(dst, raw []byte) ([]byte, error) {
 				}
 				d := utf16.DecodeRune(r1, r2)
 				if !ok || d == utf8.RuneError {
-					return nil, errJSON
+					return nil, nil, errJSON
 				}
 				r1 = d
 				i += 6
 			}
 			dst = utf8.AppendRune(dst, r1)
 		default:
-			return nil, errJSON
+			return nil, nil, errJSON
 		}
 		start = i
+		if mapped && len(dst)-base-cps[len(cps)-1].u >= cpEvery {
+			cps = append(cps, checkpoint{len(dst) - base, i})
+		}
 	}
-	return append(dst, s[start:]...), nil
+	return append(dst, s[start:]...), cps, nil
+}
+
+// jsonStops are the bytes that end a run of plain string content.
+var jsonStops = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return
+}()
+
+// rawOffset maps offset u of the unquoted string to the offset of the
+// same byte in the quoted content s (checkpoints from unquoteMapped); u
+// must start a character of the unquoted string.
+func rawOffset(s []byte, cps []checkpoint, u int) int {
+	k := sort.Search(len(cps), func(k int) bool { return cps[k].u > u }) - 1
+	cu, cr := cps[k].u, cps[k].r
+	for cu < u {
+		if s[cr] != '\\' {
+			cu, cr = cu+1, cr+1
+			continue
+		}
+		if s[cr+1] != 'u' {
+			cu, cr = cu+1, cr+2
+			continue
+		}
+		r1, _ := hex4(s[cr+2:])
+		cr += 6
+		if utf16.IsSurrogate(r1) {
+			r2, _ := hex4(s[cr+2:])
+			r1 = utf16.DecodeRune(r1, r2)
+			cr += 6
+		}
+		cu += utf8.RuneLen(r1)
+	}
+	return cr
 }
 
 func hex4(b []byte) (rune, bool) {
@@ -374,7 +434,8 @@ func decodeRequest(body []byte) (*request, error) {
 				if err != nil {
 					return err
 				}
-				req.xmi, err = unquote(make([]byte, 0, len(raw)), raw)
+				req.xmi, req.xmiMap, err = unquoteMapped(make([]byte, 0, len(raw)), raw, true)
+				req.xmiRaw = raw[1 : len(raw)-1]
 				return err
 			})
 		case "typeSystem":

@@ -80,17 +80,41 @@ func letterRequest(t testing.TB, f testutil.CASFile, ts string) ([]byte, *cas.CA
 	if err := xmi.Write(&x, c); err != nil {
 		t.Fatal(err)
 	}
-	req := map[string]any{
-		"metadata": map[string]any{"layer": phiType, "feature": "kind", "projectId": 7,
-			"crossSentence": false, "anchoringMode": "tokens"},
-		"document":   map[string]any{"xmi": x.String(), "documentId": 42, "userId": "annotator1"},
-		"typeSystem": ts,
-	}
-	b, err := json.Marshal(req)
+	return requestJSON(t, x.String(), ts), c
+}
+
+// mustXMI is a shared letter as XMI, its annotations kept.
+func mustXMI(t testing.TB, f testutil.CASFile) []byte {
+	t.Helper()
+	c, err := casjson.ReadCAS(f.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b, c
+	var x bytes.Buffer
+	if err := xmi.Write(&x, c); err != nil {
+		t.Fatal(err)
+	}
+	return x.Bytes()
+}
+
+// requestJSON is a predict request for the PHI layer as INCEpTION sends
+// it: Jackson escapes quotes, backslashes and control characters, not
+// HTML's <, > and & (encoding/json's default).
+func requestJSON(t testing.TB, x, ts string) []byte {
+	t.Helper()
+	req := map[string]any{
+		"metadata": map[string]any{"layer": phiType, "feature": "kind", "projectId": 7,
+			"crossSentence": false, "anchoringMode": "tokens"},
+		"document":   map[string]any{"xmi": x, "documentId": 42, "userId": "annotator1"},
+		"typeSystem": ts,
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(req); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSpace(b.Bytes())
 }
 
 func post(t *testing.T, h http.Handler, path, ctype string, body []byte, hdr map[string]string) *httptest.ResponseRecorder {

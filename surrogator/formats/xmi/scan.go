@@ -974,28 +974,52 @@ type NewAnnotation struct {
 	Features   [][2]string
 }
 
+// Insertion is a piece of text Splice inserts at an offset of the data.
+type Insertion struct {
+	At   int
+	Text []byte
+}
+
 // Splice writes the scanned document with adds appended as annotations of
 // type typ (ids MaxID+1, MaxID+2, … in order) and their ids added to the
 // main view, by copying the original bytes around the insertions: emit is
-// called with the pieces in order. It fails only for a feature name that
-// is not an XML name or a value XML cannot carry.
+// called with the pieces in order. It fails only for a type or feature
+// name that XMI cannot carry or a value XML cannot carry.
 func (sc *Scan) Splice(typ string, adds []NewAnnotation, emit func([]byte)) error {
+	ins, err := sc.Insertions(typ, adds)
+	if err != nil {
+		return err
+	}
+	last := 0
+	for _, in := range ins {
+		emit(sc.data[last:in.At])
+		emit(in.Text)
+		last = in.At
+	}
+	emit(sc.data[last:])
+	return nil
+}
+
+// Insertions returns what Splice inserts, in document order: the new
+// elements, their ids in the main view (a new cas:View when there is
+// none) and, when typ's namespace is not declared, its declaration on the
+// root element.
+func (sc *Scan) Insertions(typ string, adds []NewAnnotation) ([]Insertion, error) {
 	if len(adds) == 0 {
-		emit(sc.data)
-		return nil
+		return nil, nil
 	}
 	uri, local := typeNamespace(typ)
 	if back, err := typeName(uri, local); err != nil || back != typ || !validName(local) {
-		return fmt.Errorf("xmi: type %q has no XMI element name", clip(typ))
+		return nil, fmt.Errorf("xmi: type %q has no XMI element name", clip(typ))
 	}
 	for _, a := range adds {
 		for i, f := range a.Features {
 			if !validName(f[0]) || f[0] == "begin" || f[0] == "end" || f[0] == "sofa" {
-				return fmt.Errorf("xmi: feature name %q", clip(f[0]))
+				return nil, fmt.Errorf("xmi: feature name %q", clip(f[0]))
 			}
 			for _, g := range a.Features[:i] {
 				if g[0] == f[0] {
-					return fmt.Errorf("xmi: feature %q given twice", clip(f[0]))
+					return nil, fmt.Errorf("xmi: feature %q given twice", clip(f[0]))
 				}
 			}
 		}
@@ -1035,7 +1059,7 @@ func (sc *Scan) Splice(typ string, adds []NewAnnotation, emit func([]byte)) erro
 			el = append(el, `="`...)
 			var err error
 			if el, err = appendAttrValue(el, f[1]); err != nil {
-				return err
+				return nil, err
 			}
 			el = append(el, '"')
 		}
@@ -1045,40 +1069,28 @@ func (sc *Scan) Splice(typ string, adds []NewAnnotation, emit func([]byte)) erro
 		}
 		ids = strconv.AppendInt(ids, int64(id), 10)
 	}
-	d := sc.data
-	type ins struct {
-		at   int
-		text []byte
-	}
-	var list []ins
+	var list []Insertion
 	if !declared {
-		list = append(list, ins{sc.rootEnd, []byte(` xmlns:` + prefix + `="` + uri + `"`)})
+		list = append(list, Insertion{sc.rootEnd, []byte(` xmlns:` + prefix + `="` + uri + `"`)})
 	}
 	switch {
 	case sc.membersAt < 0:
 		view := []byte("<" + sc.casPrefix + `:View sofa="` + strconv.Itoa(sc.Sofa) + `" members="`)
 		view = append(append(view, ids...), "\"/>\n"...)
-		list = append(list, ins{sc.insertAt, append(el, view...)})
+		list = append(list, Insertion{sc.insertAt, append(el, view...)})
 	case sc.membersIn:
-		list = append(list, ins{sc.insertAt, el}, ins{sc.membersAt, ids})
+		list = append(list, Insertion{sc.insertAt, el}, Insertion{sc.membersAt, ids})
 	default:
-		list = append(list, ins{sc.insertAt, el}, ins{sc.membersAt, append(append([]byte(` members="`), ids...), '"')})
+		list = append(list, Insertion{sc.insertAt, el}, Insertion{sc.membersAt, append(append([]byte(` members="`), ids...), '"')})
 	}
 	// in document order (the root tag comes first; a view's members may
 	// come before or after the insertion point)
 	for i := 1; i < len(list); i++ {
-		for j := i; j > 0 && list[j].at < list[j-1].at; j-- {
+		for j := i; j > 0 && list[j].At < list[j-1].At; j-- {
 			list[j], list[j-1] = list[j-1], list[j]
 		}
 	}
-	last := 0
-	for _, in := range list {
-		emit(d[last:in.at])
-		emit(in.text)
-		last = in.at
-	}
-	emit(d[last:])
-	return nil
+	return list, nil
 }
 
 func (sc *Scan) emptyMembers() bool {
