@@ -11,6 +11,7 @@ import (
 
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/cas"
+	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats/xmi"
 	"github.com/surrogator/surrogator/surrogator/suspects"
 )
@@ -196,4 +197,40 @@ func utf16Units(r rune) []uint16 {
 func hex16(u uint16) string {
 	const h = "0123456789abcdef"
 	return string([]byte{h[u>>12], h[u>>8&15], h[u>>4&15], h[u&15]})
+}
+
+// TestPredictOneTokenization: the detector's two passes over one
+// tokenization (DetectWithRepeats) find what Detect and DetectRepeats
+// find, on the shared letters (with and without their annotations) and
+// the project's development letters.
+func TestPredictOneTokenization(t *testing.T) {
+	det := suspects.New(suspects.Options{})
+	type doc struct {
+		text  string
+		spans []document.Span
+	}
+	var docs []doc
+	for _, f := range testutil.GrasccoCAS(t) {
+		d := testutil.Doc(t, f)
+		docs = append(docs, doc{d.Text, nil}, doc{d.Text, d.Spans})
+	}
+	for _, d := range projectLetters(t, "dev") {
+		docs = append(docs, doc{d.Text, nil}, doc{d.Text, d.Spans})
+	}
+	if len(docs) < 40 {
+		t.Fatalf("only %d documents", len(docs))
+	}
+	for i, d := range docs {
+		want := det.Detect(d.text, d.spans)
+		var wantMore []suspects.Suspect
+		if len(want) > 0 {
+			wantMore = det.DetectRepeats(d.text, seenSpans(d.spans, want))
+		}
+		got, more := det.DetectWithRepeats(d.text, d.spans, func(first []suspects.Suspect) []document.Span {
+			return seenSpans(d.spans, first)
+		})
+		if !slices.Equal(got, want) || !slices.Equal(more, wantMore) {
+			t.Fatalf("document %d: %d+%d suspects in one tokenization, %d+%d in two", i, len(got), len(more), len(want), len(wantMore))
+		}
+	}
 }

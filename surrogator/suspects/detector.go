@@ -233,6 +233,14 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r := d.runs.Get().(*run)
 	r.reset(d, text, spans)
 	r.tokenize()
+	out := r.detect(spans)
+	r.reset(nil, "", nil) // keep no text in the pool
+	d.runs.Put(r)
+	return out
+}
+
+// detect runs every rule over the tokenized text (Detect).
+func (r *run) detect(spans []document.Span) []Suspect {
 	r.triggers()
 	r.patterns()
 	r.names()
@@ -248,10 +256,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.professions()
 	r.usernames()
 	r.repeats(spans)
-	out := r.result()
-	r.reset(nil, "", nil) // keep no text in the pool
-	d.runs.Put(r)
-	return out
+	return r.result()
 }
 
 type cand struct {
