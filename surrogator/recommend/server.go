@@ -178,7 +178,9 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 	}
 	var buf bytes.Buffer
 	if err := xmi.Write(&buf, c); err != nil {
-		return nil, 0, &httpError{http.StatusInternalServerError, "recommend: writing the XMI failed"}
+		// names or values the reader took but XML cannot carry (an
+		// element name that is no XML name, …): the request's fault
+		return nil, 0, bad("recommend: the document cannot be written back as XMI")
 	}
 	out = append([]byte(`{"document":"`), make([]byte, 0, buf.Len()+buf.Len()/4)...)
 	out = appendJSONEscaped(out, buf.Bytes())
