@@ -77,6 +77,17 @@ func (c *typeCache) get(raw []byte) (*typeEntry, error) {
 	return e, nil
 }
 
+// raws returns the raw type systems of the cache, most recent first.
+func (c *typeCache) raws() [][]byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([][]byte, 0, len(c.entries))
+	for i := len(c.entries) - 1; i >= 0; i-- {
+		out = append(out, c.entries[i].raw)
+	}
+	return out
+}
+
 // has reports whether typ or one of its super types declares feature.
 func (e *typeEntry) has(typ, feature string) bool {
 	for i := 0; i < 64; i++ {

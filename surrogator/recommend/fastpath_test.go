@@ -62,7 +62,7 @@ func TestFastPathMatchesFull(t *testing.T) {
 		body, _ := letterRequest(t, f, tsXML)
 		bodies = append(bodies, body, keptRequest(t, f, tsXML))
 		for i, body := range bodies {
-			req, err := decodeRequest(body)
+			req, err := decodeRequest(body, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,7 +118,7 @@ func TestFastPathFallback(t *testing.T) {
 	x := doc["xmi"].(string)
 	doc["xmi"] = strings.Replace(x, "<cas:NULL", "<!-- a comment --><cas:NULL", 1)
 	changed, _ := json.Marshal(m)
-	req, err := decodeRequest(changed)
+	req, err := decodeRequest(changed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,8 +92,14 @@ func FuzzDecodeRequest(f *testing.F) {
 	f.Add([]byte(`{"metadata":{"layer":"a.B","feature":"kind","projectId":1,"x":[1,2.5e3,{"y":null}]},"document":{"xmi":"<x a=\"\u00fc\ud83d\ude00\"/>\n","documentId":1},"typeSystem":"<t/>"}`))
 	f.Add([]byte(`{"metadata":null,"document":{"xmi":null},"typeSystem":null}`))
 	f.Add([]byte(`{"Metadata":{"LAYER":"a"}}`))
+	f.Add([]byte(`{"typeSystem":"<t/>","document":{"xmi":"<t a=\"\\\"/>"}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		req, err := decodeRequest(body)
+		req, err := decodeRequest(body, nil)
+		// with type systems known, the same answer
+		known, errK := decodeRequest(body, func() [][]byte { return [][]byte{[]byte(`"<t/>"`), []byte(`"<t a=\"\\\"/>"`)} })
+		if (err == nil) != (errK == nil) || err == nil && (!bytes.Equal(req.typeSystem, known.typeSystem) || !bytes.Equal(req.xmi, known.xmi)) {
+			t.Fatalf("known type systems change the decoding: %v / %v", err, errK)
+		}
 		if err != nil {
 			return
 		}

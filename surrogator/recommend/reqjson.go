@@ -396,7 +396,11 @@ func (r *jsonReader) stringOrNull() (string, error) {
 // decodeRequest reads the protocol's JSON (ariadne's protocol.py:
 // metadata.layer/feature/anchoringMode, document.xmi, typeSystem; other
 // members are validated and skipped).
-func decodeRequest(body []byte) (*request, error) {
+//
+// known, when set, returns the raw type systems (quoted) of the cache: a
+// request's type system that starts with one of them is that one, and is
+// skipped by comparison instead of being delimited byte by byte.
+func decodeRequest(body []byte, known func() [][]byte) (*request, error) {
 	r := &jsonReader{b: body}
 	req := &request{}
 	err := r.object(0, func(name string) error {
@@ -441,6 +445,18 @@ func decodeRequest(body []byte) (*request, error) {
 		case "typeSystem":
 			if r.peek() == 'n' {
 				return r.literal("null")
+			}
+			if known != nil {
+				// a JSON string ends at its first unescaped quote: the
+				// bytes of a cached one, closing quote included, at r.i
+				// are that string
+				for _, k := range known() {
+					if bytes.HasPrefix(r.b[r.i:], k) {
+						req.typeSystem = r.b[r.i : r.i+len(k)]
+						r.i += len(k)
+						return nil
+					}
+				}
 			}
 			raw, err := r.rawString()
 			req.typeSystem = raw

@@ -129,7 +129,7 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 		}
 		return nil, 0, bad("recommend: reading the request failed")
 	}
-	req, err := decodeRequest(body)
+	req, err := decodeRequest(body, s.types.raws)
 	if err != nil {
 		return nil, 0, bad("recommend: the request is not the protocol's JSON")
 	}
