@@ -111,32 +111,46 @@ const cpEvery = 1024
 // unquoteMapped is unquote that also returns, with mapped, checkpoints
 // about every cpEvery bytes for rawOffset.
 func unquoteMapped(dst, raw []byte, mapped bool) ([]byte, []checkpoint, error) {
-	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+	if len(raw) < 2 || raw[0] != '"' {
 		return nil, nil, errJSON
 	}
+	out, cps, end, err := unquoteAt(dst, raw, 0, mapped)
+	if err != nil || end != len(raw) {
+		return nil, nil, errJSON
+	}
+	return out, cps, nil
+}
+
+// unquoteAt is unquoteMapped for the string that starts at b[at] (a
+// quote); it returns the offset after the string's closing quote.
+func unquoteAt(dst, b []byte, at int, mapped bool) ([]byte, []checkpoint, int, error) {
 	base := len(dst)
 	var cps []checkpoint
 	if mapped {
-		cps = make([]checkpoint, 1, len(raw)/cpEvery+2)
+		cps = make([]checkpoint, 1, (len(b)-at)/cpEvery+2)
 	}
-	s := raw[1 : len(raw)-1]
-	if !utf8.Valid(s) { // escapes are ASCII: the content is UTF-8 if s is
-		return nil, nil, errJSON
-	}
+	s := b[at+1:]
 	start := 0
-	for i := 0; i < len(s); {
+	for i := 0; ; {
 		for i < len(s) && !jsonStops[s[i]] {
 			i++
 		}
 		if i == len(s) {
-			break
+			return nil, nil, 0, errJSON // no closing quote
+		}
+		if s[i] == '"' {
+			// escapes are ASCII: the content is UTF-8 if its bytes are
+			if !utf8.Valid(s[:i]) {
+				return nil, nil, 0, errJSON
+			}
+			return append(dst, s[start:i]...), cps, at + 1 + i + 1, nil
 		}
 		if s[i] != '\\' {
-			return nil, nil, errJSON
+			return nil, nil, 0, errJSON
 		}
 		dst = append(dst, s[start:i]...)
 		if i+1 >= len(s) {
-			return nil, nil, errJSON
+			return nil, nil, 0, errJSON
 		}
 		switch e := s[i+1]; e {
 		case '"', '\\', '/':
@@ -155,7 +169,7 @@ func unquoteMapped(dst, raw []byte, mapped bool) ([]byte, []checkpoint, error) {
 		case 'u':
 			r1, ok := hex4(s[i+2:])
 			if !ok {
-				return nil, nil, errJSON
+				return nil, nil, 0, errJSON
 			}
 			i += 6
 			if utf16.IsSurrogate(r1) {
@@ -167,21 +181,20 @@ func unquoteMapped(dst, raw []byte, mapped bool) ([]byte, []checkpoint, error) {
 				}
 				d := utf16.DecodeRune(r1, r2)
 				if !ok || d == utf8.RuneError {
-					return nil, nil, errJSON
+					return nil, nil, 0, errJSON
 				}
 				r1 = d
 				i += 6
 			}
 			dst = utf8.AppendRune(dst, r1)
 		default:
-			return nil, nil, errJSON
+			return nil, nil, 0, errJSON
 		}
 		start = i
 		if mapped && len(dst)-base-cps[len(cps)-1].u >= cpEvery {
 			cps = append(cps, checkpoint{len(dst) - base, i})
 		}
 	}
-	return append(dst, s[start:]...), cps, nil
 }
 
 // jsonStops are the bytes that end a run of plain string content.
@@ -434,13 +447,17 @@ func decodeRequest(body []byte, known func() [][]byte) (*request, error) {
 				if r.peek() == 'n' {
 					return r.literal("null")
 				}
-				raw, err := r.rawString()
+				if r.peek() != '"' {
+					return errJSON
+				}
+				at := r.i
+				var err error
+				req.xmi, req.xmiMap, r.i, err = unquoteAt(nil, r.b, at, true)
 				if err != nil {
 					return err
 				}
-				req.xmi, req.xmiMap, err = unquoteMapped(make([]byte, 0, len(raw)), raw, true)
-				req.xmiRaw = raw[1 : len(raw)-1]
-				return err
+				req.xmiRaw = r.b[at+1 : r.i-1]
+				return nil
 			})
 		case "typeSystem":
 			if r.peek() == 'n' {
