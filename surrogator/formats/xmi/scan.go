@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
@@ -30,12 +32,26 @@ var ErrScan = errors.New("xmi: not a document the scanner reads")
 // in attribute values, non-canonical numbers.
 //
 // A Scanner holds only its type system and is safe for concurrent use.
-type Scanner struct{ ts *typeSystem }
+type Scanner struct {
+	ts *typeSystem
+	// scratch pools the scan state's buffers (never the document's text:
+	// they hold offsets and ids only, and are emptied before reuse)
+	scratch sync.Pool
+}
 
 // NewScanner returns a scanner for documents of the type system defs (nil:
 // the built-in types only, other features guessed as Read guesses them).
 // defs must not be changed afterwards.
-func NewScanner(defs []*cas.TypeDef) *Scanner { return &Scanner{ts: newTypeSystem(defs)} }
+func NewScanner(defs []*cas.TypeDef) *Scanner {
+	return &Scanner{ts: newTypeSystem(defs), scratch: sync.Pool{New: func() any { return new(scanScratch) }}}
+}
+
+// scanScratch are the buffers of one scan that do not outlive it.
+type scanScratch struct {
+	spans, sofaRef, refs []int
+	ids                  []uint64
+	attrs                []xattr
+}
 
 // Annotation is an annotation found by Scan: its xmi:id and UTF-16
 // offsets on the main sofa.
@@ -153,8 +169,16 @@ func (s *Scanner) Scan(data []byte, layer, token string) (*Scan, error) {
 	}
 	// U+FFFE and U+FFFF are refused where they may occur, in values;
 	// character references to surrogates (checkCharRefs) by refLen
+	sc := s.scratch.Get().(*scanScratch)
+	defer s.scratch.Put(sc)
 	x := &xscan{d: data, ts: s.ts, ns: map[string]string{}, tags: map[string]*tagInfo{},
-		layer: layer, token: token, out: &Scan{data: data, membersAt: -1, Sofa: -1}}
+		layer: layer, token: token, out: &Scan{data: data, membersAt: -1, Sofa: -1},
+		spans: sc.spans[:0], sofaRef: sc.sofaRef[:0], refs: sc.refs[:0], attrs: sc.attrs[:0]}
+	clear(sc.ids)
+	x.ids = sc.ids[:0]
+	defer func() {
+		sc.spans, sc.sofaRef, sc.refs, sc.ids, sc.attrs = x.spans, x.sofaRef, x.refs, x.ids, x.attrs
+	}()
 	if err := x.run(); err != nil {
 		return nil, err
 	}
@@ -226,8 +250,8 @@ func (x *xscan) run() error {
 	x.xmiPrefix = x.out.prefixOf[nsXMI]
 	// room for every element
 	n := bytes.Count(x.d, []byte("<"))
-	x.spans, x.sofaRef, x.refs = make([]int, 0, 2*n), make([]int, 0, n), make([]int, 0, 2*n)
-	x.out.Tokens, x.out.Members = make([]Annotation, 0, n), make([]int, 0, n)
+	x.spans, x.sofaRef, x.refs = slices.Grow(x.spans, 2*n), slices.Grow(x.sofaRef, n), slices.Grow(x.refs, 2*n)
+	x.out.Tokens = make([]Annotation, 0, n)
 	x.out.insertAt = -1
 	for {
 		x.space()
