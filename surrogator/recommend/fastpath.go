@@ -145,7 +145,15 @@ func predictFast(p *Predictor, ts *typeEntry, req *request, t Target) ([]byte, i
 	}
 	pl := place(ix, len(sc.Text), toks, p.Predict(sc.Text, existing))
 	adds := make([]xmi.NewAnnotation, len(pl))
-	has := func(name string) bool { return ts.has(t.Layer, name) }
+	known := map[string]bool{} // the answers of ts.has, asked per prediction
+	has := func(name string) bool {
+		v, ok := known[name]
+		if !ok {
+			v = ts.has(t.Layer, name)
+			known[name] = v
+		}
+		return v
+	}
 	for i, q := range pl {
 		adds[i] = xmi.NewAnnotation{Begin: q.b16, End: q.e16, Features: predictionFeatures(t, q.p, has)}
 	}
