@@ -118,7 +118,9 @@ var errFallback = errors.New("recommend: fast path refused")
 // JSON-escaped into the answer. It returns errFallback for documents the
 // scanner does not read (xmi.ErrScan) and layers the type system does not
 // declare.
-func predictFast(p *Predictor, ts *typeEntry, req *request, t Target) ([]byte, int, error) {
+//
+// The answer is appended to out (nil: a new buffer).
+func predictFast(p *Predictor, ts *typeEntry, req *request, t Target, out []byte) ([]byte, int, error) {
 	if ts.byName[t.Layer] == nil {
 		return nil, 0, errFallback
 	}
@@ -162,8 +164,7 @@ func predictFast(p *Predictor, ts *typeEntry, req *request, t Target) ([]byte, i
 		return nil, 0, fmt.Errorf("recommend: %w", err)
 	}
 	// the answer copies the request's quoted XMI around the insertions
-	out := make([]byte, 0, len(req.xmiRaw)+300*len(adds)+32)
-	out = append(out, `{"document":"`...)
+	out = append(out[:0], `{"document":"`...)
 	last := 0
 	for _, in := range ins {
 		at := rawOffset(req.xmiRaw, req.xmiMap, in.At)

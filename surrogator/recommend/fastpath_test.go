@@ -62,7 +62,7 @@ func TestFastPathMatchesFull(t *testing.T) {
 		body, _ := letterRequest(t, f, tsXML)
 		bodies = append(bodies, body, keptRequest(t, f, tsXML))
 		for i, body := range bodies {
-			req, err := decodeRequest(body, nil)
+			req, err := decodeRequest(body, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +70,7 @@ func TestFastPathMatchesFull(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ans, n, err := predictFast(p, ts, req, Target{Layer: req.layer, Feature: req.feature, Predicted: true, AnchorTokens: true})
+			ans, n, err := predictFast(p, ts, req, Target{Layer: req.layer, Feature: req.feature, Predicted: true, AnchorTokens: true}, nil)
 			if err != nil {
 				t.Fatalf("%s/%d: fast path: %v", f.Name, i, err)
 			}
@@ -118,7 +118,7 @@ func TestFastPathFallback(t *testing.T) {
 	x := doc["xmi"].(string)
 	doc["xmi"] = strings.Replace(x, "<cas:NULL", "<!-- a comment --><cas:NULL", 1)
 	changed, _ := json.Marshal(m)
-	req, err := decodeRequest(changed, nil)
+	req, err := decodeRequest(changed, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestFastPathFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := predictFast(NewPredictor(suspects.New(suspects.Options{})), ts, req, Target{Layer: phiType, Feature: "kind"}); !errors.Is(err, errFallback) {
+	if _, _, err := predictFast(NewPredictor(suspects.New(suspects.Options{})), ts, req, Target{Layer: phiType, Feature: "kind"}, nil); !errors.Is(err, errFallback) {
 		t.Fatalf("fast path on a document with a comment: %v, want errFallback", err)
 	}
 	w := post(t, newTestServer(ServerOptions{}), "/phi/predict", "application/json", changed, nil)

@@ -94,9 +94,9 @@ func FuzzDecodeRequest(f *testing.F) {
 	f.Add([]byte(`{"Metadata":{"LAYER":"a"}}`))
 	f.Add([]byte(`{"typeSystem":"<t/>","document":{"xmi":"<t a=\"\\\"/>"}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		req, err := decodeRequest(body, nil)
+		req, err := decodeRequest(body, nil, nil)
 		// with type systems known, the same answer
-		known, errK := decodeRequest(body, func() [][]byte { return [][]byte{[]byte(`"<t/>"`), []byte(`"<t a=\"\\\"/>"`)} })
+		known, errK := decodeRequest(body, func() [][]byte { return [][]byte{[]byte(`"<t/>"`), []byte(`"<t a=\"\\\"/>"`)} }, nil)
 		if (err == nil) != (errK == nil) || err == nil && (!bytes.Equal(req.typeSystem, known.typeSystem) || !bytes.Equal(req.xmi, known.xmi)) {
 			t.Fatalf("known type systems change the decoding: %v / %v", err, errK)
 		}

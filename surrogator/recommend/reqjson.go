@@ -413,7 +413,9 @@ func (r *jsonReader) stringOrNull() (string, error) {
 // known, when set, returns the raw type systems (quoted) of the cache: a
 // request's type system that starts with one of them is that one, and is
 // skipped by comparison instead of being delimited byte by byte.
-func decodeRequest(body []byte, known func() [][]byte) (*request, error) {
+//
+// The XMI is unquoted into xmiBuf (nil: a new buffer).
+func decodeRequest(body []byte, known func() [][]byte, xmiBuf []byte) (*request, error) {
 	r := &jsonReader{b: body}
 	req := &request{}
 	err := r.object(0, func(name string) error {
@@ -452,7 +454,7 @@ func decodeRequest(body []byte, known func() [][]byte) (*request, error) {
 				}
 				at := r.i
 				var err error
-				req.xmi, req.xmiMap, r.i, err = unquoteAt(nil, r.b, at, true)
+				req.xmi, req.xmiMap, r.i, err = unquoteAt(xmiBuf[:0], r.b, at, true)
 				if err != nil {
 					return err
 				}

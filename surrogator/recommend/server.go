@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
@@ -58,6 +59,7 @@ type Server struct {
 	opt   ServerOptions
 	mux   *http.ServeMux
 	types typeCache
+	bufs  bufPool
 }
 
 // NewServer returns the protocol's HTTP handler.
@@ -111,6 +113,7 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) {
 	} else {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(out)
+		s.bufs.put(out)
 	}
 	if s.opt.OnRequest != nil {
 		s.opt.OnRequest("predict", status, n, time.Since(start))
@@ -121,7 +124,12 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(strings.ToLower(ct), "application/json") {
 		return nil, 0, &httpError{http.StatusUnsupportedMediaType, "recommend: want application/json"}
 	}
-	body, err := readBody(http.MaxBytesReader(w, r.Body, s.opt.Limits.MaxBody), r.ContentLength, s.opt.Limits.MaxBody)
+	var bodyBuf []byte
+	if n := r.ContentLength; n > 0 && n <= s.opt.Limits.MaxBody {
+		bodyBuf = s.bufs.get(int(n) + 1)
+	}
+	body, err := readBody(http.MaxBytesReader(w, r.Body, s.opt.Limits.MaxBody), bodyBuf, s.opt.Limits.MaxBody)
+	defer func() { s.bufs.put(body) }() // nothing read from it outlives the request
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
@@ -129,11 +137,10 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 		}
 		return nil, 0, bad("recommend: reading the request failed")
 	}
-	req, err := decodeRequest(body, s.types.raws)
+	req, err := decodeRequest(body, s.types.raws, s.bufs.get(len(body)))
 	if err != nil {
 		return nil, 0, bad("recommend: the request is not the protocol's JSON")
 	}
-	body = nil
 	if len(req.xmi) == 0 || len(req.typeSystem) == 0 || req.layer == "" || req.feature == "" {
 		return nil, 0, bad("recommend: the request lacks metadata.layer, metadata.feature, document.xmi or typeSystem")
 	}
@@ -146,9 +153,10 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 		AnchorTokens: req.anchoring == "" || req.anchoring == "tokens",
 	}
 	// the fast path: scan the XMI and splice the predictions into it
-	out, n, err := predictFast(s.p, ts, req, t)
+	out, n, err := predictFast(s.p, ts, req, t, s.bufs.get(len(req.xmiRaw)+len(req.xmiRaw)/8))
 	switch {
 	case err == nil:
+		s.bufs.put(req.xmi) // the scan's text and offsets are copies
 		if err := ctx.Err(); err != nil {
 			return nil, 0, &httpError{http.StatusServiceUnavailable, "recommend: timed out"}
 		}
@@ -188,13 +196,13 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 	return out, n, nil
 }
 
-// readBody reads a request body into one buffer of the announced length
-// (bounded by max) instead of growing one from 512 bytes.
-func readBody(r io.Reader, length, max int64) ([]byte, error) {
-	if length <= 0 || length > max {
+// readBody reads a request body into buf (the announced length, from
+// the pool) instead of growing a buffer from 512 bytes.
+func readBody(r io.Reader, buf []byte, max int64) ([]byte, error) {
+	if buf == nil {
 		return io.ReadAll(r)
 	}
-	b := make([]byte, 0, length+1)
+	b := buf[:0]
 	for {
 		n, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
@@ -208,6 +216,30 @@ func readBody(r io.Reader, length, max int64) ([]byte, error) {
 			b = append(b, 0)[:len(b)] // more than announced: grow
 		}
 	}
+}
+
+// bufPool keeps request-sized buffers between requests. A buffer is
+// cleared before it goes back: the pool holds no document text.
+type bufPool struct{ p sync.Pool }
+
+// get returns an empty buffer of at least n bytes' capacity.
+func (bp *bufPool) get(n int) []byte {
+	if b, ok := bp.p.Get().(*[]byte); ok {
+		if cap(*b) >= n {
+			return (*b)[:0]
+		}
+	}
+	return make([]byte, 0, n)
+}
+
+// put clears b and keeps it.
+func (bp *bufPool) put(b []byte) {
+	if cap(b) == 0 || cap(b) > 256<<20 {
+		return
+	}
+	b = b[:cap(b)]
+	clear(b)
+	bp.p.Put(&b)
 }
 
 // PredictCAS predicts PII in the main sofa of c and adds the predictions
