@@ -343,6 +343,7 @@ func splitName(n []byte) (prefix, local []byte) {
 // or "/>" (not consumed).
 func (x *xscan) attributes() error {
 	x.attrs = x.attrs[:0]
+	var seen uint64
 	for {
 		sp := x.i
 		x.space()
@@ -409,11 +410,17 @@ func (x *xscan) attributes() error {
 			colon = int32(nameAt + k)
 		}
 		a := xattr{name: int32(nameAt), colon: colon, nend: int32(nameAt + len(n)), valAt: int32(st), vend: int32(x.i), amp: amp}
-		for k := range x.attrs {
-			if bytes.Equal(x.d[x.attrs[k].name:x.attrs[k].nend], n) {
-				return refuse("attribute given twice at byte %d", st)
+		// names given twice: a 64-bit mask of a cheap name hash finds the
+		// attributes to compare (mostly none)
+		h := uint64(1) << ((uint(len(n)) + uint(n[0])*7 + uint(n[len(n)-1])*31) & 63)
+		if seen&h != 0 {
+			for k := range x.attrs {
+				if bytes.Equal(x.d[x.attrs[k].name:x.attrs[k].nend], n) {
+					return refuse("attribute given twice at byte %d", st)
+				}
 			}
 		}
+		seen |= h
 		if len(x.attrs) >= 256 {
 			return refuse("too many attributes")
 		}
