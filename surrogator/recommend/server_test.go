@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -401,6 +402,34 @@ func TestProtocolExample(t *testing.T) {
 		t.Fatal("text changed")
 	}
 	t.Logf("example: %d feature structures in, %d out, layer %s", len(in.FS), len(got.FS), req.Metadata.Layer)
+	// the fast path reads INCEpTION's XMI itself and answers as the full
+	// path does
+	dr, err := decodeRequest(body, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cache typeCache
+	te, err := cache.get(dr.typeSystem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := NewPredictor(suspects.New(suspects.Options{}))
+	target := Target{Layer: dr.layer, Feature: dr.feature, Predicted: true, AnchorTokens: true}
+	ans2, _, err := predictFast(pr, te, dr, target, nil)
+	if err != nil {
+		t.Fatalf("fast path: %v", err)
+	}
+	var doc2 struct{ Document string }
+	if err := json.Unmarshal(ans2, &doc2); err != nil {
+		t.Fatal(err)
+	}
+	fast, err := xmi.Read([]byte(doc2.Document), te.defs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := phiFS(fast, dr.layer), phiFS(fullAnswer(t, pr, te, dr), dr.layer); !slices.Equal(a, b) {
+		t.Fatalf("fast path: %d annotations, full path %d", len(a), len(b))
+	}
 	_, _ = io.Discard.Write(nil)
 }
 

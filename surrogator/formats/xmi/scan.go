@@ -739,6 +739,48 @@ func (x *xscan) useID(id int) error {
 	return nil
 }
 
+// plainNumber reports whether b is a number in JSON's grammar.
+func plainNumber(b []byte) bool {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && b[i] >= '1' && b[i] <= '9':
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		d := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		d := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false
+		}
+	}
+	return i == len(b)
+}
+
 func asciiSpace(c byte) bool { return isSpace(c) || c == '\v' || c == '\f' }
 
 // trimSpace trims ASCII white space (strings.TrimSpace's ASCII part).
@@ -839,8 +881,16 @@ func (x *xscan) fs(t *tagInfo) error {
 				return refuse("offset declared as a boolean")
 			}
 		case fkFloat:
-			if _, _, err := encodeValue(classFloat, string(x.value(a))); err != nil || isOffset {
-				return refuse("bad number")
+			if isOffset {
+				return refuse("offset declared as a number")
+			}
+			// a plain JSON number is one encodeValue takes (ParseFloat
+			// reads it, out of range as an infinity); INCEpTION writes a
+			// score feature on every token
+			if v := x.value(a); !plainNumber(v) {
+				if _, _, err := encodeValue(classFloat, string(v)); err != nil {
+					return refuse("bad number")
+				}
 			}
 		case fkRef:
 			if isOffset {
