@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -246,6 +247,13 @@ func FuzzScanDifferential(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Add([]byte(fixtureOneView), true)
+	// the repository's XMI test files
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.xmi"))
+	for _, p := range files {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data, true)
+		}
+	}
 	ts, err := ReadTypeSystem(strings.NewReader(fixtureTS))
 	if err != nil {
 		f.Fatal(err)
