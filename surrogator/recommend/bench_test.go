@@ -22,8 +22,9 @@ func cpuTime() time.Duration {
 }
 
 // BenchmarkPredictRequest: one predict request per shared GraSCCo letter
-// (XMI with tokens and sentences, GeMTeX type system), in MB of text per
-// CPU-second (decode, detect, encode).
+// (XMI with tokens and sentences, GeMTeX type system, JSON as INCEpTION's
+// Jackson writes it), in MB of text per CPU-second (decode, detect,
+// encode).
 func BenchmarkPredictRequest(b *testing.B) {
 	ts := gemtexTypeSystemB(b)
 	srv := newTestServer(ServerOptions{})
@@ -37,6 +38,11 @@ func BenchmarkPredictRequest(b *testing.B) {
 		body, c := letterRequestB(b, f, ts)
 		_, _, text, _ := CASText(c)
 		reqs = append(reqs, req{body, len(text)})
+	}
+	// INCEpTION sends the project's type system with every request: the
+	// first request parses it, the others find it in the cache
+	if w := postB(srv, "/phi/predict", reqs[0].body); w != 200 {
+		b.Fatalf("status %d", w)
 	}
 	var textBytes int64
 	b.ResetTimer()
@@ -131,4 +137,46 @@ func BenchmarkAnnotateJSONL(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(textBytes)/1e6/(cpuTime()-c0).Seconds(), "MB-text/CPU-s")
+}
+
+// BenchmarkPredictExample: the protocol repository's example predict
+// request (INCEpTION's own XMI and type system; see TestProtocolExample
+// for SURROGATOR_RECOMMENDER_EXAMPLE), in MB of text per CPU-second.
+func BenchmarkPredictExample(b *testing.B) {
+	p := os.Getenv("SURROGATOR_RECOMMENDER_EXAMPLE")
+	if p == "" {
+		b.Skip("SURROGATOR_RECOMMENDER_EXAMPLE not set")
+	}
+	body, err := os.ReadFile(filepath.Clean(p))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req, err := decodeRequest(body, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ts typeCache
+	te, err := ts.get(req.typeSystem)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := te.scanner.Scan(req.xmi, req.layer, tokenType)
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := len(sc.Text)
+	srv := newTestServer(ServerOptions{Name: "ner"})
+	if w := postB(srv, "/ner/predict", body); w != 200 {
+		b.Fatalf("status %d", w)
+	}
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if w := postB(srv, "/ner/predict", body); w != 200 {
+			b.Fatalf("status %d", w)
+		}
+	}
+	cpu := cpuTime() - c0
+	b.ReportMetric(float64(text*b.N)/1e6/cpu.Seconds(), "MB-text/CPU-s")
+	b.ReportMetric(float64(len(body)*b.N)/1e6/cpu.Seconds(), "MB-request/CPU-s")
 }

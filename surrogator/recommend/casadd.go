@@ -114,9 +114,40 @@ func AddToCAS(c *cas.CAS, t Target, preds []Prediction) ([]Added, error) {
 	}
 	id := c.NextID()
 	var added []Added
+	for _, q := range place(ix, len(text), toks, preds) {
+		f := &cas.FS{ID: id, Type: t.Layer}
+		id++
+		f.Set("sofa", true, json.RawMessage(strconv.Itoa(sofa)))
+		f.SetInt("begin", q.b16)
+		f.SetInt("end", q.e16)
+		for _, kv := range predictionFeatures(t, q.p, func(name string) bool { return has[name] }) {
+			if kv[0] == FeaturePredicted || kv[0] == t.Feature+SuffixScore {
+				f.Set(kv[0], false, json.RawMessage(kv[1]))
+			} else {
+				f.SetString(kv[0], kv[1])
+			}
+		}
+		c.Add(f, view)
+		added = append(added, Added{FS: f, Prediction: q.p})
+	}
+	return added, nil
+}
+
+// placed is a prediction at UTF-16 offsets of the text.
+type placed struct {
+	b16, e16 int
+	p        Prediction
+}
+
+// place converts preds (byte offsets into ix's text, sorted) to UTF-16
+// offsets (n is the text's length in bytes), widened to the tokens' boundaries when toks (sorted UTF-16
+// token ranges) is not empty, and drops those that token anchoring makes
+// overlap an earlier one.
+func place(ix *document.Index, n int, toks [][2]int, preds []Prediction) []placed {
+	var out []placed
 	lastEnd := -1
 	for _, p := range preds {
-		if p.Begin < 0 || p.End > len(text) || p.End <= p.Begin {
+		if p.Begin < 0 || p.End > n || p.End <= p.Begin {
 			continue
 		}
 		b16, e16 := ix.ToUTF16(p.Begin), ix.ToUTF16(p.End)
@@ -126,31 +157,38 @@ func AddToCAS(c *cas.CAS, t Target, preds []Prediction) ([]Added, error) {
 		if b16 < lastEnd {
 			continue
 		}
-		f := &cas.FS{ID: id, Type: t.Layer}
-		id++
-		f.Set("sofa", true, json.RawMessage(strconv.Itoa(sofa)))
-		f.SetInt("begin", b16)
-		f.SetInt("end", e16)
-		f.SetString(t.Feature, string(p.Kind))
-		if t.Predicted && has[FeaturePredicted] {
-			f.Set(FeaturePredicted, false, json.RawMessage("true"))
-			if has[t.Feature+SuffixScore] {
-				f.Set(t.Feature+SuffixScore, false, json.RawMessage(strconv.FormatFloat(p.Score, 'f', 2, 64)))
-			}
-			if has[t.Feature+SuffixScoreExplanation] {
-				f.SetString(t.Feature+SuffixScoreExplanation, "surrogator rule "+p.Rule)
-			}
-		}
-		for k, v := range t.Extra {
-			if has[k] {
-				f.SetString(k, v)
-			}
-		}
-		c.Add(f, view)
 		lastEnd = e16
-		added = append(added, Added{FS: f, Prediction: p})
+		out = append(out, placed{b16, e16, p})
 	}
-	return added, nil
+	return out
+}
+
+// predictionFeatures returns the features of a prediction besides sofa,
+// begin and end, as name and value in XMI attribute form: the label, and
+// with t.Predicted the protocol's marks that the layer declares (has),
+// then t.Extra's features that it declares, by name.
+func predictionFeatures(t Target, p Prediction, has func(string) bool) [][2]string {
+	out := [][2]string{{t.Feature, string(p.Kind)}}
+	if t.Predicted && has(FeaturePredicted) {
+		out = append(out, [2]string{FeaturePredicted, "true"})
+		if has(t.Feature + SuffixScore) {
+			out = append(out, [2]string{t.Feature + SuffixScore, strconv.FormatFloat(p.Score, 'f', 2, 64)})
+		}
+		if has(t.Feature + SuffixScoreExplanation) {
+			out = append(out, [2]string{t.Feature + SuffixScoreExplanation, "surrogator rule " + p.Rule})
+		}
+	}
+	extra := make([]string, 0, len(t.Extra))
+	for k := range t.Extra {
+		if has(k) {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(extra)
+	for _, k := range extra {
+		out = append(out, [2]string{k, t.Extra[k]})
+	}
+	return out
 }
 
 // Added is one prediction AddToCAS added and its feature structure.

@@ -83,3 +83,59 @@ func TestSeedRequest(t *testing.T) {
 		t.Fatalf("status %d: %s", w.Code, w.Body.String())
 	}
 }
+
+// FuzzDecodeRequest holds the request decoder to encoding/json: whatever
+// it accepts, encoding/json accepts with the same layer, feature,
+// anchoring mode, XMI and type system.
+func FuzzDecodeRequest(f *testing.F) {
+	f.Add(seedRequest(f))
+	f.Add([]byte(`{"metadata":{"layer":"a.B","feature":"kind","projectId":1,"x":[1,2.5e3,{"y":null}]},"document":{"xmi":"<x a=\"\u00fc\ud83d\ude00\"/>\n","documentId":1},"typeSystem":"<t/>"}`))
+	f.Add([]byte(`{"metadata":null,"document":{"xmi":null},"typeSystem":null}`))
+	f.Add([]byte(`{"Metadata":{"LAYER":"a"}}`))
+	f.Add([]byte(`{"typeSystem":"<t/>","document":{"xmi":"<t a=\"\\\"/>"}}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		req, err := decodeRequest(body, nil, nil)
+		// with type systems known, the same answer
+		known, errK := decodeRequest(body, func() [][]byte { return [][]byte{[]byte(`"<t/>"`), []byte(`"<t a=\"\\\"/>"`)} }, nil)
+		if (err == nil) != (errK == nil) || err == nil && (!bytes.Equal(req.typeSystem, known.typeSystem) || !bytes.Equal(req.xmi, known.xmi)) {
+			t.Fatalf("known type systems change the decoding: %v / %v", err, errK)
+		}
+		if err != nil {
+			return
+		}
+		ts := ""
+		if req.typeSystem != nil {
+			b, err := unquote(nil, req.typeSystem)
+			if err != nil {
+				return // validated when parsed: the server refuses it then
+			}
+			ts = string(b)
+		}
+		var want predictRequest
+		if err := json.Unmarshal(body, &want); err != nil {
+			t.Fatalf("decodeRequest accepted what encoding/json refuses: %v", err)
+		}
+		xmi := ""
+		if want.Document != nil {
+			xmi = want.Document.XMI
+		}
+		if req.layer != want.Metadata.Layer || req.feature != want.Metadata.Feature || req.anchoring != want.Metadata.AnchoringMode ||
+			string(req.xmi) != xmi || ts != want.TypeSystem {
+			t.Fatalf("decoders differ: %q %q %q vs %+v", req.layer, req.feature, req.anchoring, want.Metadata)
+		}
+	})
+}
+
+// predictRequest is the request as encoding/json reads it (the reference
+// of FuzzDecodeRequest).
+type predictRequest struct {
+	Metadata struct {
+		Layer         string `json:"layer"`
+		Feature       string `json:"feature"`
+		AnchoringMode string `json:"anchoringMode"`
+	} `json:"metadata"`
+	Document *struct {
+		XMI string `json:"xmi"`
+	} `json:"document"`
+	TypeSystem string `json:"typeSystem"`
+}

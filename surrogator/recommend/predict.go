@@ -36,19 +36,10 @@ func NewPredictor(det *suspects.Detector) *Predictor { return &Predictor{det: de
 // existing annotation, sorted by position. Existing annotations also let
 // the detector find unannotated repeats of annotated strings.
 func (p *Predictor) Predict(text string, existing []document.Span) []Prediction {
-	sus := p.det.Detect(text, existing)
-	// a second pass treats the first pass's names and places as if they
-	// were annotated, so that the detector's repeat rule finds their other
-	// spellings ("ALBERS", "Albers'", the surname alone)
-	if len(sus) > 0 {
-		seen := make([]document.Span, 0, len(existing)+len(sus))
-		seen = append(seen, existing...)
-		for _, s := range sus {
-			seen = append(seen, document.Span{Begin: s.Begin, End: s.End, Kind: s.Kind, Label: string(s.Kind), Ref: -1})
-		}
-		more := p.det.DetectRepeats(text, seen)
-		sus = append(sus, more...)
-	}
+	sus, more := p.det.DetectWithRepeats(text, existing, func(first []suspects.Suspect) []document.Span {
+		return seenSpans(existing, first)
+	})
+	sus = append(sus, more...)
 	ov := newIntervals(existing)
 	out := make([]Prediction, 0, len(sus))
 	for _, s := range sus {
@@ -82,6 +73,19 @@ func (p *Predictor) Predict(text string, existing []document.Span) []Prediction 
 		end = q.End
 	}
 	return kept
+}
+
+// seenSpans are the spans of a second detector pass: a pre-annotator's
+// second pass treats the first pass's names and places as if they were
+// annotated, so that the detector's repeat rule finds their other
+// spellings ("ALBERS", "Albers'", the surname alone).
+func seenSpans(existing []document.Span, sus []suspects.Suspect) []document.Span {
+	seen := make([]document.Span, 0, len(existing)+len(sus))
+	seen = append(seen, existing...)
+	for _, s := range sus {
+		seen = append(seen, document.Span{Begin: s.Begin, End: s.End, Kind: s.Kind, Label: string(s.Kind), Ref: -1})
+	}
+	return seen
 }
 
 // intervals answers overlap queries against a set of spans in O(log n).

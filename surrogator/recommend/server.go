@@ -3,9 +3,7 @@ package recommend
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -61,45 +59,7 @@ type Server struct {
 	opt   ServerOptions
 	mux   *http.ServeMux
 	types typeCache
-}
-
-// typeCache keeps the last few parsed type systems by digest: INCEpTION
-// sends a project's type system with every request, and parsing it costs
-// more than detecting PII in a letter. Type systems are not documents.
-type typeCache struct {
-	mu    sync.Mutex
-	order [][32]byte
-	defs  map[[32]byte][]*cas.TypeDef
-}
-
-const typeCacheSize = 8
-
-func (c *typeCache) get(xml string) ([]*cas.TypeDef, error) {
-	key := sha256.Sum256([]byte(xml))
-	c.mu.Lock()
-	if d, ok := c.defs[key]; ok {
-		c.mu.Unlock()
-		return d, nil
-	}
-	c.mu.Unlock()
-	d, err := xmi.ReadTypeSystem(strings.NewReader(xml))
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.defs == nil {
-		c.defs = map[[32]byte][]*cas.TypeDef{}
-	}
-	if _, ok := c.defs[key]; !ok {
-		if len(c.order) == typeCacheSize {
-			delete(c.defs, c.order[0])
-			c.order = c.order[1:]
-		}
-		c.order = append(c.order, key)
-		c.defs[key] = d
-	}
-	return d, nil
+	bufs  bufPool
 }
 
 // NewServer returns the protocol's HTTP handler.
@@ -124,21 +84,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mux.ServeHTTP(w, r)
-}
-
-// predictRequest is the JSON INCEpTION sends (ariadne's protocol.py:
-// metadata.layer/feature/projectId, document.xmi/documentId/userId,
-// typeSystem). Ids arrive as numbers or strings and are not used.
-type predictRequest struct {
-	Metadata struct {
-		Layer         string `json:"layer"`
-		Feature       string `json:"feature"`
-		AnchoringMode string `json:"anchoringMode"`
-	} `json:"metadata"`
-	Document *struct {
-		XMI string `json:"xmi"`
-	} `json:"document"`
-	TypeSystem string `json:"typeSystem"`
 }
 
 // httpError is a request error with its status; the message never holds
@@ -168,6 +113,7 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) {
 	} else {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(out)
+		s.bufs.put(out)
 	}
 	if s.opt.OnRequest != nil {
 		s.opt.OnRequest("predict", status, n, time.Since(start))
@@ -178,7 +124,12 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(strings.ToLower(ct), "application/json") {
 		return nil, 0, &httpError{http.StatusUnsupportedMediaType, "recommend: want application/json"}
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opt.Limits.MaxBody))
+	var bodyBuf []byte
+	if n := r.ContentLength; n > 0 && n <= s.opt.Limits.MaxBody {
+		bodyBuf = s.bufs.get(int(n) + 1)
+	}
+	body, err := readBody(http.MaxBytesReader(w, r.Body, s.opt.Limits.MaxBody), bodyBuf, s.opt.Limits.MaxBody)
+	defer func() { s.bufs.put(body) }() // nothing read from it outlives the request
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
@@ -186,30 +137,44 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 		}
 		return nil, 0, bad("recommend: reading the request failed")
 	}
-	var req predictRequest
-	if err := json.Unmarshal(body, &req); err != nil {
+	req, err := decodeRequest(body, s.types.raws, s.bufs.get(len(body)))
+	if err != nil {
 		return nil, 0, bad("recommend: the request is not the protocol's JSON")
 	}
-	body = nil
-	if req.Document == nil || req.Document.XMI == "" || req.TypeSystem == "" || req.Metadata.Layer == "" || req.Metadata.Feature == "" {
+	if len(req.xmi) == 0 || len(req.typeSystem) == 0 || req.layer == "" || req.feature == "" {
 		return nil, 0, bad("recommend: the request lacks metadata.layer, metadata.feature, document.xmi or typeSystem")
 	}
-	ts, err := s.types.get(req.TypeSystem)
+	ts, err := s.types.get(req.typeSystem)
 	if err != nil {
 		return nil, 0, bad("recommend: typeSystem: " + errClass(err))
 	}
-	c, err := xmi.Read([]byte(req.Document.XMI), ts)
+	t := Target{
+		Layer: req.layer, Feature: req.feature, Predicted: true,
+		AnchorTokens: req.anchoring == "" || req.anchoring == "tokens",
+	}
+	// the fast path: scan the XMI and splice the predictions into it
+	out, n, err := predictFast(s.p, ts, req, t, s.bufs.get(len(req.xmiRaw)+len(req.xmiRaw)/8))
+	switch {
+	case err == nil:
+		s.bufs.put(req.xmi) // the scan's text and offsets are copies
+		if err := ctx.Err(); err != nil {
+			return nil, 0, &httpError{http.StatusServiceUnavailable, "recommend: timed out"}
+		}
+		return out, n, nil
+	case !errors.Is(err, errFallback):
+		return nil, 0, bad(errClass(err))
+	}
+	// the fallback: documents the scanner does not read (comments, arrays,
+	// several sofas, …) are read into a CAS and written again
+	c, err := xmi.Read(req.xmi, ts.defs)
 	if err != nil {
 		return nil, 0, bad("recommend: document.xmi: " + errClass(err))
 	}
-	req.Document.XMI = ""
+	req.xmi = nil
 	if err := ctx.Err(); err != nil {
 		return nil, 0, &httpError{http.StatusServiceUnavailable, "recommend: timed out"}
 	}
-	n, err := PredictCAS(c, s.p, Target{
-		Layer: req.Metadata.Layer, Feature: req.Metadata.Feature, Predicted: true,
-		AnchorTokens: req.Metadata.AnchoringMode == "" || req.Metadata.AnchoringMode == "tokens",
-	})
+	n, err = PredictCAS(c, s.p, t)
 	if err != nil {
 		if errors.Is(err, ErrNoLayer) {
 			return nil, 0, bad("recommend: metadata.layer is not a type of typeSystem")
@@ -221,15 +186,60 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 	}
 	var buf bytes.Buffer
 	if err := xmi.Write(&buf, c); err != nil {
-		return nil, 0, &httpError{http.StatusInternalServerError, "recommend: writing the XMI failed"}
+		// names or values the reader took but XML cannot carry (an
+		// element name that is no XML name, …): the request's fault
+		return nil, 0, bad("recommend: the document cannot be written back as XMI")
 	}
-	out, err := json.Marshal(struct {
-		Document string `json:"document"`
-	}{buf.String()})
-	if err != nil {
-		return nil, 0, &httpError{http.StatusInternalServerError, "recommend: encoding the answer failed"}
-	}
+	out = append([]byte(`{"document":"`), make([]byte, 0, buf.Len()+buf.Len()/4)...)
+	out = appendJSONEscaped(out, buf.Bytes())
+	out = append(out, `"}`...)
 	return out, n, nil
+}
+
+// readBody reads a request body into buf (the announced length, from
+// the pool) instead of growing a buffer from 512 bytes.
+func readBody(r io.Reader, buf []byte, max int64) ([]byte, error) {
+	if buf == nil {
+		return io.ReadAll(r)
+	}
+	b := buf[:0]
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // more than announced: grow
+		}
+	}
+}
+
+// bufPool keeps request-sized buffers between requests. A buffer is
+// cleared before it goes back: the pool holds no document text.
+type bufPool struct{ p sync.Pool }
+
+// get returns an empty buffer of at least n bytes' capacity.
+func (bp *bufPool) get(n int) []byte {
+	if b, ok := bp.p.Get().(*[]byte); ok {
+		if cap(*b) >= n {
+			return (*b)[:0]
+		}
+	}
+	return make([]byte, 0, n)
+}
+
+// put clears b and keeps it.
+func (bp *bufPool) put(b []byte) {
+	if cap(b) == 0 || cap(b) > 256<<20 {
+		return
+	}
+	b = b[:cap(b)]
+	clear(b)
+	bp.p.Put(&b)
 }
 
 // PredictCAS predicts PII in the main sofa of c and adds the predictions

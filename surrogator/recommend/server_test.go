@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -80,17 +81,41 @@ func letterRequest(t testing.TB, f testutil.CASFile, ts string) ([]byte, *cas.CA
 	if err := xmi.Write(&x, c); err != nil {
 		t.Fatal(err)
 	}
-	req := map[string]any{
-		"metadata": map[string]any{"layer": phiType, "feature": "kind", "projectId": 7,
-			"crossSentence": false, "anchoringMode": "tokens"},
-		"document":   map[string]any{"xmi": x.String(), "documentId": 42, "userId": "annotator1"},
-		"typeSystem": ts,
-	}
-	b, err := json.Marshal(req)
+	return requestJSON(t, x.String(), ts), c
+}
+
+// mustXMI is a shared letter as XMI, its annotations kept.
+func mustXMI(t testing.TB, f testutil.CASFile) []byte {
+	t.Helper()
+	c, err := casjson.ReadCAS(f.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b, c
+	var x bytes.Buffer
+	if err := xmi.Write(&x, c); err != nil {
+		t.Fatal(err)
+	}
+	return x.Bytes()
+}
+
+// requestJSON is a predict request for the PHI layer as INCEpTION sends
+// it: Jackson escapes quotes, backslashes and control characters, not
+// HTML's <, > and & (encoding/json's default).
+func requestJSON(t testing.TB, x, ts string) []byte {
+	t.Helper()
+	req := map[string]any{
+		"metadata": map[string]any{"layer": phiType, "feature": "kind", "projectId": 7,
+			"crossSentence": false, "anchoringMode": "tokens"},
+		"document":   map[string]any{"xmi": x, "documentId": 42, "userId": "annotator1"},
+		"typeSystem": ts,
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(req); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSpace(b.Bytes())
 }
 
 func post(t *testing.T, h http.Handler, path, ctype string, body []byte, hdr map[string]string) *httptest.ResponseRecorder {
@@ -377,6 +402,34 @@ func TestProtocolExample(t *testing.T) {
 		t.Fatal("text changed")
 	}
 	t.Logf("example: %d feature structures in, %d out, layer %s", len(in.FS), len(got.FS), req.Metadata.Layer)
+	// the fast path reads INCEpTION's XMI itself and answers as the full
+	// path does
+	dr, err := decodeRequest(body, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cache typeCache
+	te, err := cache.get(dr.typeSystem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := NewPredictor(suspects.New(suspects.Options{}))
+	target := Target{Layer: dr.layer, Feature: dr.feature, Predicted: true, AnchorTokens: true}
+	ans2, _, err := predictFast(pr, te, dr, target, nil)
+	if err != nil {
+		t.Fatalf("fast path: %v", err)
+	}
+	var doc2 struct{ Document string }
+	if err := json.Unmarshal(ans2, &doc2); err != nil {
+		t.Fatal(err)
+	}
+	fast, err := xmi.Read([]byte(doc2.Document), te.defs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := phiFS(fast, dr.layer), phiFS(fullAnswer(t, pr, te, dr), dr.layer); !slices.Equal(a, b) {
+		t.Fatalf("fast path: %d annotations, full path %d", len(a), len(b))
+	}
 	_, _ = io.Discard.Write(nil)
 }
 
@@ -391,13 +444,33 @@ func letterRequestB(b *testing.B, f testutil.CASFile, ts string) ([]byte, *cas.C
 	return letterRequest(b, f, ts)
 }
 
+// postB posts body to h as the benchmarks do: the answer goes to a writer
+// that counts it, as a connection would take it (httptest's recorder
+// would copy it into a growing buffer, a cost of the test, not of the
+// server).
 func postB(h http.Handler, path string, body []byte) int {
 	r := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))
 	r.Header.Set("Content-Type", "application/json")
-	w := httptest.NewRecorder()
+	r.ContentLength = int64(len(body))
+	w := &countingWriter{header: http.Header{}, code: http.StatusOK}
 	h.ServeHTTP(w, r)
-	return w.Code
+	return w.code
 }
+
+type countingWriter struct {
+	header http.Header
+	code   int
+	n      int
+}
+
+func (w *countingWriter) Header() http.Header { return w.header }
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	w.n += len(b)
+	return len(b), nil
+}
+
+func (w *countingWriter) WriteHeader(code int) { w.code = code }
 
 // TestPredictUTF16: offsets in the answer are UTF-16 code units even when
 // the text holds characters outside the BMP and umlauts before the PII.

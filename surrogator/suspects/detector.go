@@ -2,6 +2,7 @@ package suspects
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -249,6 +250,14 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r := d.runs.Get().(*run)
 	r.reset(d, text, spans)
 	r.tokenize()
+	out := r.detect(spans)
+	r.reset(nil, "", nil) // keep no text in the pool
+	d.runs.Put(r)
+	return out
+}
+
+// detect runs every rule over the tokenized text (Detect).
+func (r *run) detect(spans []document.Span) []Suspect {
 	r.triggers()
 	r.patterns()
 	r.names()
@@ -277,10 +286,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.usernames()
 	r.logins()
 	r.repeats(spans)
-	out := r.result()
-	r.reset(nil, "", nil) // keep no text in the pool
-	d.runs.Put(r)
-	return out
+	return r.result()
 }
 
 type cand struct {
@@ -302,6 +308,8 @@ type run struct {
 	// offsets in it.
 	arena   []byte
 	foldOff []int
+	// titles remembers title's answers per token (titleUnknown: not yet)
+	titles []int32
 	// trig holds the trigger tokens of each pattern rule, segs the text
 	// stretches a rule's expression runs on, matches its matches.
 	trig    [numRules][]int
@@ -548,6 +556,28 @@ func (r *run) title(i int) int {
 	if t.cls&cTitleStart == 0 {
 		return -1
 	}
+	// the rules ask for the title at a token several times (titleBefore
+	// looks back up to six tokens from every name): remember the answer
+	// (titles is emptied by tokenize)
+	if len(r.titles) != len(r.tokens) {
+		r.titles = slices.Grow(r.titles[:0], len(r.tokens))[:len(r.tokens)]
+		for k := range r.titles {
+			r.titles[k] = titleUnknown
+		}
+	}
+	if e := r.titles[i]; e != titleUnknown {
+		return int(e)
+	}
+	e := r.titleAt(t)
+	r.titles[i] = int32(e)
+	return e
+}
+
+// titleUnknown marks a token whose title end is not computed yet.
+const titleUnknown = -2
+
+// titleAt is title without the memory.
+func (r *run) titleAt(t *token) int {
 	re := r.d.titleRes[t.f]
 	if re == nil {
 		return -1

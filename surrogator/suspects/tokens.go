@@ -105,6 +105,7 @@ func (r *run) tokenize() {
 	r.tokens = r.tokens[:0]
 	r.lines = r.lines[:0]
 	r.arena = r.arena[:0]
+	r.titles = r.titles[:0]
 	offs := r.foldOff[:0]
 	cur := lineSpan{}
 	nl := false // a line break since the last token

@@ -94,3 +94,26 @@ func checkPlaced(t *testing.T, data []byte, no int, d *document.Document) {
 		}
 	}
 }
+
+// FuzzFastFields: a line reads to the same document, or fails with the
+// same error, on the fast path (fast.go) and on encoding/json's Decoder.
+func FuzzFastFields(f *testing.F) {
+	f.Add([]byte(`{"id":"a","text":"Herr Meier","spans":[{"begin":5,"end":10,"kind":"NAME_PATIENT","x":[1,{"y":"\"]"}]}],"meta":{"k":null}}`))
+	f.Add([]byte(` {"text":"ü\u00fc\n","id":7, "spans" : [ {"begin":0,"end":1,"kind":null,"text":"ü"} ] } `))
+	f.Add([]byte(`{"text":"a","text":"b"}`))
+	f.Add([]byte(`{"te\u0078t":"a","spans":[{"begin":0,"end":1},1]}`))
+	f.Add([]byte(`[1,2]`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		a, errA := parseLineWith(line, true)
+		b, errB := parseLineWith(line, false)
+		if (errA == nil) != (errB == nil) || errA != nil && errA.Error() != errB.Error() {
+			t.Fatalf("errors differ: fast %v, decoder %v", errA, errB)
+		}
+		if errA != nil {
+			return
+		}
+		if a.Text != b.Text || a.Name != b.Name || !reflect.DeepEqual(a.Spans, b.Spans) || !reflect.DeepEqual(a.Layers, b.Layers) {
+			t.Fatalf("documents differ:\n%+v\n%+v", a, b)
+		}
+	})
+}

@@ -221,11 +221,14 @@ func clip(s string) string {
 	return s
 }
 
-func parseLine(line []byte) (*document.Document, error) {
-	// encoding/json would turn invalid UTF-8 and unpaired surrogate
-	// escapes into U+FFFD without an error
-	if err := document.CheckJSONUnicode(line); err != nil {
-		return nil, err
+// lineFields returns the fields of a line's object.
+func lineFields(line []byte, fast bool) ([]Field, error) {
+	if fast && json.Valid(line) {
+		fields, err := fastLine(line)
+		if err != nil {
+			return nil, fmt.Errorf("bad JSON: %w", err)
+		}
+		return fields, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
@@ -235,6 +238,23 @@ func parseLine(line []byte) (*document.Document, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("data after the JSON object")
+	}
+	return fields, nil
+}
+
+func parseLine(line []byte) (*document.Document, error) { return parseLineWith(line, true) }
+
+// parseLineWith is parseLine; fast selects the fast path (fast.go), which
+// the tests compare with the Decoder path.
+func parseLineWith(line []byte, fast bool) (*document.Document, error) {
+	// encoding/json would turn invalid UTF-8 and unpaired surrogate
+	// escapes into U+FFFD without an error
+	if err := document.CheckJSONUnicode(line); err != nil {
+		return nil, err
+	}
+	fields, err := lineFields(line, fast)
+	if err != nil {
+		return nil, err
 	}
 	d := &document.Document{Format: document.FormatJSONL}
 	lay := &Layers{}
@@ -266,7 +286,7 @@ func parseLine(line []byte) (*document.Document, error) {
 		return nil, errors.New("no text")
 	}
 	if len(spans) > 0 && string(spans) != "null" {
-		if err := parseSpans(d, lay, spans); err != nil {
+		if err := parseSpans(d, lay, spans, fast); err != nil {
 			if !errors.Is(err, document.ErrPlacement) {
 				err = document.Categorize(err, document.ErrPlacement)
 			}
@@ -293,22 +313,9 @@ func idString(raw json.RawMessage) (string, error) {
 	return "", errors.New("id is neither a string nor a number")
 }
 
-func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	t, err := dec.Token()
-	if err != nil {
-		return fmt.Errorf("spans: %w", err)
-	}
-	if delim, ok := t.(json.Delim); !ok || delim != '[' {
-		return errors.New("spans is not an array")
-	}
+func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage, fast bool) error {
 	ix := document.NewIndex(d.Text)
-	for i := 0; dec.More(); i++ {
-		fields, err := object(dec)
-		if err != nil {
-			return fmt.Errorf("span %d: %w", i, err)
-		}
+	span := func(i int, fields []Field) error {
 		s := document.Span{Ref: i}
 		var cp [2]int
 		var have [2]bool
@@ -366,6 +373,28 @@ func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage) error {
 		}
 		d.Spans = append(d.Spans, s)
 		lay.Spans = append(lay.Spans, fields)
+		return nil
+	}
+	if fast { // the line is valid JSON (lineFields)
+		return fastSpans(raw, span)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	t, err := dec.Token()
+	if err != nil {
+		return fmt.Errorf("spans: %w", err)
+	}
+	if delim, ok := t.(json.Delim); !ok || delim != '[' {
+		return errors.New("spans is not an array")
+	}
+	for i := 0; dec.More(); i++ {
+		fields, err := object(dec)
+		if err != nil {
+			return fmt.Errorf("span %d: %w", i, err)
+		}
+		if err := span(i, fields); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -482,11 +511,7 @@ func writeSpans(b *bytes.Buffer, ix *document.Index, d *document.Document, lay *
 }
 
 func writeString(b *bytes.Buffer, s string) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	b.Write(bytes.TrimRight(buf.Bytes(), "\n"))
+	b.Write(appendString(b.AvailableBuffer(), s))
 }
 
 func compact(b *bytes.Buffer, raw json.RawMessage) error {

@@ -1,0 +1,207 @@
+package jsonl
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/surrogator/document"
+)
+
+// The fast path of parseLine: a line that json.Valid accepts (one pass of
+// encoding/json's scanner) is split into fields and span objects by a
+// scanner that trusts the JSON to be valid, instead of encoding/json's
+// Decoder token by token (most of the cost of reading a line). Lines that
+// are not valid JSON take the Decoder path, which names the error.
+// FuzzFastFields holds the two paths to the same fields and errors.
+
+// fastObject returns the fields of the valid JSON object at b[i:] (i at
+// its '{') and the offset after it, or the error object returns.
+func fastObject(b []byte, i int) ([]Field, int, error) {
+	if b[i] != '{' {
+		return nil, 0, errors.New("not a JSON object")
+	}
+	var fields []Field
+	i = skipSpace(b, i+1)
+	if b[i] == '}' {
+		return nil, i + 1, nil
+	}
+	for {
+		ke := skipString(b, i)
+		key, err := fieldKey(b[i:ke])
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, f := range fields {
+			if f.Key == key {
+				return nil, 0, document.Categorize(fmt.Errorf("key %q given twice", clip(key)), document.ErrPlacement)
+			}
+		}
+		i = skipSpace(b, ke)
+		i = skipSpace(b, i+1) // ':'
+		ve := skipValue(b, i)
+		fields = append(fields, Field{Key: key, Value: json.RawMessage(bytes.Clone(b[i:ve]))})
+		i = skipSpace(b, ve)
+		if b[i] == '}' {
+			return fields, i + 1, nil
+		}
+		i = skipSpace(b, i+1) // ','
+	}
+}
+
+// fieldKey decodes a key (with its quotes) of valid JSON.
+func fieldKey(raw []byte) (string, error) {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1]), nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the offset after the valid JSON string at b[i].
+func skipString(b []byte, i int) int {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(b[j:], '"')
+		j += k
+		n := 0
+		for p := j - 1; p > i && b[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return j + 1
+		}
+		j++
+	}
+}
+
+// skipValue returns the offset after the valid JSON value at b[i].
+func skipValue(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; ; j++ {
+			switch b[j] {
+			case '"':
+				j = skipString(b, j) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+	}
+	j := i
+	for j < len(b) {
+		switch b[j] {
+		case ',', ']', '}', ' ', '\t', '\n', '\r':
+			return j
+		}
+		j++
+	}
+	return j
+}
+
+// fastLine reads the fields of a line json.Valid accepts.
+func fastLine(line []byte) ([]Field, error) {
+	i := skipSpace(line, 0)
+	fields, _, err := fastObject(line, i)
+	return fields, err
+}
+
+// fastSpans calls span with each element's fields of the valid JSON
+// array raw, or returns the error parseSpans returns for it.
+func fastSpans(raw []byte, span func(i int, fields []Field) error) error {
+	if raw[0] != '[' {
+		return errors.New("spans is not an array")
+	}
+	i := skipSpace(raw, 1)
+	if raw[i] == ']' {
+		return nil
+	}
+	for n := 0; ; n++ {
+		fields, e, err := fastObject(raw, i)
+		if err != nil {
+			return fmt.Errorf("span %d: %w", n, err)
+		}
+		if err := span(n, fields); err != nil {
+			return err
+		}
+		i = skipSpace(raw, e)
+		if raw[i] == ']' {
+			return nil
+		}
+		i = skipSpace(raw, i+1)
+	}
+}
+
+// appendString appends s as encoding/json encodes a string with HTML
+// escaping off (Encoder.SetEscapeHTML(false)): U+2028 and U+2029
+// escaped, invalid UTF-8 as U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
