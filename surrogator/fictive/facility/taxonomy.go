@@ -249,7 +249,7 @@ var abbreviations = map[string]string{
 	"BSG": "Bundessozialgericht", "VG": "Verwaltungsgericht", "AmtsG": "Amtsgericht", "JVA": "Justizvollzugsanstalt",
 	"LRA": "Landratsamt", "BA": "Bundesagentur für Arbeit", "PIA": "Psychiatrische Institutsambulanz",
 	"ZfP": "Zentrum für Psychiatrie", "ZFP": "Zentrum für Psychiatrie", "KJP": "Kinder- und Jugendpsychiatrie",
-	"SPZ": "Sozialpädiatrisches Zentrum Fachklinik", "DRK": "Deutsches Rotes Kreuz Verband",
+	"SPZ": "Sozialpädiatrisches Zentrum", "DRK": "Deutsches Rotes Kreuz Verband",
 	"AWO": "Arbeiterwohlfahrt Verband", "ASB": "Arbeiter-Samariter-Bund Verband", "KV": "Kassenärztliche Vereinigung",
 	"e.V.": "eingetragener Verein", "e. V.": "eingetragener Verein", "eV": "eingetragener Verein",
 	"gGmbH": "gemeinnützige GmbH", "Reha": "Reha", "Kita": "Kindertagesstätte", "KiTa": "Kindertagesstätte",
@@ -575,7 +575,11 @@ var phrases = []struct {
 	{"amt fuer jugend", AuthorityJugendamt},
 	{"integrierte onkologie", TumourCentre}, {"herz und diabeteszentrum", HeartCentre},
 	{"herz und gefaesszentrum", HeartCentre}, {"alte oldenburger", InsurerPrivate},
-	{"muenchener verein", InsurerPrivate},
+	{"muenchener verein", InsurerPrivate}, {"herz und lungenzentrum", HeartCentre},
+	{"kommunalverband fuer jugend", AuthorityOther}, {"sozialpsychiatrischer dienst", AuthorityOther},
+	{"sozialpsychiatrische dienst", AuthorityOther}, {"sozialpsychiatrischen dienst", AuthorityOther},
+	{"sozialpaediatrisches zentrum", PracticeSpecialist}, {"sozialpaediatrische zentrum", PracticeSpecialist},
+	{"sozialpaediatrischen zentrum", PracticeSpecialist},
 }
 
 // tagClass maps OSM tag values (key=value, as in geo.PoolEntry.Category)
@@ -699,8 +703,24 @@ func classifyFolded(words []string) Class {
 			}
 		}
 	}
+	if c == Hospital || c == SpecialistClinic {
+		for _, w := range words {
+			for _, p := range psychiatricCarriers {
+				if strings.HasPrefix(w, p) {
+					return Psychiatry
+				}
+			}
+		}
+	}
 	return c
 }
+
+// psychiatricCarriers are folded word starts of hospitals whose names do
+// not show that they are psychiatric: the carriers' brands (LVR-Klinik,
+// LWL-Klinik, Vitos, kbo and its Isar-Amper-Klinikum, Pfalzklinikum) and
+// "Fachklinikum", the usual name of psychiatric state hospitals
+// (Fachklinikum Uchtspringe, Asklepios Fachklinikum Göttingen).
+var psychiatricCarriers = []string{"lvrklinik", "lwlklinik", "vitos", "kbo", "isaramper", "pfalzklinikum", "fachklinikum"}
 
 // hasWordPart reports whether a word contains part.
 func hasWordPart(words []string, part string) bool {

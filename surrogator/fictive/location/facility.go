@@ -142,6 +142,9 @@ type facility struct {
 	cities   []resolvedName // municipalities named inside
 	persons  []string       // surnames named inside
 	original string
+	// class is the type the sentence shows for a name that shows none
+	// (facility.RefineByContext); Unknown: the name's
+	class fac.Class
 	// genders are the head genders the article before the span agrees
 	// with (0: any)
 	genders fac.GenderSet
@@ -354,11 +357,23 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	f := analyse(g, res, ctx.Kind, core)
 	ns := facilityNS(ctx.Kind)
 	key := norm.Fold(core)
+	reg := registerOf(res)
+	if m, ok := reg.matchWhole(core); ok && m.entry >= 0 && article != "" {
+		// a register institution's spelling is rendered for its article
+		// ("an der UKA", "am UKA"); the institution is one (NSInstitution)
+		key += fmt.Sprintf("|%d", fac.AgreeingGenders(article, fac.HeadGender(core)))
+	}
 	if v, ok := ctx.Scope.Peek(ns, key); ok {
 		return v, nil
 	}
 	cls := fac.Classify(core)
-	reg := registerOf(res)
+	if ctx.Doc != nil {
+		// a clinic or place whose name shows no type: the sentence may
+		// ("qualifizierter Entzug im …", "Reha in der …")
+		if rc := fac.RefineByContext(core, defaultClass(ctx.Kind), ctx.Before(160), ctx.After(120)); rc != cls && rc != defaultClass(ctx.Kind) {
+			cls, f.class = rc, rc
+		}
+	}
 	if article != "" {
 		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
 	}
@@ -474,8 +489,11 @@ func personIn(f facility, s string) bool {
 // organisations' "Stadt-Apotheke"); else those of its sector (health
 // care, public and social, business, leisure); else all: a "Tumorzentrum
 // e. V." must not become an "Autohaus".
-func sameClassTemplates(original string, templates []string, byKind map[string][]string, gc *geoCache) []string {
-	c := fac.Classify(original)
+func sameClassTemplates(original string, class fac.Class, templates []string, byKind map[string][]string, gc *geoCache) []string {
+	c := class // the class the sentence shows (RefineByContext), else the name's
+	if c == fac.Unknown {
+		c = fac.Classify(original)
+	}
 	if c == fac.Unknown {
 		// a name that shows no class ("Falkenstein") gets a surrogate that
 		// claims none (a square, a station) when there is one
@@ -591,7 +609,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	if len(templates) == 0 {
 		templates = []string{"Einrichtung {city}"}
 	}
-	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates, cacheOf(g))
+	templates = sameClassTemplates(f.original, f.class, templates, res.FacilityTemplates, cacheOf(g))
 	if f.genders != 0 {
 		// the article before the span stays: templates whose head it fits
 		var agree []string
@@ -907,10 +925,28 @@ func facilityIdentity(reg *register, nominative string) string {
 // spans that has one (the sets intersected; a span whose set shares none
 // with the others' is left out). Built once per document.
 func docGenders(ctx *fictive.Context, reg *register) map[string]fac.GenderSet {
+	out, _ := docGenderSets(ctx, reg)
+	return out
+}
+
+// abbrSpelling marks a set of docGenderSets that an acronym spelling's
+// article gives (the surrogate's acronym must fit it).
+const abbrSpelling fac.GenderSet = 1 << 7
+
+// docGenderSets returns docGenders and, per facility, the distinct sets
+// of the articles before its spans (a register institution must have a
+// spelling for each: "im UKHD" and "der Uniklinik Heidelberg"); a set
+// of an acronym spelling carries abbrSpelling.
+func docGenderSets(ctx *fictive.Context, reg *register) (map[string]fac.GenderSet, map[string][]fac.GenderSet) {
+	type both struct {
+		out  map[string]fac.GenderSet
+		sets map[string][]fac.GenderSet
+	}
 	mk := func() any {
 		out := map[string]fac.GenderSet{}
+		sets := map[string][]fac.GenderSet{}
 		if ctx.Doc == nil {
-			return out
+			return both{out, sets}
 		}
 		for j, sp := range ctx.Doc.Spans {
 			if !isFacilityKind(sp.Kind) {
@@ -928,6 +964,13 @@ func docGenders(ctx *fictive.Context, reg *register) map[string]fac.GenderSet {
 			nom := fac.Nominative(core, a)
 			set := fac.AgreeingGenders(a, fac.HeadGender(nom))
 			id := facilityIdentity(reg, nom)
+			tagged := set
+			if acronymLike(nom) {
+				tagged |= abbrSpelling
+			}
+			if !slices.Contains(sets[id], tagged) {
+				sets[id] = append(sets[id], tagged)
+			}
 			if old, ok := out[id]; ok {
 				if old&set != 0 {
 					out[id] = old & set
@@ -936,10 +979,13 @@ func docGenders(ctx *fictive.Context, reg *register) map[string]fac.GenderSet {
 			}
 			out[id] = set
 		}
-		return out
+		return both{out, sets}
 	}
+	var b both
 	if ctx.State == nil {
-		return mk().(map[string]fac.GenderSet)
+		b = mk().(both)
+	} else {
+		b = ctx.State.Value("facility.docgenders", mk).(both)
 	}
-	return ctx.State.Value("facility.docgenders", mk).(map[string]fac.GenderSet)
+	return b.out, b.sets
 }

@@ -187,7 +187,7 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 		}
 		return m, true
 	}
-	if !registerClass(cls) || len(r.byClass[cls]) == 0 {
+	if !registerClass(cls) && !medicalService(core) || len(r.byClass[cls]) == 0 {
 		return regMatch{}, false
 	}
 	if cls == fac.AuthorityArbeitsagentur && strings.Contains(strings.ToLower(core), "jobcenter") {
@@ -205,6 +205,14 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 		}
 	}
 	return m, true
+}
+
+// medicalService reports a Medizinischer Dienst named without its region
+// ("MDK", "MD", "Medizinischer Dienst der Krankenversicherung"): one of
+// the register's.
+func medicalService(core string) bool {
+	f := strings.Fields(core)
+	return len(f) > 0 && (f[0] == "MDK" || f[0] == "MD" || strings.HasPrefix(strings.ToLower(core), "medizinische"))
 }
 
 // linkArticle are the words after which a register institution may follow
@@ -241,6 +249,11 @@ func (r *register) matchWhole(s string) (regMatch, bool) {
 	}
 	i := is[0]
 	e := r.entries[i]
+	for _, f := range e.forms {
+		if formKey(f) == k && acronymLike(f) && f != strings.ToLower(f) && !containsWordCS(s, f) {
+			return regMatch{}, false // "Bek GmbH" (a surname) is not the BEK
+		}
+	}
 	m := regMatch{entry: i, class: e.class, tail: s, form: formFull}
 	if formKey(e.Name) != k {
 		m.form = formShort
@@ -250,6 +263,17 @@ func (r *register) matchWhole(s string) (regMatch, bool) {
 		}
 	}
 	return m, true
+}
+
+// containsWordCS reports whether w occurs in s as a whole word, case
+// sensitive.
+func containsWordCS(s, w string) bool {
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == ',' || r == '/' }) {
+		if f == w {
+			return true
+		}
+	}
+	return false
 }
 
 // acronymLike reports a single-word spelling of capitals and digits with
@@ -288,6 +312,19 @@ func (e regEntry) renderForm(form int, origShort string, genders fac.GenderSet) 
 		for _, s := range e.Short {
 			if acronymLike(s) && fits(s) {
 				return s
+			}
+		}
+		if genders != 0 {
+			// no abbreviation of the gender the articles need: a short
+			// form or the name that has it ("an der UKA" → "an der
+			// Uniklinik Würzburg")
+			for _, s := range e.Short {
+				if fits(s) {
+					return s
+				}
+			}
+			if fits(e.Name) {
+				return e.Name
 			}
 		}
 		for _, s := range e.Short {
@@ -494,7 +531,12 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				pool = abbr
 			}
 		}
-		if genders != 0 {
+		var multi []fac.GenderSet // the article sets of its spellings, when they differ
+		if m.entry >= 0 && m.prefix == "" {
+			_, sets := docGenderSets(ctx, reg)
+			multi = sets["reg:"+reg.entries[m.entry].Name]
+		}
+		if genders != 0 && len(multi) < 2 {
 			// the official name and the acronym (another spelling may use
 			// either) must fit the articles
 			var agree []int
@@ -515,8 +557,40 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 					}
 				}
 			}
+			if len(agree) == 0 && len(pool) < len(all) {
+				// the narrowed pool (state, family, acronyms) has none of
+				// the gender: any institution of the type that has one
+				for _, i := range all {
+					if genders.Has(fac.HeadGender(reg.entries[i].render(m, genders))) {
+						agree = append(agree, i)
+					}
+				}
+			}
 			if len(agree) > 0 {
 				pool = agree
+			}
+		}
+		if len(multi) > 1 {
+			// every spelling of the institution in the document needs a
+			// form its article fits
+			var every, some []int
+			plain := make([]fac.GenderSet, len(multi))
+			for k, set := range multi {
+				plain[k] = set &^ abbrSpelling
+			}
+			for _, i := range pool {
+				if formsFit(reg.entries[i], multi) {
+					every = append(every, i)
+				}
+				if formsFit(reg.entries[i], plain) {
+					some = append(some, i) // an acronym spelling may get a short form
+				}
+			}
+			switch {
+			case len(every) > 0:
+				pool = every
+			case len(some) > 0:
+				pool = some
 			}
 		}
 		if len(pool) == 0 {
@@ -537,7 +611,15 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	if e == nil {
 		return "", false // a suffixed value: the register ran out
 	}
-	v := e.render(m, genders)
+	// the spelling is rendered for its own article ("im UKHD" and "der
+	// Uniklinik Heidelberg" in one letter: "im UKU", "der Uniklinik Ulm")
+	rg := genders
+	if art != "" {
+		if sg := fac.AgreeingGenders(art, fac.HeadGender(orig)); sg != 0 {
+			rg = sg
+		}
+	}
+	v := e.render(m, rg)
 	if strings.HasPrefix(m.tail, "Campus ") && !strings.Contains(v, "Campus") {
 		// a campus of the original ("den Campus Virchow"): a campus of the
 		// surrogate, named by its seat
@@ -547,6 +629,29 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		v = followPrefix(ctx, g, m.prefix) + fac.Decline(v, m.link)
 	}
 	return v, true
+}
+
+// formsFit reports whether e has, for every set, a spelling whose head
+// gender is in it: its acronym for a set of an acronym spelling, another
+// spelling for the others.
+func formsFit(e regEntry, sets []fac.GenderSet) bool {
+	for _, set := range sets {
+		ok := false
+		if set&abbrSpelling != 0 {
+			// an acronym spelling gets the surrogate's acronym
+			if a := e.renderForm(formAbbr, "", 0); acronymLike(a) && set.Has(fac.HeadGender(a)) {
+				ok = true
+			}
+		} else {
+			for _, f := range e.forms {
+				ok = ok || !acronymLike(f) && set.Has(fac.HeadGender(f))
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // followPrefix replaces the municipalities named in the part of a name
@@ -602,6 +707,9 @@ func family(m regMatch, reg *register) string {
 	if m.entry >= 0 {
 		name = reg.entries[m.entry].Name
 	}
+	if medicalService(name) {
+		return "medizinischer" // "MDK": a Medizinischer Dienst
+	}
 	for _, w := range strings.Fields(strings.ToLower(name)) {
 		w = strings.Trim(w, ",()–-")
 		for _, f := range families {
@@ -617,6 +725,7 @@ func family(m regMatch, reg *register) string {
 var families = []string{
 	"aok", "bkk", "ikk", "unfallkasse", "unfallversicherung", "berufsgenossenschaft", "universität", "hochschule",
 	"rentenversicherung", "herzzentrum", "tumorzentrum", "krebszentrum", "max-planck", "fraunhofer", "helmholtz", "leibniz",
+	"medizinischer",
 }
 
 // campusOf returns the university hospital whose campus "Campus <seat>"

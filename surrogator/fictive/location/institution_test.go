@@ -173,3 +173,31 @@ func TestFacilityOwnPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestRegisterAcronymGenders: an abbreviation takes the gender of its
+// institution's head noun ("das UKE": Universitätsklinikum; "die MHH":
+// Hochschule; "die TK": Krankenkasse; "der MDK": Dienst), so the article
+// before it agrees with the surrogate it gets. Every acronym of the
+// register must be known to the taxonomy with that gender.
+func TestRegisterAcronymGenders(t *testing.T) {
+	reg := registerOf(data.Default())
+	seen := map[string]string{}
+	for _, e := range reg.entries {
+		want := fac.HeadGender(e.Name)
+		if want == fac.NoGender {
+			continue
+		}
+		for _, s := range e.Short {
+			if !acronymLike(s) && !fac.IsAcronym(s) || s == "BAG" {
+				continue // "BAG" is also a Berufsausübungsgemeinschaft (die BAG)
+			}
+			if got := fac.HeadGender(s); got != want {
+				t.Errorf("HeadGender(%q) = %v, want %v (the head of %q)", s, got, want, e.Name)
+			}
+			if other, ok := seen[s]; ok && other != e.Name {
+				t.Errorf("acronym %q names %q and %q", s, other, e.Name)
+			}
+			seen[s] = e.Name
+		}
+	}
+}

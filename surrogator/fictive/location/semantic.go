@@ -112,6 +112,7 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	allow := allowed(ctx.Scope)
 	q := fac.Query{
 		Original: core,
+		Class:    f.class,
 		Default:  defaultClass(ctx.Kind),
 		Rand:     ctx.Scope.Rand("location.facility.semantic", skey),
 		ProperNoun: func(w string) bool {
