@@ -673,7 +673,7 @@ func classifyFolded(words []string) Class {
 				}
 			}
 			if c != Unknown {
-				return c
+				return psychiatricCarrier(c, words)
 			}
 			break
 		}
@@ -703,6 +703,12 @@ func classifyFolded(words []string) Class {
 			}
 		}
 	}
+	return psychiatricCarrier(c, words)
+}
+
+// psychiatricCarrier returns Psychiatry for a hospital of a psychiatric
+// carrier (psychiatricCarriers), else c.
+func psychiatricCarrier(c Class, words []string) Class {
 	if c == Hospital || c == SpecialistClinic {
 		for _, w := range words {
 			for _, p := range psychiatricCarriers {

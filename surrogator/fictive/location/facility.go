@@ -909,7 +909,7 @@ func allowed(s *fictive.Scope) func(string) bool {
 }
 
 // facilityIdentity is what makes two spellings one facility: its register
-// institution, else its folded nominative spelling.
+// institution, else its expanded and folded nominative spelling.
 func facilityIdentity(reg *register, nominative string) string {
 	if strings.HasPrefix(nominative, "Campus ") {
 		return "txt:" + norm.Fold(nominative) // a campus has its own gender
@@ -917,7 +917,9 @@ func facilityIdentity(reg *register, nominative string) string {
 	if m, ok := reg.matchWhole(nominative); ok && m.entry >= 0 {
 		return "reg:" + reg.entries[m.entry].Name
 	}
-	return "txt:" + norm.Fold(nominative)
+	// the semantic method's key: "ZfP Reichenau" and "Zentrum für
+	// Psychiatrie Reichenau" are one facility with one surrogate
+	return "txt:" + fac.Key(nominative)
 }
 
 // docGenders returns, per facility of the document (facilityIdentity),

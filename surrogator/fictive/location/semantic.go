@@ -119,7 +119,17 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 			return persons[w] || origPlaces[w]
 		},
 		Reject: func(name string) bool {
-			return taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name) || avoidWindows(ctx.Scope.Avoid, name)
+			if taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name) || avoidWindows(ctx.Scope.Avoid, name) {
+				return true
+			}
+			for _, a := range []string{"der", "des", "dem", "den"} {
+				// an original written declined ("den Medizinischen Dienst
+				// Westfalen-Lippe", "des Klinikums Schloß Winnenden")
+				if d := fac.Decline(name, a); d != name && avoidWindows(ctx.Scope.Avoid, d) {
+					return true
+				}
+			}
+			return false
 		},
 	}
 	if ctx.Doc != nil {
