@@ -247,7 +247,7 @@ var abbreviations = map[string]string{
 	"PKV": "Private Krankenversicherung", "MDK": "Medizinischer Dienst Amt", "MD": "Medizinischer Dienst Amt",
 	"OLG": "Oberlandesgericht", "LG": "Landgericht", "SG": "Sozialgericht", "LSG": "Landessozialgericht",
 	"BSG": "Bundessozialgericht", "VG": "Verwaltungsgericht", "AmtsG": "Amtsgericht", "JVA": "Justizvollzugsanstalt",
-	"LRA": "Landratsamt", "BA": "Bundesagentur für Arbeit", "PIA": "Psychiatrische Institutsambulanz",
+	"LRA": "Landratsamt", "FamG": "Familiengericht", "AG-FamG": "Amtsgericht Familiengericht", "BA": "Bundesagentur für Arbeit", "PIA": "Psychiatrische Institutsambulanz",
 	"ZfP": "Zentrum für Psychiatrie", "ZFP": "Zentrum für Psychiatrie", "KJP": "Kinder- und Jugendpsychiatrie",
 	"SPZ": "Sozialpädiatrisches Zentrum", "DRK": "Deutsches Rotes Kreuz Verband",
 	"AWO": "Arbeiterwohlfahrt Verband", "ASB": "Arbeiter-Samariter-Bund Verband", "KV": "Kassenärztliche Vereinigung",

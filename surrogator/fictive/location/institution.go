@@ -187,13 +187,16 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 		}
 		return m, true
 	}
-	if !registerClass(cls) && !medicalService(core) || len(r.byClass[cls]) == 0 {
+	if !registerClass(cls) && !(cls == fac.AuthorityOther && stateOffice(core)) || len(r.byClass[cls]) == 0 {
 		return regMatch{}, false
 	}
 	if cls == fac.AuthorityArbeitsagentur && strings.Contains(strings.ToLower(core), "jobcenter") {
 		return regMatch{}, false // a Jobcenter is named after its district (authoritySurrogate)
 	}
 	m := regMatch{entry: -1, class: cls, form: formFull, tail: core}
+	if acronymLike(core) || fac.IsAcronym(core) {
+		m.form = formAbbr // "DRV", "AOK": the surrogate's short form
+	}
 	// a court or agency by its seat: the entry of the class seated in a
 	// municipality named inside
 	for _, c := range f.cities {
@@ -213,6 +216,20 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 func medicalService(core string) bool {
 	f := strings.Fields(core)
 	return len(f) > 0 && (f[0] == "MDK" || f[0] == "MD" || strings.HasPrefix(strings.ToLower(core), "medizinische"))
+}
+
+// stateOffice reports an authority of a state or of the Bund named without
+// the register's spelling ("Landesamt für Soziales und Versorgung",
+// "Landesversorgungsamt"): one of the register's, never "Landesamt
+// <town>".
+func stateOffice(core string) bool {
+	l := strings.ToLower(core)
+	for _, w := range []string{"landesamt", "landesverwaltungsamt", "landesversorgungsamt", "bundesamt", "amt für versorgung und soziales", "kommunaler sozialverband", "kommunalverband für"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return medicalService(core)
 }
 
 // linkArticle are the words after which a register institution may follow
@@ -296,7 +313,11 @@ func acronymLike(s string) bool {
 // its abbreviation, or the short form most like the original's; of
 // several, one whose head gender is in genders (0: any).
 func (e regEntry) render(m regMatch, genders fac.GenderSet) string {
-	v := e.renderForm(m.form, m.short, genders)
+	orig := m.short
+	if m.entry < 0 && m.form == formAbbr {
+		orig = m.tail // "DRV" named without its carrier
+	}
+	v := e.renderForm(m.form, orig, genders)
 	if m.paren && m.form == formFull {
 		if a := e.renderForm(formAbbr, "", 0); a != v && acronymLike(a) {
 			v += " (" + a + ")"
@@ -309,6 +330,15 @@ func (e regEntry) renderForm(form int, origShort string, genders fac.GenderSet) 
 	fits := func(s string) bool { return genders == 0 || genders.Has(fac.HeadGender(s)) }
 	switch form {
 	case formAbbr:
+		if first := strings.Fields(origShort); len(first) == 1 {
+			// an abbreviation of a family ("DRV", "AOK", "MDK"): the
+			// surrogate's short form of that family ("DRV Hessen")
+			for _, s := range e.Short {
+				if f := strings.Fields(s); len(f) > 1 && f[0] == first[0] && fits(s) {
+					return s
+				}
+			}
+		}
 		for _, s := range e.Short {
 			if acronymLike(s) && fits(s) {
 				return s
@@ -518,7 +548,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				pool = atSeat
 			}
 		}
-		if m.form == formAbbr || m.entry >= 0 && acronymLike(reg.entries[m.entry].renderForm(formAbbr, "", 0)) {
+		if m.entry >= 0 && (m.form == formAbbr || acronymLike(reg.entries[m.entry].renderForm(formAbbr, "", 0))) {
 			// an acronym original, or one whose institution has an acronym
 			// another spelling may use: institutions that have one
 			var abbr []int
@@ -560,7 +590,11 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			if len(agree) == 0 && len(pool) < len(all) {
 				// the narrowed pool (state, family, acronyms) has none of
 				// the gender: any institution of the type that has one
+				fam := family(m, reg)
 				for _, i := range all {
+					if fam != "" && family(regMatch{entry: i}, reg) != fam {
+						continue
+					}
 					if genders.Has(fac.HeadGender(reg.entries[i].render(m, genders))) {
 						agree = append(agree, i)
 					}
@@ -688,7 +722,7 @@ func courtLevel(m regMatch, reg *register) int {
 // courtLevelOf returns 3 for a federal court, 2 for a court of appeal of
 // its branch (Landessozialgericht, Oberverwaltungsgericht), 1 otherwise.
 func courtLevelOf(name string) int {
-	l := strings.ToLower(name)
+	l := strings.ToLower(fac.Expand(name)) // "LSG Sachsen" is a Landessozialgericht
 	switch {
 	case strings.Contains(l, "bundes"):
 		return 3
@@ -709,6 +743,9 @@ func family(m regMatch, reg *register) string {
 	}
 	if medicalService(name) {
 		return "medizinischer" // "MDK": a Medizinischer Dienst
+	}
+	if l := strings.ToLower(name); strings.Contains(l, "landesamt") || strings.Contains(l, "landesverwaltungsamt") || strings.Contains(l, "versorgung") {
+		return "landesamt"
 	}
 	for _, w := range strings.Fields(strings.ToLower(name)) {
 		w = strings.Trim(w, ",()–-")
