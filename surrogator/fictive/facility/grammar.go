@@ -287,6 +287,9 @@ func genitiveS(w string) (string, bool) {
 func StripGenitive(name string) (string, bool) {
 	words := strings.Fields(name)
 	for i, w := range words {
+		if i > 0 && locatives[strings.ToLower(w)] {
+			break // "Beihilfestelle des Landesamts …": the genitive is the owner's
+		}
 		parts := embed.Fold(w)
 		if len(parts) == 0 {
 			continue

@@ -178,6 +178,14 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 		}
 		tail := strings.Join(words[i:], " ")
 		m, ok := r.matchWhole(tail)
+		if !ok && link {
+			// a state office the register does not spell after a head of
+			// its own ("Beihilfestelle des Landesamts für Finanzen …"):
+			// one of the register's offices
+			if nt := fac.Nominative(tail, w); fac.Classify(nt) == fac.AuthorityOther && stateOffice(nt) && len(r.byClass[fac.AuthorityOther]) > 0 {
+				m, ok = regMatch{entry: -1, class: fac.AuthorityOther, form: formFull, tail: nt}, true
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -224,6 +232,9 @@ func medicalService(core string) bool {
 // <town>".
 func stateOffice(core string) bool {
 	l := strings.ToLower(core)
+	if i := strings.IndexByte(l, ' '); i > 0 && !strings.Contains(l[:i], "amt") {
+		l = l[:i] // the office heads the name ("Beihilfestelle des Landesamts …" is no Landesamt)
+	}
 	for _, w := range []string{"landesamt", "landesverwaltungsamt", "landesversorgungsamt", "bundesamt", "amt für versorgung und soziales", "kommunaler sozialverband", "kommunalverband für"} {
 		if strings.Contains(l, w) {
 			return true
