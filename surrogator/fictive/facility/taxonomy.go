@@ -328,6 +328,9 @@ type rule struct {
 // rules in priority order: the first matching rule decides. Keys are
 // folded (lower case, ä → ae, ß → ss).
 var rules = []rule{
+	// chambers of the professions are associations (Ärztekammer,
+	// Zahnärztekammer, Apothekerkammer: not a practice or pharmacy)
+	{"aerztekammer", 's', Association}, {"apothekerkammer", 's', Association}, {"handwerkskammer", 's', Association},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
 	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
 	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
