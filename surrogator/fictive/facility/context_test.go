@@ -51,6 +51,8 @@ func TestAcronymHeads(t *testing.T) {
 		"UKSH Campus Kiel": Neuter, "MVZ Emden, Klinik für Kinder- und Jugendmedizin": Neuter,
 		// a company's AG comes last
 		"Lausitzer Braunkohle AG": Feminine,
+		// a spa town before the head is no bath
+		"Bad Windsheim Fachklinik für Chirurgie": Feminine, "Kurpark-Klinik Bad Nauheim": Feminine, "Albert-Bad": Neuter,
 	} {
 		if got := HeadGender(name); got != want {
 			t.Errorf("HeadGender(%q) = %v, want %v", name, got, want)

@@ -90,6 +90,7 @@ func adjectiveStem(w string) (stem, ending string, ok bool) {
 // (the first word ending in a known head noun, as HeadGender finds it)
 // and its gender; -1 when none.
 func headIndex(words []string) (int, Gender) {
+	spa := -1
 	for i, tok := range words {
 		if i > 0 && locatives[strings.ToLower(tok)] {
 			break // "Physiotherapie am Marktplatz": no head before the place
@@ -97,6 +98,13 @@ func headIndex(words []string) (int, Gender) {
 		core := strings.TrimRight(tok, ",;:)")
 		if i == 0 && core == "AG" && len(words) > 1 {
 			return i, Neuter // "AG Leipzig": das Amtsgericht (a company's AG comes last)
+		}
+		if core == "Bad" && i+1 < len(words) && startsUpper(words[i+1]) {
+			spa = i + 1
+			continue // "Bad Windsheim Fachklinik …": a spa town's name, not a bath
+		}
+		if i == spa && i+1 < len(words) {
+			continue // the spa town itself ("Windsheim" is no "Heim")
 		}
 		g, isAcr := acronymGenders[core]
 		if !isAcr {
@@ -129,6 +137,12 @@ func headIndex(words []string) (int, Gender) {
 		return i, g
 	}
 	return -1, NoGender
+}
+
+// startsUpper reports whether w begins with an upper-case letter.
+func startsUpper(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
 }
 
 // tokenGender is the gender of the head noun a word ends in (a hyphenated
