@@ -55,6 +55,7 @@ var labelVersion = sync.OnceValue(func() uint32 {
 		ag[k] = fmt.Sprint(uint8(v))
 	}
 	sorted("acronym", ag)
+	sorted("acronymclass", acronymClassLabels)
 	fmt.Fprintf(&b, "psychiatric %q appositions %v\n", psychiatricCarriers, appositions)
 	for _, r := range phrases {
 		fmt.Fprintf(&b, "phrase %s %d\n", r.seq, r.class)

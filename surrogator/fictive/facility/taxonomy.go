@@ -42,6 +42,7 @@ package facility
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/surrogator/surrogator/embed"
 )
@@ -632,6 +633,26 @@ var tagPrefixClass = map[string]Class{
 	"club=": Association,
 }
 
+// acronymClassLabels are the classes of the register's abbreviations
+// (data/resources/institutions.tsv), so that a surrogate written as one
+// ("UME", "BfArM", "KUVB") shows its type on every path; the location
+// package's register test checks that every acronym of the register is
+// listed with its institution's type.
+var acronymClassLabels = map[string]string{
+	"ARAG": "insurer-private", "AXA": "insurer-private", "BAMF": "authority-other", "BAS": "authority-other", "BBKK": "insurer-private", "BEK": "insurer-statutory", "BFH": "court-other", "BGH": "court-other", "BGHM": "accident-insurer", "BGHW": "accident-insurer", "BGN": "accident-insurer", "BGW": "accident-insurer", "BHT": "university", "BIG": "insurer-statutory", "BIPS": "university-institute", "BNITM": "university-institute", "BSG": "court-sozialgericht", "BVA": "authority-other", "BVerwG": "court-verwaltungsgericht", "BZSt": "authority-other", "BayVGH": "court-verwaltungsgericht", "BfA": "pension-carrier", "BfArM": "authority-other", "BfJ": "authority-other", "CAU": "university", "CCCF": "tumour-centre", "CCCU": "tumour-centre", "DAK": "insurer-statutory", "DHM": "heart-centre", "DHZC": "heart-centre", "DKFZ": "university-institute", "DKV": "insurer-private", "DSHS": "university", "DZNE": "university-institute", "EBA": "authority-other", "ERGO": "insurer-private", "EUF": "university", "FAU": "university", "FLI": "university-institute", "HEK": "insurer-statutory", "HFU": "university", "HHU": "university", "HKI": "university-institute", "HSRM": "university", "HSU": "university", "HSZG": "university", "HUK": "insurer-private", "HZI": "university-institute", "HZL": "heart-centre", "HsH": "university", "IfADo": "university-institute", "JGU": "university", "JLU": "university", "JMU": "university", "KBA": "authority-other", "KKH": "insurer-statutory", "KUM": "university-hospital", "KUVB": "accident-insurer", "KVJS": "authority-other", "LAGeSo": "authority-other", "LAGuS": "authority-other", "LASV": "authority-other", "LBV": "authority-other", "LKH": "insurer-private", "LMU": "university", "LSJV": "authority-other", "LUH": "university", "MDC": "university-institute", "MHB": "university", "MHH": "university-hospital", "MLU": "university", "MRI": "university-hospital", "NCT": "tumour-centre", "OVGU": "university", "PBeaKK": "insurer-private", "PEI": "university-institute", "R+V": "insurer-private", "RKI": "university-institute", "RPTU": "university", "RUB": "university", "RWTH": "university", "SBK": "insurer-statutory", "SDK": "insurer-private", "SVLFG": "insurer-statutory", "THD": "university", "TK": "insurer-statutory", "TKK": "insurer-statutory", "TLVwA": "authority-other", "TUHH": "university", "TUM": "university", "TZM": "tumour-centre", "UCCH": "tumour-centre", "UCCL": "tumour-centre", "UCCSH": "tumour-centre", "UDE": "university", "UFZ": "university-institute", "UHZ": "heart-centre", "UKA": "university-hospital", "UKB": "university-hospital", "UKBW": "accident-insurer", "UKD": "university-hospital", "UKE": "university-hospital", "UKER": "university-hospital", "UKF": "university-hospital", "UKGM": "university-hospital", "UKH": "university-hospital", "UKHD": "university-hospital", "UKJ": "university-hospital", "UKK": "university-hospital", "UKL": "university-hospital", "UKM": "university-hospital", "UKMD": "university-hospital", "UKR": "university-hospital", "UKRB": "university-hospital", "UKS": "university-hospital", "UKSH": "university-hospital", "UKT": "university-hospital", "UKU": "university-hospital", "UKV": "insurer-private", "UKW": "university-hospital", "UME": "university-hospital", "UMG": "university-hospital", "UMM": "university-hospital", "UMMD": "university-hospital", "UMR": "university-hospital", "UVB": "accident-insurer", "UW/H": "university", "UdS": "university", "VBG": "accident-insurer", "WHZ": "university", "WTZ": "tumour-centre", "ZBFS": "authority-other", "hkk": "insurer-statutory",
+}
+
+// acronymClasses is acronymClassLabels parsed.
+var acronymClasses = sync.OnceValue(func() map[string]Class {
+	out := make(map[string]Class, len(acronymClassLabels))
+	for k, v := range acronymClassLabels {
+		if c, ok := ParseClass(v); ok {
+			out[k] = c
+		}
+	}
+	return out
+})
+
 // Classify returns the class a name shows by its keywords (after
 // abbreviation expansion); Unknown when none matches.
 //
@@ -639,7 +660,12 @@ var tagPrefixClass = map[string]Class{
 // Ärztehaus", "Krankenpflegeschule am Klinikum" or "Förderverein der
 // Grundschule" only the words before "im", "am", "der" decide when they
 // show a class ("für" does not cut: "Klinik für Psychiatrie").
-func Classify(name string) Class { return classifyFolded(classWords(Expand(name))) }
+func Classify(name string) Class {
+	if c, ok := acronymClasses()[strings.TrimSpace(name)]; ok {
+		return c // a register abbreviation written alone ("UME", "KUVB")
+	}
+	return classifyFolded(classWords(Expand(name)))
+}
 
 // classWords are the folded words of a name for classification: each
 // hyphenated compound is followed by its parts joined, so that

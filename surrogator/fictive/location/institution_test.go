@@ -201,3 +201,24 @@ func TestRegisterAcronymGenders(t *testing.T) {
 		}
 	}
 }
+
+// classExempt are acronyms that are also words or other names ("HOST",
+// "INTER", "BAG" is a Berufsausübungsgemeinschaft too).
+var classExempt = map[string]bool{"BAG": true, "HM": true, "KU": true, "HOST": true, "INTER": true}
+
+// TestRegisterAcronymClasses: an abbreviation of the register shows its
+// institution's type to the taxonomy (a surrogate "UME" or "MDK Sachsen"
+// is read as what it is on every path, not only through the register).
+func TestRegisterAcronymClasses(t *testing.T) {
+	reg := registerOf(data.Default())
+	for _, e := range reg.entries {
+		for _, s := range e.Short {
+			if !acronymLike(s) || e.Country != "" || classExempt[s] {
+				continue // an ordinary word or another institution's acronym too
+			}
+			if got := fac.Classify(s); got != e.class {
+				t.Errorf("Classify(%q) = %s, want %s (%s)", s, got, e.class, e.Name)
+			}
+		}
+	}
+}
