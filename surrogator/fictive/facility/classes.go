@@ -134,3 +134,12 @@ func ProperNouns(name string) []string { return taxonomy.ProperNouns(name) }
 
 // LabelVersion is taxonomy.LabelVersion.
 func LabelVersion() uint32 { return taxonomy.LabelVersion() }
+
+// RefineByContext returns the class of a name given the sentence around
+// it (taxonomy.RefineByContext).
+func RefineByContext(name string, def Class, before, after string) Class {
+	return taxonomy.RefineByContext(name, def, before, after)
+}
+
+// Expand writes out a name's abbreviations (taxonomy.Expand).
+func Expand(name string) string { return taxonomy.Expand(name) }

@@ -85,6 +85,13 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 				return true
 			}
 		}
+		// nor may the office named after it be an original of the
+		// project ("Jobcenter Erzgebirgskreis" in another letter)
+		for _, office := range []string{"Jobcenter ", "Gesundheitsamt ", "Jugendamt ", "Landratsamt ", "Kreisverwaltung ", "Landkreis "} {
+			if avoidWindows(ctx.Scope.Avoid, office+d) || avoidWindows(ctx.Scope.Avoid, office+kreisName(d)) {
+				return true
+			}
+		}
 		return avoidParts(ctx.Scope.Avoid, d)
 	}
 	if bad(id) {

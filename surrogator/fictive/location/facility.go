@@ -142,6 +142,9 @@ type facility struct {
 	cities   []resolvedName // municipalities named inside
 	persons  []string       // surnames named inside
 	original string
+	// class is the type the sentence shows for a name that shows none
+	// (facility.RefineByContext); Unknown: the name's
+	class fac.Class
 	// genders are the head genders the article before the span agrees
 	// with (0: any)
 	genders fac.GenderSet
@@ -359,17 +362,27 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	}
 	ns := facilityNS(ctx.Kind)
 	key := norm.Fold(core)
+	reg := registerOf(res)
+	if m, ok := reg.matchWhole(core); ok && m.entry >= 0 && article != "" {
+		// a register institution's spelling is rendered for its article
+		// ("an der UKA", "am UKA"); the institution is one (NSInstitution)
+		key += fmt.Sprintf("|%d", fac.AgreeingGenders(article, fac.HeadGender(core)))
+	}
 	if v, ok := ctx.Scope.Peek(ns, key); ok {
 		return v, nil
 	}
 	cls := fac.Classify(core)
-	reg := registerOf(res)
 	if ctx.Doc != nil {
 		// deciding a place may draw the institutions seated there
 		// (pinInstitutions): not this one again
 		b := busyOf(ctx)
 		if b.enter(ctx.Span) {
 			defer b.leave(ctx.Span)
+		}
+		// a clinic or place whose name shows no type: the sentence may
+		// ("qualifizierter Entzug im …", "Reha in der …")
+		if rc := fac.RefineByContext(core, defaultClass(ctx.Kind), ctx.Before(160), ctx.After(120)); rc != cls && rc != defaultClass(ctx.Kind) {
+			cls, f.class = rc, rc
 		}
 	}
 	if article != "" {
@@ -487,8 +500,11 @@ func personIn(f facility, s string) bool {
 // organisations' "Stadt-Apotheke"); else those of its sector (health
 // care, public and social, business, leisure); else all: a "Tumorzentrum
 // e. V." must not become an "Autohaus".
-func sameClassTemplates(original string, templates []string, byKind map[string][]string, gc *geoCache) []string {
-	c := fac.Classify(original)
+func sameClassTemplates(original string, class fac.Class, templates []string, byKind map[string][]string, gc *geoCache) []string {
+	c := class // the class the sentence shows (RefineByContext), else the name's
+	if c == fac.Unknown {
+		c = fac.Classify(original)
+	}
 	if c == fac.Unknown {
 		// a name that shows no class ("Falkenstein") gets a surrogate that
 		// claims none (a square, a station) when there is one
@@ -604,7 +620,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	if len(templates) == 0 {
 		templates = []string{"Einrichtung {city}"}
 	}
-	templates = sameClassTemplates(f.original, templates, res.FacilityTemplates, cacheOf(g))
+	templates = sameClassTemplates(f.original, f.class, templates, res.FacilityTemplates, cacheOf(g))
 	if f.genders != 0 {
 		// the article before the span stays: templates whose head it fits
 		var agree []string
@@ -904,7 +920,7 @@ func allowed(s *fictive.Scope) func(string) bool {
 }
 
 // facilityIdentity is what makes two spellings one facility: its register
-// institution, else its folded nominative spelling.
+// institution, else its expanded and folded nominative spelling.
 func facilityIdentity(reg *register, nominative string) string {
 	if strings.HasPrefix(nominative, "Campus ") {
 		return "txt:" + norm.Fold(nominative) // a campus has its own gender
@@ -912,7 +928,9 @@ func facilityIdentity(reg *register, nominative string) string {
 	if m, ok := reg.matchWhole(nominative); ok && m.entry >= 0 {
 		return "reg:" + reg.entries[m.entry].Name
 	}
-	return "txt:" + norm.Fold(nominative)
+	// the semantic method's key: "ZfP Reichenau" and "Zentrum für
+	// Psychiatrie Reichenau" are one facility with one surrogate
+	return "txt:" + fac.Key(nominative)
 }
 
 // docGenders returns, per facility of the document (facilityIdentity),
@@ -920,10 +938,28 @@ func facilityIdentity(reg *register, nominative string) string {
 // spans that has one (the sets intersected; a span whose set shares none
 // with the others' is left out). Built once per document.
 func docGenders(ctx *fictive.Context, reg *register) map[string]fac.GenderSet {
+	out, _ := docGenderSets(ctx, reg)
+	return out
+}
+
+// abbrSpelling marks a set of docGenderSets that an acronym spelling's
+// article gives (the surrogate's acronym must fit it).
+const abbrSpelling fac.GenderSet = 1 << 7
+
+// docGenderSets returns docGenders and, per facility, the distinct sets
+// of the articles before its spans (a register institution must have a
+// spelling for each: "im UKHD" and "der Uniklinik Heidelberg"); a set
+// of an acronym spelling carries abbrSpelling.
+func docGenderSets(ctx *fictive.Context, reg *register) (map[string]fac.GenderSet, map[string][]fac.GenderSet) {
+	type both struct {
+		out  map[string]fac.GenderSet
+		sets map[string][]fac.GenderSet
+	}
 	mk := func() any {
 		out := map[string]fac.GenderSet{}
+		sets := map[string][]fac.GenderSet{}
 		if ctx.Doc == nil {
-			return out
+			return both{out, sets}
 		}
 		for j, sp := range ctx.Doc.Spans {
 			if !isFacilityKind(sp.Kind) {
@@ -941,6 +977,13 @@ func docGenders(ctx *fictive.Context, reg *register) map[string]fac.GenderSet {
 			nom := fac.Nominative(core, a)
 			set := fac.AgreeingGenders(a, fac.HeadGender(nom))
 			id := facilityIdentity(reg, nom)
+			tagged := set
+			if acronymLike(nom) {
+				tagged |= abbrSpelling
+			}
+			if !slices.Contains(sets[id], tagged) {
+				sets[id] = append(sets[id], tagged)
+			}
 			if old, ok := out[id]; ok {
 				if old&set != 0 {
 					out[id] = old & set
@@ -949,10 +992,13 @@ func docGenders(ctx *fictive.Context, reg *register) map[string]fac.GenderSet {
 			}
 			out[id] = set
 		}
-		return out
+		return both{out, sets}
 	}
+	var b both
 	if ctx.State == nil {
-		return mk().(map[string]fac.GenderSet)
+		b = mk().(both)
+	} else {
+		b = ctx.State.Value("facility.docgenders", mk).(both)
 	}
-	return ctx.State.Value("facility.docgenders", mk).(map[string]fac.GenderSet)
+	return b.out, b.sets
 }

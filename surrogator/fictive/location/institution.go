@@ -2,7 +2,6 @@ package location
 
 import (
 	"math/rand"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -182,6 +181,14 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 		}
 		tail := strings.Join(words[i:], " ")
 		m, ok := r.matchWhole(tail)
+		if !ok && link {
+			// a state office the register does not spell after a head of
+			// its own ("Beihilfestelle des Landesamts für Finanzen …"):
+			// one of the register's offices
+			if nt := fac.Nominative(tail, w); fac.Classify(nt) == fac.AuthorityOther && stateOffice(nt) && len(r.byClass[fac.AuthorityOther]) > 0 {
+				m, ok = regMatch{entry: -1, class: fac.AuthorityOther, form: formFull, tail: nt}, true
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -191,13 +198,16 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 		}
 		return m, true
 	}
-	if !registerClass(cls) || len(r.byClass[cls]) == 0 {
+	if !registerClass(cls) && !(cls == fac.AuthorityOther && stateOffice(core)) || len(r.byClass[cls]) == 0 {
 		return regMatch{}, false
 	}
 	if cls == fac.AuthorityArbeitsagentur && strings.Contains(strings.ToLower(core), "jobcenter") {
 		return regMatch{}, false // a Jobcenter is named after its district (authoritySurrogate)
 	}
 	m := regMatch{entry: -1, class: cls, form: formFull, tail: core}
+	if acronymLike(core) || fac.IsAcronym(core) {
+		m.form = formAbbr // "DRV", "AOK": the surrogate's short form
+	}
 	// a court or agency by its seat: the entry of the class seated in a
 	// municipality named inside
 	for _, c := range f.cities {
@@ -209,6 +219,31 @@ func (r *register) match(g Gazetteer, core string, cls fac.Class, f facility) (r
 		}
 	}
 	return m, true
+}
+
+// medicalService reports a Medizinischer Dienst named without its region
+// ("MDK", "MD", "Medizinischer Dienst der Krankenversicherung"): one of
+// the register's.
+func medicalService(core string) bool {
+	f := strings.Fields(core)
+	return len(f) > 0 && (f[0] == "MDK" || f[0] == "MD" || strings.HasPrefix(strings.ToLower(core), "medizinische"))
+}
+
+// stateOffice reports an authority of a state or of the Bund named without
+// the register's spelling ("Landesamt für Soziales und Versorgung",
+// "Landesversorgungsamt"): one of the register's, never "Landesamt
+// <town>".
+func stateOffice(core string) bool {
+	l := strings.ToLower(core)
+	if i := strings.IndexByte(l, ' '); i > 0 && !strings.Contains(l[:i], "amt") {
+		l = l[:i] // the office heads the name ("Beihilfestelle des Landesamts …" is no Landesamt)
+	}
+	for _, w := range []string{"landesamt", "landesverwaltungsamt", "landesversorgungsamt", "bundesamt", "amt für versorgung und soziales", "kommunaler sozialverband", "kommunalverband für"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return medicalService(core)
 }
 
 // linkArticle are the words after which a register institution may follow
@@ -245,6 +280,11 @@ func (r *register) matchWhole(s string) (regMatch, bool) {
 	}
 	i := is[0]
 	e := r.entries[i]
+	for _, f := range e.forms {
+		if formKey(f) == k && acronymLike(f) && f != strings.ToLower(f) && !containsWordCS(s, f) {
+			return regMatch{}, false // "Bek GmbH" (a surname) is not the BEK
+		}
+	}
 	m := regMatch{entry: i, class: e.class, tail: s, form: formFull}
 	if formKey(e.Name) != k {
 		m.form = formShort
@@ -254,6 +294,17 @@ func (r *register) matchWhole(s string) (regMatch, bool) {
 		}
 	}
 	return m, true
+}
+
+// containsWordCS reports whether w occurs in s as a whole word, case
+// sensitive.
+func containsWordCS(s, w string) bool {
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == ',' || r == '/' }) {
+		if f == w {
+			return true
+		}
+	}
+	return false
 }
 
 // acronymLike reports a single-word spelling of capitals and digits with
@@ -276,7 +327,11 @@ func acronymLike(s string) bool {
 // its abbreviation, or the short form most like the original's; of
 // several, one whose head gender is in genders (0: any).
 func (e regEntry) render(m regMatch, genders fac.GenderSet) string {
-	v := e.renderForm(m.form, m.short, genders)
+	orig := m.short
+	if m.entry < 0 && m.form == formAbbr {
+		orig = m.tail // "DRV" named without its carrier
+	}
+	v := e.renderForm(m.form, orig, genders)
 	if m.paren && m.form == formFull {
 		if a := e.renderForm(formAbbr, "", 0); a != v && acronymLike(a) {
 			v += " (" + a + ")"
@@ -289,26 +344,31 @@ func (e regEntry) renderForm(form int, origShort string, genders fac.GenderSet) 
 	fits := func(s string) bool { return genders == 0 || genders.Has(fac.HeadGender(s)) }
 	switch form {
 	case formAbbr:
+		if first := strings.Fields(origShort); len(first) == 1 {
+			// an abbreviation of a family ("DRV", "AOK", "MDK"): the
+			// surrogate's short form of that family ("DRV Hessen")
+			for _, s := range e.Short {
+				if f := strings.Fields(s); len(f) > 1 && f[0] == first[0] && fits(s) {
+					return s
+				}
+			}
+		}
 		for _, s := range e.Short {
 			if acronymLike(s) && fits(s) {
 				return s
 			}
 		}
-		if genders != 0 && fits(e.Name) && slices.ContainsFunc(e.Short, acronymLike) {
-			// an acronym of another gender than the articles' ("des
-			// UMG"): a short form that agrees, else the name
+		if genders != 0 {
+			// no abbreviation of the gender the articles need: a short
+			// form or the name that has it ("an der UKA" → "an der
+			// Uniklinik Würzburg")
 			for _, s := range e.Short {
 				if fits(s) {
 					return s
 				}
 			}
-			return e.Name
-		}
-		if genders != 0 {
-			for _, s := range e.Short {
-				if fits(s) {
-					return s
-				}
+			if fits(e.Name) {
+				return e.Name
 			}
 		}
 		for _, s := range e.Short {
@@ -566,7 +626,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				pin = false // no free seat: the place is drawn as any other
 			}
 		}
-		if m.form == formAbbr || m.entry >= 0 && acronymLike(reg.entries[m.entry].renderForm(formAbbr, "", 0)) {
+		if m.entry >= 0 && (m.form == formAbbr || acronymLike(reg.entries[m.entry].renderForm(formAbbr, "", 0))) {
 			// an acronym original, or one whose institution has an acronym
 			// another spelling may use: institutions that have one
 			var abbr []int
@@ -579,7 +639,12 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				pool = abbr
 			}
 		}
-		if genders != 0 {
+		var multi []fac.GenderSet // the article sets of its spellings, when they differ
+		if m.entry >= 0 && m.prefix == "" {
+			_, sets := docGenderSets(ctx, reg)
+			multi = sets["reg:"+reg.entries[m.entry].Name]
+		}
+		if genders != 0 && len(multi) < 2 {
 			// the official name and the acronym (another spelling may use
 			// either) must fit the articles
 			var agree []int
@@ -600,8 +665,44 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 					}
 				}
 			}
+			if len(agree) == 0 && len(pool) < len(all) {
+				// the narrowed pool (state, family, acronyms) has none of
+				// the gender: any institution of the type that has one
+				fam := family(m, reg)
+				for _, i := range all {
+					if fam != "" && family(regMatch{entry: i}, reg) != fam {
+						continue
+					}
+					if genders.Has(fac.HeadGender(reg.entries[i].render(m, genders))) {
+						agree = append(agree, i)
+					}
+				}
+			}
 			if len(agree) > 0 {
 				pool = agree
+			}
+		}
+		if len(multi) > 1 {
+			// every spelling of the institution in the document needs a
+			// form its article fits
+			var every, some []int
+			plain := make([]fac.GenderSet, len(multi))
+			for k, set := range multi {
+				plain[k] = set &^ abbrSpelling
+			}
+			for _, i := range pool {
+				if formsFit(reg.entries[i], multi) {
+					every = append(every, i)
+				}
+				if formsFit(reg.entries[i], plain) {
+					some = append(some, i) // an acronym spelling may get a short form
+				}
+			}
+			switch {
+			case len(every) > 0:
+				pool = every
+			case len(some) > 0:
+				pool = some
 			}
 		}
 		if pin {
@@ -630,7 +731,15 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			pinCity(ctx, g, sp, y)
 		}
 	}
-	v := e.render(m, genders)
+	// the spelling is rendered for its own article ("im UKHD" and "der
+	// Uniklinik Heidelberg" in one letter: "im UKU", "der Uniklinik Ulm")
+	rg := genders
+	if art != "" {
+		if sg := fac.AgreeingGenders(art, fac.HeadGender(orig)); sg != 0 {
+			rg = sg
+		}
+	}
+	v := e.render(m, rg)
 	if strings.HasPrefix(m.tail, "Campus ") && !strings.Contains(v, "Campus") {
 		// a campus of the original ("den Campus Virchow"): a campus of the
 		// surrogate, named by its seat
@@ -640,6 +749,29 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		v = followPrefix(ctx, g, m.prefix) + fac.Decline(v, m.link)
 	}
 	return v, true
+}
+
+// formsFit reports whether e has, for every set, a spelling whose head
+// gender is in it: its acronym for a set of an acronym spelling, another
+// spelling for the others.
+func formsFit(e regEntry, sets []fac.GenderSet) bool {
+	for _, set := range sets {
+		ok := false
+		if set&abbrSpelling != 0 {
+			// an acronym spelling gets the surrogate's acronym
+			if a := e.renderForm(formAbbr, "", 0); acronymLike(a) && set.Has(fac.HeadGender(a)) {
+				ok = true
+			}
+		} else {
+			for _, f := range e.forms {
+				ok = ok || !acronymLike(f) && set.Has(fac.HeadGender(f))
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // followPrefix replaces the municipalities named in the part of a name
@@ -676,7 +808,7 @@ func courtLevel(m regMatch, reg *register) int {
 // courtLevelOf returns 3 for a federal court, 2 for a court of appeal of
 // its branch (Landessozialgericht, Oberverwaltungsgericht), 1 otherwise.
 func courtLevelOf(name string) int {
-	l := strings.ToLower(name)
+	l := strings.ToLower(fac.Expand(name)) // "LSG Sachsen" is a Landessozialgericht
 	switch {
 	case strings.Contains(l, "bundes"):
 		return 3
@@ -695,6 +827,12 @@ func family(m regMatch, reg *register) string {
 	if m.entry >= 0 {
 		name = reg.entries[m.entry].Name
 	}
+	if medicalService(name) {
+		return "medizinischer" // "MDK": a Medizinischer Dienst
+	}
+	if l := strings.ToLower(name); strings.Contains(l, "landesamt") || strings.Contains(l, "landesverwaltungsamt") || strings.Contains(l, "versorgung") {
+		return "landesamt"
+	}
 	for _, w := range strings.Fields(strings.ToLower(name)) {
 		w = strings.Trim(w, ",()–-")
 		for _, f := range families {
@@ -710,6 +848,7 @@ func family(m regMatch, reg *register) string {
 var families = []string{
 	"aok", "bkk", "ikk", "unfallkasse", "unfallversicherung", "berufsgenossenschaft", "universität", "hochschule",
 	"rentenversicherung", "herzzentrum", "tumorzentrum", "krebszentrum", "max-planck", "fraunhofer", "helmholtz", "leibniz",
+	"medizinischer",
 }
 
 // campusOf returns the university hospital whose campus "Campus <seat>"

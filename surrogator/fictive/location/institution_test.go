@@ -173,3 +173,52 @@ func TestFacilityOwnPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestRegisterAcronymGenders: an abbreviation takes the gender of its
+// institution's head noun ("das UKE": Universitätsklinikum; "die MHH":
+// Hochschule; "die TK": Krankenkasse; "der MDK": Dienst), so the article
+// before it agrees with the surrogate it gets. Every acronym of the
+// register must be known to the taxonomy with that gender.
+func TestRegisterAcronymGenders(t *testing.T) {
+	reg := registerOf(data.Default())
+	seen := map[string]string{}
+	for _, e := range reg.entries {
+		want := fac.HeadGender(e.Name)
+		if want == fac.NoGender {
+			continue
+		}
+		for _, s := range e.Short {
+			if !acronymLike(s) && !fac.IsAcronym(s) || s == "BAG" {
+				continue // "BAG" is also a Berufsausübungsgemeinschaft (die BAG)
+			}
+			if got := fac.HeadGender(s); got != want {
+				t.Errorf("HeadGender(%q) = %v, want %v (the head of %q)", s, got, want, e.Name)
+			}
+			if other, ok := seen[s]; ok && other != e.Name {
+				t.Errorf("acronym %q names %q and %q", s, other, e.Name)
+			}
+			seen[s] = e.Name
+		}
+	}
+}
+
+// classExempt are acronyms that are also words or other names ("HOST",
+// "INTER", "BAG" is a Berufsausübungsgemeinschaft too).
+var classExempt = map[string]bool{"BAG": true, "HM": true, "KU": true, "HOST": true, "INTER": true}
+
+// TestRegisterAcronymClasses: an abbreviation of the register shows its
+// institution's type to the taxonomy (a surrogate "UME" or "MDK Sachsen"
+// is read as what it is on every path, not only through the register).
+func TestRegisterAcronymClasses(t *testing.T) {
+	reg := registerOf(data.Default())
+	for _, e := range reg.entries {
+		for _, s := range e.Short {
+			if !acronymLike(s) || e.Country != "" || classExempt[s] {
+				continue // an ordinary word or another institution's acronym too
+			}
+			if got := fac.Classify(s); got != e.class {
+				t.Errorf("Classify(%q) = %s, want %s (%s)", s, got, e.class, e.Name)
+			}
+		}
+	}
+}

@@ -112,13 +112,24 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	allow := allowed(ctx.Scope)
 	q := fac.Query{
 		Original: core,
+		Class:    f.class,
 		Default:  defaultClass(ctx.Kind),
 		Rand:     ctx.Scope.Rand("location.facility.semantic", skey),
 		ProperNoun: func(w string) bool {
 			return persons[w] || origPlaces[w]
 		},
 		Reject: func(name string) bool {
-			return taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name) || avoidWindows(ctx.Scope.Avoid, name)
+			if taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name) || avoidWindows(ctx.Scope.Avoid, name) {
+				return true
+			}
+			for _, a := range []string{"der", "des", "dem", "den"} {
+				// an original written declined ("den Medizinischen Dienst
+				// Westfalen-Lippe", "des Klinikums Schloß Winnenden")
+				if d := fac.Decline(name, a); d != name && avoidWindows(ctx.Scope.Avoid, d) {
+					return true
+				}
+			}
+			return false
 		},
 	}
 	if ctx.Doc != nil {

@@ -42,9 +42,9 @@ func TestTemplateClassCached(t *testing.T) {
 	for _, o := range originals {
 		for _, k := range []string{data.FacilityHospital, data.FacilityPractice, data.FacilityOrganization, data.FacilityOther} {
 			ts := res.FacilityTemplates[k]
-			want := sameClassTemplates(o, ts, res.FacilityTemplates, nil)
+			want := sameClassTemplates(o, fac.Unknown, ts, res.FacilityTemplates, nil)
 			for range 2 {
-				if got := sameClassTemplates(o, ts, res.FacilityTemplates, gc); !slices.Equal(got, want) {
+				if got := sameClassTemplates(o, fac.Unknown, ts, res.FacilityTemplates, gc); !slices.Equal(got, want) {
 					t.Fatalf("%q (%s): cached %q, want %q", o, k, got, want)
 				}
 			}

@@ -90,20 +90,88 @@ func adjectiveStem(w string) (stem, ending string, ok bool) {
 // (the first word ending in a known head noun, as HeadGender finds it)
 // and its gender; -1 when none.
 func headIndex(words []string) (int, Gender) {
+	spa := -1
 	for i, tok := range words {
 		if i > 0 && locatives[strings.ToLower(tok)] {
 			break // "Physiotherapie am Marktplatz": no head before the place
 		}
-		// a hyphenated compound's head is its last part ("Park-Apotheke")
-		for _, parts := range [][]string{embed.Fold(tok), embed.Fold(Expand(tok))} {
-			for k := len(parts) - 1; k >= 0; k-- {
-				if g := wordGender(parts[k]); g != NoGender {
-					return i, g
+		core := strings.TrimRight(tok, ",;:)")
+		if i == 0 && core == "AG" && len(words) > 1 {
+			return i, Neuter // "AG Leipzig": das Amtsgericht (a company's AG comes last)
+		}
+		if core == "Bad" && i+1 < len(words) && startsUpper(words[i+1]) {
+			spa = i + 1
+			continue // "Bad Windsheim Fachklinik …": a spa town's name, not a bath
+		}
+		if i == spa && i+1 < len(words) {
+			continue // the spa town itself ("Windsheim" is no "Heim")
+		}
+		g, isAcr := acronymGenders[core]
+		if !isAcr {
+			g = tokenGender(tok, false)
+			isAcr = g == NoGender
+			if isAcr {
+				g = tokenGender(tok, true) // "MVZ" → "Medizinisches Versorgungszentrum"
+			}
+		}
+		if g == NoGender {
+			continue
+		}
+		if isAcr {
+			// an abbreviation before a noun of its own is a modifier
+			// ("LMU Klinikum", "BG Klinikum", "AWO Seniorenzentrum", "DRK
+			// Kreisverband"); an apposition does not count ("DRV Bund",
+			// "UKSH Campus Kiel")
+			for j := i + 1; j < len(words); j++ {
+				if locatives[strings.ToLower(words[j])] || strings.HasSuffix(words[j-1], ",") {
+					break // "MVZ Emden, Klinik für …": an apposition
+				}
+				if _, acr := acronymGenders[strings.TrimRight(words[j], ",;:)")]; acr || appositions[strings.ToLower(words[j])] {
+					continue
+				}
+				if h := tokenGender(words[j], false); h != NoGender {
+					return j, h
 				}
 			}
 		}
+		return i, g
 	}
 	return -1, NoGender
+}
+
+// startsUpper reports whether w begins with an upper-case letter.
+func startsUpper(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+// tokenGender is the gender of the head noun a word ends in (a hyphenated
+// compound's last part: "Park-Apotheke"), read as written or, with
+// expand, after expanding its abbreviation.
+func tokenGender(tok string, expand bool) Gender {
+	parts := embed.Fold(tok)
+	if expand {
+		parts = embed.Fold(Expand(tok))
+	}
+	for k := len(parts) - 1; k >= 0; k-- {
+		if g := wordGender(parts[k]); g != NoGender {
+			return g
+		}
+	}
+	return NoGender
+}
+
+// appositions are nouns after an abbreviation that do not head the name.
+var appositions = map[string]bool{"bund": true, "campus": true}
+
+// acronymGenders are the genders of abbreviations, those of their
+// institution's head noun ("das UKE": Universitätsklinikum, "die UKA":
+// Uniklinik, "die MHH": Hochschule, "die TK": Krankenkasse, "der MDK":
+// Dienst, "das LG": Landgericht). The location package's register test
+// checks that every acronym of the register is listed with the gender
+// of its institution's name.
+var acronymGenders = map[string]Gender{
+	"AOK": Feminine, "ASB": Masculine, "AWO": Feminine, "ArbG": Neuter, "BAMF": Neuter, "BAS": Neuter, "BEK": Feminine, "BG": Feminine, "BFH": Masculine, "BGH": Masculine, "BGU": Feminine, "BHT": Feminine, "BIPS": Neuter, "BKK": Feminine, "BNITM": Neuter, "BSG": Neuter, "BVA": Neuter, "BVerwG": Neuter, "BZSt": Neuter, "BayVGH": Masculine, "BfA": Feminine, "BfArM": Neuter, "BfJ": Neuter, "CAU": Feminine, "CCC": Neuter, "CCCF": Neuter, "CCCU": Neuter, "DHM": Neuter, "DHZC": Neuter, "DKFZ": Neuter, "DRK": Neuter, "DRV": Feminine, "DSHS": Feminine, "DZNE": Neuter, "EBA": Neuter, "EUF": Feminine, "FAU": Feminine, "FG": Neuter, "FH": Feminine, "FLI": Neuter, "GKV": Feminine, "HFU": Feminine, "HHU": Feminine, "HKI": Neuter, "HM": Feminine, "HOST": Feminine, "HS": Feminine, "HSRM": Feminine, "HSU": Feminine, "HSZG": Feminine, "HUK": Feminine, "HZI": Neuter, "HZL": Neuter, "HsH": Feminine, "IKK": Feminine, "INTER": Feminine, "IfADo": Neuter, "JGU": Feminine, "JLU": Feminine, "JMU": Feminine, "JVA": Feminine, "KBA": Neuter, "KBS": Feminine, "KJP": Feminine, "KU": Feminine, "KUM": Neuter, "KUVB": Feminine, "KV": Feminine, "KVJS": Masculine, "LAG": Neuter, "LAGeSo": Neuter, "LAGuS": Neuter, "LASV": Neuter, "LBV": Neuter, "LG": Neuter, "LKH": Feminine, "LKK": Feminine, "LMU": Feminine, "LRA": Neuter, "LSG": Neuter, "LSJV": Neuter, "LUH": Feminine, "MD": Masculine, "MDC": Neuter, "MDK": Masculine, "MHB": Feminine, "MHH": Feminine, "MLU": Feminine, "MRI": Neuter, "MVZ": Neuter, "NCT": Neuter, "OLG": Neuter, "OVG": Neuter, "OVGU": Feminine, "PBeaKK": Feminine, "PEI": Neuter, "PIA": Feminine, "PKV": Feminine, "R+V": Feminine, "RKI": Neuter, "RPTU": Feminine, "RUB": Feminine, "RWTH": Feminine, "SDK": Feminine, "SG": Neuter, "SPZ": Neuter, "SVS": Feminine, "THD": Feminine, "TKK": Feminine, "TLVwA": Neuter, "TU": Feminine, "TUHH": Feminine, "TUM": Feminine, "TZM": Neuter, "UCCH": Neuter, "UCCL": Neuter, "UCCSH": Neuter, "UDE": Feminine, "UFZ": Neuter, "UHZ": Neuter, "UKA": Feminine, "UKBW": Feminine, "UKK": Feminine, "UKMD": Feminine, "UKV": Feminine, "UME": Feminine, "UMG": Feminine, "UMM": Feminine, "UMMD": Feminine, "UMR": Feminine, "UVB": Feminine, "UW/H": Feminine, "UdS": Feminine, "VG": Neuter, "VGH": Masculine, "WHZ": Feminine, "WTZ": Neuter, "ZBFS": Neuter, "ZFP": Neuter, "ZfP": Neuter, "ÖGK": Feminine,
 }
 
 // CaseOf returns the grammatical case (0 nominative, 1 accusative, 2
@@ -233,6 +301,9 @@ func genitiveS(w string) (string, bool) {
 func StripGenitive(name string) (string, bool) {
 	words := strings.Fields(name)
 	for i, w := range words {
+		if i > 0 && locatives[strings.ToLower(w)] {
+			break // "Beihilfestelle des Landesamts …": the genitive is the owner's
+		}
 		parts := embed.Fold(w)
 		if len(parts) == 0 {
 			continue

@@ -11,7 +11,7 @@ import (
 // labelLogic is bumped whenever the code that classifies a pool entry or
 // finds its head noun changes in a way its tables do not show
 // (classifyEntry, classifyFolded, classWords, Expand, HeadGender).
-const labelLogic = 4
+const labelLogic = 5
 
 // LabelVersion identifies the labeller of pool entries: a digest of every
 // table the classification and the head-noun gender depend on, and of
@@ -50,6 +50,13 @@ var labelVersion = sync.OnceValue(func() uint32 {
 		g[k] = fmt.Sprint(uint8(v))
 	}
 	sorted("gender", g)
+	ag := map[string]string{}
+	for k, v := range acronymGenders {
+		ag[k] = fmt.Sprint(uint8(v))
+	}
+	sorted("acronym", ag)
+	sorted("acronymclass", acronymClassLabels)
+	fmt.Fprintf(&b, "psychiatric %q appositions %v\n", psychiatricCarriers, appositions)
 	for _, r := range phrases {
 		fmt.Fprintf(&b, "phrase %s %d\n", r.seq, r.class)
 	}

@@ -26,6 +26,7 @@ package taxonomy
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/surrogator/surrogator/embed"
 )
@@ -231,9 +232,9 @@ var abbreviations = map[string]string{
 	"PKV": "Private Krankenversicherung", "MDK": "Medizinischer Dienst Amt", "MD": "Medizinischer Dienst Amt",
 	"OLG": "Oberlandesgericht", "LG": "Landgericht", "SG": "Sozialgericht", "LSG": "Landessozialgericht",
 	"BSG": "Bundessozialgericht", "VG": "Verwaltungsgericht", "AmtsG": "Amtsgericht", "JVA": "Justizvollzugsanstalt",
-	"LRA": "Landratsamt", "BA": "Bundesagentur für Arbeit", "PIA": "Psychiatrische Institutsambulanz",
+	"LRA": "Landratsamt", "FamG": "Familiengericht", "AG-FamG": "Amtsgericht Familiengericht", "BA": "Bundesagentur für Arbeit", "PIA": "Psychiatrische Institutsambulanz",
 	"ZfP": "Zentrum für Psychiatrie", "ZFP": "Zentrum für Psychiatrie", "KJP": "Kinder- und Jugendpsychiatrie",
-	"SPZ": "Sozialpädiatrisches Zentrum Fachklinik", "DRK": "Deutsches Rotes Kreuz Verband",
+	"SPZ": "Sozialpädiatrisches Zentrum", "DRK": "Deutsches Rotes Kreuz Verband",
 	"AWO": "Arbeiterwohlfahrt Verband", "ASB": "Arbeiter-Samariter-Bund Verband", "KV": "Kassenärztliche Vereinigung",
 	"e.V.": "eingetragener Verein", "e. V.": "eingetragener Verein", "eV": "eingetragener Verein",
 	"gGmbH": "gemeinnützige GmbH", "Reha": "Reha", "Kita": "Kindertagesstätte", "KiTa": "Kindertagesstätte",
@@ -312,6 +313,9 @@ type rule struct {
 // rules in priority order: the first matching rule decides. Keys are
 // folded (lower case, ä → ae, ß → ss).
 var rules = []rule{
+	// chambers of the professions are associations (Ärztekammer,
+	// Zahnärztekammer, Apothekerkammer: not a practice or pharmacy)
+	{"aerztekammer", 's', Association}, {"apothekerkammer", 's', Association}, {"handwerkskammer", 's', Association},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
 	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
 	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
@@ -439,6 +443,9 @@ var rules = []rule{
 	{"kloster", 'i', Church}, {"moschee", 'i', Church}, {"synagoge", 'i', Church},
 	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
 	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
+	{"volkssolidaritaet", 'p', Association}, {"johanniter", 'p', Association}, {"malteser", 'p', Association},
+	{"fsv", 'w', Association}, {"tsv", 'w', Association}, {"vfb", 'w', Association}, {"vfl", 'w', Association},
+	{"spvgg", 'w', Association}, {"tus", 'w', Association}, {"ssv", 'w', Association}, {"bsv", 'w', Association},
 	{"vereinigung", 's', Association}, {"club", 's', Association}, {"klub", 's', Association},
 	{"selbsthilfe", 'i', Association}, {"bund", 's', Association}, {"ev", 'w', Association},
 	{"initiative", 's', Association}, {"caritas", 'i', Association}, {"diakonie", 'i', Association},
@@ -556,10 +563,15 @@ var phrases = []struct {
 	{"medizinischer dienst", AuthorityOther}, {"allgemeiner sozialer dienst", AuthorityJugendamt},
 	{"blaues kreuz", Association}, {"freiwillige feuerwehr", Association}, {"signal iduna", InsurerPrivate},
 	{"kommunaler sozialverband", AuthorityOther}, {"zentrum bayern familie", AuthorityOther},
-	{"amt fuer jugend", AuthorityJugendamt},
+	{"amt fuer jugend", AuthorityJugendamt}, {"landesamt fuer", AuthorityOther}, {"landesamts fuer", AuthorityOther},
+	{"landesamtes fuer", AuthorityOther},
 	{"integrierte onkologie", TumourCentre}, {"herz und diabeteszentrum", HeartCentre},
 	{"herz und gefaesszentrum", HeartCentre}, {"alte oldenburger", InsurerPrivate},
-	{"muenchener verein", InsurerPrivate},
+	{"muenchener verein", InsurerPrivate}, {"herz und lungenzentrum", HeartCentre},
+	{"kommunalverband fuer jugend", AuthorityOther}, {"sozialpsychiatrischer dienst", AuthorityOther},
+	{"sozialpsychiatrische dienst", AuthorityOther}, {"sozialpsychiatrischen dienst", AuthorityOther},
+	{"sozialpaediatrisches zentrum", PracticeSpecialist}, {"sozialpaediatrische zentrum", PracticeSpecialist},
+	{"sozialpaediatrischen zentrum", PracticeSpecialist},
 }
 
 // tagClass maps OSM tag values (key=value, as in geo.PoolEntry.Category)
@@ -605,6 +617,26 @@ var tagPrefixClass = map[string]Class{
 	"club=": Association,
 }
 
+// acronymClassLabels are the classes of the register's abbreviations
+// (data/resources/institutions.tsv), so that a surrogate written as one
+// ("UME", "BfArM", "KUVB") shows its type on every path; the location
+// package's register test checks that every acronym of the register is
+// listed with its institution's type.
+var acronymClassLabels = map[string]string{
+	"ARAG": "insurer-private", "AXA": "insurer-private", "BAMF": "authority-other", "BAS": "authority-other", "BBKK": "insurer-private", "BEK": "insurer-statutory", "BFH": "court-other", "BGH": "court-other", "BGHM": "accident-insurer", "BGHW": "accident-insurer", "BGN": "accident-insurer", "BGW": "accident-insurer", "BHT": "university", "BIG": "insurer-statutory", "BIPS": "university-institute", "BNITM": "university-institute", "BSG": "court-sozialgericht", "BVA": "authority-other", "BVerwG": "court-verwaltungsgericht", "BZSt": "authority-other", "BayVGH": "court-verwaltungsgericht", "BfA": "pension-carrier", "BfArM": "authority-other", "BfJ": "authority-other", "CAU": "university", "CCCF": "tumour-centre", "CCCU": "tumour-centre", "DAK": "insurer-statutory", "DHM": "heart-centre", "DHZC": "heart-centre", "DKFZ": "university-institute", "DKV": "insurer-private", "DSHS": "university", "DZNE": "university-institute", "EBA": "authority-other", "ERGO": "insurer-private", "EUF": "university", "FAU": "university", "FLI": "university-institute", "HEK": "insurer-statutory", "HFU": "university", "HHU": "university", "HKI": "university-institute", "HSRM": "university", "HSU": "university", "HSZG": "university", "HUK": "insurer-private", "HZI": "university-institute", "HZL": "heart-centre", "HsH": "university", "IfADo": "university-institute", "JGU": "university", "JLU": "university", "JMU": "university", "KBA": "authority-other", "KKH": "insurer-statutory", "KUM": "university-hospital", "KUVB": "accident-insurer", "KVJS": "authority-other", "LAGeSo": "authority-other", "LAGuS": "authority-other", "LASV": "authority-other", "LBV": "authority-other", "LKH": "insurer-private", "LMU": "university", "LSJV": "authority-other", "LUH": "university", "MDC": "university-institute", "MHB": "university", "MHH": "university-hospital", "MLU": "university", "MRI": "university-hospital", "NCT": "tumour-centre", "OVGU": "university", "PBeaKK": "insurer-private", "PEI": "university-institute", "R+V": "insurer-private", "RKI": "university-institute", "RPTU": "university", "RUB": "university", "RWTH": "university", "SBK": "insurer-statutory", "SDK": "insurer-private", "SVLFG": "insurer-statutory", "THD": "university", "TK": "insurer-statutory", "TKK": "insurer-statutory", "TLVwA": "authority-other", "TUHH": "university", "TUM": "university", "TZM": "tumour-centre", "UCCH": "tumour-centre", "UCCL": "tumour-centre", "UCCSH": "tumour-centre", "UDE": "university", "UFZ": "university-institute", "UHZ": "heart-centre", "UKA": "university-hospital", "UKB": "university-hospital", "UKBW": "accident-insurer", "UKD": "university-hospital", "UKE": "university-hospital", "UKER": "university-hospital", "UKF": "university-hospital", "UKGM": "university-hospital", "UKH": "university-hospital", "UKHD": "university-hospital", "UKJ": "university-hospital", "UKK": "university-hospital", "UKL": "university-hospital", "UKM": "university-hospital", "UKMD": "university-hospital", "UKR": "university-hospital", "UKRB": "university-hospital", "UKS": "university-hospital", "UKSH": "university-hospital", "UKT": "university-hospital", "UKU": "university-hospital", "UKV": "insurer-private", "UKW": "university-hospital", "UME": "university-hospital", "UMG": "university-hospital", "UMM": "university-hospital", "UMMD": "university-hospital", "UMR": "university-hospital", "UVB": "accident-insurer", "UW/H": "university", "UdS": "university", "VBG": "accident-insurer", "WHZ": "university", "WTZ": "tumour-centre", "ZBFS": "authority-other", "hkk": "insurer-statutory",
+}
+
+// acronymClasses is acronymClassLabels parsed.
+var acronymClasses = sync.OnceValue(func() map[string]Class {
+	out := make(map[string]Class, len(acronymClassLabels))
+	for k, v := range acronymClassLabels {
+		if c, ok := ParseClass(v); ok {
+			out[k] = c
+		}
+	}
+	return out
+})
+
 // Classify returns the class a name shows by its keywords (after
 // abbreviation expansion); Unknown when none matches.
 //
@@ -612,7 +644,12 @@ var tagPrefixClass = map[string]Class{
 // Ärztehaus", "Krankenpflegeschule am Klinikum" or "Förderverein der
 // Grundschule" only the words before "im", "am", "der" decide when they
 // show a class ("für" does not cut: "Klinik für Psychiatrie").
-func Classify(name string) Class { return classifyFolded(classWords(Expand(name))) }
+func Classify(name string) Class {
+	if c, ok := acronymClasses()[strings.TrimSpace(name)]; ok {
+		return c // a register abbreviation written alone ("UME", "KUVB")
+	}
+	return classifyFolded(classWords(Expand(name)))
+}
 
 // classWords are the folded words of a name for classification: each
 // hyphenated compound is followed by its parts joined, so that
@@ -653,7 +690,7 @@ func classifyFolded(words []string) Class {
 				}
 			}
 			if c != Unknown {
-				return c
+				return psychiatricCarrier(c, words)
 			}
 			break
 		}
@@ -683,8 +720,30 @@ func classifyFolded(words []string) Class {
 			}
 		}
 	}
+	return psychiatricCarrier(c, words)
+}
+
+// psychiatricCarrier returns Psychiatry for a hospital of a psychiatric
+// carrier (psychiatricCarriers), else c.
+func psychiatricCarrier(c Class, words []string) Class {
+	if c == Hospital || c == SpecialistClinic {
+		for _, w := range words {
+			for _, p := range psychiatricCarriers {
+				if strings.HasPrefix(w, p) {
+					return Psychiatry
+				}
+			}
+		}
+	}
 	return c
 }
+
+// psychiatricCarriers are folded word starts of hospitals whose names do
+// not show that they are psychiatric: the carriers' brands (LVR-Klinik,
+// LWL-Klinik, Vitos, kbo and its Isar-Amper-Klinikum, Pfalzklinikum) and
+// "Fachklinikum", the usual name of psychiatric state hospitals
+// (Fachklinikum Uchtspringe, Asklepios Fachklinikum Göttingen).
+var psychiatricCarriers = []string{"lvrklinik", "lwlklinik", "vitos", "kbo", "isaramper", "pfalzklinikum", "fachklinikum"}
 
 // hasWordPart reports whether a word contains part.
 func hasWordPart(words []string, part string) bool {
@@ -797,7 +856,7 @@ var genderSuffix = map[string]Gender{
 	"bghw": Feminine, "ukl": Neuter, "uke": Neuter, "ukd": Neuter, "ukj": Neuter, "uksh": Neuter,
 	"kammergericht": Neuter, "gerichtshof": Masculine, "finanzhof": Masculine, "tumorzentrum": Neuter,
 	"centrum": Neuter, "universitaetsklinikum": Neuter, "therapie": Feminine, "gymnastik": Feminine,
-	"kreuz": Neuter, "schweiz": Feminine, "campus": Masculine, "gehege": Neuter, "wehr": Feminine, "unternehmen": Neuter, "fahrdienst": Masculine, "kette": Feminine, "netz": Neuter, "logopaedie": Feminine, "region": Feminine, "landkreis": Masculine, "uniklinikum": Neuter, "uniklinik": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
+	"kreuz": Neuter, "schweiz": Feminine, "campus": Masculine, "gehege": Neuter, "wehr": Feminine, "unternehmen": Neuter, "fahrdienst": Masculine, "kette": Feminine, "netz": Neuter, "logopaedie": Feminine, "region": Feminine, "stelle": Feminine, "beratung": Feminine, "landkreis": Masculine, "uniklinikum": Neuter, "uniklinik": Feminine, "diakonie": Feminine, "caritas": Feminine, "lebenshilfe": Feminine,
 	"verein": Masculine, "verband": Masculine, "dienst": Masculine, "bund": Masculine, "club": Masculine,
 	"klub": Masculine, "markt": Masculine, "laden": Masculine, "kiosk": Masculine, "betrieb": Masculine,
 	"konzern": Masculine, "kindergarten": Masculine, "hof": Masculine, "friseur": Masculine, "salon": Masculine,

@@ -1,0 +1,137 @@
+package taxonomy
+
+import (
+	"strings"
+)
+
+// Context of a name that does not show its type.
+//
+// Many clinics are named after a place, a founder or a carrier and show
+// no type: "Park-Krankenhaus Leipzig", "Klinik Höhenried", "Klinikum
+// Schloß Winnenden" (a psychiatric hospital, a rehab clinic). A reader
+// knows the type from the sentence ("qualifizierter Entzug im …", "die
+// Anschlussheilbehandlung in der …") or from the department named under
+// a letterhead. RefineByContext reads the same cues; names whose words
+// show a type keep it, and so do general hospitals (a "Städtisches
+// Klinikum" with a psychiatric department stays a hospital).
+
+// contextCues are folded word stems in the sentence around a span and
+// the class they show. Stems are matched at word starts.
+var contextCues = []struct {
+	stem  string
+	class Class
+	whole bool // the whole word, not a word start ("kur", not "kurzen")
+}{
+	{"psychiatr", Psychiatry, false}, {"entgiftung", Psychiatry, false}, {"entzug", Psychiatry, false},
+	{"institutsambulanz", Psychiatry, false}, {"psychkg", Psychiatry, false}, {"unterbringung", Psychiatry, false},
+	{"suchtmedizin", Psychiatry, false}, {"psychose", Psychiatry, false}, {"schizophren", Psychiatry, false},
+	{"rehabilitation", Rehab, false}, {"reha", Rehab, true}, {"rehaklinik", Rehab, false}, {"anschlussheilbehandlung", Rehab, false},
+	{"ahb", Rehab, true}, {"heilverfahren", Rehab, false}, {"entwoehnung", Rehab, false}, {"kur", Rehab, true},
+	{"kurklinik", Rehab, false}, {"schwimm", Bath, false}, {"sauna", Bath, true}, {"badebetrieb", Bath, false},
+}
+
+// maxCueDistance bounds how far (in bytes of folded words) a cue may be
+// from the span.
+const maxCueDistance = 120
+
+// acuteHeads are heads that name an acute hospital, never a rehab clinic
+// ("Klinikum", "Krankenhaus", "Kliniken", "Hospital").
+var acuteHeads = []string{"klinikum", "krankenhaus", "kliniken", "hospital", "spital"}
+
+// generalHospital are word stems of general hospitals: their type is
+// "hospital" whatever the sentence treats there.
+var generalHospital = []string{"staedtisch", "kreis", "stadt", "kommunal", "allgemein", "universitaet", "uniklinik",
+	"kliniken", "zentralklinik", "bundeswehr", "helios", "vivantes", "sana", "asklepios klinik", "notfall"}
+
+// RefineByContext returns the class of a name given the sentence around
+// it (before and after: the text next to the span). def is the class of a
+// name that shows none (the span kind's default). A clinic whose name
+// shows no speciality becomes psychiatric or rehab by the cue nearest to
+// the span; a place whose name shows nothing becomes a bath; any other
+// name keeps its class.
+func RefineByContext(name string, def Class, before, after string) Class {
+	c := Classify(name)
+	unknown := c == Unknown
+	if unknown {
+		c = def
+	}
+	switch {
+	case c == Hospital || c == SpecialistClinic:
+	case c == Park && unknown:
+	default:
+		return c
+	}
+	words := classWords(Expand(name))
+	joined := " " + strings.Join(words, " ") + " "
+	for _, g := range generalHospital {
+		if strings.Contains(joined, " "+g) {
+			return c
+		}
+	}
+	bw := " " + strings.Join(classWords(clauseBefore(before)), " ") + " "
+	aw := " " + strings.Join(classWords(clauseAfter(after)), " ") + " "
+	acute := false
+	for _, h := range acuteHeads {
+		acute = acute || strings.Contains(joined, h)
+	}
+	best, bestDist := c, maxCueDistance+1
+	for _, cue := range contextCues {
+		if !fitsClass(c, cue.class) || cue.class == Rehab && acute {
+			continue
+		}
+		pat := " " + cue.stem
+		if cue.whole {
+			pat += " "
+		}
+		if i := strings.LastIndex(bw, pat); i >= 0 {
+			if d := len(bw) - i; d < bestDist {
+				best, bestDist = cue.class, d
+			}
+		}
+		if i := strings.Index(aw, pat); i >= 0 {
+			if d := i + 1; d < bestDist {
+				best, bestDist = cue.class, d
+			}
+		}
+	}
+	return best
+}
+
+// fitsClass reports whether a cue's class can refine a name of class c:
+// a clinic becomes psychiatric or rehab, a place a bath; a name that
+// shows nothing may become any.
+func fitsClass(c, cue Class) bool {
+	switch c {
+	case Hospital, SpecialistClinic:
+		return cue == Psychiatry || cue == Rehab
+	case Park:
+		return cue == Bath
+	}
+	return false
+}
+
+// clauseBefore is the end of the text before a span from the last
+// sentence end or line break on.
+func clauseBefore(s string) string {
+	if i := strings.LastIndexAny(s, ".!?\n"); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// clauseAfter is the text after a span up to the sentence end; a span
+// that ends its line (a letterhead) reads the next line too, which names
+// the department ("Klinik für Psychiatrie …").
+func clauseAfter(s string) string {
+	if strings.HasPrefix(strings.TrimLeft(s, " \t"), "\n") {
+		s = strings.TrimLeft(s, " \t")[1:]
+		if i := strings.IndexAny(s, "\n"); i >= 0 {
+			return s[:i]
+		}
+		return s
+	}
+	if i := strings.IndexAny(s, ".!?\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

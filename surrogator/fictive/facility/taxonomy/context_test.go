@@ -1,0 +1,68 @@
+package taxonomy
+
+import "testing"
+
+func TestRefineByContext(t *testing.T) {
+	for _, c := range []struct {
+		name, before, after string
+		def, want           Class
+	}{
+		// the sentence shows the type of a clinic whose name does not
+		{"Klinik Höhenried", "Ein Reha-Antrag ist gestellt, Reha-Klinik der Wahl ist die ", ".", Hospital, Rehab},
+		{"Klinikums Schloß Winnenden", "nach einer Vorstellung in der Psychiatrischen Institutsambulanz des ", " und einem kurzen Aufenthalt", Hospital, Psychiatry},
+		{"Park-Krankenhaus Leipzig", "", "\nKlinik für Psychiatrie, Psychosomatik und Psychotherapie\nStraße 1", Hospital, Psychiatry},
+		{"Elisabethhalle", "bis dahin kein Schwimmen in der ", " und kein Joggen", Park, Bath},
+		// "kurzen" is no "Kur"; a sentence without a cue changes nothing
+		{"Klinik am See", "nach einem kurzen Aufenthalt in der ", ".", Hospital, Hospital},
+		// general hospitals and acute heads keep their type
+		{"Städtisches Klinikum Dresden", "qualifizierter Entzug im ", ".", Hospital, Hospital},
+		{"Knappschaftskrankenhaus Dortmund", "2020 im ", "; eine Rehabilitation 2021", Hospital, Hospital},
+		// a cue in another sentence does not count
+		{"Klinik Königsfeld", "Die Rehabilitation war erfolgreich. Später Behandlung in der ", ".", Hospital, Hospital},
+		// a name that shows its type keeps it
+		{"Rosen-Apotheke", "nach der Entgiftung über die ", ".", Company, Pharmacy},
+		{"Stadtpark", "Schwimmen im ", ".", Park, Park},
+	} {
+		if got := RefineByContext(c.name, c.def, c.before, c.after); got != c.want {
+			t.Errorf("RefineByContext(%q) = %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestPsychiatricCarriers(t *testing.T) {
+	for name, want := range map[string]Class{
+		"LVR-Klinikum Essen": Psychiatry, "LWL-Klinik Dortmund": Psychiatry, "Vitos Klinikum Gießen-Marburg": Psychiatry,
+		"Isar-Amper-Klinikum München-Ost": Psychiatry, "Asklepios Fachklinikum Göttingen": Psychiatry,
+		"LVR-Klinikum Lauf an der Pegnitz": Psychiatry, "Klinikum Dortmund": Hospital, "BG Klinikum Hamburg": Hospital,
+	} {
+		if got := Classify(name); got != want {
+			t.Errorf("Classify(%q) = %s, want %s", name, got, want)
+		}
+	}
+}
+
+func TestAcronymHeads(t *testing.T) {
+	for name, want := range map[string]Gender{
+		"UKE": Neuter, "UKA": Feminine, "MHH": Feminine, "UME": Feminine, "UMMD": Feminine, "KUM": Neuter,
+		"MRI": Neuter, "TK": Feminine, "BEK": Feminine, "DRV Bund": Feminine, "BG BAU": Feminine, "BGW": Feminine,
+		"MDK": Masculine, "MD Sachsen": Masculine, "AG Leipzig": Neuter, "LSG Sachsen": Neuter, "ArbG Dresden": Neuter,
+		// an abbreviation before a noun of its own modifies it
+		"LMU Klinikum": Neuter, "BG Klinikum Hamburg": Neuter, "AWO Seniorenzentrum": Neuter, "DRK Kreisverband": Masculine,
+		"UKSH Campus Kiel": Neuter, "MVZ Emden, Klinik für Kinder- und Jugendmedizin": Neuter,
+		// a company's AG comes last
+		"Lausitzer Braunkohle AG": Feminine,
+		// a spa town before the head is no bath
+		"Bad Windsheim Fachklinik für Chirurgie": Feminine, "Kurpark-Klinik Bad Nauheim": Feminine, "Albert-Bad": Neuter,
+	} {
+		if got := HeadGender(name); got != want {
+			t.Errorf("HeadGender(%q) = %v, want %v", name, got, want)
+		}
+	}
+	for _, c := range []struct{ name, article, want string }{
+		{"UKE", "des", "UKE"}, {"LMU Klinikum", "des", "LMU Klinikums"}, {"BG Klinikum Hamburg", "im", "BG Klinikum Hamburg"},
+	} {
+		if got := Decline(c.name, c.article); got != c.want {
+			t.Errorf("Decline(%q, %q) = %q, want %q", c.name, c.article, got, c.want)
+		}
+	}
+}
