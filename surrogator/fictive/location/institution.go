@@ -456,9 +456,14 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		}
 	}
 	origState := state
-	pinState := "" // with --replace-state the pinned seat lies in the replacement state
-	if pin && ctx.ReplaceState && sp.state != "" {
-		pinState = stateSurrogate(ctx, g, stateMention{state: sp.state})
+	// the pinned seat lies in the place's own state (SPEC §6: a town stays
+	// in its state), with --replace-state in the replacement state
+	pinState := ""
+	if pin && sp.state != "" {
+		pinState = sp.state
+		if ctx.ReplaceState {
+			pinState = stateSurrogate(ctx, g, stateMention{state: sp.state})
+		}
 	}
 	if ctx.ReplaceState {
 		state = ""
@@ -608,6 +613,12 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			if len(atSeat) > 0 {
 				pool = atSeat
 			}
+		}
+		if pin && !ctx.ReplaceState && len(inState) < minRegisterChoice {
+			// the state has too few of the type: the institution is drawn
+			// nationwide (the register rule), and a town pinned to its seat
+			// would leave its state; the place is drawn as any other
+			pin = false
 		}
 		if pin {
 			// the seat becomes the surrogate of the original's seat: one
