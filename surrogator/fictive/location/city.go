@@ -83,7 +83,10 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 		if p.foreign != "" {
 			var cs []string
 			for _, c := range foreignCities(p.foreign) {
-				if data.Fold(c) != data.Fold(p.name.base) {
+				// nor one spelling a name word of the run ("Ho-Chi-Minh-
+				// Stadt" in a letter of Herr Van Minh Nguyen: corpus scope
+				// has no document filter, fictive.Context.NameWord)
+				if data.Fold(c) != data.Fold(p.name.base) && (ctx.NameWord == nil || !ctx.NameWord(c)) {
 					cs = append(cs, c)
 				}
 			}
