@@ -607,3 +607,21 @@ func (m *Matcher) hasLen(mask uint32, l int) bool {
 	_, found := slices.BinarySearch(m.long, l)
 	return found
 }
+
+// Outside returns the hits that do not lie wholly inside one of kept, the
+// byte ranges [begin, end) of text a document publishes as written by
+// rule: a PROFESSION, an AGE ≤ 89, a LOCATION_STATE or a title kept by the
+// state and title policies. Such a text is the letter's own, classified by
+// its annotator as not identifying, and published unchanged on purpose;
+// that it also spells an original of the project ("Richter" the profession
+// and Dr. Richter of another letter, "Landkreis Rosenheim" and the city
+// Rosenheim) is no leak. A hit reaching past a kept range still counts.
+// hits is filtered in place.
+func Outside(hits []Hit, kept [][2]int) []Hit {
+	if len(kept) == 0 {
+		return hits
+	}
+	return slices.DeleteFunc(hits, func(h Hit) bool {
+		return slices.ContainsFunc(kept, func(r [2]int) bool { return r[0] <= h.Begin && h.End <= r[1] })
+	})
+}

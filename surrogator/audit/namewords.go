@@ -49,8 +49,8 @@ func (n *NameWords) Add(original string) {
 		defer n.mu.Unlock()
 		key, haveKey := uint64(0), false
 		comma := strings.IndexByte(original, ',')
-		for _, t := range toks {
-			if nameStop[t.w] || !hasLetter(t.w) {
+		for i, t := range toks {
+			if stopAt(toks, i) || !hasLetter(t.w) {
 				continue
 			}
 			h := maphash.String(n.seed, t.w)

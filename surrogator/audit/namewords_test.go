@@ -1,6 +1,9 @@
 package audit
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestNameWords: the key word of an original is its surname position, all
 // words are its identifying words; both are matched as the audit folds
@@ -70,6 +73,50 @@ func TestNameWordsCoverEveryOriginal(t *testing.T) {
 		}
 		if !m.Contains(o) {
 			t.Errorf("the matcher misses %q", o)
+		}
+	}
+}
+
+// TestNobilityTitles: a title of nobility before a particle is a
+// particle-like part of the surname, not a name word of its own (d25
+// "Freifrau", d31 "Graf", d57 "Gräfin" drawn for another person quarantined
+// the letter); without a particle it is a surname and identifies.
+func TestNobilityTitles(t *testing.T) {
+	n := NewNameWords()
+	for _, o := range []string{"Almut Freifrau von Seckendorff", "Maximilian Graf zu Lynar-Bredow", "Friederike Gräfin zu Lynar", "Steffi Graf", "Otto Ritter"} {
+		n.Add(o)
+	}
+	tests := []struct {
+		cand     string
+		key, any bool
+	}{
+		{"Freifrau", false, false},
+		{"Gräfin", false, false},
+		{"Seckendorff", true, true},
+		{"Lynar", true, true},
+		{"Almut", false, true},
+		{"Graf", true, true}, // "Steffi Graf": a surname
+		{"Ritter", true, true},
+	}
+	for _, tt := range tests {
+		if got := n.Key(tt.cand); got != tt.key {
+			t.Errorf("Key(%q) = %v, want %v", tt.cand, got, tt.key)
+		}
+		if got := n.Any(tt.cand); got != tt.any {
+			t.Errorf("Any(%q) = %v, want %v", tt.cand, got, tt.any)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		want []string
+	}{
+		{"Almut Freifrau von Seckendorff", []string{"Almut", "Seckendorff"}},
+		{"Friederike Gräfin zu Lynar", []string{"Friederike", "Lynar"}},
+		{"Steffi Graf", []string{"Steffi", "Graf"}},
+		{"Herzog", []string{"Herzog"}},
+	} {
+		if got := NameParts(tt.name); !slices.Equal(got, tt.want) {
+			t.Errorf("NameParts(%q) = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

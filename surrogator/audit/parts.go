@@ -15,6 +15,29 @@ var nameStop = foldedSet(`frau herr herrn hr fr patient patientin pat pt
 		schwester pfleger sohn tochter mutter vater ehemann ehefrau bruder enkel enkelin tante onkel
 		von vom van der den dem des de del della di du la le zu zum zur und geb verw sen jun`)
 
+// nobility lists the titles of nobility (folded), which the name generator
+// keeps when a particle follows ("Almut Freifrau von Seckendorff", "Graf
+// zu Lynar"): there they are particle-like parts of the surname, shared by
+// every family of that rank, and do not identify a person. Without a
+// particle they are surnames ("Steffi Graf") and identify.
+var nobility = foldedSet(`graf gräfin freiherr freifrau freiin baron baronin fürst fürstin prinz prinzessin
+		herzog herzogin ritter edler edle`)
+
+// nobiliaryParticle lists the particles after which a title of nobility
+// is a title, not a surname.
+var nobiliaryParticle = foldedSet(`von vom zu zum zur und`)
+
+// stopAt reports whether the i-th of a name's tokens does not identify a
+// person alone: a word of nameStop, or a title of nobility followed by a
+// particle.
+func stopAt(toks []tok, i int) bool {
+	w := toks[i].w
+	if nameStop[w] {
+		return true
+	}
+	return nobility[w] && i+1 < len(toks) && nobiliaryParticle[toks[i+1].w]
+}
+
 func foldedSet(words string) map[string]bool {
 	set := map[string]bool{}
 	for _, w := range strings.Fields(words) {
@@ -32,10 +55,10 @@ func foldedSet(words string) map[string]bool {
 func NameParts(name string) []string {
 	var parts []string
 	withTokens(name, func(toks []tok) {
-		for _, t := range toks {
+		for i, t := range toks {
 			word := name[t.begin:t.end]
 			r, _ := utf8.DecodeRuneInString(word)
-			if !unicode.IsUpper(r) || utf8.RuneCountInString(t.w) < 3 || nameStop[t.w] {
+			if !unicode.IsUpper(r) || utf8.RuneCountInString(t.w) < 3 || stopAt(toks, i) {
 				continue
 			}
 			letters := 0

@@ -81,7 +81,7 @@ func (pr *Project) Write(l output.Layout, dp *plan.Doc) Outcome {
 		staged.Discard()
 		return Outcome{Err: fmt.Errorf("audit: staged file does not read back as written")}
 	}
-	hits := audit.FindAll(string(written), pr.Matcher, dp.Parts)
+	hits := audit.Outside(audit.FindAll(string(written), pr.Matcher, dp.Parts), keptRanges(nd, dp.Reps))
 	hits = append(hits, plan.DateLeaks(string(written), nd, dp.Reps, dp.RoundedDates)...)
 	if len(hits) > 0 {
 		staged.Discard()
@@ -128,4 +128,16 @@ func (pr *Project) Write(l output.Layout, dp *plan.Doc) Outcome {
 	// read back): provenance need not read the files again
 	return Outcome{Digests: &Outputs{cas: casDigest, casSize: casSize, casPath: casPath,
 		text: digestOf(written), textSize: len(written), textPath: textPath}}
+}
+
+// keptRanges returns the ranges of nd's spans published as written by
+// rule (plan.Replacement.Kept), which the leak audit exempts (audit.Outside).
+func keptRanges(nd *document.Document, reps []plan.Replacement) [][2]int {
+	var kept [][2]int
+	for _, r := range reps {
+		if r.Kept && r.Span < len(nd.Spans) {
+			kept = append(kept, [2]int{nd.Spans[r.Span].Begin, nd.Spans[r.Span].End})
+		}
+	}
+	return kept
 }

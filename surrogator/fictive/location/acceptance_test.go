@@ -313,3 +313,42 @@ func TestCorpusScopeFromKey(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownCityStateDistrict: a city-state district the gazetteer does
+// not know ("Berlin-Lichterfelde" resolves to Berlin) is below the state,
+// so the engine does not keep it (KeptByPolicy); the generator replaces it
+// by another district of the city-state, and two unknown districts get
+// two surrogates (d12: "unsafe: a city-state is kept by the state policy").
+func TestUnknownCityStateDistrict(t *testing.T) {
+	for seed := 0; seed < 12; seed++ {
+		d := parseDoc(t, "ucd", "[[ZIP|12205]] [[CITY|Berlin-Lichterfelde]], [[CITY|Berlin-Zehlendorf]], [[CITY|Berlin]]")
+		scope := fictive.NewScope([]byte(fmt.Sprint("ucd", seed)))
+		st := &fictive.DocState{}
+		var out []string
+		for i, s := range d.Spans {
+			gen, _ := testGenerators.Lookup(s.Kind)
+			orig := d.SpanText(i)
+			if KeptByPolicy(s.Kind, orig, false) {
+				out = append(out, orig)
+				continue
+			}
+			v, err := gen(orig, &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st})
+			if err != nil {
+				t.Fatalf("seed %d: %s: %v", seed, orig, err)
+			}
+			out = append(out, v)
+		}
+		for i, orig := range []string{"Berlin-Lichterfelde", "Berlin-Zehlendorf"} {
+			v := out[i+1]
+			if !strings.HasPrefix(v, "Berlin-") || v == orig {
+				t.Errorf("seed %d: %s → %q, want another Berlin district", seed, orig, v)
+			}
+		}
+		if out[1] == out[2] {
+			t.Errorf("seed %d: two districts share the surrogate %q", seed, out[1])
+		}
+		if out[3] != "Berlin" {
+			t.Errorf("seed %d: Berlin → %q, kept by the state policy", seed, out[3])
+		}
+	}
+}

@@ -58,7 +58,7 @@ func citySurrogate(ctx *fictive.Context, g Gazetteer, p *place) string {
 // drawn from at least minCandidates candidates; an unknown place one of
 // the state its postcode suggests.
 func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
-	if p.resolved && isCityStateMain(g, p.id) && !ctx.ReplaceState {
+	if p.resolved && isCityStateMain(g, p.id) && !ctx.ReplaceState && !p.district {
 		return surrogate{name: g.Place(p.id).Name, id: p.id, kept: true}
 	}
 	if v, ok := ctx.Scope.Peek(fictive.NSCity, p.key); ok {
@@ -83,7 +83,10 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 		if p.foreign != "" {
 			var cs []string
 			for _, c := range foreignCities(p.foreign) {
-				if data.Fold(c) != data.Fold(p.name.base) {
+				// nor one spelling a name word of the run ("Ho-Chi-Minh-
+				// Stadt" in a letter of Herr Van Minh Nguyen: corpus scope
+				// has no document filter, fictive.Context.NameWord)
+				if data.Fold(c) != data.Fold(p.name.base) && (ctx.NameWord == nil || !ctx.NameWord(c)) {
 					cs = append(cs, c)
 				}
 			}
@@ -268,6 +271,16 @@ func generateCity(original string, ctx *fictive.Context) (string, error) {
 		form.kind = formAdjective
 	}
 	s := decide(ctx, g, p)
+	if s.kept && CityStateOf(core) == "" {
+		// A district the gazetteer does not know resolved to its
+		// city-state ("Berlin-Lichterfelde" → Berlin): below the state,
+		// so replaced (the engine keeps only the city-state's own name,
+		// location.KeptByPolicy) by another district, under a key of its
+		// own so that two unknown districts do not share one surrogate.
+		d := *p
+		d.key, d.district = p.key+"|"+stateKey(core), true
+		s = decide(ctx, g, &d)
+	}
 	if s.kept {
 		if prefix != "" {
 			// "10115 Berlin": the postcode changes, the city-state stays.

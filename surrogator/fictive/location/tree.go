@@ -32,6 +32,10 @@ type place struct {
 	foreign string
 	// zips are the original postcodes the document writes for the place.
 	zips []string
+	// district marks a district of a city-state that resolved to the
+	// city-state itself (unknown to the gazetteer): replaced by another
+	// district, never kept (generateCity).
+	district bool
 }
 
 // tree is the per-document location tree: which place every CITY, ZIP,
