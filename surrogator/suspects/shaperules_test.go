@@ -28,6 +28,7 @@ func TestShapeRulesFind(t *testing.T) {
 		{"staff label", "Anästhesie: Dr. Baumgartner\nOP-Pflege: Schedel, Ruf\n", "NAME_DOCTOR:Schedel"},
 		{"staff list comma", "OP-Pflege: Schedel, Rautenstrauch\n", "NAME_DOCTOR:Rautenstrauch"},
 		{"staff list slash", "Anästhesie: Dr. Baumgartner / Lipinski, ITN", "NAME_DOCTOR:Lipinski"},
+		{"town after a name", "Hausärztin Dr. Marlene Quast, Kyritz, überwies sie.", "LOCATION_CITY:Kyritz"},
 		{"town before OT", "beim Hausarzt (Dr. Zwerger, Sulzberg OT Moosbach).", "LOCATION_CITY:Sulzberg"},
 		{"town before Ortsteil", "Die Tochter lebt in Dalherda, Ortsteil Gichenbach.", "LOCATION_CITY:Dalherda"},
 	}
@@ -62,6 +63,7 @@ func TestShapeRulesPrecision(t *testing.T) {
 		{"relative common word", "Die Tochter (Studentin) kam zu Besuch."},
 		{"role after a staff label", "Supervision: Oberarzt\nAssistenz: Studentin im PJ"},
 		{"ward after OT", "Nach der Visite OT um 10 Uhr."},
+		{"signer's role line", "Rechtsbehelfsbelehrung folgt.\n\nLindqvist\nRichterin am Amtsgericht\n"},
 		{"common word before Ortsteil", "Die Straße im Ortsteil ist gesperrt."},
 	}
 	for _, c := range cases {

@@ -14,7 +14,8 @@ import (
 // After a staff label and its colon, and after a doctor's name found on
 // the same line, a capitalised word joined by ", ", " / " or " und "
 // that is no common noun, eponym, role, title, known town or lexicon word
-// of medicine is a further name of the list.
+// of medicine is a further name of the list; a town of the gazetteer after
+// a comma ("Dr. Marlene Quast, Kyritz") is the person's place instead.
 
 // staffLabels are the folded function labels of an operation or visit
 // team (the last part of a hyphenated label: "OP-Pflege").
@@ -70,6 +71,14 @@ func (r *run) staffLists() {
 			if rest != "" && !strings.ContainsAny(rest[:1], "\n,/(;") {
 				break
 			}
+			// "Dr. Marlene Quast, Kyritz": a town of the gazetteer after a
+			// comma is the person's place, and ends the list
+			if r.singleTown(n) {
+				if strings.HasPrefix(r.text[e:], ",") {
+					r.add(n.b, n.e, kinds.LocationCity, "name-town", prioWeak)
+				}
+				break
+			}
 			r.add(n.b, n.e, kinds.NameDoctor, "staff-list", prioWeak)
 			e = n.e
 		}
@@ -100,4 +109,15 @@ func (r *run) tokenAt(b int) *token {
 		return &toks[lo]
 	}
 	return nil
+}
+
+// singleTown: the token is the whole name of a municipality of the
+// gazetteer.
+func (r *run) singleTown(n *token) bool {
+	for _, e := range r.d.towns[n.f] {
+		if len(e.words) == 1 {
+			return true
+		}
+	}
+	return false
 }
