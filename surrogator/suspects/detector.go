@@ -253,6 +253,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.patterns()
 	r.names()
 	r.particleNames()
+	r.particleTitles()
 	r.moreNames()
 	r.nameFields()
 	r.groupPractice()
