@@ -262,6 +262,7 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 	r.birthNames()
 	r.kinNames()
 	r.staffLists()
+	r.moreRoles()
 	r.cities()
 	r.regions()
 	r.moreTowns()
