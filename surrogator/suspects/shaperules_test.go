@@ -33,6 +33,7 @@ func TestShapeRulesFind(t *testing.T) {
 		{"diploma title before particle", "Befundbericht des Psychotherapeuten Dipl.-Psych. A. van der Meulen.", "NAME_TITLE:Dipl.-Psych."},
 		{"compound doctor role", "Hörtest beim HNO-Arzt Jürgensen (04/2024) unauffällig.", "NAME_DOCTOR:Jürgensen"},
 		{"clergy role", "Seelsorgerlich begleitete sie Pfarrer Měrćink.", "NAME_EXT:Měrćink"},
+		{"case function with cue", "Die Patientin arbeitet als Dolmetscherin bei Gericht.", "PROFESSION:Dolmetscherin"},
 		{"town after a name", "Hausärztin Dr. Marlene Quast, Kyritz, überwies sie.", "LOCATION_CITY:Kyritz"},
 		{"town before OT", "beim Hausarzt (Dr. Zwerger, Sulzberg OT Moosbach).", "LOCATION_CITY:Sulzberg"},
 		{"town before Ortsteil", "Die Tochter lebt in Dalherda, Ortsteil Gichenbach.", "LOCATION_CITY:Dalherda"},
@@ -69,6 +70,7 @@ func TestShapeRulesPrecision(t *testing.T) {
 		{"role after a staff label", "Supervision: Oberarzt\nAssistenz: Studentin im PJ"},
 		{"ward after OT", "Nach der Visite OT um 10 Uhr."},
 		{"compound role before a noun", "Der HNO-Arzt Befund liegt vor; mit dem Pfarrer Kontakt aufgenommen, beim D-Arzt Termin."},
+		{"case function", "Anamnese über Dolmetscherin, Gutachter nicht erforderlich."},
 		{"signer's role line", "Rechtsbehelfsbelehrung folgt.\n\nLindqvist\nRichterin am Amtsgericht\n"},
 		{"common word before Ortsteil", "Die Straße im Ortsteil ist gesperrt."},
 	}

@@ -31,3 +31,16 @@ func (r *run) signerRoleLine(i int) bool {
 	}
 	return true
 }
+
+// ---- functions in the patient's care ----
+//
+// Interpreters, guardians, probation officers, school aides, experts and
+// procedure curators appear in letters as persons of the case ("Dolmetscher
+// nicht erforderlich", "Schulbegleiterin Frau …", "die Betreuerin
+// stimmte zu"); their function word is the patient's occupation only after
+// a cue ("arbeitet als Dolmetscherin").
+
+// caseFunctions are folded function words that need an occupation cue.
+var caseFunctions = fieldSet(`dolmetscher dolmetscherin sprachmittler sprachmittlerin betreuer betreuerin vormund
+	bewaehrungshelfer bewaehrungshelferin schulbegleiter schulbegleiterin verfahrenspfleger verfahrenspflegerin
+	verfahrensbeistand gutachter gutachterin sachverstaendige sachverstaendiger integrationshelfer integrationshelferin`)
