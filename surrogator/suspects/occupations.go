@@ -187,7 +187,7 @@ func (r *run) occupations() {
 			continue // "die Mutter arbeitet als …", "Frau Richterin"
 		}
 		cue := r.occupationCue(i)
-		if !cue && (c == occCare || t.cls&(cFirst|cSurname|cRole|cRoleDot|cSalut|cTitleStart) != 0 || r.occupationAfterArticle(i)) {
+		if !cue && (c == occCare || t.cls&(cFirst|cSurname|cRole|cRoleDot|cSalut|cTitleStart) != 0 || r.occupationAfterArticle(i) || r.signerRoleLine(i) || caseFunctions[t.f]) {
 			continue
 		}
 		// "Richterin Lindemann", "Klassenlehrerin Frau Thiele",
