@@ -63,6 +63,8 @@ type Detector struct {
 	// region holds multi-word countries and foreign cities by first
 	// folded word.
 	region map[string][]regionEntry
+	// regionGuard is the wordGuard of region's keys.
+	regionGuard wordGuard
 	// occ maps a folded occupation to its class (occupations.go),
 	// occHeads are the heads of compound occupations.
 	occ      map[string]int
@@ -90,6 +92,7 @@ func New(opt Options) *Detector {
 	d.inst = institutionIndex()
 	d.region = regionIndex(res)
 	addMoreRegions(d.region, res)
+	d.regionGuard = guardOf(d.region)
 	d.towns = townIndex()
 	d.occ, d.occHeads = occupationIndex()
 	set := func(c uint64, words ...string) {

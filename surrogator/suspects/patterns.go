@@ -950,10 +950,16 @@ var (
 // orgForm: legal forms that end an organisation's name.
 var orgForm = map[string]bool{"GmbH": true, "gGmbH": true, "AG": true, "e.V.": true, "e. V.": true, "KG": true, "mbH": true, "OHG": true, "GbR": true}
 
+// professionSuffixes are the endings professionShape tries.
+var professionSuffixes = []string{"erin", "istin", "eurin", "lerin", "ner", "ler", "ger", "rer", "ter", "ker", "ber", "ist", "eur", "ant", "antin", "ent", "entin", "meister", "meisterin", "frau", "mann", "kraft", "in"}
+
 // professionShape: a German occupational noun ending ("Floristin",
 // "Metzger", "Busfahrerin", "Ingenieur").
 func professionShape(w string) bool {
-	for _, suf := range []string{"erin", "istin", "eurin", "lerin", "ner", "ler", "ger", "rer", "ter", "ker", "ber", "ist", "eur", "ant", "antin", "ent", "entin", "meister", "meisterin", "frau", "mann", "kraft", "in"} {
+	if w == "" {
+		return false
+	}
+	for _, suf := range professionSuffixSet.byLast[w[len(w)-1]] {
 		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
 			return true
 		}

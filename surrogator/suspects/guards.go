@@ -1,0 +1,99 @@
+package suspects
+
+import "strings"
+
+// A rule tests most tokens of a text against a word set it keeps as a map;
+// nearly every token is in none of them, and a map lookup hashes the whole
+// key. A wordGuard answers "certainly not in the set" from the key's
+// length and first byte, so the map is asked only for the few tokens that
+// may be listed. Guards are derived from their sets, never written by
+// hand, so a word added to a set is never filtered out.
+
+// wordGuard records the byte lengths and first bytes of a set's keys.
+type wordGuard struct {
+	lens  uint64    // bit n: a key of n bytes; bit 63: a key of 63 bytes or more
+	first [4]uint64 // bit c: a key starting with byte c
+}
+
+// guardOf returns the guard of the keys of sets.
+func guardOf[V any](sets ...map[string]V) wordGuard {
+	var g wordGuard
+	for _, m := range sets {
+		for k := range m {
+			g.lens |= 1 << min(len(k), 63)
+			if k != "" {
+				g.first[k[0]>>6] |= 1 << (k[0] & 63)
+			}
+		}
+	}
+	return g
+}
+
+// may: s may be a key of the guarded sets (false only when it is none).
+func (g *wordGuard) may(s string) bool {
+	if g.lens&(1<<min(len(s), 63)) == 0 {
+		return false
+	}
+	return s == "" || g.first[s[0]>>6]&(1<<(s[0]&63)) != 0
+}
+
+// mayIn is g.may(s), except for an eager detector (tests), which asks
+// every set.
+func (r *run) mayIn(g *wordGuard, s string) bool { return r.d.eager || g.may(s) }
+
+// suffixesOf returns the suffixes of the set that may end s (those ending in its
+// last byte), in list order: a loop over of(s) finds the same first match
+// as a loop over the whole list. An eager detector gets the whole list.
+func (r *run) suffixesOf(ss *suffixSet, list []string, s string) []string {
+	if r.d.eager {
+		return list
+	}
+	if s == "" {
+		return nil
+	}
+	return ss.byLast[s[len(s)-1]]
+}
+
+// guards of the word sets rules test most tokens against
+var (
+	monthHolidayGuard  = guardOf(monthNames, holidayWords)
+	semesterGuard      = guardOf(semesterWords)
+	particleGuard      = guardOf(particleWords)
+	foreignRegionGuard = guardOf(foreignRegions)
+	townWordGuard      = guardOf(townWords)
+	districtGuard      = guardOf(districtWords)
+	loginGuard         = guardOf(loginLabels)
+	wardGuard          = guardOf(wardWords)
+)
+
+var (
+	numberLabelSet          = newSuffixSet(numberLabelEnds)
+	professionSuffixSet     = newSuffixSet(professionSuffixes)
+	moreProfessionSuffixSet = newSuffixSet(moreProfessionSuffixes)
+)
+
+// lastInWords is the largest strings.LastIndex(r.text, w) of the words ws
+// (-1 if none occurs), each w made of letters only. Every letter of a text
+// lies in one token, so an occurrence of w lies in one token: the tokens
+// are searched from the end, and only the last token holding one is read.
+func (r *run) lastInWords(ws ...string) int {
+	last := -1
+	if r.d.eager {
+		for _, w := range ws {
+			last = max(last, strings.LastIndex(r.text, w))
+		}
+		return last
+	}
+	for k := len(r.tokens) - 1; k >= 0; k-- {
+		t := &r.tokens[k]
+		for _, w := range ws {
+			if len(t.s) >= len(w) {
+				last = max(last, strings.LastIndex(t.s, w))
+			}
+		}
+		if last >= 0 {
+			return t.b + last
+		}
+	}
+	return -1
+}
