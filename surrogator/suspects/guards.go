@@ -1,6 +1,10 @@
 package suspects
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // A rule tests most tokens of a text against a word set it keeps as a map;
 // nearly every token is in none of them, and a map lookup hashes the whole
@@ -64,6 +68,13 @@ var (
 	districtGuard      = guardOf(districtWords)
 	loginGuard         = guardOf(loginLabels)
 	wardGuard          = guardOf(wardWords)
+	idLabelGuard       = guardOf(idLabels)
+	notIDGuard         = guardOf(notIDLabels)
+	streetPrepGuard    = guardOf(streetPrepStarts)
+	userLabelGuard     = guardOf(userLabels)
+	workVerbGuard      = guardOf(workVerbs)
+	townPrepGuard      = guardOf(townPreps)
+	placePrepGuard     = guardOf(placePrepositions)
 )
 
 var (
@@ -96,4 +107,16 @@ func (r *run) lastInWords(ws ...string) int {
 		}
 	}
 	return -1
+}
+
+// startsUpper: s starts with an upper-case letter (\p{Lu}).
+func startsUpper(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0]; c < utf8.RuneSelf {
+		return c >= 'A' && c <= 'Z'
+	}
+	c, _ := utf8.DecodeRuneInString(s)
+	return unicode.Is(unicode.Lu, c)
 }

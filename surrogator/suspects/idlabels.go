@@ -118,7 +118,7 @@ func (r *run) idLabel(t *token) bool {
 	default:
 		return false
 	}
-	if notIDLabels[f] || t.cls&(cPhoneLabel) != 0 {
+	if r.mayIn(&notIDGuard, f) && notIDLabels[f] || t.cls&(cPhoneLabel) != 0 {
 		return false
 	}
 	if strongIDLabels[f] {

@@ -49,6 +49,9 @@ func (r *run) ids() {
 	// labelled values
 	toks := r.tokens
 	for i := range toks {
+		if !r.mayIn(&idLabelGuard, toks[i].f) {
+			continue
+		}
 		ls := idLabels[toks[i].f]
 		if len(ls) == 0 {
 			continue

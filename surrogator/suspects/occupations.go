@@ -328,7 +328,7 @@ func (r *run) workPhrases() {
 	for i := range toks {
 		t := &toks[i]
 		study := t.f == "studiert" || t.f == "studierte" || t.f == "studium"
-		if !workVerbs[t.f] && !study {
+		if !(r.mayIn(&workVerbGuard, t.f) && workVerbs[t.f]) && !study {
 			continue
 		}
 		j := i + 1
