@@ -58,6 +58,10 @@ func (r *run) moreDates() {
 			if i > 0 && toks[i-1].e == t.b-1 && strings.ContainsRune(".-/", rune(r.text[t.b-1])) {
 				continue // inside a date
 			}
+			// "3.-5.", "3. und 5.": a blank or a dash after the dot
+			if !r.d.eager && (t.e+1 >= len(r.text) || strings.IndexByte("\t\n\f\r -/\xe2", r.text[t.e+1]) < 0) {
+				continue
+			}
 			if m := anchoredMatch(reDayRangeAt, r.text, t.b); m != nil {
 				r.add(t.b+m[2], t.b+m[3]+1, kinds.Date, "day-range", prioDate)
 				r.add(t.b+m[4], t.b+m[5], kinds.Date, "day-range", prioDate)

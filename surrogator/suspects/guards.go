@@ -120,3 +120,13 @@ func startsUpper(s string) bool {
 	c, _ := utf8.DecodeRuneInString(s)
 	return unicode.Is(unicode.Lu, c)
 }
+
+// spaceThen: cond holds and the text at e is a blank and a byte in
+// [lo, hi], the start an anchored expression needs after a token ("12 U",
+// "0761 27"). An eager detector asks only cond.
+func (r *run) spaceThen(cond bool, e int, lo, hi byte) bool {
+	if !cond || r.d.eager {
+		return cond
+	}
+	return e+1 < len(r.text) && r.text[e] == ' ' && r.text[e+1] >= lo && r.text[e+1] <= hi
+}
