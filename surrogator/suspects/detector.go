@@ -71,6 +71,8 @@ type Detector struct {
 	occHeads map[string][]occHead
 	// towns indexes the places of data.Places by first folded word.
 	towns map[string][]townEntry
+	// instGuard and townGuard are the wordGuards of inst's and towns' keys.
+	instGuard, townGuard wordGuard
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -94,6 +96,7 @@ func New(opt Options) *Detector {
 	addMoreRegions(d.region, res)
 	d.regionGuard = guardOf(d.region)
 	d.towns = townIndex()
+	d.instGuard, d.townGuard = guardOf(d.inst), guardOf(d.towns)
 	d.occ, d.occHeads = occupationIndex()
 	set := func(c uint64, words ...string) {
 		for _, w := range words {

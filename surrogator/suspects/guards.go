@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
 // A rule tests most tokens of a text against a word set it keeps as a map;
@@ -75,10 +77,17 @@ var (
 	workVerbGuard      = guardOf(workVerbs)
 	townPrepGuard      = guardOf(townPreps)
 	placePrepGuard     = guardOf(placePrepositions)
+	pagerGuard         = guardOf(pagerLabels)
+	letterheadGuard    = guardOf(letterheadPhoneLabels)
+	partWordGuard      = guardOf(partWords)
+	// stateAdjective is a plain function (no eager path): its guard is
+	// asked always
+	stateAdjectiveGuard = guardOf(stateAdjectiveStems)
 )
 
 var (
 	numberLabelSet          = newSuffixSet(numberLabelEnds)
+	sectionWordSet          = newSuffixSet(sectionWords)
 	professionSuffixSet     = newSuffixSet(professionSuffixes)
 	moreProfessionSuffixSet = newSuffixSet(moreProfessionSuffixes)
 )
@@ -129,4 +138,21 @@ func (r *run) spaceThen(cond bool, e int, lo, hi byte) bool {
 		return cond
 	}
 	return e+1 < len(r.text) && r.text[e] == ' ' && r.text[e+1] >= lo && r.text[e+1] <= hi
+}
+
+// instEntries is r.d.inst[f] through its guard.
+func (r *run) instEntries(f string) []instEntry {
+	if !r.mayIn(&r.d.instGuard, f) {
+		return nil
+	}
+	return r.d.inst[f]
+}
+
+// letterheadLabel is letterheadPhoneLabels[s] through its guard.
+func (r *run) letterheadLabel(s string) (kinds.Kind, bool) {
+	if !r.mayIn(&letterheadGuard, s) {
+		return "", false
+	}
+	k, ok := letterheadPhoneLabels[s]
+	return k, ok
 }

@@ -26,7 +26,7 @@ func (r *run) nameFields() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if !t.is(shUpper) || !nameFieldLabels[t.f] || !strings.HasPrefix(r.text[t.e:], ": ") {
+		if !t.is(shUpper) || !strings.HasPrefix(r.text[t.e:], ": ") || !nameFieldLabels[t.f] {
 			continue
 		}
 		// "Bewohnerin/Patientin:": the label's last word counts

@@ -1001,14 +1001,12 @@ var genericPrefix = wordSet(`Uni Reha Tages Akut Fach Kinder Frauen Augen HNO Ha
 // ("ISO 9001", "DIN 5008") is no date.
 func (r *run) sectionNumber(b int) bool {
 	before := strings.TrimRight(r.text[max(0, b-8):b], " \t")
-	for _, w := range []string{"§", "Abs.", "Abs", "Nr.", "Nr", "Art.", "ISO", "DIN", "EN", "Version", "Kap.", "S.", "Seite",
-		"NRS", "VAS", "NAS", "UICC", "TNM", "GCS", "ECOG", "ASA", "WHO", "ICD", "ICD-10", "Stadium", "Grad", "Score"} {
-		if strings.HasSuffix(before, w) {
-			return true
-		}
-	}
-	return false
+	return r.hasSuffix(before, sectionWordSet, sectionWords)
 }
+
+// sectionWords are the words sectionNumber looks for before a number.
+var sectionWords = []string{"§", "Abs.", "Abs", "Nr.", "Nr", "Art.", "ISO", "DIN", "EN", "Version", "Kap.", "S.", "Seite",
+	"NRS", "VAS", "NAS", "UICC", "TNM", "GCS", "ECOG", "ASA", "WHO", "ICD", "ICD-10", "Stadium", "Grad", "Score"}
 
 func digits(s string) int {
 	n := 0
