@@ -19,7 +19,14 @@ import (
 type wordGuard struct {
 	lens  uint64    // bit n: a key of n bytes; bit 63: a key of 63 bytes or more
 	first [4]uint64 // bit c: a key starting with byte c
+	last  [4]uint64 // bit c: a key ending in byte c
+	// bit keyHash(k)%guardBitsN of every key k (for folded keys, tested
+	// with a token's fh)
+	bits [guardBitsN / 64]uint64
 }
+
+// guardBitsN is the size of a guard's hash filter.
+const guardBitsN = 2048
 
 // guardOf returns the guard of the keys of sets.
 func guardOf[V any](sets ...map[string]V) wordGuard {
@@ -29,7 +36,11 @@ func guardOf[V any](sets ...map[string]V) wordGuard {
 			g.lens |= 1 << min(len(k), 63)
 			if k != "" {
 				g.first[k[0]>>6] |= 1 << (k[0] & 63)
+				c := k[len(k)-1]
+				g.last[c>>6] |= 1 << (c & 63)
 			}
+			h := keyHash([]byte(k)) % guardBitsN
+			g.bits[h/64] |= 1 << (h % 64)
 		}
 	}
 	return g
@@ -40,8 +51,23 @@ func (g *wordGuard) may(s string) bool {
 	if g.lens&(1<<min(len(s), 63)) == 0 {
 		return false
 	}
-	return s == "" || g.first[s[0]>>6]&(1<<(s[0]&63)) != 0
+	if s == "" {
+		return true
+	}
+	c := s[len(s)-1]
+	return g.first[s[0]>>6]&(1<<(s[0]&63)) != 0 && g.last[c>>6]&(1<<(c&63)) != 0
 }
+
+// mayTok: t.f may be a key of the guarded sets (of folded words), tested
+// with t's hash too.
+func (g *wordGuard) mayTok(t *token) bool {
+	h := t.fh % guardBitsN
+	return g.bits[h/64]&(1<<(h%64)) != 0 && g.may(t.f)
+}
+
+// mayF is g.mayTok(t), except for an eager detector (tests), which asks
+// every set.
+func (r *run) mayF(g *wordGuard, t *token) bool { return r.d.eager || g.mayTok(t) }
 
 // mayIn is g.may(s), except for an eager detector (tests), which asks
 // every set.
@@ -62,24 +88,27 @@ func (r *run) suffixesOf(ss *suffixSet, list []string, s string) []string {
 
 // guards of the word sets rules test most tokens against
 var (
-	monthHolidayGuard  = guardOf(monthNames, holidayWords)
-	semesterGuard      = guardOf(semesterWords)
-	particleGuard      = guardOf(particleWords)
-	foreignRegionGuard = guardOf(foreignRegions)
-	townWordGuard      = guardOf(townWords)
-	districtGuard      = guardOf(districtWords)
-	loginGuard         = guardOf(loginLabels)
-	wardGuard          = guardOf(wardWords)
-	idLabelGuard       = guardOf(idLabels)
-	notIDGuard         = guardOf(notIDLabels)
-	streetPrepGuard    = guardOf(streetPrepStarts)
-	userLabelGuard     = guardOf(userLabels)
-	workVerbGuard      = guardOf(workVerbs)
-	townPrepGuard      = guardOf(townPreps)
-	placePrepGuard     = guardOf(placePrepositions)
-	pagerGuard         = guardOf(pagerLabels)
-	letterheadGuard    = guardOf(letterheadPhoneLabels)
-	partWordGuard      = guardOf(partWords)
+	monthHolidayGuard   = guardOf(monthNames, holidayWords)
+	semesterGuard       = guardOf(semesterWords)
+	particleGuard       = guardOf(particleWords)
+	foreignRegionGuard  = guardOf(foreignRegions)
+	townWordGuard       = guardOf(townWords)
+	districtGuard       = guardOf(districtWords)
+	loginGuard          = guardOf(loginLabels)
+	wardGuard           = guardOf(wardWords)
+	idLabelGuard        = guardOf(idLabels)
+	notIDGuard          = guardOf(notIDLabels)
+	streetPrepGuard     = guardOf(streetPrepStarts)
+	userLabelGuard      = guardOf(userLabels)
+	workVerbGuard       = guardOf(workVerbs)
+	townPrepGuard       = guardOf(townPreps)
+	placePrepGuard      = guardOf(placePrepositions)
+	pagerGuard          = guardOf(pagerLabels)
+	letterheadGuard     = guardOf(letterheadPhoneLabels)
+	partWordGuard       = guardOf(partWords)
+	strongIDGuard       = guardOf(strongIDLabels)
+	notProfessionGuard  = guardOf(notProfession, notOccupations)
+	professionWordGuard = guardOf(professionWords)
 	// stateAdjective is a plain function (no eager path): its guard is
 	// asked always
 	stateAdjectiveGuard = guardOf(stateAdjectiveStems)

@@ -118,10 +118,10 @@ func (r *run) idLabel(t *token) bool {
 	default:
 		return false
 	}
-	if r.mayIn(&notIDGuard, f) && notIDLabels[f] || t.cls&(cPhoneLabel) != 0 {
+	if r.mayF(&notIDGuard, t) && notIDLabels[f] || t.cls&(cPhoneLabel) != 0 {
 		return false
 	}
-	if strongIDLabels[f] {
+	if r.mayF(&strongIDGuard, t) && strongIDLabels[f] {
 		return true
 	}
 	last := f
@@ -236,7 +236,7 @@ func (r *run) wards() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
-		ward := r.mayIn(&wardGuard, t.f) && wardWords[t.f] || len(t.f) > 8 && strings.HasSuffix(t.f, "station") && t.is(shUpper)
+		ward := r.mayF(&wardGuard, t) && wardWords[t.f] || len(t.f) > 8 && strings.HasSuffix(t.f, "station") && t.is(shUpper)
 		p := t.e
 		if !ward && t.f == "station" && strings.HasPrefix(r.text[t.e:], ": ") {
 			// "Station: Kardiologie, K 12"

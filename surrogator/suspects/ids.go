@@ -49,7 +49,7 @@ func (r *run) ids() {
 	// labelled values
 	toks := r.tokens
 	for i := range toks {
-		if !r.mayIn(&idLabelGuard, toks[i].f) {
+		if !r.mayF(&idLabelGuard, &toks[i]) {
 			continue
 		}
 		ls := idLabels[toks[i].f]

@@ -134,7 +134,7 @@ func (r *run) logins() {
 	for i := range toks {
 		t := &toks[i]
 		j := i + 1
-		if r.mayIn(&loginGuard, t.f) && loginLabels[t.f] && j < len(toks) {
+		if r.mayF(&loginGuard, t) && loginLabels[t.f] && j < len(toks) {
 			if toks[j].f == "von" || toks[j].f == "durch" {
 				j++
 			}

@@ -48,7 +48,7 @@ func (r *run) morePhones() {
 			continue
 		}
 		// "Pager 4711", "Piepser: 3456", "App. 2210": an internal number
-		if r.mayIn(&pagerGuard, t.f) && pagerLabels[t.f] {
+		if r.mayF(&pagerGuard, t) && pagerLabels[t.f] {
 			p := t.e
 			for p < len(r.text) && strings.IndexByte(".: ", r.text[p]) >= 0 && p-t.e < 3 {
 				p++

@@ -39,11 +39,11 @@ func (r *run) professions() {
 			professionStatus[pp.s] || pp.s == "," || strings.HasSuffix(r.text[max(0, t.b-3):t.b], ", ")) {
 			continue
 		}
-		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || notProfession[t.f] || notOccupations[t.f] || t.cls&(cRole|cRoleDot|cSalut) != 0 {
+		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || r.mayF(&notProfessionGuard, t) && (notProfession[t.f] || notOccupations[t.f]) || t.cls&(cRole|cRoleDot|cSalut) != 0 {
 			continue
 		}
 		p := &toks[i-1]
-		if !professionWords[t.f] && !professionShape(t.f) && !moreProfessionShape(t.f) {
+		if !(r.mayF(&professionWordGuard, t) && professionWords[t.f]) && !professionShape(t.f) && !moreProfessionShape(t.f) {
 			continue
 		}
 		// "als wissenschaftliche Mitarbeiterin": one adjective between

@@ -100,7 +100,7 @@ func (r *run) regions() {
 			continue
 		}
 		// a district by name
-		if r.mayIn(&districtGuard, t.f) && districtWords[t.f] && i+1 < len(toks) && r.near(t, &toks[i+1], false) {
+		if r.mayF(&districtGuard, t) && districtWords[t.f] && i+1 < len(toks) && r.near(t, &toks[i+1], false) {
 			n := &toks[i+1]
 			if n.is(shUpper) && n.cls&cCommon == 0 && !n.medical() {
 				r.add(t.b, n.e, kinds.LocationState, "district", prioPlace)
@@ -108,7 +108,7 @@ func (r *run) regions() {
 				continue
 			}
 		}
-		if !r.mayIn(&r.d.regionGuard, t.f) {
+		if !r.mayF(&r.d.regionGuard, t) {
 			continue
 		}
 		es := r.d.region[t.f]

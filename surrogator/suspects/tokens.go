@@ -66,7 +66,8 @@ type token struct {
 	// cls holds the lexicon classes of f; all those every part of a
 	// hyphenated word has, any those some part (or the whole word) has.
 	cls, all, any uint64
-	line          int   // index into run.lines
+	fh            uint32 // keyHash(f)
+	line          int    // index into run.lines
 	runes         int   // rune count of s
 	shape         uint8 // sh* bits
 	dot           bool  // followed directly by "."
@@ -221,6 +222,7 @@ func (r *run) tokenize() {
 			r.arena = foldAppend(r.arena, t.s)
 		}
 		offs = append(offs, fb, len(r.arena))
+		t.fh = keyHash(r.arena[fb:])
 		if t.shape&shDigits == 0 { // no listed word is a number
 			r.classify(&t, r.arena[fb:])
 		}
@@ -242,7 +244,7 @@ func (r *run) classify(t *token, f []byte) {
 	if len(f) > r.d.maxLower && t.s[0] >= 'a' && t.s[0] <= 'z' && t.shape&shJoined == 0 {
 		return // a long lower-case word (most of a letter's words)
 	}
-	t.cls = r.d.lookup(f)
+	t.cls = r.d.lookupHash(f, t.fh)
 	t.all, t.any = t.cls, t.cls
 	if t.shape&shJoined != 0 {
 		t.all = ^uint64(0)
@@ -279,9 +281,12 @@ func keyHash(b []byte) uint32 {
 
 // lookup returns the classes of a folded word: the bit filter first, the
 // map only for a word that may be listed.
-func (d *Detector) lookup(f []byte) uint64 {
+func (d *Detector) lookup(f []byte) uint64 { return d.lookupHash(f, keyHash(f)) }
+
+// lookupHash is lookup with f's keyHash.
+func (d *Detector) lookupHash(f []byte, h uint32) uint64 {
 	if d.lexBits != nil {
-		if h := keyHash(f) % lexBitsN; d.lexBits[h/64]&(1<<(h%64)) == 0 {
+		if h %= lexBitsN; d.lexBits[h/64]&(1<<(h%64)) == 0 {
 			return 0
 		}
 	}
@@ -424,6 +429,7 @@ func (r *run) wordToken(s string) *token {
 	}
 	f := foldAppend(nil, s)
 	t.f = string(f)
+	t.fh = keyHash(f)
 	r.classify(t, f)
 	return t
 }
