@@ -68,10 +68,10 @@ type token struct {
 	cls, all, any uint64
 	fh            uint32 // keyHash(f)
 	line          int    // index into run.lines
-	runes         int   // rune count of s
-	shape         uint8 // sh* bits
-	dot           bool  // followed directly by "."
-	nl            bool  // a line break lies between this token and the previous one
+	runes         int    // rune count of s
+	shape         uint8  // sh* bits
+	dot           bool   // followed directly by "."
+	nl            bool   // a line break lies between this token and the previous one
 }
 
 func (t *token) is(s uint8) bool { return t.shape&s != 0 }
