@@ -106,6 +106,7 @@ var (
 	pagerGuard          = guardOf(pagerLabels)
 	letterheadGuard     = guardOf(letterheadPhoneLabels)
 	partWordGuard       = guardOf(partWords)
+	firstAbbrevGuard    = guardOf(firstAbbrevs)
 	strongIDGuard       = guardOf(strongIDLabels)
 	notProfessionGuard  = guardOf(notProfession, notOccupations)
 	professionWordGuard = guardOf(professionWords)

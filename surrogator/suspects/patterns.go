@@ -534,7 +534,7 @@ func (r *run) triggers() {
 		switch {
 		case s[0] == 'Q' && len(s) >= 2 && s[1] >= '1' && s[1] <= '4' || strings.HasPrefix(s, "KW"):
 			trig(ruleDateMisc)
-		case dateMiscWords[s] && nextDigit:
+		case nextDigit && dateMiscWords[s]:
 			trig(ruleDateMisc)
 		}
 		if nextUpper && (r.hasSuffix(f, orgSuffixSet, orgSuffixes) || f == "stadtwerke") {
