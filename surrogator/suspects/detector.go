@@ -54,6 +54,8 @@ type Detector struct {
 	// lexBits has the bit keyHash(k)%lexBitsN set for every key k of
 	// lex: a word whose bit is clear is not looked up.
 	lexBits *[lexBitsN / 64]uint64
+	// lexTab is lex as a table addressed by keyHash (lookupHash)
+	lexTab *lexTable
 	// maxLower is the longest key with a class that matters for a word
 	// written in lower case (lowerClasses): a longer lower-case word is
 	// not looked up.
@@ -191,6 +193,7 @@ func New(opt Options) *Detector {
 		h := keyHash([]byte(k)) % lexBitsN
 		d.lexBits[h/64] |= 1 << (h % 64)
 	}
+	d.lexTab = newLexTable(d.lex)
 	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
 	// one expression per first word: a title starts a token and its first
 	// word folds like the token; case-insensitive ("DR. MED."); longer

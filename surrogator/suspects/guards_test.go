@@ -83,3 +83,22 @@ func TestWordGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestLexTable: the lexicon table answers as the lexicon map, for every
+// key and for words that are none.
+func TestLexTable(t *testing.T) {
+	d := New(Options{})
+	for k, c := range d.lex {
+		if got := d.lexTab.get([]byte(k), keyHash([]byte(k))); got != c {
+			t.Fatalf("%q: %b, map %b", k, got, c)
+		}
+		for _, w := range []string{k + "x", "x" + k, k[:len(k)/2]} {
+			if got, want := d.lexTab.get([]byte(w), keyHash([]byte(w))), d.lex[w]; got != want {
+				t.Fatalf("%q: %b, map %b", w, got, want)
+			}
+		}
+	}
+	if empty := newLexTable(nil); empty.get([]byte("x"), keyHash([]byte("x"))) != 0 {
+		t.Fatal("empty table finds x")
+	}
+}

@@ -286,11 +286,59 @@ func (d *Detector) lookup(f []byte) uint64 { return d.lookupHash(f, keyHash(f)) 
 // lookupHash is lookup with f's keyHash.
 func (d *Detector) lookupHash(f []byte, h uint32) uint64 {
 	if d.lexBits != nil {
-		if h %= lexBitsN; d.lexBits[h/64]&(1<<(h%64)) == 0 {
+		if b := h % lexBitsN; d.lexBits[b/64]&(1<<(b%64)) == 0 {
 			return 0
 		}
 	}
-	return d.lex[string(f)]
+	if d.lexTab == nil || d.eager {
+		return d.lex[string(f)]
+	}
+	return d.lexTab.get(f, h)
+}
+
+// lexTable is a read-only copy of the lexicon in an open-addressing
+// table addressed by keyHash, which a token already has: a lookup reads
+// one slot (usually) and compares one key, where the map hashes the key
+// again.
+type lexTable struct {
+	slots []uint64 // hash<<32 | index+1 into keys and cls; 0 empty
+	keys  []string
+	cls   []uint64
+	mask  uint32
+}
+
+func newLexTable(lex map[string]uint64) *lexTable {
+	n := uint32(1)
+	for int(n) < 2*len(lex) { // at most half full
+		n <<= 1
+	}
+	t := &lexTable{slots: make([]uint64, n), mask: n - 1}
+	for k, c := range lex {
+		h := keyHash([]byte(k))
+		t.keys = append(t.keys, k)
+		t.cls = append(t.cls, c)
+		i := h & t.mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & t.mask
+		}
+		t.slots[i] = uint64(h)<<32 | uint64(len(t.keys))
+	}
+	return t
+}
+
+// get returns the classes of f (keyHash h), 0 if f is no key.
+func (t *lexTable) get(f []byte, h uint32) uint64 {
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		s := t.slots[i]
+		if s == 0 {
+			return 0
+		}
+		if uint32(s>>32) == h {
+			if k := uint32(s) - 1; t.keys[k] == string(f) {
+				return t.cls[k]
+			}
+		}
+	}
 }
 
 // lettersAndJoiners: only letters, hyphens and apostrophes (a token's
