@@ -41,7 +41,8 @@ func FuzzDetect(f *testing.F) {
 	f.Add("Tel. 0461 12.03.2019 und März 2020", 5, 20)
 	f.Fuzz(func(t *testing.T, text string, b, e int) {
 		var spans []document.Span
-		if b >= 0 && e > b && e <= len(text) {
+		// (a reader's spans start and end on rune boundaries)
+		if b >= 0 && e > b && e <= len(text) && utf8.RuneStart(text[b]) && (e == len(text) || utf8.RuneStart(text[e])) {
 			spans = []document.Span{{Kind: kinds.NamePatient, Begin: b, End: e}}
 		}
 		got := det.Detect(text, spans)
