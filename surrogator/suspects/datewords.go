@@ -33,7 +33,7 @@ func (r *run) moreDates() {
 	toks := r.tokens
 	for i := 1; i < len(toks); i++ {
 		t, p := &toks[i], &toks[i-1]
-		if !r.mayIn(&monthHolidayGuard, t.s) || !r.near(p, t, false) {
+		if !r.mayS(&monthHolidayGuard, t) || !r.near(p, t, false) {
 			continue
 		}
 		if monthNames[t.s] && monthBefore[p.s] && !t.dot {
@@ -52,7 +52,7 @@ func (r *run) moreDates() {
 			r.addAt(reKWAt, t.b, kinds.Date, "date-period", 0)
 		case t.s == "I" || t.s == "II" || t.s == "III" || t.s == "IV":
 			r.addAt(reRomanQAt, t.b, kinds.Date, "date-period", 0)
-		case r.mayIn(&semesterGuard, t.s) && semesterWords[t.s]:
+		case r.mayS(&semesterGuard, t) && semesterWords[t.s]:
 			r.addAt(reSemesterAt, t.b, kinds.Date, "date-period", 0)
 		case t.dot && t.is(shDigits) && t.runes <= 2:
 			if i > 0 && toks[i-1].e == t.b-1 && strings.ContainsRune(".-/", rune(r.text[t.b-1])) {

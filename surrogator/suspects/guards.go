@@ -20,17 +20,24 @@ type wordGuard struct {
 	lens  uint64    // bit n: a key of n bytes; bit 63: a key of 63 bytes or more
 	first [4]uint64 // bit c: a key starting with byte c
 	last  [4]uint64 // bit c: a key ending in byte c
-	// bit keyHash(k)%guardBitsN of every key k (for folded keys, tested
-	// with a token's fh)
-	bits [guardBitsN / 64]uint64
+	// bits has the bit keyHash(x)&mask set for every key k, x = k and
+	// x = its fold (foldAppend, as tokenize folds): a token t with
+	// t.f == k or t.s == k has the bit t.fh&mask set
+	bits []uint64
+	mask uint32
 }
-
-// guardBitsN is the size of a guard's hash filter.
-const guardBitsN = 2048
 
 // guardOf returns the guard of the keys of sets.
 func guardOf[V any](sets ...map[string]V) wordGuard {
-	var g wordGuard
+	n := 0
+	for _, m := range sets {
+		n += len(m)
+	}
+	size := uint32(1024) // bits: at least 16 a key
+	for int(size) < 16*n {
+		size <<= 1
+	}
+	g := wordGuard{bits: make([]uint64, size/64), mask: size - 1}
 	for _, m := range sets {
 		for k := range m {
 			g.lens |= 1 << min(len(k), 63)
@@ -39,8 +46,10 @@ func guardOf[V any](sets ...map[string]V) wordGuard {
 				c := k[len(k)-1]
 				g.last[c>>6] |= 1 << (c & 63)
 			}
-			h := keyHash([]byte(k)) % guardBitsN
-			g.bits[h/64] |= 1 << (h % 64)
+			for _, h := range [2]uint32{keyHash([]byte(k)), keyHash(foldAppend(nil, k))} {
+				h &= g.mask
+				g.bits[h/64] |= 1 << (h % 64)
+			}
 		}
 	}
 	return g
@@ -61,9 +70,18 @@ func (g *wordGuard) may(s string) bool {
 // mayTok: t.f may be a key of the guarded sets (of folded words), tested
 // with t's hash too.
 func (g *wordGuard) mayTok(t *token) bool {
-	h := t.fh % guardBitsN
+	h := t.fh & g.mask
 	return g.bits[h/64]&(1<<(h%64)) != 0 && g.may(t.f)
 }
+
+// mayTokS: t.s may be a key of the guarded sets (of words as written).
+func (g *wordGuard) mayTokS(t *token) bool {
+	h := t.fh & g.mask
+	return g.bits[h/64]&(1<<(h%64)) != 0 && g.may(t.s)
+}
+
+// mayS is g.mayTokS(t), except for an eager detector (tests).
+func (r *run) mayS(g *wordGuard, t *token) bool { return r.d.eager || g.mayTokS(t) }
 
 // mayF is g.mayTok(t), except for an eager detector (tests), which asks
 // every set.
@@ -88,28 +106,29 @@ func (r *run) suffixesOf(ss *suffixSet, list []string, s string) []string {
 
 // guards of the word sets rules test most tokens against
 var (
-	monthHolidayGuard   = guardOf(monthNames, holidayWords)
-	semesterGuard       = guardOf(semesterWords)
-	particleGuard       = guardOf(particleWords)
-	foreignRegionGuard  = guardOf(foreignRegions)
-	townWordGuard       = guardOf(townWords)
-	districtGuard       = guardOf(districtWords)
-	loginGuard          = guardOf(loginLabels)
-	wardGuard           = guardOf(wardWords)
-	idLabelGuard        = guardOf(idLabels)
-	notIDGuard          = guardOf(notIDLabels)
-	streetPrepGuard     = guardOf(streetPrepStarts)
-	userLabelGuard      = guardOf(userLabels)
-	workVerbGuard       = guardOf(workVerbs)
-	townPrepGuard       = guardOf(townPreps)
-	placePrepGuard      = guardOf(placePrepositions)
-	pagerGuard          = guardOf(pagerLabels)
-	letterheadGuard     = guardOf(letterheadPhoneLabels)
-	partWordGuard       = guardOf(partWords)
-	firstAbbrevGuard    = guardOf(firstAbbrevs)
-	strongIDGuard       = guardOf(strongIDLabels)
-	notProfessionGuard  = guardOf(notProfession, notOccupations)
-	professionWordGuard = guardOf(professionWords)
+	monthHolidayGuard     = guardOf(monthNames, holidayWords)
+	semesterGuard         = guardOf(semesterWords)
+	particleGuard         = guardOf(particleWords)
+	foreignRegionGuard    = guardOf(foreignRegions)
+	townWordGuard         = guardOf(townWords)
+	districtGuard         = guardOf(districtWords)
+	loginGuard            = guardOf(loginLabels)
+	wardGuard             = guardOf(wardWords)
+	idLabelGuard          = guardOf(idLabels)
+	notIDGuard            = guardOf(notIDLabels)
+	streetPrepGuard       = guardOf(streetPrepStarts)
+	userLabelGuard        = guardOf(userLabels)
+	workVerbGuard         = guardOf(workVerbs)
+	townPrepGuard         = guardOf(townPreps)
+	placePrepGuard        = guardOf(placePrepositions)
+	pagerGuard            = guardOf(pagerLabels)
+	letterheadGuard       = guardOf(letterheadPhoneLabels)
+	partWordGuard         = guardOf(partWords)
+	firstAbbrevGuard      = guardOf(firstAbbrevs)
+	professionStatusGuard = guardOf(professionStatus)
+	strongIDGuard         = guardOf(strongIDLabels)
+	notProfessionGuard    = guardOf(notProfession, notOccupations)
+	professionWordGuard   = guardOf(professionWords)
 	// stateAdjective is a plain function (no eager path): its guard is
 	// asked always
 	stateAdjectiveGuard = guardOf(stateAdjectiveStems)

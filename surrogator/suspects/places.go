@@ -41,7 +41,7 @@ func (r *run) moreTowns() {
 	for i := 1; i < len(toks); i++ {
 		t := &toks[i]
 		p := &toks[i-1]
-		if !t.is(shUpper) || t.is(shAllUpper) || !(r.mayIn(&placePrepGuard, p.s) && placePrepositions[p.s]) || !r.near(p, t, false) {
+		if !t.is(shUpper) || t.is(shAllUpper) || !(r.mayS(&placePrepGuard, p) && placePrepositions[p.s]) || !r.near(p, t, false) {
 			continue
 		}
 		if t.medical() || t.cls&(cCommon|cRole|cSalut|cTitleStart|cKnownCity) != 0 || t.isFirst() && !strings.Contains(t.s, "-") {

@@ -36,7 +36,7 @@ func (r *run) professions() {
 	for i := 1; i < len(toks); i++ {
 		t := &toks[i]
 		if pp := &toks[i-1]; !(pp.s[len(pp.s)-1] == 'e' || pp.s[len(pp.s)-1] == 'r' || pp.s == "als" || pp.s == "zum" || pp.s == "zur" ||
-			professionStatus[pp.s] || pp.s == "," || strings.HasSuffix(r.text[max(0, t.b-3):t.b], ", ")) {
+			r.mayS(&professionStatusGuard, pp) && professionStatus[pp.s] || pp.s == "," || strings.HasSuffix(r.text[max(0, t.b-3):t.b], ", ")) {
 			continue
 		}
 		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || r.mayF(&notProfessionGuard, t) && (notProfession[t.f] || notOccupations[t.f]) || t.cls&(cRole|cRoleDot|cSalut) != 0 {

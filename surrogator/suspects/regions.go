@@ -88,12 +88,12 @@ func (r *run) regions() {
 			r.add(t.b, t.e, kinds.LocationState, "state", prioPlace)
 			continue
 		}
-		if r.mayIn(&foreignRegionGuard, t.s) && foreignRegions[t.s] || districtSuffix(t.f) && t.nameShaped() && i > 0 && placeOrArticle[toks[i-1].s] {
+		if r.mayS(&foreignRegionGuard, t) && foreignRegions[t.s] || districtSuffix(t.f) && t.nameShaped() && i > 0 && placeOrArticle[toks[i-1].s] {
 			r.add(t.b, t.e, kinds.LocationState, "region", prioPlace)
 			continue
 		}
 		// a town named with its kind ("Kurort Rathen", "Ortsteil Gohlis")
-		if r.mayIn(&townWordGuard, t.s) && townWords[t.s] && i+1 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
+		if r.mayS(&townWordGuard, t) && townWords[t.s] && i+1 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
 			toks[i+1].cls&(cCommon|cMedical) == 0 {
 			r.add(t.b, toks[i+1].e, kinds.LocationCity, "town-word", prioPlace)
 			i++
