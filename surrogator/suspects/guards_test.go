@@ -68,12 +68,17 @@ func hasSuffixLen(w string, list []string, n int) bool {
 // TestWordGuard: a guard never rejects a key of its sets.
 func TestWordGuard(t *testing.T) {
 	d := New(Options{})
-	g := guardOf(d.lex, fieldSet(`Januar März Über Sankt-Martin St Straße`))
-	for k := range fieldSet(`Januar März Über Sankt-Martin St Straße`) {
-		d.lex[k] |= 0
+	// the lexicon's folded words and some written ones
+	words := map[string]uint64{}
+	for k, c := range d.lex {
+		words[k] = c
 	}
+	for _, k := range []string{"Januar", "März", "Über", "Sankt-Martin", "St", "Straße", "e.V."} {
+		words[k] = 1
+	}
+	g := guardOf(words)
 	r := &run{d: d}
-	for k := range d.lex {
+	for k := range words {
 		// a token written k (t.s == k) and one folding to k (t.f == k)
 		ts := r.wordToken(k)
 		tf := r.wordToken(k)
