@@ -439,7 +439,7 @@ func (r *run) annotatedIn(b, e int) bool {
 
 func (r *run) result() []Suspect {
 	sort.SliceStable(r.cands, func(i, j int) bool {
-		a, b := r.cands[i], r.cands[j]
+		a, b := &r.cands[i], &r.cands[j]
 		if a.prio != b.prio {
 			return a.prio > b.prio
 		}

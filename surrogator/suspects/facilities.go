@@ -74,7 +74,11 @@ func facilityHeadKind(f string) kinds.Kind {
 		if len(g) < 3 {
 			continue
 		}
-		for _, k := range headsByEnd[end3(g)] {
+		e := end3(g)
+		if b := headEndBit(e); headEndBits[b/64]&(1<<(b%64)) == 0 {
+			continue // no head ends so (most words)
+		}
+		for _, k := range headsByEnd[e] {
 			h := &facilityHeadSuffixes[k]
 			// a whole head may end a hyphenated word ("Reha-Zentrum",
 			// folded "reha zentrum")
@@ -91,6 +95,18 @@ func end3(s string) uint32 {
 	n := len(s)
 	return uint32(s[n-3])<<16 | uint32(s[n-2])<<8 | uint32(s[n-1])
 }
+
+// headEndBit is the bit of headEndBits for the last three bytes e.
+func headEndBit(e uint32) uint32 { return (e * 2654435761) >> 20 }
+
+// headEndBits has the headEndBit of every head's last three bytes.
+var headEndBits = func() (bits [4096 / 64]uint64) {
+	for _, h := range facilityHeadSuffixes {
+		b := headEndBit(end3(h.suffix))
+		bits[b/64] |= 1 << (b % 64)
+	}
+	return
+}()
 
 // headsByEnd holds the indexes into facilityHeadSuffixes of the heads by
 // their last three bytes, in list order (longer suffixes first).
