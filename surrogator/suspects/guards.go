@@ -71,13 +71,13 @@ func (g *wordGuard) may(s string) bool {
 // with t's hash too.
 func (g *wordGuard) mayTok(t *token) bool {
 	h := t.fh & g.mask
-	return g.bits[h/64]&(1<<(h%64)) != 0 && g.may(t.f)
+	return g.may(t.f) && g.bits[h/64]&(1<<(h%64)) != 0
 }
 
 // mayTokS: t.s may be a key of the guarded sets (of words as written).
 func (g *wordGuard) mayTokS(t *token) bool {
 	h := t.fh & g.mask
-	return g.bits[h/64]&(1<<(h%64)) != 0 && g.may(t.s)
+	return g.may(t.s) && g.bits[h/64]&(1<<(h%64)) != 0
 }
 
 // mayS is g.mayTokS(t), except for an eager detector (tests).

@@ -54,7 +54,8 @@ func (r *run) moreTowns() {
 	for _, ln := range r.lines {
 		s := r.text[ln.b:ln.e]
 		// a match starts with an upper-case letter and holds a digit
-		if !r.d.eager && (!ln.digit || !startsUpper(s)) {
+		// and ", "
+		if !r.d.eager && (!ln.digit || !startsUpper(s) || !strings.Contains(s, ", ")) {
 			continue
 		}
 		if m := rePlaceDate.FindStringSubmatchIndex(s); m != nil {
