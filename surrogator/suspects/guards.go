@@ -205,3 +205,43 @@ func (r *run) letterheadLabel(s string) (kinds.Kind, bool) {
 	k, ok := letterheadPhoneLabels[s]
 	return k, ok
 }
+
+// numericDate answers validDate for a date written "D.M.YYYY" (day and
+// month of one or two digits, a year 1900–2099), the most common shape in
+// a letter, without dates.Parse: a calendar date is valid, any other is
+// not (dates.Parse repairs "31.02.2020"). fast is false for every other
+// string. TestNumericDate holds it to dates.Parse on the whole shape.
+func numericDate(s string) (ok, fast bool) {
+	num := func(s string) (int, bool) {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return 0, false
+			}
+			n = 10*n + int(s[i]-'0')
+		}
+		return n, true
+	}
+	i := strings.IndexByte(s, '.')
+	if i < 1 || i > 2 {
+		return false, false
+	}
+	j := strings.IndexByte(s[i+1:], '.') + i + 1
+	if j-i-1 < 1 || j-i-1 > 2 || len(s)-j-1 != 4 {
+		return false, false
+	}
+	d, ok1 := num(s[:i])
+	m, ok2 := num(s[i+1 : j])
+	y, ok3 := num(s[j+1:])
+	if !ok1 || !ok2 || !ok3 || y < 1900 || y > 2099 {
+		return false, false
+	}
+	if m < 1 || m > 12 || d < 1 {
+		return false, true
+	}
+	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m]
+	if m == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	return d <= days, true
+}

@@ -105,6 +105,9 @@ func (r *run) dateEndsAt(ends []int, e int) bool {
 }
 
 func (r *run) validDate(s string) bool {
+	if ok, fast := numericDate(s); fast && !r.d.eager {
+		return ok
+	}
 	if ok, seen := r.validDates[s]; seen {
 		return ok // a letter repeats its dates
 	}
