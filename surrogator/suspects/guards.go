@@ -11,11 +11,14 @@ import (
 // A rule tests most tokens of a text against a word set it keeps as a map;
 // nearly every token is in none of them, and a map lookup hashes the whole
 // key. A wordGuard answers "certainly not in the set" from the key's
-// length and first byte, so the map is asked only for the few tokens that
-// may be listed. Guards are derived from their sets, never written by
-// hand, so a word added to a set is never filtered out.
+// length, first and last byte and (for a token) the fold hash tokenize
+// computed once, so the map is asked only for the few tokens that may be
+// listed. Guards are derived from their sets, never written by hand, so a
+// word added to a set is never filtered out; an eager detector (tests)
+// skips them, and FuzzDetect holds the two to the same answers.
 
-// wordGuard records the byte lengths and first bytes of a set's keys.
+// wordGuard records the byte lengths, first and last bytes and hashes of
+// a set's keys.
 type wordGuard struct {
 	lens  uint64    // bit n: a key of n bytes; bit 63: a key of 63 bytes or more
 	first [4]uint64 // bit c: a key starting with byte c
