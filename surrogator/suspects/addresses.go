@@ -25,7 +25,7 @@ func (r *run) prepositionStreets() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
-		if !streetPrepStarts[t.f] || !upperFirst(t.s) || i+2 >= len(toks) {
+		if !(r.mayF(&streetPrepGuard, t) && streetPrepStarts[t.f]) || !upperFirst(t.s) || i+2 >= len(toks) {
 			continue
 		}
 		m := anchoredMatch(reStreetPrep, r.text, t.b)

@@ -33,7 +33,7 @@ func (r *run) moreDates() {
 	toks := r.tokens
 	for i := 1; i < len(toks); i++ {
 		t, p := &toks[i], &toks[i-1]
-		if !r.near(p, t, false) {
+		if !r.mayS(&monthHolidayGuard, t) || !r.near(p, t, false) {
 			continue
 		}
 		if monthNames[t.s] && monthBefore[p.s] && !t.dot {
@@ -52,11 +52,15 @@ func (r *run) moreDates() {
 			r.addAt(reKWAt, t.b, kinds.Date, "date-period", 0)
 		case t.s == "I" || t.s == "II" || t.s == "III" || t.s == "IV":
 			r.addAt(reRomanQAt, t.b, kinds.Date, "date-period", 0)
-		case semesterWords[t.s]:
+		case r.mayS(&semesterGuard, t) && semesterWords[t.s]:
 			r.addAt(reSemesterAt, t.b, kinds.Date, "date-period", 0)
 		case t.dot && t.is(shDigits) && t.runes <= 2:
 			if i > 0 && toks[i-1].e == t.b-1 && strings.ContainsRune(".-/", rune(r.text[t.b-1])) {
 				continue // inside a date
+			}
+			// "3.-5.", "3. und 5.": a blank or a dash after the dot
+			if !r.d.eager && (t.e+1 >= len(r.text) || strings.IndexByte("\t\n\f\r -/\xe2", r.text[t.e+1]) < 0) {
+				continue
 			}
 			if m := anchoredMatch(reDayRangeAt, r.text, t.b); m != nil {
 				r.add(t.b+m[2], t.b+m[3]+1, kinds.Date, "day-range", prioDate)

@@ -54,6 +54,8 @@ type Detector struct {
 	// lexBits has the bit keyHash(k)%lexBitsN set for every key k of
 	// lex: a word whose bit is clear is not looked up.
 	lexBits *[lexBitsN / 64]uint64
+	// lexTab is lex as a table addressed by keyHash (lookupHash)
+	lexTab *lexTable
 	// maxLower is the longest key with a class that matters for a word
 	// written in lower case (lowerClasses): a longer lower-case word is
 	// not looked up.
@@ -63,12 +65,16 @@ type Detector struct {
 	// region holds multi-word countries and foreign cities by first
 	// folded word.
 	region map[string][]regionEntry
+	// regionGuard is the wordGuard of region's keys.
+	regionGuard wordGuard
 	// occ maps a folded occupation to its class (occupations.go),
 	// occHeads are the heads of compound occupations.
 	occ      map[string]int
 	occHeads map[string][]occHead
 	// towns indexes the places of data.Places by first folded word.
 	towns map[string][]townEntry
+	// instGuard and townGuard are the wordGuards of inst's and towns' keys.
+	instGuard, townGuard wordGuard
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -90,7 +96,9 @@ func New(opt Options) *Detector {
 	d.inst = institutionIndex()
 	d.region = regionIndex(res)
 	addMoreRegions(d.region, res)
+	d.regionGuard = guardOf(d.region)
 	d.towns = townIndex()
+	d.instGuard, d.townGuard = guardOf(d.inst), guardOf(d.towns)
 	d.occ, d.occHeads = occupationIndex()
 	set := func(c uint64, words ...string) {
 		for _, w := range words {
@@ -185,6 +193,7 @@ func New(opt Options) *Detector {
 		h := keyHash([]byte(k)) % lexBitsN
 		d.lexBits[h/64] |= 1 << (h % 64)
 	}
+	d.lexTab = newLexTable(d.lex)
 	sort.Slice(titles, func(i, j int) bool { return len(titles[i]) > len(titles[j]) })
 	// one expression per first word: a title starts a token and its first
 	// word folds like the token; case-insensitive ("DR. MED."); longer
@@ -439,7 +448,7 @@ func (r *run) annotatedIn(b, e int) bool {
 
 func (r *run) result() []Suspect {
 	sort.SliceStable(r.cands, func(i, j int) bool {
-		a, b := r.cands[i], r.cands[j]
+		a, b := &r.cands[i], &r.cands[j]
 		if a.prio != b.prio {
 			return a.prio > b.prio
 		}

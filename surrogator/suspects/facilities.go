@@ -68,13 +68,18 @@ var facilityArticles = fieldSet(`der dem den`)
 // facilityHeadKind returns the kind a head token names (genitive -s/-es
 // allowed), or "".
 func facilityHeadKind(f string) kinds.Kind {
-	// most words end in none of the heads' last three letters
-	if n := len(f); n < 3 || !headEnds[f[n-3:]] && !(n >= 4 && f[n-1] == 's' && headEnds[f[n-4:n-1]]) &&
-		!(n >= 5 && strings.HasSuffix(f, "es") && headEnds[f[n-5:n-2]]) {
-		return ""
-	}
-	for _, g := range []string{f, strings.TrimSuffix(f, "s"), strings.TrimSuffix(f, "es")} {
-		for _, h := range facilityHeadSuffixes {
+	// most words end in none of the heads' last three letters; a head
+	// can only end a word ending in its own last three
+	for _, g := range [3]string{f, strings.TrimSuffix(f, "s"), strings.TrimSuffix(f, "es")} {
+		if len(g) < 3 {
+			continue
+		}
+		e := end3(g)
+		if b := headEndBit(e); headEndBits[b/64]&(1<<(b%64)) == 0 {
+			continue // no head ends so (most words)
+		}
+		for _, k := range headsByEnd[e] {
+			h := &facilityHeadSuffixes[k]
 			// a whole head may end a hyphenated word ("Reha-Zentrum",
 			// folded "reha zentrum")
 			if strings.HasSuffix(g, h.suffix) && (len(g) == len(h.suffix) || !wholeHeads[h.suffix] || g[len(g)-len(h.suffix)-1] == ' ') {
@@ -85,11 +90,30 @@ func facilityHeadKind(f string) kinds.Kind {
 	return ""
 }
 
-// headEnds holds the last three bytes of every head suffix.
-var headEnds = func() map[string]bool {
-	m := map[string]bool{}
+// end3 packs the last three bytes of s (len(s) >= 3).
+func end3(s string) uint32 {
+	n := len(s)
+	return uint32(s[n-3])<<16 | uint32(s[n-2])<<8 | uint32(s[n-1])
+}
+
+// headEndBit is the bit of headEndBits for the last three bytes e.
+func headEndBit(e uint32) uint32 { return (e * 2654435761) >> 20 }
+
+// headEndBits has the headEndBit of every head's last three bytes.
+var headEndBits = func() (bits [4096 / 64]uint64) {
 	for _, h := range facilityHeadSuffixes {
-		m[h.suffix[len(h.suffix)-3:]] = true
+		b := headEndBit(end3(h.suffix))
+		bits[b/64] |= 1 << (b % 64)
+	}
+	return
+}()
+
+// headsByEnd holds the indexes into facilityHeadSuffixes of the heads by
+// their last three bytes, in list order (longer suffixes first).
+var headsByEnd = func() map[uint32][]int {
+	m := map[uint32][]int{}
+	for k, h := range facilityHeadSuffixes {
+		m[end3(h.suffix)] = append(m[end3(h.suffix)], k)
 	}
 	return m
 }()

@@ -118,10 +118,10 @@ func (r *run) idLabel(t *token) bool {
 	default:
 		return false
 	}
-	if notIDLabels[f] || t.cls&(cPhoneLabel) != 0 {
+	if r.mayF(&notIDGuard, t) && notIDLabels[f] || t.cls&(cPhoneLabel) != 0 {
 		return false
 	}
-	if strongIDLabels[f] {
+	if r.mayF(&strongIDGuard, t) && strongIDLabels[f] {
 		return true
 	}
 	last := f
@@ -131,7 +131,7 @@ func (r *run) idLabel(t *token) bool {
 			return false // "Tel.-Nr."
 		}
 	}
-	for _, s := range numberLabelEnds {
+	for _, s := range r.suffixesOf(numberLabelSet, numberLabelEnds, last) {
 		if strings.HasSuffix(last, s) && (last == s || len(last) >= len(s)+3 && s != "id" && s != "az" && s != "pid") {
 			if strings.HasSuffix(last, "zeichen") && last != "zeichen" && last != "kennzeichen" && last != "aktenzeichen" &&
 				last != "geschäftszeichen" && last != "geschaeftszeichen" {
@@ -236,7 +236,7 @@ func (r *run) wards() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
-		ward := wardWords[t.f] || len(t.f) > 8 && strings.HasSuffix(t.f, "station") && t.is(shUpper)
+		ward := r.mayF(&wardGuard, t) && wardWords[t.f] || len(t.f) > 8 && strings.HasSuffix(t.f, "station") && t.is(shUpper)
 		p := t.e
 		if !ward && t.f == "station" && strings.HasPrefix(r.text[t.e:], ": ") {
 			// "Station: Kardiologie, K 12"

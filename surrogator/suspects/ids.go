@@ -49,6 +49,9 @@ func (r *run) ids() {
 	// labelled values
 	toks := r.tokens
 	for i := range toks {
+		if !r.mayF(&idLabelGuard, &toks[i]) {
+			continue
+		}
 		ls := idLabels[toks[i].f]
 		if len(ls) == 0 {
 			continue
@@ -99,17 +102,20 @@ func (r *run) ids() {
 			}
 			// a court file number may start with a register letter
 			// token ("S 7 U 112/21"): tried from the letter below
-			if m := anchoredMatch(reCourtFileAt, r.text, t.b); m != nil {
-				r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
-				continue
+			// (at most three digits, a blank and a capital)
+			if r.d.eager || t.runes <= 3 && r.spaceThen(true, t.e, 'A', 'Z') {
+				if m := anchoredMatch(reCourtFileAt, r.text, t.b); m != nil {
+					r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
+					continue
+				}
 			}
-			if t.runes == 2 {
+			if r.spaceThen(t.runes == 2, t.e, '0', '3') {
 				if m := anchoredMatch(reRVNRAt, r.text, t.b); m != nil {
 					r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
 					continue
 				}
 			}
-			if t.s[0] == '0' && t.runes >= 3 && t.runes <= 6 {
+			if r.spaceThen(t.s[0] == '0' && t.runes >= 3 && t.runes <= 6, t.e, '0', '9') {
 				if m := anchoredMatch(rePhoneExtAt, r.text, t.b); m != nil {
 					k := kinds.ContactPhone
 					if strings.Contains(strings.ToLower(r.text[max(0, t.b-8):t.b]), "fax") {
@@ -125,6 +131,9 @@ func (r *run) ids() {
 		case t.runes == 10 && t.s[0] >= 'A' && t.s[0] <= 'Z' && allDigits(t.s[1:]):
 			r.add(t.b, t.e, kinds.ID, "id-shape", prioExact) // KVNR
 		case t.runes <= 2 && t.is(shAllUpper) && i+1 < len(toks) && toks[i+1].is(shDigits):
+			if !r.spaceThen(true, t.e, '0', '9') {
+				continue
+			}
 			if m := anchoredMatch(reCourtFileAt, r.text, t.b); m != nil {
 				r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
 			}

@@ -225,13 +225,16 @@ func (r *run) institutions() {
 	toks := r.tokens
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
-		es := r.d.inst[t.f]
+		var es []instEntry
+		if r.mayF(&r.d.instGuard, t) {
+			es = r.d.inst[t.f]
+		}
 		if len(es) == 0 && len(t.f) > 6 {
 			// a genitive: "des Landratsamtes Meißen", "des Amtsgerichts"
-			if g, ok := strings.CutSuffix(t.f, "es"); ok && len(r.d.inst[g]) > 0 {
-				es = r.d.inst[g]
+			if g, ok := strings.CutSuffix(t.f, "es"); ok && len(r.instEntries(g)) > 0 {
+				es = r.instEntries(g)
 			} else if g, ok := strings.CutSuffix(t.f, "s"); ok {
-				es = r.d.inst[g]
+				es = r.instEntries(g)
 			}
 		}
 		if len(es) == 0 {

@@ -26,7 +26,7 @@ func (r *run) nameFields() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if !t.is(shUpper) || !nameFieldLabels[t.f] || !strings.HasPrefix(r.text[t.e:], ": ") {
+		if !t.is(shUpper) || !strings.HasPrefix(r.text[t.e:], ": ") || !nameFieldLabels[t.f] {
 			continue
 		}
 		// "Bewohnerin/Patientin:": the label's last word counts
@@ -134,7 +134,7 @@ func (r *run) logins() {
 	for i := range toks {
 		t := &toks[i]
 		j := i + 1
-		if loginLabels[t.f] && j < len(toks) {
+		if r.mayF(&loginGuard, t) && loginLabels[t.f] && j < len(toks) {
 			if toks[j].f == "von" || toks[j].f == "durch" {
 				j++
 			}
@@ -185,12 +185,7 @@ func loginShaped(v string) bool {
 // blanks whose two to three words are name-shaped, one of them a listed
 // first name or surname, is a name.
 func (r *run) signatureColumns() {
-	closing := -1
-	for _, w := range []string{"Grüßen", "Grüße", "Gruß"} {
-		if k := strings.LastIndex(r.text, w); k > closing {
-			closing = k
-		}
-	}
+	closing := r.lastInWords("Grüßen", "Grüße", "Gruß")
 	if closing < 0 {
 		return
 	}

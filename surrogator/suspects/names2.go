@@ -24,7 +24,7 @@ func (r *run) moreNames() {
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
 		// compound initials and abbreviations before a surname
-		if t.dot && (t.initial() || firstAbbrevs[t.s]) {
+		if t.dot && (t.initial() || r.mayS(&firstAbbrevGuard, t) && firstAbbrevs[t.s]) {
 			j := i + 1
 			// "K.-H.": the second part after ".-"
 			if strings.HasPrefix(r.text[t.e:], ".-") && toks[j].b == t.e+2 && toks[j].dot && (toks[j].initial() || firstAbbrevs[toks[j].s]) {

@@ -173,7 +173,7 @@ func (r *run) occupations() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
-		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 4 || t.medical() || notProfession[t.f] || notOccupations[t.f] {
+		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 4 || t.medical() || r.mayF(&notProfessionGuard, t) && (notProfession[t.f] || notOccupations[t.f]) {
 			continue
 		}
 		c := r.d.occ[t.f]
@@ -328,7 +328,7 @@ func (r *run) workPhrases() {
 	for i := range toks {
 		t := &toks[i]
 		study := t.f == "studiert" || t.f == "studierte" || t.f == "studium"
-		if !workVerbs[t.f] && !study {
+		if !(r.mayF(&workVerbGuard, t) && workVerbs[t.f]) && !study {
 			continue
 		}
 		j := i + 1

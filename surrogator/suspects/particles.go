@@ -25,7 +25,7 @@ func (r *run) particleNames() {
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
 		abbrev := t.s == "v" && t.dot
-		if !abbrev && !particleWords[t.s] {
+		if !abbrev && !(r.mayS(&particleGuard, t) && particleWords[t.s]) {
 			continue
 		}
 		j := i + 1

@@ -105,6 +105,9 @@ func (r *run) dateEndsAt(ends []int, e int) bool {
 }
 
 func (r *run) validDate(s string) bool {
+	if ok, fast := numericDate(s); fast && !r.d.eager {
+		return ok
+	}
 	if ok, seen := r.validDates[s]; seen {
 		return ok // a letter repeats its dates
 	}
@@ -534,7 +537,7 @@ func (r *run) triggers() {
 		switch {
 		case s[0] == 'Q' && len(s) >= 2 && s[1] >= '1' && s[1] <= '4' || strings.HasPrefix(s, "KW"):
 			trig(ruleDateMisc)
-		case dateMiscWords[s] && nextDigit:
+		case nextDigit && dateMiscWords[s]:
 			trig(ruleDateMisc)
 		}
 		if nextUpper && (r.hasSuffix(f, orgSuffixSet, orgSuffixes) || f == "stadtwerke") {
@@ -950,10 +953,16 @@ var (
 // orgForm: legal forms that end an organisation's name.
 var orgForm = map[string]bool{"GmbH": true, "gGmbH": true, "AG": true, "e.V.": true, "e. V.": true, "KG": true, "mbH": true, "OHG": true, "GbR": true}
 
+// professionSuffixes are the endings professionShape tries.
+var professionSuffixes = []string{"erin", "istin", "eurin", "lerin", "ner", "ler", "ger", "rer", "ter", "ker", "ber", "ist", "eur", "ant", "antin", "ent", "entin", "meister", "meisterin", "frau", "mann", "kraft", "in"}
+
 // professionShape: a German occupational noun ending ("Floristin",
 // "Metzger", "Busfahrerin", "Ingenieur").
 func professionShape(w string) bool {
-	for _, suf := range []string{"erin", "istin", "eurin", "lerin", "ner", "ler", "ger", "rer", "ter", "ker", "ber", "ist", "eur", "ant", "antin", "ent", "entin", "meister", "meisterin", "frau", "mann", "kraft", "in"} {
+	if w == "" {
+		return false
+	}
+	for _, suf := range professionSuffixSet.byLast[w[len(w)-1]] {
 		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
 			return true
 		}
@@ -995,14 +1004,12 @@ var genericPrefix = wordSet(`Uni Reha Tages Akut Fach Kinder Frauen Augen HNO Ha
 // ("ISO 9001", "DIN 5008") is no date.
 func (r *run) sectionNumber(b int) bool {
 	before := strings.TrimRight(r.text[max(0, b-8):b], " \t")
-	for _, w := range []string{"§", "Abs.", "Abs", "Nr.", "Nr", "Art.", "ISO", "DIN", "EN", "Version", "Kap.", "S.", "Seite",
-		"NRS", "VAS", "NAS", "UICC", "TNM", "GCS", "ECOG", "ASA", "WHO", "ICD", "ICD-10", "Stadium", "Grad", "Score"} {
-		if strings.HasSuffix(before, w) {
-			return true
-		}
-	}
-	return false
+	return r.hasSuffix(before, sectionWordSet, sectionWords)
 }
+
+// sectionWords are the words sectionNumber looks for before a number.
+var sectionWords = []string{"§", "Abs.", "Abs", "Nr.", "Nr", "Art.", "ISO", "DIN", "EN", "Version", "Kap.", "S.", "Seite",
+	"NRS", "VAS", "NAS", "UICC", "TNM", "GCS", "ECOG", "ASA", "WHO", "ICD", "ICD-10", "Stadium", "Grad", "Score"}
 
 func digits(s string) int {
 	n := 0

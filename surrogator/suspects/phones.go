@@ -40,7 +40,7 @@ func (r *run) morePhones() {
 			}
 			continue
 		}
-		if k, ok := letterheadPhoneLabels[t.s]; ok && r.text[t.e:min(len(r.text), t.e+1)] == " " && (i == 0 || toks[i-1].line != t.line ||
+		if k, ok := r.letterheadLabel(t.s); ok && r.text[t.e:min(len(r.text), t.e+1)] == " " && (i == 0 || toks[i-1].line != t.line ||
 			strings.ContainsAny(r.text[toks[i-1].e:t.b], "·|")) {
 			if m := anchoredMatch(rePhoneGroups, r.text, t.e+1); m != nil && digitCount(r.text[t.e+1:t.e+1+m[1]]) >= 6 {
 				r.add(t.e+1, t.e+1+m[1], k, "phone-letterhead", prioExact)
@@ -48,7 +48,7 @@ func (r *run) morePhones() {
 			continue
 		}
 		// "Pager 4711", "Piepser: 3456", "App. 2210": an internal number
-		if pagerLabels[t.f] {
+		if r.mayF(&pagerGuard, t) && pagerLabels[t.f] {
 			p := t.e
 			for p < len(r.text) && strings.IndexByte(".: ", r.text[p]) >= 0 && p-t.e < 3 {
 				p++

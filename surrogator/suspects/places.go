@@ -41,7 +41,7 @@ func (r *run) moreTowns() {
 	for i := 1; i < len(toks); i++ {
 		t := &toks[i]
 		p := &toks[i-1]
-		if !t.is(shUpper) || t.is(shAllUpper) || !placePrepositions[p.s] || !r.near(p, t, false) {
+		if !t.is(shUpper) || t.is(shAllUpper) || !(r.mayS(&placePrepGuard, p) && placePrepositions[p.s]) || !r.near(p, t, false) {
 			continue
 		}
 		if t.medical() || t.cls&(cCommon|cRole|cSalut|cTitleStart|cKnownCity) != 0 || t.isFirst() && !strings.Contains(t.s, "-") {
@@ -53,6 +53,11 @@ func (r *run) moreTowns() {
 	}
 	for _, ln := range r.lines {
 		s := r.text[ln.b:ln.e]
+		// a match starts with an upper-case letter and holds a digit
+		// and ", "
+		if !r.d.eager && (!ln.digit || !startsUpper(s) || !strings.Contains(s, ", ")) {
+			continue
+		}
 		if m := rePlaceDate.FindStringSubmatchIndex(s); m != nil {
 			w := s[m[2]:m[3]]
 			if !r.d.foldIs(w, cCommon|cMedical|cSalut|cTitleStart) {

@@ -35,15 +35,15 @@ func (r *run) professions() {
 	toks := r.tokens
 	for i := 1; i < len(toks); i++ {
 		t := &toks[i]
-		if pp := &toks[i-1]; !(pp.s == "als" || pp.s == "zum" || pp.s == "zur" || professionStatus[pp.s] || pp.s[len(pp.s)-1] == 'e' ||
-			pp.s[len(pp.s)-1] == 'r' || pp.s == "," || strings.HasSuffix(r.text[max(0, t.b-3):t.b], ", ")) {
+		if pp := &toks[i-1]; !(pp.s[len(pp.s)-1] == 'e' || pp.s[len(pp.s)-1] == 'r' || pp.s == "als" || pp.s == "zum" || pp.s == "zur" ||
+			r.mayS(&professionStatusGuard, pp) && professionStatus[pp.s] || pp.s == "," || strings.HasSuffix(r.text[max(0, t.b-3):t.b], ", ")) {
 			continue
 		}
-		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || notProfession[t.f] || notOccupations[t.f] || t.cls&(cRole|cRoleDot|cSalut) != 0 {
+		if !t.is(shUpper) || t.is(shAllUpper) || t.medical() || r.mayF(&notProfessionGuard, t) && (notProfession[t.f] || notOccupations[t.f]) || t.cls&(cRole|cRoleDot|cSalut) != 0 {
 			continue
 		}
 		p := &toks[i-1]
-		if !professionWords[t.f] && !professionShape(t.f) && !moreProfessionShape(t.f) {
+		if !(r.mayF(&professionWordGuard, t) && professionWords[t.f]) && !professionShape(t.f) && !moreProfessionShape(t.f) {
 			continue
 		}
 		// "als wissenschaftliche Mitarbeiterin": one adjective between
@@ -82,11 +82,17 @@ func (r *run) professions() {
 	}
 }
 
+// moreProfessionSuffixes are the endings moreProfessionShape tries.
+var moreProfessionSuffixes = []string{"macher", "macherin", "nehmer", "nehmerin", "arbeiter", "arbeiterin", "fahrer", "fahrerin",
+	"beamte", "beamter", "beamtin", "mitarbeiter", "mitarbeiterin", "händler", "händlerin", "decker", "weber", "gärtner"}
+
 // moreProfessionShape: occupational endings professionShape leaves out
 // ("Werkzeugmacher", "Taxiunternehmer", "Polizeivollzugsbeamte").
 func moreProfessionShape(f string) bool {
-	for _, s := range []string{"macher", "macherin", "nehmer", "nehmerin", "arbeiter", "arbeiterin", "fahrer", "fahrerin",
-		"beamte", "beamter", "beamtin", "mitarbeiter", "mitarbeiterin", "händler", "händlerin", "decker", "weber", "gärtner"} {
+	if f == "" {
+		return false
+	}
+	for _, s := range moreProfessionSuffixSet.byLast[f[len(f)-1]] {
 		if strings.HasSuffix(f, s) {
 			return true
 		}

@@ -88,25 +88,28 @@ func (r *run) regions() {
 			r.add(t.b, t.e, kinds.LocationState, "state", prioPlace)
 			continue
 		}
-		if foreignRegions[t.s] || districtSuffix(t.f) && t.nameShaped() && i > 0 && placeOrArticle[toks[i-1].s] {
+		if r.mayS(&foreignRegionGuard, t) && foreignRegions[t.s] || districtSuffix(t.f) && t.nameShaped() && i > 0 && placeOrArticle[toks[i-1].s] {
 			r.add(t.b, t.e, kinds.LocationState, "region", prioPlace)
 			continue
 		}
 		// a town named with its kind ("Kurort Rathen", "Ortsteil Gohlis")
-		if townWords[t.s] && i+1 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
+		if r.mayS(&townWordGuard, t) && townWords[t.s] && i+1 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
 			toks[i+1].cls&(cCommon|cMedical) == 0 {
 			r.add(t.b, toks[i+1].e, kinds.LocationCity, "town-word", prioPlace)
 			i++
 			continue
 		}
 		// a district by name
-		if districtWords[t.f] && i+1 < len(toks) && r.near(t, &toks[i+1], false) {
+		if r.mayF(&districtGuard, t) && districtWords[t.f] && i+1 < len(toks) && r.near(t, &toks[i+1], false) {
 			n := &toks[i+1]
 			if n.is(shUpper) && n.cls&cCommon == 0 && !n.medical() {
 				r.add(t.b, n.e, kinds.LocationState, "district", prioPlace)
 				i++
 				continue
 			}
+		}
+		if !r.mayF(&r.d.regionGuard, t) {
+			continue
 		}
 		es := r.d.region[t.f]
 		if len(es) == 0 {

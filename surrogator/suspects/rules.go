@@ -262,6 +262,39 @@ func (r *run) bornAfter() {
 // allowed); lineOK allows one line break (an address block).
 func (r *run) near(a, b *token, lineOK bool) bool {
 	gap := r.text[a.e:b.b]
+	if r.d.eager {
+		return nearGap(gap, lineOK)
+	}
+	// blanks and line breaks in ASCII; anything else the full test
+	if gap != "" && gap[0] == '.' {
+		gap = gap[1:]
+	}
+	if len(gap) > 4 {
+		return false
+	}
+	nls := 0
+	for i := 0; i < len(gap); i++ {
+		switch gap[i] {
+		case ' ', '\t', '\v', '\f':
+		case '\n':
+			nls++
+			fallthrough
+		case '\r':
+			if !lineOK {
+				return false
+			}
+		default:
+			if gap[i] >= utf8.RuneSelf {
+				return nearGap(gap, lineOK)
+			}
+			return false // an ASCII character that is no space
+		}
+	}
+	return nls <= 1
+}
+
+// nearGap is near's test of the text between two tokens.
+func nearGap(gap string, lineOK bool) bool {
 	gap = strings.TrimPrefix(gap, ".")
 	if len(gap) > 4 || strings.TrimSpace(gap) != "" {
 		return false

@@ -36,7 +36,7 @@ func (r *run) stateOrgs() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if !t.is(shUpper) || !stateAdjective(t.f) {
+		if !t.is(shUpper) || !toks[i+1].is(shUpper) || !stateAdjective(t.f) {
 			continue
 		}
 		n := &toks[i+1]
@@ -55,11 +55,11 @@ func (r *run) stateOrgs() {
 
 // stateAdjective: f is a state or regional adjective ("saechsisches").
 func stateAdjective(f string) bool {
-	if stateAdjectiveStems[f] {
+	if stateAdjectiveGuard.may(f) && stateAdjectiveStems[f] {
 		return strings.HasSuffix(f, "er")
 	}
 	for _, e := range []string{"e", "er", "es", "en", "em"} {
-		if s, ok := strings.CutSuffix(f, e); ok && stateAdjectiveStems[s] {
+		if s, ok := strings.CutSuffix(f, e); ok && stateAdjectiveGuard.may(s) && stateAdjectiveStems[s] {
 			return true
 		}
 	}

@@ -66,11 +66,12 @@ type token struct {
 	// cls holds the lexicon classes of f; all those every part of a
 	// hyphenated word has, any those some part (or the whole word) has.
 	cls, all, any uint64
-	line          int   // index into run.lines
-	runes         int   // rune count of s
-	shape         uint8 // sh* bits
-	dot           bool  // followed directly by "."
-	nl            bool  // a line break lies between this token and the previous one
+	fh            uint32 // keyHash(f)
+	line          int    // index into run.lines
+	runes         int    // rune count of s
+	shape         uint8  // sh* bits
+	dot           bool   // followed directly by "."
+	nl            bool   // a line break lies between this token and the previous one
 }
 
 func (t *token) is(s uint8) bool { return t.shape&s != 0 }
@@ -221,6 +222,7 @@ func (r *run) tokenize() {
 			r.arena = foldAppend(r.arena, t.s)
 		}
 		offs = append(offs, fb, len(r.arena))
+		t.fh = keyHash(r.arena[fb:])
 		if t.shape&shDigits == 0 { // no listed word is a number
 			r.classify(&t, r.arena[fb:])
 		}
@@ -242,7 +244,7 @@ func (r *run) classify(t *token, f []byte) {
 	if len(f) > r.d.maxLower && t.s[0] >= 'a' && t.s[0] <= 'z' && t.shape&shJoined == 0 {
 		return // a long lower-case word (most of a letter's words)
 	}
-	t.cls = r.d.lookup(f)
+	t.cls = r.d.lookupHash(f, t.fh)
 	t.all, t.any = t.cls, t.cls
 	if t.shape&shJoined != 0 {
 		t.all = ^uint64(0)
@@ -279,13 +281,64 @@ func keyHash(b []byte) uint32 {
 
 // lookup returns the classes of a folded word: the bit filter first, the
 // map only for a word that may be listed.
-func (d *Detector) lookup(f []byte) uint64 {
+func (d *Detector) lookup(f []byte) uint64 { return d.lookupHash(f, keyHash(f)) }
+
+// lookupHash is lookup with f's keyHash.
+func (d *Detector) lookupHash(f []byte, h uint32) uint64 {
 	if d.lexBits != nil {
-		if h := keyHash(f) % lexBitsN; d.lexBits[h/64]&(1<<(h%64)) == 0 {
+		if b := h % lexBitsN; d.lexBits[b/64]&(1<<(b%64)) == 0 {
 			return 0
 		}
 	}
-	return d.lex[string(f)]
+	if d.lexTab == nil || d.eager {
+		return d.lex[string(f)]
+	}
+	return d.lexTab.get(f, h)
+}
+
+// lexTable is a read-only copy of the lexicon in an open-addressing
+// table addressed by keyHash, which a token already has: a lookup reads
+// one slot (usually) and compares one key, where the map hashes the key
+// again.
+type lexTable struct {
+	slots []uint64 // hash<<32 | index+1 into keys and cls; 0 empty
+	keys  []string
+	cls   []uint64
+	mask  uint32
+}
+
+func newLexTable(lex map[string]uint64) *lexTable {
+	n := uint32(1)
+	for int(n) < 2*len(lex) { // at most half full
+		n <<= 1
+	}
+	t := &lexTable{slots: make([]uint64, n), mask: n - 1}
+	for k, c := range lex {
+		h := keyHash([]byte(k))
+		t.keys = append(t.keys, k)
+		t.cls = append(t.cls, c)
+		i := h & t.mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & t.mask
+		}
+		t.slots[i] = uint64(h)<<32 | uint64(len(t.keys))
+	}
+	return t
+}
+
+// get returns the classes of f (keyHash h), 0 if f is no key.
+func (t *lexTable) get(f []byte, h uint32) uint64 {
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		s := t.slots[i]
+		if s == 0 {
+			return 0
+		}
+		if uint32(s>>32) == h {
+			if k := uint32(s) - 1; t.keys[k] == string(f) {
+				return t.cls[k]
+			}
+		}
+	}
 }
 
 // lettersAndJoiners: only letters, hyphens and apostrophes (a token's
@@ -424,6 +477,7 @@ func (r *run) wordToken(s string) *token {
 	}
 	f := foldAppend(nil, s)
 	t.f = string(f)
+	t.fh = keyHash(f)
 	r.classify(t, f)
 	return t
 }

@@ -129,15 +129,18 @@ func (r *run) towns() {
 			}
 		}
 		// "OT Bantikow", "Ortsteil Manebach": any town
-		if i > 0 && partWords[toks[i-1].f] && r.near(&toks[i-1], t, false) && t.cls&(cCommon|cFirst) == 0 {
+		if i > 0 && r.mayF(&partWordGuard, &toks[i-1]) && partWords[toks[i-1].f] && r.near(&toks[i-1], t, false) && t.cls&(cCommon|cFirst) == 0 {
 			r.add(t.b, t.e, kinds.LocationCity, "town-part", prioPlace)
 			continue
 		}
 		// "aus Tilsit (Ostpreußen)": a word after a place preposition
 		// before a region, state or country in parentheses
-		if i > 0 && townPreps[toks[i-1].f] && r.near(&toks[i-1], t, false) && t.cls&(cCommon|cFirst|cSurname) == 0 &&
+		if i > 0 && r.mayF(&townPrepGuard, &toks[i-1]) && townPreps[toks[i-1].f] && r.near(&toks[i-1], t, false) && t.cls&(cCommon|cFirst|cSurname) == 0 &&
 			i+1 < len(toks) && r.text[t.e:toks[i+1].b] == " (" && (foreignRegions[toks[i+1].s] || toks[i+1].cls&cState != 0 || r.isCountry(i+1)) {
 			r.add(t.b, t.e, kinds.LocationCity, "town-region", prioPlace)
+			continue
+		}
+		if !r.mayF(&r.d.townGuard, t) {
 			continue
 		}
 		es := r.d.towns[t.f]

@@ -26,7 +26,7 @@ func (r *run) usernames() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if !userLabels[t.f] {
+		if !(r.mayF(&userLabelGuard, t) && userLabels[t.f]) {
 			continue
 		}
 		// the value after the label, its colon and blanks

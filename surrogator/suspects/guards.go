@@ -1,0 +1,250 @@
+package suspects
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// A rule tests most tokens of a text against a word set it keeps as a map;
+// nearly every token is in none of them, and a map lookup hashes the whole
+// key. A wordGuard answers "certainly not in the set" from the key's
+// length, first and last byte and (for a token) the fold hash tokenize
+// computed once, so the map is asked only for the few tokens that may be
+// listed. Guards are derived from their sets, never written by hand, so a
+// word added to a set is never filtered out; an eager detector (tests)
+// skips them, and FuzzDetect holds the two to the same answers.
+
+// wordGuard records the byte lengths, first and last bytes and hashes of
+// a set's keys.
+type wordGuard struct {
+	lens  uint64    // bit n: a key of n bytes; bit 63: a key of 63 bytes or more
+	first [4]uint64 // bit c: a key starting with byte c
+	last  [4]uint64 // bit c: a key ending in byte c
+	// bits has the bit keyHash(x)&mask set for every key k, x = k and
+	// x = its fold (foldAppend, as tokenize folds): a token t with
+	// t.f == k or t.s == k has the bit t.fh&mask set
+	bits []uint64
+	mask uint32
+}
+
+// guardOf returns the guard of the keys of sets.
+func guardOf[V any](sets ...map[string]V) wordGuard {
+	n := 0
+	for _, m := range sets {
+		n += len(m)
+	}
+	size := uint32(1024) // bits: at least 16 a key
+	for int(size) < 16*n {
+		size <<= 1
+	}
+	g := wordGuard{bits: make([]uint64, size/64), mask: size - 1}
+	for _, m := range sets {
+		for k := range m {
+			g.lens |= 1 << min(len(k), 63)
+			if k != "" {
+				g.first[k[0]>>6] |= 1 << (k[0] & 63)
+				c := k[len(k)-1]
+				g.last[c>>6] |= 1 << (c & 63)
+			}
+			for _, h := range [2]uint32{keyHash([]byte(k)), keyHash(foldAppend(nil, k))} {
+				h &= g.mask
+				g.bits[h/64] |= 1 << (h % 64)
+			}
+		}
+	}
+	return g
+}
+
+// may: s may be a key of the guarded sets (false only when it is none).
+func (g *wordGuard) may(s string) bool {
+	if g.lens&(1<<min(len(s), 63)) == 0 {
+		return false
+	}
+	if s == "" {
+		return true
+	}
+	c := s[len(s)-1]
+	return g.first[s[0]>>6]&(1<<(s[0]&63)) != 0 && g.last[c>>6]&(1<<(c&63)) != 0
+}
+
+// mayTok: t.f may be a key of the guarded sets (of folded words), tested
+// with t's hash too.
+func (g *wordGuard) mayTok(t *token) bool {
+	h := t.fh & g.mask
+	return g.may(t.f) && g.bits[h/64]&(1<<(h%64)) != 0
+}
+
+// mayTokS: t.s may be a key of the guarded sets (of words as written).
+func (g *wordGuard) mayTokS(t *token) bool {
+	h := t.fh & g.mask
+	return g.may(t.s) && g.bits[h/64]&(1<<(h%64)) != 0
+}
+
+// mayS is g.mayTokS(t), except for an eager detector (tests).
+func (r *run) mayS(g *wordGuard, t *token) bool { return r.d.eager || g.mayTokS(t) }
+
+// mayF is g.mayTok(t), except for an eager detector (tests), which asks
+// every set.
+func (r *run) mayF(g *wordGuard, t *token) bool { return r.d.eager || g.mayTok(t) }
+
+// mayIn is g.may(s), except for an eager detector (tests), which asks
+// every set.
+func (r *run) mayIn(g *wordGuard, s string) bool { return r.d.eager || g.may(s) }
+
+// suffixesOf returns the suffixes of the set that may end s (those ending in its
+// last byte), in list order: a loop over of(s) finds the same first match
+// as a loop over the whole list. An eager detector gets the whole list.
+func (r *run) suffixesOf(ss *suffixSet, list []string, s string) []string {
+	if r.d.eager {
+		return list
+	}
+	if s == "" {
+		return nil
+	}
+	return ss.byLast[s[len(s)-1]]
+}
+
+// guards of the word sets rules test most tokens against
+var (
+	monthHolidayGuard     = guardOf(monthNames, holidayWords)
+	semesterGuard         = guardOf(semesterWords)
+	particleGuard         = guardOf(particleWords)
+	foreignRegionGuard    = guardOf(foreignRegions)
+	townWordGuard         = guardOf(townWords)
+	districtGuard         = guardOf(districtWords)
+	loginGuard            = guardOf(loginLabels)
+	wardGuard             = guardOf(wardWords)
+	idLabelGuard          = guardOf(idLabels)
+	notIDGuard            = guardOf(notIDLabels)
+	streetPrepGuard       = guardOf(streetPrepStarts)
+	userLabelGuard        = guardOf(userLabels)
+	workVerbGuard         = guardOf(workVerbs)
+	townPrepGuard         = guardOf(townPreps)
+	placePrepGuard        = guardOf(placePrepositions)
+	pagerGuard            = guardOf(pagerLabels)
+	letterheadGuard       = guardOf(letterheadPhoneLabels)
+	partWordGuard         = guardOf(partWords)
+	firstAbbrevGuard      = guardOf(firstAbbrevs)
+	professionStatusGuard = guardOf(professionStatus)
+	strongIDGuard         = guardOf(strongIDLabels)
+	notProfessionGuard    = guardOf(notProfession, notOccupations)
+	professionWordGuard   = guardOf(professionWords)
+	// stateAdjective is a plain function (no eager path): its guard is
+	// asked always
+	stateAdjectiveGuard = guardOf(stateAdjectiveStems)
+)
+
+var (
+	numberLabelSet          = newSuffixSet(numberLabelEnds)
+	sectionWordSet          = newSuffixSet(sectionWords)
+	professionSuffixSet     = newSuffixSet(professionSuffixes)
+	moreProfessionSuffixSet = newSuffixSet(moreProfessionSuffixes)
+)
+
+// lastInWords is the largest strings.LastIndex(r.text, w) of the words ws
+// (-1 if none occurs), each w made of letters only. Every letter of a text
+// lies in one token, so an occurrence of w lies in one token: the tokens
+// are searched from the end, and only the last token holding one is read.
+func (r *run) lastInWords(ws ...string) int {
+	last := -1
+	if r.d.eager {
+		for _, w := range ws {
+			last = max(last, strings.LastIndex(r.text, w))
+		}
+		return last
+	}
+	for k := len(r.tokens) - 1; k >= 0; k-- {
+		t := &r.tokens[k]
+		for _, w := range ws {
+			if len(t.s) >= len(w) {
+				last = max(last, strings.LastIndex(t.s, w))
+			}
+		}
+		if last >= 0 {
+			return t.b + last
+		}
+	}
+	return -1
+}
+
+// startsUpper: s starts with an upper-case letter (\p{Lu}).
+func startsUpper(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0]; c < utf8.RuneSelf {
+		return c >= 'A' && c <= 'Z'
+	}
+	c, _ := utf8.DecodeRuneInString(s)
+	return unicode.Is(unicode.Lu, c)
+}
+
+// spaceThen: cond holds and the text at e is a blank and a byte in
+// [lo, hi], the start an anchored expression needs after a token ("12 U",
+// "0761 27"). An eager detector asks only cond.
+func (r *run) spaceThen(cond bool, e int, lo, hi byte) bool {
+	if !cond || r.d.eager {
+		return cond
+	}
+	return e+1 < len(r.text) && r.text[e] == ' ' && r.text[e+1] >= lo && r.text[e+1] <= hi
+}
+
+// instEntries is r.d.inst[f] through its guard.
+func (r *run) instEntries(f string) []instEntry {
+	if !r.mayIn(&r.d.instGuard, f) {
+		return nil
+	}
+	return r.d.inst[f]
+}
+
+// letterheadLabel is letterheadPhoneLabels[s] through its guard.
+func (r *run) letterheadLabel(s string) (kinds.Kind, bool) {
+	if !r.mayIn(&letterheadGuard, s) {
+		return "", false
+	}
+	k, ok := letterheadPhoneLabels[s]
+	return k, ok
+}
+
+// numericDate answers validDate for a date written "D.M.YYYY" (day and
+// month of one or two digits, a year 1900–2099), the most common shape in
+// a letter, without dates.Parse: a calendar date is valid, any other is
+// not (dates.Parse repairs "31.02.2020"). fast is false for every other
+// string. TestNumericDate holds it to dates.Parse on the whole shape.
+func numericDate(s string) (ok, fast bool) {
+	num := func(s string) (int, bool) {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return 0, false
+			}
+			n = 10*n + int(s[i]-'0')
+		}
+		return n, true
+	}
+	i := strings.IndexByte(s, '.')
+	if i < 1 || i > 2 {
+		return false, false
+	}
+	j := strings.IndexByte(s[i+1:], '.') + i + 1
+	if j-i-1 < 1 || j-i-1 > 2 || len(s)-j-1 != 4 {
+		return false, false
+	}
+	d, ok1 := num(s[:i])
+	m, ok2 := num(s[i+1 : j])
+	y, ok3 := num(s[j+1:])
+	if !ok1 || !ok2 || !ok3 || y < 1900 || y > 2099 {
+		return false, false
+	}
+	if m < 1 || m > 12 || d < 1 {
+		return false, true
+	}
+	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m]
+	if m == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	return d <= days, true
+}

@@ -1,0 +1,163 @@
+package suspects
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/surrogator/dates"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// facilityHeadKindPlain is facilityHeadKind trying every head.
+func facilityHeadKindPlain(f string) kinds.Kind {
+	for _, g := range []string{f, strings.TrimSuffix(f, "s"), strings.TrimSuffix(f, "es")} {
+		for _, h := range facilityHeadSuffixes {
+			if strings.HasSuffix(g, h.suffix) && (len(g) == len(h.suffix) || !wholeHeads[h.suffix] || g[len(g)-len(h.suffix)-1] == ' ') {
+				return h.kind
+			}
+		}
+	}
+	return ""
+}
+
+// TestIndexedSuffixes: the suffix lookups indexed by last bytes answer
+// as the plain loops over their lists, for every lexicon word and every
+// listed suffix with prefixes and genitive endings.
+func TestIndexedSuffixes(t *testing.T) {
+	d := New(Options{})
+	words := []string{"", "s", "es", "a", "x y"}
+	for k := range d.lex {
+		words = append(words, k)
+	}
+	var lists []string
+	lists = append(lists, professionSuffixes...)
+	lists = append(lists, moreProfessionSuffixes...)
+	lists = append(lists, numberLabelEnds...)
+	for _, h := range facilityHeadSuffixes {
+		lists = append(lists, h.suffix)
+	}
+	for _, s := range lists {
+		for _, p := range []string{"", "a", "reha ", "kolibakterien", "xx"} {
+			for _, e := range []string{"", "s", "es", "n"} {
+				words = append(words, p+s+e)
+			}
+		}
+	}
+	for _, w := range words {
+		if got, want := facilityHeadKind(w), facilityHeadKindPlain(w); got != want {
+			t.Errorf("facilityHeadKind(%q) = %q, plain %q", w, got, want)
+		}
+		if got, want := professionShape(w), hasSuffixLen(w, professionSuffixes, 2); got != want {
+			t.Errorf("professionShape(%q) = %v, plain %v", w, got, want)
+		}
+		if got, want := moreProfessionShape(w), hasSuffixAny(w, moreProfessionSuffixes); got != want {
+			t.Errorf("moreProfessionShape(%q) = %v, plain %v", w, got, want)
+		}
+	}
+}
+
+// hasSuffixLen: some suffix of list ends w with more than n bytes before it.
+func hasSuffixLen(w string, list []string, n int) bool {
+	for _, s := range list {
+		if strings.HasSuffix(w, s) && len(w) > len(s)+n {
+			return true
+		}
+	}
+	return false
+}
+
+// TestWordGuard: a guard never rejects a key of its sets.
+func TestWordGuard(t *testing.T) {
+	d := New(Options{})
+	// the lexicon's folded words and some written ones
+	words := map[string]uint64{}
+	for k, c := range d.lex {
+		words[k] = c
+	}
+	for _, k := range []string{"Januar", "März", "Über", "Sankt-Martin", "St", "Straße", "e.V."} {
+		words[k] = 1
+	}
+	g := guardOf(words)
+	r := &run{d: d}
+	for k := range words {
+		// a token written k (t.s == k) and one folding to k (t.f == k)
+		ts := r.wordToken(k)
+		tf := r.wordToken(k)
+		tf.f, tf.fh = k, keyHash([]byte(k))
+		if !g.may(k) || !g.mayTokS(ts) || !g.mayTok(tf) {
+			t.Fatalf("guard rejects %q", k)
+		}
+	}
+	for _, w := range []string{"", "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"} {
+		if g := guardOf(map[string]bool{w: true}); !g.may(w) {
+			t.Fatalf("guard rejects %q", w)
+		}
+	}
+}
+
+// TestLexTable: the lexicon table answers as the lexicon map, for every
+// key and for words that are none.
+func TestLexTable(t *testing.T) {
+	d := New(Options{})
+	for k, c := range d.lex {
+		if got := d.lexTab.get([]byte(k), keyHash([]byte(k))); got != c {
+			t.Fatalf("%q: %b, map %b", k, got, c)
+		}
+		for _, w := range []string{k + "x", "x" + k, k[:len(k)/2]} {
+			if got, want := d.lexTab.get([]byte(w), keyHash([]byte(w))), d.lex[w]; got != want {
+				t.Fatalf("%q: %b, map %b", w, got, want)
+			}
+		}
+	}
+	if empty := newLexTable(nil); empty.get([]byte("x"), keyHash([]byte("x"))) != 0 {
+		t.Fatal("empty table finds x")
+	}
+}
+
+// TestNumericDate: numericDate answers as dates.Parse (ok and not
+// repaired) for strings of its shape (every day and month string of one
+// or two digits in eight years; the month ends in every year 1900–2099;
+// the full grid of 2.4 million strings agreed once too), and declines
+// other shapes.
+func TestNumericDate(t *testing.T) {
+	var parts []string
+	for n := 0; n < 100; n++ {
+		parts = append(parts, strconv.Itoa(n))
+		if n < 10 {
+			parts = append(parts, "0"+strconv.Itoa(n))
+		}
+	}
+	check := func(d, m string, y int) {
+		s := d + "." + m + "." + strconv.Itoa(y)
+		ok, fast := numericDate(s)
+		if !fast {
+			t.Fatalf("%q: not fast", s)
+		}
+		e, err := dates.Parse(s)
+		if want := err == nil && !e.Repaired; ok != want {
+			t.Fatalf("%q: %v, dates.Parse %v", s, ok, want)
+		}
+	}
+	for _, y := range []int{1900, 1996, 1999, 2000, 2001, 2023, 2024, 2099} {
+		for _, m := range parts {
+			for _, d := range parts {
+				check(d, m, y)
+			}
+		}
+	}
+	for y := 1900; y <= 2099; y++ {
+		for _, m := range []string{"0", "1", "01", "2", "02", "4", "04", "12", "13"} {
+			for _, d := range []string{"0", "00", "1", "01", "28", "29", "30", "31", "32"} {
+				check(d, m, y)
+			}
+		}
+	}
+	for _, s := range []string{"", "1.1.99", "1.1.1899", "1.1.2100", "123.1.2020", "1.123.2020", "1.1.20201", "a.1.2020",
+		"1.1.2o20", ".1.2020", "1..2020", "1.1.", "12.03.2021 ", "12-03-2021", "1.1.+202"} {
+		if _, fast := numericDate(s); fast {
+			t.Errorf("%q: fast", s)
+		}
+	}
+}
