@@ -224,7 +224,7 @@ func (g *docPlanning) follow(i int, rep Replacement) {
 		g.p.weekday(dp, d, i, g.dd.parsed[i], g.dd.move(i))
 	}
 	// a genitive ending just outside a name or city follows it
-	if o.Mode == ModeFictive && !rep.Kept && (s.Kind.IsName() || s.Kind == kinds.LocationCity) {
+	if o.Mode == ModeFictive && !rep.Kept && kinds.RulesOf(s.Kind).Genitive {
 		genitiveOutside(dp, d, i, rep.Surrogate)
 	}
 }
