@@ -312,6 +312,19 @@ func TestQCOnlyTakesNoDigests(t *testing.T) {
 	}
 }
 
+// treeDigests reads every file below a run root again as provenance
+// digests a run's private folder (the files provenance does not digest
+// left out): the root is hashed read-only, as the private root of an
+// empty run.
+func treeDigests(t *testing.T, root string) map[string]string {
+	t.Helper()
+	var r provenance.Record
+	if err := provenance.CollectContext(context.Background(), &r, nil, t.TempDir(), root, nil, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return r.Private
+}
+
 // rehashInputs digests the inputs as provenance records them when no
 // digest of pass 1 is known: every input file read again (as verify's
 // re-run does), over empty output folders.

@@ -222,6 +222,3 @@ func RulesOf(k Kind) Rules {
 	}
 	return Rules{Kind: k}
 }
-
-// Table returns the rules of every kind in specification order (a copy).
-func Table() []Rules { return append([]Rules(nil), rules...) }

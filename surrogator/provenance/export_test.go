@@ -24,3 +24,19 @@ func HashFile(p string) (File, error) {
 func WriteManifest(publicRoot string) (map[string]string, error) {
 	return writeManifest(context.Background(), publicRoot, nil)
 }
+
+// HashTree returns the SHA-256 of every regular file below dir, keyed by
+// slash-separated path relative to dir; files and directories for which
+// exclude returns true are skipped (nil: Excluded). Symbolic links are
+// not followed (for the tests).
+func HashTree(dir string, exclude func(rel string) bool) (map[string]string, error) {
+	files, err := hashTreeKnown(context.Background(), dir, exclude, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(files))
+	for _, f := range files {
+		out[f.Path] = f.SHA256
+	}
+	return out, nil
+}

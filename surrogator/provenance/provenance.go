@@ -288,22 +288,6 @@ func (c ctxReader) Read(b []byte) (int, error) {
 	return c.r.Read(b)
 }
 
-// HashTree returns the SHA-256 of every regular file below dir, keyed by
-// slash-separated path relative to dir; files and directories for which
-// exclude returns true are skipped (nil: Excluded). Symbolic links are
-// not followed.
-func HashTree(dir string, exclude func(rel string) bool) (map[string]string, error) {
-	files, err := hashTreeKnown(context.Background(), dir, exclude, nil)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]string, len(files))
-	for _, f := range files {
-		out[f.Path] = f.SHA256
-	}
-	return out, nil
-}
-
 // Digested holds the digests of output files taken while they were
 // written (File.Path relative to the run root, slash-separated), so that
 // they need not be read back. CollectContext uses one only when the file
