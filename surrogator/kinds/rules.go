@@ -88,9 +88,9 @@ const (
 )
 
 // Rules are the rules of one kind that the packages reading kinds share:
-// planning (Default, Phase, Placeholder, Genitive, KeptWhenUnchanged),
-// the leak audit (Audited), quality control (QCFlag), display (Display)
-// and the merge of overlapping spans (Risk).
+// planning (Default, Phase, Placeholder, Genitive, KeptWhenUnchanged,
+// LifeDate), the leak audit (Audited), quality control (QCFlag), display
+// (Display) and the merge of overlapping spans (Risk).
 type Rules struct {
 	Kind Kind
 	// Default is the kind's policy unless the run is told otherwise.
@@ -135,6 +135,10 @@ type Rules struct {
 	// generator keeping the span (a title without a same-rank,
 	// same-discipline alternative, names.Title): kept, not masked.
 	KeptWhenUnchanged bool
+	// LifeDate: a date of a person's life (birth, death). In gemtex it is
+	// shown as the start of its quarter on the document's timeline
+	// (shifted, and moved by the age rule), not as the day written.
+	LifeDate bool
 }
 
 // KeptAsWritten reports whether a span of the kind whose text is text is
@@ -184,8 +188,8 @@ var rules = []Rules{
 	{Kind: NameUsername, Audited: true, Display: DisplayName, Phase: PlanSpelled, Risk: 68, SuspectRepeats: true},
 	{Kind: NameTitle, Display: DisplayName, Phase: PlanNames, Risk: 30, KeptWhenUnchanged: true},
 	{Kind: Date, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 50, SuspectRepeats: true},
-	{Kind: DateBirth, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 79, SuspectRepeats: true},
-	{Kind: DateDeath, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 78, SuspectRepeats: true},
+	{Kind: DateBirth, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 79, SuspectRepeats: true, LifeDate: true},
+	{Kind: DateDeath, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 78, SuspectRepeats: true, LifeDate: true},
 	{Kind: Age, Default: KeepUpToMaxAge, QCFlag: QCAgeOver89, Display: DisplayAge, Risk: 45},
 	{Kind: LocationStreet, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 77, SuspectRepeats: true},
 	{Kind: LocationCity, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 59, CityState: true, SuspectRepeats: true, Genitive: true},

@@ -182,7 +182,7 @@ func (g *docPlanning) replace(i int) (Replacement, error) {
 		rep.Surrogate = mask(orig)
 	case o.Mode == ModeEntity:
 		rep.Surrogate = string(s.Kind)
-	case s.Kind == kinds.Age: // > 89 in gemtex and fictive
+	case kinds.RulesOf(s.Kind).Default == kinds.KeepUpToMaxAge: // an age > 89 in gemtex and fictive
 		rep.Surrogate = capAge(orig)
 		rep.MapKey = rep.Surrogate
 	case o.Mode == ModeGemtex:

@@ -59,11 +59,11 @@ func (p *Planner) gemtex(rep *Replacement, d *document.Document, scope *fictive.
 			return nil
 		}
 	}
-	if k == kinds.DateBirth || k == kinds.DateDeath || k == kinds.Date {
+	if k.IsDate() {
 		if e := dd.expr[i]; e != nil {
 			var shown string
 			switch {
-			case k != kinds.Date:
+			case kinds.RulesOf(k).LifeDate:
 				// birth and death on the document's timeline: shifted
 				// (and moved by the age rule), then rounded to the quarter
 				shown = e.ShiftQuarterStart(dd.move(i) + shift)
