@@ -52,7 +52,7 @@ var GemtexKeyPattern = regexp.MustCompile(`^[A-Z]{2}[0-9][A-Z]{2}[0-9]$`)
 
 func (p *Planner) gemtex(rep *Replacement, d *document.Document, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
 	k := rep.Kind
-	if k == kinds.Date && shift != 0 {
+	if k.IsDate() && !kinds.RulesOf(k).LifeDate && shift != 0 {
 		if v, ok := dd.piece(d, i, shift); ok {
 			rep.MapKey = v
 			rep.Surrogate = "[** " + string(k) + " " + v + " **]"
