@@ -73,15 +73,6 @@ func ParseCohorts(content string) (*Cohorts, error) {
 // Tagged reports whether the table knows name.
 func (c *Cohorts) Tagged(name string) bool { _, ok := c.spans[name]; return ok }
 
-// Names returns the tagged names (unordered).
-func (c *Cohorts) Names() []string {
-	out := make([]string, 0, len(c.spans))
-	for n := range c.spans {
-		out = append(out, n)
-	}
-	return out
-}
-
 // Fits reports whether name was common for people born in year; an
 // untagged name fits every year.
 func (c *Cohorts) Fits(name string, year int) bool {

@@ -600,16 +600,3 @@ func FillTemplate(tpl string, fill func(placeholder string) string) string {
 		tpl = tpl[i+j+1:]
 	}
 }
-
-// TemplatePlaceholders returns the placeholders used by tpl, in order of
-// first appearance.
-func TemplatePlaceholders(tpl string) []string {
-	var out []string
-	FillTemplate(tpl, func(p string) string {
-		if !slices.Contains(out, p) {
-			out = append(out, p)
-		}
-		return ""
-	})
-	return out
-}

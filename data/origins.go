@@ -69,16 +69,3 @@ func (o *Origins) Of(name string) string {
 	}
 	return OriginGerman
 }
-
-// Listed reports whether the table lists name (a name of a non-German
-// origin).
-func (o *Origins) Listed(name string) bool { _, ok := o.of[name]; return ok }
-
-// Names returns the listed names (unordered).
-func (o *Origins) Names() []string {
-	out := make([]string, 0, len(o.of))
-	for n := range o.of {
-		out = append(out, n)
-	}
-	return out
-}

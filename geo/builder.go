@@ -87,12 +87,6 @@ func (b *Builder) AddArea(a AreaInput) AreaID {
 // NumAreas returns the number of areas added.
 func (b *Builder) NumAreas() int { return len(b.areas) }
 
-// AreaInput returns a pointer to the stored input of id for adjustment.
-func (b *Builder) AreaInput(id AreaID) *AreaInput { return &b.areas[id] }
-
-// SetParent sets the parent of id.
-func (b *Builder) SetParent(id, parent AreaID) { b.areas[id].Parent = parent }
-
 // AddPostcodes adds postcodes to an area (duplicates are ignored).
 func (b *Builder) AddPostcodes(id AreaID, codes ...string) {
 	add(&b.postcodes[id], b, codes)

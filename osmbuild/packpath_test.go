@@ -155,12 +155,11 @@ func (tt *typeTally) worst(n int) string {
 
 // replaceLetter runs the location generators over one letter: places
 // before facilities (the location tree), every location span, with the
-// pools in the document state. It returns the surrogate of each span.
+// pools in the context. It returns the surrogate of each span.
 func replaceLetter(t *testing.T, gen fictive.Generators, g fictive.Geodata, pools *fac.Pools, d *document.Document, seed int) map[int]string {
 	t.Helper()
 	scope := fictive.NewScope([]byte(fmt.Sprintf("packpath-%d", seed)))
 	st := &fictive.DocState{}
-	st.Value(fac.StateKey, func() any { return pools })
 	order := make([]int, 0, len(d.Spans))
 	for i, s := range d.Spans {
 		if s.Kind.IsLocation() {
@@ -182,7 +181,7 @@ func replaceLetter(t *testing.T, gen fictive.Generators, g fictive.Geodata, pool
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := f(orig, &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Geo: g, Res: res})
+		v, err := f(orig, &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Geo: g, Res: res, Pools: pools})
 		if err != nil && strings.Contains(err.Error(), "kept by the state policy") {
 			v, err = orig, nil // a city-state in a compound the policy keeps
 		}

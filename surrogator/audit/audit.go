@@ -189,18 +189,7 @@ type tok struct {
 	begin, end int
 }
 
-// tokens splits s into words of letters, digits and combining marks,
-// normalised so that the written variants of one name match: lower case,
-// Unicode NFC (a decomposed ü is ü), ß and ẞ as ss (QUASTENGROSS is
-// Quastengroß), and invisible format characters (soft hyphen, zero-width
-// space and joiners, U+FEFF) dropped without breaking the word. Offsets
-// are those of s.
-func tokens(s string) []tok {
-	tz := tokenizer{toks: make([]tok, 0, len(s)/8)}
-	return tz.run(s)
-}
-
-// tokenizer holds the buffers of tokens: scan, FindAll and ContainsAny
+// tokenizer holds the buffers of run: scan, FindAll and ContainsAny
 // split every text they are given (a public letter, each candidate
 // surrogate) and take one from a pool, so that the token list does not
 // grow anew for every text.
@@ -290,7 +279,12 @@ func (tz *tokenizer) release() bool {
 	return true
 }
 
-// run is tokens(s) in tz's buffers; the result is tz.toks.
+// run splits s into words of letters, digits and combining marks,
+// normalised so that the written variants of one name match: lower case,
+// Unicode NFC (a decomposed ü is ü), ß and ẞ as ss (QUASTENGROSS is
+// Quastengroß), and invisible format characters (soft hyphen, zero-width
+// space and joiners, U+FEFF) dropped without breaking the word. Offsets
+// are those of s. The result is tz.toks, in tz's buffers.
 func (tz *tokenizer) run(s string) []tok {
 	tz.hashed = false
 	out := tz.toks[:0]
@@ -425,7 +419,7 @@ func foldWord(w []byte) string {
 	return string(out)
 }
 
-// fold normalises one word (see tokens).
+// fold normalises one word (see tokenizer.run).
 func fold(w string) string {
 	w = strings.ToLower(w)
 	if !norm.NFC.IsNormalString(w) {

@@ -55,7 +55,7 @@ func DateDocsFromMapping(data []byte) (map[string]DateDoc, error) {
 			}
 			for shown, o := range m {
 				shown = collisionSuffix.ReplaceAllString(shown, "")
-				if k != kinds.Date && shown == o {
+				if kinds.RulesOf(k).LifeDate && shown == o {
 					dd.Shown[shown] = ""
 					continue
 				}

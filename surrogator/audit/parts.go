@@ -8,7 +8,7 @@ import (
 
 // nameStop lists words inside name spans that do not identify a person on
 // their own: salutations, role nouns, titles, academic degrees and name
-// particles (folded as tokens folds them).
+// particles (folded as the tokenizer folds them).
 var nameStop = foldedSet(`frau herr herrn hr fr patient patientin pat pt
 		dr doktor prof professor med dent vet rer nat phil jur dipl ing mag msc bsc mba phd habil univ priv doz pd
 		chefarzt chefärztin oberarzt oberärztin assistenzarzt assistenzärztin facharzt fachärztin arzt ärztin

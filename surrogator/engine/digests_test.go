@@ -69,14 +69,7 @@ func TestProvenanceDigestsAsWritten(t *testing.T) {
 				t.Fatal(err)
 			}
 			hash := func() (pub, priv map[string]string) {
-				var err error
-				if pub, err = provenance.HashTree(res.PublicRoot, nil); err != nil {
-					t.Fatal(err)
-				}
-				if priv, err = provenance.HashTree(res.PrivateRoot, nil); err != nil {
-					t.Fatal(err)
-				}
-				return pub, priv
+				return treeDigests(t, res.PublicRoot), treeDigests(t, res.PrivateRoot)
 			}
 			pub, priv := hash()
 			differ := 0

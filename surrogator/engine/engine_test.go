@@ -51,7 +51,7 @@ func runOnce(t *testing.T, paths []string, o Options) *Result {
 func TestModesOnSharedCorpora(t *testing.T) {
 	zipPath := testutil.Shared(t, zipRel)
 	grascco := testutil.Shared(t, "corpora/grascco-pii")
-	inputs, err := formats.Read([]string{zipPath, grascco}, formats.Options{})
+	inputs, err := formats.Scan(context.Background(), formats.PathSources([]string{zipPath, grascco}), formats.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -39,7 +40,7 @@ func ibanValid(s string) bool {
 func TestFictiveAcceptance(t *testing.T) {
 	zipPath := testutil.Shared(t, zipRel)
 	grascco := testutil.Shared(t, "corpora/grascco-pii")
-	inputs, err := formats.Read([]string{zipPath, grascco}, formats.Options{})
+	inputs, err := formats.Scan(context.Background(), formats.PathSources([]string{zipPath, grascco}), formats.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

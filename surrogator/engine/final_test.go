@@ -85,8 +85,8 @@ func TestFinalPhaseInterrupted(t *testing.T) {
 }
 
 // TestProvenanceInputsFromPass1: the inputs provenance.json records
-// equal what provenance.HashInputs computes by reading every input again
-// (the old way), over the shared corpora and sample letters given as
+// equal what provenance records when it reads every input again (the old
+// way, rehashInputs), over the shared corpora and sample letters given as
 // folders, a zip, a relative folder, single files and JSON Lines, with
 // files that are no documents, a hidden folder and a link beside them;
 // and the files pass 1 read whole were not read again: their digests come
@@ -140,10 +140,7 @@ func TestProvenanceInputsFromPass1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := provenance.HashInputs(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := rehashInputs(t, paths)
 	if !reflect.DeepEqual(rec.Inputs, want) {
 		g, _ := json.MarshalIndent(rec.Inputs, "", " ")
 		w, _ := json.MarshalIndent(want, "", " ")
@@ -255,10 +252,7 @@ func TestProvenanceInputChangedAfterPass1(t *testing.T) {
 		t.Errorf("b.jsonl recorded %s/%d, want pass 1's %s/%d", g.SHA256, g.Size, sumB, sizeB)
 	}
 	// as the files are now (what verify reads): both differ from the record
-	now, err := provenance.HashInputs([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	now := rehashInputs(t, []string{dir})
 	for _, f := range now[0].Files {
 		if f.SHA256 == got[f.Path].SHA256 {
 			t.Errorf("%s: the record equals the changed file", f.Path)
@@ -302,10 +296,7 @@ func TestQCOnlyTakesNoDigests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := provenance.HashInputs([]string{samples})
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := rehashInputs(t, []string{samples})
 	if !reflect.DeepEqual(rec.Inputs, want) {
 		t.Fatalf("recorded inputs %+v, want %+v", rec.Inputs, want)
 	}
@@ -319,4 +310,29 @@ func TestQCOnlyTakesNoDigests(t *testing.T) {
 	if digested(p2) == 0 {
 		t.Fatal("a run's plan took no input digests")
 	}
+}
+
+// treeDigests reads every file below a run root again as provenance
+// digests a run's private folder (the files provenance does not digest
+// left out): the root is hashed read-only, as the private root of an
+// empty run.
+func treeDigests(t *testing.T, root string) map[string]string {
+	t.Helper()
+	var r provenance.Record
+	if err := provenance.CollectContext(context.Background(), &r, nil, t.TempDir(), root, nil, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return r.Private
+}
+
+// rehashInputs digests the inputs as provenance records them when no
+// digest of pass 1 is known: every input file read again (as verify's
+// re-run does), over empty output folders.
+func rehashInputs(t *testing.T, paths []string) []provenance.Input {
+	t.Helper()
+	var r provenance.Record
+	if err := provenance.CollectContext(context.Background(), &r, paths, t.TempDir(), t.TempDir(), nil, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return r.Inputs
 }

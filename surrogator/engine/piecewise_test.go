@@ -75,10 +75,7 @@ func TestLargeCASWrittenInPieces(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		priv, err := provenance.HashTree(res.PrivateRoot, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		priv := treeDigests(t, res.PrivateRoot)
 		if !reflect.DeepEqual(rec.Private, priv) {
 			t.Errorf("%s: private digests recorded %v, on disk %v", mode, rec.Private, priv)
 		}

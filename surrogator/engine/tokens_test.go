@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -30,7 +31,7 @@ func TestTokensAfterReplacement(t *testing.T) {
 	xmiDir := filepath.Join(t.TempDir(), "grascco-xmi")
 	writeXMICorpus(t, xmiDir)
 	paths := []string{zipPath, grascco, xmiDir}
-	inputs, err := formats.Read(paths, formats.Options{})
+	inputs, err := formats.Scan(context.Background(), formats.PathSources(paths), formats.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
@@ -74,6 +75,10 @@ type Context struct {
 	// replaced and every place below a state is sampled inside the
 	// replacement (default: states, countries and city-states are kept).
 	ReplaceState bool
+	// Pools are the run's facility candidate pools for the five-stage
+	// semantic method of the facility generator (engine.Options.Pools);
+	// nil: the facility generator's templates.
+	Pools *facility.Pools
 }
 
 // Place describes one municipality of a Geodata source (for a city-state,

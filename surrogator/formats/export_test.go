@@ -5,6 +5,12 @@ import (
 	"context"
 )
 
+// Read reads every path into projects like Scan with a nil visitor (for
+// the tests).
+func Read(paths []string, opt Options) ([]*Project, error) {
+	return Scan(context.Background(), PathSources(paths), opt, nil)
+}
+
 // ReadContext is Read that stops when ctx is done: files not yet read are
 // not opened, and the error wraps ctx.Err() (for the tests).
 func ReadContext(ctx context.Context, paths []string, opt Options) ([]*Project, error) {

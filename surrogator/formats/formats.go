@@ -142,8 +142,8 @@ type Project struct {
 	Path string
 	// Title is the INCEpTION project title where known.
 	Title string
-	// Documents holds the documents read (Read); Scan hands them to its
-	// visitor instead and leaves Documents empty.
+	// Documents holds the documents read by a Scan without a visitor; a
+	// Scan with one hands them to it instead and leaves Documents empty.
 	Documents []*document.Document
 	// Count is the number of documents read, duplicates included.
 	Count int
@@ -208,7 +208,7 @@ func (p *Project) addErr(e *DocError) {
 }
 
 // addDoc is the one sink of every reader: the document is normalised and
-// kept (Read) or handed to the visitor (Scan).
+// kept (no visitor) or handed to the scan's visitor.
 func (p *Project) addDoc(d *document.Document, file string) {
 	if p.count == nil {
 		p.count = map[nameHash]int32{}
@@ -288,7 +288,7 @@ func (p *Project) empty() bool {
 	return p.Count == 0 && len(p.Errors) == 0 && p.ErrorsOmitted == 0
 }
 
-// reader holds the state of one Read call.
+// reader holds the state of one Scan call.
 type reader struct {
 	opt   Options
 	lim   zipread.Limits
@@ -404,8 +404,8 @@ func (s Source) Label() string {
 	return s.Name
 }
 
-// Read reads every path into projects, in the order given. It fails when a
-// path does not exist, lies inside a SkipDirs folder, yields no documents
+// Scan reads every source into projects, in the order given. It fails when
+// a path does not exist, lies inside a SkipDirs folder, yields no documents
 // and no errors (ErrNoDocuments), or when two inputs make projects of the
 // same name (ErrDuplicateProject); everything else is a per-document error
 // of its project.
@@ -415,18 +415,14 @@ func (s Source) Label() string {
 // file name; BRAT: the .txt name), so a/brief.txt and b/brief.txt differ.
 // Documents of one project that still share a name are all refused
 // (ErrDuplicateName): no document is silently dropped.
-func Read(paths []string, opt Options) ([]*Project, error) {
-	return Scan(context.Background(), PathSources(paths), opt, nil)
-}
-
-// Scan reads the sources like Read, in the same order, but hands every
-// document to visit as soon as it is read and keeps none (the projects it
-// returns hold names, counts and errors, no Documents): memory does not
-// grow with the corpus. visit may keep the document. Documents that share
-// a name are visited all the same and refused when the scan is complete:
-// Project.Duplicate and the project's ErrDuplicateName errors tell them.
-// An error returned by visit stops the scan and is returned. A nil visit
-// makes Scan a Read.
+//
+// Scan hands every document to visit as soon as it is read and keeps none
+// (the projects it returns hold names, counts and errors, no Documents):
+// memory does not grow with the corpus. visit may keep the document.
+// Documents that share a name are visited all the same and refused when
+// the scan is complete: Project.Duplicate and the project's
+// ErrDuplicateName errors tell them. An error returned by visit stops the
+// scan and is returned. A nil visit keeps every document in its project.
 func Scan(ctx context.Context, sources []Source, opt Options, visit func(*Project, *document.Document) error) ([]*Project, error) {
 	r := newReader(opt)
 	r.ctx = ctx

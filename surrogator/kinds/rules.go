@@ -88,8 +88,9 @@ const (
 )
 
 // Rules are the rules of one kind that the packages reading kinds share:
-// planning (Default, Phase, Placeholder), the leak audit (Audited), quality control (QCFlag),
-// display (Display) and the merge of overlapping spans (Risk).
+// planning (Default, Phase, Placeholder, Genitive, KeptWhenUnchanged,
+// LifeDate), the leak audit (Audited), quality control (QCFlag), display
+// (Display) and the merge of overlapping spans (Risk).
 type Rules struct {
 	Kind Kind
 	// Default is the kind's policy unless the run is told otherwise.
@@ -126,6 +127,18 @@ type Rules struct {
 	// Kinds kept as written, too general to search for (titles, ages) or
 	// excluding the document (OTHER) do not.
 	SuspectRepeats bool
+	// Genitive: a genitive ending just outside a fictive surrogate's span
+	// follows the surrogate ("Müllers" → "Schmidts", "Leipzigs"): names
+	// and cities.
+	Genitive bool
+	// KeptWhenUnchanged: a fictive surrogate equal to the original is the
+	// generator keeping the span (a title without a same-rank,
+	// same-discipline alternative, names.Title): kept, not masked.
+	KeptWhenUnchanged bool
+	// LifeDate: a date of a person's life (birth, death). In gemtex it is
+	// shown as the start of its quarter on the document's timeline
+	// (shifted, and moved by the age rule), not as the day written.
+	LifeDate bool
 }
 
 // KeptAsWritten reports whether a span of the kind whose text is text is
@@ -168,18 +181,18 @@ func (r Rules) KeptByStatePolicy(text string, replaceState bool, cityState func(
 
 // rules is the rules table, in specification order (All).
 var rules = []Rules{
-	{Kind: NamePatient, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 90, SuspectRepeats: true},
-	{Kind: NameRelative, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 85, SuspectRepeats: true},
-	{Kind: NameDoctor, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 70, SuspectRepeats: true},
-	{Kind: NameExt, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 69, SuspectRepeats: true},
+	{Kind: NamePatient, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 90, SuspectRepeats: true, Genitive: true},
+	{Kind: NameRelative, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 85, SuspectRepeats: true, Genitive: true},
+	{Kind: NameDoctor, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 70, SuspectRepeats: true, Genitive: true},
+	{Kind: NameExt, Audited: true, Display: DisplayName, Phase: PlanNames, Risk: 69, SuspectRepeats: true, Genitive: true},
 	{Kind: NameUsername, Audited: true, Display: DisplayName, Phase: PlanSpelled, Risk: 68, SuspectRepeats: true},
-	{Kind: NameTitle, Display: DisplayName, Phase: PlanNames, Risk: 30},
+	{Kind: NameTitle, Display: DisplayName, Phase: PlanNames, Risk: 30, KeptWhenUnchanged: true},
 	{Kind: Date, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 50, SuspectRepeats: true},
-	{Kind: DateBirth, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 79, SuspectRepeats: true},
-	{Kind: DateDeath, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 78, SuspectRepeats: true},
+	{Kind: DateBirth, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 79, SuspectRepeats: true, LifeDate: true},
+	{Kind: DateDeath, QCFlag: QCUnparseableDate, Display: DisplayDate, Risk: 78, SuspectRepeats: true, LifeDate: true},
 	{Kind: Age, Default: KeepUpToMaxAge, QCFlag: QCAgeOver89, Display: DisplayAge, Risk: 45},
 	{Kind: LocationStreet, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 77, SuspectRepeats: true},
-	{Kind: LocationCity, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 59, CityState: true, SuspectRepeats: true},
+	{Kind: LocationCity, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 59, CityState: true, SuspectRepeats: true, Genitive: true},
 	{Kind: LocationZip, Audited: true, Display: DisplayLocation, Phase: PlanPlaces, Risk: 60, SuspectRepeats: true},
 	{Kind: LocationCountry, Default: Keep, QCFlag: QCKeptPlace, Display: DisplayLocation, Phase: PlanPlaces, Risk: 39},
 	{Kind: LocationState, Default: KeepUnlessReplaceState, QCFlag: QCKeptPlace, Display: DisplayLocation, Phase: PlanPlaces, Risk: 40},
@@ -213,6 +226,3 @@ func RulesOf(k Kind) Rules {
 	}
 	return Rules{Kind: k}
 }
-
-// Table returns the rules of every kind in specification order (a copy).
-func Table() []Rules { return append([]Rules(nil), rules...) }

@@ -243,11 +243,6 @@ func ReadBuild() BuildInfo {
 	return b
 }
 
-// HashFile returns the hex SHA-256 and size of a file.
-func HashFile(p string) (File, error) {
-	return hashFile(context.Background(), p, make([]byte, 64<<10))
-}
-
 // pathless drops the path from a file error: input and private file
 // names may be a patient's name, and errors reach the terminal.
 func pathless(err error) error {
@@ -293,25 +288,9 @@ func (c ctxReader) Read(b []byte) (int, error) {
 	return c.r.Read(b)
 }
 
-// HashTree returns the SHA-256 of every regular file below dir, keyed by
-// slash-separated path relative to dir; files and directories for which
-// exclude returns true are skipped (nil: Excluded). Symbolic links are
-// not followed.
-func HashTree(dir string, exclude func(rel string) bool) (map[string]string, error) {
-	files, err := hashTreeKnown(context.Background(), dir, exclude, nil)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]string, len(files))
-	for _, f := range files {
-		out[f.Path] = f.SHA256
-	}
-	return out, nil
-}
-
 // Digested holds the digests of output files taken while they were
 // written (File.Path relative to the run root, slash-separated), so that
-// they need not be read back. HashOutputsKnown uses one only when the file
+// they need not be read back. CollectContext uses one only when the file
 // on disk still has its size; the others are read.
 type Digested map[string]File
 
@@ -428,13 +407,6 @@ func hashAll(ctx context.Context, dir string, files []File) error {
 // (output.Marker); input directories skip such folders as the engine does.
 const outputMarker = ".surrogator-out"
 
-// HashInputs digests the input paths: a file (a zip too) as a whole, a
-// directory file by file (paths relative to it; output folders below it
-// skipped).
-func HashInputs(paths []string) ([]Input, error) {
-	return hashInputs(context.Background(), paths, nil)
-}
-
 // KnownInputs returns the digest of an input file that the caller took
 // from the bytes it read (a run's first pass reads most inputs whole), by
 // the file's absolute path — below an input folder: the folder's path
@@ -444,6 +416,10 @@ func HashInputs(paths []string) ([]Input, error) {
 // read.
 type KnownInputs func(abs string) (File, bool)
 
+// hashInputs digests the input paths: a file (a zip too) as a whole, a
+// directory file by file (paths relative to it; output folders below it
+// skipped). A file whose digest known gives is not read (nil: every file
+// is read).
 func hashInputs(ctx context.Context, paths []string, known KnownInputs) ([]Input, error) {
 	out := make([]Input, 0, len(paths))
 	for _, p := range paths {
@@ -497,27 +473,19 @@ func hashInputs(ctx context.Context, paths []string, known KnownInputs) ([]Input
 	return out, nil
 }
 
-// Collect completes a record whose caller filled Version, Run, Options,
-// Seed, Key and Embedder, once every output file of the run is written
-// (run.json may still change): it records the build info, digests the
-// inputs (paths as given to the run) and the toggle, resources,
-// geodata, pools and model named in r.Options, writes MANIFEST.sha256 into publicRoot and
-// digests every public and private file. publicRoot may be the run's
-// partial public folder: digests are relative to the root.
-func Collect(r *Record, paths []string, publicRoot, privateRoot string) error {
-	return CollectContext(context.Background(), r, paths, publicRoot, privateRoot, nil, nil, nil)
-}
-
-// CollectKnown is Collect taking the digests of the public and private
-// output files in pub and priv from there (see Digested).
-func CollectKnown(r *Record, paths []string, publicRoot, privateRoot string, pub, priv Digested) error {
-	return CollectContext(context.Background(), r, paths, publicRoot, privateRoot, nil, pub, priv)
-}
-
-// CollectContext is CollectKnown taking the digests of input files from
-// inputs (nil: every input file is read). The context stops it between
-// two files and inside a file (the error wraps ctx.Err()): a run's inputs
-// may be gigabytes, and an interrupted run must not wait for them.
+// CollectContext completes a record whose caller filled Version, Run,
+// Options, Seed, Key and Embedder, once every output file of the run is
+// written (run.json may still change): it records the build info, digests
+// the inputs (paths as given to the run) and the toggle, resources,
+// geodata, pools and model named in r.Options, writes MANIFEST.sha256 into
+// publicRoot and digests every public and private file. publicRoot may be
+// the run's partial public folder: digests are relative to the root.
+//
+// The digests of input files are taken from inputs (nil: every input file
+// is read), those of the public and private output files from pub and
+// priv (see Digested). The context stops it between two files and inside
+// a file (the error wraps ctx.Err()): a run's inputs may be gigabytes, and
+// an interrupted run must not wait for them.
 func CollectContext(ctx context.Context, r *Record, paths []string, publicRoot, privateRoot string, inputs KnownInputs, pub, priv Digested) error {
 	r.Format = FormatVersion
 	r.Build = ReadBuild()
@@ -567,18 +535,9 @@ func hashAbs(ctx context.Context, p string) (*File, error) {
 	return &f, nil
 }
 
-// HashOutputs writes MANIFEST.sha256 into publicRoot and fills r.Public
-// and r.Private from the run's two roots.
-func (r *Record) HashOutputs(publicRoot, privateRoot string) error {
-	return r.HashOutputsKnown(publicRoot, privateRoot, nil, nil)
-}
-
-// HashOutputsKnown is HashOutputs taking the digests of the files in pub
-// and priv from there (see Digested).
-func (r *Record) HashOutputsKnown(publicRoot, privateRoot string, pub, priv Digested) error {
-	return r.hashOutputs(context.Background(), publicRoot, privateRoot, pub, priv)
-}
-
+// hashOutputs writes MANIFEST.sha256 into publicRoot and fills r.Public
+// and r.Private from the run's two roots, taking the digests of the files
+// in pub and priv from there (see Digested).
 func (r *Record) hashOutputs(ctx context.Context, publicRoot, privateRoot string, pub, priv Digested) error {
 	var err error
 	if r.Public, err = writeManifest(ctx, publicRoot, pub); err != nil {
@@ -625,13 +584,10 @@ func Read(p string) (*Record, error) {
 	return &r, nil
 }
 
-// WriteManifest writes MANIFEST.sha256 into the public run folder: one
+// writeManifest writes MANIFEST.sha256 into the public run folder: one
 // line "<hex>  <path>" per public file, sorted by path, in the format
-// `sha256sum -c` reads. It returns the digests.
-func WriteManifest(publicRoot string) (map[string]string, error) {
-	return writeManifest(context.Background(), publicRoot, nil)
-}
-
+// `sha256sum -c` reads, digests from known where given. It returns the
+// digests.
 func writeManifest(ctx context.Context, publicRoot string, known Digested) (map[string]string, error) {
 	files, err := hashTreeKnown(ctx, publicRoot, nil, known.asWritten())
 	if err != nil {

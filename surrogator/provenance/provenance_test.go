@@ -1,6 +1,7 @@
 package provenance
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -270,9 +271,9 @@ func TestHashFileErrorNamesNoFile(t *testing.T) {
 	}
 }
 
-// TestHashOutputsKnown: a digest taken while a file was written is used
+// TestKnownOutputDigests: a digest taken while a file was written is used
 // only while the file has its size; every other file is read.
-func TestHashOutputsKnown(t *testing.T) {
+func TestKnownOutputDigests(t *testing.T) {
 	pub, priv := t.TempDir(), t.TempDir()
 	write := func(root, rel, data string) {
 		p := filepath.Join(root, filepath.FromSlash(rel))
@@ -309,7 +310,7 @@ func TestHashOutputsKnown(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var r Record
-			if err := r.HashOutputsKnown(pub, priv, tt.pub, tt.priv); err != nil {
+			if err := r.hashOutputs(context.Background(), pub, priv, tt.pub, tt.priv); err != nil {
 				t.Fatal(err)
 			}
 			got := map[string]string{}

@@ -12,7 +12,8 @@ import (
 // kind without one raises none.
 func TestKindFlags(t *testing.T) {
 	perSpan := map[string]bool{FlagAge: true, FlagProfession: true, FlagOther: true, FlagLocationOther: true, FlagKeptPlace: true, FlagUnparseable: true}
-	for _, r := range kinds.Table() {
+	for _, k := range kinds.All {
+		r := kinds.RulesOf(k)
 		text := "Wert Xyzabc"
 		switch {
 		case r.Kind == kinds.Age:

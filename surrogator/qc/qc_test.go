@@ -2,6 +2,7 @@ package qc
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
@@ -22,7 +23,7 @@ import (
 func readProject(t *testing.T, rel string) *Project {
 	t.Helper()
 	p := testutil.Shared(t, rel)
-	projs, err := formats.Read([]string{p}, formats.Options{})
+	projs, err := formats.Scan(context.Background(), formats.PathSources([]string{p}), formats.Options{}, nil)
 	if err != nil || len(projs) != 1 {
 		t.Fatalf("read: %v (%d projects)", err, len(projs))
 	}

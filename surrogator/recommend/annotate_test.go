@@ -103,7 +103,7 @@ func TestAnnotateFormats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		projs, err := formats.Read([]string{filepath.Join(out, sub)}, formats.Options{})
+		projs, err := formats.Scan(context.Background(), formats.PathSources([]string{filepath.Join(out, sub)}), formats.Options{}, nil)
 		if err != nil {
 			t.Fatalf("%s: reading the output: %v", sub, err)
 		}

@@ -87,10 +87,9 @@ func flagLabel(kind string) string {
 	return strings.ReplaceAll(kind, "_", " ")
 }
 
-// kindLabel is a span kind for the pages: a wrong annotation (qc counts
-// it as WRONG:<label>) in words, a kind of the scheme as it is.
-func kindLabel(kind string) string { return kindLabelIn(translator(langEN), kind) }
-
+// kindLabelIn is a span kind for the pages in the language of tr: a wrong
+// annotation (qc counts it as WRONG:<label>) in words, a kind of the
+// scheme as it is.
 func kindLabelIn(tr func(string) string, kind string) string {
 	label, ok := strings.CutPrefix(kind, "WRONG:")
 	if !ok {

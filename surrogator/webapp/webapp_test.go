@@ -331,7 +331,7 @@ func TestUploadTooLarge(t *testing.T) {
 // sharedOriginals returns the document names and span texts of the shared
 // export (what must never reach the log).
 func sharedOriginals(t *testing.T) []string {
-	projs, err := formats.Read([]string{testutil.Shared(t, exportZip)}, formats.Options{})
+	projs, err := formats.Scan(context.Background(), formats.PathSources([]string{testutil.Shared(t, exportZip)}), formats.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +352,7 @@ func sharedOriginals(t *testing.T) []string {
 // auditedOriginals are the shared export's span texts of the kinds the
 // leak audit checks in every mode (names, streets, IDs, contacts).
 func auditedOriginals(t *testing.T) []string {
-	projs, err := formats.Read([]string{testutil.Shared(t, exportZip)}, formats.Options{})
+	projs, err := formats.Scan(context.Background(), formats.PathSources([]string{testutil.Shared(t, exportZip)}), formats.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

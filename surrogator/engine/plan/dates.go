@@ -279,7 +279,7 @@ func DateLeaks(text string, nd *document.Document, reps []Replacement, rounded b
 		}
 		s := nd.Spans[r.Span]
 		region := audit.DateRegion{Begin: s.Begin, End: s.End, Original: r.Original}
-		if rounded && r.Kind != kinds.Date {
+		if rounded && kinds.RulesOf(r.Kind).LifeDate {
 			region.Original = ""
 		}
 		regions = append(regions, region)

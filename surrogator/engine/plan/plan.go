@@ -182,7 +182,7 @@ func (g *docPlanning) replace(i int) (Replacement, error) {
 		rep.Surrogate = mask(orig)
 	case o.Mode == ModeEntity:
 		rep.Surrogate = string(s.Kind)
-	case s.Kind == kinds.Age: // > 89 in gemtex and fictive
+	case kinds.RulesOf(s.Kind).Default == kinds.KeepUpToMaxAge: // an age > 89 in gemtex and fictive
 		rep.Surrogate = capAge(orig)
 		rep.MapKey = rep.Surrogate
 	case o.Mode == ModeGemtex:
@@ -224,7 +224,7 @@ func (g *docPlanning) follow(i int, rep Replacement) {
 		g.p.weekday(dp, d, i, g.dd.parsed[i], g.dd.move(i))
 	}
 	// a genitive ending just outside a name or city follows it
-	if o.Mode == ModeFictive && !rep.Kept && (s.Kind.IsName() || s.Kind == kinds.LocationCity) {
+	if o.Mode == ModeFictive && !rep.Kept && kinds.RulesOf(s.Kind).Genitive {
 		genitiveOutside(dp, d, i, rep.Surrogate)
 	}
 }

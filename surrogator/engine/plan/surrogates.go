@@ -11,7 +11,6 @@ import (
 	"github.com/surrogator/surrogator/surrogator/dates"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/fictive"
-	"github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
@@ -53,18 +52,18 @@ var GemtexKeyPattern = regexp.MustCompile(`^[A-Z]{2}[0-9][A-Z]{2}[0-9]$`)
 
 func (p *Planner) gemtex(rep *Replacement, d *document.Document, scope *fictive.Scope, shift int, dd *docDates, i int, isName func(string) bool) error {
 	k := rep.Kind
-	if k == kinds.Date && shift != 0 {
+	if k.IsDate() && !kinds.RulesOf(k).LifeDate && shift != 0 {
 		if v, ok := dd.piece(d, i, shift); ok {
 			rep.MapKey = v
 			rep.Surrogate = "[** " + string(k) + " " + v + " **]"
 			return nil
 		}
 	}
-	if k == kinds.DateBirth || k == kinds.DateDeath || k == kinds.Date {
+	if k.IsDate() {
 		if e := dd.expr[i]; e != nil {
 			var shown string
 			switch {
-			case k != kinds.Date:
+			case kinds.RulesOf(k).LifeDate:
 				// birth and death on the document's timeline: shifted
 				// (and moved by the age rule), then rounded to the quarter
 				shown = e.ShiftQuarterStart(dd.move(i) + shift)
@@ -94,7 +93,7 @@ func (p *Planner) fictive(rep *Replacement, d *document.Document, i int, scope, 
 		rep.Surrogate = ph // no generator draws the kind (OTHER)
 		return nil
 	}
-	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.cfg.Resources, Geo: p.cfg.Geo, ReplaceState: p.cfg.ReplaceState}
+	ctx := &fictive.Context{Kind: k, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: state, Res: p.cfg.Resources, Geo: p.cfg.Geo, ReplaceState: p.cfg.ReplaceState, Pools: p.cfg.Pools}
 	if p.names != nil {
 		// Drawn part by part, a name could rebuild another original name
 		// of the run. Document scope: no drawn part is the key word of an
@@ -109,9 +108,6 @@ func (p *Planner) fictive(rep *Replacement, d *document.Document, i int, scope, 
 			ctx.NameWord = p.names.Any
 		}
 	}
-	if p.cfg.Pools != nil && state != nil && (k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther) {
-		state.Value(facility.StateKey, func() any { return p.cfg.Pools }) // the facility generator's pools
-	}
 	g, err := p.cfg.Generators.Lookup(k)
 	if err != nil {
 		rep.Surrogate = fallback(k, rep.Original, scope, &p.cfg)
@@ -125,7 +121,7 @@ func (p *Planner) fictive(rep *Replacement, d *document.Document, i int, scope, 
 		s = fallback(k, rep.Original, scope, &p.cfg) // the generator had nothing
 	}
 	rep.Surrogate = s
-	if k == kinds.NameTitle && s == rep.Original {
+	if s == rep.Original && kinds.RulesOf(k).KeptWhenUnchanged {
 		// a title without a same-rank, same-discipline alternative
 		// stays as written (names.Title, issue 25): kept, not masked
 		rep.Kept = true

@@ -280,10 +280,6 @@ func normLevenshtein(a, b string) float64 {
 	return float64(prev[len(rb)]) / float64(max(len(ra), len(rb)))
 }
 
-// StateKey is the fictive.DocState value under which the planner hands
-// the run's pools to the facility generator (see engine.Options.Pools).
-const StateKey = "facility.pools"
-
 // compoundInitials are the letters an acronym uses for a compound head
 // ("UKL" = Universitätsklinikum Leipzig).
 var compoundInitials = map[string]string{

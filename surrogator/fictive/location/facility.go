@@ -458,7 +458,7 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	// The five-stage semantic method over the run's candidate pools
 	// (package facility); the templates below remain without pools or
 	// when no candidate of the type exists.
-	if pools := poolsOf(ctx); pools != nil {
+	if pools := ctx.Pools; pools != nil {
 		inner := ""
 		if len(f.cities) > 0 {
 			inner = city

@@ -235,9 +235,6 @@ func evalLetters(t *testing.T, res *data.Resources, pools *fac.Pools, ls []*lett
 			scope := fictive.NewScope([]byte(fmt.Sprintf("letters|%d|%s", seed, l.Name)))
 			scope.Avoid = proj.avoid
 			st := &fictive.DocState{}
-			if pools != nil {
-				st.Value(fac.StateKey, func() any { return pools })
-			}
 			origIDs := map[string][]string{} // facility identity → surrogate identities
 			for i, s := range d.Spans {
 				if !s.Kind.IsLocation() {
@@ -247,7 +244,7 @@ func evalLetters(t *testing.T, res *data.Resources, pools *fac.Pools, ls []*lett
 				if err != nil {
 					t.Fatal(err)
 				}
-				ctx := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: res}
+				ctx := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: res, Pools: pools}
 				orig := d.SpanText(i)
 				if KeptByPolicy(s.Kind, orig, false) {
 					continue

@@ -137,11 +137,8 @@ func evalSeatsScope(t *testing.T, docs []seatDoc, seeds int, g fictive.Geodata, 
 				scope = shared
 			}
 			st := &fictive.DocState{}
-			if pools != nil {
-				st.Value(fac.StateKey, func() any { return pools })
-			}
 			ctxOf := func(i int) *fictive.Context {
-				return &fictive.Context{Kind: d.Spans[i].Kind, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: st, Res: res, Geo: g}
+				return &fictive.Context{Kind: d.Spans[i].Kind, Doc: d, Span: i, Scope: scope, DocScope: docScope, State: st, Res: res, Geo: g, Pools: pools}
 			}
 			sur := map[int]string{}
 			for i, s := range d.Spans {

@@ -12,16 +12,6 @@ import (
 	"github.com/surrogator/surrogator/surrogator/norm"
 )
 
-// poolsOf returns the run's facility pools handed over by the planner
-// (nil: the templates are used).
-func poolsOf(ctx *fictive.Context) *fac.Pools {
-	if ctx.State == nil {
-		return nil
-	}
-	p, _ := ctx.State.Value(fac.StateKey, func() any { return (*fac.Pools)(nil) }).(*fac.Pools)
-	return p
-}
-
 // defaultClass is the class of an original whose words show none.
 func defaultClass(k kinds.Kind) fac.Class {
 	switch k {
@@ -34,9 +24,7 @@ func defaultClass(k kinds.Kind) fac.Class {
 	}
 }
 
-func isFacilityKind(k kinds.Kind) bool {
-	return k == kinds.LocationHospital || k == kinds.LocationOrganization || k == kinds.LocationOther
-}
+func isFacilityKind(k kinds.Kind) bool { return kinds.RulesOf(k).Facility }
 
 // semanticKey is the consistency key of a facility original: the expanded
 // folded spelling, and for an acronym ("UKL") the key of the document's

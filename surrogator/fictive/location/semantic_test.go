@@ -34,12 +34,11 @@ func testPools(t testing.TB) *fac.Pools {
 }
 
 // runWithPools replaces the location spans of d like runDoc, with pools
-// handed over through the document state as the planner does.
+// handed over in the context as the planner does.
 func runWithPools(t testing.TB, p *fac.Pools, d *document.Document, key string) []result {
 	t.Helper()
 	scope := fictive.NewScope([]byte(key))
 	st := &fictive.DocState{}
-	st.Value(fac.StateKey, func() any { return p })
 	var out []result
 	for i, s := range d.Spans {
 		if !s.Kind.IsLocation() {
@@ -49,7 +48,7 @@ func runWithPools(t testing.TB, p *fac.Pools, d *document.Document, key string) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctx := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: fixture(t)}
+		ctx := &fictive.Context{Kind: s.Kind, Doc: d, Span: i, Scope: scope, DocScope: scope, State: st, Res: fixture(t), Pools: p}
 		v, err := gen(d.SpanText(i), ctx)
 		if err != nil {
 			t.Fatal(err)

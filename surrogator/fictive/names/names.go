@@ -328,20 +328,10 @@ func (r *renderer) compoundUnit(p *parsed, ps *person, c *chunk, genitiveSlot bo
 // "perm": the images of A–Z), so that it is derived once per scope.
 const nsLetters = "names.letters"
 
-// letterPerm derives the scope's first-letter mapping: a random cyclic
+// letterImages derives the scope's first-letter mapping: a random cyclic
 // permutation inside each frequency class (so no letter maps to itself),
-// drawn from the scope's rng and cached in the scope.
-func (lx *lexicon) letterPerm(s *fictive.Scope) map[byte]byte {
-	v := lx.letterImages(s)
-	perm := make(map[byte]byte, 26)
-	for i := 0; i < len(v) && i < 26; i++ {
-		perm[byte('A'+i)] = v[i]
-	}
-	return perm
-}
-
-// letterImages is letterPerm as the scope stores it, the images of A–Z
-// in order: Name reads it for every span, without building a map.
+// drawn from the scope's rng and cached in the scope, as the images of
+// A–Z in order: Name reads it for every span, without building a map.
 func (lx *lexicon) letterImages(s *fictive.Scope) string {
 	return s.Memo(nsLetters, "perm", func(rng *rand.Rand) string {
 		m := make([]byte, 26)

@@ -104,7 +104,7 @@ func TestLiveServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	proj, err := formats.Read([]string{zipPath}, formats.Options{})
+	proj, err := formats.Scan(context.Background(), formats.PathSources([]string{zipPath}), formats.Options{}, nil)
 	if err != nil || len(proj) != 1 {
 		t.Fatalf("the export does not read: %v", err)
 	}
