@@ -497,6 +497,13 @@ func TestIssue12Defects(t *testing.T) {
 		{"range 01-12/64 keeps order and start year", both, 250, "Zeitraum [DATE|01-12/64].", func(o []string) string {
 			return want(o[0], "09/64-08/65")
 		}},
+		{"every span keeps its own written form: 6.04.2029 and 06.04.2029", both, -2,
+			"OP [DATE|6.04.2029], Kontrolle [DATE|06.04.2029] und [DATE|07.04.2029].", func(o []string) string {
+				return want(strings.Join(o, " "), "4.04.2029 04.04.2029 05.04.2029")
+			}},
+		{"month range across a new year keeps its order", both, -120, "Z. n. Mammakarzinom ([DATE|01-12/04]).", func(o []string) string {
+			return want(o[0], "09/03-08/04")
+		}},
 		{"Sept. → Mai without a dot", both, -120, "Im [DATE|Sept. 2019].", func(o []string) string { return want(o[0], "Mai 2019") }},
 		{"padding style of the document", both, 92, "[DATE|1/26], [DATE|4/29], [DATE|11/28]", func(o []string) string {
 			return want(o[2], "2/29")
