@@ -179,3 +179,61 @@ func TestBirthCohort(t *testing.T) {
 		}
 	}
 }
+
+// TestBirthCohortNearDecade: when no name of the mapped letter is tagged
+// for the birth year, a name tagged for a year close to it is drawn before
+// an untagged one (tells pair10: "Gerhard Wölfel, geb. 12.08.1949" became
+// "Fynn", untagged, because no male "F" name is tagged for the 1940s).
+func TestBirthCohortNearDecade(t *testing.T) {
+	res := data.Default()
+	cohorts := data.FirstNameCohorts()
+	near := func(n string, year int) bool {
+		for k := 0; k <= nearCohortYears; k++ {
+			if cohorts.Fits(n, year-k) || cohorts.Fits(n, year+k) {
+				return true
+			}
+		}
+		return false
+	}
+	// nearTagged: whether a listed male name with n's initial is tagged
+	// near the year (then an untagged draw is the tell)
+	nearTagged := func(initial rune, year int) bool {
+		for _, m := range res.MaleFirst {
+			if []rune(m)[0] == initial && cohorts.Tagged(m) && near(m, year) {
+				return true
+			}
+		}
+		return false
+	}
+	tests := []struct {
+		text, name, birth string
+		shift, year       int
+	}{
+		{"Patient: Gerhard Wölfel, geb. 12.08.1949", "Gerhard Wölfel", "12.08.1949", 140, 1949},
+		{"Patient: Gerhard Wölfel, geb. 12.08.1949", "Gerhard Wölfel", "12.08.1949", 0, 1949},
+		{"Patient Horst Kübler, geb. 3.5.1944, kam.", "Horst Kübler", "3.5.1944", 30, 1944},
+	}
+	for _, tt := range tests {
+		b := strings.Index(tt.text, tt.name)
+		i := strings.Index(tt.text, tt.birth)
+		d := &document.Document{Text: tt.text, Spans: []document.Span{
+			{Label: string(kinds.NamePatient), Begin: b, End: b + len(tt.name), Ref: -1},
+			{Label: string(kinds.DateBirth), Begin: i, End: i + len(tt.birth), Ref: -1}}}
+		d.Normalize()
+		for seed := range ruleSeeds {
+			ctx := &fictive.Context{Kind: kinds.NamePatient, Doc: d, Span: 0, Scope: seedScope(seed), DocScope: seedScope(seed),
+				State: &fictive.DocState{DateShift: tt.shift}, Res: res}
+			out, err := Name(d.SpanText(0), ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := strings.Fields(out)[0]
+			switch {
+			case cohorts.Tagged(first) && !near(first, tt.year):
+				t.Fatalf("seed %d: born %d → %q, tagged for other decades", seed, tt.year, first)
+			case !cohorts.Tagged(first) && nearTagged([]rune(first)[0], tt.year):
+				t.Fatalf("seed %d: born %d → untagged %q although a name with its initial is tagged near %d", seed, tt.year, first, tt.year)
+			}
+		}
+	}
+}
