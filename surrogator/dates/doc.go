@@ -50,9 +50,9 @@
 // "Anfang Januar 2024" and the shown period always contains the shifted
 // anchor: two dates that were in order never swap (Expr.Bounds gives the
 // period). A month range sharing its year ("01-12/64") writes the start's
-// year only when the range would otherwise read back wrongly, that is
-// when it spans more than a year: "01-12/64" + 60 days is "03-02/65"
-// (a start month from the end's month on lies in the year before). An
+// year when the shifted range crosses a new year, so that it never reads
+// as ending before it begins: "01-12/64" + 60 days is "03/64-02/65" (the
+// parser still reads "03-02/65" as March 1964 to February 1965). An
 // abbreviated month
 // becomes a month without abbreviation without its dot ("Sept." → "Mai").
 // Expr.Padding and Expr.WithPadding let the document's padding style decide

@@ -632,13 +632,19 @@ func (e *Expr) startYearAt(dates []time.Time, force bool) int {
 		return -1
 	}
 	if !force {
-		// the written shape reads back right without the start's year: a
-		// start month before the end's is in the end's year, one from the
-		// end's month on in the year before ("03-02/65" is March 1964 to
-		// February 1965), so only a range of more than a year needs it
+		// a range inside one year needs no start year; one that crosses
+		// a new year writes it: "03-02/65" would read back as March 1964
+		// to February 1965, but a reader sees a range that ends before it
+		// begins, so it becomes "03/64-02/65" — unless the letter itself
+		// wrote its range that way ("11-02/65"), whose form is kept
 		y0, y1 := dates[0].Year(), dates[1].Year()
 		m0, m1 := dates[0].Month(), dates[1].Month()
-		if y0 == y1 && m0 < m1 || y0 == y1-1 && m0 >= m1 {
+		if y0 == y1 && m0 <= m1 {
+			return -1
+		}
+		a0, a1 := e.parts[0].anchor, e.parts[1].anchor
+		crossed := a0.Year() != a1.Year() || a0.Month() > a1.Month()
+		if crossed && y0 == y1-1 && m0 >= m1 {
 			return -1
 		}
 	}

@@ -73,10 +73,16 @@ func TestShiftedDateShapes(t *testing.T) {
 			shift int
 			want  string
 		}{
-			{"01-12/64", 250, "09-08/65"},
-			{"01-12/64", -20, "12-11/64"},
+			// a range that crosses a new year writes the start's year:
+			// "09-08/65" reads as a range that ends before it begins
+			{"01-12/64", 250, "09/64-08/65"},
+			{"01-12/64", -20, "12/63-11/64"},
+			{"01-12/64", 14, "02/64-01/65"},
+			{"01-12/04", -120, "09/03-08/04"},
+			{"(01-12/04)", -120, "(09/03-08/04)"},
 			{"01-10/64", 31, "02-11/64"},
-			{"01-12/1964", 250, "09-08/1965"},
+			{"03-05/2004", 60, "05-07/2004"},
+			{"01-12/1964", 250, "09/1964-08/1965"},
 			{"11-02/65", 31, "12-03/65"},             // written across a new year: kept
 			{"21.-24.03.2017", 10, "31.-03.04.2017"}, // German reads the start in March,
 		}
@@ -91,6 +97,12 @@ func TestShiftedDateShapes(t *testing.T) {
 			s, e, _ := mustParse(t, got).Range()
 			if e.Before(s) {
 				t.Errorf("%q reads backwards", got)
+			}
+			in := mustParse(t, tt.in)
+			s0, e0, _ := in.Range()
+			if level(in.Precision()) == 0 && dayDiff(s, e) != dayDiff(s0, e0) ||
+				level(in.Precision()) == 1 && monthSpan(s, e) != monthSpan(s0, e0) {
+				t.Errorf("%q → %q changes the length of the range", tt.in, got)
 			}
 		}
 	})
@@ -214,4 +226,9 @@ func TestChronologyProperty(t *testing.T) {
 	if n < 5000 {
 		t.Fatalf("only %d ordered pairs", n)
 	}
+}
+
+// monthSpan is the number of calendar months from a's to b's.
+func monthSpan(a, b time.Time) int {
+	return (b.Year()-a.Year())*12 + int(b.Month()) - int(a.Month())
 }

@@ -3,6 +3,7 @@ package contact
 import (
 	"github.com/surrogator/surrogator/data"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/surrogator/fictive"
 	"github.com/surrogator/surrogator/surrogator/fictive/location"
@@ -179,8 +180,41 @@ func slugPlain(s string) string {
 // so hosts, local parts and paths name the same surrogate city as the text,
 // whatever the order of the spans, drawn by the same rule (same state, at
 // least 20 candidates) and followed by id.
+//
+// The town is returned in the short form that German domains use
+// (shortTown): "uni-freiburg.de", not "uni-freiburg-im-breisgau.de".
 func (lx *lexicon) cityOf(c string) (string, bool) {
-	return location.CityToken(lx.ctx, c)
+	city, ok := location.CityToken(lx.ctx, c)
+	if !ok {
+		return "", false
+	}
+	return shortTown(city), true
+}
+
+// townQualifiers start the part of an official town name that host
+// names, mail addresses and paths leave out: a river, region or landscape
+// ("Freiburg im Breisgau", "Frankfurt am Main", "Halle (Saale)",
+// "Neumarkt in der Oberpfalz", "Neumarkt i.d.OPf.", "Mülheim an der
+// Ruhr", "Rothenburg ob der Tauber"). "Bad" and "St." before the name stay
+// ("bad-homburg.de").
+var townQualifiers = []string{" (", ", ", "/", " im ", " am ", " an der ", " an ", " in der ", " in ", " ob der ",
+	" vor der ", " bei ", " auf der ", " a. d. ", " a.d.", " i. d. ", " i.d.", " a. ", " i. "}
+
+// shortTown is a town name without its qualifier ("Freiburg im Breisgau"
+// → "Freiburg"); a name whose short form would be shorter than four
+// letters ("Weil am Rhein") is kept whole.
+func shortTown(city string) string {
+	cut := len(city)
+	for _, q := range townQualifiers {
+		if i := strings.Index(city, q); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	short := strings.TrimSpace(city[:cut])
+	if utf8.RuneCountInString(short) < 4 {
+		return city
+	}
+	return short
 }
 
 // generic are words of host names, local parts and paths that identify

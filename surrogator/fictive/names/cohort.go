@@ -53,9 +53,17 @@ func birthYearOf(d *document.Document, shift int, parsed map[int]*dates.Expr) in
 	return 0
 }
 
+// nearCohortYears is how far from the birth year a tagged name's decades
+// may end for the name to be drawn before the untagged names.
+const nearCohortYears = 10
+
 // cohortPool narrows a first-name pool to the birth cohort: names tagged
-// for the birth year first, else names that fit it (untagged ones fit
-// every year); the pool itself when none fits or the year is unknown.
+// for the birth year first, else the names tagged for the nearest year
+// within nearCohortYears (a patient born 1949 whose letter has no name
+// tagged for the 1940s gets "Frank", common from 1950, rather than an
+// untagged "Fynn": the table does not list every modern spelling), else
+// names that fit it (untagged ones fit every year); the pool itself when
+// none fits or the year is unknown.
 func cohortPool(pool []string, year int) []string {
 	if year == 0 || len(pool) == 0 {
 		return pool
@@ -70,10 +78,20 @@ func cohortPool(pool []string, year int) []string {
 			}
 		}
 	}
-	switch {
-	case len(tagged) > 0:
+	if len(tagged) > 0 {
 		return tagged
-	case len(fit) > 0:
+	}
+	for k := 1; k <= nearCohortYears; k++ {
+		for _, n := range pool {
+			if c.Tagged(n) && (c.Fits(n, year-k) || c.Fits(n, year+k)) {
+				tagged = append(tagged, n)
+			}
+		}
+		if len(tagged) > 0 {
+			return tagged
+		}
+	}
+	if len(fit) > 0 {
 		return fit
 	}
 	return pool

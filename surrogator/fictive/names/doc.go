@@ -139,10 +139,12 @@
 // Title keeps every title word as written, and every role or rank in the
 // span ("OA Dr. med.", "Chefarzt Prof. Dr."), and redraws only the
 // components that have real same-rank, same-discipline alternatives
-// (titleClasses), by their frequency in German letters: PD / Priv.-Doz.
-// (60:40), and the non-physician doctorate in medical sciences, whose
+// (titleClasses), by their frequency in German letters: the
+// non-physician doctorate in medical sciences, whose
 // faculty name hints at the university (Dr. rer. medic., Dr. rer. med.,
-// Dr. sc. hum., Dr. rer. hum., Dr. med. sci.). The draw may give the
+// Dr. sc. hum., Dr. rer. hum., Dr. med. sci.). "PD" and "Priv.-Doz." are
+// only two spellings of one title and stay as written (a redrawn spelling
+// told the surrogate apart). The draw may give the
 // original back, and the engine then records the title as kept. One draw
 // per person and component (Scope.Rand under the surname of the name span
 // right after the title, or right before a postnominal "PhD"), written in

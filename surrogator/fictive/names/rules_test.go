@@ -100,26 +100,31 @@ func TestNameVariants(t *testing.T) {
 // TestTitlePerPerson: one surrogate title per person (issue 12),
 // under issue 25's rule: "DR. MED.", "Dr." and "Dr. med." have no
 // same-rank, same-discipline alternative and are kept as written; the
-// two spellings of one Privatdozent's title get one redrawn spelling.
+// two spellings of one Privatdozent's title are kept as written too (a
+// redrawn spelling, "PD Dr." → "Priv.-Doz. Dr.", told the surrogate
+// apart), while the doctorate in medical sciences is redrawn once per
+// person.
 func TestTitlePerPerson(t *testing.T) {
 	markup := "[[T|DR. MED.]] [[D|Meier]] schreibt. Später [[T|Dr.]] [[D|Meier]] und [[T|Dr. med.]] [[D|MEIER]]; " +
-		"[[T|PD Dr.]] [[D|Schulz]] und [[T|Priv.-Doz. Dr.]] [[D|Schulz]]."
+		"[[T|PD Dr.]] [[D|Schulz]] und [[T|Priv.-Doz. Dr.]] [[D|Schulz]], [[T|PD Dr. med.]] [[D|Kahl]], " +
+		"[[T|Priv.-Doz. Dr. med. habil.]] [[D|Rau]], [[T|PD]] [[D|Ott]]; [[T|Dr. rer. medic.]] [[D|Lutz]] und [[T|Dr. rer. medic.]] [[D|Lutz]]."
+	kept := []int{0, 2, 4, 6, 8, 10, 12, 14}
 	seen := map[string]bool{}
 	for seed := range ruleSeeds {
 		d, _ := buildLetter(t, markup)
 		out := surrogateLetter(t, d, seedScope(seed))
-		for _, i := range []int{0, 2, 4} {
+		for _, i := range kept {
 			if out[i] != d.SpanText(i) {
 				t.Fatalf("seed %d: title %q → %q", seed, d.SpanText(i), out[i])
 			}
 		}
-		if out[6] != out[8] {
-			t.Fatalf("seed %d: one Privatdozent, titles %q and %q", seed, out[6], out[8])
+		if out[16] != out[18] {
+			t.Fatalf("seed %d: one doctor, titles %q and %q", seed, out[16], out[18])
 		}
-		seen[out[6]] = true
+		seen[out[16]] = true
 	}
-	if !seen["PD Dr."] || !seen["Priv.-Doz. Dr."] {
-		t.Errorf("over the seeds the Privatdozent's title was only %v", seen)
+	if len(seen) < 2 {
+		t.Errorf("over the seeds the medical-science doctorate was only %v", seen)
 	}
 }
 
@@ -171,6 +176,64 @@ func TestBirthCohort(t *testing.T) {
 		}
 		if tagged < ruleSeeds/2 {
 			t.Errorf("%q: only %d of %d surrogates are names tagged for %d", tt.text, tagged, ruleSeeds, tt.year)
+		}
+	}
+}
+
+// TestBirthCohortNearDecade: when no name of the mapped letter is tagged
+// for the birth year, a name tagged for a year close to it is drawn before
+// an untagged one (tells pair10: "Gerhard Wölfel, geb. 12.08.1949" became
+// "Fynn", untagged, because no male "F" name is tagged for the 1940s).
+func TestBirthCohortNearDecade(t *testing.T) {
+	res := data.Default()
+	cohorts := data.FirstNameCohorts()
+	near := func(n string, year int) bool {
+		for k := 0; k <= nearCohortYears; k++ {
+			if cohorts.Fits(n, year-k) || cohorts.Fits(n, year+k) {
+				return true
+			}
+		}
+		return false
+	}
+	// nearTagged: whether a listed male name with n's initial is tagged
+	// near the year (then an untagged draw is the tell)
+	nearTagged := func(initial rune, year int) bool {
+		for _, m := range res.MaleFirst {
+			if []rune(m)[0] == initial && cohorts.Tagged(m) && near(m, year) {
+				return true
+			}
+		}
+		return false
+	}
+	tests := []struct {
+		text, name, birth string
+		shift, year       int
+	}{
+		{"Patient: Gerhard Wölfel, geb. 12.08.1949", "Gerhard Wölfel", "12.08.1949", 140, 1949},
+		{"Patient: Gerhard Wölfel, geb. 12.08.1949", "Gerhard Wölfel", "12.08.1949", 0, 1949},
+		{"Patient Horst Kübler, geb. 3.5.1944, kam.", "Horst Kübler", "3.5.1944", 30, 1944},
+	}
+	for _, tt := range tests {
+		b := strings.Index(tt.text, tt.name)
+		i := strings.Index(tt.text, tt.birth)
+		d := &document.Document{Text: tt.text, Spans: []document.Span{
+			{Label: string(kinds.NamePatient), Begin: b, End: b + len(tt.name), Ref: -1},
+			{Label: string(kinds.DateBirth), Begin: i, End: i + len(tt.birth), Ref: -1}}}
+		d.Normalize()
+		for seed := range ruleSeeds {
+			ctx := &fictive.Context{Kind: kinds.NamePatient, Doc: d, Span: 0, Scope: seedScope(seed), DocScope: seedScope(seed),
+				State: &fictive.DocState{DateShift: tt.shift}, Res: res}
+			out, err := Name(d.SpanText(0), ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := strings.Fields(out)[0]
+			switch {
+			case cohorts.Tagged(first) && !near(first, tt.year):
+				t.Fatalf("seed %d: born %d → %q, tagged for other decades", seed, tt.year, first)
+			case !cohorts.Tagged(first) && nearTagged([]rune(first)[0], tt.year):
+				t.Fatalf("seed %d: born %d → untagged %q although a name with its initial is tagged near %d", seed, tt.year, first, tt.year)
+			}
 		}
 	}
 }

@@ -38,14 +38,15 @@ type titleClass struct {
 // titleClasses are the only title components Title rewrites (see the
 // package documentation: every other title word is kept as written).
 //
-//   - "PD" and "Priv.-Doz." are the two abbreviations of the same
-//     venia legendi (PD is the more frequent in letterheads);
+//   - "PD" and "Priv.-Doz." are not a class: they are two spellings of
+//     the same venia legendi, not two titles, and the rank has no other
+//     title, so a redrawn spelling hides nothing and only tells the
+//     surrogate apart ("PD Dr." → "Priv.-Doz. Dr."); both stay as written;
 //   - "Dr. rer. medic.", "Dr. rer. med.", "Dr. sc. hum.", "Dr. rer. hum."
 //     and "Dr. med. sci." are the doctorate in medical sciences of a
 //     non-physician (which faculty awards which name is a hint to the
 //     university, so it is redrawn).
 var titleClasses = []titleClass{
-	{name: "pd", variants: []titleVariant{{"PD", 60}, {"Priv.-Doz.", 40}}, match: matchPD},
 	{name: "medsci", variants: []titleVariant{{"Dr. rer. medic.", 25}, {"Dr. rer. med.", 35}, {"Dr. sc. hum.", 25},
 		{"Dr. rer. hum.", 10}, {"Dr. med. sci.", 5}}, match: matchMedSci},
 }
@@ -96,13 +97,6 @@ func matchWords(t string, ws ...string) int {
 		end++
 	}
 	return end
-}
-
-func matchPD(t string) int {
-	if e := matchWords(t, "pd"); e > 0 && (e == len(t) || !unicode.IsLetter(rune(t[e]))) {
-		return e
-	}
-	return matchWords(t, "priv", "doz")
 }
 
 func matchMedSci(t string) int {
