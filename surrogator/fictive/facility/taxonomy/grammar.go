@@ -2,9 +2,11 @@ package taxonomy
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/embed"
 )
 
@@ -128,6 +130,9 @@ func headIndex(words []string) (int, Gender) {
 				}
 				if _, acr := acronymGenders[strings.TrimRight(words[j], ",;:)")]; acr || appositions[strings.ToLower(words[j])] {
 					continue
+				}
+				if placeNames()[strings.TrimRight(words[j], ",;:)")] {
+					continue // "JVA Hildesheim": the place is no head ("-heim")
 				}
 				if h := tokenGender(words[j], false); h != NoGender {
 					return j, h
@@ -429,3 +434,15 @@ func pluralWord(w string) bool {
 	parts := embed.Fold(w)
 	return len(parts) > 0 && wordGender(parts[len(parts)-1]) == Plural
 }
+
+// placeNames is the set of German place names (data.Places): after an
+// abbreviation a place name is an apposition, whatever noun it ends in
+// ("JVA Hildesheim" is die JVA, "AOK Oldenburg" die AOK). Built once from
+// the embedded, read-only list.
+var placeNames = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range data.Places() {
+		m[p.Name] = true
+	}
+	return m
+})

@@ -830,7 +830,7 @@ var genderSuffix = map[string]Gender{
 	"rathaus": Neuter, "stadion": Neuter, "kolleg": Neuter, "kloster": Neuter, "team": Neuter,
 	"klinik": Feminine, "praxis": Feminine, "apotheke": Feminine, "kasse": Feminine, "universitaet": Feminine,
 	"hochschule": Feminine, "akademie": Feminine, "schule": Feminine, "stiftung": Feminine,
-	"gesellschaft": Feminine, "gmbh": Feminine, "ag": Feminine, "genossenschaft": Feminine,
+	"gesellschaft": Feminine, "gmbh": Feminine, "ag": Feminine, "kg": Feminine, "ohg": Feminine, "gbr": Feminine, "ug": Feminine, "genossenschaft": Feminine,
 	"gemeinschaft": Feminine, "behoerde": Feminine, "verwaltung": Feminine, "polizei": Feminine,
 	"staatsanwaltschaft": Feminine, "direktion": Feminine, "inspektion": Feminine, "agentur": Feminine, "anstalt": Feminine, "station": Feminine,
 	"ambulanz": Feminine, "abteilung": Feminine, "einrichtung": Feminine, "residenz": Feminine,
