@@ -6,12 +6,19 @@ const hexDigits = "0123456789abcdef"
 
 // AppendJSONString appends s as encoding/json.Marshal encodes a string: HTML
 // characters, U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
-func AppendJSONString(b []byte, s string) []byte {
+func AppendJSONString(b []byte, s string) []byte { return appendJSON(b, s, true) }
+
+// AppendJSONStringNoHTML appends s as an encoding/json Encoder with HTML
+// escaping off (SetEscapeHTML(false)) writes it: only U+2028 and U+2029
+// escaped besides the JSON escapes, invalid UTF-8 as U+FFFD.
+func AppendJSONStringNoHTML(b []byte, s string) []byte { return appendJSON(b, s, false) }
+
+func appendJSON(b []byte, s string, html bool) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if c >= 0x20 && c != '"' && c != '\\' && (!html || c != '<' && c != '>' && c != '&') {
 				i++
 				continue
 			}

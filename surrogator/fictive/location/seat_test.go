@@ -88,9 +88,9 @@ type seatEval struct {
 	docs, instSpans, instOK, cityState, noCandidate, placeSpans, placeOK int
 	// nationwide: institutions drawn in another state (the original's state
 	// has too few of the type); the place stays in its state (SPEC §6)
-	nationwide int
-	collapses, phones, phonesOK, ownTown, ownTownOK, ownTownAvoided      int
-	misses                                                               []string
+	nationwide                                                      int
+	collapses, phones, phonesOK, ownTown, ownTownOK, ownTownAvoided int
+	misses                                                          []string
 }
 
 func (e *seatEval) note(s string) {
