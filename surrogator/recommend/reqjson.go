@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/surrogator/formats/xmi"
 )
 
 // The predict request is decoded by a small strict JSON reader of its own
@@ -308,44 +310,11 @@ func (r *jsonReader) literal(s string) error {
 
 // number reads a JSON number.
 func (r *jsonReader) number() error {
-	b, i := r.b, r.i
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && b[i] >= '1' && b[i] <= '9':
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-	default:
+	n := xmi.NumberLen(r.b[r.i:])
+	if n < 0 {
 		return errJSON
 	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		d := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		if i == d {
-			return errJSON
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		d := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		if i == d {
-			return errJSON
-		}
-	}
-	r.i = i
+	r.i += n
 	return nil
 }
 

@@ -740,7 +740,13 @@ func (x *xscan) useID(id int) error {
 }
 
 // plainNumber reports whether b is a number in JSON's grammar.
-func plainNumber(b []byte) bool {
+func plainNumber(b []byte) bool { return NumberLen(b) == len(b) }
+
+// NumberLen returns the length of the number in JSON's grammar at the
+// start of b (the canonical form of XMI's numeric attributes, and the
+// number of the recommender's request JSON), or -1 when b does not start
+// with one.
+func NumberLen(b []byte) int {
 	i := 0
 	if i < len(b) && b[i] == '-' {
 		i++
@@ -753,7 +759,7 @@ func plainNumber(b []byte) bool {
 			i++
 		}
 	default:
-		return false
+		return -1
 	}
 	if i < len(b) && b[i] == '.' {
 		i++
@@ -762,7 +768,7 @@ func plainNumber(b []byte) bool {
 			i++
 		}
 		if i == d {
-			return false
+			return -1
 		}
 	}
 	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
@@ -775,10 +781,10 @@ func plainNumber(b []byte) bool {
 			i++
 		}
 		if i == d {
-			return false
+			return -1
 		}
 	}
-	return i == len(b)
+	return i
 }
 
 func asciiSpace(c byte) bool { return isSpace(c) || c == '\v' || c == '\f' }
