@@ -99,11 +99,29 @@ func occupationIndex() (words map[string]int, byEnd map[string][]occHead) {
 		}
 	}
 	add(occupationLexicon, occPlain)
+	add(occupationLexicon2, occPlain)
 	add(careOccupations, occCare)
+	add(careOccupations2, occCare)
 	byEnd = map[string][]occHead{}
-	for w, c := range words {
+	addHead := func(w string, c int) {
 		if len(w) >= 5 && !strings.ContainsAny(w, "- ") {
 			byEnd[w[len(w)-4:]] = append(byEnd[w[len(w)-4:]], occHead{w, c})
+		}
+	}
+	for w, c := range words {
+		addHead(w, c)
+	}
+	// heads that count only in a compound ("Schichtleiter", not "Leiter")
+	for _, h := range []struct {
+		list string
+		c    int
+	}{{occupationHeadsOnly, occPlain}, {careHeadsOnly, occCare}} {
+		for _, w := range strings.Fields(h.list) {
+			for _, v := range genderForms(w) {
+				if f := data.Fold(v); words[f] == 0 {
+					addHead(f, h.c)
+				}
+			}
 		}
 	}
 	// longest head first, so "kraftfahrer" decides before "fahrer"
@@ -136,9 +154,10 @@ func genderForms(w string) []string {
 		return []string{w, strings.TrimSuffix(w, "mann") + "frau"}
 	case strings.HasSuffix(w, "ter") && (strings.HasSuffix(w, "stellter") || strings.HasSuffix(w, "ständiger") || strings.HasSuffix(w, "ordneter")),
 		strings.HasSuffix(w, "ger") && strings.HasSuffix(w, "ständiger"):
-		return []string{w, strings.TrimSuffix(w, "r")}
+		// "Angestellter", "Angestellte", "zur Angestellten"
+		return []string{w, strings.TrimSuffix(w, "r"), strings.TrimSuffix(w, "r") + "n"}
 	case strings.HasSuffix(w, "beamter"):
-		return []string{w, strings.TrimSuffix(w, "r"), strings.TrimSuffix(w, "er") + "in"}
+		return []string{w, strings.TrimSuffix(w, "r"), strings.TrimSuffix(w, "r") + "n", strings.TrimSuffix(w, "er") + "in"}
 	case strings.HasSuffix(w, "arzt"):
 		return []string{w, strings.TrimSuffix(w, "arzt") + "ärztin"}
 	case strings.HasSuffix(w, "e"):
@@ -155,8 +174,9 @@ var notOccupations = wordSet(`Beifahrer Beifahrerin Mitfahrer Mitfahrerin Radfah
 	Vermieter Vermieterin Mieter Mieterin Kläger Klägerin Versicherungsnehmer Teilnehmer Teilnehmerin`)
 
 // occupationCues before an occupation that make it the patient's.
-var occupationCues = fieldSet(`als zum zur gelernte gelernter gelernten ehemalige ehemaliger ehemaligen ehem examinierte
-	examinierter pensionierte pensionierter beruf berufstätig tätigkeit rente ausbildung`)
+var occupationCues = wordSet(`als zum zur gelernte gelernter gelernten ehemalige ehemaliger ehemaligen ehem examinierte
+	examinierter pensionierte pensionierter beruf berufstätig tätigkeit rente ausbildung ehemals früher zuletzt
+	berufsbezeichnung erlernter erlernte später`)
 
 // patientWords before ", " and an occupation name the patient.
 var patientWords = fieldSet(`patient patientin versicherte versicherter kläger klägerin betroffene betroffener`)
@@ -183,7 +203,7 @@ func (r *run) occupations() {
 		if c == 0 {
 			continue
 		}
-		if r.occupationOfOther(i) || i > 0 && toks[i-1].cls&cSalut != 0 {
+		if r.occupationOfOther(i) || i > 0 && toks[i-1].cls&cSalut != 0 || t.e < len(r.text) && r.text[t.e] == ':' {
 			continue // "die Mutter arbeitet als …", "Frau Richterin"
 		}
 		cue := r.occupationCue(i)
@@ -240,12 +260,17 @@ func (r *run) occupationCue(i int) bool {
 		if (p.f == "zum" || p.f == "zur") && !r.trainingBefore(p) {
 			return false
 		}
-		if occupationCues[p.f] || professionStatus[p.s] || strings.HasSuffix(p.f, "jährige") || strings.HasSuffix(p.f, "jähriger") {
+		if p.s == "Als" {
+			return false // "Als Schulbegleiterin wurde Frau … benannt": another person's role
+		}
+		if occupationCues[p.f] || professionStatus[p.s] || strings.HasSuffix(p.f, "jährige") || strings.HasSuffix(p.f, "jähriger") ||
+			strings.HasSuffix(p.f, "jaehrige") || strings.HasSuffix(p.f, "jaehriger") || r.copulaCue(k) {
 			return true
 		}
 		// one adjective between: "als wissenschaftliche", "gelernte
 		// staatlich", "zur Pharmazeutisch-technischen"
-		if p.is(shUpper) && !strings.Contains(p.s, "-") || !(strings.HasSuffix(p.s, "e") || strings.HasSuffix(p.s, "er") || strings.HasSuffix(p.s, "en")) {
+		// "zur Medizinischen Fachangestellten"
+		if p.is(shUpper) && !strings.Contains(p.s, "-") && !strings.Contains(p.f, "isch") || !(strings.HasSuffix(p.s, "e") || strings.HasSuffix(p.s, "er") || strings.HasSuffix(p.s, "en")) {
 			return false
 		}
 	}
@@ -343,8 +368,8 @@ func (r *run) workPhrases() {
 			// Jahren im Büro")
 			found := false
 			for k := j; k < len(toks) && k <= i+4; k++ {
-				if !r.near(&toks[k-1], &toks[k], false) {
-					break
+				if !r.near(&toks[k-1], &toks[k], false) || toks[k].f == "als" {
+					break // "arbeitet als Lackierer in einer Autowerkstatt": the occupation is named
 				}
 				if toks[k].f == "im" || toks[k].f == "in" {
 					j, found = k+1, true

@@ -1,0 +1,62 @@
+package suspects
+
+// ---- the patient named as the subject of an occupation ----
+//
+// "Er ist Zahnarzt", "Die Patientin war Krankenschwester", "Herr Lind ist
+// Schäfer", "Beruflich ist sie Logopädin", "Der Patient, ein
+// Dachdeckermeister, …": a copula whose subject is the patient (a
+// personal pronoun, a patient noun or a name) or an apposition after one
+// makes the next occupation the patient's, as "als" or "von Beruf" do.
+// The occupations of the clinic's own staff (careOccupations) and the
+// occupations that are surnames ("Schäfer", "Koch") count after these
+// cues too.
+
+// copulas link a subject to its occupation.
+var copulas = fieldSet(`ist war sei wäre waere wurde wird bin`)
+
+// occupationSubjects name the patient as a subject.
+var occupationSubjects = wordSet(`er sie patient patientin pat versicherte versicherter klient klientin rehabilitand
+	rehabilitandin bewohner bewohnerin betroffene betroffener kläger klägerin antragsteller antragstellerin
+	proband probandin`)
+
+// appositionArticles open an apposition: "Der Patient, ein Maurer, …".
+var appositionArticles = fieldSet(`ein eine`)
+
+// copulaCue: token k (before the occupation, or before one adjective
+// before it) is a copula after the patient as subject ("Er ist", "Die
+// Patientin war", "Herr Lind ist"), a subject after a copula ("ist er",
+// "war sie"), or an apposition's article after the patient ("Der Patient,
+// ein").
+func (r *run) copulaCue(k int) bool {
+	if k < 1 {
+		return false
+	}
+	toks := r.tokens
+	p, s := &toks[k], &toks[k-1]
+	switch {
+	case copulas[p.f]:
+		return r.near(s, p, false) && r.occupationSubject(k-1)
+	case occupationSubjects[p.f] && p.runes <= 3:
+		return copulas[s.f] && r.near(s, p, false)
+	case appositionArticles[p.f]:
+		return r.text[s.e:p.b] == ", " && r.occupationSubject(k-1)
+	}
+	return false
+}
+
+// occupationSubject: token j names the patient: a personal pronoun, a
+// patient noun or a name ("Herr Lind", "Frau Öz", an annotated name).
+func (r *run) occupationSubject(j int) bool {
+	t := &r.tokens[j]
+	if occupationSubjects[t.f] {
+		return true
+	}
+	if !t.is(shUpper) || t.cls&(cCommon|cMedical|cRole) != 0 {
+		return false
+	}
+	if r.annotatedIn(t.b, t.e) {
+		return true
+	}
+	// "Herr Lind", "Frau Öz": a name after a salutation
+	return j > 0 && r.tokens[j-1].cls&cSalut != 0 && r.near(&r.tokens[j-1], t, false)
+}
