@@ -19,8 +19,11 @@ var (
 	monthAbbrevs = fieldSet(`Jan Feb Mär Apr Jun Jul Aug Sep Sept Okt Nov Dez`)
 	monthBefore  = fieldSet(`seit bis ab für Anfang Mitte Ende im vom zum Im Seit Bis Ab Ab Für`)
 	holidayWords = fieldSet(`Weihnachten Heiligabend Ostern Pfingsten Silvester Neujahr Karfreitag Ostermontag Pfingstmontag
-		Himmelfahrt Fronleichnam Allerheiligen Nikolaus`)
-	holidayBefore   = fieldSet(`zu an über seit nach vor zuletzt bis um für zum Zu An Über Seit Nach Vor Bis Um Für`)
+		Himmelfahrt Fronleichnam Allerheiligen Nikolaus Weihnachtsfeiertag Weihnachtsfeiertage Weihnachtsfeiertagen
+		Osterfeiertage Osterfeiertagen Ostersonntag Pfingstsonntag Pfingstfeiertage Pfingstfeiertagen Gründonnerstag
+		Rosenmontag Faschingsdienstag Aschermittwoch Reformationstag Allerseelen Totensonntag Volkstrauertag Dreikönigstag
+		Muttertag Vatertag Erntedank Erntedankfest Nikolaustag Jahreswechsel Advent Maifeiertag`)
+	holidayBefore   = fieldSet(`zu an am über seit nach vor zuletzt bis um für zum Zu An Am Über Seit Nach Vor Bis Um Für`)
 	semesterWords   = fieldSet(`WS SS WiSe SoSe Wintersemester Sommersemester`)
 	reKWAt          = regexp.MustCompile(`^KW ?\d{1,2}\b`)
 	reRomanQAt      = regexp.MustCompile(`^(?:I|II|III|IV)/(?:19|20)\d{2}\b`)
@@ -41,6 +44,10 @@ func (r *run) moreDates() {
 		}
 		if holidayWords[t.s] && holidayBefore[p.s] {
 			r.add(t.b, t.e, kinds.Date, "holiday", prioDate)
+		}
+		// "am 1. Weihnachtsfeiertag", "zum 2. Advent": an ordinal between
+		if holidayWords[t.s] && p.dot && p.is(shDigits) && p.runes == 1 && i > 1 && holidayBefore[toks[i-2].s] && r.near(&toks[i-2], p, false) {
+			r.add(p.b, t.e, kinds.Date, "holiday", prioDate)
 		}
 	}
 	// the expressions run anchored at their trigger tokens only, on a

@@ -295,6 +295,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.idLists()
 	r.prepositionStreets()
 	r.ageWords()
+	r.agesMore()
 	r.morePhones()
 	r.shapedPhones()
 	r.moreDates()

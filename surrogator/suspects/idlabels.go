@@ -73,6 +73,9 @@ func (r *run) labelledIDs() {
 		if q := r.afterLabel(i); q > 0 {
 			p = q
 		}
+		if strings.HasPrefix(r.text[p:], "):") {
+			p++ // "Betriebsnummer der Einrichtung (BNR): …"
+		}
 		for p < len(r.text) && strings.IndexByte(".:# \t", r.text[p]) >= 0 {
 			p++
 		}
@@ -154,22 +157,37 @@ func (r *run) zeichenOwner(t *token) bool {
 		strings.HasSuffix(before, "unser") || strings.HasSuffix(before, "Mein")
 }
 
-// afterLabel returns the offset after the colon that ends up to three short
-// words after the label token i ("Unfall-Az. der BG: …"), or 0.
+// afterLabel returns the offset after the colon that ends up to five words
+// after the label token i on its line ("Unfall-Az. der BG: …",
+// "Aktenzeichen des Unfallversicherungsträgers (falls bekannt): …"), or 0.
 func (r *run) afterLabel(i int) int {
 	toks := r.tokens
-	for k := i + 1; k < len(toks) && k <= i+3; k++ {
+	for k := i + 1; k < len(toks) && k <= i+5; k++ {
 		gap := r.text[toks[k-1].e:toks[k].b]
-		if strings.TrimSpace(strings.TrimPrefix(gap, ".")) != "" || strings.Contains(gap, "\n") || toks[k].runes > 12 ||
-			toks[k].is(shHasDigit) {
+		if strings.Trim(gap, ".() ") != "" || strings.Contains(gap, "\n") || toks[k].runes > 30 ||
+			toks[k].is(shHasDigit) || toks[k].b-toks[i].e > 60 {
 			return 0
 		}
-		if strings.HasPrefix(r.text[toks[k].e:], ":") {
+		// "Kundennummer beim Vermieter 4417-0392": a prepositional
+		// phrase of up to three words, then the value
+		if k+1 < len(toks) && k <= i+3 && labelPrepositions[toks[i+1].f] && toks[k].is(shUpper) &&
+			toks[k+1].is(shHasDigit) && r.text[toks[k].e:toks[k+1].b] == " " && digitCount(toks[k+1].s) >= 3 {
+			return toks[k+1].b
+		}
+		rest := r.text[toks[k].e:]
+		if strings.HasPrefix(rest, ":") {
 			return toks[k].e + 1
+		}
+		if strings.HasPrefix(rest, "):") {
+			return toks[k].e + 2
 		}
 	}
 	return 0
 }
+
+// labelPrepositions open a phrase between a number label and its value
+// ("Kundennummer beim Vermieter", "Aktenzeichen der Staatsanwaltschaft").
+var labelPrepositions = fieldSet(`beim bei der des vom von im am zum zur`)
 
 // scanIDValue returns the length of the identifier at the start of s (see
 // labelledIDs), or 0.
@@ -191,6 +209,10 @@ func scanIDValue(s string) int {
 			i++
 		case c == ' ' && i+1 < len(s) && digit(s[i+1]) && chunkDigits(s[i+1:]):
 			i++
+		case c == ' ' && i+1 < len(s) && s[i+1] >= 'A' && s[i+1] <= 'Z' && (i+2 == len(s) || !alnum(s[i+2]) && s[i+2] != '.') &&
+			digitCount(s[:i]) >= 5:
+			// a check letter at the end: "3 24 07815 2 K", "52 XIV 310/20 L"
+			return i + 2
 		default:
 			return end
 		}

@@ -36,7 +36,7 @@ var idLabels = func() map[string][][]string {
 	for _, l := range strings.Split(`az|aktenzeichen|ihr zeichen|unser zeichen|ihr az|vers nr|versicherten nr|versichertennummer|
 		versicherungsnummer|kv nr|kvnr|vsnr|rvnr|bsnr|lanr|ik|tgb nr|tagebuch nr|karten nr|kartennummer|zugangscode|
 		mitgliedsnummer|mitglieds nr|station|zimmer|haus|nr|fall nr|fallnummer|auftragsnummer|proband|probanden nr|
-		studien id|pseudonym|geschäftszeichen|gz`, "|") {
+		studien id|pseudonym|geschäftszeichen|gz|zi|raum`, "|") {
 		ws := strings.Fields(strings.TrimSpace(l))
 		if len(ws) > 0 {
 			m[ws[0]] = append(m[ws[0]], ws)
@@ -87,6 +87,9 @@ func (r *run) ids() {
 			}
 			if (l[0] == "haus" || l[0] == "nr") && len(m) < 2 {
 				continue // "Haus 4": a building's number alone
+			}
+			if l[0] == "nr" && digitCount(m) < 3 && strings.Trim(m, "0123456789.") == "" {
+				continue // "Nr. 8.1": a section of a catalogue
 			}
 			r.add(p, p+len(m), kinds.ID, "id-label", prioExact)
 			break

@@ -22,7 +22,7 @@ var (
 )
 
 // pagerLabels introduce an internal telephone or pager number.
-var pagerLabels = fieldSet(`pager piepser funk dect app apparat hausapparat`)
+var pagerLabels = fieldSet(`pager piepser pieper funk funkrufnummer dect app apparat hausapparat nebenstelle`)
 
 // reInternalNo is an internal number of three to six digits.
 var reInternalNo = regexp.MustCompile(`^\d{3,6}\b`)

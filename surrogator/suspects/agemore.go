@@ -1,0 +1,61 @@
+package suspects
+
+import (
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// ---- ages in other phrasings ----
+//
+// The guideline annotates the patient's age in years, the number alone:
+// "[64] Jahre und 2 Monate", and so "ihren [90]. Geburtstag" and "eine
+// Frau [Mitte 50]". ageYears (ids.go) finds "Herr Al-Masri, 58 Jahre" and
+// "(33)" after a name; here also after an initial ("Herr M., 63 Jahre",
+// "Frau K. (72)").
+//
+// A number counts as an age only
+//   - before "Jahre und" and a count of months ("3 Jahre und 4 Monate"),
+//   - before ". Geburtstag" ("seinen 90. Geburtstag"),
+//   - after "Anfang", "Mitte" or "Ende" when it lies from 20 to 99 and
+//     no unit or year follows ("Mitte 50", not "Ende 2023" or "Mitte 20
+//     mg"),
+//   - after an initial and ", " or " (" as ageYears wants after a name.
+
+// ageDecades open an approximate age: "Mitte 50".
+var ageDecades = fieldSet(`Anfang Mitte Ende anfang mitte ende`)
+
+func (r *run) agesMore() {
+	toks := r.tokens
+	for i := range toks {
+		t := &toks[i]
+		if !t.is(shDigits) || t.runes > 3 {
+			continue
+		}
+		rest := r.text[t.e:min(len(r.text), t.e+40)]
+		switch {
+		case strings.HasPrefix(rest, " Jahre und ") && monthsAfter(rest[len(" Jahre und "):]):
+			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
+		case strings.HasPrefix(rest, ". Geburtstag") || strings.HasPrefix(rest, ". Lebensjahr vollendet"):
+			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
+		case i > 0 && t.runes == 2 && t.s[0] >= '2' && ageDecades[toks[i-1].s] && r.text[toks[i-1].e:t.b] == " " &&
+			!r.quantity(t.e) && (rest == "" || strings.IndexByte(".,/-:0123456789", rest[0]) < 0 || strings.HasPrefix(rest, ". ") ||
+			strings.HasPrefix(rest, ", ")):
+			r.add(t.b, t.e, kinds.Age, "age-more", prioDate-1)
+		case i > 1 && toks[i-1].runes == 1 && toks[i-1].is(shUpper) && t.b-toks[i-1].e >= 3 &&
+			(r.text[toks[i-1].e:t.b] == "., " && strings.HasPrefix(rest, " Jahre") || r.text[toks[i-1].e:t.b] == ". (" && strings.HasPrefix(rest, ")")) &&
+			toks[i-2].cls&cSalut != 0:
+			// "Herr M., 63 Jahre", "Frau K. (72)"
+			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
+		}
+	}
+}
+
+// monthsAfter: s starts with a count of months ("4 Monate", "2 Mon.").
+func monthsAfter(s string) bool {
+	n := 0
+	for n < len(s) && n < 2 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n > 0 && (strings.HasPrefix(s[n:], " Monat") || strings.HasPrefix(s[n:], " Mon."))
+}

@@ -1,0 +1,72 @@
+package suspects
+
+import "testing"
+
+// TestGeneralisedFind: the recognizers added for letters the detector was
+// not tuned on (occlexicon.go, occcues.go, agemore.go, the label phrases
+// of idlabels.go, holidays with an ordinal) find their PII (invented
+// persons and numbers).
+func TestGeneralisedFind(t *testing.T) {
+	det := New(Options{})
+	cases := []struct{ name, text, want string }{
+		{"copula pronoun care occupation", "Er ist Zahnarzt mit eigener Praxis.", "PROFESSION:Zahnarzt"},
+		{"copula patient", "Die Patientin war Krankenschwester auf einer Intensivstation.", "PROFESSION:Krankenschwester"},
+		{"copula surname occupation", "Herr Lind ist Schäfer.", "PROFESSION:Schäfer"},
+		{"copula inverted", "Beruflich ist sie Logopädin.", "PROFESSION:Logopädin"},
+		{"apposition", "Der Patient, ein Dachdeckermeister, stürzte vom Gerüst.", "PROFESSION:Dachdeckermeister"},
+		{"Tätigkeit label", "Tätigkeit: Pflegefachfrau im Nachtdienst", "PROFESSION:Pflegefachfrau"},
+		{"ehemals", "Ehemals Bergmann unter Tage, seit 2010 berentet.", "PROFESSION:Bergmann"},
+		{"früher after Rentner", "Rentner, früher Schlosser im Stahlwerk.", "PROFESSION:Schlosser"},
+		{"inflected training", "Sie ist in Ausbildung zur Medizinischen Fachangestellten.", "PROFESSION:Fachangestellten"},
+		{"lexicon2", "Er arbeitet als Heilpraktiker.", "PROFESSION:Heilpraktiker"},
+		{"head only in compound", "Er arbeitet als Schichtführer in einer Brauerei.", "PROFESSION:Schichtführer"},
+		{"rank", "Er ist Polizeihauptkommissar.", "PROFESSION:Polizeihauptkommissar"},
+		{"id label phrase in parentheses", "Aktenzeichen des Unfallversicherungsträgers (falls bekannt): 3 24 07815 2 K", "ID:3 24 07815 2 K"},
+		{"id label in parentheses", "Betriebsnummer der Einrichtung (BNR): 81 304 · Aufnahme", "ID:81 304"},
+		{"id label prepositional phrase", "(Kundennummer beim Vermieter 4417-0392)", "ID:4417-0392"},
+		{"room abbreviation", "Station 4B, Zi. 412", "ID:412"},
+		{"age years and months", "Ein 3 Jahre und 4 Monate alter Junge", "AGE:3"},
+		{"age birthday", "Er feiert im März seinen 90. Geburtstag.", "AGE:90"},
+		{"age decade", "Eine Frau Mitte 50 stellt sich vor.", "AGE:50"},
+		{"age after initial", "Herr M., 63 Jahre, Rentner", "AGE:63"},
+		{"age in parentheses after initial", "Frau K. (72) lebt allein.", "AGE:72"},
+		{"holiday ordinal", "Sturz am 1. Weihnachtsfeiertag zu Hause", "DATE:1. Weihnachtsfeiertag"},
+		{"pager Pieper", "Rückfragen: Pieper 4471", "CONTACT_PHONE:4471"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := find(t, det, c.text, nil)
+			for _, g := range got {
+				if g == c.want {
+					return
+				}
+			}
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		})
+	}
+}
+
+// TestGeneralisedPrecision: what the added rules must leave alone.
+func TestGeneralisedPrecision(t *testing.T) {
+	det := New(Options{})
+	cases := []struct{ name, text string }{
+		{"staff director", "Der Klinikdirektor hat den Befund gesehen."},
+		{"ladder", "Er stürzte von der Leiter."},
+		{"label occupation", "Bestatter: wird von der Familie beauftragt."},
+		{"another person's role with Als", "Als Schulbegleiterin wurde eine Fachkraft benannt."},
+		{"work place after als", "Sie arbeitet als Verkäuferin in einer Bäckerei."},
+		{"catalogue number", "Verletzung nach Verletzungsartenverzeichnis Nr. 8.1 vorhanden."},
+		{"decade of a dose", "Ende 20 mg reduziert, Mitte 2023 abgesetzt."},
+		{"weeks", "Säugling, 7 Wochen alt"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, g := range find(t, det, c.text, nil) {
+				if g == "PROFESSION:Verkäuferin" || g == "DATE:2023" {
+					continue
+				}
+				t.Errorf("%q: want no suspects, got %q", c.text, g)
+			}
+		})
+	}
+}
