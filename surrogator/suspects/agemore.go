@@ -15,7 +15,8 @@ import (
 // "Frau K. (72)").
 //
 // A number counts as an age only
-//   - before "Jahre und" and a count of months ("3 Jahre und 4 Monate"),
+//   - before "Jahre und" and a count of months ("3 Jahre und 4 Monate")
+//     or before a fraction of a year ("4 9/12 Jahre alt", "2 ½ Jahre"),
 //   - before ". Geburtstag" ("seinen 90. Geburtstag"),
 //   - after "Anfang", "Mitte" or "Ende" when it lies from 20 to 99 and
 //     no unit or year follows ("Mitte 50", not "Ende 2023" or "Mitte 20
@@ -34,7 +35,7 @@ func (r *run) agesMore() {
 		}
 		rest := r.text[t.e:min(len(r.text), t.e+40)]
 		switch {
-		case strings.HasPrefix(rest, " Jahre und ") && monthsAfter(rest[len(" Jahre und "):]):
+		case strings.HasPrefix(rest, " Jahre und ") && monthsAfter(rest[len(" Jahre und "):]) || fractionYears(rest):
 			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
 		case strings.HasPrefix(rest, ". Geburtstag") || strings.HasPrefix(rest, ". Lebensjahr vollendet"):
 			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
@@ -49,6 +50,24 @@ func (r *run) agesMore() {
 			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
 		}
 	}
+}
+
+// fractionYears: s starts with a fraction of a year and "Jahre" ("4 9/12
+// Jahre alt", "2 1/2 Jahre", "2 ½ Jahre").
+func fractionYears(s string) bool {
+	for _, f := range []string{" ½ Jahre", " 1/2 Jahre"} {
+		if strings.HasPrefix(s, f) {
+			return true
+		}
+	}
+	if len(s) < 4 || s[0] != ' ' || s[1] < '1' || s[1] > '9' {
+		return false
+	}
+	k := 2
+	if s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	return strings.HasPrefix(s[k:], "/12 Jahre")
 }
 
 // monthsAfter: s starts with a count of months ("4 Monate", "2 Mon.").

@@ -299,6 +299,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.morePhones()
 	r.shapedPhones()
 	r.moreDates()
+	r.spacedDates()
 	r.professions()
 	r.occupations()
 	r.workPhrases()

@@ -45,7 +45,11 @@ var notIDLabels = fieldSet(`tel telefon telefonnr telefonnummer  rufnummer fax f
 
 // strongIDLabels are labels that name a reference number although their
 // ending is no number word ("Fall 24001207", "PID 500331").
-var strongIDLabels = fieldSet(`fall pid mrn eudract`)
+var strongIDLabels = fieldSet(`fall pid mrn eudract auftrag`)
+
+// notCodeLabels are the first parts of "-Code" words that name a
+// classification, no person's number ("ICD-Code", "OPS-Code").
+var notCodeLabels = fieldSet(`icd ops atc pzn diagnose triage farb notfall fehler gop ebm loinc snomed`)
 
 func (r *run) labelledIDs() {
 	toks := r.tokens
@@ -60,7 +64,7 @@ func (r *run) labelledIDs() {
 				continue
 			}
 		}
-		if !r.idLabel(t) {
+		if !r.idLabel(t) && !r.abbrevNumberLabel(i) {
 			continue
 		}
 		// "Tel.-Nr.", "Fax-Nr.": a telephone label before
@@ -130,8 +134,12 @@ func (r *run) idLabel(t *token) bool {
 	last := f
 	if h := strings.LastIndexByte(f, ' '); h >= 0 { // folded: "reha kennzeichen"
 		last = f[h+1:]
-		if notIDLabels[f[:h]] || r.d.lex[f[:h]]&cPhoneLabel != 0 {
-			return false // "Tel.-Nr."
+		if notIDLabels[f[:h]] || r.d.lex[f[:h]]&cPhoneLabel != 0 || notCodeLabels[f[:h]] {
+			return false // "Tel.-Nr.", "ICD-Code"
+		}
+		// "ZNA-Fall", "Labor-Auftrag", "Pat.-Code"
+		if strongIDLabels[last] || last == "code" {
+			return true
 		}
 	}
 	for _, s := range r.suffixesOf(numberLabelSet, numberLabelEnds, last) {
@@ -148,6 +156,15 @@ func (r *run) idLabel(t *token) bool {
 		}
 	}
 	return false
+}
+
+// abbrevNumberLabel: token i is "Nr", "Nummer", "Kennung" or "Code" after
+// an abbreviation and a hyphen ("Reg.-Nr.", "Kd.-Nr.", "Pat.-Code"), not
+// after a telephone label.
+func (r *run) abbrevNumberLabel(i int) bool {
+	t := &r.tokens[i]
+	return (t.f == "nr" || t.f == "code" || t.f == "nummer" || t.f == "kennung") && i > 0 && t.b >= 2 && r.text[t.b-2:t.b] == ".-" && r.tokens[i-1].e == t.b-2 &&
+		r.tokens[i-1].cls&cPhoneLabel == 0 && !notIDLabels[r.tokens[i-1].f]
 }
 
 // zeichenOwner: "Ihr Zeichen", "Unser Zeichen", "Mein Zeichen".
@@ -288,5 +305,33 @@ func (r *run) wards() {
 			continue
 		}
 		r.add(p, e, kinds.ID, "ward-any", prioExact)
+	}
+	r.bedsAfterWard()
+}
+
+// bedPlaces name a bed or room after a ward: "Station N2, Bett 6",
+// "Station 4B, Zi. 412".
+var bedPlaces = []string{", Bett ", ", Zi. ", ", Zimmer ", ", Platz ", "/Bett ", " Bett "}
+
+// bedsAfterWard flags the number of a bed or room written right after a
+// ward's number found before (a ward ID candidate).
+func (r *run) bedsAfterWard() {
+	n := len(r.cands)
+	for c := 0; c < n; c++ {
+		cd := r.cands[c]
+		if cd.Kind != kinds.ID {
+			continue
+		}
+		rest := r.text[cd.End:min(len(r.text), cd.End+16)]
+		for _, bp := range bedPlaces {
+			if !strings.HasPrefix(rest, bp) {
+				continue
+			}
+			p := cd.End + len(bp)
+			if m := anchoredMatch(reWardValue, r.text, p); m != nil && r.text[p] >= '0' && r.text[p] <= '9' {
+				r.add(p, p+m[1], kinds.ID, "ward-bed", prioExact)
+			}
+			break
+		}
 	}
 }

@@ -30,7 +30,7 @@ var (
 	// phone or fax after a label
 	rePhoneLabel = regexp.MustCompile(`(?i)\b(Tel(?:efon)?|Fon|Phone|Mobil(?:funk)?|Handy|Telefax|Fax|Durchwahl|Rufnummer)\b\.?(?:\s*-?\s*Nr\.?)?\s*:?\s*(\+?\(?\d[\d ()/.\-–]{4,}\d)`)
 	// phone shape without a label: +49…, (0…) or 0…/…
-	rePhone     = regexp.MustCompile(`(?:\+\d{2} ?(?:\(0\))? ?\d{2,5}|\(0\d{2,5}\)|\b0\d{2,5} ?[/\-–])[ ]?\d[\d ]{2,}\d(?: ?[-–] ?\d{1,5})?`)
+	rePhone     = regexp.MustCompile(`(?:\+\d{2,3} ?(?:\(0\))? ?\d{2,5}|\(0\d{2,5}\)|\b0\d{2,5} ?[/\-–])[ ]?\d[\d ]{2,}\d(?: ?[-–] ?\d{1,5})?`)
 	reAge       = regexp.MustCompile(`\b(\d{1,3}) ?-? ?(?:jährige[nmrs]?|jährig|jähr\.|[jJ]\.(?: alt)?|Jahre alt|Jahren alt|LJ\b|Lj\.)|(?:im Alter von|Alter:?|Lebensalter:?) (\d{1,3})\b|\b(\d{1,3})\. ?Lebensjahr`)
 	reID        = regexp.MustCompile(`\b(?i:(?:Fall|Pat(?:ienten)?\.?|Patienten|Versicherten|Versicherungs|Kranken(?:versicherten|kassen)?|Auftrags|Befund|Labor|Akten|Kunden|Rechnungs|Mitglieds|Spender|Empfänger|Proben|Studien|Aufnahme|Kassen|Identifikations|Personal|Ausweis|Steuer|Sozialversicherungs|Einsende|Auftrag|Vorgangs|Archiv|Episoden)[-. ]?(?:Nr|Nummer|ID|Kennung|Kennz|Kennzeichen)|Aktenzeichen|Az|PID|MRN|ID|Identifikationsnummer)\b\.?\s*:?\s*([A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)`)
 	reZip       = regexp.MustCompile(`(?:^|[^\p{L}\d.,/\-])(\d{5})[ \t]+(\p{Lu}[\p{L}\-]*(?:[ \t](?:a\. ?d\.|an der|am|im|in|ob der|bei)[ \t]\p{Lu}\p{L}*|[ \t]?\([^)\n]{1,20}\))?)`)
@@ -877,7 +877,7 @@ func (r *run) patterns() {
 	for _, rule := range []int{ruleDateDot, ruleDateSlash, ruleMonthYear, ruleDateMisc} {
 		for _, m := range r.findAll(rule) {
 			b, e := m[0], m[1]
-			if p := r.prevRune(b); p == '.' || p == '/' || p == ',' || p == '-' && rule != ruleDateDot && !r.dateEndsAt(dateEnds, b-1) || unicode.IsDigit(p) {
+			if p := r.prevRune(b); p == '.' || p == '/' && !r.marksSlash(b-1) || p == ',' || p == '-' && rule != ruleDateDot && !r.dateEndsAt(dateEnds, b-1) || unicode.IsDigit(p) {
 				continue
 			}
 			if c := r.nextRune(e); unicode.IsDigit(c) || c == '/' || (rule != ruleDateDot && rule != ruleDateMisc && (c == '.' || c == ',') && e+1 < len(t) && unicode.IsDigit(rune(t[e+1]))) {
