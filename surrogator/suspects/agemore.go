@@ -17,7 +17,8 @@ import (
 // A number counts as an age only
 //   - before "Jahre und" and a count of months ("3 Jahre und 4 Monate")
 //     or before a fraction of a year ("4 9/12 Jahre alt", "2 ½ Jahre"),
-//   - before ". Geburtstag" ("seinen 90. Geburtstag"),
+//   - before ". Geburtstag" ("seinen 90. Geburtstag") or as a noun ("Die
+//     45-Jährige"),
 //   - after "Anfang", "Mitte" or "Ende" when it lies from 20 to 99 and
 //     no unit or year follows ("Mitte 50", not "Ende 2023" or "Mitte 20
 //     mg"),
@@ -30,6 +31,13 @@ func (r *run) agesMore() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
+		if !t.is(shDigits) && t.is(shHasDigit) {
+			// "45-Jährige" as one token
+			if k := strings.Index(t.s, "-Jährig"); k > 0 && k <= 3 && allDigits(t.s[:k]) {
+				r.add(t.b, t.b+k, kinds.Age, "age-more", prioDate)
+			}
+			continue
+		}
 		if !t.is(shDigits) || t.runes > 3 {
 			continue
 		}
@@ -37,7 +45,7 @@ func (r *run) agesMore() {
 		switch {
 		case strings.HasPrefix(rest, " Jahre und ") && monthsAfter(rest[len(" Jahre und "):]) || fractionYears(rest):
 			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
-		case strings.HasPrefix(rest, ". Geburtstag") || strings.HasPrefix(rest, ". Lebensjahr vollendet"):
+		case strings.HasPrefix(rest, ". Geburtstag") || strings.HasPrefix(rest, ". Lebensjahr vollendet") || strings.HasPrefix(rest, "-Jährig"):
 			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
 		case i > 0 && t.runes == 2 && t.s[0] >= '2' && ageDecades[toks[i-1].s] && r.text[toks[i-1].e:t.b] == " " &&
 			!r.quantity(t.e) && (rest == "" || strings.IndexByte(".,/-:0123456789", rest[0]) < 0 || strings.HasPrefix(rest, ". ") ||

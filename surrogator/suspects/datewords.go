@@ -22,7 +22,8 @@ var (
 		Himmelfahrt Fronleichnam Allerheiligen Nikolaus Weihnachtsfeiertag Weihnachtsfeiertage Weihnachtsfeiertagen
 		Osterfeiertage Osterfeiertagen Ostersonntag Pfingstsonntag Pfingstfeiertage Pfingstfeiertagen Gründonnerstag
 		Rosenmontag Faschingsdienstag Aschermittwoch Reformationstag Allerseelen Totensonntag Volkstrauertag Dreikönigstag
-		Muttertag Vatertag Erntedank Erntedankfest Nikolaustag Jahreswechsel Advent Maifeiertag`)
+		Muttertag Vatertag Erntedank Erntedankfest Nikolaustag Jahreswechsel Advent Maifeiertag Pfingstfeiertag
+		Osterfeiertag Weihnachtstag Feiertag`)
 	holidayBefore   = fieldSet(`zu an am über seit nach vor zuletzt bis um für zum Zu An Am Über Seit Nach Vor Bis Um Für`)
 	semesterWords   = fieldSet(`WS SS WiSe SoSe Wintersemester Sommersemester`)
 	reKWAt          = regexp.MustCompile(`^KW ?\d{1,2}\b`)

@@ -293,6 +293,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.labelledIDs()
 	r.codedIDs()
 	r.idLists()
+	r.callSigns()
 	r.prepositionStreets()
 	r.ageWords()
 	r.agesMore()

@@ -3,9 +3,9 @@ package suspects
 import "testing"
 
 // TestGeneralisedFind: the recognizers added for letters the detector was
-// not tuned on (occlexicon.go, occcues.go, agemore.go, the label phrases
-// of idlabels.go, holidays with an ordinal) find their PII (invented
-// persons and numbers).
+// not tuned on (occlexicon.go, occcues.go, agemore.go, datesmore.go,
+// callsigns.go, the label phrases of idlabels.go, holidays with an
+// ordinal) find their PII (invented persons and numbers).
 func TestGeneralisedFind(t *testing.T) {
 	det := New(Options{})
 	cases := []struct{ name, text, want string }{
@@ -43,6 +43,11 @@ func TestGeneralisedFind(t *testing.T) {
 		{"list of days", "Untersuchungen am 14., 21. und 28.02.2024 in Herzberg.", "DATE:14."},
 		{"school year", "für das Schuljahr 2023/24 eine Schulbegleitung", "DATE:2023/24"},
 		{"age with a fraction", "Übernahme des 4 9/12 Jahre alten Khoa", "AGE:4"},
+		{"age as a noun", "Die 45-Jährige schilderte Erschöpfung.", "AGE:45"},
+		{"holiday singular", "Am 2. Pfingstfeiertag kurzzeitig delirant", "DATE:2. Pfingstfeiertag"},
+		{"call sign", "Transport durch den RTW Passau 1/83-2.", "ID:Passau 1/83-2"},
+		{"call sign abbreviated", "MTS: rot | RTW Rot. IN 71/3", "ID:Rot. IN 71/3"},
+		{"helicopter", "mit RTH Christoph 17 eingeflogen", "ID:Christoph 17"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -72,6 +77,8 @@ func TestGeneralisedPrecision(t *testing.T) {
 		{"classification codes", "ICD-Code I21.0 und OPS-Code 5-123.4"},
 		{"no year turn", "Az. 12/2023/24 und 2019/21"},
 		{"order as a word", "Im Auftrag des Gerichts erstellt"},
+		{"vehicle without call sign", "RTW mit Notarzt"},
+		{"occupational disease number", "Die Voraussetzungen einer Berufskrankheit nach Nr. 4103 sind erfüllt, BK Nr. 4103."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -76,6 +76,10 @@ func (r *run) ids() {
 			if p == toks[j-1].e && l[0] != "station" && l[0] != "haus" && l[0] != "zimmer" && l[0] != "ik" {
 				continue
 			}
+			if l[0] == "nr" && (i > 0 && notIDLabels[toks[i-1].f] && toks[i].b-toks[i-1].e <= 2 ||
+				strings.Contains(r.text[max(0, toks[i].b-48):toks[i].b], "Berufskrankheit")) {
+				continue // "BK Nr. 4103", "Tel. Nr.", "Berufskrankheit nach Nr. 4103"
+			}
 			line := r.text[p:]
 			if k := strings.IndexAny(line, "\n)(,;·"); k >= 0 {
 				line = line[:k]
