@@ -1,6 +1,7 @@
 package suspects
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/surrogator/surrogator/surrogator/kinds"
@@ -85,4 +86,42 @@ func monthsAfter(s string) bool {
 		n++
 	}
 	return n > 0 && (strings.HasPrefix(s[n:], " Monat") || strings.HasPrefix(s[n:], " Mon."))
+}
+
+// ageOfOther: the age at b (its expression ending at e) is an event's
+// ("seit dem 13. Lebensjahr") or a relative's:
+// a relative is named right after it ("mit einer 14-jährigen Tochter") or
+// up to six words before it in its clause with no patient noun between
+// ("eine Tochter (4 J.)", "Bruder mit Kolonkarzinom (ED mit 52 J.)",
+// "zwei Kinder (14 und 11 J.)"). The guideline annotates the patient's age
+// alone.
+func (r *run) ageOfOther(b, e int) bool {
+	toks := r.tokens
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].e > b })
+	if i >= len(toks) {
+		return false
+	}
+	// the word after the expression
+	j := sort.Search(len(toks), func(j int) bool { return toks[j].b >= e })
+	if j < len(toks) && toks[j].b-e <= 2 && occupationOthers[toks[j].f] && toks[j].f != "mann" {
+		return true // "32-jähriger Mann" is the patient
+	}
+	// "seit dem 13. Lebensjahr": the age of an event, which the guideline
+	// leaves out
+	if before := r.text[max(0, b-9):b]; strings.HasSuffix(before, "seit dem ") || strings.HasSuffix(before, "ab dem ") {
+		return true
+	}
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		p := &toks[k]
+		if gap := r.text[p.e:toks[k+1].b]; strings.ContainsAny(gap, ".;:\n") && !(p.runes <= 3 && strings.HasPrefix(gap, ".")) {
+			return false
+		}
+		if occupationSubjects[p.f] && p.runes > 3 {
+			return false // "die Patientin, Mutter zweier Kinder, 45 J."
+		}
+		if occupationOthers[p.f] {
+			return true
+		}
+	}
+	return false
 }

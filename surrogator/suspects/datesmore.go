@@ -13,14 +13,18 @@ import (
 // four-digit year is a date when day and month are in range.
 //
 // A list of days before a full date names a date each: "am 14., 21. und
-// 28.02." (reDayRangeAt in datewords.go takes two days).
+// 28.02.", "am 1. und 2. März" (reDayRangeAt in datewords.go takes two
+// days of a numeric date); so does the first month of a range of months
+// ("01–03/2022").
 //
 // A school, academic or season year is a year and the next one's last two
 // digits: "Schuljahr 2023/24", "Saison 2019/20".
 
 var (
 	reSpacedDateAt = regexp.MustCompile(`^([0-3]?\d)\. ([01]?\d)\. ?((?:19|20)\d{2})\b`)
-	reDayListAt    = regexp.MustCompile(`^\d{1,2}\.(?:, \d{1,2}\.)+,? (?:und|u\.|sowie) \d{1,2}\.\d{1,2}\.`)
+	reDayListAt    = regexp.MustCompile(`^\d{1,2}\.(?:(?:, \d{1,2}\.)+,? (?:und|u\.|sowie) \d{1,2}\.\d{1,2}\.|(?:, \d{1,2}\.)*,? (?:und|u\.|sowie|bis) \d{1,2}\. ` + monthNamesRe + `)`)
+	// "(01–03/2022)": a month before a range's second month and year
+	reMonthRangeAt = regexp.MustCompile(`^(?:0[1-9]|1[0-2]) ?[–-] ?(?:0[1-9]|1[0-2])/(?:19|20)?\d{2}\b`)
 )
 
 func (r *run) spacedDates() {
@@ -31,15 +35,22 @@ func (r *run) spacedDates() {
 			r.yearTurn(i)
 			continue
 		}
+		if t.runes == 2 && t.is(shDigits) && (t.s[0] == '0' || t.s[0] == '1') && !t.dot {
+			if p := r.prevRune(t.b); p != '.' && p != '/' && p != '-' && !(p >= '0' && p <= '9') {
+				if m := anchoredMatch(reMonthRangeAt, r.text, t.b); m != nil && (t.b+m[1] == len(r.text) || !isWordByte(r.text[t.b+m[1]])) {
+					r.add(t.b, t.e, kinds.Date, "date-list", prioDate)
+				}
+			}
+			continue
+		}
 		if !t.dot || !t.is(shDigits) || t.runes > 2 || t.e+2 >= len(r.text) || r.text[t.e+1] != ' ' && r.text[t.e+1] != ',' {
 			continue
 		}
 		if p := r.prevRune(t.b); p == '.' || p == '/' || p == '-' || p >= '0' && p <= '9' {
 			continue // inside a number or a date
 		}
-		if r.text[t.e+1] == ' ' && t.e+2 < len(r.text) && r.text[t.e+2] >= '0' && r.text[t.e+2] <= '9' {
-			// "14. 10." is below; a list of days has a comma
-		} else if r.text[t.e+1] == ',' {
+		if c := r.text[t.e+2]; r.text[t.e+1] == ',' || c == 'u' || c == 'b' || c == 's' {
+			// "14., 21. und 28.02.", "1. und 2. März"
 			r.dayList(t.b)
 			continue
 		}
@@ -121,3 +132,6 @@ func (r *run) yearTurn(i int) {
 	}
 	r.add(t.b, t.e+3, kinds.Date, "date-turn", prioDate)
 }
+
+// monthNamesRe matches a month's name or abbreviation after a day.
+const monthNamesRe = `(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan\.|Feb\.|Mär\.|Apr\.|Jun\.|Jul\.|Aug\.|Sep\.|Sept\.|Okt\.|Nov\.|Dez\.)`

@@ -111,7 +111,7 @@ func New(opt Options) *Detector {
 	}{{cMedical, []string{eponyms, drugs, abbreviations}}, {cCommon, []string{commonWords}},
 		{cAmbiguous, []string{ambiguousPlaces}}, {cPhoneLabel, []string{phoneLabels}},
 		{cFacility, []string{facilityWords}}, {cFacility2, []string{facilityHeads}},
-		{cURL, []string{"www http https"}}, {cTLD, []string{"de com org net eu info at ch"}}} {
+		{cURL, []string{"www http https"}}, {cTLD, []string{"de com org net eu info at ch fr it nl pl be lu dk cz uk io example"}}} {
 		for w := range wordSet(l.lists...) {
 			set(l.c, w)
 		}

@@ -48,6 +48,12 @@ func TestGeneralisedFind(t *testing.T) {
 		{"call sign", "Transport durch den RTW Passau 1/83-2.", "ID:Passau 1/83-2"},
 		{"call sign abbreviated", "MTS: rot | RTW Rot. IN 71/3", "ID:Rot. IN 71/3"},
 		{"helicopter", "mit RTH Christoph 17 eingeflogen", "ID:Christoph 17"},
+		{"DAkkS accreditation", "Akkreditierung DAkkS D-ML-17201-01-00", "ID:D-ML-17201-01-00"},
+		{"url on .example", "Fax 05151 40 27-199 · labor-weserbergland.example", "CONTACT_URL:labor-weserbergland.example"},
+		{"days before a month name", "Duschanlage des Hotels am 1. und 2. März; danach", "DATE:1."},
+		{"month before a range", "Fachklinik Alzey (01–03/2022), dann", "DATE:01"},
+		{"career year", "Maschinenbauingenieur, bis 2017 Leiter der Qualitätssicherung bei der Opel AG", "PROFESSION:Leiter"},
+		{"patient's age before Mann", "Befund: 32-jähriger Mann, wach", "AGE:32"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -78,6 +84,11 @@ func TestGeneralisedPrecision(t *testing.T) {
 		{"no year turn", "Az. 12/2023/24 und 2019/21"},
 		{"order as a word", "Im Auftrag des Gerichts erstellt"},
 		{"vehicle without call sign", "RTW mit Notarzt"},
+		{"relative's age before", "Ledig, eine Tochter (4 J.), lebt allein."},
+		{"relative's age after", "alleinerziehend mit einer 14-jährigen Tochter"},
+		{"children's ages", "Verheiratet, zwei Kinder (14 und 11 J.), berufstätig"},
+		{"age of an event", "Alkohol seit dem 13. Lebensjahr"},
+		{"ladder alone", "Die Leiterin der Station ist informiert."},
 		{"occupational disease number", "Die Voraussetzungen einer Berufskrankheit nach Nr. 4103 sind erfüllt, BK Nr. 4103."},
 	}
 	for _, c := range cases {

@@ -23,13 +23,16 @@ import (
 //
 // Registry numbers need no label; their shape is validated: EudraCT
 // ("2023-501122-37-00": a year from 2004 on), ClinicalTrials.gov
-// ("NCT05802290"), DRKS ("DRKS00012345").
+// ("NCT05802290"), DRKS ("DRKS00012345"), DAkkS accreditations
+// ("D-ML-17201-01-00").
 
 var (
 	// a date at the start of a value: "06.12.2022", "3.4.21"
 	reDateStart = regexp.MustCompile(`^\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})$`)
 	reEudraCT   = regexp.MustCompile(`^(20[0-3]\d)-\d{6}-\d{2}(?:-\d{2})?\b`)
-	reRegistry  = regexp.MustCompile(`^(?:NCT|DRKS|ISRCTN)\d{8}\b`)
+	// trial registries; the DAkkS accreditation of a laboratory
+	// ("D-ML-13127-02-00") names one site
+	reRegistry = regexp.MustCompile(`^(?:(?:NCT|DRKS|ISRCTN)\d{8}|D-(?:ML|PL|IS|ZE|K|KS|PK|IK)-\d{5}-\d{2}-\d{2})\b`)
 	// a ward's number: "K3", "K 12", "2", "4B"
 	reWardValue = regexp.MustCompile(`^(?:[A-Z]{1,2} ?\d{1,3}[A-Za-z]?|\d{1,3}[A-Za-z]?)\b`)
 )
@@ -58,7 +61,7 @@ func (r *run) labelledIDs() {
 		if t.is(shDigits) {
 			continue
 		}
-		if (t.s[0] == 'N' || t.s[0] == 'D' || t.s[0] == 'I') && t.is(shHasDigit) {
+		if (t.s[0] == 'N' || t.s[0] == 'D' || t.s[0] == 'I') && (t.is(shHasDigit) || len(t.s) > 2 && t.s[1] == '-') {
 			if m := anchoredMatch(reRegistry, r.text, t.b); m != nil {
 				r.add(t.b, t.b+m[1], kinds.ID, "id-registry", prioExact)
 				continue

@@ -4,9 +4,10 @@ package suspects
 //
 // "Er ist Zahnarzt", "Die Patientin war Krankenschwester", "Herr Lind ist
 // Schäfer", "Beruflich ist sie Logopädin", "Der Patient, ein
-// Dachdeckermeister, …": a copula whose subject is the patient (a
-// personal pronoun, a patient noun or a name) or an apposition after one
-// makes the next occupation the patient's, as "als" or "von Beruf" do.
+// Dachdeckermeister, …", "bis 2017 Leiter der Qualitätssicherung": a
+// copula whose subject is the patient (a personal pronoun, a patient noun
+// or a name), an apposition after one or a year of a career makes the
+// next occupation the patient's, as "als" or "von Beruf" do.
 // The occupations of the clinic's own staff (careOccupations) and the
 // occupations that are surnames ("Schäfer", "Koch") count after these
 // cues too.
@@ -40,9 +41,16 @@ func (r *run) copulaCue(k int) bool {
 		return copulas[s.f] && r.near(s, p, false)
 	case appositionArticles[p.f]:
 		return r.text[s.e:p.b] == ", " && r.occupationSubject(k-1)
+	case p.runes == 4 && p.is(shDigits) && (p.s[:2] == "19" || p.s[:2] == "20"):
+		// a career: "bis 2017 Leiter der Qualitätssicherung", "seit 2010
+		// Verkäuferin"
+		return careerYears[s.f] && r.near(s, p, false)
 	}
 	return false
 }
+
+// careerYears open a year of a career.
+var careerYears = fieldSet(`bis seit ab von`)
 
 // occupationSubject: token j names the patient: a personal pronoun, a
 // patient noun or a name ("Herr Lind", "Frau Öz", an annotated name).

@@ -68,7 +68,7 @@ führer werker sprecher wärter planer`
 const careOccupations2 = `
 Gutachter Sachverständiger Prüfer Kontrolleur Referent Alltagsbegleiter Betreuungskraft Schulbegleiter
 Integrationshelfer Haushaltshilfe Familienhelfer Einzelfallhelfer Sozialbetreuer Pflegedienstleiter
-Wohnbereichsleiter Stationsleiter Teamleiter Direktor Rektor Konrektor`
+Wohnbereichsleiter Stationsleiter Teamleiter Direktor Rektor Konrektor Leiter`
 
 // careHeadsOnly: heads of compounds that need a cue ("Gruppenleiterin",
 // "Projektleiter" of a study or of the patient's employer).

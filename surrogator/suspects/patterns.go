@@ -19,10 +19,10 @@ const month = `(?:Januar|Jänner|Februar|Feber|März|Maerz|April|Mai|Juni|Juli|A
 
 var (
 	reEmail = regexp.MustCompile(`[\p{L}0-9._%+-]+@[\p{L}0-9-]+(?:\.[\p{L}0-9-]+)*\.[A-Za-z]{2,}`)
-	reURL   = regexp.MustCompile(`(?i)(?:https?://|www\.)[^\s<>"'()\[\]]+|\b[\p{L}0-9-]+(?:\.[\p{L}0-9-]+)*\.(?:de|com|org|net|eu|info|at|ch)\b(?:/[^\s<>"'()]*)?`)
+	reURL   = regexp.MustCompile(`(?i)(?:https?://|www\.)[^\s<>"'()\[\]]+|\b[\p{L}0-9-]+(?:\.[\p{L}0-9-]+)*\.(?:de|com|org|net|eu|info|at|ch|fr|it|nl|pl|be|lu|dk|cz|uk|io|example)\b(?:/[^\s<>"'()]*)?`)
 	// reURLAt is reURL at a word start (a domain may start with an
 	// umlaut, which \b does not take for a word character)
-	reURLAt = regexp.MustCompile(`^(?i:(?:https?://|www\.)[^\s<>"'()\[\]]+|[\p{L}0-9-]+(?:\.[\p{L}0-9-]+)*\.(?:de|com|org|net|eu|info|at|ch)\b(?:/[^\s<>"'()]*)?)`)
+	reURLAt = regexp.MustCompile(`^(?i:(?:https?://|www\.)[^\s<>"'()\[\]]+|[\p{L}0-9-]+(?:\.[\p{L}0-9-]+)*\.(?:de|com|org|net|eu|info|at|ch|fr|it|nl|pl|be|lu|dk|cz|uk|io|example)\b(?:/[^\s<>"'()]*)?)`)
 	// reEmailAt is reEmail at the start of the local part
 	reEmailAt = regexp.MustCompile(`^[\p{L}0-9._%+-]+@[\p{L}0-9-]+(?:\.[\p{L}0-9-]+)*\.[A-Za-z]{2,}`)
 	reIBAN    = regexp.MustCompile(`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b`)
@@ -755,7 +755,7 @@ func (r *run) patterns() {
 	}
 	for _, m := range r.findAll(ruleAge) {
 		for g := 1; g <= 3; g++ {
-			if m[2*g] >= 0 {
+			if m[2*g] >= 0 && !r.ageOfOther(m[2*g], m[1]) {
 				r.add(m[2*g], m[2*g+1], kinds.Age, "age", prioDate)
 			}
 		}
