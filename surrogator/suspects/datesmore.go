@@ -2,7 +2,9 @@ package suspects
 
 import (
 	"regexp"
+	"strings"
 
+	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
@@ -135,3 +137,31 @@ func (r *run) yearTurn(i int) {
 
 // monthNamesRe matches a month's name or abbreviation after a day.
 const monthNamesRe = `(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan\.|Feb\.|Mär\.|Apr\.|Jun\.|Jul\.|Aug\.|Sep\.|Sept\.|Okt\.|Nov\.|Dez\.)`
+
+// scoreWords name a score or ratio written with a slash ("APGAR 9/10/10",
+// "GDS 3/15", "Visus 7/10", "pN1b (2/23)"): no date.
+var scoreWords = wordSet(`APGAR GDS MMSE MMST MoCA NIHSS GCS Visus VAS NRS Score Punkte Tinetti Barthel ECOG Karnofsky
+	Lymphknoten LK`)
+
+// scoreBefore: a score word or a TNM category stands right before b (a
+// parenthesis may be between).
+func (r *run) scoreBefore(b int) bool {
+	k := b
+	for k > 0 && (r.text[k-1] == ' ' || r.text[k-1] == '(' || r.text[k-1] == ':') && b-k < 3 {
+		k--
+	}
+	s := k
+	for s > 0 && (isWordByte(r.text[s-1]) || r.text[s-1] == '-') && k-s < 16 {
+		s--
+	}
+	w := r.text[s:k]
+	if w == "" {
+		return false
+	}
+	if scoreWords[strings.ToLower(w)] || scoreWords[data.Fold(w)] {
+		return true
+	}
+	// TNM: "pN1b", "ypN2", "N1"
+	w = strings.TrimLeft(w, "ycpra")
+	return len(w) >= 2 && (w[0] == 'N' || w[0] == 'M' || w[0] == 'T') && w[1] >= '0' && w[1] <= '4'
+}

@@ -24,7 +24,7 @@ var (
 		Rosenmontag Faschingsdienstag Aschermittwoch Reformationstag Allerseelen Totensonntag Volkstrauertag Dreikönigstag
 		Muttertag Vatertag Erntedank Erntedankfest Nikolaustag Jahreswechsel Advent Maifeiertag Pfingstfeiertag
 		Osterfeiertag Weihnachtstag Feiertag`)
-	holidayBefore   = fieldSet(`zu an am über seit nach vor zuletzt bis um für zum Zu An Am Über Seit Nach Vor Bis Um Für`)
+	holidayBefore   = fieldSet(`zu an am über seit nach vor zuletzt bis um für zum den Zu An Am Über Seit Nach Vor Bis Um Für`)
 	semesterWords   = fieldSet(`WS SS WiSe SoSe Wintersemester Sommersemester`)
 	reKWAt          = regexp.MustCompile(`^KW ?\d{1,2}\b`)
 	reRomanQAt      = regexp.MustCompile(`^(?:I|II|III|IV)/(?:19|20)\d{2}\b`)

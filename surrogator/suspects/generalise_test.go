@@ -54,6 +54,7 @@ func TestGeneralisedFind(t *testing.T) {
 		{"month before a range", "Fachklinik Alzey (01–03/2022), dann", "DATE:01"},
 		{"career year", "Maschinenbauingenieur, bis 2017 Leiter der Qualitätssicherung bei der Opel AG", "PROFESSION:Leiter"},
 		{"patient's age before Mann", "Befund: 32-jähriger Mann, wach", "AGE:32"},
+		{"ward abbreviated with letters", "Fall 60 2241 0917 · Stat. KC2", "ID:KC2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -89,6 +90,8 @@ func TestGeneralisedPrecision(t *testing.T) {
 		{"children's ages", "Verheiratet, zwei Kinder (14 und 11 J.), berufstätig"},
 		{"age of an event", "Alkohol seit dem 13. Lebensjahr"},
 		{"ladder alone", "Die Leiterin der Station ist informiert."},
+		{"spouse's occupation", "Er ist selbstständig. Seine Frau arbeitet als Lehrerin."},
+		{"scores with a slash", "APGAR 9/10/10, GDS 3/15, pT3 pN1b (2/23) L1"},
 		{"occupational disease number", "Die Voraussetzungen einer Berufskrankheit nach Nr. 4103 sind erfüllt, BK Nr. 4103."},
 	}
 	for _, c := range cases {

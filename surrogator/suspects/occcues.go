@@ -68,3 +68,13 @@ func (r *run) occupationSubject(j int) bool {
 	// "Herr Lind", "Frau Öz": a name after a salutation
 	return j > 0 && r.tokens[j-1].cls&cSalut != 0 && r.near(&r.tokens[j-1], t, false)
 }
+
+// possessives before "Frau" or "Mann" make a spouse ("Seine Frau arbeitet
+// als Lehrerin", "ihr Mann ist Polizist").
+var possessives = fieldSet(`sein seine seiner seinem seinen ihr ihre ihrer ihrem ihren`)
+
+// spouse: token k is "Frau" or "Mann" after a possessive.
+func (r *run) spouse(k int) bool {
+	t := &r.tokens[k]
+	return (t.f == "frau" || t.f == "mann") && k > 0 && possessives[r.tokens[k-1].f] && r.near(&r.tokens[k-1], t, false)
+}

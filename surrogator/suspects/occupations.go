@@ -283,7 +283,7 @@ func (r *run) occupationOfOther(i int) bool {
 	toks := r.tokens
 	for k := i - 1; k >= 0 && k >= i-10; k-- {
 		p := &toks[k]
-		if occupationOthers[p.f] {
+		if occupationOthers[p.f] || r.spouse(k) {
 			return true
 		}
 		gap := r.text[p.e:toks[k+1].b]

@@ -883,7 +883,7 @@ func (r *run) patterns() {
 			if c := r.nextRune(e); unicode.IsDigit(c) || c == '/' || (rule != ruleDateDot && rule != ruleDateMisc && (c == '.' || c == ',') && e+1 < len(t) && unicode.IsDigit(rune(t[e+1]))) {
 				continue
 			}
-			if r.quantity(e) || r.sectionNumber(b) {
+			if r.quantity(e) || r.sectionNumber(b) || strings.IndexByte(t[b:e], '/') > 0 && r.scoreBefore(b) {
 				continue
 			}
 			if r.dropped(b, e) {
@@ -940,7 +940,7 @@ func (r *run) patterns() {
 }
 
 var (
-	reWard     = regexp.MustCompile(`\b(?:Station|Stat\.) ?(\d{1,3}[A-Za-z]?|[A-Z]\d{1,3})\b|\b(\d{1,2} (?:Nord|Süd|Ost|West))\b`)
+	reWard     = regexp.MustCompile(`\b(?:Station|Stat\.) ?(\d{1,3}[A-Za-z]?|[A-Z]{1,3}\d{1,3}[A-Za-z]?)\b|\b(\d{1,2} (?:Nord|Süd|Ost|West))\b`)
 	reOrg      = regexp.MustCompile(`\b(?:Schlachthof|Schlachhof|Brauerei|Bäckerei|Metzgerei|Spedition|Stadtwerke|\p{Lu}[\p{L}-]*(?:betrieb|betriebe|betrieben|werk|werke|werken|gesellschaft|verband|verein|versicherung|schlachthof|schlachhof|brauerei|bäckerei|metzgerei|spedition|stadtwerke|verkehrsbetriebe)) \p{Lu}[\p{L}-]+|(?:\b\p{Lu}[\p{L}&-]* ){1,3}(?:GmbH|gGmbH|AG|e\. ?V\.|KG|mbH|OHG|GbR)`)
 	reBuilding = regexp.MustCompile(`\b\p{Lu}\p{L}*(?:es|e|er) (?:Haus|Garten|Park|Museum|Friedhof|Schloss|Stadion|Zoo|Tiergarten)\b|\bHaus (?:der|des) \p{Lu}\p{L}+`)
 	// an institute or chair and its subject ("Institut für Medizinische
