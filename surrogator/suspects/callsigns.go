@@ -24,7 +24,7 @@ var rescueVehicles = fieldSet(`RTW NEF KTW NAW ITW RTH ITH MZF`)
 func (r *run) callSigns() {
 	for i := range r.tokens {
 		t := &r.tokens[i]
-		if t.runes != 3 || !rescueVehicles[t.s] {
+		if t.runes != 3 || !t.is(shAllUpper) || !rescueVehicles[t.s] {
 			continue
 		}
 		if m := anchoredMatch(reCallSignAt, r.text, t.b); m != nil {
