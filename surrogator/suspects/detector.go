@@ -294,6 +294,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.codedIDs()
 	r.idLists()
 	r.callSigns()
+	r.courtFiles()
 	r.prepositionStreets()
 	r.ageWords()
 	r.agesMore()

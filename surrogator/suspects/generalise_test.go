@@ -55,6 +55,10 @@ func TestGeneralisedFind(t *testing.T) {
 		{"career year", "Maschinenbauingenieur, bis 2017 Leiter der Qualitätssicherung bei der Opel AG", "PROFESSION:Leiter"},
 		{"patient's age before Mann", "Befund: 32-jähriger Mann, wach", "AGE:32"},
 		{"ward abbreviated with letters", "Fall 60 2241 0917 · Stat. KC2", "ID:KC2"},
+		{"federal senate", "Urteil des BGH VI ZR 118/22 vom", "ID:VI ZR 118/22"},
+		{"Bavarian administrative court", "VG München M 12 K 22.1182 entschied", "ID:M 12 K 22.1182"},
+		{"Bavarian number.year", "VG Würzburg W 2 K 118.23 entschied", "ID:W 2 K 118.23"},
+		{"register suffix", "SG Dortmund S 36 KR 1182/22 ER entschied", "ID:S 36 KR 1182/22 ER"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
