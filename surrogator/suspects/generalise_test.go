@@ -19,6 +19,8 @@ func TestGeneralisedFind(t *testing.T) {
 		{"früher after Rentner", "Rentner, früher Schlosser im Stahlwerk.", "PROFESSION:Schlosser"},
 		{"inflected training", "Sie ist in Ausbildung zur Medizinischen Fachangestellten.", "PROFESSION:Fachangestellten"},
 		{"lexicon2", "Er arbeitet als Heilpraktiker.", "PROFESSION:Heilpraktiker"},
+		{"social history label", "Sozialanamnese: Arzthelferin, verheiratet, zwei Kinder.", "PROFESSION:Arzthelferin"},
+		{"head only", "Sozialanamnese: Rohrreiniger, ledig.", "PROFESSION:Rohrreiniger"},
 		{"head only in compound", "Er arbeitet als Schichtführer in einer Brauerei.", "PROFESSION:Schichtführer"},
 		{"rank", "Er ist Polizeihauptkommissar.", "PROFESSION:Polizeihauptkommissar"},
 		{"id label phrase in parentheses", "Aktenzeichen des Unfallversicherungsträgers (falls bekannt): 3 24 07815 2 K", "ID:3 24 07815 2 K"},
@@ -96,6 +98,9 @@ func TestGeneralisedPrecision(t *testing.T) {
 		{"ladder alone", "Die Leiterin der Station ist informiert."},
 		{"spouse's occupation", "Er ist selbstständig. Seine Frau arbeitet als Lehrerin."},
 		{"scores with a slash", "APGAR 9/10/10, GDS 3/15, pT3 pN1b (2/23) L1"},
+		{"hospital rank after a copula", "Sie ist Oberärztin auf unserer Station."},
+		{"statuses and conditions", "Sie ist Diabetikerin. Er ist Frührentner. Sie ist Hausfrau. Er ist Allergiker. Sie ist Linkshänderin."},
+		{"relational nouns", "Der Patient ist Träger eines Herzschrittmachers. Er ist Empfänger von Bürgergeld. Sie ist Bezieherin einer Rente."},
 		{"occupational disease number", "Die Voraussetzungen einer Berufskrankheit nach Nr. 4103 sind erfüllt, BK Nr. 4103."},
 	}
 	for _, c := range cases {

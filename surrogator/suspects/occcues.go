@@ -78,3 +78,9 @@ func (r *run) spouse(k int) bool {
 	t := &r.tokens[k]
 	return (t.f == "frau" || t.f == "mann") && k > 0 && possessives[r.tokens[k-1].f] && r.near(&r.tokens[k-1], t, false)
 }
+
+// hospitalRanks are a hospital's own ranks: "Sie ist Oberärztin auf
+// unserer Station" describes the staff, so a copula is no cue for them.
+var hospitalRanks = wordSet(`Oberarzt Oberärztin Chefarzt Chefärztin Assistenzarzt Assistenzärztin Stationsarzt
+	Stationsärztin Funktionsoberarzt Funktionsoberärztin Facharzt Fachärztin Stationsleiter Stationsleiterin
+	Stationsleitung`)

@@ -53,20 +53,23 @@ Hauswirtschaftsleiter
 Produktionshelfer Produktionsmitarbeiter Montagehelfer Maschinenschlosser Betriebsschlosser Landmaschinenschlosser
 Schlossermeister Elektromeister Metallbaumeister Tischlermeister Dachdeckermeister Friseurmeister Optikermeister
 Gebäudereinigermeister Kellermeister Küchenchef Souschef Konstrukteur Technologe Laborleiter Chemielaborant
-Biologielaborant Kirchendiener Winzermeister Fahrradkurier Taxiunternehmer Fuhrunternehmer Bauunternehmer
+Biologielaborant Kirchendiener Drogist Versicherungsfachmann Klavierstimmer Solarteur Spülkraft Spülhilfe
+Paketbote Kurierbote Fahrradbote Bereiter Jockey Croupier Kontrolleur Pflasterer Zerspaner Vulkaniseur Wäscher Küfer Brunnenbauer Steinsetzer
+Winzermeister Fahrradkurier Taxiunternehmer Fuhrunternehmer Bauunternehmer
 `
 
 // occupationHeadsOnly are heads of compound occupations that are other
 // words when they stand alone ("Schichtleiter", "Zugführer",
-// "Klärwerker", "Pressesprecher", "Kesselwärter").
+// "Klärwerker", "Pressesprecher", "Kesselwärter", "Paketbote",
+// "Rohrreiniger").
 const occupationHeadsOnly = `
-führer werker sprecher wärter planer`
+führer werker sprecher wärter planer reiniger`
 
 // careOccupations2 are occupations that often name a helper of the
 // patient or an expert of the case ("die Schulbegleiterin", "Gutachter:"):
 // the patient's only after a cue, like careOccupations.
 const careOccupations2 = `
-Gutachter Sachverständiger Prüfer Kontrolleur Referent Alltagsbegleiter Betreuungskraft Schulbegleiter
+Gutachter Sachverständiger Prüfer Referent Alltagsbegleiter Betreuungskraft Schulbegleiter
 Integrationshelfer Haushaltshilfe Familienhelfer Einzelfallhelfer Sozialbetreuer Pflegedienstleiter
 Wohnbereichsleiter Stationsleiter Teamleiter Direktor Rektor Konrektor Leiter`
 

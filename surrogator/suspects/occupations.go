@@ -176,7 +176,7 @@ var notOccupations = wordSet(`Beifahrer Beifahrerin Mitfahrer Mitfahrerin Radfah
 // occupationCues before an occupation that make it the patient's.
 var occupationCues = wordSet(`als zum zur gelernte gelernter gelernten ehemalige ehemaliger ehemaligen ehem examinierte
 	examinierter pensionierte pensionierter beruf berufstätig tätigkeit rente ausbildung ehemals früher zuletzt
-	berufsbezeichnung erlernter erlernte später`)
+	berufsbezeichnung erlernter erlernte später sozialanamnese berufsanamnese arbeitsanamnese berufstätigkeit`)
 
 // patientWords before ", " and an occupation name the patient.
 var patientWords = fieldSet(`patient patientin versicherte versicherter kläger klägerin betroffene betroffener`)
@@ -264,7 +264,7 @@ func (r *run) occupationCue(i int) bool {
 			return false // "Als Schulbegleiterin wurde Frau … benannt": another person's role
 		}
 		if occupationCues[p.f] || professionStatus[p.s] || strings.HasSuffix(p.f, "jährige") || strings.HasSuffix(p.f, "jähriger") ||
-			strings.HasSuffix(p.f, "jaehrige") || strings.HasSuffix(p.f, "jaehriger") || r.copulaCue(k) {
+			strings.HasSuffix(p.f, "jaehrige") || strings.HasSuffix(p.f, "jaehriger") || !hospitalRanks[toks[i].f] && r.copulaCue(k) {
 			return true
 		}
 		// one adjective between: "als wissenschaftliche", "gelernte

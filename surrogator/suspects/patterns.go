@@ -866,7 +866,7 @@ func (r *run) patterns() {
 		if r.d.foldIs(w, cRole|cCommon) || r.wordToken(w).medical() {
 			continue
 		}
-		if !professionShape(w) || r.occupationOfOtherAt(m[2]) || notOccupations[data.Fold(w)] {
+		if !professionShape(w) || r.occupationOfOtherAt(m[2]) || notOccupations[data.Fold(w)] || notProfession[strings.ToLower(w)] {
 			continue
 		}
 		r.add(m[2], m[3], kinds.Profession, "profession", prioWeak)

@@ -3,6 +3,7 @@ package suspects
 import (
 	"strings"
 
+	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
@@ -26,9 +27,16 @@ var (
 		anwalt anwältin notar notarin beamter beamtin soldat soldatin hausmeister hausmeisterin kaufmann kauffrau
 		verkäufer verkäuferin monteur monteurin hauer bergmann steiger journalist journalistin architekt architektin
 		ingenieur ingenieurin informatiker informatikerin programmierer programmiererin`)
-	notProfession = fieldSet(`patient patientin rentner rentnerin schüler schülerin student studentin tochter sohn
+	notProfession = withFolded(fieldSet(`patient patientin rentner rentnerin schüler schülerin student studentin tochter sohn
 		mutter vater frau mann kind junge mädchen ehefrau ehemann witwe witwer versicherte versicherter proband
-		probandin partner partnerin bewohner bewohnerin zwilling zwillinge`)
+		probandin partner partnerin bewohner bewohnerin zwilling zwillinge
+		frührentner frührentnerin erwerbsminderungsrentner erwerbsminderungsrentnerin altersrentner altersrentnerin
+		pensionär pensionärin hausfrau hausmann auszubildender auszubildende azubi praktikant praktikantin
+		diabetiker diabetikerin allergiker allergikerin asthmatiker asthmatikerin epileptiker epileptikerin
+		alkoholiker alkoholikerin hypertoniker hypertonikerin raucher raucherin nichtraucher nichtraucherin
+		exraucher exraucherin linkshänder linkshänderin rechtshänder rechtshänderin vegetarier vegetarierin
+		veganer veganerin träger trägerin halter halterin empfänger empfängerin bezieher bezieherin
+		leistungsbezieher leistungsbezieherin mitglied erstgebärende mehrgebärende`))
 )
 
 func (r *run) professions() {
@@ -98,4 +106,13 @@ func moreProfessionShape(f string) bool {
 		}
 	}
 	return false
+}
+
+// withFolded adds each word's folded form (data.Fold: "träger" →
+// "traeger") to m, so that the set answers for both token forms.
+func withFolded(m map[string]bool) map[string]bool {
+	for w := range m {
+		m[data.Fold(w)] = true
+	}
+	return m
 }
