@@ -121,14 +121,21 @@ func (r *run) dayList(b int) {
 // digits, no part of a longer number or file number.
 func (r *run) yearTurn(i int) {
 	t := &r.tokens[i]
-	s := r.text[t.e:min(len(r.text), t.e+4)]
-	if len(s) < 3 || s[0] != '/' || s[1] < '0' || s[1] > '9' || s[2] < '0' || s[2] > '9' || len(s) == 4 && (s[3] >= '0' && s[3] <= '9' || s[3] == '/') {
-		return
-	}
 	if p := r.prevRune(t.b); p == '/' || p == '.' || p == '-' || p >= '0' && p <= '9' {
 		return
 	}
 	y := atoiSmall(t.s)
+	// "2019/2020"
+	if s := r.text[t.e:min(len(r.text), t.e+6)]; len(s) >= 5 && s[0] == '/' && allDigits(s[1:5]) && (len(s) == 5 || !isWordByte(s[5]) && s[5] != '/') {
+		if atoiSmall(s[1:5]) == y+1 {
+			r.add(t.b, t.e+5, kinds.Date, "date-turn", prioDate)
+		}
+		return
+	}
+	s := r.text[t.e:min(len(r.text), t.e+4)]
+	if len(s) < 3 || s[0] != '/' || s[1] < '0' || s[1] > '9' || s[2] < '0' || s[2] > '9' || len(s) == 4 && (s[3] >= '0' && s[3] <= '9' || s[3] == '/') {
+		return
+	}
 	if atoiSmall(s[1:3]) != (y+1)%100 {
 		return
 	}

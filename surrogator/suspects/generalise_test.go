@@ -57,6 +57,8 @@ func TestGeneralisedFind(t *testing.T) {
 		{"career year", "Maschinenbauingenieur, bis 2017 Leiter der Qualitätssicherung bei der Opel AG", "PROFESSION:Leiter"},
 		{"patient's age before Mann", "Befund: 32-jähriger Mann, wach", "AGE:32"},
 		{"ward abbreviated with letters", "Fall 60 2241 0917 · Stat. KC2", "ID:KC2"},
+		{"extension without a dash", "Durchwahl: 7712", "CONTACT_PHONE:7712"},
+		{"year pair", "zwischen den Jahren 2019/2020 im Ausland", "DATE:2019/2020"},
 		{"federal senate", "Urteil des BGH VI ZR 118/22 vom", "ID:VI ZR 118/22"},
 		{"Bavarian administrative court", "VG München M 12 K 22.1182 entschied", "ID:M 12 K 22.1182"},
 		{"Bavarian number.year", "VG Würzburg W 2 K 118.23 entschied", "ID:W 2 K 118.23"},

@@ -61,6 +61,16 @@ func (r *run) morePhones() {
 		if t.cls&cPhoneLabel == 0 {
 			continue
 		}
+		// "Durchwahl: 7712", "Durchwahl 7712": an extension without a dash
+		if t.f == "durchwahl" || t.f == "dw" {
+			p := t.e
+			for p < len(r.text) && strings.IndexByte(".: ", r.text[p]) >= 0 && p-t.e < 3 {
+				p++
+			}
+			if m := anchoredMatch(reInternalNo, r.text, p); m != nil && p > t.e {
+				r.add(p, p+m[1], kinds.ContactPhone, "phone-internal", prioExact)
+			}
+		}
 		// "Durchwahl -3181", "Durchwahl Oberarzt -5013", "Fax -2309"
 		for k := i; k < len(toks) && k <= i+2; k++ {
 			p := toks[k].e
