@@ -305,6 +305,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.professions()
 	r.occupations()
 	r.workPhrases()
+	r.workFinal()
 	r.usernames()
 	r.logins()
 	r.repeats(spans)

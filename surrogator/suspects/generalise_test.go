@@ -3,8 +3,8 @@ package suspects
 import "testing"
 
 // TestGeneralisedFind: the recognizers added for letters the detector was
-// not tuned on (occlexicon.go, occcues.go, agemore.go, datesmore.go,
-// callsigns.go, the label phrases of idlabels.go, holidays with an
+// not tuned on (occlexicon.go, occcues.go, workfinal.go, agemore.go,
+// datesmore.go, callsigns.go, courtfiles.go, the label phrases of idlabels.go, holidays with an
 // ordinal) find their PII (invented persons and numbers).
 func TestGeneralisedFind(t *testing.T) {
 	det := New(Options{})
@@ -19,6 +19,8 @@ func TestGeneralisedFind(t *testing.T) {
 		{"früher after Rentner", "Rentner, früher Schlosser im Stahlwerk.", "PROFESSION:Schlosser"},
 		{"inflected training", "Sie ist in Ausbildung zur Medizinischen Fachangestellten.", "PROFESSION:Fachangestellten"},
 		{"lexicon2", "Er arbeitet als Heilpraktiker.", "PROFESSION:Heilpraktiker"},
+		{"work phrase verb last", "Sie ist in der Altenpflege tätig.", "PROFESSION:Altenpflege"},
+		{"work phrase with adjective", "Sie arbeitet im öffentlichen Dienst.", "PROFESSION:Dienst"},
 		{"social history label", "Sozialanamnese: Arzthelferin, verheiratet, zwei Kinder.", "PROFESSION:Arzthelferin"},
 		{"head only", "Sozialanamnese: Rohrreiniger, ledig.", "PROFESSION:Rohrreiniger"},
 		{"head only in compound", "Er arbeitet als Schichtführer in einer Brauerei.", "PROFESSION:Schichtführer"},
@@ -100,6 +102,7 @@ func TestGeneralisedPrecision(t *testing.T) {
 		{"ladder alone", "Die Leiterin der Station ist informiert."},
 		{"spouse's occupation", "Er ist selbstständig. Seine Frau arbeitet als Lehrerin."},
 		{"scores with a slash", "APGAR 9/10/10, GDS 3/15, pT3 pN1b (2/23) L1"},
+		{"no field of work", "Er ist im Rahmen der Therapie beschäftigt. Die Mutter ist in der Pflege tätig."},
 		{"hospital rank after a copula", "Sie ist Oberärztin auf unserer Station."},
 		{"statuses and conditions", "Sie ist Diabetikerin. Er ist Frührentner. Sie ist Hausfrau. Er ist Allergiker. Sie ist Linkshänderin."},
 		{"relational nouns", "Der Patient ist Träger eines Herzschrittmachers. Er ist Empfänger von Bürgergeld. Sie ist Bezieherin einer Rente."},

@@ -386,6 +386,11 @@ func (r *run) workPhrases() {
 		if j >= len(toks) || !r.near(&toks[j-1], &toks[j], false) {
 			continue
 		}
+		// one adjective before the noun: "arbeitet im öffentlichen Dienst"
+		if !study && j+1 < len(toks) && !toks[j].is(shUpper) && toks[j+1].is(shUpper) && r.near(&toks[j], &toks[j+1], false) &&
+			(strings.HasSuffix(toks[j].s, "en") || strings.HasSuffix(toks[j].s, "er") || strings.HasSuffix(toks[j].s, "e")) {
+			j++
+		}
 		n := &toks[j]
 		if !n.is(shUpper) || n.is(shAllUpper) || n.is(shHasDigit) || n.medical() || workModes[n.f] ||
 			n.cls&(cFirst|cSurname|cKnownCity|cState|cSalut|cTitleStart|cRole) != 0 || len(r.d.towns[n.f]) > 0 || len(r.d.region[n.f]) > 0 {
