@@ -368,7 +368,7 @@ func (r *run) workPhrases() {
 			// Jahren im Büro")
 			found := false
 			for k := j; k < len(toks) && k <= i+4; k++ {
-				if !r.near(&toks[k-1], &toks[k], false) || toks[k].f == "als" {
+				if !r.near(&toks[k-1], &toks[k], false) || toks[k].f == "als" || r.text[toks[k-1].e] == '.' && toks[k-1].runes > 3 {
 					break // "arbeitet als Lackierer in einer Autowerkstatt": the occupation is named
 				}
 				if toks[k].f == "im" || toks[k].f == "in" {
@@ -400,6 +400,9 @@ func (r *run) workPhrases() {
 		if facilityHeadKind(n.f) != "" || strings.Contains(n.f, " ") && upperFirst(n.s[strings.IndexByte(n.s, '-')+1:]) ||
 			j+1 < len(toks) && r.near(n, &toks[j+1], false) && (toks[j+1].is(shUpper) || toks[j+1].f == "als") {
 			continue // "arbeitet in einem Schlachthof als Metzger": the occupation follows
+		}
+		if r.occupationOfOther(j) {
+			continue // "die Mutter arbeitet im Büro"
 		}
 		r.add(n.b, n.e, kinds.Profession, "work-phrase", prioWeak)
 	}
