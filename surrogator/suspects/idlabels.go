@@ -48,7 +48,12 @@ var notIDLabels = fieldSet(`tel telefon telefonnr telefonnummer  rufnummer fax f
 
 // strongIDLabels are labels that name a reference number although their
 // ending is no number word ("Fall 24001207", "PID 500331").
-var strongIDLabels = fieldSet(`fall pid mrn eudract auftrag`)
+var strongIDLabels = fieldSet(`fall pid mrn eudract auftrag laborauftrag ticket vorgang antrag referenz ref barcode chiffre
+	kennziffer`)
+
+// accountZeichen are "-zeichen" labels of a reference number besides
+// "Aktenzeichen" and "Geschäftszeichen".
+var accountZeichen = fieldSet(`kassenzeichen buchungszeichen vorgangszeichen bearbeitungszeichen`)
 
 // notCodeLabels are the first parts of "-Code" words that name a
 // classification, no person's number ("ICD-Code", "OPS-Code").
@@ -121,10 +126,11 @@ func (r *run) labelledIDs() {
 // idLabel: t is a number label.
 func (r *run) idLabel(t *token) bool {
 	f := t.f
-	// every label ends in r, n, z, d, t, l or g ("…nr", "…nummer",
-	// "…zeichen", "az", "id", "eudract", "fall", "kennung")
+	// every label ends in r, n, z, d, t, l, g, e or f ("…nr", "…nummer",
+	// "…zeichen", "az", "id", "eudract", "fall", "kennung", "barcode",
+	// "ref")
 	switch f[len(f)-1] {
-	case 'r', 'n', 'z', 'd', 't', 'l', 'g':
+	case 'r', 'n', 'z', 'd', 't', 'l', 'g', 'e', 'f':
 	default:
 		return false
 	}
@@ -148,7 +154,7 @@ func (r *run) idLabel(t *token) bool {
 	for _, s := range r.suffixesOf(numberLabelSet, numberLabelEnds, last) {
 		if strings.HasSuffix(last, s) && (last == s || len(last) >= len(s)+3 && s != "id" && s != "az" && s != "pid") {
 			if strings.HasSuffix(last, "zeichen") && last != "zeichen" && last != "kennzeichen" && last != "aktenzeichen" &&
-				last != "geschäftszeichen" && last != "geschaeftszeichen" {
+				last != "geschäftszeichen" && last != "geschaeftszeichen" && !accountZeichen[last] {
 				return false // "Diktatzeichen", "Warnzeichen"
 			}
 			if last == "zeichen" || last == "kennung" {
