@@ -37,7 +37,15 @@ func (r *run) moreDates() {
 	toks := r.tokens
 	for i := 1; i < len(toks); i++ {
 		t, p := &toks[i], &toks[i-1]
-		if !r.mayS(&monthHolidayGuard, t) || !r.near(p, t, false) {
+		if !r.mayS(&monthHolidayGuard, t) {
+			continue
+		}
+		// "(Weihnachten bis 6. Januar)": a holiday opening a range
+		if holidayWords[t.s] && strings.HasPrefix(r.text[t.e:], " bis ") {
+			r.add(t.b, t.e, kinds.Date, "holiday", prioDate)
+			continue
+		}
+		if !r.near(p, t, false) {
 			continue
 		}
 		if monthNames[t.s] && monthBefore[p.s] && !t.dot {

@@ -48,6 +48,7 @@ func TestGeneralisedFind(t *testing.T) {
 		{"school year", "für das Schuljahr 2023/24 eine Schulbegleitung", "DATE:2023/24"},
 		{"age with a fraction", "Übernahme des 4 9/12 Jahre alten Khoa", "AGE:4"},
 		{"age as a noun", "Die 45-Jährige schilderte Erschöpfung.", "AGE:45"},
+		{"holiday opening a range", "Besserung im Urlaub (Weihnachten bis 6. Januar).", "DATE:Weihnachten"},
 		{"holiday singular", "Am 2. Pfingstfeiertag kurzzeitig delirant", "DATE:2. Pfingstfeiertag"},
 		{"call sign", "Transport durch den RTW Passau 1/83-2.", "ID:Passau 1/83-2"},
 		{"call sign abbreviated", "MTS: rot | RTW Rot. IN 71/3", "ID:Rot. IN 71/3"},
