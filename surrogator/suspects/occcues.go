@@ -1,5 +1,7 @@
 package suspects
 
+import "strings"
+
 // ---- the patient named as the subject of an occupation ----
 //
 // "Er ist Zahnarzt", "Die Patientin war Krankenschwester", "Herr Lind ist
@@ -84,3 +86,20 @@ func (r *run) spouse(k int) bool {
 var hospitalRanks = wordSet(`Oberarzt Oberärztin Chefarzt Chefärztin Assistenzarzt Assistenzärztin Stationsarzt
 	Stationsärztin Funktionsoberarzt Funktionsoberärztin Facharzt Fachärztin Stationsleiter Stationsleiterin
 	Stationsleitung`)
+
+// holderOfDocument: token i ("Inhaber") is followed by a document it holds
+// ("Inhaber eines Schwerbehindertenausweises", "Inhaberin einer
+// Fahrerlaubnis"), no business.
+func (r *run) holderOfDocument(i int) bool {
+	toks := r.tokens
+	if i+2 >= len(toks) || toks[i+1].f != "eines" && toks[i+1].f != "einer" {
+		return false
+	}
+	f := toks[i+2].f
+	for _, d := range []string{"ausweis", "schein", "karte", "erlaubnis", "berechtigung", "pass"} {
+		if strings.Contains(f, d) {
+			return true
+		}
+	}
+	return false
+}

@@ -66,12 +66,16 @@ const occupationHeadsOnly = `
 führer werker sprecher wärter planer reiniger`
 
 // careOccupations2 are occupations that often name a helper of the
-// patient or an expert of the case ("die Schulbegleiterin", "Gutachter:"):
-// the patient's only after a cue, like careOccupations.
+// patient, an expert or official of the case or a teacher ("die
+// Schulbegleiterin", "Gutachter:", "Polizeibeamte brachten ihn", "laut
+// Klassenlehrerin", "mit Dolmetscher"): the patient's only after a cue,
+// like careOccupations.
 const careOccupations2 = `
 Gutachter Sachverständiger Prüfer Referent Alltagsbegleiter Betreuungskraft Schulbegleiter
 Integrationshelfer Haushaltshilfe Familienhelfer Einzelfallhelfer Sozialbetreuer Pflegedienstleiter
-Wohnbereichsleiter Stationsleiter Teamleiter Direktor Rektor Konrektor Leiter`
+Wohnbereichsleiter Stationsleiter Teamleiter Direktor Rektor Konrektor Leiter Dolmetscher Übersetzer Polizist
+Polizeibeamter Inhaber Schulleiter Klassenlehrer Klassenleiter Beratungslehrer Vertrauenslehrer Förderlehrer
+Schulsozialarbeiter Bewährungshelfer Jugendrichter`
 
 // careHeadsOnly: heads of compounds that need a cue ("Gruppenleiterin",
 // "Projektleiter" of a study or of the patient's employer).

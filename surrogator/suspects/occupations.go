@@ -171,6 +171,9 @@ func genderForms(w string) []string {
 var notOccupations = wordSet(`Beifahrer Beifahrerin Mitfahrer Mitfahrerin Radfahrer Radfahrerin Autofahrer Autofahrerin
 	Motorradfahrer Motorradfahrerin Skifahrer Skifahrerin Fahrradfahrer Fahrradfahrerin Unfallverursacher Unfallgegner
 	Arbeitgeber Arbeitnehmer Arbeitnehmerin Auftraggeber Leistungsträger Kostenträger Ersthelfer Ersthelferin
+	Rollstuhlfahrer Rollstuhlfahrerin Pkw-Fahrer Pkw-Fahrerin PKW-Fahrer PKW-Fahrerin Unfallfahrer Rollerfahrer
+	Rollerfahrerin Mofafahrer Pedelecfahrer Pedelecfahrerin E-Bike-Fahrer E-Bike-Fahrerin Quadfahrer Geisterfahrer
+	Falschfahrer Fahranfänger Fahranfängerin
 	Vermieter Vermieterin Mieter Mieterin Kläger Klägerin Versicherungsnehmer Teilnehmer Teilnehmerin`)
 
 // occupationCues before an occupation that make it the patient's.
@@ -203,7 +206,7 @@ func (r *run) occupations() {
 		if c == 0 {
 			continue
 		}
-		if r.occupationOfOther(i) || i > 0 && toks[i-1].cls&cSalut != 0 || t.e < len(r.text) && r.text[t.e] == ':' {
+		if r.occupationOfOther(i) || i > 0 && toks[i-1].cls&cSalut != 0 || t.e < len(r.text) && r.text[t.e] == ':' || r.holderOfDocument(i) {
 			continue // "die Mutter arbeitet als …", "Frau Richterin"
 		}
 		cue := r.occupationCue(i)
