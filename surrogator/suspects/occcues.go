@@ -103,3 +103,41 @@ func (r *run) holderOfDocument(i int) bool {
 	}
 	return false
 }
+
+// staffPlaces are the clinic's own units: "Mitarbeiterin im Sozialdienst"
+// is staff.
+var staffPlaces = wordSet(`Klinik Klinikum Krankenhaus Station Abteilung Ambulanz Sozialdienst Praxis Team Haus Zentrum
+	Pflegeteam Pflegedienst Therapie Labor Dienst`)
+
+// workerNouns name a worker by the workplace that follows.
+var workerNouns = wordSet(`Mitarbeiter Mitarbeiterin Angestellter Angestellte Arbeiter Arbeiterin Helfer Helferin
+	Aushilfe Fachkraft`)
+
+// workplaceAfter: a worker noun at i ("Mitarbeiterin", "Angestellter") is
+// followed by a workplace: "in einer Großbäckerei", "im Schlachthof",
+// "bei einer Spedition" (the guideline's "Mitarbeiter im Schlachthof").
+func (r *run) workplaceAfter(i int) bool {
+	toks := r.tokens
+	j := i + 1
+	if j >= len(toks) || !r.near(&toks[i], &toks[j], false) {
+		return false
+	}
+	switch toks[j].f {
+	case "im", "beim":
+		j++
+	case "in", "bei":
+		j++
+		if j < len(toks) && (toks[j].f == "einer" || toks[j].f == "einem") {
+			j++
+		} else {
+			return false
+		}
+	default:
+		return false
+	}
+	if j >= len(toks) || !r.near(&toks[j-1], &toks[j], false) {
+		return false
+	}
+	n := &toks[j]
+	return n.is(shUpper) && !n.is(shAllUpper) && !staffPlaces[n.f] && n.cls&(cFirst|cSurname|cKnownCity|cSalut|cTitleStart) == 0
+}

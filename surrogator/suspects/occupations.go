@@ -209,7 +209,7 @@ func (r *run) occupations() {
 		if r.occupationOfOther(i) || i > 0 && toks[i-1].cls&cSalut != 0 || t.e < len(r.text) && r.text[t.e] == ':' || r.holderOfDocument(i) {
 			continue // "die Mutter arbeitet als …", "Frau Richterin"
 		}
-		cue := r.occupationCue(i)
+		cue := r.occupationCue(i) || c == occCare && workerNouns[t.f] && r.workplaceAfter(i)
 		if !cue && (c == occCare || t.cls&(cFirst|cSurname|cRole|cRoleDot|cSalut|cTitleStart) != 0 || r.occupationAfterArticle(i) || r.signerRoleLine(i) || caseFunctions[t.f]) {
 			continue
 		}
