@@ -20,7 +20,8 @@ import (
 // ("01–03/2022").
 //
 // A school, academic or season year is a year and the next one's last two
-// digits: "Schuljahr 2023/24", "Saison 2019/20".
+// digits: "Schuljahr 2023/24", "Saison 2019/20", "2019/2020"; a range of
+// years is written with a dash: "2015-2017".
 
 var (
 	reSpacedDateAt = regexp.MustCompile(`^([0-3]?\d)\. ([01]?\d)\. ?((?:19|20)\d{2})\b`)
@@ -125,6 +126,16 @@ func (r *run) yearTurn(i int) {
 		return
 	}
 	y := atoiSmall(t.s)
+	// "2015-2017", "2015–2017": a range of years
+	for _, dash := range []string{"-", "–"} {
+		if s := r.text[t.e:min(len(r.text), t.e+len(dash)+5)]; len(s) >= len(dash)+4 && strings.HasPrefix(s, dash) && allDigits(s[len(dash):len(dash)+4]) &&
+			(len(s) == len(dash)+4 || !isWordByte(s[len(dash)+4]) && s[len(dash)+4] != '/' && s[len(dash)+4] != '-' && s[len(dash)+4] != '.') {
+			if y2 := atoiSmall(s[len(dash) : len(dash)+4]); y2 > y && y2-y <= 60 {
+				r.add(t.b, t.e+len(dash)+4, kinds.Date, "date-turn", prioDate)
+			}
+			return
+		}
+	}
 	// "2019/2020"
 	if s := r.text[t.e:min(len(r.text), t.e+6)]; len(s) >= 5 && s[0] == '/' && allDigits(s[1:5]) && (len(s) == 5 || !isWordByte(s[5]) && s[5] != '/') {
 		if atoiSmall(s[1:5]) == y+1 {
