@@ -36,6 +36,16 @@
 // practices, signature columns and log-ins (namelabels.go); streets named
 // with a preposition (addresses.go).
 //
+// For letters the detector was not tuned on (issue 28): a broader
+// occupation lexicon by KldB area with heads that count only in compounds
+// (occlexicon.go); the patient as the subject of an occupation ("Er ist
+// Zahnarzt", "Der Patient, ein Maurer"), a career year, a worker before a
+// workplace (occcues.go); work phrases with the verb last ("in der
+// Altenpflege tätig", workfinal.go); ages in other phrasings and no ages of
+// relatives or events (agemore.go); spaced dates, lists of days, year
+// ranges and turns, no scores (datesmore.go); rescue-vehicle call signs
+// (callsigns.go); federal and Bavarian court file numbers (courtfiles.go).
+//
 // The detector reads a text once. The tokenizer splits it into words,
 // folds each word (data.Fold, without allocating for ASCII and German
 // letters) into a buffer reused across texts, and classifies it with one
