@@ -11,14 +11,17 @@ import (
 // 015x, 016x or 017x, then seven or eight digits) or a fixed-line number
 // whose subscriber part is written in blank-separated groups ("03581 87 33
 // 10", "07531 91 82 73": an area code of three to five digits and two to
-// four groups of two to four digits). Each has nine to twelve digits in
-// all. Dates, amounts and reference numbers start with other digits or
+// four groups of two to four digits) or in one block of five to eight
+// digits with ten digits in all ("0351 4582211"). Each has nine to twelve
+// digits in all. Dates, amounts and reference numbers start with other digits or
 // are written in other groups; a labelled ID wins over this weak rule.
 
 var (
 	reMobile       = regexp.MustCompile(`^01[5-7]\d{1,2}(?: ?/ ?| )?\d{6,8}\b`)
-	rePhoneSpaced  = regexp.MustCompile(`^0[2-9]\d{1,4}(?: \d{2,4}){2,4}\b`)
+	rePhoneSpaced  = regexp.MustCompile(`^0[2-9]\d{1,4}(?: \d{2,4}){1,3} \d{2,5}\b`)
 	rePhoneAreaGap = regexp.MustCompile(`^0[2-9]\d{1,4} ?/ ?\d{2,4}(?: \d{2,4}){1,3}\b`)
+	// "0351 4582211": an area code and one block; ten digits at least
+	rePhoneBlock = regexp.MustCompile(`^0[2-9]\d{1,4} \d{5,8}\b`)
 )
 
 func (r *run) shapedPhones() {
@@ -44,11 +47,15 @@ func (r *run) shapedPhones() {
 				break
 			}
 		}
+		block := false
 		if m == nil {
-			continue
+			if m = anchoredMatch(rePhoneBlock, r.text, t.b); m == nil {
+				continue
+			}
+			block = true
 		}
 		e := t.b + m[1]
-		if n := digitCount(r.text[t.b:e]); n < 9 || n > 12 {
+		if n := digitCount(r.text[t.b:e]); n < 9 || n > 12 || block && n < 10 {
 			continue
 		}
 		// a number group continues after the match: no telephone number
