@@ -57,6 +57,8 @@ func (r *run) agesMore() {
 			toks[i-2].cls&cSalut != 0:
 			// "Herr M., 63 Jahre", "Frau K. (72)"
 			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
+		case i > 0 && t.runes <= 3 && r.ageAfterSexOrName(i, rest):
+			r.add(t.b, t.e, kinds.Age, "age-more", prioDate)
 		}
 	}
 }
@@ -121,6 +123,38 @@ func (r *run) ageOfOther(b, e int) bool {
 		}
 		if occupationOthers[p.f] {
 			return true
+		}
+	}
+	return false
+}
+
+// sexMarks before an age: "(w, 84)", "m., 56 J."
+var sexMarks = fieldSet(`w m d weibl männl weiblich männlich`)
+
+// ageAfterSexOrName: the number at token i follows a sex mark ("Pat. (w,
+// 84)"), a name after a salutation with commas around it ("Herr Ahmadi,
+// 43, stellte sich vor") or an age label with words before its colon
+// ("Alter bei Aufnahme: 67"); rest is the text after it.
+func (r *run) ageAfterSexOrName(i int, rest string) bool {
+	toks := r.tokens
+	t, p := &toks[i], &toks[i-1]
+	gap := r.text[p.e:t.b]
+	end := rest == "" || rest[0] == ')' || rest[0] == ',' || strings.HasPrefix(rest, " J")
+	switch {
+	case (gap == ", " || gap == "., ") && sexMarks[p.s] && end:
+		return true
+	case gap == ", " && (strings.HasPrefix(rest, ", ") || strings.HasPrefix(rest, ")")) && p.is(shUpper) && p.nameShaped() && i > 1 &&
+		toks[i-2].cls&cSalut != 0 && r.near(&toks[i-2], p, false):
+		return true
+	case gap == ": " && (rest == "" || !strings.ContainsAny(rest[:1], "0123456789.,/:")):
+		// "Alter bei Aufnahme: 67"
+		for k := i - 1; k >= 0 && k >= i-4; k-- {
+			if toks[k].f == "alter" || toks[k].f == "lebensalter" {
+				return true
+			}
+			if strings.ContainsAny(r.text[toks[k].e:toks[k+1].b], "\n.") && k < i-1 {
+				return false
+			}
 		}
 	}
 	return false
