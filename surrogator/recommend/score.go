@@ -43,15 +43,20 @@ var ruleScore = map[string]float64{
 	"abbreviation+surname": 0.88, // 6 of 6
 	"address-line":         0.88, // 6 of 6
 	"age":                  0.94, // 32 of 33
+	"age-more":             0.75, // 2 of 2
 	"age-word":             0.67, // 1 of 1
 	"age-years":            0.83, // 4 of 4
 	"bic":                  0.67, // 1 of 1
 	"born":                 0.86, // 5 of 5
 	"building":             0.83, // 4 of 4
+	"call-sign":            0.75, // 2 of 2
 	"closing-mark":         0.97, // 28 of 28
 	"colleague":            0.67, // 1 of 1
 	"date":                 0.99, // 313 of 314
+	"date-list":            0.88, // 6 of 6
 	"date-period":          0.83, // 4 of 4
+	"date-spaced":          0.80, // 3 of 3
+	"date-turn":            0.88, // 6 of 6
 	"day-range":            0.86, // 5 of 5
 	"dictation-mark":       0.67, // 1 of 1
 	"email":                0.94, // 16 of 16
@@ -109,6 +114,7 @@ var ruleScore = map[string]float64{
 	"username":             0.67, // 1 of 1
 	"ward":                 0.83, // 4 of 4
 	"ward-any":             0.80, // 3 of 3
+	"ward-bed":             0.67, // 1 of 1
 	"work-phrase":          0.67, // 1 of 1
 	"year":                 0.98, // 42 of 42
 	"zip":                  0.99, // 80 of 80
