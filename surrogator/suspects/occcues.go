@@ -141,3 +141,22 @@ func (r *run) workplaceAfter(i int) bool {
 	n := &toks[j]
 	return n.is(shUpper) && !n.is(shAllUpper) && !staffPlaces[n.f] && n.cls&(cFirst|cSurname|cKnownCity|cSalut|cTitleStart) == 0
 }
+
+// signatureLeads open a line that signs or dictates a letter: an
+// occupation on it is the writer's ("gez. Lisa Beck, Medizinische
+// Fachangestellte", "i. A. Sabine Kurz, Sekretärin").
+var signatureLeads = []string{"gez.", "i. A.", "i.A.", "I. A.", "Sekretariat", "Schreibkraft", "Diktat", "Diktiert",
+	"Verfasser", "Verfasst", "Anwesend", "Teilnehmer"}
+
+// signatureLead: token i lies on a line that a signature lead opens.
+func (r *run) signatureLead(i int) bool {
+	b := r.tokens[i].b
+	ls := strings.LastIndexByte(r.text[:b], '\n') + 1
+	line := strings.TrimLeft(r.text[ls:b], " \t")
+	for _, l := range signatureLeads {
+		if strings.HasPrefix(line, l) {
+			return true
+		}
+	}
+	return false
+}

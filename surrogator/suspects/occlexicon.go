@@ -75,7 +75,8 @@ Gutachter Sachverständiger Prüfer Referent Alltagsbegleiter Betreuungskraft Sc
 Integrationshelfer Haushaltshilfe Familienhelfer Einzelfallhelfer Sozialbetreuer Pflegedienstleiter
 Wohnbereichsleiter Stationsleiter Teamleiter Direktor Rektor Konrektor Leiter Dolmetscher Übersetzer Polizist
 Polizeibeamter Inhaber Schulleiter Klassenlehrer Klassenleiter Beratungslehrer Vertrauenslehrer Förderlehrer
-Schulsozialarbeiter Bewährungshelfer Jugendrichter`
+Schulsozialarbeiter Bewährungshelfer Jugendrichter Arztsekretär Chefarztsekretär Stationssekretär Praxissekretär
+Schreibkraft Studienkoordinator Studienassistent Casemanager`
 
 // careHeadsOnly: heads of compounds that need a cue ("Gruppenleiterin",
 // "Projektleiter" of a study or of the patient's employer).

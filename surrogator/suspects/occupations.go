@@ -210,7 +210,7 @@ func (r *run) occupations() {
 			continue // "die Mutter arbeitet als …", "Frau Richterin"
 		}
 		cue := r.occupationCue(i) || c == occCare && workerNouns[t.f] && r.workplaceAfter(i)
-		if !cue && (c == occCare || t.cls&(cFirst|cSurname|cRole|cRoleDot|cSalut|cTitleStart) != 0 || r.occupationAfterArticle(i) || r.signerRoleLine(i) || caseFunctions[t.f]) {
+		if !cue && (c == occCare || t.cls&(cFirst|cSurname|cRole|cRoleDot|cSalut|cTitleStart) != 0 || r.occupationAfterArticle(i) || r.signerRoleLine(i) || caseFunctions[t.f] || r.signatureLead(i)) {
 			continue
 		}
 		// "Richterin Lindemann", "Klassenlehrerin Frau Thiele",
