@@ -123,6 +123,7 @@ func TestGeneralisedPrecision(t *testing.T) {
 		{"third persons of the case", "Gespräch mit Dolmetscher. Polizeibeamte brachten ihn. Laut Klassenlehrerin gut integriert."},
 		{"staff unit", "Mitarbeiterin im Sozialdienst ist informiert."},
 		{"signature lines", "gez. Lisa Beck, Medizinische Fachangestellte\nSekretariat: Frau Lange, Chefarztsekretärin"},
+		{"clinic counsellors", "Wundmanagerin sah die Wunde. Diabetesberaterin schulte."},
 		{"document holder", "Er ist Inhaber eines Schwerbehindertenausweises."},
 		{"road users", "Sie ist Rollstuhlfahrerin. Pkw-Fahrer, angeschnallt."},
 		{"hospital rank after a copula", "Sie ist Oberärztin auf unserer Station."},

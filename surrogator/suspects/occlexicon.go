@@ -76,7 +76,9 @@ Integrationshelfer Haushaltshilfe Familienhelfer Einzelfallhelfer Sozialbetreuer
 Wohnbereichsleiter Stationsleiter Teamleiter Direktor Rektor Konrektor Leiter Dolmetscher Übersetzer Polizist
 Polizeibeamter Inhaber Schulleiter Klassenlehrer Klassenleiter Beratungslehrer Vertrauenslehrer Förderlehrer
 Schulsozialarbeiter Bewährungshelfer Jugendrichter Arztsekretär Chefarztsekretär Stationssekretär Praxissekretär
-Schreibkraft Studienkoordinator Studienassistent Casemanager`
+Schreibkraft Studienkoordinator Studienassistent Casemanager Diabetesberater Ernährungsberater Stillberater
+Pflegeberater Suchtberater Schuldnerberater Sozialberater Wundmanager Wundexperte Pflegeexperte Praxisanleiter
+Hygienefachkraft Patientenlotse Genesungsbegleiter`
 
 // careHeadsOnly: heads of compounds that need a cue ("Gruppenleiterin",
 // "Projektleiter" of a study or of the patient's employer).
