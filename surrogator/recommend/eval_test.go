@@ -187,10 +187,13 @@ func TestEvalPreannotate(t *testing.T) {
 		// held-out letters (measured once); with the second, blind batch
 		// (h2-*, 28 letters in all) 93.7 % / 97.6 %; after the shape rules
 		// tuned on d70–d79 (measured once): dev (60) 98.2 % / 98.2 %,
-		// held-out 93.9 % / 97.6 %
+		// held-out 93.9 % / 97.6 %; after the generalising rules of branch
+		// deta (ID, profession, age, contact, date; measured once): dev
+		// (104, with the 28 blind letters d96–d127 whose names and places
+		// were not tuned on) 96.8 % / 98.1 %, held-out 94.7 % / 97.8 %
 		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0.98, 0.98},
-			{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.97, 0.98},
-			{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.93, 0.97}}
+			{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.96, 0.98},
+			{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.94, 0.97}}
 	case "shared":
 		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0, 0}}
 	default:
