@@ -18,9 +18,11 @@ import (
 // the state the letter's surrogate places are in: the original body's
 // state under the default state policy (states are kept, and so is the
 // relation between the body's state and the patient's), its surrogate
-// with --replace-state. Where that state has no other body of the family
-// that the run may use (one AOK per state, and the original is never its
-// own surrogate), the surrogate is the family's stateless spelling ("AOK",
+// with --replace-state. Where the kept state has fewer than
+// minRegisterChoice other bodies of the family that the run may use (one
+// AOK per state, and the original is never its own surrogate; two would
+// swap and point back to the original's region), the surrogate is the
+// family's stateless spelling ("AOK",
 // "Medizinischer Dienst", "Deutsche Rentenversicherung"), which names no
 // state at all; a body of another state is never drawn. Nationwide bodies
 // (Ersatzkassen, DRV Bund, Knappschaft, Berufsgenossenschaften) are
@@ -349,6 +351,12 @@ func regionalChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch
 			same = append(same, i)
 		}
 	}
+	if m.entry >= 0 && stateKey(target) == stateKey(st) && len(same) < minRegisterChoice {
+		// the state kept and too few others of the family there: one of
+		// them would point back to the original's region ("AOK NordWest"
+		// and "AOK Rheinland/Hamburg" would swap): the stateless spelling
+		same = nil
+	}
 	var nationwide []int
 	if fam == "rentenversicherung" {
 		// a nationwide carrier serves every state (DRV Bund, Knappschaft-Bahn-See)
@@ -396,6 +404,9 @@ func accidentChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch
 		case e.State == "" && ind != indPublic && ind != indFire && ind != indNone && containsString(jobs, ind) && ind != own:
 			byJob = append(byJob, i)
 		}
+	}
+	if own == indPublic && m.entry >= 0 && stateKey(target) == stateKey(st) && len(publicInState) < minRegisterChoice {
+		publicInState = nil // another of the state would point back (two GUVs swap)
 	}
 	if own == indPublic {
 		// an Unfallkasse: another public insurer of the state, else the

@@ -34,6 +34,8 @@ func TestRegionalBodiesFollowTheState(t *testing.T) {
 		{"Beihilfe über das [[ORG|Landesamt für Besoldung und Versorgung Baden-Württemberg]]; [[CITY|Schwetzingen]].", "Baden-Württemberg"},
 		{"Ein Antrag liegt beim [[ORG|Landesverwaltungsamt Sachsen-Anhalt]]; wohnhaft in [[CITY|Dessau-Roßlau]].", "Sachsen-Anhalt"},
 		{"Versichert bei der [[ORG|AOK PLUS]], wohnhaft in [[CITY|Jena]].", "Sachsen"},
+		{"Versichert bei der [[ORG|AOK NordWest]], wohnhaft in [[CITY|Dortmund]].", "Nordrhein-Westfalen"},
+		{"Rente von der [[ORG|DRV Westfalen]], wohnhaft in [[CITY|Münster]].", "Nordrhein-Westfalen"},
 	} {
 		d := parseDoc(t, "regional", c.src)
 		for seed := 0; seed < 20; seed++ {
@@ -65,6 +67,18 @@ func TestRegionalBodiesFollowTheState(t *testing.T) {
 					t.Errorf("seed %d: %q → %q: family %q, want %q", seed, r.orig, r.sur, entryFamily(reg, s), fam)
 				case reg.entries[s].State != "" && !covers(reg.entries[s], c.state):
 					t.Errorf("seed %d: %q → %q: serves %s, the letter is in %s", seed, r.orig, r.sur, reg.entries[s].State, c.state)
+				case o >= 0 && reg.entries[s].State != "":
+					// another body of the original's own state: only where
+					// the family has enough there not to point back
+					others := 0
+					for _, i := range reg.byClass[reg.entries[o].class] {
+						if i != o && entryFamily(reg, i) == fam && covers(reg.entries[i], c.state) {
+							others++
+						}
+					}
+					if others < minRegisterChoice {
+						t.Errorf("seed %d: %q → %q: one of %d others of the state points back", seed, r.orig, r.sur, others)
+					}
 				}
 				if art != "" && !fac.Agrees(art, nomO, nomS) {
 					t.Errorf("seed %d: %s %q → %s %q: disagrees", seed, art, r.orig, art, r.sur)
