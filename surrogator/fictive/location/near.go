@@ -52,7 +52,14 @@ func coordOf(res *data.Resources, g Gazetteer, id int) (coord, bool) {
 		return coord{}, false
 	}
 	pl := g.Place(id)
-	c, ok := coords(res)[data.Fold(pl.Name)+"|"+stateKey(pl.State)]
+	m := coords(res)
+	st := "|" + stateKey(pl.State)
+	if c, ok := m[data.Fold(pl.Name)+st]; ok {
+		return c, true
+	}
+	// the place list may write the short name ("Freiburg" for Freiburg im
+	// Breisgau)
+	c, ok := m[data.Fold(shortName(pl.Name))+st]
 	return c, ok
 }
 

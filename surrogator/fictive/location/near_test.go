@@ -56,3 +56,19 @@ func TestNearPlacesStayNear(t *testing.T) {
 		t.Errorf("median distance %.0f km, 90th percentile %.0f km, want ≤ 50 and ≤ 120", med, dists[len(dists)*9/10])
 	}
 }
+
+// TestCoordOf: the gazetteer's official names find their coordinates,
+// also where the place list writes a short name.
+func TestCoordOf(t *testing.T) {
+	res := data.Default()
+	g := NewEmbedded(res)
+	for _, n := range []string{"Freiburg im Breisgau", "Halle (Saale)", "Frankfurt am Main", "Schwetzingen", "Regensburg"} {
+		id, ok := g.Lookup(n)
+		if !ok {
+			t.Fatalf("%s: not in the gazetteer", n)
+		}
+		if _, ok := coordOf(res, g, id); !ok {
+			t.Errorf("%s: no coordinates", n)
+		}
+	}
+}
