@@ -469,8 +469,12 @@ func genericTail(s string) bool {
 	}
 	for _, fs := range genericForms {
 		for _, f := range fs {
-			if strings.HasSuffix(s, " "+f) {
-				return true
+			// declined after the link word ("Pflegekasse bei der
+			// Allgemeinen Ortskrankenkasse")
+			for _, a := range []string{"", "der", "des", "dem", "den"} {
+				if strings.HasSuffix(s, " "+fac.Decline(f, a)) {
+					return true
+				}
 			}
 		}
 	}
