@@ -120,7 +120,7 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 		return "Gesundheitsamt " + d, true
 	case fac.AuthorityJugendamt:
 		if kreisfrei && strings.Contains(low, "der stadt") {
-			return "Jugendamt der Stadt " + pl.Name, true
+			return "Jugendamt der Stadt " + facilityTown(g, pl.Name, allowed(ctx.Scope)), true
 		}
 		return "Jugendamt " + d, true
 	case fac.AuthorityLandratsamt:
@@ -169,7 +169,7 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 	if len(f.cities) == 1 && containsWord(core, f.cities[0].base) {
 		rest := fac.ProperNouns(replaceWord(core, f.cities[0].base, ""))
 		if len(rest) == 0 {
-			return replaceWord(core, f.cities[0].base, pl.Name), true
+			return replaceWord(core, f.cities[0].base, facilityTown(g, pl.Name, allowed(ctx.Scope))), true
 		}
 	}
 	// … else its head word and the surrogate town
@@ -183,9 +183,9 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 		}
 		if fac.Classify(w) == fac.AuthorityOther {
 			if strings.Contains(low, "der stadt") {
-				return w + " der Stadt " + pl.Name, true
+				return w + " der Stadt " + facilityTown(g, pl.Name, allowed(ctx.Scope)), true
 			}
-			return w + " " + pl.Name, true
+			return w + " " + facilityTown(g, pl.Name, allowed(ctx.Scope)), true
 		}
 	}
 	return "", false

@@ -104,7 +104,7 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 				return freeValue(g.Place(id).Name, taken, ctx.Scope.Avoid, orig...)
 			})
 		}
-		ids = placeTiers(ctx, g, p, enough)
+		ids = nearAnchor(ctx, g, p, placeTiers(ctx, g, p, enough))
 		return names(g, ids)
 	}
 	v := memoPickExcept(ctx.Scope, fictive.NSCity, p.key, tiers, except, p.name.base)

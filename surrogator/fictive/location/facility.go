@@ -633,11 +633,24 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 			templates = agree
 		}
 	}
+	if cityID >= 0 {
+		// names the surrogate town can have (no Kreisklinik in a kreisfreie
+		// Stadt, no generic "Klinikum <city>" in a big one)
+		var fit []string
+		for _, t := range templates {
+			if townFits(g, t, cityID) {
+				fit = append(fit, t)
+			}
+		}
+		if len(fit) > 0 {
+			templates = fit
+		}
+	}
 	// Other cities of the surrogate city's state, for the variants.
 	allow := allowed(ctx.Scope)
-	var others []string
+	var others []int
 	othersDone := false
-	otherCities := func() []string {
+	otherCities := func() []int {
 		if othersDone {
 			return others
 		}
@@ -647,7 +660,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 			for _, o := range g.Candidates(pl.State, minClass, maxClass) {
 				if o != id && !isCityStateMain(g, o) {
 					if n := g.Place(o).Name; allow(n) {
-						others = append(others, n)
+						others = append(others, o)
 					}
 				}
 			}
@@ -681,7 +694,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		out := data.FillTemplate(tpl, func(ph string) string {
 			switch ph {
 			case "city":
-				return c
+				return facilityTown(g, c, allow)
 			case "surname":
 				return s1
 			case "surname2":
@@ -726,7 +739,14 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 			for _, t := range byScore[sc] {
 				c := city
 				if o := otherCities(); len(o) > 0 {
-					c = o[r.Intn(len(o))]
+					id := o[r.Intn(len(o))]
+					for try := 0; try < 10 && !townFits(g, t, id); try++ {
+						id = o[r.Intn(len(o))] // a town that can have such a facility
+					}
+					if !townFits(g, t, id) {
+						continue
+					}
+					c = g.Place(id).Name
 				}
 				more = append(more, fill(t, c, true))
 			}

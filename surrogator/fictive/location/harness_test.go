@@ -24,7 +24,7 @@ import (
 var shortKinds = map[string]kinds.Kind{
 	"STREET": kinds.LocationStreet, "CITY": kinds.LocationCity, "ZIP": kinds.LocationZip,
 	"STATE": kinds.LocationState, "COUNTRY": kinds.LocationCountry, "HOSPITAL": kinds.LocationHospital,
-	"ORG": kinds.LocationOrganization, "OTHER": kinds.LocationOther, "NAME": kinds.NamePatient,
+	"ORG": kinds.LocationOrganization, "OTHER": kinds.LocationOther, "NAME": kinds.NamePatient, "PROF": kinds.Profession,
 }
 
 var markup = regexp.MustCompile(`\[\[([A-Z]+)\|(.*?)\]\]`)

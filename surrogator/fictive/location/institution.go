@@ -536,7 +536,26 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		}
 		return true
 	}
+	key += regionalKey(ctx, g, reg, m)
 	name := ctx.Scope.Memo(NSInstitution, key, func(rnd *rand.Rand) string {
+		// a regional body: one of the surrogate state; an accident insurer:
+		// one of the letter's work (regional.go)
+		if tiers, fam, ok := regionalChoice(ctx, g, reg, m, usable); ok {
+			for _, pool := range tiers {
+				var fit []int
+				for _, i := range pool {
+					if genders == 0 || genders.Has(fac.HeadGender(reg.entries[i].render(m, genders))) {
+						fit = append(fit, i)
+					}
+				}
+				if len(fit) > 0 {
+					return reg.entries[fit[rnd.Intn(len(fit))]].Name
+				}
+			}
+			if v := genericFor(fam, m, genders, func(v string) bool { return !named(v) && !taken[strings.ToLower(v)] }); v != "" {
+				return v
+			}
+		}
 		var all, inState []int
 		for _, i := range reg.byClass[cls] {
 			if !usable(i) {
@@ -734,6 +753,14 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			break
 		}
 	}
+	if e == nil && isGeneric(name) {
+		// a family's stateless spelling (regional.go), chosen for the
+		// articles
+		if m.prefix != "" {
+			return followPrefix(ctx, g, m.prefix) + fac.Decline(name, m.link), true
+		}
+		return name, true
+	}
 	if e == nil {
 		return "", false // a suffixed value: the register ran out
 	}
@@ -859,7 +886,7 @@ func family(m regMatch, reg *register) string {
 var families = []string{
 	"aok", "bkk", "ikk", "unfallkasse", "unfallversicherung", "berufsgenossenschaft", "universität", "hochschule",
 	"rentenversicherung", "herzzentrum", "tumorzentrum", "krebszentrum", "max-planck", "fraunhofer", "helmholtz", "leibniz",
-	"medizinischer",
+	"medizinischer", "kassenärztliche", "ärztekammer",
 }
 
 // campusOf returns the university hospital whose campus "Campus <seat>"

@@ -70,13 +70,13 @@ func TestInstitutionSurrogates(t *testing.T) {
 		src       string
 		sameState string // "" nationwide
 	}{
-		{"Versichert bei der [[ORG|AOK PLUS]].", ""},
+		{"Versichert bei der [[ORG|Techniker Krankenkasse]].", ""}, // a regional AOK: TestRegionalBodiesFollowTheState
 		{"Das [[ORG|Amtsgericht Leipzig]] hat entschieden; [[ORG|AG Leipzig]].", "Sachsen"},
 		{"Die [[ORG|Agentur für Arbeit Leipzig]] zahlt.", "Sachsen"},
 		{"Im [[HOSPITAL|Universitätsklinikum Leipzig]], später im [[HOSPITAL|UKL]].", ""},
 		{"Befund des [[HOSPITAL|Universitätsklinikums Würzburg]].", "Bayern"},
 		{"Beim [[ORG|Sozialgericht Dortmund]] anhängig.", "Nordrhein-Westfalen"},
-		{"Antrag bei der [[ORG|Deutschen Rentenversicherung Mitteldeutschland]].", ""},
+		{"Antrag bei der [[ORG|Deutschen Rentenversicherung Bund]].", ""},
 	} {
 		d := parseDoc(t, "inst", c.src)
 		for seed := 0; seed < 20; seed++ {

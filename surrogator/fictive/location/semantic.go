@@ -143,7 +143,7 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	}
 	v := ch.Name
 	if city != "" {
-		v = placeCity(g, v, city)
+		v = placeCity(g, v, facilityTown(g, city, allowed(ctx.Scope)))
 	}
 	v = ctx.Scope.Memo(ns, skey, func(*rand.Rand) string { return v })
 	if v == "" {

@@ -1,8 +1,8 @@
 package taxonomy
 
 import (
+	"sort"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -131,7 +131,7 @@ func headIndex(words []string) (int, Gender) {
 				if _, acr := acronymGenders[strings.TrimRight(words[j], ",;:)")]; acr || appositions[strings.ToLower(words[j])] {
 					continue
 				}
-				if placeNames()[strings.TrimRight(words[j], ",;:)")] {
+				if placeName(strings.TrimRight(words[j], ",;:)")) {
 					continue // "JVA Hildesheim": the place is no head ("-heim")
 				}
 				if h := tokenGender(words[j], false); h != NoGender {
@@ -435,14 +435,13 @@ func pluralWord(w string) bool {
 	return len(parts) > 0 && wordGender(parts[len(parts)-1]) == Plural
 }
 
-// placeNames is the set of German place names (data.Places): after an
-// abbreviation a place name is an apposition, whatever noun it ends in
-// ("JVA Hildesheim" is die JVA, "AOK Oldenburg" die AOK). Built once from
-// the embedded, read-only list.
-var placeNames = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, p := range data.Places() {
-		m[p.Name] = true
-	}
-	return m
-})
+// placeName reports whether w is a German place name (data.Places): after
+// an abbreviation a place name is an apposition, whatever noun it ends in
+// ("JVA Hildesheim" is die JVA, "AOK Oldenburg" die AOK). A binary search
+// of the embedded, read-only list, which is sorted by name: no set or
+// cache of its own.
+func placeName(w string) bool {
+	ps := data.Places()
+	i := sort.Search(len(ps), func(i int) bool { return ps[i].Name >= w })
+	return i < len(ps) && ps[i].Name == w
+}

@@ -1,0 +1,482 @@
+package location
+
+import (
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// Regional bodies and accident insurers (issue 24, the blind reading's
+// tells).
+//
+// A regional body (an AOK, a Medizinischer Dienst, a regional carrier of
+// the Deutsche Rentenversicherung, an Unfallkasse, a Kassenärztliche
+// Vereinigung, a Landesärztekammer, a state office for social affairs or
+// for Beihilfe) serves the insured of one state. Its surrogate belongs to
+// the state the letter's surrogate places are in: the original body's
+// state under the default state policy (states are kept, and so is the
+// relation between the body's state and the patient's), its surrogate
+// with --replace-state. Where the kept state has fewer than
+// minRegisterChoice other bodies of the family that the run may use (one
+// AOK per state, and the original is never its own surrogate; two would
+// swap and point back to the original's region), the surrogate is the
+// family's stateless spelling ("AOK",
+// "Medizinischer Dienst", "Deutsche Rentenversicherung"), which names no
+// state at all; a body of another state is never drawn. Nationwide bodies
+// (Ersatzkassen, DRV Bund, Knappschaft, Berufsgenossenschaften) are
+// unaffected.
+//
+// An accident insurer's surrogate fits the work the letter describes: a
+// Berufsgenossenschaft covers one industry, so another one would name
+// another trade ("BGN" for a nurse). The original's own industry is what
+// the letter says about that mention; its surrogate is the public accident
+// insurer (Unfallkasse) of the surrogate state where that industry is also
+// public work (health care, administration, construction), the federal
+// one for administration and transport, else the stateless
+// "Berufsgenossenschaft". An Unfallkasse becomes another public insurer of
+// the state, else the Berufsgenossenschaft of a profession the letter
+// names, else "Unfallkasse". Never the original, never an industry the
+// letter's professions contradict.
+
+// regionalClasses are the classes whose register entries with a state
+// serve that state only.
+func regionalClass(c fac.Class) bool {
+	return c == fac.InsurerStatutory || c == fac.PensionCarrier || c == fac.AccidentInsurer || c == fac.AuthorityOther || c == fac.Association
+}
+
+// alsoCovers lists the further states of bodies that serve several (the
+// register's STATE column holds the seat's).
+var alsoCovers = map[string][]string{
+	"AOK PLUS":                                       {"Thüringen"},
+	"AOK Nordost":                                    {"Berlin", "Mecklenburg-Vorpommern"},
+	"AOK NordWest":                                   {"Schleswig-Holstein"},
+	"AOK Rheinland/Hamburg":                          {"Hamburg"},
+	"AOK Rheinland-Pfalz/Saarland":                   {"Saarland"},
+	"Medizinischer Dienst Nord":                      {"Schleswig-Holstein"},
+	"Medizinischer Dienst Berlin-Brandenburg":        {"Berlin"},
+	"Deutsche Rentenversicherung Nord":               {"Hamburg", "Mecklenburg-Vorpommern"},
+	"Deutsche Rentenversicherung Mitteldeutschland":  {"Thüringen", "Sachsen-Anhalt"},
+	"Deutsche Rentenversicherung Berlin-Brandenburg": {"Berlin"},
+	"Deutsche Rentenversicherung Oldenburg-Bremen":   {"Bremen"},
+	"Unfallkasse Nord":                               {"Hamburg"},
+}
+
+// covers reports whether register entry e serves state st.
+func covers(e regEntry, st string) bool {
+	if stateKey(e.State) == stateKey(st) {
+		return true
+	}
+	for _, o := range alsoCovers[e.Name] {
+		if stateKey(o) == stateKey(st) {
+			return true
+		}
+	}
+	return false
+}
+
+// regionalFamily returns the family of a regional body: of register
+// entry i, or of the original m names without an entry ("MDK", "AOK",
+// "Landesamt für Besoldung und Versorgung"); "" when it is none.
+func regionalFamily(m regMatch, reg *register) string {
+	if !regionalClass(m.class) {
+		return ""
+	}
+	if m.entry >= 0 {
+		e := reg.entries[m.entry]
+		if e.State == "" || e.Country != "" {
+			return "" // nationwide, or foreign
+		}
+	}
+	name := m.tail
+	if m.entry >= 0 {
+		name = reg.entries[m.entry].Name
+	}
+	l := strings.ToLower(name)
+	switch {
+	case strings.Contains(l, "berufsgenossenschaft") || strings.HasPrefix(l, "bg ") || l == "bg":
+		return "" // nationwide
+	case beihilfeOffice(l):
+		return "beihilfe"
+	case m.class == fac.AccidentInsurer:
+		return "unfallkasse"
+	}
+	switch f := family(m, reg); f {
+	case "aok", "medizinischer", "rentenversicherung", "landesamt", "kassenärztliche", "ärztekammer":
+		if f == "rentenversicherung" && m.entry < 0 && !strings.EqualFold(strings.TrimSpace(m.tail), "DRV") && !strings.EqualFold(strings.TrimSpace(m.tail), "Deutsche Rentenversicherung") {
+			return "" // a carrier the register does not know
+		}
+		return f
+	}
+	if strings.Contains(l, "sozialverband") || strings.Contains(l, "kommunalverband") || strings.Contains(l, "familie und soziales") {
+		return "landesamt"
+	}
+	return ""
+}
+
+// beihilfeOffice reports a state office that pays civil servants' Beihilfe
+// (lower-case name).
+func beihilfeOffice(l string) bool {
+	for _, w := range []string{"beihilfe", "besoldung", "bezüge", "landesamt für finanzen", "landesamts für finanzen"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// entryFamily is regionalFamily of register entry i.
+func entryFamily(reg *register, i int) string {
+	e := reg.entries[i]
+	return regionalFamily(regMatch{entry: i, class: e.class, tail: e.Name}, reg)
+}
+
+// genericForms are the stateless spellings of a family, official name
+// first, then its abbreviation: a surrogate that names no state.
+var genericForms = map[string][]string{
+	"aok":                  {"AOK", "Allgemeine Ortskrankenkasse"},
+	"medizinischer":        {"Medizinischer Dienst", "MD"},
+	"rentenversicherung":   {"Deutsche Rentenversicherung", "DRV"},
+	"unfallkasse":          {"Unfallkasse", "Landesunfallkasse", "Gemeinde-Unfallversicherungsverband"},
+	"berufsgenossenschaft": {"Berufsgenossenschaft", "BG"},
+	"landesamt":            {"Versorgungsamt", "Versorgungsverwaltung", "Landesversorgungsamt", "Kommunaler Sozialverband"},
+	"beihilfe":             {"Beihilfestelle", "Landesamt für Finanzen", "Bezügestelle"},
+	"kassenärztliche":      {"Kassenärztliche Vereinigung", "KV"},
+	"ärztekammer":          {"Landesärztekammer", "Ärztekammer"},
+}
+
+// isGeneric reports a generic family spelling.
+func isGeneric(v string) bool {
+	for _, fs := range genericForms {
+		for _, f := range fs {
+			if f == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// genericFor returns the family's stateless spelling that fits genders
+// (0: any), the original's form (an abbreviation for an acronym original)
+// and ok (not the original, not a value of the project to avoid, not
+// taken): "" when none does.
+func genericFor(fam string, m regMatch, genders fac.GenderSet, ok func(string) bool) string {
+	forms := genericForms[fam]
+	if len(forms) == 0 {
+		return ""
+	}
+	ordered := forms
+	if first := strings.Fields(m.tail); m.form == formAbbr || m.form == formShort && len(first) > 0 && acronymLike(first[0]) {
+		// an acronym original: the acronym first
+		ordered = nil
+		for _, f := range forms {
+			if acronymLike(f) {
+				ordered = append(ordered, f)
+			}
+		}
+		for _, f := range forms {
+			if !acronymLike(f) {
+				ordered = append(ordered, f)
+			}
+		}
+	}
+	for _, f := range ordered {
+		if formKey(f) == formKey(m.tail) || !ok(f) {
+			continue
+		}
+		if genders != 0 && !genders.Has(fac.HeadGender(f)) {
+			continue
+		}
+		return f
+	}
+	return ""
+}
+
+// docState is the state the document's places are in: its first place's
+// (nil tree or no place: ""), under --replace-state the surrogate of it.
+func docState(ctx *fictive.Context, g Gazetteer) string {
+	t := treeOf(ctx)
+	t.mu.Lock()
+	st := ""
+	if t.first != nil {
+		st = t.first.state
+	}
+	t.mu.Unlock()
+	if st == "" && len(t.states) > 0 {
+		st = t.states[0]
+	}
+	return st
+}
+
+// targetState is the state a regional body of state st (the original's;
+// "" unknown: the document's) is replaced in.
+func targetState(ctx *fictive.Context, g Gazetteer, st string) string {
+	if st == "" {
+		st = docState(ctx, g)
+	}
+	if st == "" {
+		return ""
+	}
+	if ctx.ReplaceState {
+		return stateSurrogate(ctx, g, stateMention{state: st})
+	}
+	return st
+}
+
+// Industries of the statutory accident insurance.
+const (
+	indNone         = ""
+	indHealth       = "health"
+	indAdmin        = "admin"
+	indConstruction = "construction"
+	indMetal        = "metal"
+	indFood         = "food"
+	indTrade        = "trade"
+	indTransport    = "transport"
+	indEnergy       = "energy"
+	indRaw          = "raw"
+	indPublic       = "public"
+	indFire         = "fire"
+)
+
+// insurerIndustries are the name words of the accident insurers' industries.
+var insurerIndustries = []struct{ word, ind string }{
+	{"feuerwehr", indFire}, {"gesundheitsdienst", indHealth}, {"bgw", indHealth},
+	{"verwaltungs-berufsgenossenschaft", indAdmin}, {"vbg", indAdmin},
+	{"bauwirtschaft", indConstruction}, {"bg bau", indConstruction},
+	{"holz und metall", indMetal}, {"bghm", indMetal}, {"nahrungsmittel", indFood}, {"bgn", indFood},
+	{"handel", indTrade}, {"bghw", indTrade}, {"verkehr", indTransport}, {"energie", indEnergy}, {"etem", indEnergy},
+	{"rohstoffe", indRaw}, {"rci", indRaw}, {"bund und bahn", indAdmin},
+	{"unfallkasse", indPublic}, {"unfallversicherung", indPublic}, {"guv", indPublic}, {"kuvb", indPublic},
+}
+
+// insurerIndustry is the industry an accident insurer's name shows.
+func insurerIndustry(name string) string {
+	l := strings.ToLower(fac.Expand(name))
+	for _, w := range insurerIndustries {
+		if strings.Contains(l, w.word) {
+			return w.ind
+		}
+	}
+	return indNone
+}
+
+// professionIndustries map profession words to the industry whose insurer
+// covers them (lower-case substrings, most specific first).
+var professionIndustries = []struct{ word, ind string }{
+	{"verwaltung", indAdmin}, {"büro", indAdmin}, {"bank", indAdmin}, {"versicherung", indAdmin}, {"sachbearbeit", indAdmin},
+	{"informatik", indAdmin}, {"steuer", indAdmin}, {"zeitarbeit", indAdmin},
+	{"pfleg", indHealth}, {"kranken", indHealth}, {"ärzt", indHealth}, {"arzt", indHealth}, {"hebamme", indHealth},
+	{"therapeut", indHealth}, {"medizinische fachangestellte", indHealth}, {"mfa", indHealth}, {"apothek", indHealth},
+	{"heilerzieh", indHealth}, {"sozialarbeit", indHealth}, {"sozialpädagog", indHealth}, {"friseur", indHealth},
+	{"rettungs", indHealth}, {"notfallsanit", indHealth}, {"erzieher", indHealth},
+	{"maurer", indConstruction}, {"bauarbeit", indConstruction}, {"dachdecker", indConstruction}, {"zimmerer", indConstruction},
+	{"gerüst", indConstruction}, {"fliesen", indConstruction}, {"maler", indConstruction}, {"gebäudereinig", indConstruction},
+	{"straßenbau", indConstruction}, {"bauhelfer", indConstruction}, {"polier", indConstruction},
+	{"schlosser", indMetal}, {"schweiß", indMetal}, {"mechatronik", indMetal}, {"mechaniker", indMetal}, {"tischler", indMetal},
+	{"schreiner", indMetal}, {"metall", indMetal}, {"dreher", indMetal}, {"zerspan", indMetal},
+	{"koch", indFood}, {"köchin", indFood}, {"bäcker", indFood}, {"fleischer", indFood}, {"metzger", indFood},
+	{"kellner", indFood}, {"gastronom", indFood}, {"hotel", indFood}, {"konditor", indFood},
+	{"verkäufer", indTrade}, {"einzelhandel", indTrade}, {"kassierer", indTrade}, {"lager", indTrade}, {"kommissionier", indTrade},
+	{"kraftfahrer", indTransport}, {"lkw", indTransport}, {"busfahrer", indTransport}, {"zusteller", indTransport}, {"taxi", indTransport},
+	{"elektrik", indEnergy}, {"elektronik", indEnergy}, {"drucker", indEnergy}, {"textil", indEnergy},
+	{"chemikant", indRaw}, {"bergmann", indRaw}, {"bergbau", indRaw},
+	{"lehrer", indPublic}, {"studienrat", indPublic}, {"studienrät", indPublic}, {"beamt", indPublic},
+	{"feuerwehr", indFire},
+}
+
+// letterIndustries returns the industries of the professions the document
+// names (PROFESSION spans), in text order.
+func letterIndustries(ctx *fictive.Context) []string {
+	if ctx.Doc == nil {
+		return nil
+	}
+	var out []string
+	for i, s := range ctx.Doc.Spans {
+		if s.Kind != kinds.Profession {
+			continue
+		}
+		l := strings.ToLower(ctx.Doc.SpanText(i))
+		for _, p := range professionIndustries {
+			if strings.Contains(l, p.word) {
+				if !containsString(out, p.ind) {
+					out = append(out, p.ind)
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+func containsString(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// publicWork are the industries whose work is also done for public
+// employers, insured by the state's Unfallkasse.
+var publicWork = map[string]bool{indHealth: true, indAdmin: true, indConstruction: true, indPublic: true, indFire: true}
+
+// regionalChoice is the pool of a regional body or accident insurer
+// original: register entries that fit the surrogate state and the letter's
+// work, best first (the caller draws from the first non-empty tier), and
+// the family whose stateless spelling stands in when every tier is empty.
+// ok is false for an original this rule does not cover.
+func regionalChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, usable func(int) bool) (tiers [][]int, generic string, ok bool) {
+	if m.class == fac.AccidentInsurer {
+		return accidentChoice(ctx, g, reg, m, usable)
+	}
+	fam := regionalFamily(m, reg)
+	if fam == "" {
+		return nil, "", false
+	}
+	st := ""
+	if m.entry >= 0 {
+		st = reg.entries[m.entry].State
+	}
+	target := targetState(ctx, g, st)
+	if target == "" {
+		return nil, "", false
+	}
+	var same []int
+	for _, i := range reg.byClass[m.class] {
+		if usable(i) && entryFamily(reg, i) == fam && covers(reg.entries[i], target) {
+			same = append(same, i)
+		}
+	}
+	if m.entry >= 0 && stateKey(target) == stateKey(st) && len(same) < minRegisterChoice {
+		// the state kept and too few others of the family there: one of
+		// them would point back to the original's region ("AOK NordWest"
+		// and "AOK Rheinland/Hamburg" would swap): the stateless spelling
+		same = nil
+	}
+	var nationwide []int
+	if fam == "rentenversicherung" {
+		// a nationwide carrier serves every state (DRV Bund, Knappschaft-Bahn-See)
+		for _, i := range reg.byClass[m.class] {
+			if usable(i) && reg.entries[i].State == "" && family(regMatch{entry: i}, reg) == fam {
+				nationwide = append(nationwide, i)
+			}
+		}
+	}
+	return [][]int{same, nationwide}, fam, true
+}
+
+// accidentChoice is regionalChoice for an accident insurer.
+func accidentChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, usable func(int) bool) ([][]int, string, bool) {
+	name := m.tail
+	st := ""
+	if m.entry >= 0 {
+		name = reg.entries[m.entry].Name
+		st = reg.entries[m.entry].State
+	}
+	own := insurerIndustry(name)
+	if own == indNone && m.entry < 0 {
+		return nil, "", false
+	}
+	target := targetState(ctx, g, st)
+	jobs := letterIndustries(ctx)
+	// the letter's professions all fit public work: an Unfallkasse does not
+	// contradict them
+	jobsPublic := true
+	for _, j := range jobs {
+		jobsPublic = jobsPublic && (publicWork[j] || j == indTrade || j == indFood || j == indTransport)
+	}
+	var publicInState, federal, byJob []int
+	for _, i := range reg.byClass[fac.AccidentInsurer] {
+		if !usable(i) {
+			continue
+		}
+		e := reg.entries[i]
+		ind := insurerIndustry(e.Name)
+		switch {
+		case ind == indPublic && e.State != "" && target != "" && covers(e, target):
+			publicInState = append(publicInState, i)
+		case ind == indAdmin && e.State == "" && strings.Contains(strings.ToLower(e.Name), "bund und bahn"):
+			federal = append(federal, i)
+		case e.State == "" && ind != indPublic && ind != indFire && ind != indNone && containsString(jobs, ind) && ind != own:
+			byJob = append(byJob, i)
+		}
+	}
+	if own == indPublic && m.entry >= 0 && stateKey(target) == stateKey(st) && len(publicInState) < minRegisterChoice {
+		publicInState = nil // another of the state would point back (two GUVs swap)
+	}
+	if own == indPublic {
+		// an Unfallkasse: another public insurer of the state, else the
+		// industry's of a profession the letter names
+		return [][]int{publicInState, firstJob(reg, byJob, jobs)}, "unfallkasse", true
+	}
+	if own == indFire {
+		return [][]int{publicInState}, "unfallkasse", true
+	}
+	var tiers [][]int
+	if publicWork[own] && jobsPublic {
+		tiers = append(tiers, publicInState)
+	}
+	if (own == indAdmin || own == indTransport) && jobsPublic {
+		tiers = append(tiers, federal)
+	}
+	return tiers, "berufsgenossenschaft", true
+}
+
+// regionalKey is what a regional body's or accident insurer's surrogate
+// depends on besides the original, for its memo key: the surrogate state
+// of a body named without one, the document's state and professions for an
+// accident insurer ("" otherwise).
+func regionalKey(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch) string {
+	if m.class == fac.AccidentInsurer {
+		st := ""
+		if m.entry >= 0 {
+			st = reg.entries[m.entry].State
+		}
+		return "|" + stateKey(targetState(ctx, g, st)) + "|" + strings.Join(letterIndustries(ctx), ",")
+	}
+	if m.entry < 0 && regionalFamily(m, reg) != "" {
+		return "|" + stateKey(targetState(ctx, g, ""))
+	}
+	return ""
+}
+
+// firstJob keeps the insurers of the letter's first profession that has
+// one.
+func firstJob(reg *register, pool []int, jobs []string) []int {
+	for _, j := range jobs {
+		var out []int
+		for _, i := range pool {
+			if insurerIndustry(reg.entries[i].Name) == j {
+				out = append(out, i)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// genericTail reports a family's stateless spelling, alone or after the
+// head of a longer name ("Pflegekasse bei der AOK").
+func genericTail(s string) bool {
+	if isGeneric(s) {
+		return true
+	}
+	for _, fs := range genericForms {
+		for _, f := range fs {
+			// declined after the link word ("Pflegekasse bei der
+			// Allgemeinen Ortskrankenkasse")
+			for _, a := range []string{"", "der", "des", "dem", "den"} {
+				if strings.HasSuffix(s, " "+fac.Decline(f, a)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,91 @@
+package location
+
+import "strings"
+
+// facilityTown returns a municipality's name as a facility name writes it
+// (the blind reading's tell: "Klinikum Lindau (Bodensee)", "Kreisklinik
+// Neustadt (Aisch)"). An official name with a parenthesised qualifier
+// loses it when the short name is the most populous place of that name
+// ("Lindau (Bodensee)" → "Lindau", "Halle (Saale)" → "Halle"), else the
+// qualifier follows a slash, as German names write it ("Neustadt
+// (Hessen)" → "Neustadt/Hessen", "Frankfurt (Oder)" → "Frankfurt/Oder").
+// ok reports a spelling that may be used (not an original of the project);
+// when the short form may not, the official name stays. Other names are
+// returned unchanged ("Neustadt an der Aisch", "Freiburg im Breisgau").
+func facilityTown(g Gazetteer, name string, ok func(string) bool) string {
+	i := strings.Index(name, " (")
+	if i <= 0 || !strings.HasSuffix(name, ")") {
+		return name
+	}
+	short, qual := name[:i], name[i+2:len(name)-1]
+	if qual == "" || strings.ContainsAny(qual, "()") {
+		return name
+	}
+	v := short + "/" + qual
+	if shortFinds(g, name, short) {
+		v = short
+	}
+	if ok != nil && !ok(v) {
+		return name
+	}
+	return v
+}
+
+// shortFinds reports whether short names the municipality name (its most
+// populous namesake among the places called short or abbreviated so).
+func shortFinds(g Gazetteer, name, short string) bool {
+	if g == nil {
+		return false
+	}
+	id, found := g.Lookup(name)
+	if !found {
+		return false
+	}
+	pop := g.Place(id).Population
+	ids := g.Resolve(short)
+	if l, ok := g.Lookup(short); ok {
+		ids = append(ids, l)
+	}
+	for _, o := range ids {
+		if o != id && g.Place(o).Population >= pop {
+			return false
+		}
+	}
+	return true
+}
+
+// bigCity is the population from which a town is a city whose hospitals a
+// reader knows: a generic name after it ("Klinikum Regensburg",
+// "Städtisches Klinikum Freiburg im Breisgau") reads invented.
+const bigCity = 100000
+
+// townFits reports whether template tpl names a facility the municipality
+// id can have (the blind reading's tell: "Kreisklinik Regensburg", a
+// kreisfreie Stadt has no Kreisklinik): a Kreisklinik or Kreiskrankenhaus
+// only in a town of a Landkreis below city size; a Städtisches Klinikum,
+// Stadtkrankenhaus or a plain "Klinikum <town>" only below city size (and
+// a Stadtkrankenhaus not in a village); a district's hospital ("Klinikum
+// <town>-Nord") only in a city. Other templates (a saint's, a church's,
+// a street's, a speciality's) fit any town; so does a template without
+// the town.
+func townFits(g Gazetteer, tpl string, id int) bool {
+	if id < 0 || !strings.Contains(tpl, "{city}") {
+		return true
+	}
+	pl := g.Place(id)
+	pop := pl.Population
+	_, kreisfrei := districtName(g, id)
+	big := pop >= bigCity
+	t := strings.TrimSpace(tpl)
+	switch {
+	case strings.HasPrefix(t, "Kreis") || strings.Contains(t, "{city}-Land"):
+		return !kreisfrei && !big
+	case strings.HasPrefix(t, "Städtisches ") || strings.HasPrefix(t, "Stadtkrankenhaus"):
+		return !big && pop >= 10000
+	case strings.Contains(t, "{city}-") || strings.HasSuffix(t, "{city} Mitte"):
+		return big // "Klinikum {city}-Nord": a district of a city
+	case t == "Klinikum {city}" || t == "Kliniken {city}" || t == "Krankenhaus {city}" || t == "Kreisklinikum {city}":
+		return !big
+	}
+	return true
+}
