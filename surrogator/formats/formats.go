@@ -110,6 +110,13 @@ type Options struct {
 	// cost. For a pass that needs no layers (pass 1 of a run); XMI and
 	// the other formats are read as without it.
 	PHIOnly bool
+	// KeepOriginal reads CAS JSON documents with casjson's ReadOriginal:
+	// Layers is a *casjson.Original (the input bytes, for a writer that
+	// only adds annotations to them: surrogator annotate) instead of the
+	// decoded CAS; the same documents are accepted and refused, with the
+	// same name, text and spans. XMI and the other formats are read as
+	// without it.
+	KeepOriginal bool
 	// Digest, when set, is called for every input file on disk that is
 	// read whole — loose CAS JSON, XMI, BRAT and type-system files, and
 	// JSON Lines files streamed to their end (not zips, not held inputs,
@@ -1173,6 +1180,9 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 // readCASJSON decodes a CAS JSON document, without its layers when the
 // options ask for PHIOnly.
 func (r *reader) readCASJSON(data []byte) (*document.Document, error) {
+	if r.opt.KeepOriginal {
+		return r.cas.ReadOriginal(data, r.opt.PHI)
+	}
 	if r.opt.PHIOnly {
 		return r.cas.ReadPHI(data, r.opt.PHI)
 	}

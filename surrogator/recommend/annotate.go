@@ -52,6 +52,12 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 	preds := p.Predict(d.Text, d.Spans)
 	base := outName(d)
 	switch lay := d.Layers.(type) {
+	case *casjson.Original:
+		data, err := annotateOriginal(d, lay, phi, preds)
+		if err != nil {
+			return nil, err
+		}
+		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: trimExt(base) + ".json", Data: data}}}, nil
 	case *cas.Layers:
 		c := lay.CAS
 		layer, feature := phiLayer(c, phi)
@@ -61,8 +67,7 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 			return nil, err
 		}
 		for _, a := range added {
-			a.FS.Set(MarkFeature, false, json.RawMessage("true"))
-			a.FS.Set(ScoreFeature, false, json.RawMessage(strconv.FormatFloat(a.Prediction.Score, 'f', 2, 64)))
+			markFS(a.FS, a.Prediction)
 		}
 		if d.Format == document.FormatXMI {
 			var x, ts bytes.Buffer
@@ -149,6 +154,69 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 			{Rel: trimExt(base) + ".ann", Data: ann.Bytes()},
 		}}, nil
 	}
+}
+
+// markFS marks a prediction's feature structure as annotate's.
+func markFS(f *cas.FS, p Prediction) {
+	f.Set(MarkFeature, false, json.RawMessage("true"))
+	f.Set(ScoreFeature, false, json.RawMessage(strconv.FormatFloat(p.Score, 'f', 2, 64)))
+}
+
+// annotateOriginal is Annotate for a CAS JSON document read with its
+// input bytes (formats.Options.KeepOriginal): the predictions are spliced
+// into the input (casjson.Original.AppendAdded) instead of decoding and
+// encoding the whole CAS, which gives what the CAS path gives (the same
+// type, ids, features and view members; TestAnnotateOriginalEquivalent).
+func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConfig, preds []Prediction) ([]byte, error) {
+	// the layer as phiLayer chooses it
+	feature := phi.Feature
+	if feature == "" {
+		feature = "kind"
+	}
+	layer := o.PHIType()
+	var td *cas.TypeDef
+	if layer == "" {
+		for _, t := range o.Types() {
+			if phi.Match(t.Name) {
+				layer = t.Name
+				break
+			}
+		}
+	}
+	for _, t := range o.Types() {
+		if t.Name == layer {
+			td = t
+			break
+		}
+	}
+	// the type's definition as phiLayer and markType leave it: only the
+	// features it lacks are added to the input's
+	def := &cas.TypeDef{Name: layer}
+	if td == nil {
+		def.Name = phi.Type
+		if def.Name == "" || !strings.Contains(def.Name, ".") {
+			def.Name = cas.DefaultPHIType
+		}
+		layer = def.Name
+		def.Super = cas.TypeAnnotation
+		def.Features = []cas.FeatureDef{{Name: feature, Range: "uima.cas.String"}}
+	}
+	def.Features = append(def.Features, cas.FeatureDef{Name: MarkFeature, Range: "uima.cas.Boolean"},
+		cas.FeatureDef{Name: ScoreFeature, Range: "uima.cas.Double"})
+	t := Target{Layer: layer, Feature: feature}
+	ix := document.NewIndex(d.Text)
+	pl := place(ix, len(d.Text), nil, preds)
+	fss := make([]*cas.FS, len(pl))
+	id := o.NextID()
+	for i, q := range pl {
+		fss[i] = predictionFS(id+i, o.Sofa(), t, q, nil)
+		markFS(fss[i], q.p)
+	}
+	out, err := o.AppendAdded(nil, []*cas.TypeDef{def}, fss)
+	if err != nil {
+		return nil, fmt.Errorf("recommend: %w", err)
+	}
+	return out, nil
 }
 
 func sortSpans(s []document.Span) {
