@@ -110,12 +110,13 @@ type Options struct {
 	// cost. For a pass that needs no layers (pass 1 of a run); XMI and
 	// the other formats are read as without it.
 	PHIOnly bool
-	// KeepOriginal reads CAS JSON documents with casjson's ReadOriginal:
-	// Layers is a *casjson.Original (the input bytes, for a writer that
-	// only adds annotations to them: surrogator annotate) instead of the
-	// decoded CAS; the same documents are accepted and refused, with the
-	// same name, text and spans. XMI and the other formats are read as
-	// without it.
+	// KeepOriginal reads CAS JSON documents with casjson's ReadOriginal
+	// (Layers a *casjson.Original) and XMI documents with a type system
+	// with xmi's Scanner.ReadOriginal where the scanner reads them (Layers
+	// an *xmi.Original): the input, for a writer that only adds
+	// annotations to it (surrogator annotate), instead of the decoded CAS.
+	// The same documents are accepted and refused, with the same name,
+	// text and spans. The other formats are read as without it.
 	KeepOriginal bool
 	// Digest, when set, is called for every input file on disk that is
 	// read whole — loose CAS JSON, XMI, BRAT and type-system files, and
@@ -313,6 +314,11 @@ type reader struct {
 	stop  error
 	// mu guards files and stop (prefetching goroutines read files).
 	mu sync.Mutex
+	// xmiTypes keeps the parsed type systems and scanners of KeepOriginal's
+	// XMI reading by the type system's bytes (a project's documents share
+	// one); xmiMu guards it
+	xmiTypes map[string]*xmiTypes
+	xmiMu    sync.Mutex
 }
 
 func newReader(opt Options) *reader {
@@ -1220,7 +1226,7 @@ func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, e
 		if err != nil {
 			return nil, r.zipErr(err)
 		}
-		return decodeXMI(x, ts, r.opt)
+		return r.decodeXMI(x, ts)
 	}
 	return nil, fmt.Errorf("unsupported CAS entry")
 }

@@ -34,6 +34,9 @@ func (o *Original) Rebase(_, _ string, _ *document.Mapping) (document.Layers, er
 	return nil, errOriginalRebase
 }
 
+// Len returns the length of the input.
+func (o *Original) Len() int { return len(o.data) }
+
 // Types returns the document's type definitions (read-only: they may be
 // shared with other documents).
 func (o *Original) Types() []*cas.TypeDef { return o.types }

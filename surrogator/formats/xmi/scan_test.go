@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"syscall"
@@ -105,6 +106,9 @@ func checkScan(t testing.TB, data []byte, ts []*cas.TypeDef) bool {
 	want := scanned(t, c)
 	if !sameScan(sc, want) {
 		t.Fatalf("Scan and Read differ:\nscan %+v\nread %+v", *sc, *want)
+	}
+	for _, phi := range []cas.PHIConfig{{}, {Type: "Token"}, {Type: scanLayer, Feature: "kind"}} {
+		checkReadOriginal(t, data, ts, phi)
 	}
 	n16 := len(utf16Len(sc.Text))
 	adds := []NewAnnotation{
@@ -327,4 +331,43 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// checkReadOriginal fails unless ReadOriginal refuses data (ErrScan) or
+// gives the document that Read and cas.Extract give, with Read's types.
+func checkReadOriginal(t testing.TB, data []byte, ts []*cas.TypeDef, phi cas.PHIConfig) {
+	t.Helper()
+	d, err := NewScanner(ts).ReadOriginal(data, ts, phi)
+	if err != nil {
+		if !errors.Is(err, ErrScan) {
+			t.Fatalf("ReadOriginal error without ErrScan: %v", err)
+		}
+		return
+	}
+	c, err := Read(data, ts)
+	if err != nil {
+		t.Fatalf("ReadOriginal accepted what Read refuses: %v", err)
+	}
+	ex, err := cas.Extract(c, phi)
+	if err != nil {
+		t.Fatalf("ReadOriginal accepted what Extract refuses (%+v): %v", phi, err)
+	}
+	if d.Name != ex.DocumentTitle || d.Text != ex.Text || !reflect.DeepEqual(d.Spans, ex.Spans) {
+		t.Fatalf("ReadOriginal (%+v) and Read differ: %q %v / %q %v", phi, d.Name, d.Spans, ex.DocumentTitle, ex.Spans)
+	}
+	o := d.Layers.(*Original)
+	if len(c.Types) != len(ts) || o.Len() != len(data) {
+		t.Fatalf("Read's CAS has %d types, the type system %d", len(c.Types), len(ts))
+	}
+	// the first PHI annotation's type, as annotate chooses its layer
+	first := ""
+	for _, f := range c.FS {
+		if phi.Match(f.Type) && f.Type != cas.TypeSofa {
+			first = f.Type
+			break
+		}
+	}
+	if o.Scan.LayerType != first {
+		t.Fatalf("layer type %q, Read's first PHI type %q", o.Scan.LayerType, first)
+	}
 }
