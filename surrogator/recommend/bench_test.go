@@ -1,10 +1,13 @@
 package recommend
 
 import (
+	"archive/zip"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -113,6 +116,84 @@ func BenchmarkAnnotateExport(b *testing.B) {
 	benchAnnotate(b, zip)
 }
 
+// BenchmarkAnnotateExportLetters: the shared GraSCCo letters as an
+// INCEpTION project export (the shared export's exportedproject.json with
+// the letters as its documents, each letter's CAS JSON as its curation),
+// annotated as BenchmarkAnnotate: the export path on letter-sized
+// documents.
+func BenchmarkAnnotateExportLetters(b *testing.B) {
+	benchAnnotate(b, lettersExport(b))
+}
+
+// lettersExport writes the shared letters as an INCEpTION project export
+// (see BenchmarkAnnotateExportLetters) and returns the zip's path.
+func lettersExport(b *testing.B) string {
+	b.Helper()
+	src, ok := testutil.SharedPath(b, testutil.ProjectZip)
+	if !ok {
+		b.Skip("needs ../shared/" + testutil.ProjectZip)
+	}
+	zr, err := zip.OpenReader(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer zr.Close()
+	var project map[string]any
+	for _, f := range zr.File {
+		if f.Name != "exportedproject.json" {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			b.Fatal(err)
+		}
+		err = json.NewDecoder(rc).Decode(&project)
+		rc.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if project == nil {
+		b.Fatal("no exportedproject.json in the shared export")
+	}
+	var docs []any
+	p := filepath.Join(b.TempDir(), "letters-export.zip")
+	out, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	zw := zip.NewWriter(out)
+	put := func(name string, data []byte) {
+		w, err := zw.Create(name)
+		if err == nil {
+			_, err = w.Write(data)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, f := range testutil.GrasccoCAS(b) {
+		name := strings.TrimSuffix(f.Name, ".json") + ".txt"
+		docs = append(docs, map[string]any{"name": name, "format": "text", "state": "CURATION_FINISHED"})
+		put("source/"+name, []byte(testutil.Doc(b, f).Text))
+		put("curation/"+name+"/CURATION_USER.json", f.Data)
+	}
+	project["source_documents"] = docs
+	project["annotation_documents"] = []any{}
+	pj, err := json.Marshal(project)
+	if err != nil {
+		b.Fatal(err)
+	}
+	put("exportedproject.json", pj)
+	if err := zw.Close(); err != nil {
+		b.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
 // benchAnnotate runs annotate's reading, prediction and writing over the
 // input and reports MB of document text per CPU-second.
 func benchAnnotate(b *testing.B, input string) {
@@ -124,7 +205,7 @@ func benchAnnotate(b *testing.B, input string) {
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		docs = 0 // the outputs of one pass overwrite the last pass's
-		_, err := formats.Scan(context.Background(), formats.PathSources([]string{input}), formats.Options{KeepOriginal: true}, func(_ *formats.Project, d *document.Document) error {
+		projs, err := formats.Scan(context.Background(), formats.PathSources([]string{input}), formats.Options{KeepOriginal: true}, func(_ *formats.Project, d *document.Document) error {
 			textBytes += int64(len(d.Text))
 			docs++
 			a, err := p.Annotate(d, cas.PHIConfig{})
@@ -141,6 +222,11 @@ func benchAnnotate(b *testing.B, input string) {
 		})
 		if err != nil {
 			b.Fatal(err)
+		}
+		for _, pr := range projs {
+			if len(pr.Errors) > 0 {
+				b.Fatalf("%d inputs unread: %v", len(pr.Errors), pr.Errors[0])
+			}
 		}
 	}
 	cpu := cpuTime() - c0
