@@ -194,7 +194,7 @@ func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConf
 		fss[i] = predictionFS(id+i, o.Sofa(), t, q, nil)
 		markFS(fss[i], q.p)
 	}
-	out, err := o.AppendAdded(make([]byte, 0, o.Len()+len(fss)*320), []*cas.TypeDef{def}, fss)
+	out, err := o.AppendAdded(nil, []*cas.TypeDef{def}, fss)
 	if err != nil {
 		return nil, fmt.Errorf("recommend: %w", err)
 	}
@@ -259,8 +259,8 @@ func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfi
 		f = append(f, [2]string{MarkFeature, "true"}, [2]string{ScoreFeature, strconv.FormatFloat(q.p.Score, 'f', 2, 64)})
 		adds[i] = xmi.NewAnnotation{Begin: q.b16, End: q.e16, Features: f}
 	}
-	out := make([]byte, 0, o.Len()+len(adds)*320)
-	if err := sc.Splice(layer, adds, func(b []byte) { out = append(out, b...) }); err != nil {
+	out, err := sc.AppendSplice(nil, layer, adds)
+	if err != nil {
 		return nil, nil, fmt.Errorf("recommend: %w", err)
 	}
 	var tsb bytes.Buffer

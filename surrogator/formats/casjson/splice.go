@@ -3,6 +3,7 @@ package casjson
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
@@ -33,9 +34,6 @@ var errOriginalRebase = errors.New("casjson: a document read with ReadOriginal c
 func (o *Original) Rebase(_, _ string, _ *document.Mapping) (document.Layers, error) {
 	return nil, errOriginalRebase
 }
-
-// Len returns the length of the input.
-func (o *Original) Len() int { return len(o.data) }
 
 // Types returns the document's type definitions (read-only: they may be
 // shared with other documents).
@@ -217,6 +215,11 @@ func (o *Original) AppendAdded(dst []byte, defs []*cas.TypeDef, fss []*cas.FS) (
 			all[j], all[j-1] = all[j-1], all[j]
 		}
 	}
+	n := len(o.data)
+	for _, in := range all {
+		n += len(in.text)
+	}
+	dst = slices.Grow(dst, n)
 	last := 0
 	for _, in := range all {
 		dst = append(dst, o.data[last:in.at]...)

@@ -25,9 +25,6 @@ func (o *Original) Rebase(_, _ string, _ *document.Mapping) (document.Layers, er
 	return nil, errOriginalRebase
 }
 
-// Len returns the length of the input.
-func (o *Original) Len() int { return len(o.Scan.data) }
-
 // Types returns the type system the document was read with (read-only:
 // it may be shared with other documents). Read's CAS of the document has
 // these types, as the scan refuses elements of other types.

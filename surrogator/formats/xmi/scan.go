@@ -1152,6 +1152,27 @@ func (sc *Scan) Splice(typ string, adds []NewAnnotation, emit func([]byte)) erro
 	return nil
 }
 
+// AppendSplice is Splice appending to dst, grown once to the result's
+// size.
+func (sc *Scan) AppendSplice(dst []byte, typ string, adds []NewAnnotation) ([]byte, error) {
+	ins, err := sc.Insertions(typ, adds)
+	if err != nil {
+		return nil, err
+	}
+	n := len(sc.data)
+	for _, in := range ins {
+		n += len(in.Text)
+	}
+	dst = slices.Grow(dst, n)
+	last := 0
+	for _, in := range ins {
+		dst = append(dst, sc.data[last:in.At]...)
+		dst = append(dst, in.Text...)
+		last = in.At
+	}
+	return append(dst, sc.data[last:]...), nil
+}
+
 // Insertions returns what Splice inserts, in document order: the new
 // elements, their ids in the main view (a new cas:View when there is
 // none) and, when typ's namespace is not declared, its declaration on the

@@ -119,6 +119,9 @@ func checkScan(t testing.TB, data []byte, ts []*cas.TypeDef) bool {
 	if err := sc.Splice(scanLayer, adds, func(b []byte) { out.Write(b) }); err != nil {
 		t.Fatalf("splice: %v", err)
 	}
+	if b, err := sc.AppendSplice([]byte("x"), scanLayer, adds); err != nil || !bytes.Equal(b[1:], out.Bytes()) || b[0] != 'x' {
+		t.Fatalf("AppendSplice differs from Splice (%v)", err)
+	}
 	c2, err := Read(out.Bytes(), ts)
 	if err != nil {
 		t.Fatalf("spliced document does not read: %v\n%s", err, out.Bytes())
@@ -356,7 +359,7 @@ func checkReadOriginal(t testing.TB, data []byte, ts []*cas.TypeDef, phi cas.PHI
 		t.Fatalf("ReadOriginal (%+v) and Read differ: %q %v / %q %v", phi, d.Name, d.Spans, ex.DocumentTitle, ex.Spans)
 	}
 	o := d.Layers.(*Original)
-	if len(c.Types) != len(ts) || o.Len() != len(data) {
+	if len(c.Types) != len(ts) || len(o.Scan.data) != len(data) {
 		t.Fatalf("Read's CAS has %d types, the type system %d", len(c.Types), len(ts))
 	}
 	// the first PHI annotation's type, as annotate chooses its layer
