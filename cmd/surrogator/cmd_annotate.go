@@ -83,6 +83,9 @@ func runAnnotate(ctx context.Context, stdout io.Writer, o annotateOptions, input
 	p.MinScore = o.minScore
 	p.KindMin = kindMin
 	opt := o.in.options(o.out)
+	// CAS JSON is written back by adding the predictions to the input's
+	// bytes (casjson.Original), not by decoding and encoding the CAS
+	opt.KeepOriginal = true
 	appended := map[string]*output.PrivateFile{}
 	defer func() {
 		for _, f := range appended {

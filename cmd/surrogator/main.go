@@ -160,7 +160,7 @@ func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // gcProfile is the collector's profile for a command line: Corpus for
-// the verbs that stream a corpus, Default for the others (osmbuild builds
+// the verbs that stream a corpus (annotate too), Default for the others (osmbuild builds
 // a large heap, serve waits between requests). The verb is found as cobra
 // finds it (flags may come before it).
 func gcProfile(args []string) gctune.Profile {
@@ -172,7 +172,7 @@ func gcProfile(args []string) gctune.Profile {
 		c = c.Parent() // the verb under the root
 	}
 	switch c.Name() {
-	case "run", "qc", "inspect", "audit", "verify":
+	case "run", "qc", "inspect", "audit", "verify", "annotate":
 		return gctune.Corpus
 	}
 	return gctune.Default

@@ -443,6 +443,8 @@ func TestGCProfile(t *testing.T) {
 		{[]string{"inspect", "in"}, gctune.Corpus},
 		{[]string{"audit", "out"}, gctune.Corpus},
 		{[]string{"verify", "out"}, gctune.Corpus},
+		{[]string{"annotate", "in", "--out", "o"}, gctune.Corpus},
+		{[]string{"recommend"}, gctune.Default},
 		{[]string{"osmbuild", "de.pbf", "-o", "de.pack"}, gctune.Default},
 		{[]string{"serve"}, gctune.Default},
 		{[]string{"geo", "info", "run"}, gctune.Default}, // the verb is the first word only

@@ -110,6 +110,14 @@ type Options struct {
 	// cost. For a pass that needs no layers (pass 1 of a run); XMI and
 	// the other formats are read as without it.
 	PHIOnly bool
+	// KeepOriginal reads CAS JSON documents with casjson's ReadOriginal
+	// (Layers a *casjson.Original) and XMI documents with a type system
+	// with xmi's Scanner.ReadOriginal where the scanner reads them (Layers
+	// an *xmi.Original): the input, for a writer that only adds
+	// annotations to it (surrogator annotate), instead of the decoded CAS.
+	// The same documents are accepted and refused, with the same name,
+	// text and spans. The other formats are read as without it.
+	KeepOriginal bool
 	// Digest, when set, is called for every input file on disk that is
 	// read whole — loose CAS JSON, XMI, BRAT and type-system files, and
 	// JSON Lines files streamed to their end (not zips, not held inputs,
@@ -306,6 +314,11 @@ type reader struct {
 	stop  error
 	// mu guards files and stop (prefetching goroutines read files).
 	mu sync.Mutex
+	// xmiTypes keeps the parsed type systems and scanners of KeepOriginal's
+	// XMI reading by the type system's bytes (a project's documents share
+	// one); xmiMu guards it
+	xmiTypes map[string]*xmiTypes
+	xmiMu    sync.Mutex
 }
 
 func newReader(opt Options) *reader {
@@ -1173,6 +1186,9 @@ func (r *reader) readZip(proj *Project, file string, ra io.ReaderAt, size int64)
 // readCASJSON decodes a CAS JSON document, without its layers when the
 // options ask for PHIOnly.
 func (r *reader) readCASJSON(data []byte) (*document.Document, error) {
+	if r.opt.KeepOriginal {
+		return r.cas.ReadOriginal(data, r.opt.PHI)
+	}
 	if r.opt.PHIOnly {
 		return r.cas.ReadPHI(data, r.opt.PHI)
 	}
@@ -1210,7 +1226,7 @@ func (r *reader) decodeCAS(entry string, data, ts []byte) (*document.Document, e
 		if err != nil {
 			return nil, r.zipErr(err)
 		}
-		return decodeXMI(x, ts, r.opt)
+		return r.decodeXMI(x, ts)
 	}
 	return nil, fmt.Errorf("unsupported CAS entry")
 }

@@ -74,12 +74,52 @@ var formatTable = []Format{
 	{Name: "CAS JSON", Exts: []string{".json"}, Reader: ReaderCASJSON, notDocument: skippedJSON,
 		decode: func(r *reader, data, _ []byte) (*document.Document, error) { return r.readCASJSON(data) }},
 	{Name: "CAS XMI", Exts: []string{".xmi"}, Reader: ReaderXMI, Companion: typeSystemName,
-		decode: func(r *reader, data, ts []byte) (*document.Document, error) { return decodeXMI(data, ts, r.opt) }},
+		decode: func(r *reader, data, ts []byte) (*document.Document, error) { return r.decodeXMI(data, ts) }},
 	{Name: "BRAT standoff", Exts: []string{".ann"}, Reader: ReaderBRAT, Companion: ".txt",
 		decode:  func(_ *reader, ann, txt []byte) (*document.Document, error) { return brat.Read(txt, ann) },
 		missing: "BRAT annotation without its .txt", companionErr: "BRAT text"},
 	{Name: "JSON Lines", Exts: []string{".jsonl", ".ndjson"}, Reader: ReaderJSONLines, Streamed: true},
 	{Name: "zip (INCEpTION project export or loose files)", Exts: []string{".zip"}, Reader: ReaderZip, Container: true},
+}
+
+// xmiTypes is a parsed type system and its scanner.
+type xmiTypes struct {
+	defs    []*cas.TypeDef
+	scanner *xmi.Scanner
+}
+
+// maxXMITypes bounds the type systems a reader keeps.
+const maxXMITypes = 16
+
+// decodeXMI is decodeXMI, with KeepOriginal through the scanner
+// (xmi.Scanner.ReadOriginal: Layers an *xmi.Original) where it reads the
+// document.
+func (r *reader) decodeXMI(data, ts []byte) (*document.Document, error) {
+	if !r.opt.KeepOriginal || len(ts) == 0 {
+		return decodeXMI(data, ts, r.opt)
+	}
+	r.xmiMu.Lock()
+	t := r.xmiTypes[string(ts)]
+	r.xmiMu.Unlock()
+	if t == nil {
+		defs, err := xmi.ReadTypeSystem(bytes.NewReader(ts))
+		if err != nil {
+			return nil, fmt.Errorf("type system: %w", err)
+		}
+		t = &xmiTypes{defs: defs, scanner: xmi.NewScanner(defs)}
+		r.xmiMu.Lock()
+		if r.xmiTypes == nil {
+			r.xmiTypes = map[string]*xmiTypes{}
+		}
+		if len(r.xmiTypes) < maxXMITypes {
+			r.xmiTypes[string(ts)] = t
+		}
+		r.xmiMu.Unlock()
+	}
+	if d, err := t.scanner.ReadOriginal(data, t.defs, r.opt.PHI); err == nil {
+		return d, nil
+	}
+	return decodeXMI(data, ts, r.opt)
 }
 
 // decodeXMI decodes an XMI document with its type system (nil: the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,6 +53,21 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 	preds := p.Predict(d.Text, d.Spans)
 	base := outName(d)
 	switch lay := d.Layers.(type) {
+	case *casjson.Original:
+		data, err := annotateOriginal(d, lay, phi, preds)
+		if err != nil {
+			return nil, err
+		}
+		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: trimExt(base) + ".json", Data: data}}}, nil
+	case *xmi.Original:
+		x, ts, err := annotateXMIOriginal(d, lay, phi, preds)
+		if err != nil {
+			return nil, err
+		}
+		return &Annotated{Predictions: preds, Outputs: []Output{
+			{Rel: trimExt(base) + ".xmi", Data: x},
+			{Rel: path.Join(path.Dir(base), "TypeSystem.xml"), Data: ts},
+		}}, nil
 	case *cas.Layers:
 		c := lay.CAS
 		layer, feature := phiLayer(c, phi)
@@ -61,8 +77,7 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 			return nil, err
 		}
 		for _, a := range added {
-			a.FS.Set(MarkFeature, false, json.RawMessage("true"))
-			a.FS.Set(ScoreFeature, false, json.RawMessage(strconv.FormatFloat(a.Prediction.Score, 'f', 2, 64)))
+			markFS(a.FS, a.Prediction)
 		}
 		if d.Format == document.FormatXMI {
 			var x, ts bytes.Buffer
@@ -149,6 +164,110 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 			{Rel: trimExt(base) + ".ann", Data: ann.Bytes()},
 		}}, nil
 	}
+}
+
+// markFS marks a prediction's feature structure as annotate's.
+func markFS(f *cas.FS, p Prediction) {
+	f.Set(MarkFeature, false, json.RawMessage("true"))
+	f.Set(ScoreFeature, false, json.RawMessage(strconv.FormatFloat(p.Score, 'f', 2, 64)))
+}
+
+// annotateOriginal is Annotate for a CAS JSON document read with its
+// input bytes (formats.Options.KeepOriginal): the predictions are spliced
+// into the input (casjson.Original.AppendAdded) instead of decoding and
+// encoding the whole CAS, which gives what the CAS path gives (the same
+// type, ids, features and view members; TestAnnotateOriginalEquivalent).
+func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConfig, preds []Prediction) ([]byte, error) {
+	layer, feature, types := originalLayer(o.PHIType(), o.Types(), phi)
+	var def *cas.TypeDef
+	for _, td := range types {
+		if td.Name == layer {
+			def = td // AppendAdded adds what the input's definition lacks
+		}
+	}
+	t := Target{Layer: layer, Feature: feature}
+	ix := document.NewIndex(d.Text)
+	pl := place(ix, len(d.Text), nil, preds)
+	fss := make([]*cas.FS, len(pl))
+	id := o.NextID()
+	for i, q := range pl {
+		fss[i] = predictionFS(id+i, o.Sofa(), t, q, nil)
+		markFS(fss[i], q.p)
+	}
+	out, err := o.AppendAdded(nil, []*cas.TypeDef{def}, fss)
+	if err != nil {
+		return nil, fmt.Errorf("recommend: %w", err)
+	}
+	return out, nil
+}
+
+// originalLayer is phiLayer and markType for a document read with its
+// input (types: its type system, read-only): the layer, its label
+// feature, and the type system with the layer's type declared and the
+// marks added (new definitions where they change).
+func originalLayer(first string, types []*cas.TypeDef, phi cas.PHIConfig) (layer, feature string, out []*cas.TypeDef) {
+	feature = phi.Feature
+	if feature == "" {
+		feature = "kind"
+	}
+	layer = first
+	if layer == "" {
+		for _, t := range types {
+			if phi.Match(t.Name) {
+				layer = t.Name
+				break
+			}
+		}
+	}
+	out = slices.Clone(types)
+	at := -1
+	for i, t := range out {
+		if t.Name == layer {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		layer = phi.Type
+		if layer == "" || !strings.Contains(layer, ".") {
+			layer = cas.DefaultPHIType
+		}
+		out = append(out, &cas.TypeDef{Name: layer, Super: cas.TypeAnnotation,
+			Features: []cas.FeatureDef{{Name: feature, Range: "uima.cas.String"}}})
+		at = len(out) - 1
+	}
+	td := *out[at]
+	td.Features = slices.Clone(td.Features)
+	out[at] = &td
+	markType(&cas.CAS{Types: out}, layer)
+	return layer, feature, out
+}
+
+// annotateXMIOriginal is Annotate for an XMI document read with its input
+// (formats.Options.KeepOriginal): the predictions are spliced into the
+// input (xmi.Scan.Splice) instead of decoding and encoding the CAS, which
+// gives what the CAS path gives (TestAnnotateOriginalEquivalent); the
+// type system is written as that path writes it.
+func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfig, preds []Prediction) (x, ts []byte, err error) {
+	sc := o.Scan
+	layer, feature, types := originalLayer(sc.LayerType, o.Types(), phi)
+	t := Target{Layer: layer, Feature: feature}
+	pl := place(document.NewIndex(d.Text), len(d.Text), nil, preds)
+	adds := make([]xmi.NewAnnotation, len(pl))
+	for i, q := range pl {
+		f := predictionFeatures(t, q.p, nil)
+		f = append(f, [2]string{MarkFeature, "true"}, [2]string{ScoreFeature, strconv.FormatFloat(q.p.Score, 'f', 2, 64)})
+		adds[i] = xmi.NewAnnotation{Begin: q.b16, End: q.e16, Features: f}
+	}
+	out, err := sc.AppendSplice(nil, layer, adds)
+	if err != nil {
+		return nil, nil, fmt.Errorf("recommend: %w", err)
+	}
+	var tsb bytes.Buffer
+	if err := xmi.WriteTypeSystem(&tsb, types); err != nil {
+		return nil, nil, fmt.Errorf("recommend: %w", err)
+	}
+	return out, tsb.Bytes(), nil
 }
 
 func sortSpans(s []document.Span) {

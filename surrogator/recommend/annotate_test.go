@@ -67,13 +67,21 @@ func writeInputs(t *testing.T, dir string) {
 
 // TestAnnotateFormats: every format is written back in its own format,
 // readable by the product's readers, with the annotated span kept and the
-// predictions added and marked.
+// predictions added and marked; CAS JSON and XMI both decoded and encoded
+// and read with their input and spliced (KeepOriginal, as the command
+// reads).
 func TestAnnotateFormats(t *testing.T) {
+	for _, keep := range []bool{false, true} {
+		testAnnotateFormats(t, formats.Options{KeepOriginal: keep})
+	}
+}
+
+func testAnnotateFormats(t *testing.T, opt formats.Options) {
 	in, out := t.TempDir(), t.TempDir()
 	writeInputs(t, in)
 	p := NewPredictor(suspects.New(suspects.Options{}))
 	for _, sub := range []string{"jsonl", "brat", "cas", "xmi"} {
-		_, err := formats.Scan(context.Background(), formats.PathSources([]string{filepath.Join(in, sub)}), formats.Options{},
+		_, err := formats.Scan(context.Background(), formats.PathSources([]string{filepath.Join(in, sub)}), opt,
 			func(proj *formats.Project, d *document.Document) error {
 				a, err := p.Annotate(d, cas.PHIConfig{})
 				if err != nil {

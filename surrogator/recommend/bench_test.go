@@ -1,9 +1,13 @@
 package recommend
 
 import (
+	"archive/zip"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -82,28 +86,135 @@ func BenchmarkPredict(b *testing.B) {
 	b.ReportMetric(float64(n)/1e6/(cpuTime()-c0).Seconds(), "MB-text/CPU-s")
 }
 
-// BenchmarkAnnotate: the shared letters read, predicted and encoded in
-// their own format, as surrogator annotate does, in MB of text per
-// CPU-second.
+// BenchmarkAnnotate: the shared letters (CAS JSON) read, predicted and
+// written in their own format, as surrogator annotate does (the
+// predictions spliced into the input: formats.Options.KeepOriginal), in
+// MB of text per CPU-second.
 func BenchmarkAnnotate(b *testing.B) {
 	dir, ok := testutil.SharedPath(b, testutil.Grascco)
 	if !ok {
 		b.Skip("needs ../shared/" + testutil.Grascco)
 	}
+	benchAnnotate(b, dir)
+}
+
+// BenchmarkAnnotateXMI: the shared letters as XMI (their tokens,
+// sentences and PHI annotations, TypeSystem.xml beside them), annotated
+// as BenchmarkAnnotate.
+func BenchmarkAnnotateXMI(b *testing.B) {
+	dir := xmiLetters(b, testutil.GrasccoCAS(b), false)
+	benchAnnotate(b, dir)
+}
+
+// BenchmarkAnnotateExport: the shared INCEpTION project export (15 short
+// documents, CAS JSON entries of a zip), annotated as BenchmarkAnnotate.
+func BenchmarkAnnotateExport(b *testing.B) {
+	zip, ok := testutil.SharedPath(b, testutil.ProjectZip)
+	if !ok {
+		b.Skip("needs ../shared/" + testutil.ProjectZip)
+	}
+	benchAnnotate(b, zip)
+}
+
+// BenchmarkAnnotateExportLetters: the shared GraSCCo letters as an
+// INCEpTION project export (the shared export's exportedproject.json with
+// the letters as its documents, each letter's CAS JSON as its curation),
+// annotated as BenchmarkAnnotate: the export path on letter-sized
+// documents.
+func BenchmarkAnnotateExportLetters(b *testing.B) {
+	benchAnnotate(b, lettersExport(b))
+}
+
+// lettersExport writes the shared letters as an INCEpTION project export
+// (see BenchmarkAnnotateExportLetters) and returns the zip's path.
+func lettersExport(b *testing.B) string {
+	b.Helper()
+	src, ok := testutil.SharedPath(b, testutil.ProjectZip)
+	if !ok {
+		b.Skip("needs ../shared/" + testutil.ProjectZip)
+	}
+	zr, err := zip.OpenReader(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer zr.Close()
+	var project map[string]any
+	for _, f := range zr.File {
+		if f.Name != "exportedproject.json" {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			b.Fatal(err)
+		}
+		err = json.NewDecoder(rc).Decode(&project)
+		rc.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if project == nil {
+		b.Fatal("no exportedproject.json in the shared export")
+	}
+	var docs []any
+	p := filepath.Join(b.TempDir(), "letters-export.zip")
+	out, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	zw := zip.NewWriter(out)
+	put := func(name string, data []byte) {
+		w, err := zw.Create(name)
+		if err == nil {
+			_, err = w.Write(data)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, f := range testutil.GrasccoCAS(b) {
+		name := strings.TrimSuffix(f.Name, ".json") + ".txt"
+		docs = append(docs, map[string]any{"name": name, "format": "text", "state": "CURATION_FINISHED"})
+		put("source/"+name, []byte(testutil.Doc(b, f).Text))
+		put("curation/"+name+"/CURATION_USER.json", f.Data)
+	}
+	project["source_documents"] = docs
+	project["annotation_documents"] = []any{}
+	pj, err := json.Marshal(project)
+	if err != nil {
+		b.Fatal(err)
+	}
+	put("exportedproject.json", pj)
+	if err := zw.Close(); err != nil {
+		b.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+// benchAnnotate runs annotate's reading, prediction and writing over the
+// input and reports MB of document text per CPU-second.
+func benchAnnotate(b *testing.B, input string) {
 	p := NewPredictor(suspects.New(suspects.Options{}))
 	var textBytes int64
 	out := b.TempDir()
+	docs := 0
 	b.ResetTimer()
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
-		_, err := formats.Scan(context.Background(), formats.PathSources([]string{dir}), formats.Options{}, func(_ *formats.Project, d *document.Document) error {
+		docs = 0 // the outputs of one pass overwrite the last pass's
+		projs, err := formats.Scan(context.Background(), formats.PathSources([]string{input}), formats.Options{KeepOriginal: true}, func(_ *formats.Project, d *document.Document) error {
 			textBytes += int64(len(d.Text))
+			docs++
 			a, err := p.Annotate(d, cas.PHIConfig{})
 			if err != nil {
 				return err
 			}
-			for _, o := range a.Outputs {
-				if err := os.WriteFile(filepath.Join(out, filepath.Base(o.Rel)), o.Data, 0o600); err != nil {
+			for k, o := range a.Outputs {
+				name := strconv.Itoa(docs) + "-" + strconv.Itoa(k)
+				if err := os.WriteFile(filepath.Join(out, name), o.Data, 0o600); err != nil {
 					return err
 				}
 			}
@@ -112,8 +223,16 @@ func BenchmarkAnnotate(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		for _, pr := range projs {
+			if len(pr.Errors) > 0 {
+				b.Fatalf("%d inputs unread: %v", len(pr.Errors), pr.Errors[0])
+			}
+		}
 	}
 	cpu := cpuTime() - c0
+	if docs == 0 {
+		b.Fatal("no documents")
+	}
 	b.ReportMetric(float64(textBytes)/1e6/cpu.Seconds(), "MB-text/CPU-s")
 }
 

@@ -115,22 +115,29 @@ func AddToCAS(c *cas.CAS, t Target, preds []Prediction) ([]Added, error) {
 	id := c.NextID()
 	var added []Added
 	for _, q := range place(ix, len(text), toks, preds) {
-		f := &cas.FS{ID: id, Type: t.Layer}
+		f := predictionFS(id, sofa, t, q, func(name string) bool { return has[name] })
 		id++
-		f.Set("sofa", true, json.RawMessage(strconv.Itoa(sofa)))
-		f.SetInt("begin", q.b16)
-		f.SetInt("end", q.e16)
-		for _, kv := range predictionFeatures(t, q.p, func(name string) bool { return has[name] }) {
-			if kv[0] == FeaturePredicted || kv[0] == t.Feature+SuffixScore {
-				f.Set(kv[0], false, json.RawMessage(kv[1]))
-			} else {
-				f.SetString(kv[0], kv[1])
-			}
-		}
 		c.Add(f, view)
 		added = append(added, Added{FS: f, Prediction: q.p})
 	}
 	return added, nil
+}
+
+// predictionFS returns the feature structure of a placed prediction, with
+// id, on the given sofa (has: the features the layer declares).
+func predictionFS(id, sofa int, t Target, q placed, has func(string) bool) *cas.FS {
+	f := &cas.FS{ID: id, Type: t.Layer}
+	f.Set("sofa", true, json.RawMessage(strconv.Itoa(sofa)))
+	f.SetInt("begin", q.b16)
+	f.SetInt("end", q.e16)
+	for _, kv := range predictionFeatures(t, q.p, has) {
+		if kv[0] == FeaturePredicted || kv[0] == t.Feature+SuffixScore {
+			f.Set(kv[0], false, json.RawMessage(kv[1]))
+		} else {
+			f.SetString(kv[0], kv[1])
+		}
+	}
+	return f
 }
 
 // placed is a prediction at UTF-16 offsets of the text.

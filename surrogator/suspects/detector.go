@@ -49,8 +49,10 @@ type Detector struct {
 	// roles and roleDot map a folded role noun (roleDot: one written with
 	// a dot, "Pat.") to the name kind it introduces.
 	roles, roleDot map[string]kinds.Kind
-	// titleRes holds the title expressions by folded first word
+	// titleRes holds the title expressions by folded first word, titles
+	// their matchers (titlematch.go; an eager detector asks titleRes)
 	titleRes map[string]*regexp.Regexp
+	titles   map[string]*titleMatcher
 	// lexBits has the bit keyHash(k)%lexBitsN set for every key k of
 	// lex: a word whose bit is clear is not looked up.
 	lexBits *[lexBitsN / 64]uint64
@@ -199,11 +201,18 @@ func New(opt Options) *Detector {
 	// word folds like the token; case-insensitive ("DR. MED."); longer
 	// titles first
 	alts := map[string][]string{}
+	d.titles = map[string]*titleMatcher{}
 	for _, t := range titles {
 		q := regexp.QuoteMeta(t)
 		q = strings.ReplaceAll(q, " ", `[ \t]*`)
 		q = strings.ReplaceAll(q, `\.`, `\.[ \t]?`)
 		alts[titleFirst[t]] = append(alts[titleFirst[t]], q)
+		m := d.titles[titleFirst[t]]
+		if m == nil {
+			m = &titleMatcher{}
+			d.titles[titleFirst[t]] = m
+		}
+		m.addTitle(t)
 	}
 	d.titleRes = map[string]*regexp.Regexp{}
 	for f, a := range alts {
@@ -601,15 +610,23 @@ const titleUnknown = -2
 
 // titleAt is title without the memory.
 func (r *run) titleAt(t *token) int {
-	re := r.d.titleRes[t.f]
-	if re == nil {
+	var n int
+	if r.d.eager {
+		re := r.d.titleRes[t.f]
+		if re == nil {
+			return -1
+		}
+		m := re.FindStringIndex(r.text[t.b:min(len(r.text), t.b+64)])
+		if m == nil {
+			return -1
+		}
+		n = m[1]
+	} else if m := r.d.titles[t.f]; m == nil {
+		return -1
+	} else if n = m.match(r.text[t.b:min(len(r.text), t.b+64)]); n < 0 {
 		return -1
 	}
-	m := re.FindStringIndex(r.text[t.b:min(len(r.text), t.b+64)])
-	if m == nil {
-		return -1
-	}
-	end := t.b + m[1]
+	end := t.b + n
 	// must end at a word boundary
 	if end < len(r.text) {
 		c, _ := utf8.DecodeRuneInString(r.text[end:])

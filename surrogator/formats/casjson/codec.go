@@ -182,6 +182,8 @@ type reader struct {
 	// typesAlias: the type definitions' Raw alias data (read without
 	// the header cache, which owns its bytes)
 	typesAlias bool
+	// lay, when set, records where the document's sections are (splice.go)
+	lay *layout
 }
 
 // seen marks id and reports whether it was marked before.
@@ -356,6 +358,9 @@ func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func()
 	err := r.object(true, func(key string) error {
 		switch key {
 		case "%TYPES":
+			if r.lay != nil {
+				defer r.lay.types(r.dec)()
+			}
 			if k := r.dec.PeekKind(); k == '{' && r.cache != nil {
 				raw, err := r.value()
 				if err != nil {
@@ -387,6 +392,9 @@ func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func()
 				}
 				r.nfs++
 			}
+			if r.lay != nil {
+				r.lay.fsClose = r.lay.at(r.dec)
+			}
 			return syntax(r.dec.ReadToken())
 		case "%VIEWS":
 			return r.object(true, func(name string) error {
@@ -396,6 +404,9 @@ func (r *reader) document(types *[]*cas.TypeDef, views *[]*cas.View, each func()
 					}
 				}
 				view, err := r.view(name)
+				if err == nil && r.lay != nil {
+					r.lay.view(r.dec)
+				}
 				if err != nil && !errors.Is(err, document.ErrPlacement) {
 					err = fmt.Errorf("%w: %w", document.ErrPlacement, err)
 				}
@@ -653,6 +664,9 @@ func (r *reader) view(name string) (*cas.View, error) {
 				}
 				view.Members = append(view.Members, n)
 				r.members++
+			}
+			if r.lay != nil {
+				r.lay.members(r.dec, len(view.Members))
 			}
 			if len(view.Members) == 0 {
 				view.Members = nil // as without the room made
@@ -918,19 +932,7 @@ func typeDefJSON(t *cas.TypeDef) []byte {
 	}
 	for _, f := range t.Features {
 		b = append(b, ',')
-		b = appendString(b, f.Name)
-		b = append(b, `:{"%NAME":`...)
-		b = appendString(b, f.Name)
-		b = append(b, `,"%RANGE":`...)
-		b = appendString(b, f.Range)
-		if f.ElementType != "" {
-			b = append(b, `,"%ELEMENT_TYPE":`...)
-			b = appendString(b, f.ElementType)
-		}
-		if f.MultipleReferencesAllowed {
-			b = append(b, `,"%MULTIPLE_REFERENCES_ALLOWED":true`...)
-		}
-		b = append(b, '}')
+		b = appendFeatureDef(b, f)
 	}
 	return append(b, '}')
 }

@@ -68,6 +68,10 @@ type phiReader struct {
 	// was written in the input
 	lastType    string
 	lastTypeRaw []byte
+	// maxID is the largest %ID, phiType the type of the first PHI
+	// annotation, mainID the main sofa's id (ReadOriginal)
+	maxID, mainID int
+	phiType       string
 }
 
 type keptFS struct {
@@ -95,6 +99,10 @@ func (l *phiReader) next() error {
 	}
 	i := l.n
 	l.n++
+	l.maxID = max(l.maxID, f.ID)
+	if !fast && l.phiType == "" && l.cfg.Match(f.Type) {
+		l.phiType = f.Type
+	}
 	if f.Type == cas.TypeDocMeta && l.title == "" {
 		l.title = f.String("documentTitle")
 	}
@@ -179,6 +187,7 @@ func (l *phiReader) finish() (*document.Document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("casjson: %w", err)
 	}
+	l.mainID = main.ID
 	l.placer.SetViews(l.views)
 	var spans []document.Span
 	for _, k := range l.kept {

@@ -263,7 +263,7 @@ func parseLineWith(line []byte, fast bool) (*document.Document, error) {
 	for _, f := range fields {
 		switch f.Key {
 		case "id":
-			lay.ID = f.Value
+			lay.ID = bytes.Clone(f.Value)
 			name, err := idString(f.Value)
 			if err != nil {
 				return nil, err
@@ -282,6 +282,7 @@ func parseLineWith(line []byte, fast bool) (*document.Document, error) {
 		}
 		lay.Fields = append(lay.Fields, f)
 	}
+	keep(lay.Fields)
 	if !hasText {
 		return nil, errors.New("no text")
 	}
@@ -337,10 +338,14 @@ func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage, fast boo
 				cp[k], have[k] = n, true
 				fields[j].Value = nil
 			case "kind":
-				if string(f.Value) != "null" {
-					if f.Value[0] != '"' || json.Unmarshal(f.Value, &s.Label) != nil {
-						return fmt.Errorf("span %d: kind is not a string", i)
-					}
+				switch {
+				case string(f.Value) == "null":
+				case f.Value[0] == '"' && bytes.IndexByte(f.Value, '\\') < 0:
+					// valid JSON, its UTF-8 checked (CheckJSONUnicode):
+					// without escapes the string is its bytes
+					s.Label = string(f.Value[1 : len(f.Value)-1])
+				case f.Value[0] != '"' || json.Unmarshal(f.Value, &s.Label) != nil:
+					return fmt.Errorf("span %d: kind is not a string", i)
 				}
 				fields[j].Value = nil
 			}
@@ -372,6 +377,7 @@ func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage, fast boo
 			}
 		}
 		d.Spans = append(d.Spans, s)
+		keep(fields)
 		lay.Spans = append(lay.Spans, fields)
 		return nil
 	}

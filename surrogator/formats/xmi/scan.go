@@ -69,6 +69,13 @@ type Scan struct {
 	// Layer and Tokens are the annotations of the two types asked for, in
 	// document order.
 	Layer, Tokens []Annotation
+	// ScanPHI only: LayerType is the PHI type of the annotations in Layer
+	// ("" when there are none), Labels their label feature's values
+	// (parallel to Layer; nil: not set), Title the first non-empty
+	// documentTitle of a DocumentMetaData.
+	LayerType string
+	Labels    []*string
+	Title     string
 
 	data      []byte
 	rootEnd   int    // offset of the root start tag's '>'
@@ -94,6 +101,10 @@ type xscan struct {
 	out       *Scan
 	layer     string
 	token     string
+	// phi, when set (ScanPHI), chooses the layer by cfg.Match; phiFeature
+	// is its label feature
+	phi        *cas.PHIConfig
+	phiFeature string
 	// annotations whose offsets are checked against the sofa at the end
 	spans   []int // begin, end pairs
 	sofaRef []int // sofa id per span
@@ -161,6 +172,22 @@ func refuse(format string, args ...any) error {
 // Scan reads data; layer and token are the full type names whose
 // annotations it returns in Layer and Tokens. Errors wrap ErrScan.
 func (s *Scanner) Scan(data []byte, layer, token string) (*Scan, error) {
+	return s.scan(data, layer, token, nil)
+}
+
+// ScanPHI is Scan for a reader of the document's PHI annotations (formats'
+// KeepOriginal): Layer holds the annotations of the type phi matches, with
+// their labels (Labels) and the document's title (Title), so that a
+// document can be made of the scan as of Read's CAS (cas.Extract's
+// result). Beyond Scan's refusals it refuses (ErrScan) what that would
+// need more of the CAS for: an element of a type the type system does not
+// declare, PHI annotations of two types, a PHI annotation without begin
+// and end, and a label or documentTitle that is not declared a string.
+func (s *Scanner) ScanPHI(data []byte, phi cas.PHIConfig) (*Scan, error) {
+	return s.scan(data, "", "", &phi)
+}
+
+func (s *Scanner) scan(data []byte, layer, token string, phi *cas.PHIConfig) (*Scan, error) {
 	if !utf8.Valid(data) {
 		return nil, refuse("invalid UTF-8")
 	}
@@ -172,10 +199,16 @@ func (s *Scanner) Scan(data []byte, layer, token string) (*Scan, error) {
 	sc := s.scratch.Get().(*scanScratch)
 	defer s.scratch.Put(sc)
 	x := &xscan{d: data, ts: s.ts, ns: map[string]string{}, tags: map[string]*tagInfo{},
-		layer: layer, token: token, out: &Scan{data: data, membersAt: -1, Sofa: -1},
+		layer: layer, token: token, phi: phi, out: &Scan{data: data, membersAt: -1, Sofa: -1},
 		spans: sc.spans[:0], sofaRef: sc.sofaRef[:0], refs: sc.refs[:0], attrs: sc.attrs[:0]}
 	clear(sc.ids)
 	x.ids = sc.ids[:0]
+	if phi != nil {
+		x.phiFeature = phi.Feature
+		if x.phiFeature == "" {
+			x.phiFeature = "kind"
+		}
+	}
 	defer func() {
 		sc.spans, sc.sofaRef, sc.refs, sc.ids, sc.attrs = x.spans, x.sofaRef, x.refs, x.ids, x.attrs
 	}()
@@ -553,6 +586,18 @@ func (x *xscan) tag(name []byte) (*tagInfo, error) {
 		_, isList := listFamily(typ)
 		t.typ, t.refuse = typ, isArray || isList
 		t.sofa, t.layer, t.token = typ == cas.TypeSofa, typ == x.layer, typ == x.token
+		if x.phi != nil {
+			if _, declared := x.ts.types[typ]; !declared {
+				return nil, refuse("a type the type system does not declare")
+			}
+			t.layer = typ != cas.TypeSofa && x.phi.Match(typ)
+			if t.layer {
+				if x.out.LayerType != "" && x.out.LayerType != typ {
+					return nil, refuse("PHI annotations of two types")
+				}
+				x.out.LayerType = typ
+			}
+		}
 	}
 	x.tags[string(name)] = t
 	return t, nil
@@ -818,6 +863,7 @@ func (x *xscan) hasID(id int) bool {
 func (x *xscan) fs(t *tagInfo) error {
 	id, hasBegin, hasEnd, sofa := -1, false, false, -1
 	var begin, end int
+	var label *string
 	for k := range x.attrs {
 		a := &x.attrs[k]
 		if a.colon >= 0 {
@@ -838,6 +884,19 @@ func (x *xscan) fs(t *tagInfo) error {
 			return refuse("namespace declaration below the root")
 		}
 		kind := x.featKind(t, lb, k)
+		if x.phi != nil {
+			isLabel := t.layer && string(lb) == x.phiFeature
+			isTitle := t.typ == cas.TypeDocMeta && string(lb) == "documentTitle"
+			if (isLabel || isTitle) && kind != fkString {
+				return refuse("a label or title not declared a string")
+			}
+			if isLabel {
+				v := string(x.value(a))
+				label = &v
+			} else if isTitle && x.out.Title == "" {
+				x.out.Title = string(x.value(a))
+			}
+		}
 		isBegin, isEnd, isSofa := string(lb) == "begin", string(lb) == "end", string(lb) == "sofa"
 		isOffset := !t.sofa && (isBegin || isEnd)
 		if isSofa && (kind != fkRef || t.sofa) {
@@ -931,6 +990,9 @@ func (x *xscan) fs(t *tagInfo) error {
 		return nil
 	}
 	if !hasBegin && !hasEnd {
+		if t.layer && x.phi != nil {
+			return refuse("a PHI annotation without begin and end")
+		}
 		if sofa >= 0 {
 			x.sofaRef = append(x.sofaRef, sofa) // checked to name the sofa
 			x.spans = append(x.spans, -1, -1)
@@ -944,6 +1006,9 @@ func (x *xscan) fs(t *tagInfo) error {
 	x.spans = append(x.spans, begin, end)
 	if t.layer {
 		x.out.Layer = append(x.out.Layer, Annotation{ID: id, Begin: begin, End: end})
+		if x.phi != nil {
+			x.out.Labels = append(x.out.Labels, label)
+		}
 	}
 	if t.token && begin < end {
 		x.out.Tokens = append(x.out.Tokens, Annotation{ID: id, Begin: begin, End: end})
@@ -1085,6 +1150,27 @@ func (sc *Scan) Splice(typ string, adds []NewAnnotation, emit func([]byte)) erro
 	}
 	emit(sc.data[last:])
 	return nil
+}
+
+// AppendSplice is Splice appending to dst, grown once to the result's
+// size.
+func (sc *Scan) AppendSplice(dst []byte, typ string, adds []NewAnnotation) ([]byte, error) {
+	ins, err := sc.Insertions(typ, adds)
+	if err != nil {
+		return nil, err
+	}
+	n := len(sc.data)
+	for _, in := range ins {
+		n += len(in.Text)
+	}
+	dst = slices.Grow(dst, n)
+	last := 0
+	for _, in := range ins {
+		dst = append(dst, sc.data[last:in.At]...)
+		dst = append(dst, in.Text...)
+		last = in.At
+	}
+	return append(dst, sc.data[last:]...), nil
 }
 
 // Insertions returns what Splice inserts, in document order: the new

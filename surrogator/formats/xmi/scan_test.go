@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"syscall"
@@ -106,6 +107,9 @@ func checkScan(t testing.TB, data []byte, ts []*cas.TypeDef) bool {
 	if !sameScan(sc, want) {
 		t.Fatalf("Scan and Read differ:\nscan %+v\nread %+v", *sc, *want)
 	}
+	for _, phi := range []cas.PHIConfig{{}, {Type: "Token"}, {Type: scanLayer, Feature: "kind"}} {
+		checkReadOriginal(t, data, ts, phi)
+	}
 	n16 := len(utf16Len(sc.Text))
 	adds := []NewAnnotation{
 		{Begin: 0, End: n16, Features: [][2]string{{"kind", `A "<&>'` + "\t\n\r" + ` ü😀`}}},
@@ -114,6 +118,9 @@ func checkScan(t testing.TB, data []byte, ts []*cas.TypeDef) bool {
 	var out bytes.Buffer
 	if err := sc.Splice(scanLayer, adds, func(b []byte) { out.Write(b) }); err != nil {
 		t.Fatalf("splice: %v", err)
+	}
+	if b, err := sc.AppendSplice([]byte("x"), scanLayer, adds); err != nil || !bytes.Equal(b[1:], out.Bytes()) || b[0] != 'x' {
+		t.Fatalf("AppendSplice differs from Splice (%v)", err)
 	}
 	c2, err := Read(out.Bytes(), ts)
 	if err != nil {
@@ -327,4 +334,43 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// checkReadOriginal fails unless ReadOriginal refuses data (ErrScan) or
+// gives the document that Read and cas.Extract give, with Read's types.
+func checkReadOriginal(t testing.TB, data []byte, ts []*cas.TypeDef, phi cas.PHIConfig) {
+	t.Helper()
+	d, err := NewScanner(ts).ReadOriginal(data, ts, phi)
+	if err != nil {
+		if !errors.Is(err, ErrScan) {
+			t.Fatalf("ReadOriginal error without ErrScan: %v", err)
+		}
+		return
+	}
+	c, err := Read(data, ts)
+	if err != nil {
+		t.Fatalf("ReadOriginal accepted what Read refuses: %v", err)
+	}
+	ex, err := cas.Extract(c, phi)
+	if err != nil {
+		t.Fatalf("ReadOriginal accepted what Extract refuses (%+v): %v", phi, err)
+	}
+	if d.Name != ex.DocumentTitle || d.Text != ex.Text || !reflect.DeepEqual(d.Spans, ex.Spans) {
+		t.Fatalf("ReadOriginal (%+v) and Read differ: %q %v / %q %v", phi, d.Name, d.Spans, ex.DocumentTitle, ex.Spans)
+	}
+	o := d.Layers.(*Original)
+	if len(c.Types) != len(ts) || len(o.Scan.data) != len(data) {
+		t.Fatalf("Read's CAS has %d types, the type system %d", len(c.Types), len(ts))
+	}
+	// the first PHI annotation's type, as annotate chooses its layer
+	first := ""
+	for _, f := range c.FS {
+		if phi.Match(f.Type) && f.Type != cas.TypeSofa {
+			first = f.Type
+			break
+		}
+	}
+	if o.Scan.LayerType != first {
+		t.Fatalf("layer type %q, Read's first PHI type %q", o.Scan.LayerType, first)
+	}
 }
