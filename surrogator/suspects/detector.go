@@ -75,6 +75,10 @@ type Detector struct {
 	towns map[string][]townEntry
 	// instGuard and townGuard are the wordGuards of inst's and towns' keys.
 	instGuard, townGuard wordGuard
+	// reg indexes the register's institutions (register.go), regGuard
+	// is its wordGuard.
+	reg      map[string][]regEntry
+	regGuard wordGuard
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -185,6 +189,8 @@ func New(opt Options) *Detector {
 			set(cCommon, w)
 		}
 	}
+	d.reg = d.registerIndex()
+	d.regGuard = guardOf(d.reg)
 	d.lexBits = new([lexBitsN / 64]uint64)
 	for k, c := range d.lex {
 		if c&lowerClasses != 0 {
@@ -287,6 +293,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.towns()
 	r.townBeforePart()
 	r.institutions()
+	r.register()
 	r.stateOrgs()
 	r.facilities()
 	r.ids()
