@@ -310,6 +310,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.workPhrases()
 	r.usernames()
 	r.logins()
+	r.nameEchoes()
 	r.repeats(spans)
 	return r.result()
 }

@@ -1,0 +1,48 @@
+package suspects
+
+import "testing"
+
+// TestNameEchoes: a name found with a cue is found again without one
+// (echoes.go), but not inside a facility's name.
+func TestNameEchoes(t *testing.T) {
+	det := New(Options{})
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"surname genitive apostrophe", "Frau Beate Albers kam zur Aufnahme. Albers' Angaben zufolge keine Allergien.",
+			[]string{"NAME_PATIENT:Beate Albers", "NAME_PATIENT:Albers"}},
+		{"surname genitive s", "Herr Yusuf Kaplan wurde aufgenommen. Kaplans Ehefrau war anwesend.",
+			[]string{"NAME_PATIENT:Yusuf Kaplan", "NAME_PATIENT:Kaplans"}},
+		{"child by first name", "Kind: Leon Tschöpe, geb. 14.05.2014\n\nDer Vater hat Umgang. Leon spielt Fußball.",
+			[]string{"NAME_PATIENT:Leon Tschöpe", "DATE:14.05.2014", "NAME_PATIENT:Leon"}},
+		{"part of a double first name", "Betr.: Leonie-Sophie Ramthun, 15 Jahre\n\nLeonie lebt bei der Mutter.",
+			[]string{"NAME_PATIENT:Leonie-Sophie Ramthun", "AGE:15", "NAME_PATIENT:Leonie"}},
+		{"not in a facility", "Die Tochter Anna kommt täglich. Tagespflege im St. Anna Stift.",
+			[]string{"NAME_RELATIVE:Anna"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := find(t, det, c.text, nil)
+			for _, w := range c.want {
+				if !contains(got, w) {
+					t.Errorf("%q: want %q among %q", c.text, w, got)
+				}
+			}
+			for _, g := range got {
+				if !contains(c.want, g) && g != "LOCATION_HOSPITAL:Tagespflege im St. Anna Stift" {
+					t.Errorf("%q: unexpected %q", c.text, g)
+				}
+			}
+		})
+	}
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
