@@ -1,0 +1,45 @@
+package suspects
+
+import "testing"
+
+// TestPlaceRecognizersFind: streetwords.go, courts.go and landscapes.go
+// find their places in the forms letters use.
+func TestPlaceRecognizersFind(t *testing.T) {
+	det := New(Options{})
+	cases := []struct{ name, text, want string }{
+		{"street letterhead", "Klinik für Neurologie · Baldingerstraße · 35043 Marburg", "LOCATION_STREET:Baldingerstraße"},
+		{"street after article", "Sie wohnt in der Schillerstraße bei ihrer Tochter.", "LOCATION_STREET:Schillerstraße"},
+		{"street abbreviated", "Der Unfall geschah auf der Goethestr. in Höhe der Ampel.", "LOCATION_STREET:Goethestr."},
+		{"way before postcode", "Wohnhaft Lindenweg, 17489 Greifswald", "LOCATION_STREET:Lindenweg"},
+		{"social court", "Das Widerspruchsverfahren ist beim SG Halle anhängig.", "LOCATION_ORGANIZATION:SG Halle"},
+		{"local court", "Az. beim AG Greifswald, Betreuungsabteilung", "LOCATION_ORGANIZATION:AG Greifswald"},
+		{"state court alone", "Der Beweisbeschluss des LSG vom 05.10.2022 liegt vor.", "LOCATION_ORGANIZATION:LSG"},
+		{"landscape", "Er lebte lange in Ostfriesland, jetzt im Allgäu.", "LOCATION_STATE:Ostfriesland"},
+		{"declined landscape", "Er wandert gern in der Sächsischen Schweiz.", "LOCATION_STATE:Sächsischen Schweiz"},
+		{"island", "Urlaub an der Ostsee auf Usedom.", "LOCATION_OTHER:Usedom"},
+		{"mountain", "Sturz beim Skitourengehen am Grünten.", "LOCATION_OTHER:Grünten"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := find(t, det, c.text, nil)
+			if !contains(got, c.want) {
+				t.Errorf("%q: want %q among %q", c.text, c.want, got)
+			}
+		})
+	}
+}
+
+// TestPlaceRecognizersPrecision: generic roads, nouns ending in a street
+// suffix, company forms and landscapes that are words stay unflagged.
+func TestPlaceRecognizersPrecision(t *testing.T) {
+	det := New(Options{})
+	for _, text := range []string{
+		"Die Landstraße war glatt. Am Arbeitsplatz gestürzt.",
+		"Infekt der oberen Atemwege. Die Einbahnstraße. Dammriss Grad II.",
+		"Die AG Diabetes tagte. Franken waren teuer.",
+	} {
+		for _, g := range find(t, det, text, nil) {
+			t.Errorf("%q: want no suspects, got %q", text, g)
+		}
+	}
+}

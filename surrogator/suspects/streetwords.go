@@ -1,0 +1,128 @@
+package suspects
+
+import (
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// ---- street names without a house number ----
+//
+// "wohnt in der Schillerstraße", "Klinik für Neurologie · Baldingerstraße ·
+// 35043 Marburg", "Unfall auf der Goethestr.": a street is PII with or
+// without its number (LOCATION_STREET). A word ending in a street suffix
+// that no common noun ends in (-straße, -str., -gasse, -allee, -chaussee,
+// -promenade) is a street when the part before the suffix is a name (not a
+// generic word such as "Land", "Bundes", "Einbahn"); a word ending in a
+// suffix that common nouns end in too (-weg, -platz, -ring, -damm,
+// -ufer …: "Atemweg", "Arbeitsplatz", "Dammriss") only in an address
+// position: after "in der"/"im"/"am" and before a postcode or a comma and
+// a town, or on a letterhead line with "·" or "|".
+
+// streetSureSuffixes end only street names.
+var streetSureSuffixes = []string{"strasse", "straße", "gasse", "allee", "chaussee", "promenade"}
+
+// streetMaybeSuffixes end street names and common nouns.
+var streetMaybeSuffixes = []string{"weg", "platz", "ring", "damm", "ufer", "steig", "stieg", "pfad", "twiete", "graben", "markt"}
+
+// streetGenericFirst are first parts of generic roads ("Landstraße").
+var streetGenericFirst = fieldSet(`land bundes einbahn neben seiten haupt durchgangs umgehungs zufahrts ausfall kreis staats
+	fussgaenger fußgänger spiel wohn schnell ring quer dorf privat wirtschafts feld wald rad geh fuß fuss ab zu um auf
+	fahr verkehrs gegen innen aussen außen nord sued süd ost west straßen strassen ver autobahn hinter vorder ober unter
+	arbeits park spiel sport markt halte wander atem harn gallen luft gehör lebens schul heim rück flucht ret rettungs
+	zugangs abfluss gallen tränen a b c`)
+
+// streetSuffixOf returns the street suffix f ends in and whether it is
+// sure, or "".
+func streetSuffixOf(f string) (string, bool) {
+	for _, s := range streetSureSuffixes {
+		if strings.HasSuffix(f, s) {
+			return s, true
+		}
+	}
+	for _, s := range streetMaybeSuffixes {
+		if strings.HasSuffix(f, s) {
+			return s, false
+		}
+	}
+	return "", false
+}
+
+func (r *run) streetWords() {
+	toks := r.tokens
+	for i := range toks {
+		t := &toks[i]
+		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 6 || t.is(shHasDigit) {
+			continue
+		}
+		f := t.f
+		abbr := false
+		if t.dot && strings.HasSuffix(f, "str") {
+			f, abbr = f+"asse", true // "Goethestr."
+		}
+		suf, sure := streetSuffixOf(f)
+		if suf == "" {
+			continue
+		}
+		first := strings.TrimRight(f[:len(f)-len(suf)], " ")
+		if len(first) < 3 || streetGenericFirst[first] || strings.HasSuffix(first, "s") && streetGenericFirst[first[:len(first)-1]] {
+			continue
+		}
+		end := t.e
+		if abbr {
+			end++
+		}
+		if r.dropped(t.b, end) {
+			continue
+		}
+		if !sure && !r.streetPosition(i) {
+			continue
+		}
+		if sure && !r.streetPosition(i) && !r.streetArticle(i) {
+			continue
+		}
+		r.add(t.b, end, kinds.LocationStreet, "street-word", prioPlace)
+	}
+}
+
+// streetArticle: "in der", "die", "der", "an der", "auf der", "zur",
+// "Ecke", "über die" right before token i.
+func (r *run) streetArticle(i int) bool {
+	toks := r.tokens
+	if i == 0 || !r.near(&toks[i-1], &toks[i], false) {
+		return false
+	}
+	switch toks[i-1].s {
+	case "der", "die", "zur", "Ecke", "ecke", "in", "In", "über", "Über":
+		return true
+	}
+	return false
+}
+
+// streetPosition: token i stands where an address stands: before a
+// postcode ("Baldingerstraße · 35043 Marburg", "Lindenweg, 17489
+// Greifswald") or between letterhead separators ("· Lindenweg ·").
+func (r *run) streetPosition(i int) bool {
+	toks := r.tokens
+	t := &toks[i]
+	rest := r.text[t.e:]
+	if t.dot {
+		rest = rest[1:]
+	}
+	rest = strings.TrimLeft(rest, " ,·|\u00a0")
+	if len(rest) >= 5 && isDigits(rest[:5]) && (len(rest) == 5 || rest[5] == ' ') {
+		return true
+	}
+	before := strings.TrimRight(r.text[max(0, t.b-4):t.b], " ")
+	after := strings.TrimLeft(r.text[t.e:min(len(r.text), t.e+5)], " .")
+	return (strings.HasSuffix(before, "·") || strings.HasSuffix(before, "|")) && (strings.HasPrefix(after, "·") || strings.HasPrefix(after, "|"))
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
