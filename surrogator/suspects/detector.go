@@ -296,6 +296,8 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.institutions()
 	r.register()
 	r.courtAbbrevs()
+	r.employers()
+	r.clinicNames()
 	r.stateOrgs()
 	r.facilities()
 	r.ids()

@@ -52,6 +52,8 @@ var facilityHeadSuffixes = []struct {
 	{"betriebskrankenkasse", kinds.LocationOrganization}, {"krankenkasse", kinds.LocationOrganization},
 	{"tagespflege", kinds.LocationHospital}, {"physio", kinds.LocationHospital}, {"tagesgruppe", kinds.LocationOrganization},
 	{"kloster", kinds.LocationOther},
+	{"hospital", kinds.LocationHospital}, {"seniorenstift", kinds.LocationHospital}, {"wohnstift", kinds.LocationHospital},
+	{"stiftung", kinds.LocationOrganization},
 }
 
 // facilityGeneric are first parts of a hyphenated head that are no name

@@ -43,3 +43,37 @@ func TestPlaceRecognizersPrecision(t *testing.T) {
 		}
 	}
 }
+
+// TestOrganisationRecognizersFind: employers.go and clinicnames.go find
+// companies and clinics named by a compound.
+func TestOrganisationRecognizersFind(t *testing.T) {
+	det := New(Options{})
+	cases := []struct{ name, text, want string }{
+		{"Firma", "Er arbeitet bei der Firma Landtechnik Huber & Söhne in Straubing.", "LOCATION_ORGANIZATION:Landtechnik Huber & Söhne"},
+		{"VEB", "Er war bis 1990 beim VEB Textima tätig.", "LOCATION_ORGANIZATION:VEB Textima"},
+		{"Fa. with legal form", "Schlosser bei der Fa. Elektro Schubert GmbH & Co. KG, jetzt Rentner.", "LOCATION_ORGANIZATION:Elektro Schubert GmbH & Co. KG"},
+		{"retail chain", "Sie ist Kassiererin bei Lidl in Wolgast.", "LOCATION_ORGANIZATION:Lidl"},
+		{"declined employer", "Beschäftigt bei der Deutschen Bahn seit 2001.", "LOCATION_ORGANIZATION:Deutschen Bahn"},
+		{"clinic compound region", "Portanlage im Erzgebirgsklinikum.", "LOCATION_HOSPITAL:Erzgebirgsklinikum"},
+		{"clinic compound saint", "Später im Elisabethkrankenhaus.", "LOCATION_HOSPITAL:Elisabethkrankenhaus"},
+		{"hospital head", "Verlegung ins Marienhospital Stuttgart.", "LOCATION_HOSPITAL:Marienhospital Stuttgart"},
+		{"foundation", "Wohngruppe der Stiftung Liebenau geplant.", "LOCATION_ORGANIZATION:Stiftung Liebenau"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := find(t, det, c.text, nil)
+			if !contains(got, c.want) {
+				t.Errorf("%q: want %q among %q", c.text, c.want, got)
+			}
+		})
+	}
+	for _, text := range []string{
+		"Im Kreiskrankenhaus. Die Kinderklinik. Das Herzklinikum. Die Universitätsklinik. Die Belegklinik.",
+		"Die Fachklinik. Die Rehaklinik. Die Tagesklinik. Die Poliklinik. Die Frauenklinik. Die Schmerzklinik.",
+		"Die Firma hat gekündigt. Er trinkt Netto 2 Liter. Die Post kam.",
+	} {
+		for _, g := range find(t, det, text, nil) {
+			t.Errorf("%q: want no suspects, got %q", text, g)
+		}
+	}
+}
