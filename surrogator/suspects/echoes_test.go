@@ -46,3 +46,35 @@ func contains(l []string, s string) bool {
 	}
 	return false
 }
+
+// TestKinListsAndSigners: kinlists.go, signernames.go and the colleague
+// rule in the dative.
+func TestKinListsAndSigners(t *testing.T) {
+	det := New(Options{})
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"Die Kinder Emre und Elif besuchen die Grundschule.", []string{"NAME_RELATIVE:Emre", "NAME_RELATIVE:Elif"}},
+		{"Sie hat zwei Töchter (Marta, 12 J., und Zofia, 9 J.).", []string{"NAME_RELATIVE:Marta", "NAME_RELATIVE:Zofia"}},
+		{"Ehemann verstorben; Tochter: Milica", []string{"NAME_RELATIVE:Milica"}},
+		{"Rücksprache mit Herrn Kollegen Ravensberg erfolgt.", []string{"NAME_DOCTOR:Ravensberg"}},
+		{"Mit freundlichen Grüßen\n\nMarković\nAssistenzärztin", []string{"NAME_DOCTOR:Marković"}},
+	}
+	for _, c := range cases {
+		got := find(t, det, c.text, nil)
+		for _, w := range c.want {
+			if !contains(got, w) {
+				t.Errorf("%q: want %q among %q", c.text, w, got)
+			}
+		}
+	}
+	for _, text := range []string{
+		"Entlassungsbericht\nPatient wurde aufgenommen.",
+		"Die Kinder und Jugendlichen der Station. Geschwister gesund.",
+	} {
+		for _, g := range find(t, det, text, nil) {
+			t.Errorf("%q: want no suspects, got %q", text, g)
+		}
+	}
+}

@@ -115,7 +115,7 @@ func (r *run) colleagueNames() {
 	toks := r.tokens
 	for i := 1; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if (t.f != "kollege" && t.f != "kollegin") || toks[i-1].cls&cSalut == 0 || !r.near(&toks[i-1], t, false) {
+		if (t.f != "kollege" && t.f != "kollegin" && t.f != "kollegen") || toks[i-1].cls&cSalut == 0 || !r.near(&toks[i-1], t, false) {
 			continue
 		}
 		n := &toks[i+1]

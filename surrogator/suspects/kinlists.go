@@ -1,0 +1,59 @@
+package suspects
+
+import (
+	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// ---- relatives named in a list after a kinship noun ----
+//
+// "Die Kinder Emre und Elif", "zwei Töchter (Marta, 12 J., und Zofia, 9
+// J.)", "Ihre Söhne Kevin und Dennis", "Tochter: Milica", "Enkel Jonas,
+// Lea und Finn": after a kinship noun in the plural (or a singular one
+// with a colon) the listed first names that follow, separated by commas,
+// "und", "sowie" and ages, name relatives (NAME_RELATIVE). Only listed
+// first names count (a plural noun is followed by words such as "Kinder
+// und Jugendliche" too), and the list ends at a line or sentence end.
+
+// kinPlurals are kinship nouns in the plural (folded).
+var kinPlurals = fieldSet(`kinder kindern soehne soehnen toechter toechtern enkel enkeln enkelinnen enkelkinder enkelkindern
+	geschwister geschwistern brueder bruedern schwestern zwillinge zwillingen`)
+
+// kinListSkip may stand between the names of a list.
+var kinListSkip = fieldSet(`und sowie J Jahre Jahren jährig jährige Mon Monate LJ`)
+
+func (r *run) kinLists() {
+	toks := r.tokens
+	for i := 0; i+1 < len(toks); i++ {
+		t := &toks[i]
+		if !t.is(shUpper) {
+			continue
+		}
+		plural := kinPlurals[t.f]
+		if !plural {
+			// "Tochter: Milica"
+			if !kinNouns[t.f] || strings.TrimSpace(r.text[t.e:toks[i+1].b]) != ":" {
+				continue
+			}
+		}
+		names := 0
+		for j := i + 1; j < len(toks) && j < i+14 && names < 5; j++ {
+			n := &toks[j]
+			gap := r.text[toks[j-1].e:n.b]
+			if strings.Contains(gap, "\n") || strings.Contains(gap, ";") || toks[j-1].dot && toks[j-1].runes > 2 && j > i+1 {
+				break
+			}
+			if n.is(shDigits) || kinListSkip[n.s] {
+				continue
+			}
+			// a listed first name; after "Tochter:" any name-shaped word
+			listed := n.cls&cFirst != 0 || !plural && n.nameShaped()
+			if !n.is(shUpper) || !listed || n.cls&(cCommon|cMedical|cRole|cSalut|cTitleStart) != 0 || monthWords[n.f] {
+				break
+			}
+			r.add(n.b, n.e, kinds.NameRelative, "kin-list", prioWeak)
+			names++
+		}
+	}
+}
