@@ -317,6 +317,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.workPhrases()
 	r.usernames()
 	r.logins()
+	r.marks()
 	r.nameEchoes()
 	r.repeats(spans)
 	return r.result()

@@ -32,6 +32,15 @@ const landscapeNames = `Ostfriesland Emsland Friesland Nordfriesland Dithmarsche
 	Usedom Rügen Hiddensee Sylt Föhr Amrum Pellworm Fehmarn Helgoland Norderney Borkum Juist Langeoog Spiekeroog
 	Wangerooge Baltrum Poel Reichenau Mainau Zugspitze Watzmann Brocken Fichtelberg Feldberg Wasserkuppe Grünten Nebelhorn`
 
+// moreCountryNames are countries that data's list lacks (LOCATION_COUNTRY);
+// after a comma too ("Plzeň, Tschechische Republik").
+const moreCountryNames = `Tschechische_Republik Slowakische_Republik Dominikanische_Republik Vereinigte_Arabische_Emirate
+	Vereinigten_Arabischen_Emiraten Elfenbeinküste Weißrussland Moldawien Kirgisistan Tadschikistan Turkmenistan Usbekistan
+	Jemen Sudan Südsudan Gambia Guinea Senegal Mali Niger Tschad Kongo Angola Mosambik Simbabwe Sambia Tansania Uganda
+	Ruanda Burundi Madagaskar Bangladesch Nepal Myanmar Kambodscha Laos Malaysia Mongolei Nordkorea Taiwan Venezuela
+	Ecuador Bolivien Uruguay Paraguay Palästina Saudi-Arabien Katar Kuwait Schottland England Wales Nordirland Andorra
+	Monaco San_Marino Oman Bahrain`
+
 // landscapeIsland are the islands and mountains (LOCATION_OTHER).
 var landscapeIsland = fieldSet(`Usedom Rügen Hiddensee Sylt Föhr Amrum Pellworm Fehmarn Helgoland Norderney Borkum Juist
 	Langeoog Spiekeroog Wangerooge Baltrum Poel Reichenau Mainau Zugspitze Watzmann Brocken Fichtelberg Feldberg
@@ -46,13 +55,19 @@ type landscapeEntry struct {
 	kind  kinds.Kind
 }
 
+// landscapeCountry: e is a country, which may follow a comma.
+func (e *landscapeEntry) country() bool { return e.kind == kinds.LocationCountry }
+
 // landscapeIndex indexes the landscapes by first folded word.
 func landscapeIndex() map[string][]landscapeEntry {
 	out := map[string][]landscapeEntry{}
-	for _, n := range strings.Fields(landscapeNames) {
+	for _, n := range strings.Fields(landscapeNames + " " + moreCountryNames) {
 		k := kinds.LocationState
 		if landscapeIsland[n] {
 			k = kinds.LocationOther
+		}
+		if moreCountries[n] {
+			k = kinds.LocationCountry
 		}
 		var ws []string
 		for _, w := range strings.Split(n, "_") {
@@ -67,6 +82,7 @@ func landscapeIndex() map[string][]landscapeEntry {
 }
 
 var (
+	moreCountries  = fieldSet(moreCountryNames)
 	landscapes     = landscapeIndex()
 	landscapeGuard = guardOf(landscapes)
 )
@@ -84,7 +100,8 @@ func (r *run) landscapes() {
 		}
 		p := &toks[i-1]
 		paren := t.b > 0 && r.text[t.b-1] == '('
-		if !paren && !(landscapePreps[p.s] && r.near(p, t, false)) {
+		comma := strings.TrimRight(r.text[p.e:t.b], " ") == ","
+		if !paren && !comma && !(landscapePreps[p.s] && r.near(p, t, false)) {
 			continue
 		}
 		// an adjective between ("im schönen Allgäu") is not read; the
@@ -100,7 +117,7 @@ func (r *run) landscapes() {
 				}
 				j++
 			}
-			if ok {
+			if ok && (!comma || e.country() && (len(e.words) > 1 || t.runes >= 7)) {
 				r.add(t.b, toks[j-1].e, e.kind, "landscape", prioPlace)
 				break
 			}
