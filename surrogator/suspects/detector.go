@@ -318,6 +318,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.usernames()
 	r.logins()
 	r.marks()
+	r.townAfterName()
 	r.nameEchoes()
 	r.repeats(spans)
 	return r.result()

@@ -77,3 +77,26 @@ func TestOrganisationRecognizersFind(t *testing.T) {
 		}
 	}
 }
+
+// TestTownAfterName: townafter.go reads the town after a person's name
+// and a comma, not an organisation's unit or a function.
+func TestTownAfterName(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"Hausarzt: Dr. Farhad Rahimi, Otterberg.", "LOCATION_CITY:Otterberg"},
+		{"Tochter Kerstin Lehmann, Wörlitz, Tel. 0162 8 8", "LOCATION_CITY:Wörlitz"},
+		{"Hans-Dieter Britz, Hausarzt, Wallerfangen", "LOCATION_CITY:Wallerfangen"},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+	for _, text := range []string{"Frau Schulze, Sekretariat", "Dr. Müller, Kardiologie.", "Dr. med. Ina Vogt, Oberärztin",
+		"Frau Dr. Kern, Tumordokumentation"} {
+		for _, g := range find(t, det, text, nil) {
+			if len(g) > 9 && g[:9] == "LOCATION_" {
+				t.Errorf("%q: unexpected %q", text, g)
+			}
+		}
+	}
+}
