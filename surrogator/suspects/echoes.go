@@ -27,6 +27,16 @@ func echoSkipRule(rule string) bool {
 	return false
 }
 
+// echoSureRule: rules whose names are repeated even when their words are
+// in no name list.
+func echoSureRule(rule string) bool {
+	switch rule {
+	case "salutation", "salutation+title", "name-field", "surname,first", "born", "particle", "first+surname", "kin-list":
+		return true
+	}
+	return false
+}
+
 // echoKind: the name kinds whose words are repeated.
 func echoKind(k kinds.Kind) bool {
 	switch k {
@@ -74,9 +84,10 @@ func (r *run) nameEchoes() {
 			if !echoWord(t) {
 				continue
 			}
-			// a role noun's name ("Oberarzt Geriatrie" is none) only
-			// when it is a listed first name or surname
-			if c.Rule == "role" && t.cls&(cFirst|cSurname) == 0 {
+			// a word in no name list only from a name the rules are
+			// sure of ("Oberarzt Geriatrie", "Dipl.-Soz.-Päd. Soziale
+			// Arbeit", "Sozialdienst" of a staff list are none)
+			if t.cls&(cFirst|cSurname) == 0 && !echoSureRule(c.Rule) {
 				continue
 			}
 			// a doctor is named again by surname, not by first name
@@ -141,3 +152,14 @@ func (r *run) echoInPlace(i int) bool {
 	}
 	return i+1 < len(toks) && r.near(&toks[i], &toks[i+1], false) && toks[i+1].is(shUpper) && facilityHeadKind(toks[i+1].f) != ""
 }
+
+// sentenceEnd: t is followed by a dot that ends a sentence: a word of four
+// letters or more that is no title, salutation or role abbreviation
+// ("Dres.", "Prof.", "Pat.", "Str.").
+func sentenceEnd(t *token) bool {
+	return t.dot && t.runes > 3 && t.cls&(cTitleStart|cTitleWord|cSalutDot|cRoleDot) == 0 && !abbrevWords[t.f]
+}
+
+// abbrevWords are abbreviations of four letters or more written with a dot.
+var abbrevWords = fieldSet(`dres str strasse evang kath dipl prof univ priv abt allg chir stud verw verw bzgl insb
+	gegr hrsg jahrg medd sozialpaed soz`)

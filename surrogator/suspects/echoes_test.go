@@ -78,3 +78,23 @@ func TestKinListsAndSigners(t *testing.T) {
 		}
 	}
 }
+
+// TestNameFormsMore: "Pat.:" and all-caps fields, a salutation's particle
+// name that is also a town, relatives after "Eltern," and "Sohn X (6 J.)".
+func TestNameFormsMore(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"Pat.: Schmidt-Wolkenstein, Anna-Lena", "NAME_PATIENT:Anna-Lena"},
+		{"Patient: AL-MASRI, KHALED        geb. 02.03.1970", "NAME_PATIENT:AL-MASRI"},
+		{"Sie kam zu uns nach Gotha. Frau v. Hagenow lebt allein.", "NAME_PATIENT:v. Hagenow"},
+		{"Ihre Eltern, Joost und Marieke, unterstützen.", "NAME_RELATIVE:Joost"},
+		{"Der ältere Sohn Matei (6 J.) besucht die Schule.", "NAME_RELATIVE:Matei"},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+	if got := find(t, det, "Weiter in der Schmerzambulanz. Krankenkasse ist die AOK.", nil); contains(got, "LOCATION_ORGANIZATION:Schmerzambulanz. Krankenkasse") {
+		t.Errorf("a facility name across a sentence end: %q", got)
+	}
+}

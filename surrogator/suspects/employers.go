@@ -195,7 +195,7 @@ func (r *run) companyWords(j int) int {
 		t := &toks[k]
 		if k > j {
 			gap := strings.TrimSpace(r.text[toks[k-1].e:t.b])
-			if toks[k-1].dot && toks[k-1].runes > 3 || strings.ContainsAny(r.text[toks[k-1].e:t.b], "\n,;:()") {
+			if sentenceEnd(&toks[k-1]) || strings.ContainsAny(r.text[toks[k-1].e:t.b], "\n,;:()") {
 				break
 			}
 			if gap != "" && gap != "&" && gap != "+" && gap != "-" && gap != "." {

@@ -159,7 +159,7 @@ func (r *run) facilities() {
 			end, next = r.facilityName(i + 2)
 		}
 		// "Ruppiner Kliniken", "Helios Klinikum": a name word before the head
-		if end < 0 && i > 0 && r.near(&toks[i-1], t, false) && r.nameBeforeHead(&toks[i-1]) {
+		if end < 0 && i > 0 && r.near(&toks[i-1], t, false) && !toks[i-1].dot && r.nameBeforeHead(&toks[i-1]) {
 			r.add(toks[i-1].b, t.e, k, "facility-name", prioExact)
 			continue
 		}
@@ -269,8 +269,8 @@ func (r *run) nameWords(k, max int) int {
 	n := 0
 	for p := k; p < len(toks) && n < max; p++ {
 		t := &toks[p]
-		if p > k && !r.near(&toks[p-1], t, false) {
-			break
+		if p > k && (!r.near(&toks[p-1], t, false) || sentenceEnd(&toks[p-1])) {
+			break // "Schmerzambulanz. Krankenkasse": a sentence ends
 		}
 		if compassWords[t.s] || t.s == "St" && t.dot {
 			n++

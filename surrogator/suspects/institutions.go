@@ -322,7 +322,7 @@ func (r *run) placeRun(j, max int) int {
 	n := 0
 	for k := j; k < len(toks) && n < max; k++ {
 		t := &toks[k]
-		if !r.near(&toks[k-1], t, false) || toks[k-1].dot && toks[k-1].runes > 3 && k > j {
+		if !r.near(&toks[k-1], t, false) || sentenceEnd(&toks[k-1]) && k > j {
 			break // "des Familiengerichts Marienberg. Leon spielt": a sentence ends
 		}
 		roman := n > 0 && (t.s == "I" || t.s == "II" || t.s == "III")

@@ -18,7 +18,7 @@ import (
 
 // kinPlurals are kinship nouns in the plural (folded).
 var kinPlurals = fieldSet(`kinder kindern soehne soehnen toechter toechtern enkel enkeln enkelinnen enkelkinder enkelkindern
-	geschwister geschwistern brueder bruedern schwestern zwillinge zwillingen`)
+	geschwister geschwistern brueder bruedern schwestern zwillinge zwillingen eltern`)
 
 // kinListSkip may stand between the names of a list.
 var kinListSkip = fieldSet(`und sowie J Jahre Jahren jährig jährige Mon Monate LJ`)
@@ -32,8 +32,18 @@ func (r *run) kinLists() {
 		}
 		plural := kinPlurals[t.f]
 		if !plural {
-			// "Tochter: Milica"
-			if !kinNouns[t.f] || strings.TrimSpace(r.text[t.e:toks[i+1].b]) != ":" {
+			// "Tochter: Milica", "der ältere Sohn Matei (6 J.)"
+			if !kinNouns[t.f] {
+				continue
+			}
+			gap := strings.TrimSpace(r.text[t.e:toks[i+1].b])
+			n := &toks[i+1]
+			if gap == "" && n.nameShaped() && n.cls&(cCommon|cMedical|cRole|cSalut|cTitleStart) == 0 &&
+				strings.HasPrefix(strings.TrimLeft(r.text[n.e:], " "), "(") && !monthWords[n.f] {
+				r.add(n.b, n.e, kinds.NameRelative, "kin-list", prioWeak)
+				continue
+			}
+			if gap != ":" {
 				continue
 			}
 		}
@@ -41,7 +51,7 @@ func (r *run) kinLists() {
 		for j := i + 1; j < len(toks) && j < i+14 && names < 5; j++ {
 			n := &toks[j]
 			gap := r.text[toks[j-1].e:n.b]
-			if strings.Contains(gap, "\n") || strings.Contains(gap, ";") || toks[j-1].dot && toks[j-1].runes > 2 && j > i+1 {
+			if strings.Contains(gap, "\n") || strings.Contains(gap, ";") || sentenceEnd(&toks[j-1]) && j > i+1 {
 				break
 			}
 			if n.is(shDigits) || kinListSkip[n.s] {
