@@ -302,6 +302,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.clinicNames()
 	r.stateOrgs()
 	r.facilities()
+	r.compoundFacilities()
 	r.ids()
 	r.labelledIDs()
 	r.codedIDs()

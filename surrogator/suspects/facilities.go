@@ -53,7 +53,7 @@ var facilityHeadSuffixes = []struct {
 	{"tagespflege", kinds.LocationHospital}, {"physio", kinds.LocationHospital}, {"tagesgruppe", kinds.LocationOrganization},
 	{"kloster", kinds.LocationOther},
 	{"hospital", kinds.LocationHospital}, {"seniorenstift", kinds.LocationHospital}, {"wohnstift", kinds.LocationHospital},
-	{"stiftung", kinds.LocationOrganization},
+	{"stiftung", kinds.LocationOrganization}, {"pathologie", kinds.LocationHospital},
 }
 
 // facilityGeneric are first parts of a hyphenated head that are no name
@@ -123,7 +123,7 @@ var headsByEnd = func() map[uint32][]int {
 // wholeHeads are heads that end other words too ("Suspension",
 // "Kolibakterien-Labor" is fine, "Kollaborator" not): they count only as a
 // whole word.
-var wholeHeads = fieldSet(`pension hort bund laden studio labor cafe hotel zentrum bund radiologie dialyse physio kloster`)
+var wholeHeads = fieldSet(`pension hort bund laden studio labor cafe hotel zentrum bund radiologie dialyse physio kloster pathologie`)
 
 // brandHeads end a shop's or branch's name after a hyphen ("Netto-Markt",
 // "Edeka-Markt", "Rewe-Center").
@@ -199,7 +199,8 @@ func (r *run) facilityName(j int) (int, int) {
 	k := j
 	if near(k) && toks[k].s == "für" {
 		k++
-		for near(k) && toks[k].is(shUpper) {
+		for near(k) && toks[k].is(shUpper) && !(toks[k].cls&cFirst != 0 && toks[k].cls&cCommon == 0 && !toks[k].medical()) && r.title(k) <= 0 {
+			// (not a first name or a title: "für Psychotherapie Katrin Weyand")
 			k++
 			if near(k) && toks[k].s == "und" && near(k+1) && toks[k+1].is(shUpper) {
 				k += 2

@@ -100,3 +100,26 @@ func TestTownAfterName(t *testing.T) {
 		}
 	}
 }
+
+// TestFacilityCompounds: facilities2.go reads compounds with a name after
+// them and names in quotes; the facility rule's "für" part stops at a
+// person's name.
+func TestFacilityCompounds(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"z. B. im Familienzentrum am Schöntal", "LOCATION_HOSPITAL:Familienzentrum am Schöntal"},
+		{"Platz zugesagt im Seniorenzentrum „Am Tollensesee“ ab Juni", "LOCATION_HOSPITAL:Seniorenzentrum „Am Tollensesee“"},
+		{"Mitglied im Kleingartenverein „Elbaue“ e. V.; die Tochter", "LOCATION_ORGANIZATION:Kleingartenverein „Elbaue“ e. V."},
+		{"Haustechniker im Kurhotel Bergkurpark in Bad Pyrmont", "LOCATION_OTHER:Kurhotel Bergkurpark"},
+		{"Praxis für Psychotherapie Katrin Weyand\nDipl.-Psych. Katrin Weyand", "LOCATION_HOSPITAL:Praxis für Psychotherapie Katrin Weyand"},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+	for _, text := range []string{"Entbindung im Perinatalzentrum Level 1 empfohlen.", "Klinik für Geriatrie", "Wohnung im Stadtzentrum am Markt"} {
+		for _, g := range find(t, det, text, nil) {
+			t.Errorf("%q: want no suspects, got %q", text, g)
+		}
+	}
+}
