@@ -299,6 +299,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.register()
 	r.courtAbbrevs()
 	r.employers()
+	r.moreOrgs()
 	r.clinicNames()
 	r.stateOrgs()
 	r.facilities()

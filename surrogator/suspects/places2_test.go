@@ -123,3 +123,28 @@ func TestFacilityCompounds(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreOrgs: orgs2.go and the register's "BG …" variants.
+func TestMoreOrgs(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"Kopie des Berichts geht an die BG Holz und Metall.", "LOCATION_ORGANIZATION:BG Holz und Metall"},
+		{"Er wechselt an die Jugendgruppe des TV Villingen 1848 (Badminton).", "LOCATION_ORGANIZATION:TV Villingen 1848"},
+		{"Die Meldung an das Landeskrebsregister NRW erfolgte.", "LOCATION_ORGANIZATION:Landeskrebsregister NRW"},
+		{"Beihilfe über das Landesamt für Besoldung und Versorgung.", "LOCATION_ORGANIZATION:Landesamt für Besoldung und Versorgung"},
+		{"Beihilfe über das NLBV (Pers.-Nr. 07).", "LOCATION_ORGANIZATION:NLBV"},
+		{"Er war Bergmann auf der Grube Ensdorf.", "LOCATION_ORGANIZATION:Grube Ensdorf"},
+		{"Tätig bei der LPG Tierproduktion Cammin.", "LOCATION_ORGANIZATION:LPG Tierproduktion Cammin"},
+		{"Endmontage der Ford-Werke in Saarlouis.", "LOCATION_ORGANIZATION:Ford-Werke"},
+		{"Er ist Mitglied der Kassenärztlichen Vereinigung Bayerns.", "LOCATION_ORGANIZATION:Kassenärztlichen Vereinigung Bayerns"},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+	for _, text := range []string{"Die SV Leistungen. Der TV lief. Das SG Urteil. Im Werk arbeiten. Das Klärwerk."} {
+		for _, g := range find(t, det, text, nil) {
+			t.Errorf("%q: want no suspects, got %q", text, g)
+		}
+	}
+}

@@ -93,6 +93,12 @@ func (d *Detector) registerIndex() map[string][]regEntry {
 			for _, key := range declinedForms(e.words[0], len(e.words) > 1 && !e.abbr) {
 				out[key] = append(out[key], e)
 			}
+			// "BG Holz und Metall" for "Berufsgenossenschaft Holz und Metall"
+			if len(e.words) >= 2 && e.words[0] == "berufsgenossenschaft" {
+				v := e
+				v.words = append([]string{"bg"}, e.words[1:]...)
+				out["bg"] = append(out["bg"], v)
+			}
 			// "Westdeutsches Tumorzentrum" without its seat "Essen": a
 			// name of a proper first word stands without the seat
 			if n := len(e.words); n >= 3 && e.words[n-1] == data.Fold(in.Seat) && !adjectiveShaped(e.words[0]) &&
