@@ -19,6 +19,8 @@ import (
 // clinicHeads are the heads of a compound clinic name (folded).
 var clinicHeads = []string{"klinikum", "kliniken", "klinik", "krankenhaus", "krankenhauses", "hospital", "spital", "klinikums"}
 
+var clinicFilter = newSuffixFilter(clinicHeads)
+
 // clinicSaints are the first parts of clinics named after saints.
 var clinicSaints = fieldSet(`marien elisabeth elisabethen josef josefs joseph josephs vinzenz franziskus hedwig hedwigs
 	antonius johannes martin martini barbara katharinen annen anna georg georgs petrus paulus lukas augusta bethanien
@@ -34,6 +36,9 @@ func (r *run) clinicNames() {
 	for i := range toks {
 		t := &toks[i]
 		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 9 {
+			continue
+		}
+		if !r.d.eager && !clinicFilter.may(t.f) {
 			continue
 		}
 		head := ""

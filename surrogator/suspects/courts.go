@@ -16,6 +16,8 @@ import (
 // courtAbbrevs are the abbreviations of German courts.
 var courtAbbrevs = fieldSet(`AG LG SG LSG VG OVG VGH ArbG LAG FG SozG AmtsG`)
 
+var courtGuard = guardOf(courtAbbrevs)
+
 // courtAlone may stand without a seat after an article.
 var courtAlone = fieldSet(`LSG OVG VGH LAG`)
 
@@ -23,7 +25,7 @@ func (r *run) courtAbbrevs() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
-		if t.runes > 4 || !t.is(shUpper) || !courtAbbrevs[t.s] {
+		if t.runes > 4 || t.runes < 2 || t.s[len(t.s)-1] != 'G' && t.s[len(t.s)-1] != 'H' || !t.is(shUpper) || !r.mayS(&courtGuard, t) || !courtAbbrevs[t.s] {
 			continue
 		}
 		if i+1 < len(toks) && r.near(t, &toks[i+1], false) {

@@ -114,8 +114,9 @@ Landespolizei`
 var employerCtx = fieldSet(`bei beim für von vom der die den dem zur zum Bei Für`)
 
 var (
-	employers     = employerIndex()
-	employerGuard = guardOf(employers)
+	employerCueGuard = guardOf(employerCues)
+	employers        = employerIndex()
+	employerGuard    = guardOf(employers)
 )
 
 // employerIndex indexes employerNames by first folded word.
@@ -141,7 +142,7 @@ func (r *run) employers() {
 			continue
 		}
 		// "Firma Landtechnik Huber & Söhne", "VEB Textima", "Fa. Elektro Schubert"
-		if employerCues[t.s] && (t.s != "Fa" || t.dot) && i+1 < len(toks) && r.near(t, &toks[i+1], false) {
+		if r.mayS(&employerCueGuard, t) && employerCues[t.s] && (t.s != "Fa" || t.dot) && i+1 < len(toks) && r.near(t, &toks[i+1], false) {
 			if n := r.companyWords(i + 1); n > 0 {
 				e := toks[i+n].e
 				r.add(toks[i+1].b, e, kinds.LocationOrganization, "employer", prioPlace)

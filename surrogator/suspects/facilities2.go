@@ -29,6 +29,14 @@ var compoundHeads = []struct {
 	{"stift", kinds.LocationHospital}, {"gaststaette", kinds.LocationOther}, {"bad", kinds.LocationOther},
 }
 
+var compoundFilter = func() *suffixFilter {
+	var l []string
+	for _, h := range compoundHeads {
+		l = append(l, h.suffix)
+	}
+	return newSuffixFilter(l)
+}()
+
 // compoundGenericFirst name no facility before a name ("Stadtzentrum am
 // Markt", "Krankenhaus" is the facility rule's).
 var compoundGenericFirst = fieldSet(`stadt orts dorf kranken rat kauf wohn einfamilien mehrfamilien reihen hoch hinter vorder
@@ -55,8 +63,16 @@ func (r *run) compoundFacilities() {
 		if !t.is(shUpper) || t.is(shAllUpper) {
 			continue
 		}
+		// a name in quotes after any head, a name after a compound head
+		quoted := r.quoteAfter(t.e)
+		compound := kinds.Kind("")
+		if r.d.eager || compoundFilter.may(t.f) {
+			compound = compoundHeadKind(t.f)
+		}
+		if !quoted && compound == "" {
+			continue
+		}
 		head := facilityHeadKind(t.f)
-		compound := compoundHeadKind(t.f)
 		if head == "" && compound == "" {
 			continue
 		}
@@ -101,6 +117,21 @@ func (r *run) compoundFacilities() {
 		// ("Mehrgenerationenhaus Anna Schulz" reads as the facility too)
 		r.add(t.b, end, k, "facility-compound", prioPlace)
 	}
+}
+
+// quoteAfter: an opening quote follows offset e (after at most one blank).
+func (r *run) quoteAfter(e int) bool {
+	if e < len(r.text) && r.text[e] == ' ' {
+		e++
+	}
+	if e >= len(r.text) {
+		return false
+	}
+	switch r.text[e] {
+	case '"', 0xE2, 0xC2: // „ “ ‚ (E2 80 …), » « (C2 BB/AB)
+		return openingQuote(r.text[e:]) != "" || r.text[e] == '"'
+	}
+	return false
 }
 
 func firstRune(s string) (rune, int) {

@@ -23,11 +23,13 @@ var kinPlurals = fieldSet(`kinder kindern soehne soehnen toechter toechtern enke
 // kinListSkip may stand between the names of a list.
 var kinListSkip = fieldSet(`und sowie J Jahre Jahren jährig jährige Mon Monate LJ`)
 
+var kinListGuard = guardOf(kinPlurals, kinNouns)
+
 func (r *run) kinLists() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if !t.is(shUpper) {
+		if !t.is(shUpper) || !r.mayF(&kinListGuard, t) {
 			continue
 		}
 		plural := kinPlurals[t.f]

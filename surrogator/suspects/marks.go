@@ -73,7 +73,7 @@ func (r *run) marks() {
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
 		// the code right after "LABEL:"
-		if markLabelWords[t.f] && strings.HasPrefix(r.text[t.e:], ":") {
+		if t.e < len(r.text) && r.text[t.e] == ':' && markLabelWords[t.f] {
 			p := t.e + 1
 			for p < len(r.text) && (r.text[p] == ' ' || r.text[p] == '\t') {
 				p++
@@ -101,7 +101,7 @@ func (r *run) marks() {
 	}
 	// a dictation-shaped code on a short line, a code before "/date"
 	for _, ln := range r.lines {
-		if ln.last-ln.first > 8 {
+		if ln.last-ln.first > 8 || strings.IndexByte(r.text[ln.b:ln.e], '/') < 0 {
 			continue
 		}
 		words := 0

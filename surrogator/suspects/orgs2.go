@@ -45,10 +45,28 @@ var orgAbbrevs = fieldSet(`NLBV LBV KVB KVN KVWL KVNO LÄK ZÄK DRV LVA BfA KVH 
 // pitWords name a pit, cooperative or works before its name.
 var pitWords = fieldSet(`Grube Zeche Schacht Bergwerk Tagebau Hütte Werft LPG PGH GPG`)
 
+var (
+	orgs2GuardS = guardOf(clubAbbrevs, orgAbbrevs, pitWords)
+	orgs2GuardF = guardOf(stateAuthorityHeads, kvWords)
+)
+
+// kvWords are the declined forms of "Kassenärztliche" (folded).
+var kvWords = fieldSet(`kassenaerztliche kassenaerztlichen kassenaerztlicher kassenzahnaerztliche kassenzahnaerztlichen
+	kassenzahnaerztlicher`)
+
 func (r *run) moreOrgs() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
+		if !t.is(shUpper) {
+			continue
+		}
+		if t.is(shJoined) {
+			r.works(t)
+		}
+		if !r.mayS(&orgs2GuardS, t) && !r.mayF(&orgs2GuardF, t) {
+			continue
+		}
 		n := &toks[i+1]
 		near := r.near(t, n, false)
 		switch {
@@ -67,7 +85,7 @@ func (r *run) moreOrgs() {
 				continue
 			}
 			r.add(t.b, e, kinds.LocationOrganization, "club", prioPlace)
-		case strings.HasPrefix(t.f, "kassen") && strings.Contains(t.f, "aerztlich") && near && strings.HasPrefix(n.f, "vereinigung") &&
+		case kvWords[t.f] && near && strings.HasPrefix(n.f, "vereinigung") &&
 			i+2 < len(toks) && r.near(n, &toks[i+2], false) && toks[i+2].is(shUpper):
 			// "der Kassenärztlichen Vereinigung Bayerns"
 			r.add(t.b, toks[i+2].e, kinds.LocationOrganization, "state-authority", prioPlace)
@@ -98,12 +116,15 @@ func (r *run) moreOrgs() {
 			r.add(t.b, e, kinds.LocationOrganization, "works", prioPlace)
 		}
 	}
-	// "Ford-Werke", "Leuna-Werke": a name before "-Werke"
-	for i := range toks {
-		t := &toks[i]
-		if h := strings.LastIndex(t.f, " "); h > 0 && (t.f[h+1:] == "werke" || t.f[h+1:] == "werk") && t.is(shUpper) &&
-			r.d.lex[t.f[:h]]&(cCommon|cMedical) == 0 && !strings.Contains(t.f[:h], " ") {
-			r.add(t.b, t.e, kinds.LocationOrganization, "works", prioPlace)
-		}
+}
+
+// works flags "Ford-Werke", "Leuna-Werke": a name before "-Werke".
+func (r *run) works(t *token) {
+	if !strings.HasSuffix(t.f, "werke") && !strings.HasSuffix(t.f, "werk") {
+		return
+	}
+	if h := strings.LastIndex(t.f, " "); h > 0 && (t.f[h+1:] == "werke" || t.f[h+1:] == "werk") &&
+		r.d.lex[t.f[:h]]&(cCommon|cMedical) == 0 && !strings.Contains(t.f[:h], " ") {
+		r.add(t.b, t.e, kinds.LocationOrganization, "works", prioPlace)
 	}
 }

@@ -155,7 +155,7 @@ func (r *run) register() {
 	toks := r.tokens
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
-		if !t.is(shUpper) && t.s != "hkk" {
+		if !t.is(shUpper) || t.runes < 2 {
 			continue
 		}
 		if !r.mayF(&r.d.regGuard, t) {

@@ -25,6 +25,8 @@ var streetSureSuffixes = []string{"strasse", "straße", "gasse", "allee", "chaus
 // streetMaybeSuffixes end street names and common nouns.
 var streetMaybeSuffixes = []string{"weg", "platz", "ring", "damm", "ufer", "steig", "stieg", "pfad", "twiete", "graben", "markt"}
 
+var streetFilter = newSuffixFilter(streetSureSuffixes, streetMaybeSuffixes)
+
 // streetGenericFirst are first parts of generic roads ("Landstraße").
 var streetGenericFirst = fieldSet(`land bundes einbahn neben seiten haupt durchgangs umgehungs zufahrts ausfall kreis staats
 	fussgaenger fußgänger spiel wohn schnell ring quer dorf privat wirtschafts feld wald rad geh fuß fuss ab zu um auf
@@ -59,6 +61,8 @@ func (r *run) streetWords() {
 		abbr := false
 		if t.dot && strings.HasSuffix(f, "str") {
 			f, abbr = f+"asse", true // "Goethestr."
+		} else if !r.d.eager && !streetFilter.may(f) {
+			continue
 		}
 		suf, sure := streetSuffixOf(f)
 		if suf == "" {
