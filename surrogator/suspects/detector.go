@@ -320,6 +320,8 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.usernames()
 	r.logins()
 	r.marks()
+	r.nameLists()
+	r.moreTitles()
 	r.townAfterName()
 	r.nameEchoes()
 	r.repeats(spans)

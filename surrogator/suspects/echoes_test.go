@@ -98,3 +98,26 @@ func TestNameFormsMore(t *testing.T) {
 		t.Errorf("a facility name across a sentence end: %q", got)
 	}
 }
+
+// TestNameListsAndTitles: namelists.go, titles2.go and the role rule's
+// speciality words.
+func TestNameListsAndTitles(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"Dr. med. Dirk Hoberg · Mirjam Schneider-Irle\nWeidenauer Str. 4", "NAME_DOCTOR:Mirjam Schneider-Irle"},
+		{"Rechtliche Betreuerin: Dipl.-Sozialarb. Anke Wölfer-Kunz", "NAME_TITLE:Dipl.-Sozialarb."},
+		{"Jens Kowalczyk, Dipl.-Sozialpäd. (FH)", "NAME_TITLE:Dipl.-Sozialpäd. (FH)"},
+		{"Dr. med. Hauke Brünjes, FEBO\nSiemensplatz 4", "NAME_TITLE:FEBO"},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+	for _, text := range []string{"Oberarzt Geriatrie", "Oberärztin Palliativmedizin", "Dr. Kühn · Kardiologie"} {
+		for _, g := range find(t, det, text, nil) {
+			if g != "NAME_TITLE:Dr." && g != "NAME_DOCTOR:Kühn" {
+				t.Errorf("%q: unexpected %q", text, g)
+			}
+		}
+	}
+}

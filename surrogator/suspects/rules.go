@@ -100,7 +100,7 @@ func (r *run) names() {
 				run := r.nameRun(next, 3, false)
 				if len(run) > 0 {
 					first := &toks[run[0]]
-					if (k == kinds.NameDoctor && first.cls&cAmbiguous == 0) || first.isFirst() || first.isSurname() {
+					if (k == kinds.NameDoctor && first.cls&cAmbiguous == 0 && !specialityWord(first)) || first.isFirst() || first.isSurname() {
 						r.emitNames(run, k, "role", prioName)
 						i = run[len(run)-1]
 						continue
