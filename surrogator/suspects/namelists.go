@@ -25,6 +25,9 @@ func (r *run) nameLists() {
 			continue
 		}
 		k := tokenAt(toks, c.End)
+		for k < len(toks) && toks[k].b < c.End {
+			k++ // a candidate ending inside a token
+		}
 		if k >= len(toks) || k == 0 {
 			continue
 		}

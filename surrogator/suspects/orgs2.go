@@ -46,8 +46,8 @@ var orgAbbrevs = fieldSet(`NLBV LBV KVB KVN KVWL KVNO LÄK ZÄK DRV LVA BfA KVH 
 var pitWords = fieldSet(`Grube Zeche Schacht Bergwerk Tagebau Hütte Werft LPG PGH GPG`)
 
 var (
-	orgs2GuardS = guardOf(clubAbbrevs, orgAbbrevs, pitWords)
-	orgs2GuardF = guardOf(stateAuthorityHeads, kvWords)
+	orgs2GuardS = guardOf(clubAbbrevs, orgAbbrevs, pitWords, charityPlurals)
+	orgs2GuardF = guardOf(stateAuthorityHeads, kvWords, authorityHeads)
 )
 
 // kvWords are the declined forms of "Kassenärztliche" (folded).
@@ -64,8 +64,19 @@ func (r *run) moreOrgs() {
 		if t.is(shJoined) {
 			r.works(t)
 		}
+		// "ERGO Reiseversicherung": a name before an insurance product
+		if n := &toks[i+1]; insurerProduct(n.f) && n.is(shUpper) && r.near(t, n, false) && t.runes >= 3 && !t.medical() &&
+			t.cls&cCommon == 0 && !registerCtxWords[t.s] && (t.is(shAllUpper) || registerSkip[t.s] || len(r.d.reg[t.f]) > 0) {
+			r.add(t.b, n.e, kinds.LocationOrganization, "insurer-product", prioPlace)
+		}
 		if !r.mayS(&orgs2GuardS, t) && !r.mayF(&orgs2GuardF, t) {
 			continue
+		}
+		if authorityHeads[t.f] {
+			r.districtAuthority(i)
+		}
+		if charityPlurals[t.s] && i > 0 && toks[i-1].s == "den" {
+			r.add(t.b, t.e, kinds.LocationOrganization, "charity", prioPlace)
 		}
 		n := &toks[i+1]
 		near := r.near(t, n, false)
@@ -117,6 +128,38 @@ func (r *run) moreOrgs() {
 		}
 	}
 }
+
+// insurerProducts end an insurer's product name after the insurer
+// ("ERGO Reiseversicherung", "Allianz Lebensversicherung").
+func insurerProduct(f string) bool {
+	return len(f) > 12 && f[len(f)-1] == 'g' && strings.HasSuffix(f, "versicherung")
+}
+
+// districtAuthority flags "Jugendamt des Erzgebirgskreises", "Landratsamt
+// des Vogtlandkreises": an authority and a district named in one word.
+func (r *run) districtAuthority(i int) {
+	toks := r.tokens
+	if i+2 >= len(toks) || toks[i+1].s != "des" || !r.near(&toks[i], &toks[i+1], false) || !r.near(&toks[i+1], &toks[i+2], false) {
+		return
+	}
+	d := &toks[i+2]
+	f := d.f
+	if g, ok := strings.CutSuffix(f, "es"); ok {
+		f = g
+	} else {
+		f = strings.TrimSuffix(f, "s")
+	}
+	if d.is(shUpper) && (districtSuffix(f) || strings.HasPrefix(d.f, "landkreis")) {
+		r.add(toks[i].b, d.e, kinds.LocationOrganization, "district-authority", prioPlace)
+	}
+}
+
+// authorityHeads may take a district in the genitive.
+var authorityHeads = fieldSet(`jugendamt landratsamt gesundheitsamt sozialamt jobcenter kreisjugendamt kreissozialamt
+	veterinaeramt ordnungsamt schulamt kreisverwaltung`)
+
+// charityPlurals are the welfare organisations in the dative plural.
+var charityPlurals = fieldSet(`Johannitern Maltesern Samaritern`)
 
 // works flags "Ford-Werke", "Leuna-Werke": a name before "-Werke".
 func (r *run) works(t *token) {

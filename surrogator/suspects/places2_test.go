@@ -148,3 +148,25 @@ func TestMoreOrgs(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreOrgs2: junctions, insurer products, an organisation's town,
+// district authorities and welfare organisations in the plural.
+func TestMoreOrgs2(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"Kollision an der Einmündung Sandkamp/Dieselstraße mit einem Lkw.", "LOCATION_STREET:Sandkamp"},
+		{"Die Reiserücktrittsversicherung (ERGO Reiseversicherung) liegt bei.", "LOCATION_ORGANIZATION:ERGO Reiseversicherung"},
+		{"Arbeitgeber: Lüders GmbH & Co. KG, Garbsen\nKrankenkasse: AOK", "LOCATION_CITY:Garbsen"},
+		{"An das\nJugendamt des Erzgebirgskreises\nAllgemeiner Sozialer Dienst", "LOCATION_ORGANIZATION:Jugendamt des Erzgebirgskreises"},
+		{"Kurzzeitpflege bei den Johannitern. Eine Anfrage läuft.", "LOCATION_ORGANIZATION:Johannitern"},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+	for _, text := range []string{"Die Reiserücktrittsversicherung zahlt.", "Die Ecke ist gefährlich. Höhe 3/4."} {
+		for _, g := range find(t, det, text, nil) {
+			t.Errorf("%q: want no suspects, got %q", text, g)
+		}
+	}
+}

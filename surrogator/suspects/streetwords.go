@@ -50,10 +50,24 @@ func streetSuffixOf(f string) (string, bool) {
 	return "", false
 }
 
+// junctionWords name a junction of two streets ("Einmündung
+// Sandkamp/Dieselstraße", "Ecke Lange Reihe/Koppel").
+var junctionWords = fieldSet(`Einmündung Kreuzung Ecke Abzweigung Abzweig Höhe Einfahrt Ausfahrt`)
+
 func (r *run) streetWords() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
+		// "Einmündung Sandkamp/Dieselstraße": both streets
+		if junctionWords[t.s] && i+2 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
+			r.text[toks[i+1].e:toks[i+2].b] == "/" && toks[i+2].is(shUpper) {
+			a, b := &toks[i+1], &toks[i+2]
+			if a.cls&(cCommon|cMedical) == 0 && b.cls&(cCommon|cMedical) == 0 {
+				r.add(a.b, a.e, kinds.LocationStreet, "street-junction", prioPlace)
+				r.add(b.b, b.e, kinds.LocationStreet, "street-junction", prioPlace)
+			}
+			continue
+		}
 		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 6 || t.is(shHasDigit) {
 			continue
 		}

@@ -36,23 +36,42 @@ func (r *run) townAfterName() {
 	toks := r.tokens
 	for ci := range r.cands {
 		c := &r.cands[ci]
-		if !strings.HasPrefix(string(c.Kind), "NAME_") || c.Kind == kinds.NameTitle || c.Kind == kinds.NameUsername || c.prio < prioWeak {
+		org := c.Kind == kinds.LocationOrganization || c.Kind == kinds.LocationHospital
+		if !org && (!strings.HasPrefix(string(c.Kind), "NAME_") || c.Kind == kinds.NameTitle || c.Kind == kinds.NameUsername) || c.prio < prioWeak {
 			continue
 		}
-		k := tokenAt(toks, c.End)
+		end := c.End
+		// "Lüders GmbH & Co. KG, Garbsen": the rest of a legal form
+		if org {
+			for _, f := range []string{" & Co. KG", " & Co. KGaA", " & Co KG", " mbH"} {
+				if strings.HasPrefix(r.text[end:], f) {
+					end += len(f)
+					break
+				}
+			}
+		}
+		k := tokenAt(toks, end)
+		for k < len(toks) && toks[k].b < end {
+			k++ // a candidate ending inside a token
+		}
 		// ", Hausarzt," between name and town
-		if k < len(toks) && strings.TrimSpace(r.text[c.End:toks[k].b]) == "," && townAfterFunctions[toks[k].f] &&
+		if k < len(toks) && strings.TrimSpace(r.text[end:toks[k].b]) == "," && townAfterFunctions[toks[k].f] &&
 			k+1 < len(toks) && strings.TrimSpace(r.text[toks[k].e:toks[k+1].b]) == "," {
 			k++
 		}
 		if k >= len(toks) {
 			continue
 		}
-		prevEnd := c.End
+		prevEnd := end
 		if k > 0 && toks[k-1].e > prevEnd {
 			prevEnd = toks[k-1].e
 		}
 		if gap := r.text[prevEnd:toks[k].b]; strings.TrimSpace(gap) != "," || strings.Contains(gap, "\n") {
+			continue
+		}
+		// after an organisation only a town by list or shape
+		// ("AOK PLUS, Vers.-Nr.", "…, Beihilfe")
+		if org && toks[k].cls&cKnownCity == 0 && r.d.towns[toks[k].f] == nil && !r.townShaped(k) {
 			continue
 		}
 		r.townAfter(k)
@@ -66,7 +85,7 @@ func (r *run) townAfter(k int) {
 	t := &toks[k]
 	if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 4 || t.is(shHasDigit) || t.medical() ||
 		t.cls&(cCommon|cRole|cRoleDot|cSalut|cTitleStart|cTitleWord|cFirst|cFacility|cFacility2|cPhoneLabel) != 0 ||
-		r.d.occ[t.f] != 0 || facilityHeadKind(t.f) != "" || adjectiveShaped(t.f) || townAfterStop[t.f] || nounEnding(t.f) {
+		r.d.occ[t.f] != 0 || facilityHeadKind(t.f) != "" || adjectiveShaped(t.f) || townAfterStop[t.f] || nounEnding(t.f) || specialityWord(t) {
 		return
 	}
 	// "Bad Bevensen", "Frankfurt am Main": take a town's second word
@@ -75,7 +94,9 @@ func (r *run) townAfter(k int) {
 		e = toks[k+1].e
 	}
 	rest := strings.TrimLeft(r.text[e:], " ")
-	end := rest == "" || strings.ContainsAny(rest[:1], ".)\n;") || strings.HasPrefix(rest, ", Tel") ||
+	// a sentence's dot, not an abbreviation's ("Vers.-Nr.", "KV-Nr.:")
+	dot := strings.HasPrefix(rest, ".") && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\n' || rest[1] == '\r')
+	end := rest == "" || dot || strings.ContainsAny(rest[:1], ")\n;") || strings.HasPrefix(rest, ", Tel") ||
 		strings.HasPrefix(rest, ", Fax") || strings.HasPrefix(rest, ", Telefon") || strings.HasPrefix(rest, " (")
 	if !end {
 		return
