@@ -83,7 +83,11 @@ func (r *run) compoundFacilities() {
 		// a name in quotes: „Am Tollensesee“, „Elbaue“ e. V.
 		rest := r.text[t.e:]
 		if sp := strings.TrimLeft(rest, " "); len(rest)-len(sp) <= 1 {
-			if q := openingQuote(sp); q != "" && q != "«" {
+			q := openingQuote(sp)
+			if q == "" && strings.HasPrefix(sp, `"`) {
+				q = `"`
+			}
+			if q != "" && q != "«" {
 				body := sp[len(q):]
 				if c := strings.IndexAny(body, "“”\"«»\n"); c > 0 && c < 60 && !strings.Contains(body[:c], "\n") {
 					e := t.e + (len(rest) - len(sp)) + len(q) + c

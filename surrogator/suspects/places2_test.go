@@ -170,3 +170,23 @@ func TestMoreOrgs2(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreShapes: two-word streets without a number, "Dr.in", names in
+// ASCII quotes after a facility head.
+func TestMoreShapes(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"Universitätsklinikum des Saarlandes, Kirrberger Straße, Gebäude 40, 66421 Homburg", "LOCATION_STREET:Kirrberger Straße"},
+		{"Dr.in med. Sabine Huber", "NAME_TITLE:Dr.in med."},
+		{`Sie lebt im Pflegeheim "Haus Abendsonne" in Bad Doberan.`, `LOCATION_HOSPITAL:Pflegeheim "Haus Abendsonne"`},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+	for _, text := range []string{"Der Weg ist lang, Ihre Straße, die Lange Reihe von Befunden."} {
+		for _, g := range find(t, det, text, nil) {
+			t.Errorf("%q: want no suspects, got %q", text, g)
+		}
+	}
+}

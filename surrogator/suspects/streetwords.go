@@ -68,7 +68,14 @@ func (r *run) streetWords() {
 			}
 			continue
 		}
-		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 6 || t.is(shHasDigit) {
+		if !t.is(shUpper) {
+			continue
+		}
+		if i > 0 && t.runes <= 9 && streetHeadWords[t.s] {
+			r.twoWordStreet(i)
+			continue
+		}
+		if t.is(shAllUpper) || t.runes < 6 || t.is(shHasDigit) {
 			continue
 		}
 		f := t.f
@@ -101,6 +108,43 @@ func (r *run) streetWords() {
 		}
 		r.add(t.b, end, kinds.LocationStreet, "street-word", prioPlace)
 	}
+}
+
+// streetHeadWords are a street's second word after an adjective
+// ("Kirrberger Straße", "Lange Reihe", "Alter Markt").
+var streetHeadWords = fieldSet(`Straße Strasse Str Allee Weg Platz Ring Damm Chaussee Gasse Ufer Markt Reihe Steig Promenade`)
+
+// streetNotAdjective are determiners and pronouns before a street noun
+// ("Ihre Straße", "Jeder Weg").
+var streetNotAdjective = fieldSet(`ihre seine unsere eure meine deine eine keine diese jene jede jeder welche welcher andere
+	anderer erste zweite dritte letzte naechste gleiche selbe ihrer seiner unserer einer keiner dieser solche aber oder
+	der die`)
+
+// twoWordStreet flags "Kirrberger Straße" before a comma, a line end or a
+// postcode (with a number the street rule has it): a capitalised word
+// ending in "er" (or "e": "Lange Reihe", "Hohe Straße") before the head.
+func (r *run) twoWordStreet(i int) {
+	toks := r.tokens
+	t, p := &toks[i], &toks[i-1]
+	if !p.is(shUpper) || p.is(shAllUpper) || p.runes < 4 || !r.near(p, t, false) || p.medical() || p.cls&(cSalut|cTitleStart|cRole) != 0 {
+		return
+	}
+	if !strings.HasSuffix(p.f, "er") && !strings.HasSuffix(p.f, "e") || streetNotAdjective[p.f] {
+		return
+	}
+	e := t.e
+	if t.s == "Str" {
+		if !t.dot {
+			return
+		}
+		e++
+	}
+	rest := strings.TrimLeft(r.text[e:], " ")
+	if !(rest == "" || rest[0] == ',' || rest[0] == '\n' || rest[0] == '|' || strings.HasPrefix(rest, "·") ||
+		len(rest) >= 5 && isDigits(rest[:5])) {
+		return
+	}
+	r.add(p.b, e, kinds.LocationStreet, "street-word", prioPlace)
 }
 
 // streetArticle: "in der", "die", "der", "an der", "auf der", "zur",

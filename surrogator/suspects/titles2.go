@@ -54,6 +54,25 @@ func (r *run) moreTitles() {
 			}
 			continue
 		}
+		// "Dr.in med. Sabine Huber", "Prof.in Dr.in": a title's feminine form
+		if (t.f == "dr" || t.f == "prof") && strings.HasPrefix(r.text[t.e:], ".in") && toks[i+1].b == t.e+1 && toks[i+1].s == "in" {
+			e := toks[i+1].e
+			for j := i + 2; j < len(toks) && r.near(&toks[j-1], &toks[j], false); j++ {
+				w := &toks[j]
+				if w.cls&cTitleWord != 0 && w.dot || w.f == "dr" && (w.dot || strings.HasPrefix(r.text[w.e:], ".in")) || w.s == "in" && toks[j-1].f == "dr" {
+					e = w.e
+					if w.dot {
+						e++
+					}
+					continue
+				}
+				break
+			}
+			if !r.dropped(t.b, e) {
+				r.add(t.b, e, kinds.NameTitle, "title-shape", prioName)
+			}
+			continue
+		}
 		// "Brünjes, FEBO"
 		if postNominals[t.s] && i > 0 && strings.TrimSpace(r.text[toks[i-1].e:t.b]) == "," && toks[i-1].nameShaped() {
 			r.add(t.b, t.e, kinds.NameTitle, "title-after-name", prioName)
