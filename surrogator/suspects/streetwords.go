@@ -58,8 +58,11 @@ func (r *run) streetWords() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
+		if !t.is(shUpper) {
+			continue
+		}
 		// "Einmündung Sandkamp/Dieselstraße": both streets
-		if junctionWords[t.s] && i+2 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
+		if t.runes >= 4 && t.runes <= 11 && junctionWords[t.s] && i+2 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
 			r.text[toks[i+1].e:toks[i+2].b] == "/" && toks[i+2].is(shUpper) {
 			a, b := &toks[i+1], &toks[i+2]
 			if a.cls&(cCommon|cMedical) == 0 && b.cls&(cCommon|cMedical) == 0 {
@@ -68,10 +71,7 @@ func (r *run) streetWords() {
 			}
 			continue
 		}
-		if !t.is(shUpper) {
-			continue
-		}
-		if i > 0 && t.runes <= 9 && streetHeadWords[t.s] {
+		if i > 0 && t.runes <= 9 && streetHead(t.s) {
 			r.twoWordStreet(i)
 			continue
 		}
@@ -110,9 +110,16 @@ func (r *run) streetWords() {
 	}
 }
 
-// streetHeadWords are a street's second word after an adjective
+// streetHead: s is a street's second word after an adjective
 // ("Kirrberger Straße", "Lange Reihe", "Alter Markt").
-var streetHeadWords = fieldSet(`Straße Strasse Str Allee Weg Platz Ring Damm Chaussee Gasse Ufer Markt Reihe Steig Promenade`)
+func streetHead(s string) bool {
+	switch s {
+	case "Straße", "Strasse", "Str", "Allee", "Weg", "Platz", "Ring", "Damm", "Chaussee", "Gasse", "Ufer", "Markt", "Reihe",
+		"Steig", "Promenade":
+		return true
+	}
+	return false
+}
 
 // streetNotAdjective are determiners and pronouns before a street noun
 // ("Ihre Straße", "Jeder Weg").

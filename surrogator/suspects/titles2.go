@@ -74,7 +74,7 @@ func (r *run) moreTitles() {
 			continue
 		}
 		// "Brünjes, FEBO"
-		if postNominals[t.s] && i > 0 && strings.TrimSpace(r.text[toks[i-1].e:t.b]) == "," && toks[i-1].nameShaped() {
+		if t.b >= 2 && r.text[t.b-2] == ',' && t.is(shUpper) && postNominals[t.s] && i > 0 && toks[i-1].nameShaped() {
 			r.add(t.b, t.e, kinds.NameTitle, "title-after-name", prioName)
 		}
 	}
