@@ -121,3 +121,20 @@ func TestNameListsAndTitles(t *testing.T) {
 		}
 	}
 }
+
+// TestNameFormsMore2: a surname in no list before a listed first name
+// after "Pat.:", a newborn's name, a mark before a date on a long line, a
+// title after a role noun.
+func TestNameFormsMore2(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"OPERATIONSBERICHT\n\nPat.: Wiśniewska, Agnieszka   geb. 22.9.1970", "NAME_PATIENT:Wiśniewska"},
+		{"Geburt von einem gesunden Mädchen (Lena, 3.280 g, 51 cm)", "NAME_RELATIVE:Lena"},
+		{"Onkologische Tagesklinik, Station 3, Frau Dr. Kern; cfoe/16.05.24", "NAME_USERNAME:cfoe"},
+		{"Zuweiser: Dr. Malte Ohlsen, Bergamo", "NAME_TITLE:Dr."},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+}

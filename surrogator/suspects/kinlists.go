@@ -20,10 +20,13 @@ import (
 var kinPlurals = fieldSet(`kinder kindern soehne soehnen toechter toechtern enkel enkeln enkelinnen enkelkinder enkelkindern
 	geschwister geschwistern brueder bruedern schwestern zwillinge zwillingen eltern`)
 
+// babyNouns name a newborn before its name in parentheses (folded).
+var babyNouns = fieldSet(`maedchen junge jungen saeugling neugeborene neugeborenes neugeborenen`)
+
 // kinListSkip may stand between the names of a list.
 var kinListSkip = fieldSet(`und sowie J Jahre Jahren jährig jährige Mon Monate LJ`)
 
-var kinListGuard = guardOf(kinPlurals, kinNouns)
+var kinListGuard = guardOf(kinPlurals, kinNouns, babyNouns)
 
 func (r *run) kinLists() {
 	toks := r.tokens
@@ -33,6 +36,14 @@ func (r *run) kinLists() {
 			continue
 		}
 		plural := kinPlurals[t.f]
+		// "einem gesunden Mädchen (Lena, 3.280 g)": a newborn's name
+		if babyNouns[t.f] && strings.TrimSpace(r.text[t.e:toks[i+1].b]) == "(" {
+			n := &toks[i+1]
+			if n.nameShaped() && n.cls&(cCommon|cMedical) == 0 && strings.HasPrefix(r.text[n.e:], ",") {
+				r.add(n.b, n.e, kinds.NameRelative, "kin-list", prioWeak)
+			}
+			continue
+		}
 		if !plural {
 			// "Tochter: Milica", "der ältere Sohn Matei (6 J.)"
 			if !kinNouns[t.f] {

@@ -101,7 +101,18 @@ func (r *run) marks() {
 	}
 	// a dictation-shaped code on a short line, a code before "/date"
 	for _, ln := range r.lines {
-		if ln.last-ln.first > 8 || strings.IndexByte(r.text[ln.b:ln.e], '/') < 0 {
+		if strings.IndexByte(r.text[ln.b:ln.e], '/') < 0 {
+			continue
+		}
+		if ln.last-ln.first > 8 {
+			// only a code before "/date" at the line's end ("…; cfoe/16.05.24")
+			line := strings.TrimRight(r.text[ln.b:ln.e], " \t\r")
+			f := line[strings.LastIndexAny(line, " ;,·|")+1:]
+			off := ln.b + len(line) - len(f)
+			if code, date, ok := strings.Cut(f, "/"); ok && len(code) >= 2 && len(code) <= 6 && allLower(code) && len(date) >= 6 &&
+				date[0] >= '0' && date[0] <= '9' && !r.markWord(off, off+len(code)) {
+				r.add(off, off+len(code), kinds.NameUsername, "mark-shape", prioExact)
+			}
 			continue
 		}
 		words := 0

@@ -50,7 +50,9 @@ func (r *run) nameFields() {
 		if n == 0 {
 			continue
 		}
-		if n == 1 && toks[j].cls&(cFirst|cSurname) == 0 && !strings.ContainsAny(toks[j].s, "-") && t.f != "name" &&
+		// "Pat.: Wiśniewska, Agnieszka": a listed first name after the comma
+		firstAfter := j+1 < len(toks) && r.text[toks[j].e:toks[j+1].b] == ", " && toks[j+1].cls&cFirst != 0
+		if n == 1 && !firstAfter && toks[j].cls&(cFirst|cSurname) == 0 && !strings.ContainsAny(toks[j].s, "-") && t.f != "name" &&
 			t.f != "vorname" && t.f != "nachname" && t.f != "geburtsname" && t.f != "familienname" {
 			continue // "Patientin: Schwindel" is no name
 		}

@@ -86,7 +86,9 @@ func (r *run) names() {
 		} else if t.dot && t.cls&cRoleDot != 0 {
 			k, role = d.roleDot[t.f]
 		}
-		if role && t.is(shUpper) {
+		// "Zuweiser: Dr. Ingrid Faßbender": the title rule reads a title
+		// after the role (at the next token)
+		if role && t.is(shUpper) && !(next < len(toks) && r.title(next) > 0) {
 			// a role noun before an initial names a person even when
 			// the word after it is an eponym ("Patientin M. Boeck")
 			if next < len(toks) && toks[next].initial() && r.near(t, &toks[next], false) {
