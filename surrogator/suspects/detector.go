@@ -167,6 +167,15 @@ func New(opt Options) *Detector {
 	for _, n := range res.Surnames {
 		set(cSurname, data.Fold(n))
 	}
+	// "Wiśniewska", "Iwanowa": feminine forms of Slavic surnames
+	// (surnameforms.go), unless a word of another class
+	for _, n := range res.Surnames {
+		for _, v := range feminineSurnames(data.Fold(n)) {
+			if _, listed := d.lex[v]; !listed {
+				set(cSurname, v)
+			}
+		}
+	}
 	for _, n := range res.States {
 		set(cState, data.Fold(n))
 	}

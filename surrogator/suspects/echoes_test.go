@@ -138,3 +138,15 @@ func TestNameFormsMore2(t *testing.T) {
 		}
 	}
 }
+
+func TestFeminineSurnames(t *testing.T) {
+	for _, c := range []struct{ in, want string }{{"wisniewski", "wisniewska"}, {"iwanow", "iwanowa"}, {"novak", "novakova"}, {"mueller", ""}} {
+		got := ""
+		if v := feminineSurnames(c.in); len(v) > 0 {
+			got = v[0]
+		}
+		if got != c.want {
+			t.Errorf("feminineSurnames(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
