@@ -319,6 +319,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.idLists()
 	r.prepositionStreets()
 	r.streetWords()
+	r.foreignZips()
 	r.ageWords()
 	r.morePhones()
 	r.shapedPhones()

@@ -190,3 +190,27 @@ func TestMoreShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestForeignZips: foreignzip.go reads prefixed and foreign postcodes,
+// the city after them and the street before them, and leaves measured
+// values alone.
+func TestForeignZips(t *testing.T) {
+	det := New(Options{})
+	for _, c := range []struct{ text, want string }{
+		{"Heimatadresse: Keizersgracht 212, 1016 DW Amsterdam, Niederlande", "LOCATION_ZIP:1016 DW"},
+		{"Heimatadresse: Keizersgracht 212, 1016 DW Amsterdam, Niederlande", "LOCATION_STREET:Keizersgracht 212"},
+		{"Adresse: Slovanská 44, 326 00 Plzeň, Tschechische Republik", "LOCATION_ZIP:326 00"},
+		{"Wohnhaft: Mariahilfer Straße 12, A-1060 Wien", "LOCATION_ZIP:A-1060"},
+		{"ul. Długa 5, 80-831 Gdańsk, Polen", "LOCATION_ZIP:80-831"},
+		{"D-04103 Leipzig", "LOCATION_ZIP:D-04103"},
+	} {
+		if got := find(t, det, c.text, nil); !contains(got, c.want) {
+			t.Errorf("%q: want %q among %q", c.text, c.want, got)
+		}
+	}
+	for _, text := range []string{"RR 140 90 Puls 80", "Dosis 2x 326 00 Uhr"} {
+		for _, g := range find(t, det, text, nil) {
+			t.Errorf("%q: want no suspects, got %q", text, g)
+		}
+	}
+}
