@@ -49,6 +49,9 @@ var landscapeIsland = fieldSet(`Usedom Rügen Hiddensee Sylt Föhr Amrum Pellwor
 // landscapePreps may stand right before a landscape.
 var landscapePreps = fieldSet(`in im aus auf am vom dem der den ins ans nach zum zur bei In Im Aus Auf Am Vom Nach Bei`)
 
+// stateAbbrevPreps may stand before a Land's abbreviation.
+var stateAbbrevPreps = fieldSet(`in aus nach In Aus Nach`)
+
 // landscapeEntry is one landscape of one or more folded words.
 type landscapeEntry struct {
 	words []string
@@ -91,7 +94,15 @@ func (r *run) landscapes() {
 	toks := r.tokens
 	for i := 1; i < len(toks); i++ {
 		t := &toks[i]
-		if !t.is(shUpper) || !r.mayF(&landscapeGuard, t) {
+		if !t.is(shUpper) {
+			continue
+		}
+		// "zog 2015 nach NRW", "stammt aus MV": a Land by its abbreviation
+		if t.is(shAllUpper) && t.runes <= 3 && stateAbbrevs[t.s] && stateAbbrevPreps[toks[i-1].s] && r.near(&toks[i-1], t, false) {
+			r.add(t.b, t.e, kinds.LocationState, "state-abbreviation", prioPlace)
+			continue
+		}
+		if !r.mayF(&landscapeGuard, t) {
 			continue
 		}
 		es := landscapes[t.f]

@@ -18,6 +18,7 @@ func TestPlaceRecognizersFind(t *testing.T) {
 		{"declined landscape", "Er wandert gern in der Sächsischen Schweiz.", "LOCATION_STATE:Sächsischen Schweiz"},
 		{"island", "Urlaub an der Ostsee auf Usedom.", "LOCATION_OTHER:Usedom"},
 		{"mountain", "Sturz beim Skitourengehen am Grünten.", "LOCATION_OTHER:Grünten"},
+		{"state abbreviation", "Er zog 2015 nach NRW und lebt jetzt dort.", "LOCATION_STATE:NRW"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
