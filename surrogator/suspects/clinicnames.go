@@ -31,9 +31,9 @@ var clinicSaints = fieldSet(`marien elisabeth elisabethen josef josefs joseph jo
 var clinicGeneric = fieldSet(`kreis stadt land bezirk kinder frauen fach uni universitaets zentral haupt akut reha tages
 	herz zahn haut augen hals kopf lungen nerven psych privat beleg lehr kur berg wald see bad sport unfall kranken`)
 
-func (r *run) clinicNames() {
+func (r *run) clinicNamesAt(i int) {
 	toks := r.tokens
-	for i := range toks {
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 9 {
 			continue

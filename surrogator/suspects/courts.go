@@ -21,9 +21,9 @@ var courtGuard = guardOf(courtAbbrevs)
 // courtAlone may stand without a seat after an article.
 var courtAlone = fieldSet(`LSG OVG VGH LAG`)
 
-func (r *run) courtAbbrevs() {
+func (r *run) courtAbbrevsAt(i int) {
 	toks := r.tokens
-	for i := range toks {
+	for once := true; once; once = false {
 		t := &toks[i]
 		if t.runes > 4 || t.runes < 2 || t.s[len(t.s)-1] != 'G' && t.s[len(t.s)-1] != 'H' || !t.is(shUpper) || !r.mayS(&courtGuard, t) || !courtAbbrevs[t.s] {
 			continue

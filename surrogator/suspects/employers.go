@@ -19,8 +19,23 @@ import (
 // them are also words or surnames ("Bayer", "Post", "Real"). Written for
 // this project.
 
-// employerCues introduce a company's name.
-var employerCues = fieldSet(`Firma Fa VEB Kombinat Betrieb`)
+// employerCue: s introduces a company's name.
+func employerCue(s string) bool {
+	switch s {
+	case "Firma", "Fa", "VEB", "Kombinat", "Betrieb":
+		return true
+	}
+	return false
+}
+
+// employerCtxWord: s may stand right before a listed employer.
+func employerCtxWord(s string) bool {
+	switch s {
+	case "bei", "beim", "für", "von", "vom", "der", "die", "den", "dem", "zur", "zum", "Bei", "Für":
+		return true
+	}
+	return false
+}
 
 // employerNames are large employers, retail and delivery chains, written
 // as letters write them (one name a line, words separated by blanks).
@@ -110,13 +125,9 @@ Bundeswehr
 Bundespolizei
 Landespolizei`
 
-// employerCtx may stand right before a listed employer.
-var employerCtx = fieldSet(`bei beim für von vom der die den dem zur zum Bei Für`)
-
 var (
-	employerCueGuard = guardOf(employerCues)
-	employers        = employerIndex()
-	employerGuard    = guardOf(employers)
+	employers     = employerIndex()
+	employerGuard = guardOf(employers)
 )
 
 // employerIndex indexes employerNames by first folded word.
@@ -142,7 +153,7 @@ func (r *run) employers() {
 			continue
 		}
 		// "Firma Landtechnik Huber & Söhne", "VEB Textima", "Fa. Elektro Schubert"
-		if r.mayS(&employerCueGuard, t) && employerCues[t.s] && (t.s != "Fa" || t.dot) && i+1 < len(toks) && r.near(t, &toks[i+1], false) {
+		if employerCue(t.s) && (t.s != "Fa" || t.dot) && i+1 < len(toks) && r.near(t, &toks[i+1], false) {
 			if n := r.companyWords(i + 1); n > 0 {
 				e := toks[i+n].e
 				r.add(toks[i+1].b, e, kinds.LocationOrganization, "employer", prioPlace)
@@ -153,7 +164,7 @@ func (r *run) employers() {
 			}
 			continue
 		}
-		if !r.mayF(&employerGuard, t) || i == 0 || !employerCtx[toks[i-1].s] || !r.near(&toks[i-1], t, false) {
+		if i == 0 || !employerCtxWord(toks[i-1].s) || !r.mayF(&employerGuard, t) || !r.near(&toks[i-1], t, false) {
 			continue
 		}
 		best := -1

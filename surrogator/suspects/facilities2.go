@@ -56,9 +56,12 @@ func compoundHeadKind(f string) kinds.Kind {
 	return ""
 }
 
-func (r *run) compoundFacilities() {
+func (r *run) compoundFacilitiesAt(i int) {
 	toks := r.tokens
-	for i := 0; i+1 < len(toks); i++ {
+	if i+1 >= len(toks) {
+		return
+	}
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shUpper) || t.is(shAllUpper) {
 			continue

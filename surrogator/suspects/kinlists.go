@@ -28,9 +28,12 @@ var kinListSkip = fieldSet(`und sowie J Jahre Jahren jährig jährige Mon Monate
 
 var kinListGuard = guardOf(kinPlurals, kinNouns, babyNouns)
 
-func (r *run) kinLists() {
+func (r *run) kinListsAt(i int) {
 	toks := r.tokens
-	for i := 0; i+1 < len(toks); i++ {
+	if i+1 >= len(toks) {
+		return
+	}
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shUpper) || !r.mayF(&kinListGuard, t) {
 			continue

@@ -90,9 +90,12 @@ var (
 	landscapeGuard = guardOf(landscapes)
 )
 
-func (r *run) landscapes() {
+func (r *run) landscapesAt(i int) {
 	toks := r.tokens
-	for i := 1; i < len(toks); i++ {
+	if i < 1 {
+		return
+	}
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shUpper) {
 			continue
@@ -102,17 +105,17 @@ func (r *run) landscapes() {
 			r.add(t.b, t.e, kinds.LocationState, "state-abbreviation", prioPlace)
 			continue
 		}
+		p := &toks[i-1]
+		paren := t.b > 0 && r.text[t.b-1] == '('
+		comma := !paren && t.b >= 2 && r.text[t.b-2] == ',' && r.text[t.b-1] == ' '
+		if !paren && !comma && !(p.e+1 == t.b && landscapePreps[p.s]) {
+			continue
+		}
 		if !r.mayF(&landscapeGuard, t) {
 			continue
 		}
 		es := landscapes[t.f]
 		if len(es) == 0 {
-			continue
-		}
-		p := &toks[i-1]
-		paren := t.b > 0 && r.text[t.b-1] == '('
-		comma := strings.TrimRight(r.text[p.e:t.b], " ") == ","
-		if !paren && !comma && !(landscapePreps[p.s] && r.near(p, t, false)) {
 			continue
 		}
 		// an adjective between ("im schönen Allgäu") is not read; the

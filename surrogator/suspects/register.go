@@ -138,7 +138,7 @@ func regWordMatch(f, w string) bool {
 	if f == w {
 		return true
 	}
-	return len(f) > 4 && len(w) > 4 && regStem(f) == regStem(w)
+	return len(f) > 4 && len(w) > 4 && f[:4] == w[:4] && regStem(f) == regStem(w)
 }
 
 // regStem strips one inflection ending.

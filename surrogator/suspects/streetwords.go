@@ -50,19 +50,25 @@ func streetSuffixOf(f string) (string, bool) {
 	return "", false
 }
 
-// junctionWords name a junction of two streets ("Einmündung
+// junctionWord: s names a junction of two streets ("Einmündung
 // Sandkamp/Dieselstraße", "Ecke Lange Reihe/Koppel").
-var junctionWords = fieldSet(`Einmündung Kreuzung Ecke Abzweigung Abzweig Höhe Einfahrt Ausfahrt`)
+func junctionWord(s string) bool {
+	switch s {
+	case "Einmündung", "Kreuzung", "Ecke", "Abzweigung", "Abzweig", "Höhe", "Einfahrt", "Ausfahrt":
+		return true
+	}
+	return false
+}
 
-func (r *run) streetWords() {
+func (r *run) streetWordsAt(i int) {
 	toks := r.tokens
-	for i := range toks {
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shUpper) {
 			continue
 		}
 		// "Einmündung Sandkamp/Dieselstraße": both streets
-		if t.runes >= 4 && t.runes <= 11 && junctionWords[t.s] && i+2 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
+		if t.runes >= 4 && t.runes <= 11 && junctionWord(t.s) && i+2 < len(toks) && r.near(t, &toks[i+1], false) && toks[i+1].is(shUpper) &&
 			r.text[toks[i+1].e:toks[i+2].b] == "/" && toks[i+2].is(shUpper) {
 			a, b := &toks[i+1], &toks[i+2]
 			if a.cls&(cCommon|cMedical) == 0 && b.cls&(cCommon|cMedical) == 0 {

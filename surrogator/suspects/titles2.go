@@ -20,9 +20,12 @@ import (
 var postNominals = fieldSet(`FEBO FEBU FESC FACS FRCS FRCP FEBS FEBVS FEAPM FAAD FACC FACP MHBA MBA MPH MME MaHM PhD DEAA
 	EDAIC EDIC FEBOT FEBNS DESA`)
 
-func (r *run) moreTitles() {
+func (r *run) moreTitlesAt(i int) {
 	toks := r.tokens
-	for i := 0; i+1 < len(toks); i++ {
+	if i+1 >= len(toks) {
+		return
+	}
+	for once := true; once; once = false {
 		t := &toks[i]
 		// "Dipl.-Sozialpäd.": "Dipl", ".-", a capitalised subject and its dot
 		if t.f == "dipl" && strings.HasPrefix(r.text[t.e:], ".-") && toks[i+1].b == t.e+2 && toks[i+1].dot && toks[i+1].is(shUpper) {
