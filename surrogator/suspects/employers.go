@@ -145,9 +145,10 @@ func employerIndex() map[string][][]string {
 	return out
 }
 
-func (r *run) employers() {
+func (r *run) employersAt(i int) int {
 	toks := r.tokens
-	for i := 0; i < len(toks); i++ {
+	last := i
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shUpper) {
 			continue
@@ -160,7 +161,7 @@ func (r *run) employers() {
 				if t.s == "VEB" {
 					r.add(t.b, e, kinds.LocationOrganization, "employer", prioPlace)
 				}
-				i += n
+				last = i + n
 			}
 			continue
 		}
@@ -193,8 +194,9 @@ func (r *run) employers() {
 			best = n
 		}
 		r.add(t.b, e, kinds.LocationOrganization, "employer", prioPlace)
-		i = best
+		last = best
 	}
+	return last
 }
 
 // companyWords counts the words of a company's name from j: capitalised

@@ -101,17 +101,17 @@ func (r *run) landscapesAt(i int) {
 			continue
 		}
 		// "zog 2015 nach NRW", "stammt aus MV": a Land by its abbreviation
-		if t.is(shAllUpper) && t.runes <= 3 && stateAbbrevs[t.s] && stateAbbrevPreps[toks[i-1].s] && r.near(&toks[i-1], t, false) {
+		if t.is(shAllUpper) && t.runes <= 3 && t.runes >= 2 && stateAbbrevs[t.s] && stateAbbrevPreps[toks[i-1].s] && r.near(&toks[i-1], t, false) {
 			r.add(t.b, t.e, kinds.LocationState, "state-abbreviation", prioPlace)
+			continue
+		}
+		if !r.mayF(&landscapeGuard, t) {
 			continue
 		}
 		p := &toks[i-1]
 		paren := t.b > 0 && r.text[t.b-1] == '('
 		comma := !paren && t.b >= 2 && r.text[t.b-2] == ',' && r.text[t.b-1] == ' '
 		if !paren && !comma && !(p.e+1 == t.b && landscapePreps[p.s]) {
-			continue
-		}
-		if !r.mayF(&landscapeGuard, t) {
 			continue
 		}
 		es := landscapes[t.f]

@@ -54,9 +54,12 @@ var (
 var kvWords = fieldSet(`kassenaerztliche kassenaerztlichen kassenaerztlicher kassenzahnaerztliche kassenzahnaerztlichen
 	kassenzahnaerztlicher`)
 
-func (r *run) moreOrgs() {
+func (r *run) moreOrgsAt(i int) {
 	toks := r.tokens
-	for i := 0; i+1 < len(toks); i++ {
+	if i+1 >= len(toks) {
+		return
+	}
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shUpper) {
 			continue

@@ -151,9 +151,10 @@ func regStem(f string) string {
 	return f
 }
 
-func (r *run) register() {
+func (r *run) registerAt(i int) int {
 	toks := r.tokens
-	for i := 0; i < len(toks); i++ {
+	last := i
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shUpper) || t.runes < 2 {
 			continue
@@ -202,8 +203,9 @@ func (r *run) register() {
 			end++
 		}
 		r.add(t.b, end, bestKind, "register", prioExact)
-		i = bestNext - 1
+		last = bestNext - 1
 	}
+	return last
 }
 
 // regNear: b follows a on the same line with at most blanks, a hyphen,

@@ -1,14 +1,24 @@
 package suspects
 
-// tokenRules runs the per-token recognizers of courts.go, clinicnames.go,
-// landscapes.go, kinlists.go, titles2.go, facilities2.go and
-// streetwords.go in one pass over the tokens: each token is read once for
-// all of them (a pass of its own each cost more than their tests).
+// tokenRules runs the per-token recognizers of register.go, employers.go,
+// orgs2.go, courts.go, clinicnames.go, landscapes.go, kinlists.go,
+// titles2.go, facilities2.go and streetwords.go in one pass over the
+// tokens: each token is read once for all of them (a pass of its own each
+// cost more than their tests). The register and employer rules go on
+// after the last token of a name they found.
 func (r *run) tokenRules() {
+	regNext, empNext := 0, 0
 	for i := range r.tokens {
 		if !r.tokens[i].is(shUpper) {
 			continue // every one of them starts at a capitalised word
 		}
+		if i >= regNext {
+			regNext = r.registerAt(i) + 1
+		}
+		if i >= empNext {
+			empNext = r.employersAt(i) + 1
+		}
+		r.moreOrgsAt(i)
 		r.courtAbbrevsAt(i)
 		r.clinicNamesAt(i)
 		r.landscapesAt(i)
