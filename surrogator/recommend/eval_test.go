@@ -187,10 +187,12 @@ func TestEvalPreannotate(t *testing.T) {
 		// held-out letters (measured once); with the second, blind batch
 		// (h2-*, 28 letters in all) 93.7 % / 97.6 %; after the shape rules
 		// tuned on d70–d79 (measured once): dev (60) 98.2 % / 98.2 %,
-		// held-out 93.9 % / 97.6 %
+		// held-out 93.9 % / 97.6 %; after the generalisation round (detb:
+		// register, echoes, towns after names, marks …; measured once):
+		// dev (96) 98.3 % / 98.2 %, held-out 95.4 % / 97.8 %
 		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0.98, 0.98},
 			{"project letters, dev set (tuned on)", projectLetters(t, "dev"), false, 0.97, 0.98},
-			{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.93, 0.97}}
+			{"project letters, held-out set (never tuned on)", projectLetters(t, "heldout"), true, 0.95, 0.97}}
 	case "shared":
 		sets = []evalSet{{"shared letters (GraSCCo + INCEpTION export, annotations removed)", sharedLetters(t), false, 0, 0}}
 	default:
