@@ -20,9 +20,13 @@ import (
 // zipCountryCodes are country prefixes of postcodes.
 var zipCountryCodes = fieldSet(`A D CH F I NL B L DK PL CZ SK E P H S N FIN FL SLO HR`)
 
-func (r *run) foreignZips() {
+func (r *run) foreignZipsAt(i int) int {
 	toks := r.tokens
-	for i := 0; i+1 < len(toks); i++ {
+	if i+1 >= len(toks) {
+		return i
+	}
+	last := i
+	for once := true; once; once = false {
 		t := &toks[i]
 		if !t.is(shDigits) {
 			continue
@@ -74,8 +78,9 @@ func (r *run) foreignZips() {
 		}
 		r.add(c.b, e, kinds.LocationCity, "zip-foreign", prioPlace)
 		r.streetBefore(b)
-		i = j
+		last = j
 	}
+	return last
 }
 
 // nextIs: the gap after token i is exactly sep.

@@ -15,9 +15,12 @@ import (
 // right above a line that opens with a role noun or an occupation names
 // the signer (NAME_DOCTOR, the kind of the letter's signers).
 
-func (r *run) signerNames() {
+func (r *run) signerNamesAt(i int) {
 	toks := r.tokens
-	for i := 0; i+1 < len(toks); i++ {
+	if i+1 >= len(toks) {
+		return
+	}
+	for once := true; once; once = false {
 		t := &toks[i]
 		n := &toks[i+1]
 		// t alone on its line: a line break before it and after it

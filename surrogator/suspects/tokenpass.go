@@ -7,11 +7,18 @@ package suspects
 // cost more than their tests). The register and employer rules go on
 // after the last token of a name they found.
 func (r *run) tokenRules() {
-	regNext, empNext := 0, 0
+	regNext, empNext, zipNext := 0, 0, 0
 	for i := range r.tokens {
-		if !r.tokens[i].is(shUpper) {
-			continue // every one of them starts at a capitalised word
+		if r.tokens[i].is(shDigits) {
+			if i >= zipNext {
+				zipNext = r.foreignZipsAt(i) + 1 // foreignzip.go
+			}
+			continue
 		}
+		if !r.tokens[i].is(shUpper) {
+			continue // every other one starts at a capitalised word
+		}
+		r.signerNamesAt(i) // signernames.go
 		if i >= regNext {
 			regNext = r.registerAt(i) + 1
 		}
