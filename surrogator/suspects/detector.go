@@ -77,6 +77,10 @@ type Detector struct {
 	towns map[string][]townEntry
 	// instGuard and townGuard are the wordGuards of inst's and towns' keys.
 	instGuard, townGuard wordGuard
+	// reg indexes the register's institutions (register.go), regGuard
+	// is its wordGuard.
+	reg      map[string][]regEntry
+	regGuard wordGuard
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -165,6 +169,15 @@ func New(opt Options) *Detector {
 	for _, n := range res.Surnames {
 		set(cSurname, data.Fold(n))
 	}
+	// "Wiśniewska", "Iwanowa": feminine forms of Slavic surnames
+	// (surnameforms.go), unless a word of another class
+	for _, n := range res.Surnames {
+		for _, v := range feminineSurnames(data.Fold(n)) {
+			if _, listed := d.lex[v]; !listed {
+				set(cSurname, v)
+			}
+		}
+	}
 	for _, n := range res.States {
 		set(cState, data.Fold(n))
 	}
@@ -187,6 +200,8 @@ func New(opt Options) *Detector {
 			set(cCommon, w)
 		}
 	}
+	d.reg = d.registerIndex()
+	d.regGuard = guardOf(d.reg)
 	d.lexBits = new([lexBitsN / 64]uint64)
 	for k, c := range d.lex {
 		if c&lowerClasses != 0 {
@@ -296,6 +311,7 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.towns()
 	r.townBeforePart()
 	r.institutions()
+	r.tokenRules()
 	r.stateOrgs()
 	r.facilities()
 	r.ids()
@@ -317,6 +333,10 @@ func (r *run) detect(spans []document.Span) []Suspect {
 	r.workFinal()
 	r.usernames()
 	r.logins()
+	r.marks()
+	r.nameLists()
+	r.townAfterName()
+	r.nameEchoes()
 	r.repeats(spans)
 	return r.result()
 }

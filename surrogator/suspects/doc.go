@@ -46,6 +46,23 @@
 // ranges and turns, no scores (datesmore.go); rescue-vehicle call signs
 // (callsigns.go); federal and Bavarian court file numbers (courtfiles.go).
 //
+// Recognizers written for letters the rules were not tuned on (issue 28)
+// add: every name, declined name and abbreviation of data's institution
+// register (register.go); courts by abbreviation and seat (courts.go);
+// clubs, Land authorities, registers, pits and works (orgs2.go);
+// employers after "Firma"/"VEB" and large employers after "bei"
+// (employers.go); clinics named by one compound (clinicnames.go) and
+// facilities named by a compound head or in quotes (facilities2.go);
+// streets without a number and at junctions (streetwords.go); landscapes,
+// islands, mountains and countries the resources lack (landscapes.go);
+// the town after a person's or organisation's name (townafter.go); later
+// bare mentions of a name found with a cue (echoes.go); relatives listed
+// after a kinship noun (kinlists.go); names listed after a name
+// (namelists.go); a signer's surname above the role line
+// (signernames.go); diplomas by shape and titles after a name
+// (titles2.go); hand and dictation marks (marks.go); feminine forms of
+// Slavic surnames (surnameforms.go).
+//
 // The detector reads a text once. The tokenizer splits it into words,
 // folds each word (data.Fold, without allocating for ASCII and German
 // letters) into a buffer reused across texts, and classifies it with one

@@ -52,6 +52,8 @@ var facilityHeadSuffixes = []struct {
 	{"betriebskrankenkasse", kinds.LocationOrganization}, {"krankenkasse", kinds.LocationOrganization},
 	{"tagespflege", kinds.LocationHospital}, {"physio", kinds.LocationHospital}, {"tagesgruppe", kinds.LocationOrganization},
 	{"kloster", kinds.LocationOther},
+	{"hospital", kinds.LocationHospital}, {"seniorenstift", kinds.LocationHospital}, {"wohnstift", kinds.LocationHospital},
+	{"stiftung", kinds.LocationOrganization}, {"pathologie", kinds.LocationHospital},
 }
 
 // facilityGeneric are first parts of a hyphenated head that are no name
@@ -121,7 +123,7 @@ var headsByEnd = func() map[uint32][]int {
 // wholeHeads are heads that end other words too ("Suspension",
 // "Kolibakterien-Labor" is fine, "Kollaborator" not): they count only as a
 // whole word.
-var wholeHeads = fieldSet(`pension hort bund laden studio labor cafe hotel zentrum bund radiologie dialyse physio kloster`)
+var wholeHeads = fieldSet(`pension hort bund laden studio labor cafe hotel zentrum bund radiologie dialyse physio kloster pathologie`)
 
 // brandHeads end a shop's or branch's name after a hyphen ("Netto-Markt",
 // "Edeka-Markt", "Rewe-Center").
@@ -157,7 +159,7 @@ func (r *run) facilities() {
 			end, next = r.facilityName(i + 2)
 		}
 		// "Ruppiner Kliniken", "Helios Klinikum": a name word before the head
-		if end < 0 && i > 0 && r.near(&toks[i-1], t, false) && r.nameBeforeHead(&toks[i-1]) {
+		if end < 0 && i > 0 && r.near(&toks[i-1], t, false) && !toks[i-1].dot && r.nameBeforeHead(&toks[i-1]) {
 			r.add(toks[i-1].b, t.e, k, "facility-name", prioExact)
 			continue
 		}
@@ -197,7 +199,8 @@ func (r *run) facilityName(j int) (int, int) {
 	k := j
 	if near(k) && toks[k].s == "für" {
 		k++
-		for near(k) && toks[k].is(shUpper) {
+		for near(k) && toks[k].is(shUpper) && !(toks[k].cls&cFirst != 0 && toks[k].cls&cCommon == 0 && !toks[k].medical()) && r.title(k) <= 0 {
+			// (not a first name or a title: "für Psychotherapie Katrin Weyand")
 			k++
 			if near(k) && toks[k].s == "und" && near(k+1) && toks[k+1].is(shUpper) {
 				k += 2
@@ -267,8 +270,8 @@ func (r *run) nameWords(k, max int) int {
 	n := 0
 	for p := k; p < len(toks) && n < max; p++ {
 		t := &toks[p]
-		if p > k && !r.near(&toks[p-1], t, false) {
-			break
+		if p > k && (!r.near(&toks[p-1], t, false) || sentenceEnd(&toks[p-1])) {
+			break // "Schmerzambulanz. Krankenkasse": a sentence ends
 		}
 		if compassWords[t.s] || t.s == "St" && t.dot {
 			n++

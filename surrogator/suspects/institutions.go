@@ -322,8 +322,8 @@ func (r *run) placeRun(j, max int) int {
 	n := 0
 	for k := j; k < len(toks) && n < max; k++ {
 		t := &toks[k]
-		if !r.near(&toks[k-1], t, false) {
-			break
+		if !r.near(&toks[k-1], t, false) || sentenceEnd(&toks[k-1]) && k > j {
+			break // "des Familiengerichts Marienberg. Leon spielt": a sentence ends
 		}
 		roman := n > 0 && (t.s == "I" || t.s == "II" || t.s == "III")
 		if !roman && (!t.is(shUpper) || t.cls&cCommon != 0 && t.cls&(cKnownCity|cState) == 0 || t.medical() || t.is(shDigits)) {

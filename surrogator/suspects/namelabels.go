@@ -26,12 +26,13 @@ func (r *run) nameFields() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if !t.is(shUpper) || !strings.HasPrefix(r.text[t.e:], ": ") || !nameFieldLabels[t.f] {
+		pat := t.f == "pat" && strings.HasPrefix(r.text[t.e:], ".: ") // "Pat.: Schmidt-Wolkenstein, Anna-Lena"
+		if !t.is(shUpper) || !pat && (!strings.HasPrefix(r.text[t.e:], ": ") || !nameFieldLabels[t.f]) {
 			continue
 		}
 		// "Bewohnerin/Patientin:": the label's last word counts
 		j := i + 1
-		if !r.near(t, &toks[j], true) && r.text[t.e:toks[j].b] != ": " {
+		if !r.near(t, &toks[j], true) && r.text[t.e:toks[j].b] != ": " && !pat {
 			continue
 		}
 		k := kinds.NamePatient
@@ -39,7 +40,8 @@ func (r *run) nameFields() {
 		n := 0
 		for p := j; p < len(toks) && n < 3; p++ {
 			w := &toks[p]
-			if p > j && !r.near(&toks[p-1], w, false) || !w.is(shUpper) || w.is(shAllUpper) && w.runes > 1 ||
+			// an all-caps name of three letters or more ("AL-MASRI, KHALED")
+			if p > j && !r.near(&toks[p-1], w, false) || !w.is(shUpper) || w.is(shAllUpper) && (w.runes < 3 || w.any&cMedical != 0) ||
 				w.medical() || w.cls&(cCommon|cSalut|cRole|cTitleStart) != 0 || r.d.occ[w.f] != 0 {
 				break
 			}
@@ -48,14 +50,16 @@ func (r *run) nameFields() {
 		if n == 0 {
 			continue
 		}
-		if n == 1 && toks[j].cls&(cFirst|cSurname) == 0 && !strings.ContainsAny(toks[j].s, "-") && t.f != "name" &&
+		// "Pat.: Wiśniewska, Agnieszka": a listed first name after the comma
+		firstAfter := j+1 < len(toks) && r.text[toks[j].e:toks[j+1].b] == ", " && toks[j+1].cls&cFirst != 0
+		if n == 1 && !firstAfter && toks[j].cls&(cFirst|cSurname) == 0 && !strings.ContainsAny(toks[j].s, "-") && t.f != "name" &&
 			t.f != "vorname" && t.f != "nachname" && t.f != "geburtsname" && t.f != "familienname" {
 			continue // "Patientin: Schwindel" is no name
 		}
 		r.add(toks[j].b, toks[j+n-1].e, k, "name-field", prioName)
 		// ", Gerda" after a surname
 		q := j + n
-		if q < len(toks) && r.text[toks[q-1].e:toks[q].b] == ", " && toks[q].cls&cFirst != 0 && toks[q].is(shUpper) {
+		if q < len(toks) && r.text[toks[q-1].e:toks[q].b] == ", " && (toks[q].cls&cFirst != 0 || toks[q].is(shJoined) && toks[q].all&cFirst != 0) && toks[q].is(shUpper) {
 			r.add(toks[q].b, toks[q].e, k, "name-field", prioName)
 		}
 		i = j + n - 1
@@ -115,7 +119,7 @@ func (r *run) colleagueNames() {
 	toks := r.tokens
 	for i := 1; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if (t.f != "kollege" && t.f != "kollegin") || toks[i-1].cls&cSalut == 0 || !r.near(&toks[i-1], t, false) {
+		if (t.f != "kollege" && t.f != "kollegin" && t.f != "kollegen") || toks[i-1].cls&cSalut == 0 || !r.near(&toks[i-1], t, false) {
 			continue
 		}
 		n := &toks[i+1]

@@ -57,7 +57,11 @@ func (r *run) particleNames() {
 		if !ok {
 			b, k = t.b, kinds.NamePatient
 		}
-		r.add(b, n.e, k, "particle", prioName)
+		prio := prioName
+		if strong {
+			prio = prioDate // "Frau v. Hagenow": a salutation's name, not the town
+		}
+		r.add(b, n.e, k, "particle", prio)
 		i = j
 	}
 }

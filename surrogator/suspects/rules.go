@@ -86,7 +86,9 @@ func (r *run) names() {
 		} else if t.dot && t.cls&cRoleDot != 0 {
 			k, role = d.roleDot[t.f]
 		}
-		if role && t.is(shUpper) {
+		// "Zuweiser: Dr. Ingrid Faßbender": the title rule reads a title
+		// after the role (at the next token)
+		if role && t.is(shUpper) && !(next < len(toks) && r.title(next) > 0) {
 			// a role noun before an initial names a person even when
 			// the word after it is an eponym ("Patientin M. Boeck")
 			if next < len(toks) && toks[next].initial() && r.near(t, &toks[next], false) {
@@ -100,7 +102,7 @@ func (r *run) names() {
 				run := r.nameRun(next, 3, false)
 				if len(run) > 0 {
 					first := &toks[run[0]]
-					if (k == kinds.NameDoctor && first.cls&cAmbiguous == 0) || first.isFirst() || first.isSurname() {
+					if (k == kinds.NameDoctor && first.cls&cAmbiguous == 0 && !specialityWord(first)) || first.isFirst() || first.isSurname() {
 						r.emitNames(run, k, "role", prioName)
 						i = run[len(run)-1]
 						continue

@@ -31,9 +31,10 @@ func (r *run) usernames() {
 		}
 		// the value after the label, its colon and blanks
 		p := t.e
-		for p < len(r.text) && (r.text[p] == ':' || r.text[p] == ' ' || r.text[p] == '\t') {
+		for p < len(r.text) && (r.text[p] == ':' || r.text[p] == ' ' || r.text[p] == '\t' || r.text[p] == '"') {
 			p++
 		}
+		p += len(openingQuote(r.text[p:])) // Nutzername „khang_vs2010“
 		if p == t.e || p >= len(r.text) {
 			continue
 		}
