@@ -30,10 +30,13 @@ import (
 //   - infrastructure: stops, terminals, recycling, vending machines,
 //     lockers, boards, viewpoints, slipways… by tag, or a name with
 //     Haltestelle, Linie 5, Umspannwerk, Trafo, Wertstoffhof, Kläranlage,
-//     Packstation, Wanderweg…;
+//     Packstation, Wanderweg, Gerätehaus, SB-Geschäftsstelle, "Führung
+//     durch …"…;
 //   - address: a house number after a street word ("Speyerer Str. 4",
-//     "Mühlgasse 18"), "Nr. 3", or a name that is only a street name of
-//     the extract or ends in a street suffix ("Poststraße");
+//     "Mühlgasse 18"), "Nr. 3", a name that is only a street name of
+//     the extract or ends in a street suffix ("Poststraße"), or a
+//     branch's street ("… Geschäftsstelle Lauf Altdorfer-Straße", "…
+//     Shop (Hafenstraße)");
 //   - brand: a chain's name with nothing but filler words or a place
 //     ("Lidl", "Aldi Süd", "REWE Getränkemarkt", "Deutsche Post Filiale"):
 //     a brand alone does not stand for an organisation;
@@ -47,7 +50,13 @@ import (
 //     tags say shop, craft, gastronomy, leisure, tourism or veterinary
 //     ("Blitzklinik" is a car repair shop, "Kosmetik & Wellness Institut"
 //     a beauty shop), or an academy owned by an authority or company
-//     ("Führungsakademie der Bundesagentur für Arbeit" is no university).
+//     ("Führungsakademie der Bundesagentur für Arbeit" is no university);
+//     a shop or craft whose name shows a place of another kind (a park, a
+//     bath, a school, a sports ground …: "Arena Outlet", "Zoo-Hechtl"); a
+//     practice that reads as a doctor's on a healer's or midwife's tag
+//     ("Praxis für positive Energie", "Laufer Hebammenpraxis"); a driving
+//     or dog school read as a school; a private administration read as an
+//     authority ("BJW Hausverwaltung GmbH", "Bungalowverwaltung").
 //
 // A person's name is: an academic or medical title (Dr., Prof., Dipl.-…,
 // med., PD, FA für) or "Inh."; an initial before a capitalised word
@@ -253,7 +262,11 @@ var (
 		"regenüberlauf", "regenueberlauf", "regenrückhalte", "regenrueckhalte", "hochbehälter", "hochbehaelter",
 		"sendemast", "funkmast", "mobilfunk", "packstation", "paketbox", "paketshop", "paketstation", "briefkasten",
 		"wanderweg", "radweg", "rundweg", "lehrpfad", "fähranleger", "faehranleger", "anlegestelle", "infotafel",
-		"informationstafel", "wanderkarte", "container", "sammelstelle", "verteilerkasten", "gleisanschluss"}
+		"informationstafel", "wanderkarte", "container", "sammelstelle", "verteilerkasten", "gleisanschluss",
+		// a station's building, a self-service branch (cash machines), a
+		// guided tour: no organisation of their own
+		"gerätehaus", "geraetehaus", "sb-geschäftsstelle", "sb-geschaeftsstelle", "sb-filiale", "sb-center", "sb-stelle",
+		"geldautomat", "führung durch", "fuehrung durch"}
 	infraNumRe = regexp.MustCompile(`(^|[^\pL])(bus|linie|tram|route)\s*\d`)
 )
 
@@ -274,6 +287,11 @@ var (
 
 func (cl *cleaner) address(name, lower string, digit bool) bool {
 	if digit && houseNumberRe.MatchString(lower) || !strings.Contains(name, " ") && streetOnlyRe.MatchString(lower) {
+		return true
+	}
+	if m := branchStreetRe.FindStringSubmatch(lower); m != nil && streetOnlyRe.MatchString(m[1]+m[2]) {
+		// the branch's address: "Sparkasse Nürnberg Geschäftsstelle Lauf
+		// Altdorfer-Straße", "Duty Free Shop (Hafenstraße)"
 		return true
 	}
 	if cl.street == nil {
@@ -298,6 +316,11 @@ func (cl *cleaner) address(name, lower string, digit bool) bool {
 }
 
 var houseNoRe = regexp.MustCompile(`^\d{1,3}[a-zA-Z]?[,.]?$`)
+
+// branchStreetRe finds a word in parentheses, or the last word after a
+// branch's designation (Geschäftsstelle, Filiale, Zweigstelle,
+// Niederlassung, Standort); address checks whether it is a street name.
+var branchStreetRe = regexp.MustCompile(`\(([^()\s]+)\)\s*$|(?:geschäftsstelle|filiale|zweigstelle|niederlassung|standort)\s+(?:\S+\s+)?(\S+)$`)
 
 // ---- person
 
@@ -696,14 +719,56 @@ var concreteGastro = set("amenity=restaurant", "amenity=cafe", "amenity=fast_foo
 	"amenity=casino", "amenity=gambling", "amenity=nightclub", "amenity=stripclub", "amenity=brothel",
 	"amenity=swingerclub", "amenity=driving_school", "amenity=dancing_school")
 
+// placeClasses are the classes of places of their own (a park, a bath, a
+// school …): a shop or craft business whose name shows one is not that
+// place ("Arena Outlet" is a clothes shop, "Zoo-Hechtl" a pet shop,
+// "Wäscherei Campingplatz Düne" a laundry).
+var placeClasses = set("park", "bath", "lodging", "culture", "school", "church", "sport", "association")
+
+// nonDoctorCats are practices that are no doctor's: a name that reads as
+// a GP's or a specialist's practice on them ("Praxis für positive
+// Energie", "Laufer Hebammenpraxis") would be served for one.
+var nonDoctorCats = set("healthcare=alternative", "healthcare=midwife", "healthcare=counselling", "office=healer",
+	"healthcare=birthing_centre", "healthcare=sample_collection", "healthcare=blood_donation")
+
+// businessSchools are schools that are businesses: no school or Kita a
+// letter names.
+var businessSchools = []string{"fahrschule", "flugschule", "segelschule", "surfschule", "skischule", "hundeschule",
+	"kochschule", "tauchschule", "motorradschule", "bootsschule"}
+
+// privateAdmin are words of private administrations whose "-verwaltung"
+// the taxonomy reads as an authority's ("BJW Hausverwaltung GmbH",
+// "Bungalowverwaltung"); privateAdminCats their tags.
+var (
+	privateAdmin = []string{"hausverwaltung", "immobilien", "bungalow", "ferienwohnung", "objektverwaltung",
+		"wohnungsverwaltung", "vermögensverwaltung", "vermoegensverwaltung", "grundstücksverwaltung",
+		"grundstuecksverwaltung", "mietverwaltung", "wohnungsbau", "wohnbau"}
+	privateAdminCats = set("office=estate_agent", "office=property_management", "office=real_estate_agent", "shop=estate_agent")
+)
+
 func misleading(name, category string) bool {
+	cls := taxonomy.Classify(name)
+	lower := strings.ToLower(name)
+	shopOrCraft := strings.HasPrefix(category, "shop=") || strings.HasPrefix(category, "craft=")
+	switch {
+	case shopOrCraft && placeClasses[cls.String()]:
+		return true
+	case (cls == taxonomy.PracticeGP || cls == taxonomy.PracticeSpecialist) && nonDoctorCats[category]:
+		return true
+	case cls == taxonomy.School && (category == "amenity=driving_school" || containsAny(lower, businessSchools)):
+		return true
+	case (cls.Court() || cls >= taxonomy.AuthorityGesundheitsamt && cls <= taxonomy.AuthorityOther) &&
+		(legalFormRe.MatchString(name) || privateAdminCats[category] || containsAny(lower, privateAdmin)):
+		// a firm is no authority, whatever its name's "-verwaltung" says
+		return true
+	}
 	concrete := concreteGastro[category] || strings.HasPrefix(category, "shop=") || strings.HasPrefix(category, "craft=") ||
 		strings.HasPrefix(category, "leisure=") || strings.HasPrefix(category, "tourism=")
-	academy := strings.Contains(strings.ToLower(name), "akademie")
+	academy := strings.Contains(lower, "akademie")
 	if !concrete && !academy {
 		return false
 	}
-	if concrete && !everyday[taxonomy.Classify(name).String()] {
+	if concrete && !everyday[cls.String()] {
 		return true
 	}
 	if !academy {

@@ -56,6 +56,10 @@ func TestCleanRules(t *testing.T) {
 			{"Kläranlage Pegnitztal", "industrial=wastewater_plant", ReasonInfrastructure},
 			{"Industriemuseum Lauf", "tourism=information", ReasonInfrastructure},
 			{"Industriemuseum Lauf", "tourism=museum", Keep},
+			{"Freiwillige Feuerwehr Helgoland - Gerätehaus Düne", "amenity=fire_station", ReasonInfrastructure},
+			{"Sparkasse Nürnberg SB-Geschäftsstelle Heuchling", "amenity=bank", ReasonInfrastructure},
+			{"Führung durch den Fanggarten", "tourism=attraction", ReasonInfrastructure},
+			{"Freiwillige Feuerwehr Heuchling", "amenity=fire_station", Keep},
 			{"Restaurant Zum Bahnhof", "amenity=restaurant", Keep},
 		}},
 		{"address", []tc{
@@ -68,6 +72,10 @@ func TestCleanRules(t *testing.T) {
 			{"Ahornweg", "leisure=playground", ReasonAddress},
 			{"Hockey-Club Heidelberg 1909 e.V.", "club=sport", Keep}, // a year, not a house number
 			{"Kita Ernststraße", "amenity=kindergarten", Keep},
+			{"Sparkasse Nürnberg Geschäftsstelle Lauf Altdorfer-Straße", "amenity=bank", ReasonAddress},
+			{"Oswald's Duty Free Shop (Hafenstraße)", "shop=perfumery", ReasonAddress},
+			{"Sparkasse Nürnberg Geschäftsstelle Lauf", "amenity=bank", Keep},
+			{"Motorradwerkstatt Nickel (BMW/Honda)", "shop=motorcycle", Keep},
 		}},
 		{"person", []tc{
 			{"Heilpraktikerin Verena Weber", "office=healer", ReasonPerson},
@@ -89,7 +97,7 @@ func TestCleanRules(t *testing.T) {
 			{"MVZ am Markt", "amenity=doctors", Keep},
 			{"Hausarztpraxis am Markt", "amenity=doctors", Keep},
 			{"Physiozentrum Lauf", "healthcare=physiotherapist", Keep},
-			{"Laufer Hebammenpraxis", "healthcare=midwife", Keep},
+			{"Laufer Hebammenpraxis", "healthcare=midwife", ReasonMisleading}, // no person; no doctor's practice either
 			{"Kinderärzte Lauf", "amenity=doctors", Keep},
 			{"Gesundheitszentrum Helgoland", "amenity=doctors", Keep},
 			{"Therapiehaus am Reichswald", "office=therapist", Keep},
@@ -142,6 +150,22 @@ func TestCleanRules(t *testing.T) {
 			{"Universität Heidelberg", "amenity=university", Keep},
 			{"Akademie für Palliativmedizin", "amenity=college", Keep},
 			{"Sanitätshaus OrthoPoint", "shop=medical_supply", Keep},
+			// a shop or craft named like a place of another kind
+			{"Arena Outlet", "shop=clothes", ReasonMisleading},
+			{"Wäscherei Campingplatz Helgoland Düne", "shop=laundry", ReasonMisleading},
+			{"Skatepark Neudrossenfeld", "leisure=park", Keep},
+			// a healer's or midwife's "Praxis" is no doctor's
+			{"Praxis für positive Energie", "healthcare=alternative", ReasonMisleading},
+			{"Gemeinschaftspraxis Lauf", "amenity=doctors", Keep},
+			// a driving school is no school a letter names
+			{"Fahrschule Greifenstein", "amenity=driving_school", ReasonMisleading},
+			{"Grundschule Heuchling", "amenity=school", Keep},
+			// a private administration is no authority
+			{"BJW Hausverwaltung GmbH", "office=estate_agent", ReasonMisleading},
+			{"Matschke Hausverwaltung und Immobilien", "office=estate_agent", ReasonMisleading},
+			{"Bungalowverwaltung", "office=government", ReasonMisleading},
+			{"Gemeindeverwaltung Harsdorf", "amenity=townhall", Keep},
+			{"Jobcenter Reinickendorf", "office=company", Keep},
 		}},
 	} {
 		t.Run(tt.rule, func(t *testing.T) {
