@@ -21,7 +21,8 @@ import (
 //
 //   - junk: no letters, fewer than three letters, URLs and e-mail
 //     addresses, one all-caps code ("RFS", "B2") that shows no class,
-//     list separators ("|", ";", "?") and over-long names;
+//     list separators ("|", ";", "?"), over-long names, a marker's
+//     inventory code or a year range ("20/13/0/1 - …", "… 1654 - 1958");
 //   - parking: amenity=parking|parking_entrance|parking_space|…, or a name
 //     with Parkplatz, Parkhaus, Tiefgarage, Parkdeck, Dauerparker, P+R,
 //     "P2";
@@ -53,6 +54,8 @@ import (
 //     ("Führungsakademie der Bundesagentur für Arbeit" is no university);
 //     a shop or craft whose name shows a place of another kind (a park, a
 //     bath, a school, a sports ground …: "Arena Outlet", "Zoo-Hechtl"); a
+//     pub or restaurant whose name shows anything but gastronomy
+//     ("Klosterstube", "Handwerkerstübchen"); a
 //     practice that reads as a doctor's on a healer's or midwife's tag
 //     ("Praxis für positive Energie", "Laufer Hebammenpraxis"); a driving
 //     or dog school read as a school; a private administration read as an
@@ -60,7 +63,7 @@ import (
 //
 // A person's name is: an academic or medical title (Dr., Prof., Dipl.-…,
 // med., PD, FA für) or "Inh."; an initial before a capitalised word
-// ("M. Reisser"); a first name of the name lexicon followed (after
+// ("M. Reisser"); a grave ("Yuly Aykhenvald's Grave", "Grab von …"); a first name of the name lexicon followed (after
 // particles such as "von") by a capitalised word that is no domain word
 // ("Verena Weber", "Frank Wetzel"), except after a saint's marker ("St.
 // Otto") and inside hyphenated eponyms ("Albert-Schweitzer-Schule", one
@@ -210,6 +213,7 @@ func (cl *cleaner) after(name, category string) Reason {
 // ---- junk
 
 var (
+	markerRe    = regexp.MustCompile(`(^|\s)\d+(/\d+)+(\s|$)|(^|\s)1\d{3}\s*[-–]\s*[12]\d{3}(\s|$)`)
 	urlRe       = regexp.MustCompile(`(?i)(https?:|www\.|@|\.(de|com|net|org|eu|info|shop|online)(\s|$))`)
 	codeTokenRe = regexp.MustCompile(`^[\p{Lu}\d&+./-]{1,5}$`)
 )
@@ -223,6 +227,11 @@ func junk(name string) bool {
 	}
 	if letters < 3 || utf8.RuneCountInString(name) > 80 || strings.ContainsAny(name, "|;?{}<>") ||
 		strings.ContainsAny(name, ".@:") && urlRe.MatchString(name) {
+		return true
+	}
+	// a marker's inventory code or dates ("20/13/0/1 - Historický znak
+	// 1765", "Norderhafen 1654 - 1958"): no organisation
+	if strings.ContainsAny(name, "0123456789") && markerRe.MatchString(name) {
 		return true
 	}
 	// one all-caps code that shows no class ("RFS", "HEM", "B2"); an
@@ -266,7 +275,9 @@ var (
 		// a station's building, a self-service branch (cash machines), a
 		// guided tour: no organisation of their own
 		"gerätehaus", "geraetehaus", "sb-geschäftsstelle", "sb-geschaeftsstelle", "sb-filiale", "sb-center", "sb-stelle",
-		"geldautomat", "führung durch", "fuehrung durch"}
+		"geldautomat", "führung durch", "fuehrung durch",
+		// markers and graves
+		"grenzstein", "gedenkstein", "gedenktafel", "wegkreuz", "feldkreuz", "bildstock", "meilenstein"}
 	infraNumRe = regexp.MustCompile(`(^|[^\pL])(bus|linie|tram|route)\s*\d`)
 )
 
@@ -364,6 +375,9 @@ func (cl *cleaner) person(name, category string) bool {
 	dot := strings.Contains(name, ".")
 	if (dot || titleHint(lower)) && titleRe.MatchString(name) || dot && initialRe.MatchString(name) {
 		return true
+	}
+	if strings.Contains(lower, "'s grave") || strings.HasPrefix(lower, "grab ") || strings.HasPrefix(lower, "grabstätte ") {
+		return true // a grave is named after its dead
 	}
 	if containsAny(lower, []string{"kolleg", "partner", "team"}) && colleaguesRe.MatchString(name) &&
 		(personCats[category] || strings.Contains(lower, "kolleg")) {
@@ -657,6 +671,8 @@ var genericNouns = set(
 	"kirche", "kapelle", "pfarramt", "pfarrhaus", "gemeindehaus", "gemeindezentrum", "friedhof", "moschee",
 	"spielplatz", "waldspielplatz", "sporthalle", "turnhalle", "sportplatz", "bolzplatz", "sportzentrum", "stadion",
 	"hallenbad", "freibad", "schwimmbad", "schwimmhalle", "therme", "sauna", "minigolf", "minigolfplatz",
+	"becken", "schwimmerbecken", "nichtschwimmerbecken", "babybecken", "planschbecken", "kinderbecken",
+	"sportbecken", "springerbecken", "lehrschwimmbecken", "freizeitbecken", "wellenbecken",
 	"kindergarten", "kita", "kindertagesstaette", "kinderkrippe", "krippe", "hort", "grundschule", "schule",
 	"gymnasium", "realschule", "hauptschule", "mittelschule", "gesamtschule", "berufsschule", "volkshochschule",
 	"bibliothek", "buecherei", "stadtbuecherei", "museum", "theater", "kino", "jugendzentrum", "jugendhaus",
@@ -725,6 +741,14 @@ var concreteGastro = set("amenity=restaurant", "amenity=cafe", "amenity=fast_foo
 // "Wäscherei Campingplatz Düne" a laundry).
 var placeClasses = set("park", "bath", "lodging", "culture", "school", "church", "sport", "association")
 
+// gastroCats are pubs, restaurants and cafés: their names stand for
+// gastronomy only (gastroClasses), whatever word they borrow.
+var (
+	gastroCats = set("amenity=restaurant", "amenity=cafe", "amenity=fast_food", "amenity=bar", "amenity=pub",
+		"amenity=biergarten", "amenity=ice_cream", "amenity=nightclub")
+	gastroClasses = set("gastronomy", "unknown", "shop", "lodging")
+)
+
 // nonDoctorCats are practices that are no doctor's: a name that reads as
 // a GP's or a specialist's practice on them ("Praxis für positive
 // Energie", "Laufer Hebammenpraxis") would be served for one.
@@ -752,6 +776,10 @@ func misleading(name, category string) bool {
 	shopOrCraft := strings.HasPrefix(category, "shop=") || strings.HasPrefix(category, "craft=")
 	switch {
 	case shopOrCraft && placeClasses[cls.String()]:
+		return true
+	case gastroCats[category] && !gastroClasses[cls.String()]:
+		// a pub named "Klosterstube" or "Handwerkerstübchen" is no
+		// monastery and no firm
 		return true
 	case (cls == taxonomy.PracticeGP || cls == taxonomy.PracticeSpecialist) && nonDoctorCats[category]:
 		return true

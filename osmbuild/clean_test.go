@@ -25,6 +25,9 @@ func TestCleanRules(t *testing.T) {
 			{"AOK", "amenity=administration", Keep}, // an acronym the taxonomy knows
 			{"TSV Lauf 1904", "club=sport", Keep},
 			{"Liv", "amenity=bar", Keep},
+			{"20/13/0/1 - Historický znak 1765", "tourism=attraction", ReasonJunk},
+			{"Norderhafen 1654 - 1958", "tourism=attraction", ReasonJunk},
+			{"24 Stunden Pflege 2010 GmbH", "office=company", Keep},
 		}},
 		{"parking", []tc{
 			{"Krankenhaus P2 Dauerparker", "amenity=parking", ReasonParking},
@@ -60,6 +63,7 @@ func TestCleanRules(t *testing.T) {
 			{"Sparkasse Nürnberg SB-Geschäftsstelle Heuchling", "amenity=bank", ReasonInfrastructure},
 			{"Führung durch den Fanggarten", "tourism=attraction", ReasonInfrastructure},
 			{"Freiwillige Feuerwehr Heuchling", "amenity=fire_station", Keep},
+			{"Grenzstein 147", "tourism=attraction", ReasonInfrastructure},
 			{"Restaurant Zum Bahnhof", "amenity=restaurant", Keep},
 		}},
 		{"address", []tc{
@@ -108,6 +112,7 @@ func TestCleanRules(t *testing.T) {
 			{"Klinikum Nord", "amenity=hospital", Keep},
 			{"Haus Angelika", "tourism=guest_house", Keep},
 			{"Max & Moritz", "amenity=pub", Keep},
+			{"Anna Muster's Grave", "amenity=grave_yard", ReasonPerson},
 		}},
 		{"brand", []tc{
 			{"Lidl", "shop=supermarket", ReasonBrand},
@@ -135,6 +140,7 @@ func TestCleanRules(t *testing.T) {
 			{"Gesundheitsamt Nürnberger Land", "office=government", Keep},
 			{"Schreinerei Alt", "craft=carpenter", Keep},
 			{"Pegnitztherme", "leisure=water_park", Keep},
+			{"Nichtschwimmerbecken", "leisure=swimming_pool", ReasonTypeOnly},
 		}},
 		{"misleading", []tc{
 			{"Führungsakademie der Bundesagentur für Arbeit", "office=educational_institution", ReasonMisleading},
@@ -154,6 +160,11 @@ func TestCleanRules(t *testing.T) {
 			{"Arena Outlet", "shop=clothes", ReasonMisleading},
 			{"Wäscherei Campingplatz Helgoland Düne", "shop=laundry", ReasonMisleading},
 			{"Skatepark Neudrossenfeld", "leisure=park", Keep},
+			// a pub's name stands for gastronomy only
+			{"Klosterstube", "amenity=pub", ReasonMisleading},
+			{"Handwerkerstübchen", "amenity=pub", ReasonMisleading},
+			{"Restaurant Mauermühle", "amenity=restaurant", Keep},
+			{"Hotel Restaurant Bergmühle", "amenity=restaurant", Keep},
 			// a healer's or midwife's "Praxis" is no doctor's
 			{"Praxis für positive Energie", "healthcare=alternative", ReasonMisleading},
 			{"Gemeinschaftspraxis Lauf", "amenity=doctors", Keep},
