@@ -84,6 +84,16 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 		ctx.Scope.Set(ns, norm.Fold(core), v)
 		return v, true
 	}
+	if ctx.Kind == kinds.LocationOther && f.class == fac.Unknown && fac.Classify(core) == fac.Unknown && !fac.IsAcronym(core) {
+		// a place whose name shows no class, nor does its sentence
+		// ("Falkenstein", "Kirchplatz"): the templates' names that claim
+		// none, as on the default path, not the park the pools' default
+		// class would claim (an acronym keeps the pools: its long
+		// spelling in the document shares its surrogate). An
+		// organisation keeps the pools' default, a firm: most often an
+		// employer.
+		return "", false
+	}
 	persons := docPersonWords(ctx)
 	origPlaces := map[string]bool{}
 	for _, c := range f.cities {

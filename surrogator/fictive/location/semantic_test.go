@@ -168,3 +168,25 @@ func TestSemanticUnreadableHead(t *testing.T) {
 		t.Error("without an article the pool names are never used")
 	}
 }
+
+// TestSemanticNoClassKeepsNone: a place whose name and sentence show no
+// class ("Falkenstein") gets a name that claims none from the templates,
+// as on the default path, not the park the pools' default class would
+// give it.
+func TestSemanticNoClassKeepsNone(t *testing.T) {
+	var es []fac.Entry
+	for _, c := range []string{"Dresden", "Chemnitz", "Zwickau", "Plauen", "Görlitz", "Erfurt", "Jena", "Gera"} {
+		es = append(es, fac.NewEntry("Stadtpark "+c, "leisure=park", geo.PoolOther), fac.NewEntry("Schlosspark "+c, "leisure=park", geo.PoolOther))
+	}
+	p, err := fac.Build(context.Background(), es, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := parseDoc(t, "none", "Sturz beim Wandern am [[OTHER|Falkenstein]].")
+	for seed := 0; seed < 10; seed++ {
+		r := runWithPools(t, p, d, fmt.Sprint("n", seed))[0]
+		if c := fac.Classify(r.sur); c != fac.Unknown {
+			t.Errorf("seed %d: Falkenstein → %q (%s), want a name that claims no class", seed, r.sur, c)
+		}
+	}
+}
