@@ -21,7 +21,8 @@ import (
 //
 //   - junk: no letters, fewer than three letters, URLs and e-mail
 //     addresses, one all-caps code ("RFS", "B2") that shows no class,
-//     list separators ("|", ";", "?") and over-long names;
+//     list separators ("|", ";", "?"), over-long names, a marker's
+//     inventory code or a year range ("20/13/0/1 - …", "… 1654 - 1958");
 //   - parking: amenity=parking|parking_entrance|parking_space|…, or a name
 //     with Parkplatz, Parkhaus, Tiefgarage, Parkdeck, Dauerparker, P+R,
 //     "P2";
@@ -30,10 +31,13 @@ import (
 //   - infrastructure: stops, terminals, recycling, vending machines,
 //     lockers, boards, viewpoints, slipways… by tag, or a name with
 //     Haltestelle, Linie 5, Umspannwerk, Trafo, Wertstoffhof, Kläranlage,
-//     Packstation, Wanderweg…;
+//     Packstation, Wanderweg, Gerätehaus, SB-Geschäftsstelle, "Führung
+//     durch …"…;
 //   - address: a house number after a street word ("Speyerer Str. 4",
-//     "Mühlgasse 18"), "Nr. 3", or a name that is only a street name of
-//     the extract or ends in a street suffix ("Poststraße");
+//     "Mühlgasse 18"), "Nr. 3", a name that is only a street name of
+//     the extract or ends in a street suffix ("Poststraße"), or a
+//     branch's street ("… Geschäftsstelle Lauf Altdorfer-Straße", "…
+//     Shop (Hafenstraße)");
 //   - brand: a chain's name with nothing but filler words or a place
 //     ("Lidl", "Aldi Süd", "REWE Getränkemarkt", "Deutsche Post Filiale"):
 //     a brand alone does not stand for an organisation;
@@ -47,11 +51,19 @@ import (
 //     tags say shop, craft, gastronomy, leisure, tourism or veterinary
 //     ("Blitzklinik" is a car repair shop, "Kosmetik & Wellness Institut"
 //     a beauty shop), or an academy owned by an authority or company
-//     ("Führungsakademie der Bundesagentur für Arbeit" is no university).
+//     ("Führungsakademie der Bundesagentur für Arbeit" is no university);
+//     a shop or craft whose name shows a place of another kind (a park, a
+//     bath, a school, a sports ground …: "Arena Outlet", "Zoo-Hechtl"); a
+//     pub or restaurant whose name shows anything but gastronomy
+//     ("Klosterstube", "Handwerkerstübchen"); a
+//     practice that reads as a doctor's on a healer's or midwife's tag
+//     ("Praxis für positive Energie", "Laufer Hebammenpraxis"); a driving
+//     or dog school read as a school; a private administration read as an
+//     authority ("BJW Hausverwaltung GmbH", "Bungalowverwaltung").
 //
 // A person's name is: an academic or medical title (Dr., Prof., Dipl.-…,
 // med., PD, FA für) or "Inh."; an initial before a capitalised word
-// ("M. Reisser"); a first name of the name lexicon followed (after
+// ("M. Reisser"); a grave ("Yuly Aykhenvald's Grave", "Grab von …"); a first name of the name lexicon followed (after
 // particles such as "von") by a capitalised word that is no domain word
 // ("Verena Weber", "Frank Wetzel"), except after a saint's marker ("St.
 // Otto") and inside hyphenated eponyms ("Albert-Schweitzer-Schule", one
@@ -201,6 +213,7 @@ func (cl *cleaner) after(name, category string) Reason {
 // ---- junk
 
 var (
+	markerRe    = regexp.MustCompile(`(^|\s)\d+(/\d+)+(\s|$)|(^|\s)1\d{3}\s*[-–]\s*[12]\d{3}(\s|$)`)
 	urlRe       = regexp.MustCompile(`(?i)(https?:|www\.|@|\.(de|com|net|org|eu|info|shop|online)(\s|$))`)
 	codeTokenRe = regexp.MustCompile(`^[\p{Lu}\d&+./-]{1,5}$`)
 )
@@ -214,6 +227,11 @@ func junk(name string) bool {
 	}
 	if letters < 3 || utf8.RuneCountInString(name) > 80 || strings.ContainsAny(name, "|;?{}<>") ||
 		strings.ContainsAny(name, ".@:") && urlRe.MatchString(name) {
+		return true
+	}
+	// a marker's inventory code or dates ("20/13/0/1 - Historický znak
+	// 1765", "Norderhafen 1654 - 1958"): no organisation
+	if strings.ContainsAny(name, "0123456789") && markerRe.MatchString(name) {
 		return true
 	}
 	// one all-caps code that shows no class ("RFS", "HEM", "B2"); an
@@ -253,7 +271,13 @@ var (
 		"regenüberlauf", "regenueberlauf", "regenrückhalte", "regenrueckhalte", "hochbehälter", "hochbehaelter",
 		"sendemast", "funkmast", "mobilfunk", "packstation", "paketbox", "paketshop", "paketstation", "briefkasten",
 		"wanderweg", "radweg", "rundweg", "lehrpfad", "fähranleger", "faehranleger", "anlegestelle", "infotafel",
-		"informationstafel", "wanderkarte", "container", "sammelstelle", "verteilerkasten", "gleisanschluss"}
+		"informationstafel", "wanderkarte", "container", "sammelstelle", "verteilerkasten", "gleisanschluss",
+		// a station's building, a self-service branch (cash machines), a
+		// guided tour: no organisation of their own
+		"gerätehaus", "geraetehaus", "sb-geschäftsstelle", "sb-geschaeftsstelle", "sb-filiale", "sb-center", "sb-stelle",
+		"geldautomat", "führung durch", "fuehrung durch",
+		// markers and graves
+		"grenzstein", "gedenkstein", "gedenktafel", "wegkreuz", "feldkreuz", "bildstock", "meilenstein"}
 	infraNumRe = regexp.MustCompile(`(^|[^\pL])(bus|linie|tram|route)\s*\d`)
 )
 
@@ -274,6 +298,11 @@ var (
 
 func (cl *cleaner) address(name, lower string, digit bool) bool {
 	if digit && houseNumberRe.MatchString(lower) || !strings.Contains(name, " ") && streetOnlyRe.MatchString(lower) {
+		return true
+	}
+	if m := branchStreetRe.FindStringSubmatch(lower); m != nil && streetOnlyRe.MatchString(m[1]+m[2]) {
+		// the branch's address: "Sparkasse Nürnberg Geschäftsstelle Lauf
+		// Altdorfer-Straße", "Duty Free Shop (Hafenstraße)"
 		return true
 	}
 	if cl.street == nil {
@@ -298,6 +327,11 @@ func (cl *cleaner) address(name, lower string, digit bool) bool {
 }
 
 var houseNoRe = regexp.MustCompile(`^\d{1,3}[a-zA-Z]?[,.]?$`)
+
+// branchStreetRe finds a word in parentheses, or the last word after a
+// branch's designation (Geschäftsstelle, Filiale, Zweigstelle,
+// Niederlassung, Standort); address checks whether it is a street name.
+var branchStreetRe = regexp.MustCompile(`\(([^()\s]+)\)\s*$|(?:geschäftsstelle|filiale|zweigstelle|niederlassung|standort)\s+(?:\S+\s+)?(\S+)$`)
 
 // ---- person
 
@@ -341,6 +375,9 @@ func (cl *cleaner) person(name, category string) bool {
 	dot := strings.Contains(name, ".")
 	if (dot || titleHint(lower)) && titleRe.MatchString(name) || dot && initialRe.MatchString(name) {
 		return true
+	}
+	if strings.Contains(lower, "'s grave") || strings.HasPrefix(lower, "grab ") || strings.HasPrefix(lower, "grabstätte ") {
+		return true // a grave is named after its dead
 	}
 	if containsAny(lower, []string{"kolleg", "partner", "team"}) && colleaguesRe.MatchString(name) &&
 		(personCats[category] || strings.Contains(lower, "kolleg")) {
@@ -634,6 +671,8 @@ var genericNouns = set(
 	"kirche", "kapelle", "pfarramt", "pfarrhaus", "gemeindehaus", "gemeindezentrum", "friedhof", "moschee",
 	"spielplatz", "waldspielplatz", "sporthalle", "turnhalle", "sportplatz", "bolzplatz", "sportzentrum", "stadion",
 	"hallenbad", "freibad", "schwimmbad", "schwimmhalle", "therme", "sauna", "minigolf", "minigolfplatz",
+	"becken", "schwimmerbecken", "nichtschwimmerbecken", "babybecken", "planschbecken", "kinderbecken",
+	"sportbecken", "springerbecken", "lehrschwimmbecken", "freizeitbecken", "wellenbecken",
 	"kindergarten", "kita", "kindertagesstaette", "kinderkrippe", "krippe", "hort", "grundschule", "schule",
 	"gymnasium", "realschule", "hauptschule", "mittelschule", "gesamtschule", "berufsschule", "volkshochschule",
 	"bibliothek", "buecherei", "stadtbuecherei", "museum", "theater", "kino", "jugendzentrum", "jugendhaus",
@@ -696,14 +735,68 @@ var concreteGastro = set("amenity=restaurant", "amenity=cafe", "amenity=fast_foo
 	"amenity=casino", "amenity=gambling", "amenity=nightclub", "amenity=stripclub", "amenity=brothel",
 	"amenity=swingerclub", "amenity=driving_school", "amenity=dancing_school")
 
+// placeClasses are the classes of places of their own (a park, a bath, a
+// school …): a shop or craft business whose name shows one is not that
+// place ("Arena Outlet" is a clothes shop, "Zoo-Hechtl" a pet shop,
+// "Wäscherei Campingplatz Düne" a laundry).
+var placeClasses = set("park", "bath", "lodging", "culture", "school", "church", "sport", "association")
+
+// gastroCats are pubs, restaurants and cafés: their names stand for
+// gastronomy only (gastroClasses), whatever word they borrow.
+var (
+	gastroCats = set("amenity=restaurant", "amenity=cafe", "amenity=fast_food", "amenity=bar", "amenity=pub",
+		"amenity=biergarten", "amenity=ice_cream", "amenity=nightclub")
+	gastroClasses = set("gastronomy", "unknown", "shop", "lodging")
+)
+
+// nonDoctorCats are practices that are no doctor's: a name that reads as
+// a GP's or a specialist's practice on them ("Praxis für positive
+// Energie", "Laufer Hebammenpraxis") would be served for one.
+var nonDoctorCats = set("healthcare=alternative", "healthcare=midwife", "healthcare=counselling", "office=healer",
+	"healthcare=birthing_centre", "healthcare=sample_collection", "healthcare=blood_donation")
+
+// businessSchools are schools that are businesses: no school or Kita a
+// letter names.
+var businessSchools = []string{"fahrschule", "flugschule", "segelschule", "surfschule", "skischule", "hundeschule",
+	"kochschule", "tauchschule", "motorradschule", "bootsschule"}
+
+// privateAdmin are words of private administrations whose "-verwaltung"
+// the taxonomy reads as an authority's ("BJW Hausverwaltung GmbH",
+// "Bungalowverwaltung"); privateAdminCats their tags.
+var (
+	privateAdmin = []string{"hausverwaltung", "immobilien", "bungalow", "ferienwohnung", "objektverwaltung",
+		"wohnungsverwaltung", "vermögensverwaltung", "vermoegensverwaltung", "grundstücksverwaltung",
+		"grundstuecksverwaltung", "mietverwaltung", "wohnungsbau", "wohnbau"}
+	privateAdminCats = set("office=estate_agent", "office=property_management", "office=real_estate_agent", "shop=estate_agent")
+)
+
 func misleading(name, category string) bool {
+	cls := taxonomy.Classify(name)
+	lower := strings.ToLower(name)
+	shopOrCraft := strings.HasPrefix(category, "shop=") || strings.HasPrefix(category, "craft=")
+	switch {
+	case shopOrCraft && placeClasses[cls.String()]:
+		return true
+	case gastroCats[category] && !gastroClasses[cls.String()]:
+		// a pub named "Klosterstube" or "Handwerkerstübchen" is no
+		// monastery and no firm
+		return true
+	case (cls == taxonomy.PracticeGP || cls == taxonomy.PracticeSpecialist) && nonDoctorCats[category]:
+		return true
+	case cls == taxonomy.School && (category == "amenity=driving_school" || containsAny(lower, businessSchools)):
+		return true
+	case (cls.Court() || cls >= taxonomy.AuthorityGesundheitsamt && cls <= taxonomy.AuthorityOther) &&
+		(legalFormRe.MatchString(name) || privateAdminCats[category] || containsAny(lower, privateAdmin)):
+		// a firm is no authority, whatever its name's "-verwaltung" says
+		return true
+	}
 	concrete := concreteGastro[category] || strings.HasPrefix(category, "shop=") || strings.HasPrefix(category, "craft=") ||
 		strings.HasPrefix(category, "leisure=") || strings.HasPrefix(category, "tourism=")
-	academy := strings.Contains(strings.ToLower(name), "akademie")
+	academy := strings.Contains(lower, "akademie")
 	if !concrete && !academy {
 		return false
 	}
-	if concrete && !everyday[taxonomy.Classify(name).String()] {
+	if concrete && !everyday[cls.String()] {
 		return true
 	}
 	if !academy {

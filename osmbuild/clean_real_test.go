@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -111,10 +112,15 @@ func TestRealPoolCleaning(t *testing.T) {
 			if want := st.Pools[0] + st.Pools[1] + st.Pools[2]; kept != want {
 				t.Errorf("pool report keeps %d entries, the pools hold %d", kept, want)
 			}
+			// -v: a sample of what each class keeps, to read by eye
+			sample := map[string][]string{}
 			for k := geo.PoolKind(0); k < geo.NumPools; k++ {
 				pl := p.Pool(k)
 				for i := 0; i < pl.Len(); i++ {
 					e := pl.Entry(i)
+					if c := className(e.Name, e.Category); testing.Verbose() && len(sample[c]) < 6 {
+						sample[c] = append(sample[c], e.Name)
+					}
 					if pair, bad := personPair(names, e.Name); bad {
 						t.Errorf("pool %s keeps a person's name %q in %q", k, pair, e.Name)
 					}
@@ -123,6 +129,14 @@ func TestRealPoolCleaning(t *testing.T) {
 						t.Errorf("pool %s keeps %q (%s)", k, e.Name, e.Category)
 					}
 				}
+			}
+			classes := make([]string, 0, len(sample))
+			for c := range sample {
+				classes = append(classes, c)
+			}
+			sort.Strings(classes)
+			for _, c := range classes {
+				t.Logf("kept %-24s %s", c, strings.Join(sample[c], " | "))
 			}
 		})
 	}

@@ -25,6 +25,9 @@ func TestCleanRules(t *testing.T) {
 			{"AOK", "amenity=administration", Keep}, // an acronym the taxonomy knows
 			{"TSV Lauf 1904", "club=sport", Keep},
 			{"Liv", "amenity=bar", Keep},
+			{"20/13/0/1 - Historický znak 1765", "tourism=attraction", ReasonJunk},
+			{"Norderhafen 1654 - 1958", "tourism=attraction", ReasonJunk},
+			{"24 Stunden Pflege 2010 GmbH", "office=company", Keep},
 		}},
 		{"parking", []tc{
 			{"Krankenhaus P2 Dauerparker", "amenity=parking", ReasonParking},
@@ -56,6 +59,11 @@ func TestCleanRules(t *testing.T) {
 			{"Kläranlage Pegnitztal", "industrial=wastewater_plant", ReasonInfrastructure},
 			{"Industriemuseum Lauf", "tourism=information", ReasonInfrastructure},
 			{"Industriemuseum Lauf", "tourism=museum", Keep},
+			{"Freiwillige Feuerwehr Helgoland - Gerätehaus Düne", "amenity=fire_station", ReasonInfrastructure},
+			{"Sparkasse Nürnberg SB-Geschäftsstelle Heuchling", "amenity=bank", ReasonInfrastructure},
+			{"Führung durch den Fanggarten", "tourism=attraction", ReasonInfrastructure},
+			{"Freiwillige Feuerwehr Heuchling", "amenity=fire_station", Keep},
+			{"Grenzstein 147", "tourism=attraction", ReasonInfrastructure},
 			{"Restaurant Zum Bahnhof", "amenity=restaurant", Keep},
 		}},
 		{"address", []tc{
@@ -68,6 +76,10 @@ func TestCleanRules(t *testing.T) {
 			{"Ahornweg", "leisure=playground", ReasonAddress},
 			{"Hockey-Club Heidelberg 1909 e.V.", "club=sport", Keep}, // a year, not a house number
 			{"Kita Ernststraße", "amenity=kindergarten", Keep},
+			{"Sparkasse Nürnberg Geschäftsstelle Lauf Altdorfer-Straße", "amenity=bank", ReasonAddress},
+			{"Oswald's Duty Free Shop (Hafenstraße)", "shop=perfumery", ReasonAddress},
+			{"Sparkasse Nürnberg Geschäftsstelle Lauf", "amenity=bank", Keep},
+			{"Motorradwerkstatt Nickel (BMW/Honda)", "shop=motorcycle", Keep},
 		}},
 		{"person", []tc{
 			{"Heilpraktikerin Verena Weber", "office=healer", ReasonPerson},
@@ -89,7 +101,7 @@ func TestCleanRules(t *testing.T) {
 			{"MVZ am Markt", "amenity=doctors", Keep},
 			{"Hausarztpraxis am Markt", "amenity=doctors", Keep},
 			{"Physiozentrum Lauf", "healthcare=physiotherapist", Keep},
-			{"Laufer Hebammenpraxis", "healthcare=midwife", Keep},
+			{"Laufer Hebammenpraxis", "healthcare=midwife", ReasonMisleading}, // no person; no doctor's practice either
 			{"Kinderärzte Lauf", "amenity=doctors", Keep},
 			{"Gesundheitszentrum Helgoland", "amenity=doctors", Keep},
 			{"Therapiehaus am Reichswald", "office=therapist", Keep},
@@ -100,6 +112,7 @@ func TestCleanRules(t *testing.T) {
 			{"Klinikum Nord", "amenity=hospital", Keep},
 			{"Haus Angelika", "tourism=guest_house", Keep},
 			{"Max & Moritz", "amenity=pub", Keep},
+			{"Anna Muster's Grave", "amenity=grave_yard", ReasonPerson},
 		}},
 		{"brand", []tc{
 			{"Lidl", "shop=supermarket", ReasonBrand},
@@ -127,6 +140,7 @@ func TestCleanRules(t *testing.T) {
 			{"Gesundheitsamt Nürnberger Land", "office=government", Keep},
 			{"Schreinerei Alt", "craft=carpenter", Keep},
 			{"Pegnitztherme", "leisure=water_park", Keep},
+			{"Nichtschwimmerbecken", "leisure=swimming_pool", ReasonTypeOnly},
 		}},
 		{"misleading", []tc{
 			{"Führungsakademie der Bundesagentur für Arbeit", "office=educational_institution", ReasonMisleading},
@@ -142,6 +156,27 @@ func TestCleanRules(t *testing.T) {
 			{"Universität Heidelberg", "amenity=university", Keep},
 			{"Akademie für Palliativmedizin", "amenity=college", Keep},
 			{"Sanitätshaus OrthoPoint", "shop=medical_supply", Keep},
+			// a shop or craft named like a place of another kind
+			{"Arena Outlet", "shop=clothes", ReasonMisleading},
+			{"Wäscherei Campingplatz Helgoland Düne", "shop=laundry", ReasonMisleading},
+			{"Skatepark Neudrossenfeld", "leisure=park", Keep},
+			// a pub's name stands for gastronomy only
+			{"Klosterstube", "amenity=pub", ReasonMisleading},
+			{"Handwerkerstübchen", "amenity=pub", ReasonMisleading},
+			{"Restaurant Mauermühle", "amenity=restaurant", Keep},
+			{"Hotel Restaurant Bergmühle", "amenity=restaurant", Keep},
+			// a healer's or midwife's "Praxis" is no doctor's
+			{"Praxis für positive Energie", "healthcare=alternative", ReasonMisleading},
+			{"Gemeinschaftspraxis Lauf", "amenity=doctors", Keep},
+			// a driving school is no school a letter names
+			{"Fahrschule Greifenstein", "amenity=driving_school", ReasonMisleading},
+			{"Grundschule Heuchling", "amenity=school", Keep},
+			// a private administration is no authority
+			{"BJW Hausverwaltung GmbH", "office=estate_agent", ReasonMisleading},
+			{"Matschke Hausverwaltung und Immobilien", "office=estate_agent", ReasonMisleading},
+			{"Bungalowverwaltung", "office=government", ReasonMisleading},
+			{"Gemeindeverwaltung Harsdorf", "amenity=townhall", Keep},
+			{"Jobcenter Reinickendorf", "office=company", Keep},
 		}},
 	} {
 		t.Run(tt.rule, func(t *testing.T) {

@@ -7,9 +7,11 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/geo"
@@ -31,23 +33,28 @@ import (
 // (testdata/letters-src, typed with their fine facility type) are
 // replaced over 20 seeds as the engine does (places first, the pack's
 // pools handed over in the document state, the pack layered over the
-// embedded gazetteer); the surrogate must show the original's fine type.
+// embedded gazetteer); the surrogate must show the original's fine type,
+// as a reader sees it: the surrogate in the nominative for the article
+// before the span, a register institution by its register type
+// (location.ReadTypes, the judgement of the location package's letters
+// evaluation). The figures are asserted on the dev letters; the held-out
+// letters are never tuned on and only reported in aggregate.
 
 const packPathSeeds = 20
 
 // minTypeKept is the acceptance bar of issue 24, held by what the pack's
-// pools serve for the type asked. minEndToEnd is the floor of the whole
-// path (the register of unique institutions, the pools, the templates
-// where the pools offer no candidate of the type), measured at
-// 95.9–96.9 % on every pack with 64 letters (dev and the first held-out
-// batch), 93.7–94.7 % with all 94 (the new dev letters of issue 28 and
-// the second, blind held-out batch): its misses are originals whose type
-// neither the name, the register nor the sentence shows; raise it to
-// minTypeKept as those are fixed.
-const (
-	minTypeKept = 0.98
-	minEndToEnd = 0.93
-)
+// pools serve for the type asked and by the whole path on the dev letters
+// (the register of unique institutions, the pools, the templates where the
+// pools offer no candidate of the type): 98.6–98.7 % on every pack, the
+// misses originals whose type neither the name, the register nor the
+// sentence shows (the same on the default path). It was measured at
+// 93.7–94.7 % over dev and held-out letters together when the surrogate
+// was classified as declined ("des Sportklubs …", "Medizinischen Dienst
+// …" read as no type) and register institutions by the taxonomy alone
+// ("Campus Essen", "INTER"); the pack path itself lost 0.1 point (pool
+// names whose surrogate town changed the type: "Sonnen-Apotheke" → a bare
+// town, "Osterklinik Bad …" → rehab).
+const minTypeKept = 0.98
 
 // defaultClass is the location generator's class for an original whose
 // words show none (location.defaultClass).
@@ -90,25 +97,20 @@ func packCases() []packCase {
 	return cs
 }
 
-// devLetters loads the realistic letters (dev and, once written, heldout).
-func devLetters(t *testing.T) []*letters.Letter {
+// projectLetters loads one set of the realistic letters (dev: tuned on;
+// heldout: never tuned on, reported in aggregate only); nil when the set
+// is absent.
+func projectLetters(t *testing.T, set string) []*letters.Letter {
 	t.Helper()
-	root := filepath.Join(testutil.RepoRoot(t), "testdata", "letters-src")
-	var out []*letters.Letter
-	for _, set := range []string{"dev", "heldout"} {
-		ls, err := letters.Load(filepath.Join(root, set))
-		if err != nil {
-			if _, statErr := os.Stat(filepath.Join(root, set)); os.IsNotExist(statErr) {
-				continue
-			}
-			t.Fatal(err)
-		}
-		out = append(out, ls...)
+	dir := filepath.Join(testutil.RepoRoot(t), "testdata", "letters-src", set)
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		return nil
 	}
-	if len(out) == 0 {
-		t.Skip("needs testdata/letters-src")
+	ls, err := letters.Load(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return ls
 }
 
 // typeTally counts facility spans whose surrogate kept the fine type.
@@ -193,11 +195,94 @@ func replaceLetter(t *testing.T, gen fictive.Generators, g fictive.Geodata, pool
 	return out
 }
 
+// readType is the fine type a reader sees in the surrogate of span i, as
+// the letters' evaluation of the location package judges it: the types
+// of its nominative for the article or contraction before the span
+// (location.ReadTypes: the register's institution, else the taxonomy's
+// class; "des Sportklubs Hoyerswerda" shows a Sportklub, "INTER" a
+// private insurer), want when one of them is it; a span typed "other"
+// keeps its type when the surrogate shows what the original shows, or
+// shows no class.
+func readType(res *data.Resources, d *document.Document, i int, sur, want string) string {
+	from := max(0, d.Spans[i].Begin-40)
+	for from > 0 && !utf8.RuneStart(d.Text[from]) {
+		from--
+	}
+	article := fac.ArticleWord(d.Text[from:d.Spans[i].Begin])
+	ts := location.ReadTypes(res, fac.Nominative(strings.TrimSpace(sur), article))
+	if slices.Contains(ts, want) {
+		return want
+	}
+	if want == "other" && (ts[0] == "unknown" || ts[0] == fac.Classify(fac.Nominative(d.SpanText(i), article)).Type()) {
+		return want // "other" has no fine type: the surrogate keeps what the name shows, or shows none
+	}
+	return ts[0]
+}
+
+// packTally is what one set of letters shows on one pack.
+type packTally struct {
+	all, fromPool, poolExpected typeTally
+	noCandidate                 int
+	examples                    []string // end-to-end misses with their text (dev only)
+}
+
+// measurePack replaces the facility spans of ls over the seeds with the
+// pack's geodata and pools. examples: keep the misses' text (dev letters
+// only; the held-out ones are reported in aggregate).
+func measurePack(t *testing.T, gen fictive.Generators, g fictive.Geodata, pools *fac.Pools, ls []*letters.Letter, examples bool) packTally {
+	t.Helper()
+	var pt packTally
+	res := data.Default()
+	for seed := 0; seed < packPathSeeds; seed++ {
+		for _, l := range ls {
+			d := l.Document()
+			sur := replaceLetter(t, gen, g, pools, d, seed)
+			for i, s := range l.Spans {
+				if s.Type == "" {
+					continue
+				}
+				got := readType(res, d, i, sur[i], s.Type)
+				pt.all.add(s.Type, got)
+				if examples && got != s.Type {
+					pt.examples = append(pt.examples, fmt.Sprintf("%s: %s %q → %q (%s)", l.Name, s.Type, l.Covered(s), sur[i], got))
+				}
+				// the pack's own share: what its pools offer for
+				// the span (the engine falls back to its
+				// templates when they offer nothing)
+				if pools == nil {
+					continue
+				}
+				ch, err := pools.Choose(context.Background(), fac.Query{Original: l.Covered(s),
+					Default: defaultClass(s.Kind), Rand: rand.New(rand.NewSource(int64(seed*7919 + i)))}, fac.Options{})
+				if errors.Is(err, fac.ErrNoCandidate) {
+					pt.noCandidate++
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				// the pools must serve the type asked for (the
+				// original's class as the taxonomy reads it)
+				asked := fac.Classify(l.Covered(s))
+				if asked == fac.Unknown {
+					asked = defaultClass(s.Kind)
+				}
+				pt.fromPool.add(asked.Type(), fac.Classify(ch.Name).Type())
+				pt.poolExpected.add(s.Type, fac.Classify(ch.Name).Type())
+			}
+		}
+	}
+	return pt
+}
+
 func TestPackPathTypeKept(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds eight packs and replaces the letters 20 times on each")
 	}
-	ls := devLetters(t)
+	dev, held := projectLetters(t, "dev"), projectLetters(t, "heldout")
+	if len(dev) == 0 {
+		t.Skip("needs testdata/letters-src/dev")
+	}
 	gen := fictive.Generators{}
 	location.Install(gen)
 	var report []string
@@ -231,57 +316,35 @@ func TestPackPathTypeKept(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := location.Layered(gz, location.NewEmbedded(nil))
-			var all, fromPool, poolExpected typeTally
-			noCandidate := 0
-			for seed := 0; seed < packPathSeeds; seed++ {
-				for _, l := range ls {
-					d := l.Document()
-					sur := replaceLetter(t, gen, g, pools, d, seed)
-					for i, s := range l.Spans {
-						if s.Type == "" || s.Type == "other" {
-							continue
-						}
-						all.add(s.Type, fac.Classify(sur[i]).Type())
-						// the pack's own share: what its pools offer for
-						// the span (the engine falls back to its
-						// templates when they offer nothing)
-						ch, err := pools.Choose(context.Background(), fac.Query{Original: l.Covered(s),
-							Default: defaultClass(s.Kind), Rand: rand.New(rand.NewSource(int64(seed*7919 + i)))}, fac.Options{})
-						if errors.Is(err, fac.ErrNoCandidate) {
-							noCandidate++
-							continue
-						}
-						if err != nil {
-							t.Fatal(err)
-						}
-						// the pools must serve the type asked for (the
-						// original's class as the taxonomy reads it)
-						asked := fac.Classify(l.Covered(s))
-						if asked == fac.Unknown {
-							asked = defaultClass(s.Kind)
-						}
-						fromPool.add(asked.Type(), fac.Classify(ch.Name).Type())
-						poolExpected.add(s.Type, fac.Classify(ch.Name).Type())
-					}
-				}
-			}
+			pt := measurePack(t, gen, g, pools, dev, true)
 			info := p.Info()
-			line := fmt.Sprintf("%-38s pools %4d/%4d/%4d  end-to-end %4d/%4d = %5.1f %%  pool-served: asked type %4d/%4d = %5.1f %%, letter's type %5.1f %%, no candidate %d",
-				pc.name, info.Pools[0], info.Pools[1], info.Pools[2], all.kept, all.spans, 100*all.rate(),
-				fromPool.kept, fromPool.spans, 100*fromPool.rate(), 100*poolExpected.rate(), noCandidate)
+			line := fmt.Sprintf("%-38s pools %4d/%4d/%4d  dev end-to-end %4d/%4d = %5.1f %%  pool-served: asked type %4d/%4d = %5.1f %%, letter's type %5.1f %%, no candidate %d",
+				pc.name, info.Pools[0], info.Pools[1], info.Pools[2], pt.all.kept, pt.all.spans, 100*pt.all.rate(),
+				pt.fromPool.kept, pt.fromPool.spans, 100*pt.fromPool.rate(), 100*pt.poolExpected.rate(), pt.noCandidate)
+			if len(held) > 0 {
+				// never tuned on: the aggregate figures only
+				ht := measurePack(t, gen, g, pools, held, false)
+				line += fmt.Sprintf("; held-out (not asserted) end-to-end %5.1f %%, pool-served %5.1f %%", 100*ht.all.rate(), 100*ht.fromPool.rate())
+			}
 			report = append(report, line)
 			t.Log(line)
-			if fromPool.rate() < minTypeKept {
-				t.Errorf("pool-served type kept %.1f %% < %.0f %%; most frequent misses (asked → served): %s", 100*fromPool.rate(), 100*minTypeKept, fromPool.worst(8))
+			if pt.fromPool.rate() < minTypeKept {
+				t.Errorf("pool-served type kept %.1f %% < %.0f %%; most frequent misses (asked → served): %s", 100*pt.fromPool.rate(), 100*minTypeKept, pt.fromPool.worst(8))
 			}
-			if all.rate() < minEndToEnd {
-				t.Errorf("end-to-end type kept %.1f %% < %.0f %%; most frequent misses: %s", 100*all.rate(), 100*minEndToEnd, all.worst(8))
+			if pt.all.rate() < minTypeKept {
+				t.Errorf("end-to-end type kept %.1f %% < %.0f %%; most frequent misses: %s", 100*pt.all.rate(), 100*minTypeKept, pt.all.worst(8))
 			}
 			if testing.Verbose() {
-				t.Logf("end-to-end misses (letter's type → surrogate's): %s", all.worst(12))
-				t.Logf("pool-served misses (letter's type → surrogate's): %s", poolExpected.worst(8))
+				t.Logf("end-to-end misses (letter's type → surrogate's): %s", pt.all.worst(12))
+				t.Logf("pool-served misses (letter's type → surrogate's): %s", pt.poolExpected.worst(8))
+				for i, e := range pt.examples {
+					if i == 60 {
+						break
+					}
+					t.Log("  " + e)
+				}
 			}
 		})
 	}
-	t.Logf("pack path, %d letters × %d seeds:\n%s", len(ls), packPathSeeds, strings.Join(report, "\n"))
+	t.Logf("pack path, %d dev and %d held-out letters × %d seeds:\n%s", len(dev), len(held), packPathSeeds, strings.Join(report, "\n"))
 }

@@ -83,6 +83,10 @@ func TestPlaceCityCompound(t *testing.T) {
 		{"Kreiskrankenhaus Torgau", "Kreiskrankenhaus Zittau"},
 		{"LVR-Klinikum Essen", "LVR-Klinikum Zittau"},
 		{"Klinikum Hof", "Klinikum Zittau"},
+		// a compound with a facility word is the facility's name, not a
+		// place ("Sonnen" is a municipality)
+		{"Sonnen-Apotheke Lauf", "Sonnen-Apotheke Zittau"},
+		{"Sonnen-Apotheke", "Sonnen-Apotheke"},
 	} {
 		if got := placeCity(g, c.cand, "Zittau"); got != c.want {
 			t.Errorf("placeCity(%q) = %q, want %q", c.cand, got, c.want)

@@ -84,6 +84,16 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 		ctx.Scope.Set(ns, norm.Fold(core), v)
 		return v, true
 	}
+	if ctx.Kind == kinds.LocationOther && f.class == fac.Unknown && fac.Classify(core) == fac.Unknown && !fac.IsAcronym(core) {
+		// a place whose name shows no class, nor does its sentence
+		// ("Falkenstein", "Kirchplatz"): the templates' names that claim
+		// none, as on the default path, not the park the pools' default
+		// class would claim (an acronym keeps the pools: its long
+		// spelling in the document shares its surrogate). An
+		// organisation keeps the pools' default, a firm: most often an
+		// employer.
+		return "", false
+	}
 	persons := docPersonWords(ctx)
 	origPlaces := map[string]bool{}
 	for _, c := range f.cities {
@@ -98,6 +108,10 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	}
 	taken := takenValues(ctx.Scope, ns)
 	allow := allowed(ctx.Scope)
+	article := ""
+	if ctx.Doc != nil {
+		article = fac.ArticleWord(ctx.Before(40))
+	}
 	q := fac.Query{
 		Original: core,
 		Class:    f.class,
@@ -107,6 +121,9 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 			return persons[w] || origPlaces[w]
 		},
 		Reject: func(name string) bool {
+			if !agreesAfter(article, core, name) {
+				return true
+			}
 			if taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name) || avoidWindows(ctx.Scope.Avoid, name) {
 				return true
 			}
@@ -124,7 +141,7 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 		// the article before the span stays as written: the surrogate's
 		// head noun takes a gender the article still fits ("im" →
 		// masculine or neuter)
-		if a := fac.ArticleWord(ctx.Before(40)); a != "" {
+		if a := article; a != "" {
 			q.Gender = fac.HeadGender(core)
 			q.Genders = fac.AgreeingGenders(a, q.Gender)
 		}
@@ -144,6 +161,15 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	v := ch.Name
 	if city != "" {
 		v = placeCity(g, v, facilityTown(g, city, allowed(ctx.Scope)))
+		if v != ch.Name && fac.Classify(v) != fac.Classify(ch.Name) {
+			// the surrogate town changed what the name shows
+			// ("Osterklinik Lauf" → "Osterklinik Bad Segeberg" reads as a
+			// spa's rehab clinic): the templates keep the type and the town
+			return "", false
+		}
+		if !agreesAfter(article, core, v) {
+			return "", false // the town changed the head the article reads
+		}
 	}
 	v = ctx.Scope.Memo(ns, skey, func(*rand.Rand) string { return v })
 	if v == "" {
@@ -151,6 +177,22 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 	}
 	ctx.Scope.Set(ns, norm.Fold(core), v)
 	return v, true
+}
+
+// agreesAfter reports whether a candidate name (nominative) may stand
+// after the article before the span of the original core (nominative):
+// the article agrees with the head the grammar reads in it, and the name
+// declined for the article reads back as itself. A pool name whose
+// gender or number the grammar misreads ("Nordic-Jagd Handels GmbH": a
+// genitive "Handels" beside the feminine GmbH) is no candidate after an
+// article, whatever its stored label says.
+func agreesAfter(article, core, name string) bool {
+	if article == "" {
+		return true
+	}
+	d := fac.Decline(name, article)
+	n := fac.Nominative(d, article) // what a reader takes for the name
+	return fac.Agrees(article, core, n) && fac.Decline(n, article) == d
 }
 
 // placeCity replaces the first municipality named in a candidate by city
@@ -171,6 +213,9 @@ func placeCity(g Gazetteer, cand, city string) string {
 	for _, w := range toks {
 		parts := []string{w}
 		if strings.Contains(w, "-") {
+			if facilityCompound(w) {
+				continue // "Sonnen-Apotheke" names a pharmacy, not the town Sonnen
+			}
 			parts = append(parts, strings.Split(w, "-")...)
 		}
 		for _, p := range parts {
@@ -188,6 +233,19 @@ func placeCity(g Gazetteer, cand, city string) string {
 		}
 	}
 	return cand
+}
+
+// facilityCompound reports whether a hyphenated word has a part of the
+// facility vocabulary ("Sonnen-Apotheke", "Kita-Verbund"): a facility's
+// name, whose other part is no place to replace (a compass part, as in
+// "Leipzig-Süd", is no facility word).
+func facilityCompound(w string) bool {
+	for _, q := range strings.Split(w, "-") {
+		if q != "" && !compassParts[strings.ToLower(q)] && (isKeyword(q) || len(fac.ProperNouns(q)) == 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // compassParts are the parts a town's name may carry in a facility name

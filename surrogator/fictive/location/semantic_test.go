@@ -131,3 +131,62 @@ func TestSemanticTypeKept(t *testing.T) {
 		}
 	}
 }
+
+// TestSemanticUnreadableHead: a pool name whose head the grammar misreads
+// ("Handels" taken for a genitive beside the feminine GmbH) is not used
+// after an article it cannot be shown to agree with; the surrogate that
+// is used agrees with the article and reads back as itself.
+func TestSemanticUnreadableHead(t *testing.T) {
+	var es []fac.Entry
+	for _, n := range []string{"Nordic-Jagd Handels GmbH", "Five Star Services Gmbh Internationale Spedition", "Baltic Holz Handels GmbH"} {
+		es = append(es, fac.NewEntry(n, "office=company", geo.PoolOrganisation))
+	}
+	p, err := fac.Build(context.Background(), es, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := parseDoc(t, "gmbh", "Arbeitgeber ist bei der [[ORG|Talbot Schienenfahrzeuge GmbH]] beschäftigt.")
+	for seed := 0; seed < 10; seed++ {
+		r := runWithPools(t, p, d, fmt.Sprint("u", seed))[0]
+		nom := fac.Nominative(r.sur, "der")
+		if !fac.Agrees("der", "Talbot Schienenfahrzeuge GmbH", nom) || fac.Decline(nom, "der") != r.sur {
+			t.Errorf("seed %d: der %q does not agree", seed, r.sur)
+		}
+		if strings.Contains(r.sur, "Handels") || strings.Contains(r.sur, "Services") {
+			t.Errorf("seed %d: der %q: a name whose head is misread", seed, r.sur)
+		}
+	}
+	// without an article the same names serve
+	bare := parseDoc(t, "gmbh-bare", "Arbeitgeber: [[ORG|Talbot Schienenfahrzeuge GmbH]]")
+	used := 0
+	for seed := 0; seed < 10; seed++ {
+		if r := runWithPools(t, p, bare, fmt.Sprint("b", seed))[0]; strings.Contains(r.sur, "Handels") || strings.Contains(r.sur, "Services") {
+			used++
+		}
+	}
+	if used == 0 {
+		t.Error("without an article the pool names are never used")
+	}
+}
+
+// TestSemanticNoClassKeepsNone: a place whose name and sentence show no
+// class ("Falkenstein") gets a name that claims none from the templates,
+// as on the default path, not the park the pools' default class would
+// give it.
+func TestSemanticNoClassKeepsNone(t *testing.T) {
+	var es []fac.Entry
+	for _, c := range []string{"Dresden", "Chemnitz", "Zwickau", "Plauen", "Görlitz", "Erfurt", "Jena", "Gera"} {
+		es = append(es, fac.NewEntry("Stadtpark "+c, "leisure=park", geo.PoolOther), fac.NewEntry("Schlosspark "+c, "leisure=park", geo.PoolOther))
+	}
+	p, err := fac.Build(context.Background(), es, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := parseDoc(t, "none", "Sturz beim Wandern am [[OTHER|Falkenstein]].")
+	for seed := 0; seed < 10; seed++ {
+		r := runWithPools(t, p, d, fmt.Sprint("n", seed))[0]
+		if c := fac.Classify(r.sur); c != fac.Unknown {
+			t.Errorf("seed %d: Falkenstein → %q (%s), want a name that claims no class", seed, r.sur, c)
+		}
+	}
+}
