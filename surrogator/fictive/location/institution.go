@@ -454,6 +454,21 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		} else {
 			pin = true
 		}
+	} else if origSeat >= 0 {
+		// the seat named only inside another facility's name ("Städtisches
+		// Klinikum Dresden" with the "Herzzentrum Dresden"), its surrogate
+		// decided there: the institution is drawn in that town where the
+		// rule below allows (never pinned, never decided here)
+		t.mu.Lock()
+		fp := t.byID[origSeat]
+		t.mu.Unlock()
+		if fp != nil && fp.resolved && !isCityStateMain(g, fp.id) {
+			if _, decided := ctx.Scope.Peek(fictive.NSCity, fp.key); decided {
+				if s := decide(ctx, g, fp); s.id >= 0 {
+					seatID, seatState = s.id, g.Place(s.id).State
+				}
+			}
+		}
 	}
 	origState := state
 	// the pinned seat lies in the place's own state (SPEC §6: a town stays

@@ -261,3 +261,54 @@ func TestRegionalCourtsReplaceState(t *testing.T) {
 		}
 	}
 }
+
+// TestCentresFollowTheHospitalTown: a heart or tumour centre the original
+// places in the town of the letter's hospital stands in the hospital's
+// surrogate town where the register has one of its type there and the
+// state has four others (the register rule), also when the town is named
+// only inside the hospital's name; never the original.
+func TestCentresFollowTheHospitalTown(t *testing.T) {
+	res := data.Default()
+	reg := registerOf(res)
+	g := NewEmbedded(res)
+	for _, src := range []string{
+		"[[HOSPITAL|Städtisches Klinikum Köln]]. Verlegung ins [[HOSPITAL|Herzzentrum der Uniklinik Köln]].",
+		"[[HOSPITAL|Klinikum Essen-Mitte]], [[CITY|Essen]]. Verlegung: [[HOSPITAL|Westdeutsches Herz- und Gefäßzentrum Essen]].",
+		"[[HOSPITAL|Städtisches Klinikum München]]. Vorstellung im [[ORG|Tumorzentrum München]].",
+		"[[HOSPITAL|Klinikum Wuppertal]]. Verlegung ins [[HOSPITAL|Herzzentrum Wuppertal]].",
+	} {
+		d := parseDoc(t, "centres", src)
+		followed := 0
+		for seed := 0; seed < 20; seed++ {
+			_, rs := runDoc(t, res, fictive.NewScope([]byte(fmt.Sprint("centres", seed))), d, nil)
+			hosp, cen := rs[0], rs[len(rs)-1]
+			art := lastWordBefore(d, len(rs)-1)
+			o := institutionOf(reg, fac.Nominative(cen.orig, art))
+			s := institutionOf(reg, fac.Nominative(cen.sur, art))
+			if o < 0 || s < 0 || s == o {
+				t.Fatalf("seed %d: %q → %q: not another register centre", seed, cen.orig, cen.sur)
+			}
+			town := hosp.sur
+			if len(rs) == 3 {
+				town = rs[1].sur // the CITY span
+			}
+			// a centre of the type the register has in the hospital's town
+			want := -1
+			for _, i := range reg.byClass[reg.entries[o].class] {
+				e := reg.entries[i]
+				if id := seatIDOf(g, e); i != o && id >= 0 && containsWordCS(strings.ReplaceAll(town, "-", " "), g.Place(id).Name) {
+					want = i
+				}
+			}
+			if want < 0 {
+				continue
+			}
+			if seatIDOf(g, reg.entries[s]) != seatIDOf(g, reg.entries[want]) {
+				t.Errorf("seed %d: %q → %q, %q → %q: the centre is not in the hospital's town", seed, hosp.orig, hosp.sur, cen.orig, cen.sur)
+			} else {
+				followed++
+			}
+		}
+		t.Logf("%s: followed %d", src, followed)
+	}
+}
