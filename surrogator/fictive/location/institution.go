@@ -551,7 +551,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		}
 		return true
 	}
-	key += regionalKey(ctx, g, reg, m) + courtKey(ctx, g, m)
+	key += regionalKey(ctx, g, reg, m) + courtKey(ctx, g, reg, m)
 	name := ctx.Scope.Memo(NSInstitution, key, func(rnd *rand.Rand) string {
 		// a regional body: one of the surrogate state; an accident insurer:
 		// one of the letter's work (regional.go)

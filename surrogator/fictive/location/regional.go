@@ -562,6 +562,9 @@ func courtChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, u
 		}
 	}
 	letter := docState(ctx, g)
+	if st != "" && !covers(reg.entries[m.entry], letter) && namesState(ctx, g, st) {
+		letter = st // the state of another place the letter names (the patient's, the letterhead's)
+	}
 	if letter == "" || kind == "" || st != "" && !covers(reg.entries[m.entry], letter) {
 		return nil, "", false
 	}
@@ -578,13 +581,31 @@ func courtChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, u
 	return pool, kind, true
 }
 
+// namesState reports whether a CITY or ZIP span of the document names a
+// municipality of state st.
+func namesState(ctx *fictive.Context, g Gazetteer, st string) bool {
+	t := treeOf(ctx)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for id := range t.named {
+		if stateKey(g.Place(id).State) == stateKey(st) {
+			return true
+		}
+	}
+	return false
+}
+
 // courtKey is courtChoice's part of the memo key: the letter's surrogate
 // state.
-func courtKey(ctx *fictive.Context, g Gazetteer, m regMatch) string {
+func courtKey(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch) string {
 	if !m.class.Court() || m.class == fac.CourtOther {
 		return ""
 	}
-	return "|court|" + stateKey(targetState(ctx, g, docState(ctx, g)))
+	st := docState(ctx, g)
+	if m.entry >= 0 && reg.entries[m.entry].State != "" && namesState(ctx, g, reg.entries[m.entry].State) {
+		st = reg.entries[m.entry].State
+	}
+	return "|court|" + stateKey(targetState(ctx, g, st))
 }
 
 // courtSpelling renders a court kind's stateless spelling (memoised for

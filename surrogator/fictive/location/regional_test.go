@@ -174,6 +174,9 @@ func TestRegionalCourtsFollowTheState(t *testing.T) {
 		{"Patient aus [[CITY|Görlitz]], Betreuung eingerichtet durch das [[ORG|Amtsgericht Görlitz]].", "Sachsen"},
 		{"Wohnhaft in [[CITY|Köln]]. Beschluss des [[ORG|Landgerichts Köln]].", "Nordrhein-Westfalen"},
 		{"Wohnhaft in [[CITY|Bremen]]. Verfahren vor dem [[ORG|Landessozialgericht Niedersachsen-Bremen]].", "Bremen"},
+		// the patient's state is not the letterhead's
+		{"Praxis in [[CITY|Leipzig]]. Der Patient wohnt in [[CITY|Magdeburg]]; Klage beim [[ORG|Sozialgericht Magdeburg]].", "Sachsen-Anhalt"},
+		{"Praxis in [[CITY|Fulda]]. Die Patientin wohnt in [[CITY|Erfurt]]; Berufung beim [[ORG|Thüringer LSG]].", "Thüringen"},
 	} {
 		d := parseDoc(t, "courts", c.src)
 		for seed := 0; seed < 20; seed++ {
