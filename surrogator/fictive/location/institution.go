@@ -458,12 +458,13 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		// the seat named only inside another facility's name ("Städtisches
 		// Klinikum Dresden" with the "Herzzentrum Dresden"), its surrogate
 		// decided there: the institution is drawn in that town where the
-		// rule below allows (never pinned, never decided here)
+		// rule below allows (never pinned; decided here only in corpus
+		// scope, where a place's surrogate derives from its key alone)
 		t.mu.Lock()
 		fp := t.byID[origSeat]
 		t.mu.Unlock()
 		if fp != nil && fp.resolved && !isCityStateMain(g, fp.id) {
-			if _, decided := ctx.Scope.Peek(fictive.NSCity, fp.key); decided {
+			if _, decided := ctx.Scope.Peek(fictive.NSCity, fp.key); decided || corpusScope(ctx) {
 				if s := decide(ctx, g, fp); s.id >= 0 {
 					seatID, seatState = s.id, g.Place(s.id).State
 				}
