@@ -454,6 +454,22 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		} else {
 			pin = true
 		}
+	} else if origSeat >= 0 {
+		// the seat named only inside another facility's name ("Städtisches
+		// Klinikum Dresden" with the "Herzzentrum Dresden"), its surrogate
+		// decided there: the institution is drawn in that town where the
+		// rule below allows (never pinned; decided here only in corpus
+		// scope, where a place's surrogate derives from its key alone)
+		t.mu.Lock()
+		fp := t.byID[origSeat]
+		t.mu.Unlock()
+		if fp != nil && fp.resolved && !isCityStateMain(g, fp.id) {
+			if _, decided := ctx.Scope.Peek(fictive.NSCity, fp.key); decided || corpusScope(ctx) {
+				if s := decide(ctx, g, fp); s.id >= 0 {
+					seatID, seatState = s.id, g.Place(s.id).State
+				}
+			}
+		}
 	}
 	origState := state
 	// the pinned seat lies in the place's own state (SPEC §6: a town stays
@@ -536,7 +552,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		}
 		return true
 	}
-	key += regionalKey(ctx, g, reg, m)
+	key += regionalKey(ctx, g, reg, m) + courtKey(ctx, g, reg, m)
 	name := ctx.Scope.Memo(NSInstitution, key, func(rnd *rand.Rand) string {
 		// a regional body: one of the surrogate state; an accident insurer:
 		// one of the letter's work (regional.go)
@@ -556,15 +572,40 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				return v
 			}
 		}
+		// a court of the letter's state: one of the surrogate state's, or
+		// its kind alone (regional.go)
+		courtPool, courtGen, courtRule := courtChoice(ctx, g, reg, m, usable)
+		if courtRule && len(courtPool) == 0 {
+			if v := genericFor(courtGen, m, genders, func(v string) bool { return !named(v) && !taken[strings.ToLower(v)] }); v != "" {
+				return v
+			}
+			courtRule = false // every spelling of the kind taken: the register rule
+		}
 		var all, inState []int
+		lv := 0 // a court keeps its level (another state's LSG, not an SG of the state)
+		if cls.Court() {
+			lv = courtLevel(m, reg)
+			n := 0
+			for _, i := range reg.byClass[cls] {
+				if usable(i) && courtLevelOf(reg.entries[i].Name) == lv {
+					n++
+				}
+			}
+			if n == 0 {
+				lv = 0
+			}
+		}
 		for _, i := range reg.byClass[cls] {
-			if !usable(i) {
+			if !usable(i) || lv > 0 && courtLevelOf(reg.entries[i].Name) != lv {
 				continue
 			}
 			all = append(all, i)
 			if state != "" && reg.entries[i].State == state {
 				inState = append(inState, i)
 			}
+		}
+		if courtRule {
+			all, inState = courtPool, courtPool
 		}
 		pool := all
 		if len(inState) >= minRegisterChoice {
@@ -756,6 +797,7 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	if e == nil && isGeneric(name) {
 		// a family's stateless spelling (regional.go), chosen for the
 		// articles
+		name = courtSpelling(name, m, genders)
 		if m.prefix != "" {
 			return followPrefix(ctx, g, m.prefix) + fac.Decline(name, m.link), true
 		}

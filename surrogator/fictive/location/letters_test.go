@@ -312,6 +312,8 @@ func evalLetters(t *testing.T, res *data.Resources, pools *fac.Pools, ls []*lett
 				sid := "txt:" + norm.Fold(nomS)
 				if e := institutionOf(reg, nomS); e >= 0 {
 					sid = fmt.Sprint("reg:", e)
+				} else if k := courtKind(nomS); k != "" && isGeneric(nomS) {
+					sid = "court:" + k // a court's kind alone, written out or abbreviated ("SG", "Sozialgericht")
 				}
 				origIDs[id] = append(origIDs[id], sid+"\x00"+orig+"\x00"+sur)
 				if article != "" {

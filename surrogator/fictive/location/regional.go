@@ -61,6 +61,10 @@ var alsoCovers = map[string][]string{
 	"Deutsche Rentenversicherung Berlin-Brandenburg": {"Berlin"},
 	"Deutsche Rentenversicherung Oldenburg-Bremen":   {"Bremen"},
 	"Unfallkasse Nord":                               {"Hamburg"},
+	"Landessozialgericht Niedersachsen-Bremen":       {"Bremen"},
+	"Landessozialgericht Berlin-Brandenburg":         {"Berlin"},
+	"Oberverwaltungsgericht Berlin-Brandenburg":      {"Brandenburg"},
+	"Landesarbeitsgericht Berlin-Brandenburg":        {"Brandenburg"},
 }
 
 // covers reports whether register entry e serves state st.
@@ -141,9 +145,23 @@ var genericForms = map[string][]string{
 	"unfallkasse":          {"Unfallkasse", "Landesunfallkasse", "Gemeinde-Unfallversicherungsverband"},
 	"berufsgenossenschaft": {"Berufsgenossenschaft", "BG"},
 	"landesamt":            {"Versorgungsamt", "Versorgungsverwaltung", "Landesversorgungsamt", "Kommunaler Sozialverband"},
-	"beihilfe":             {"Beihilfestelle", "Landesamt für Finanzen", "Bezügestelle"},
+	"beihilfe":             {"Beihilfestelle", "Bezügestelle", "Beihilfeamt"},
 	"kassenärztliche":      {"Kassenärztliche Vereinigung", "KV"},
 	"ärztekammer":          {"Landesärztekammer", "Ärztekammer"},
+	// courts by their kind word (courtChoice): the kind alone names no
+	// court ("Klage beim Sozialgericht")
+	"amtsgericht":            {"Amtsgericht"},
+	"familiengericht":        {"Familiengericht", "Amtsgericht"},
+	"betreuungsgericht":      {"Betreuungsgericht", "Amtsgericht"},
+	"landgericht":            {"Landgericht", "LG"},
+	"oberlandesgericht":      {"Oberlandesgericht", "OLG"},
+	"sozialgericht":          {"Sozialgericht", "SG"},
+	"landessozialgericht":    {"Landessozialgericht", "LSG"},
+	"verwaltungsgericht":     {"Verwaltungsgericht", "VG"},
+	"oberverwaltungsgericht": {"Oberverwaltungsgericht", "OVG"},
+	"verwaltungsgerichtshof": {"Verwaltungsgerichtshof", "VGH"},
+	"arbeitsgericht":         {"Arbeitsgericht", "ArbG"},
+	"landesarbeitsgericht":   {"Landesarbeitsgericht", "LAG"},
 }
 
 // isGeneric reports a generic family spelling.
@@ -479,4 +497,137 @@ func genericTail(s string) bool {
 		}
 	}
 	return false
+}
+
+// Courts of the letter's state (the blind reading's "SG Trier" for a
+// patient in Halle): a court of the state the letter's places are in is a
+// regional body too. Its surrogate is a court of the same branch and level
+// serving the state the letter's surrogate places are in; where that state
+// is kept and has fewer than minRegisterChoice others of the level (one
+// Landessozialgericht, Oberlandesgericht or Landesarbeitsgericht per
+// state, three Sozialgerichte in Saxony), the kind alone ("Sozialgericht",
+// "LSG"), which names no court and no state. A court of another state
+// than the letter's, and a federal court, follow the register rule.
+
+// courtWords map the court words of an original, long and abbreviated, to
+// their genericForms key (longest first where one contains another).
+var courtWords = []struct{ word, key string }{
+	{"landessozialgericht", "landessozialgericht"}, {"lsg", "landessozialgericht"},
+	{"landesarbeitsgericht", "landesarbeitsgericht"}, {"lag", "landesarbeitsgericht"},
+	{"oberverwaltungsgericht", "oberverwaltungsgericht"}, {"ovg", "oberverwaltungsgericht"},
+	{"verwaltungsgerichtshof", "verwaltungsgerichtshof"}, {"vgh", "verwaltungsgerichtshof"},
+	{"oberlandesgericht", "oberlandesgericht"}, {"olg", "oberlandesgericht"}, {"kammergericht", "oberlandesgericht"},
+	{"sozialgericht", "sozialgericht"}, {"sg", "sozialgericht"},
+	{"verwaltungsgericht", "verwaltungsgericht"}, {"vg", "verwaltungsgericht"},
+	{"arbeitsgericht", "arbeitsgericht"}, {"arbg", "arbeitsgericht"},
+	{"familiengericht", "familiengericht"}, {"famg", "familiengericht"},
+	{"betreuungsgericht", "betreuungsgericht"},
+	{"landgericht", "landgericht"}, {"lg", "landgericht"},
+	{"amtsgericht", "amtsgericht"}, {"ag", "amtsgericht"},
+}
+
+// courtKind is the genericForms key of a court's spelling ("" none): the
+// original's own word first ("Familiengericht Leipzig", matched to the
+// Amtsgericht, stays a Familiengericht).
+func courtKind(name string) string {
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		w = strings.Trim(w, ",.()")
+		for _, c := range courtWords {
+			if w == c.word || len(c.word) > 4 && strings.HasSuffix(w, c.word) {
+				return c.key
+			}
+		}
+	}
+	return ""
+}
+
+// courtChoice is the pool of a court original of the letter's state: the
+// courts of its branch and level serving the surrogate state (nil when
+// they would point back), the genericForms key of its kind, and ok (false:
+// the register rule applies).
+func courtChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, usable func(int) bool) (pool []int, kind string, ok bool) {
+	if !m.class.Court() || m.class == fac.CourtOther {
+		return nil, "", false
+	}
+	kind = courtKind(m.tail)
+	st := ""
+	if m.entry >= 0 {
+		e := reg.entries[m.entry]
+		if e.State == "" || e.Country != "" {
+			return nil, "", false // a federal or foreign court
+		}
+		st = e.State
+		if kind == "" {
+			kind = courtKind(e.Name)
+		}
+	}
+	letter := docState(ctx, g)
+	if st != "" && !covers(reg.entries[m.entry], letter) && namesState(ctx, g, st) {
+		letter = st // the state of another place the letter names (the patient's, the letterhead's)
+	}
+	if letter == "" || kind == "" || st != "" && !covers(reg.entries[m.entry], letter) {
+		return nil, "", false
+	}
+	target := targetState(ctx, g, letter)
+	lv := courtLevel(m, reg)
+	for _, i := range reg.byClass[m.class] {
+		if usable(i) && courtLevelOf(reg.entries[i].Name) == lv && covers(reg.entries[i], target) {
+			pool = append(pool, i)
+		}
+	}
+	if stateKey(target) == stateKey(letter) && len(pool) < minRegisterChoice {
+		pool = nil // the kept state has too few: one of them would point back
+	}
+	return pool, kind, true
+}
+
+// namesState reports whether a CITY or ZIP span of the document names a
+// municipality of state st.
+func namesState(ctx *fictive.Context, g Gazetteer, st string) bool {
+	t := treeOf(ctx)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for id := range t.named {
+		if stateKey(g.Place(id).State) == stateKey(st) {
+			return true
+		}
+	}
+	return false
+}
+
+// courtKey is courtChoice's part of the memo key: the letter's surrogate
+// state.
+func courtKey(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch) string {
+	if !m.class.Court() || m.class == fac.CourtOther {
+		return ""
+	}
+	st := docState(ctx, g)
+	if m.entry >= 0 && reg.entries[m.entry].State != "" && namesState(ctx, g, reg.entries[m.entry].State) {
+		st = reg.entries[m.entry].State
+	}
+	return "|court|" + stateKey(targetState(ctx, g, st))
+}
+
+// courtSpelling renders a court kind's stateless spelling (memoised for
+// the institution's first spelling) in this spelling's form: the
+// abbreviation for an abbreviated original ("SG Halle" → "SG"), the word
+// for a written-out one ("Sozialgericht Halle" → "Sozialgericht").
+func courtSpelling(name string, m regMatch, genders fac.GenderSet) string {
+	forms := genericForms[courtKind(name)]
+	if !m.class.Court() || len(forms) < 2 {
+		return name
+	}
+	abbr := m.form == formAbbr
+	if f := strings.Fields(m.tail); len(f) > 0 && acronymLike(f[0]) {
+		abbr = true
+	}
+	if acronymLike(name) == abbr {
+		return name
+	}
+	for _, f := range forms {
+		if acronymLike(f) == abbr && courtKind(f) == courtKind(name) && (genders == 0 || genders.Has(fac.HeadGender(f))) {
+			return f
+		}
+	}
+	return name
 }
