@@ -196,6 +196,39 @@ func (lx *lexicon) nameOrigin(w string, rl role) string {
 	return shapeOrigin(w)
 }
 
+// shapeOnly reports whether a name word's "-ow" ending alone suggests a
+// Slavic origin: neither list knows it (nor, for a double name, any part
+// that ends so) as another origin's. Feminine forms (-owa) and the other
+// endings keep their origin.
+func (lx *lexicon) shapeOnly(w string) bool {
+	w = strings.TrimRight(w, "'’")
+	if !strings.HasSuffix(strings.ToLower(w), "ow") {
+		return false
+	}
+	for _, p := range strings.Split(w, "-") {
+		k := norm.FoldName(p)
+		if _, ok := lx.surOrigin[k]; ok && lx.surOrigin[k] != data.OriginGerman {
+			return false
+		}
+		if _, ok := lx.firstOrigin[k]; ok && lx.firstOrigin[k] != data.OriginGerman {
+			return false
+		}
+	}
+	return true
+}
+
+// germanFirst reports whether a first name is a listed German one: with
+// it, a surname whose origin only its shape suggests is German (Dorothea
+// Lenz-Hagenow, Karl Bülow: -ow names are Mecklenburg and Pomeranian
+// place names far more often than Russian ones in German letters).
+func (lx *lexicon) germanFirst(first string) bool {
+	if first == "" {
+		return false
+	}
+	o, ok := lx.firstOrigin[norm.FoldName(strings.TrimRight(first, "'’"))]
+	return ok && o == data.OriginGerman
+}
+
 // shapeOrigin guesses the origin of a name the lists do not know from its
 // letters and ending: Turkish ğ ı ş and -oğlu; Polish ł ń ś ź ż ą ę and
 // -wicz/-czyk; Czech ř ě ů; Serbo-Croatian ć đ and -vić;
@@ -289,7 +322,9 @@ func (lx *lexicon) docOrigins(ctx *fictive.Context, di *docInfo) map[string]stri
 		m := map[string]string{}
 		for _, f := range di.family {
 			if o := lx.nameOrigin(f.surname, roleSurname); o != data.OriginGerman {
-				m[f.surname] = o
+				if !lx.shapeOnly(f.surname) || !lx.germanFirst(f.first) {
+					m[f.surname] = o
+				}
 				continue
 			}
 			if _, ok := m[f.surname]; ok || lx.listedSurname(f.surname) {
@@ -334,18 +369,29 @@ func (r *renderer) personOrigin(p *parsed, ps *person) (origin, particle string)
 	}
 	// the surname decides (a listed German surname is German: "Jean-Luc
 	// Becker" gets a German surrogate), a first name only when the
-	// surname is not listed
+	// surname is not listed; a surname whose shape alone suggests another
+	// origin stays German with a listed German first name
+	germanFirst := false
+	for _, i := range ps.chunks {
+		if c := &p.chunks[i]; c.kind == ckName && c.role == roleFirst && r.lx.germanFirst(c.text) {
+			germanFirst = true
+		}
+	}
 	for _, want := range []role{roleSurname, roleFirst} {
 		for _, i := range ps.chunks {
 			c := &p.chunks[i]
 			if c.kind != ckName || c.role != want {
 				continue
 			}
-			if o := r.lx.nameOrigin(c.text, want); o != data.OriginGerman && len(c.parts) > 1 {
+			if o := r.lx.nameOrigin(c.text, want); o != data.OriginGerman && len(c.parts) > 1 &&
+				!(want == roleSurname && germanFirst && r.lx.shapeOnly(c.text)) {
 				return o, "" // "Al-Masri"
 			}
 			for _, pt := range c.parts {
 				if pt.kind != pWord {
+					continue
+				}
+				if want == roleSurname && germanFirst && r.lx.shapeOnly(pt.text) {
 					continue
 				}
 				if o := r.lx.nameOrigin(pt.text, want); o != data.OriginGerman {
@@ -385,6 +431,9 @@ func (lx *lexicon) listedSurname(k string) bool {
 // ("Esposito-Wehrle" joins an Italian and a German name): its own, from
 // the lists or its shape (German when neither tells another).
 func (r *renderer) partOrigin(part string) string {
+	if r.lx.shapeOnly(part) {
+		return data.OriginGerman // "Lenz-Hagenow": a place name, not Russian
+	}
 	return r.lx.nameOrigin(part, roleSurname)
 }
 

@@ -309,6 +309,12 @@ func TestOrigin(t *testing.T) {
 		{"Patientin [[Pf0|Lotte Bauer]].", "de"},
 		{"Patient [[Pm0|Tarek Emil Haddad]].", "mena"},
 		{"Patient [[Pm0|Van Minh Nguyen]], [[P|NGUYEN, Van Minh]].", "vi"},
+		// an -ow surname with a listed German first name is a German place
+		// name (Hagenow, Bülow), a listed Russian one or -owa stays Slavic
+		{"Patientin [[Pf0|Dorothea Lenz-Hagenow]], später Frau [[P|Lenz-Hagenow]].", "de"},
+		{"Patient [[Pm0|Klaus Bülow]].", "de"},
+		{"Patientin [[Pf0|Anna Iwanowa]].", "slav"},
+		{"Patient [[Pm0|Sergej Petrow]].", "slav"},
 	}
 	german := 0
 	for seed := range issue25Seeds {
