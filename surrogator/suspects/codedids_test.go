@@ -1,0 +1,32 @@
+package suspects
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestCodedHead: codedHead holds for every text reCodedID matches, on
+// the shapes of codes and on random strings of capitals, digits, blanks
+// and joiners.
+func TestCodedHead(t *testing.T) {
+	texts := []string{"TB 123456", "L2402020117", "OPG-558201", "ABCD 1234567", "ABCDE 123456", "Patient", "A-1", "AB", "", "Ä1234567"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "ABZab09- /Ä"
+	for range 20000 {
+		b := make([]byte, 1+rng.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		if reCodedID.MatchString(s) && !codedHead(s) {
+			t.Fatalf("codedHead rejects %q, which reCodedID matches", s)
+		}
+	}
+	for _, s := range []string{"Patient", "ABCDE1", "A", "a1"} {
+		if codedHead(s) {
+			t.Errorf("codedHead(%q) = true", s)
+		}
+	}
+}
