@@ -140,6 +140,10 @@ var (
 	strongIDGuard         = guardOf(strongIDLabels)
 	notProfessionGuard    = guardOf(notProfession, notOccupations)
 	professionWordGuard   = guardOf(professionWords)
+	birthNameCueGuard     = guardOf(birthNameCues, birthNameCuesDot)
+	kinNounGuard          = guardOf(kinNouns)
+	workFinalGuard        = guardOf(workFinalVerbs)
+	clergyGuard           = guardOf(clergyRoles)
 	// stateAdjective is a plain function (no eager path): its guard is
 	// asked always
 	stateAdjectiveGuard = guardOf(stateAdjectiveStems)
@@ -162,7 +166,7 @@ var tokenGuards = guardTableOf(tokenGuardList...)
 var tokenGuardList = []*wordGuard{&monthHolidayGuard, &semesterGuard, &particleGuard, &foreignRegionGuard,
 	&townWordGuard, &districtGuard, &loginGuard, &wardGuard, &idLabelGuard, &notIDGuard, &streetPrepGuard,
 	&userLabelGuard, &workVerbGuard, &townPrepGuard, &placePrepGuard, &pagerGuard, &firstAbbrevGuard,
-	&professionStatusGuard, &strongIDGuard, &notProfessionGuard, &professionWordGuard}
+	&professionStatusGuard, &strongIDGuard, &notProfessionGuard, &professionWordGuard, &birthNameCueGuard, &kinNounGuard, &workFinalGuard, &clergyGuard}
 
 // guardTableOf gives each guard its bit (at most 32 guards) and returns
 // their table.
