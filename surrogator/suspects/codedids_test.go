@@ -2,6 +2,7 @@ package suspects
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -27,6 +28,31 @@ func TestCodedHead(t *testing.T) {
 	for _, s := range []string{"Patient", "ABCDE1", "A", "a1"} {
 		if codedHead(s) {
 			t.Errorf("codedHead(%q) = true", s)
+		}
+	}
+}
+
+// TestZipLine: zipLine answers as reZipLine, and hasZipRun holds for every
+// line with a zipLine after a separator.
+func TestZipLine(t *testing.T) {
+	texts := []string{"01067 Dresden", "D-01067 Dresden", "D-0106 Dresden", "01067 dresden", "01067 Ärzte", "010678 Dresden", "01067  Dresden", "01067 ", "", "D-", "1234 Ab", "12345 É"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	const alphabet = "0123456789 DdA-Ü,"
+	for range 50000 {
+		b := make([]byte, rng.IntN(14))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		if got, want := zipLine(s), reZipLine.MatchString(s); got != want {
+			t.Fatalf("zipLine(%q) = %v, reZipLine %v", s, got, want)
+		}
+		for k := 0; k <= len(s); k++ {
+			if zipLine(strings.TrimSpace(s[k:])) && !hasZipRun(s) {
+				t.Fatalf("hasZipRun(%q) = false, zipLine holds at %d", s, k)
+			}
 		}
 	}
 }
