@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/surrogator/surrogator/data"
 )
 
 // TestCodedHead: codedHead holds for every text reCodedID matches, on
@@ -54,5 +56,33 @@ func TestZipLine(t *testing.T) {
 				t.Fatalf("hasZipRun(%q) = false, zipLine holds at %d", s, k)
 			}
 		}
+	}
+}
+
+// TestFoldASCII: foldASCII folds as data.Fold wherever it answers.
+func TestFoldASCII(t *testing.T) {
+	texts := []string{"mg", "MG", "St", "st.", "ST.", "i.E.", "%", "", "Jahre", "a-b", "a b", "a_b", "Stück", "x\t", "\x7f"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	const alphabet = "aAsStTzZ.%-/_ \t0ä\x7f"
+	for range 50000 {
+		b := make([]byte, rng.IntN(8))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	n := 0
+	for _, s := range texts {
+		f, ok := foldASCII(nil, s)
+		if !ok {
+			continue
+		}
+		n++
+		if want := data.Fold(s); string(f) != want {
+			t.Fatalf("foldASCII(%q) = %q, data.Fold %q", s, f, want)
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("foldASCII answered only %d strings", n)
 	}
 }
