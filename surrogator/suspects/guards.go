@@ -156,7 +156,7 @@ var (
 // whose hash bits may have a key there, so the table rejects only what
 // the guard itself would reject (its bits repeated when the guard is
 // smaller, folded together when it is larger).
-const tokenGuardBits = 14
+const tokenGuardBits = 12
 
 type guardTable [1 << tokenGuardBits]uint32
 
