@@ -51,7 +51,7 @@ func (r *run) prepositionStreets() {
 		switch {
 		case strings.HasPrefix(rest, ", "):
 			next := strings.TrimPrefix(rest, ", ")
-			if !(reZipLine.MatchString(next) || upperFirst(next)) {
+			if !(zipLine(next) || upperFirst(next)) {
 				continue
 			}
 		case strings.HasPrefix(rest, " in ") && upperFirst(rest[4:]):

@@ -26,7 +26,7 @@ func (r *run) birthNames() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if !(birthNameCues[t.f] || t.dot && birthNameCuesDot[t.f]) {
+		if !r.mayF(&birthNameCueGuard, t) || !(birthNameCues[t.f] || t.dot && birthNameCuesDot[t.f]) {
 			continue
 		}
 		n := &toks[i+1]

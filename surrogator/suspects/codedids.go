@@ -30,7 +30,7 @@ func (r *run) codedIDs() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
-		if t.s[0] < 'A' || t.s[0] > 'Z' {
+		if t.s[0] < 'A' || t.s[0] > 'Z' || !codedHead(r.text[t.b:]) {
 			continue
 		}
 		// the code is the token itself ("TB") or its letter head ("L2402020117", "OPG-558201")
@@ -63,4 +63,21 @@ func (r *run) codedIDs() {
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// codedHead: s starts as reCodedID needs (one to four capitals, a hyphen
+// or blank or none, a digit), tested before the token's code is cut and
+// folded: most capitalised words are no code.
+func codedHead(s string) bool {
+	n := 0
+	for n < len(s) && n < 5 && s[n] >= 'A' && s[n] <= 'Z' {
+		n++
+	}
+	if n == 0 || n > 4 {
+		return false
+	}
+	if n < len(s) && (s[n] == '-' || s[n] == ' ') {
+		n++
+	}
+	return n < len(s) && s[n] >= '0' && s[n] <= '9'
 }

@@ -30,6 +30,9 @@ func FuzzDetect(f *testing.F) {
 		"Leipzig, den 3. März 2022\nOT Bantikow, Stadtteil Gohlis, Landkreis Meißen, Wohnbereich 2, Station: Kardiologie, K 12",
 		"Benutzer: mmuster, freigegeben von: a.b; K. v. d. Heydt, von der Heydt, Sächsisches Landesamt, des Landratsamtes Meißen",
 		"als Gärtnerin, ist gelernte Bäckerin, arbeitet als Busfahrer; Fall-Nr. 123, Reha-Kennzeichen 45; Mit freundlichen Grüßen\u00a0 Dr. A",
+		// the token guard table, the code, label, postcode and unit pre-filters
+		"Kd.-Nr. 123456, ZNA-Fall 4711, Reha-Code 55, ICD-Code 12, TB 123456, OPG-558201, St. 5 mg, 3 ST. ab\nAm Anger 3 a\nD-01067 Dresden",
+		"Hofmark 3, 04571 Rötha; Enkelin Anna Quast, Pfarrer Ruf, geb. Schedel, verw. Lipinski, Ortsteil Gohlis, tätig als Koch bei Ruf",
 	}
 	for i, s := range seeds {
 		f.Add(s, i, i+5)

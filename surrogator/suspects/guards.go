@@ -28,6 +28,8 @@ type wordGuard struct {
 	// t.f == k or t.s == k has the bit t.fh&mask set
 	bits []uint64
 	mask uint32
+	// bit is the guard's bit in tokenGuards (0: not in the table)
+	bit uint32
 }
 
 // guardOf returns the guard of the keys of sets.
@@ -73,12 +75,18 @@ func (g *wordGuard) may(s string) bool {
 // mayTok: t.f may be a key of the guarded sets (of folded words), tested
 // with t's hash too.
 func (g *wordGuard) mayTok(t *token) bool {
+	if t.notGuards&g.bit != 0 {
+		return false
+	}
 	h := t.fh & g.mask
 	return g.may(t.f) && g.bits[h/64]&(1<<(h%64)) != 0
 }
 
 // mayTokS: t.s may be a key of the guarded sets (of words as written).
 func (g *wordGuard) mayTokS(t *token) bool {
+	if t.notGuards&g.bit != 0 {
+		return false
+	}
 	h := t.fh & g.mask
 	return g.may(t.s) && g.bits[h/64]&(1<<(h%64)) != 0
 }
@@ -132,10 +140,54 @@ var (
 	strongIDGuard         = guardOf(strongIDLabels)
 	notProfessionGuard    = guardOf(notProfession, notOccupations)
 	professionWordGuard   = guardOf(professionWords)
+	birthNameCueGuard     = guardOf(birthNameCues, birthNameCuesDot)
+	kinNounGuard          = guardOf(kinNouns)
+	workFinalGuard        = guardOf(workFinalVerbs)
+	clergyGuard           = guardOf(clergyRoles)
 	// stateAdjective is a plain function (no eager path): its guard is
 	// asked always
 	stateAdjectiveGuard = guardOf(stateAdjectiveStems)
 )
+
+// A token is asked against some twenty guards, each a table of its own.
+// tokenGuards answers for all of them at once from the token's hash:
+// tokenize looks it up once a token (token.notGuards), and mayTok then
+// rejects a token from one bit test. Every slot has the bit of each guard
+// whose hash bits may have a key there, so the table rejects only what
+// the guard itself would reject (its bits repeated when the guard is
+// smaller, folded together when it is larger).
+const tokenGuardBits = 12
+
+type guardTable [1 << tokenGuardBits]uint32
+
+var tokenGuards = guardTableOf(tokenGuardList...)
+
+// tokenGuardList are the guards mayTok and mayTokS ask of most tokens.
+var tokenGuardList = []*wordGuard{&monthHolidayGuard, &semesterGuard, &particleGuard, &foreignRegionGuard,
+	&townWordGuard, &districtGuard, &loginGuard, &wardGuard, &idLabelGuard, &notIDGuard, &streetPrepGuard,
+	&userLabelGuard, &workVerbGuard, &townPrepGuard, &placePrepGuard, &pagerGuard, &firstAbbrevGuard,
+	&professionStatusGuard, &strongIDGuard, &notProfessionGuard, &professionWordGuard, &birthNameCueGuard, &kinNounGuard, &workFinalGuard, &clergyGuard}
+
+// guardTableOf gives each guard its bit (at most 32 guards) and returns
+// their table.
+func guardTableOf(gs ...*wordGuard) *guardTable {
+	var tab guardTable
+	const size = uint32(len(tab))
+	for k, g := range gs {
+		g.bit = 1 << k
+		n := g.mask + 1
+		for h := uint32(0); h < max(n, size); h++ {
+			if g.bits[(h&g.mask)/64]&(1<<((h&g.mask)%64)) != 0 {
+				tab[h%size] |= g.bit
+			}
+		}
+	}
+	return &tab
+}
+
+// notGuards returns the bits of the tokenGuards a token of hash fh is
+// certainly in none of.
+func (tab *guardTable) notGuards(fh uint32) uint32 { return ^tab[fh%uint32(len(tab))] }
 
 var (
 	numberLabelSet          = newSuffixSet(numberLabelEnds)

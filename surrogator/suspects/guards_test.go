@@ -161,3 +161,32 @@ func TestNumericDate(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenGuards: the shared table rejects a hash only where each guard
+// of it rejects the hash, for every guard's hash bits; each guard has a bit
+// of its own.
+func TestTokenGuards(t *testing.T) {
+	seen := uint32(0)
+	for _, g := range tokenGuardList {
+		if g.bit == 0 || g.bit&(g.bit-1) != 0 || seen&g.bit != 0 {
+			t.Fatalf("guard bit %#x is not a bit of its own (seen %#x)", g.bit, seen)
+		}
+		seen |= g.bit
+		for h := uint32(0); h < 1<<18; h++ {
+			x := h & g.mask
+			if g.bits[x/64]&(1<<(x%64)) != 0 && tokenGuards.notGuards(h)&g.bit != 0 {
+				t.Fatalf("the table rejects hash %#x a guard (bit %#x) takes", h, g.bit)
+			}
+		}
+	}
+	// a token of a listed word passes the table (and its guard)
+	r := &run{d: New(Options{})}
+	for _, w := range []string{"Januar", "Station", "Herrn", "von", "Geb.-Nr."} {
+		tk := r.wordToken(w)
+		for _, g := range tokenGuardList {
+			if tk.notGuards&g.bit != 0 && (g.mayTokS(&token{s: tk.s, f: tk.f, fh: tk.fh}) || g.mayTok(&token{s: tk.s, f: tk.f, fh: tk.fh})) {
+				t.Fatalf("%q: the table rejects a token its guard (bit %#x) takes", w, g.bit)
+			}
+		}
+	}
+}

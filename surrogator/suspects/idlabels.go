@@ -134,6 +134,18 @@ func (r *run) idLabel(t *token) bool {
 	default:
 		return false
 	}
+	// a label is a strong label or its last part ends as a number label
+	// or is "code" (the only answers true below): most words are none, and
+	// the sets of words that are no label need not be asked (an eager
+	// detector asks them)
+	if !r.d.eager {
+		h := strings.LastIndexByte(f, ' ')
+		last := f[h+1:]
+		if !numberLabelSet.has(last) && last != "code" && !(strongIDGuard.may(last) && strongIDLabels[last]) &&
+			!(h >= 0 && r.mayF(&strongIDGuard, t) && strongIDLabels[f]) {
+			return false
+		}
+	}
 	if r.mayF(&notIDGuard, t) && notIDLabels[f] || t.cls&(cPhoneLabel) != 0 {
 		return false
 	}

@@ -162,16 +162,16 @@ func (r *run) addressLines() {
 		off := 0
 		if i+1 < len(r.lines) {
 			next := strings.TrimSpace(r.text[r.lines[i+1].b:r.lines[i+1].e])
-			if reZipLine.MatchString(next) {
+			if zipLine(next) {
 				street = strings.TrimSpace(s)
 				off = strings.Index(s, street)
 			}
 		}
-		if street == "" {
+		if street == "" && hasZipRun(s) {
 			// "…, Am Wilhelmschacht 3, 04571 Rötha", "Am Klinikum 1 · 07747 Jena"
 			for _, sep := range []string{", ", " · ", " – ", " | "} {
 				for k := strings.Index(s, sep); k > 0 && street == ""; {
-					if reZipLine.MatchString(strings.TrimSpace(s[k+len(sep):])) {
+					if zipLine(strings.TrimSpace(s[k+len(sep):])) {
 						street, off = s[:k], 0
 						for _, sep2 := range []string{", ", " · ", " – ", " | ", ": ", "; "} {
 							if j := strings.LastIndex(street, sep2); j >= 0 {
@@ -236,4 +236,36 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// zipLine is reZipLine.MatchString(s), without the expression: the
+// address rules ask it of every line with a digit.
+func zipLine(s string) bool {
+	s = strings.TrimPrefix(s, "D-")
+	if len(s) < 7 || s[5] != ' ' {
+		return false
+	}
+	for i := range 5 {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return startsUpper(s[6:])
+}
+
+// hasZipRun: s holds five digits and a blank, as a zipLine does (a line
+// without them has no postcode line after a separator).
+func hasZipRun(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			n++
+		case c == ' ' && n >= 5:
+			return true
+		default:
+			n = 0
+		}
+	}
+	return false
 }

@@ -22,7 +22,7 @@ func (r *run) kinNames() {
 	toks := r.tokens
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
-		if !kinNouns[t.f] || !t.is(shUpper) {
+		if !t.is(shUpper) || !(r.mayF(&kinNounGuard, t) && kinNouns[t.f]) {
 			continue
 		}
 		n := &toks[i+1]

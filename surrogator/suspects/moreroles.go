@@ -31,7 +31,7 @@ func (r *run) moreRoles() {
 		}
 		var k kinds.Kind
 		switch {
-		case clergyRoles[t.f]:
+		case r.mayF(&clergyGuard, t) && clergyRoles[t.f]:
 			k = kinds.NameExt
 		case strings.ContainsAny(t.s, "-") && compoundDoctorEnds[t.f[strings.LastIndexAny(t.f, "- ")+1:]]:
 			k = kinds.NameDoctor

@@ -86,7 +86,35 @@ func (r *run) quantity(e int) bool {
 		return true
 	}
 	w := r.nextWord(e)
-	return units[data.Fold(w)] || strings.HasPrefix(w, "%")
+	if strings.HasPrefix(w, "%") {
+		return true
+	}
+	var buf [32]byte
+	if f, ok := foldASCII(buf[:0], w); ok {
+		return units[string(f)]
+	}
+	return units[data.Fold(w)]
+}
+
+// foldASCII appends data.Fold(s) to buf for a word of printable ASCII
+// bytes other than the blank, hyphen, slash and underscore (most words
+// after a number); ok is false for any other s, which data.Fold must fold.
+// TestFoldASCII holds it to data.Fold.
+func foldASCII(buf []byte, s string) (f []byte, ok bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= utf8.RuneSelf || c == '-' || c == '/' || c == '_' {
+			return buf, false
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	if f := buf; string(f) == "st" || string(f) == "st." {
+		return append(f[:0], "sankt"...), true
+	}
+	return buf, true
 }
 
 // dateEndsAt reports whether a date found so far ends at e: one of ends,

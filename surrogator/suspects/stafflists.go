@@ -30,11 +30,16 @@ func (r *run) staffLists() {
 	// names after a staff label
 	for i := 0; i+1 < len(toks); i++ {
 		t := &toks[i]
+		// the colon and the capital first: few tokens are followed by a
+		// colon, and LastIndexAny costs more than both tests
+		if t.e >= len(r.text) || r.text[t.e] != ':' || !t.is(shUpper) {
+			continue
+		}
 		f := t.f
 		if j := strings.LastIndexAny(f, "- "); j >= 0 {
 			f = f[j+1:]
 		}
-		if !staffLabels[f] || !t.is(shUpper) || !strings.HasPrefix(r.text[t.e:], ":") {
+		if !staffLabels[f] {
 			continue
 		}
 		n := &toks[i+1]

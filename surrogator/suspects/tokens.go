@@ -67,11 +67,14 @@ type token struct {
 	// hyphenated word has, any those some part (or the whole word) has.
 	cls, all, any uint64
 	fh            uint32 // keyHash(f)
-	line          int    // index into run.lines
-	runes         int    // rune count of s
-	shape         uint8  // sh* bits
-	dot           bool   // followed directly by "."
-	nl            bool   // a line break lies between this token and the previous one
+	// notGuards has the bits of the tokenGuards whose words t is none of
+	// (0: not known)
+	notGuards uint32
+	line      int   // index into run.lines
+	runes     int   // rune count of s
+	shape     uint8 // sh* bits
+	dot       bool  // followed directly by "."
+	nl        bool  // a line break lies between this token and the previous one
 }
 
 func (t *token) is(s uint8) bool { return t.shape&s != 0 }
@@ -223,6 +226,7 @@ func (r *run) tokenize() {
 		}
 		offs = append(offs, fb, len(r.arena))
 		t.fh = keyHash(r.arena[fb:])
+		t.notGuards = tokenGuards.notGuards(t.fh)
 		if t.shape&shDigits == 0 { // no listed word is a number
 			r.classify(&t, r.arena[fb:])
 		}
@@ -478,6 +482,7 @@ func (r *run) wordToken(s string) *token {
 	f := foldAppend(nil, s)
 	t.f = string(f)
 	t.fh = keyHash(f)
+	t.notGuards = tokenGuards.notGuards(t.fh)
 	r.classify(t, f)
 	return t
 }

@@ -19,7 +19,7 @@ func (r *run) townBeforePart() {
 	toks := r.tokens
 	for i := 1; i < len(toks); i++ {
 		t := &toks[i]
-		if !partWords[t.f] || t.line != toks[i-1].line {
+		if !(r.mayF(&partWordGuard, t) && partWords[t.f]) || t.line != toks[i-1].line {
 			continue
 		}
 		if t.f == "ot" && t.s != "OT" {

@@ -29,7 +29,7 @@ func (r *run) workFinal() {
 	toks := r.tokens
 	for i := range toks {
 		t := &toks[i]
-		if t.runes < 5 || !workFinalVerbs[t.f] {
+		if t.runes < 5 || !(r.mayF(&workFinalGuard, t) && workFinalVerbs[t.f]) {
 			continue
 		}
 		// the preposition: up to four tokens back
