@@ -326,6 +326,9 @@ func (r *run) placeRun(j, max int) int {
 			break // "des Familiengerichts Marienberg. Leon spielt": a sentence ends
 		}
 		roman := n > 0 && (t.s == "I" || t.s == "II" || t.s == "III")
+		if n > 0 && t.runes == 1 && !roman {
+			break // "VG Würzburg W 2 K 118.23": a file number's register letter
+		}
 		if !roman && (!t.is(shUpper) || t.cls&cCommon != 0 && t.cls&(cKnownCity|cState) == 0 || t.medical() || t.is(shDigits)) {
 			break
 		}
