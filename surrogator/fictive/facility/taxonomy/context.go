@@ -30,6 +30,10 @@ var contextCues = []struct {
 	{"kurklinik", Rehab, false}, {"schwimm", Bath, false}, {"sauna", Bath, true}, {"badebetrieb", Bath, false},
 }
 
+// detox are the cues of a detoxification, which a general hospital
+// ("Heinrich-Braun-Klinikum") does as well as a psychiatric one.
+var detox = map[string]bool{"entgiftung": true, "entzug": true, "suchtmedizin": true}
+
 // maxCueDistance bounds how far (in bytes of folded words) a cue may be
 // from the span.
 const maxCueDistance = 120
@@ -74,9 +78,12 @@ func RefineByContext(name string, def Class, before, after string) Class {
 	for _, h := range acuteHeads {
 		acute = acute || strings.Contains(joined, h)
 	}
+	// a Klinikum is a general hospital unless a psychiatric cue proper
+	// says otherwise: detoxification is done on its medical wards too
+	klinikum := strings.Contains(joined, "klinikum") && !strings.Contains(joined, "fachklinikum")
 	best, bestDist := c, maxCueDistance+1
 	for _, cue := range contextCues {
-		if !fitsClass(c, cue.class) || cue.class == Rehab && acute {
+		if !fitsClass(c, cue.class) || cue.class == Rehab && acute || klinikum && detox[cue.stem] {
 			continue
 		}
 		pat := " " + cue.stem

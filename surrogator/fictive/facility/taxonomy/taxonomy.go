@@ -316,6 +316,9 @@ var rules = []rule{
 	// chambers of the professions are associations (Ärztekammer,
 	// Zahnärztekammer, Apothekerkammer: not a practice or pharmacy)
 	{"aerztekammer", 's', Association}, {"apothekerkammer", 's', Association}, {"handwerkskammer", 's', Association},
+	// pension funds of the professions and Bavaria's (not a practice, not a chamber)
+	{"aerzteversorgung", 'i', PensionCarrier}, {"versorgungskammer", 'i', PensionCarrier},
+	{"apothekerversorgung", 'i', PensionCarrier}, {"versicherungskammer", 'i', InsurerPrivate},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
 	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
 	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
@@ -327,12 +330,16 @@ var rules = []rule{
 	{"universitaetszahnklinik", 'i', UniHospital}, {"universitaetsaugenklinik", 'i', UniHospital},
 	{"universitaets", 'p', UniHospital}, {"charite", 'i', UniHospital},
 	{"apotheke", 'i', Pharmacy}, {"pharmacy", 'w', Pharmacy},
+	{"schlaflabor", 'i', SpecialistClinic}, {"orthopaedietechnik", 'i', Shop}, {"orthopaedieschuh", 'i', Shop},
+	{"synlab", 'w', Laboratory}, {"bioscientia", 'w', Laboratory}, {"amedes", 'w', Laboratory},
 	{"labor", 'p', Laboratory}, {"labor", 's', Laboratory}, {"laboratorium", 'i', Laboratory},
 	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', Laboratory},
 	{"laborarzt", 'i', Laboratory}, {"laboratoriumsmedizin", 'i', Laboratory},
 	{"physiotherap", 'i', Physiotherapy}, {"krankengymnastik", 'i', Physiotherapy}, {"ergotherap", 'i', Physiotherapy},
 	{"logopaed", 'i', Physiotherapy}, {"podolog", 'i', Physiotherapy}, {"osteopath", 'i', Physiotherapy},
 	{"massage", 'i', Physiotherapy}, {"physio", 'p', Physiotherapy}, {"fusspflege", 'i', Physiotherapy},
+	{"sprachtherap", 'i', Physiotherapy}, {"sprachheil", 'i', Physiotherapy}, {"therapiezentrum", 'i', Physiotherapy},
+	{"mundkiefer", 'p', Dental},
 	{"zahnarzt", 'i', Dental}, {"zahnaerzt", 'i', Dental}, {"zahnmedizin", 'i', Dental}, {"kieferorthopaed", 'i', Dental},
 	{"zahnheilkunde", 'i', Dental}, {"dental", 'p', Dental}, {"zahnzentrum", 'i', Dental}, {"zahnklinik", 'i', SpecialistClinic},
 	// practices: a GP's unless a speciality shows (practiceClass)
@@ -349,7 +356,9 @@ var rules = []rule{
 	{"hebamme", 'i', PracticeSpecialist}, {"heilpraktiker", 'i', PracticeSpecialist}, {"psychotherapie", 'w', PracticeSpecialist},
 	{"reha", 'p', Rehab}, {"rehabilitation", 'i', Rehab}, {"kurklinik", 'i', Rehab}, {"kurzentrum", 'i', Rehab},
 	{"kurheim", 'i', Rehab}, {"nachsorgeklinik", 'i', Rehab}, {"vorsorgeklinik", 'i', Rehab},
-	{"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
+	{"schmieder", 'p', Rehab}, {"celenus", 'w', Rehab}, {"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
+	{"suchterkrank", 'i', Psychiatry}, {"suchtkrank", 'i', Psychiatry}, {"suchtmedizin", 'i', Psychiatry},
+	{"abhaengigkeitserkrank", 'i', Psychiatry},
 	{"fachklinik", 'i', SpecialistClinic}, {"fachkrankenhaus", 'i', SpecialistClinic},
 	{"augenklinik", 'i', SpecialistClinic}, {"hautklinik", 'i', SpecialistClinic},
 	{"frauenklinik", 'i', SpecialistClinic}, {"kinderklinik", 'i', SpecialistClinic},
@@ -365,6 +374,18 @@ var rules = []rule{
 	{"klinikum", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
 	{"klinik", 's', Hospital}, {"kliniken", 's', Hospital}, {"klinik", 'p', Hospital},
 	{"hospital", 'i', Hospital}, {"spital", 's', Hospital}, {"lazarett", 'i', Hospital},
+	// a speciality alone names a practice ("Radiologie am Theater"; a
+	// "Klinik für Radiologie" is a clinic by the rules above)
+	{"radiologisch", 'p', PracticeSpecialist}, {"nuklearmedizinisch", 'p', PracticeSpecialist},
+	{"radiologie", 'w', PracticeSpecialist}, {"nuklearmedizin", 'w', PracticeSpecialist},
+	{"kardiologie", 'w', PracticeSpecialist}, {"neurologie", 'w', PracticeSpecialist},
+	{"orthopaedie", 'w', PracticeSpecialist}, {"urologie", 'w', PracticeSpecialist},
+	{"dermatologie", 'w', PracticeSpecialist}, {"gynaekologie", 'w', PracticeSpecialist},
+	{"augenheilkunde", 'w', PracticeSpecialist}, {"radiologiezentrum", 'i', PracticeSpecialist},
+	// vocational training centres are schools before they are works
+	{"berufsbildungswerk", 'i', School}, {"berufsfoerderungswerk", 'i', School},
+	{"foerderzentrum", 'i', School}, {"tagesstaette", 'i', School}, {"kita", 's', School},
+	{"krippe", 's', School},
 	// schools before care ("Krankenpflegeschule", "Berufsschule für
 	// Pflegeberufe"); a Volkshochschule is adult education, no university
 	{"volkshochschule", 'i', School}, {"hochschule", 'i', University}, {"schule", 's', School},
@@ -392,12 +413,16 @@ var rules = []rule{
 	{"ikk", 'w', InsurerStatutory}, {"hkk", 'w', InsurerStatutory}, {"dak", 'w', InsurerStatutory},
 	{"gesetzliche", 'w', InsurerStatutory},
 	{"krankenversicherung", 'i', InsurerPrivate}, {"versicherung", 's', InsurerPrivate}, {"versicherungen", 's', InsurerPrivate},
+	{"generali", 'w', InsurerPrivate}, {"provinzial", 'w', InsurerPrivate},
 	{"debeka", 'w', InsurerPrivate}, {"dkv", 'w', InsurerPrivate}, {"iduna", 'w', InsurerPrivate},
 	{"allianz", 'w', InsurerPrivate}, {"axa", 'w', InsurerPrivate}, {"barmenia", 'w', InsurerPrivate},
 	{"continentale", 'w', InsurerPrivate}, {"gothaer", 'w', InsurerPrivate}, {"hallesche", 'w', InsurerPrivate},
 	{"hansemerkur", 'w', InsurerPrivate}, {"ergo", 'w', InsurerPrivate}, {"huk", 'w', InsurerPrivate},
 	{"sdk", 'w', InsurerPrivate}, {"lkh", 'w', InsurerPrivate}, {"universa", 'w', InsurerPrivate},
 	{"pflegekasse", 'i', InsurerStatutory},
+	{"kurzzeitpflege", 'i', CareHome}, {"wohngemeinschaft", 'i', CareHome}, {"wohngruppe", 'i', CareHome},
+	{"wohnstaette", 'i', CareHome}, {"wohnverbund", 'i', CareHome}, {"hospizdienst", 'i', CareService},
+	{"palliativecare", 'i', CareService}, {"hauskrankenpflege", 'i', CareService},
 	{"pflegeheim", 'i', CareHome}, {"altenheim", 'i', CareHome}, {"seniorenheim", 'i', CareHome},
 	{"seniorenresidenz", 'i', CareHome}, {"seniorenzentrum", 'i', CareHome}, {"altenzentrum", 'i', CareHome},
 	{"seniorenstift", 'i', CareHome}, {"wohnstift", 'i', CareHome}, {"pflegezentrum", 'i', CareHome},
@@ -430,7 +455,10 @@ var rules = []rule{
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
 	{"medizinischer", 'w', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
 	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
+	{"bewaehrungshilfe", 'i', AuthorityOther}, {"gerichtshilfe", 'i', AuthorityOther}, {"fuehrungsaufsicht", 'i', AuthorityOther},
+	{"justiz", 'w', AuthorityOther}, {"werkstaetten", 's', Company}, {"kreisausschuss", 'i', AuthorityLandratsamt}, {"landeshauptstadt", 'w', AuthorityOther},
 	{"kette", 's', Company}, {"kosmetik", 'i', Shop}, {"wellness", 'i', Shop}, {"beauty", 'i', Shop}, {"bestattung", 'i', Company},
+	{"rwth", 'w', University},
 	{"universitaet", 'i', University}, {"hochschule", 'i', University},
 	{"akademie", 'i', University}, {"university", 'w', University}, {"college", 'w', University},
 	{"institut", 'i', UniversityInstitute}, {"forschungszentrum", 'i', UniversityInstitute},
@@ -439,6 +467,7 @@ var rules = []rule{
 	{"schule", 's', School}, {"gymnasium", 'i', School}, {"kindergarten", 'i', School}, {"kita", 'w', School},
 	{"kindertagesstaette", 'i', School}, {"schulzentrum", 'i', School}, {"berufskolleg", 'i', School},
 	{"gesamtschule", 'i', School}, {"grundschule", 'i', School}, {"realschule", 'i', School}, {"hort", 'w', School},
+	{"pfarrei", 'i', Church},
 	{"kirche", 's', Church}, {"kirchengemeinde", 'i', Church}, {"kirchgemeinde", 'i', Church}, {"pfarr", 'p', Church},
 	{"kloster", 'i', Church}, {"moschee", 'i', Church}, {"synagoge", 'i', Church},
 	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
@@ -454,6 +483,7 @@ var rules = []rule{
 	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
 	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
 	{"kammer", 's', Association}, {"netzwerk", 'p', Association}, {"gesundheitsladen", 'i', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
+	{"tafel", 'w', Association}, {"frauenhaus", 'i', Association},
 	{"restaurant", 'i', Gastronomy}, {"gaststaette", 'i', Gastronomy}, {"gasthaus", 'i', Gastronomy},
 	{"gasthof", 'i', Gastronomy}, {"cafe", 'i', Gastronomy}, {"bistro", 'i', Gastronomy}, {"imbiss", 'i', Gastronomy},
 	{"pizzeria", 'i', Gastronomy}, {"trattoria", 'i', Gastronomy}, {"ristorante", 'i', Gastronomy},
@@ -461,6 +491,8 @@ var rules = []rule{
 	{"bar", 'w', Gastronomy}, {"grill", 's', Gastronomy}, {"doener", 'i', Gastronomy}, {"kebab", 'i', Gastronomy},
 	{"eiscafe", 'i', Gastronomy}, {"weinstube", 'i', Gastronomy}, {"wirtshaus", 'i', Gastronomy},
 	{"kantine", 'i', Gastronomy}, {"mensa", 'w', Gastronomy},
+	{"ratskeller", 'i', Gastronomy},
+	{"einkaufszentrum", 'i', Shop}, {"optiker", 'i', Shop}, {"reformhaus", 'i', Shop},
 	{"bakery", 'w', Shop}, {"baeckerei", 'i', Shop}, {"metzgerei", 'i', Shop}, {"fleischerei", 'i', Shop},
 	{"supermarkt", 'i', Shop}, {"baumarkt", 'i', Shop}, {"markt", 's', Shop}, {"laden", 's', Shop}, {"shop", 's', Shop},
 	{"kiosk", 'i', Shop}, {"buchhandlung", 'i', Shop}, {"friseur", 'i', Shop}, {"frisoer", 'i', Shop},
@@ -482,16 +514,20 @@ var rules = []rule{
 	{"strandbad", 'i', Bath}, {"schwimmhalle", 'i', Bath}, {"erlebnisbad", 'i', Bath}, {"spassbad", 'i', Bath},
 	{"therme", 'i', Bath}, {"thermalbad", 'i', Bath}, {"familienbad", 'i', Bath}, {"sportbad", 'i', Bath},
 	{"stadtbad", 'i', Bath}, {"badeanstalt", 'i', Bath}, {"sauna", 'i', Bath},
+	{"badesee", 'i', Bath}, {"naturbad", 'i', Bath}, {"kombibad", 'i', Bath},
 	{"sporthalle", 'i', Sport}, {"sportplatz", 'i', Sport}, {"sportzentrum", 'i', Sport},
 	{"sportanlage", 'i', Sport}, {"sportpark", 'i', Sport}, {"turnhalle", 'i', Sport}, {"stadion", 'i', Sport},
 	{"fitness", 'i', Sport}, {"reithalle", 'i', Sport}, {"reitanlage", 'i', Sport}, {"bowling", 'i', Sport},
 	{"kegelbahn", 'i', Sport}, {"eisstadion", 'i', Sport}, {"arena", 's', Sport},
 	{"eishalle", 'i', Sport}, {"kletterhalle", 'i', Sport}, {"tennishalle", 'i', Sport}, {"tennisplatz", 'i', Sport},
 	{"minigolf", 'i', Sport}, {"studio", 's', Shop}, {"hoerakustik", 'i', Shop}, {"fachgeschaeft", 'i', Shop},
+	{"callcenter", 'i', Company}, {"metallbau", 'i', Company}, {"firma", 's', Company},
 	{"veb", 'w', Company}, {"fahrdienst", 'i', Company}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
+	{"fussballplatz", 'i', Sport}, {"tennisanlage", 'i', Sport}, {"sportgelaende", 'i', Sport},
 	{"zoo", 'w', Park}, {"tierpark", 'i', Park}, {"wildpark", 'i', Park}, {"spielplatz", 'i', Park},
 	{"park", 's', Park}, {"garten", 's', Park}, {"jugendzentrum", 'i', Association},
 	{"friedhof", 'i', Park}, {"gehege", 's', Park}, {"parkanlage", 'i', Park}, {"gruenanlage", 'i', Park}, {"schweiz", 'w', Park},
+	{"stadtwald", 'i', Park},
 	{"gmbh", 'w', Company}, {"ag", 'w', Company}, {"kg", 'w', Company}, {"ohg", 'w', Company}, {"gbr", 'w', Company},
 	{"ug", 'w', Company}, {"se", 'w', Company}, {"mbh", 'w', Company}, {"co", 'w', Company}, {"inc", 'w', Company},
 	{"ltd", 'w', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
@@ -515,6 +551,7 @@ var specialityStems = []string{
 	"frauen", "augen", "ophthalm", "haut", "derma", "hno", "chirurg", "radiolog", "anaesth", "psych", "kinder",
 	"paediat", "endokrin", "diabet", "rheuma", "angio", "gefaess", "nuklear", "schmerz", "sportmed", "geriat",
 	"internist", "innere", "phlebo", "allergo", "proktolog", "andrologie", "strahlen", "mund", "kiefer",
+	"hebamm", "nervenarzt", "nervenaerzt", "hno", "haemostas", "humangenet",
 }
 
 // gpStems mark a general practitioner's practice.
@@ -565,6 +602,12 @@ var phrases = []struct {
 	{"kommunaler sozialverband", AuthorityOther}, {"zentrum bayern familie", AuthorityOther},
 	{"amt fuer jugend", AuthorityJugendamt}, {"landesamt fuer", AuthorityOther}, {"landesamts fuer", AuthorityOther},
 	{"landesamtes fuer", AuthorityOther},
+	{"dienst der justiz", AuthorityOther}, {"klinikum schloss winnenden", Psychiatry}, {"jugendgerichtshilfe", AuthorityJugendamt},
+	{"anonyme alkoholiker", Association}, {"pro familia", Association}, {"weisser ring", Association},
+	{"essen auf raedern", CareService}, {"juedische gemeinde", Church}, {"deutsche bahn", Company},
+	{"deutsche post", Company}, {"fachbereich gesundheit", AuthorityGesundheitsamt},
+	{"amt fuer kinder", AuthorityJugendamt}, {"jugend und familie", AuthorityJugendamt},
+	{"jugend familie und", AuthorityJugendamt},
 	{"integrierte onkologie", TumourCentre}, {"herz und diabeteszentrum", HeartCentre},
 	{"herz und gefaesszentrum", HeartCentre}, {"alte oldenburger", InsurerPrivate},
 	{"muenchener verein", InsurerPrivate}, {"herz und lungenzentrum", HeartCentre},
@@ -682,6 +725,18 @@ func classifyFolded(words []string) Class {
 		}
 	}
 	for i, w := range words {
+		// the head before "für" decides unless it is a health facility
+		// whose complement names its speciality: "Schule für
+		// Physiotherapie" is a school, "Praxis für Physiotherapie" a
+		// physiotherapist's
+		if i > 0 && w == "fuer" {
+			if c := classifyWords(words[:i]); c != Unknown && !c.Health() {
+				return c
+			}
+			break
+		}
+	}
+	for i, w := range words {
 		if i > 0 && locatives[w] {
 			c := classifyWords(words[:i])
 			if c == Hospital || c == SpecialistClinic {
@@ -698,6 +753,13 @@ func classifyFolded(words []string) Class {
 	c := classifyWords(words)
 	if n := len(words); n > 0 && words[n-1] == "bad" && (c == Unknown || c == Company) {
 		return Bath // "Albert-Bad"; "Bad Elster" is a town
+	}
+	if c == Unknown {
+		for _, w := range words {
+			if len(w) > 4 && strings.HasSuffix(w, "bad") {
+				return Bath // "Westbad", "Kombibad Seligweiler"
+			}
+		}
 	}
 	if c == Hospital || c == Unknown {
 		// a clinic or centre in a spa town ("Klinik Bad Tennstedt",
@@ -742,8 +804,12 @@ func psychiatricCarrier(c Class, words []string) Class {
 // not show that they are psychiatric: the carriers' brands (LVR-Klinik,
 // LWL-Klinik, Vitos, kbo and its Isar-Amper-Klinikum, Pfalzklinikum) and
 // "Fachklinikum", the usual name of psychiatric state hospitals
-// (Fachklinikum Uchtspringe, Asklepios Fachklinikum Göttingen).
-var psychiatricCarriers = []string{"lvrklinik", "lwlklinik", "vitos", "kbo", "isaramper", "pfalzklinikum", "fachklinikum"}
+// (Fachklinikum Uchtspringe, Asklepios Fachklinikum Göttingen), and the
+// psychiatric centres named after their site (Klinikum am Weissenhof,
+// Klinikum Wahrendorff, Christophsbad, Klinikum am Europakanal, Klinikum
+// Nordschwarzwald; "Klinikum Schloß Winnenden" is a phrase).
+var psychiatricCarriers = []string{"lvrklinik", "lwlklinik", "vitos", "kbo", "isaramper", "pfalzklinikum", "fachklinikum",
+	"weissenhof", "wahrendorff", "christophsbad", "europakanal", "nordschwarzwald"}
 
 // hasWordPart reports whether a word contains part.
 func hasWordPart(words []string, part string) bool {
