@@ -47,13 +47,13 @@ func isIndefinite(a string) bool {
 //
 // "-ig" is left out: "Leipziger", "Braunschweiger" are indeclinable place
 // adjectives, not "Leipzig-er".
-var adjectiveEndings = []string{"isch", "lich", "al", "är", "ell"}
+var adjectiveEndings = []string{"isch", "lich", "al", "är", "ell", "ant"}
 
 // adjectiveWords are adjective stems without such an ending.
 var adjectiveWords = map[string]bool{
 	"deutsch": true, "frei": true, "neu": true, "alt": true, "privat": true, "allgemein": true, "groß": true,
 	"klein": true, "vereinigt": true, "bergisch": true, "heilig": true, "ober": true, "unter": true,
-	"freiwillig": true, "blau": true, "rot": true, "weiß": true, "grün": true, "gelb": true, "schwarz": true, "früh": true,
+	"freiwillig": true, "mobil": true, "intensiv": true, "palliativ": true, "betreut": true, "offen": true, "blau": true, "rot": true, "weiß": true, "grün": true, "gelb": true, "schwarz": true, "früh": true,
 }
 
 // AdjectiveStem reports whether w is an inflected adjective of the kind
@@ -276,7 +276,8 @@ func adjectiveEnding(cas int, g Gender, indef bool) string {
 }
 
 // genitiveS adds the genitive -s or -es to a head noun written as a word
-// ("Klinikum" → "Klinikums", "Krankenhaus" → "Krankenhauses"); ok false
+// ("Klinikum" → "Klinikums", "Krankenhaus" → "Krankenhauses", "Dienst" →
+// "Dienstes"); ok false
 // for an acronym, a word that already ends in s, or a head glued to other
 // words ("Helios-Klinikum" keeps its form: the -s goes to its end too).
 func genitiveS(w string) (string, bool) {
@@ -291,7 +292,8 @@ func genitiveS(w string) (string, bool) {
 	}
 	l := strings.ToLower(core)
 	switch {
-	case strings.HasSuffix(l, "haus"), strings.HasSuffix(l, "ß"), strings.HasSuffix(l, "x"), strings.HasSuffix(l, "z"):
+	case strings.HasSuffix(l, "haus"), strings.HasSuffix(l, "ß"), strings.HasSuffix(l, "x"), strings.HasSuffix(l, "z"),
+		strings.HasSuffix(l, "st"), strings.HasSuffix(l, "sch"):
 		return core + "es" + trail, true
 	case strings.HasSuffix(l, "s"):
 		return w, false

@@ -745,7 +745,7 @@ func classifyFolded(words []string) Class {
 				}
 			}
 			if c != Unknown {
-				return psychiatricCarrier(c, words)
+				return districtHospital(psychiatricCarrier(c, words), words)
 			}
 			break
 		}
@@ -782,7 +782,7 @@ func classifyFolded(words []string) Class {
 			}
 		}
 	}
-	return psychiatricCarrier(c, words)
+	return districtHospital(psychiatricCarrier(c, words), words)
 }
 
 // psychiatricCarrier returns Psychiatry for a hospital of a psychiatric

@@ -1,0 +1,46 @@
+package taxonomy
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/embed"
+)
+
+// A Bezirkskrankenhaus (Bezirksklinikum) is one of the psychiatric
+// hospitals the Bavarian Bezirke run (Kaufbeuren, Günzburg, Landshut,
+// Mainkofen, Bayreuth …). The GDR's Bezirkskrankenhäuser were general
+// hospitals ("Bezirkskrankenhaus Cottbus", today's Carl-Thiem-Klinikum):
+// a name that places one outside Bavaria keeps the general class.
+
+// foldedStates maps the folded names of the embedded places to their
+// state.
+var foldedStates = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, p := range data.Places() {
+		m[strings.Join(embed.Fold(p.Name), "")] = p.State
+	}
+	return m
+})
+
+// districtHospital returns Psychiatry for a Bezirkskrankenhaus that no
+// place of the name puts outside Bavaria, else c.
+func districtHospital(c Class, words []string) Class {
+	if c != Hospital && c != SpecialistClinic {
+		return c // a Tagesklinik des Bezirkskrankenhauses is one of its wards
+	}
+	bkh := false
+	for _, w := range words {
+		bkh = bkh || strings.HasPrefix(w, "bezirkskrankenhaus")
+	}
+	if !bkh {
+		return c
+	}
+	for _, w := range words {
+		if st, ok := foldedStates()[w]; ok && st != "Bayern" {
+			return c
+		}
+	}
+	return Psychiatry
+}
