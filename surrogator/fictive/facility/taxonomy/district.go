@@ -44,3 +44,27 @@ func districtHospital(c Class, words []string) Class {
 	}
 	return Psychiatry
 }
+
+// withoutPlaces returns the folded words of a name without those that name
+// a place (a municipality or a part of one), so that a place does not
+// read as a type word ("Blumenthal" as a florist's, "Kirchberg"): a word
+// that is a rule's key itself and the name after "Bad" ("Bad Homburg") stay.
+func withoutPlaces(words []string) []string {
+	var out []string
+	for i, w := range words {
+		if len(w) >= 4 && foldedStates()[w] != "" && !ruleKeys()[w] && (i == 0 || words[i-1] != "bad") {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// ruleKeys are the keys of the classification rules.
+var ruleKeys = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range rules {
+		m[r.key] = true
+	}
+	return m
+})

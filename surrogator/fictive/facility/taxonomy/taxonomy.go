@@ -483,6 +483,8 @@ var rules = []rule{
 	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
 	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
 	{"kammer", 's', Association}, {"netzwerk", 'p', Association}, {"gesundheitsladen", 'i', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
+	{"jugendhilfe", 'i', Association}, {"familienhilfe", 'i', Association}, {"kinderhilfe", 'i', Association},
+	{"beratungsstelle", 'i', Association}, {"familienzentrum", 'i', Association}, {"suchtberatung", 'i', Association},
 	{"tafel", 'w', Association}, {"frauenhaus", 'i', Association},
 	{"restaurant", 'i', Gastronomy}, {"gaststaette", 'i', Gastronomy}, {"gasthaus", 'i', Gastronomy},
 	{"gasthof", 'i', Gastronomy}, {"cafe", 'i', Gastronomy}, {"bistro", 'i', Gastronomy}, {"imbiss", 'i', Gastronomy},
@@ -496,7 +498,7 @@ var rules = []rule{
 	{"bakery", 'w', Shop}, {"baeckerei", 'i', Shop}, {"metzgerei", 'i', Shop}, {"fleischerei", 'i', Shop},
 	{"supermarkt", 'i', Shop}, {"baumarkt", 'i', Shop}, {"markt", 's', Shop}, {"laden", 's', Shop}, {"shop", 's', Shop},
 	{"kiosk", 'i', Shop}, {"buchhandlung", 'i', Shop}, {"friseur", 'i', Shop}, {"frisoer", 'i', Shop},
-	{"optik", 's', Shop}, {"sanitaetshaus", 'i', Shop}, {"blumen", 'p', Shop}, {"getraenke", 'p', Shop},
+	{"optik", 's', Shop}, {"sanitaetshaus", 'i', Shop}, {"blumen", 'w', Shop}, {"blumenladen", 'i', Shop}, {"blumenhaus", 'i', Shop}, {"floristik", 'i', Shop}, {"getraenke", 'p', Shop},
 	{"boutique", 'i', Shop}, {"drogerie", 'i', Shop}, {"autohaus", 'i', Shop}, {"hoergeraete", 'i', Shop},
 	{"edeka", 'w', Shop}, {"rewe", 'w', Shop}, {"aldi", 'w', Shop}, {"lidl", 'w', Shop}, {"netto", 'w', Shop},
 	{"penny", 'w', Shop}, {"kaufland", 'w', Shop}, {"tankstelle", 'i', Shop}, {"reisebuero", 'i', Shop},
@@ -716,6 +718,19 @@ func classWords(s string) []string {
 // "Klinik für Kardiologie am Universitätsklinikum") is a university
 // hospital.
 func classifyFolded(words []string) Class {
+	if c := phraseClass(words); c != Unknown {
+		return c
+	}
+	if kept := withoutPlaces(words); len(kept) > 0 && len(kept) < len(words) {
+		if c := classifyAll(kept); c != Unknown {
+			return districtHospital(c, words) // "Freibad Bremen-Blumenthal" is no "Blumen…" shop
+		}
+	}
+	return districtHospital(classifyAll(words), words)
+}
+
+// phraseClass is the class of the first phrase among words (Unknown none).
+func phraseClass(words []string) Class {
 	if len(words) > 1 {
 		joined := " " + strings.Join(words, " ") + " "
 		for _, p := range phrases {
@@ -723,6 +738,14 @@ func classifyFolded(words []string) Class {
 				return p.class
 			}
 		}
+	}
+	return Unknown
+}
+
+// classifyAll is classifyFolded over all the words.
+func classifyAll(words []string) Class {
+	if c := phraseClass(words); c != Unknown {
+		return c
 	}
 	for i, w := range words {
 		// the head before "für" decides unless it is a health facility
@@ -745,7 +768,7 @@ func classifyFolded(words []string) Class {
 				}
 			}
 			if c != Unknown {
-				return districtHospital(psychiatricCarrier(c, words), words)
+				return psychiatricCarrier(c, words)
 			}
 			break
 		}
@@ -782,7 +805,7 @@ func classifyFolded(words []string) Class {
 			}
 		}
 	}
-	return districtHospital(psychiatricCarrier(c, words), words)
+	return psychiatricCarrier(c, words)
 }
 
 // psychiatricCarrier returns Psychiatry for a hospital of a psychiatric
@@ -929,7 +952,7 @@ var genderSuffix = map[string]Gender{
 	"imbiss": Masculine, "garten": Masculine, "park": Masculine, "zoo": Masculine, "verlag": Masculine,
 	"service": Masculine, "grill": Masculine, "fachhandel": Masculine, "handel": Masculine,
 	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
-	"kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
+	"bahn": Feminine, "post": Feminine, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
 }
 
