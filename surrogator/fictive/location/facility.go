@@ -638,6 +638,20 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 				agree = append(agree, t)
 			}
 		}
+		if len(agree) == 0 && len(templates) > 0 {
+			// none of the kind fits the article: the same class's templates
+			// of the other kinds that do ("der [Frühförderstelle]" is no
+			// "der Modehaus")
+			gc := cacheOf(g)
+			want := templateClass(gc, templates[0])
+			for _, k := range []string{data.FacilityHospital, data.FacilityPractice, data.FacilityOrganization, data.FacilityOther} {
+				for _, t := range res.FacilityTemplates[k] {
+					if templateClass(gc, t) == want && f.genders.Has(fac.HeadGender(templateFill.Replace(t))) && !slices.Contains(agree, t) {
+						agree = append(agree, t)
+					}
+				}
+			}
+		}
 		if len(agree) > 0 {
 			templates = agree
 		}

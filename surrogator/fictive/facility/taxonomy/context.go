@@ -76,6 +76,9 @@ func RefineByContext(name string, def Class, before, after string) Class {
 			return c
 		}
 	}
+	if kept := withoutPlaces(words); len(kept) == 1 && (kept[0] == "klinikum" || kept[0] == "krankenhaus") && len(words) > 1 {
+		return c // "Klinikum Nürnberg": a town's hospital, whatever department writes
+	}
 	bw := " " + strings.Join(classWords(clauseBefore(before)), " ") + " "
 	aw := " " + strings.Join(classWords(clauseAfter(after)), " ") + " "
 	acute := false

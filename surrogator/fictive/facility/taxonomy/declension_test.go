@@ -78,6 +78,8 @@ func TestNominativeTable(t *testing.T) {
 		{"Sozialpädiatrischen Zentrum Rostock", "im", "Sozialpädiatrisches Zentrum Rostock"},
 		{"Mobilen Pflegedienst Elbaue", "beim", "Mobiler Pflegedienst Elbaue"},
 		{"Zentrum für Seelische Gesundheit", "im", "Zentrum für Seelische Gesundheit"},
+		{"Nordic-Jagd Handels GmbH", "der", "Nordic-Jagd Handels GmbH"},
+		{"Five Star Services GmbH", "der", "Five Star Services GmbH"},
 	} {
 		if got := Nominative(c.name, c.article); got != c.want {
 			t.Errorf("Nominative(%q, %q) = %q, want %q", c.name, c.article, got, c.want)

@@ -1,6 +1,7 @@
 package taxonomy
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -391,11 +392,16 @@ func Nominative(name, article string) string {
 	if a == "" {
 		return name
 	}
-	if _, ok := articleReadings[a]; !ok {
+	rs, ok := articleReadings[a]
+	if !ok {
 		return name
 	}
-	if s, ok := StripGenitive(name); ok {
-		name = s
+	if slices.ContainsFunc(rs, func(r reading) bool { return r.cas == gen && (r.gender == Masculine || r.gender == Neuter) }) {
+		// only "des", "eines" … give a head its -s ("der Nordic-Jagd
+		// Handels GmbH" keeps its "Handels")
+		if s, ok := StripGenitive(name); ok {
+			name = s
+		}
 	}
 	words := strings.Fields(name)
 	hi, g := headIndex(words)
