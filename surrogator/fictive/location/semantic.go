@@ -3,6 +3,7 @@ package location
 import (
 	"context"
 	"math/rand"
+	"slices"
 	"strings"
 
 	"github.com/surrogator/surrogator/embed"
@@ -171,6 +172,9 @@ func placeCity(g Gazetteer, cand, city string) string {
 	for _, w := range toks {
 		parts := []string{w}
 		if strings.Contains(w, "-") {
+			if slices.ContainsFunc(strings.Split(w, "-"), isKeyword) {
+				continue // "Neckar-Apotheke", "Rosen-Apotheke": the facility's own word, no place
+			}
 			parts = append(parts, strings.Split(w, "-")...)
 		}
 		for _, p := range parts {

@@ -12,7 +12,11 @@ import (
 // hospitals the Bavarian Bezirke run (Kaufbeuren, Günzburg, Landshut,
 // Mainkofen, Bayreuth …). The GDR's Bezirkskrankenhäuser were general
 // hospitals ("Bezirkskrankenhaus Cottbus", today's Carl-Thiem-Klinikum):
-// a name that places one outside Bavaria keeps the general class.
+// a name that places one in the former GDR keeps the general class.
+
+// eastStates are the states of the former GDR.
+var eastStates = map[string]bool{"Berlin": true, "Brandenburg": true, "Mecklenburg-Vorpommern": true, "Sachsen": true,
+	"Sachsen-Anhalt": true, "Thüringen": true}
 
 // foldedStates maps the folded names of the embedded places to their
 // state.
@@ -25,7 +29,7 @@ var foldedStates = sync.OnceValue(func() map[string]string {
 })
 
 // districtHospital returns Psychiatry for a Bezirkskrankenhaus that no
-// place of the name puts outside Bavaria, else c.
+// place of the name puts in the former GDR, else c.
 func districtHospital(c Class, words []string) Class {
 	if c != Hospital && c != SpecialistClinic {
 		return c // a Tagesklinik des Bezirkskrankenhauses is one of its wards
@@ -38,7 +42,7 @@ func districtHospital(c Class, words []string) Class {
 		return c
 	}
 	for _, w := range words {
-		if st, ok := foldedStates()[w]; ok && st != "Bayern" {
+		if eastStates[foldedStates()[w]] {
 			return c
 		}
 	}
