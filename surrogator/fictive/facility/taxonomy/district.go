@@ -72,3 +72,22 @@ var ruleKeys = sync.OnceValue(func() map[string]bool {
 	}
 	return m
 })
+
+// municipalHeads name a municipality as a body ("Stadt Wolfsburg").
+var municipalHeads = map[string]bool{"stadt": true, "gemeinde": true, "hansestadt": true, "kreisstadt": true,
+	"landeshauptstadt": true, "universitaetsstadt": true, "marktgemeinde": true, "samtgemeinde": true,
+	"verbandsgemeinde": true, "stadtverwaltung": true, "gemeindeverwaltung": true}
+
+// municipality reports a name that is a municipal head followed by a
+// place only ("Stadt Wolfsburg", "Hansestadt Rostock").
+func municipality(words []string) bool {
+	if len(words) < 2 || !municipalHeads[words[0]] {
+		return false
+	}
+	for i, w := range words[1:] {
+		if foldedStates()[w] == "" && w != "bad" && !(i > 0 && strings.Contains(words[i], w)) {
+			return false
+		}
+	}
+	return true
+}

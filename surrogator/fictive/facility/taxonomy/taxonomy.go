@@ -359,7 +359,7 @@ var rules = []rule{
 	{"hebamme", 'i', PracticeSpecialist}, {"heilpraktiker", 'i', PracticeSpecialist}, {"psychotherapie", 'w', PracticeSpecialist},
 	{"reha", 'p', Rehab}, {"rehabilitation", 'i', Rehab}, {"kurklinik", 'i', Rehab}, {"kurzentrum", 'i', Rehab},
 	{"kurheim", 'i', Rehab}, {"nachsorgeklinik", 'i', Rehab}, {"vorsorgeklinik", 'i', Rehab},
-	{"schmieder", 'p', Rehab}, {"celenus", 'w', Rehab}, {"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
+	{"schmiederklinik", 'i', Rehab}, {"celenus", 'w', Rehab}, {"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
 	{"suchterkrank", 'i', Psychiatry}, {"suchtkrank", 'i', Psychiatry}, {"suchtmedizin", 'i', Psychiatry},
 	{"abhaengigkeitserkrank", 'i', Psychiatry},
 	{"fachklinik", 'i', SpecialistClinic}, {"fachkrankenhaus", 'i', SpecialistClinic},
@@ -392,6 +392,8 @@ var rules = []rule{
 	// schools before care ("Krankenpflegeschule", "Berufsschule für
 	// Pflegeberufe"); a Volkshochschule is adult education, no university
 	{"volkshochschule", 'i', School}, {"hochschule", 'i', University}, {"schule", 's', School},
+	{"gymnasium", 'i', School}, // "Max-Planck-Gymnasium" is no institute
+
 	// "-pflege" of things is a trade, not care
 	{"textilpflege", 'i', Company}, {"baumpflege", 'i', Company}, {"gartenpflege", 'i', Company},
 	{"landschaftspflege", 'i', Company}, {"gruenlandpflege", 'i', Company}, {"waldpflege", 'i', Company},
@@ -401,6 +403,7 @@ var rules = []rule{
 	{"denkmalpflege", 'i', AuthorityOther}, {"kirchenpflege", 'i', Church},
 	// a golf club is a sports ground before it is a club
 	{"golfclub", 'i', Sport}, {"golfplatz", 'i', Sport}, {"golfanlage", 'i', Sport},
+	{"pflegestuetzpunkt", 'i', AuthorityOther}, // a counselling office of the Kassen and the district
 	{"pflegeversicherung", 'i', InsurerStatutory}, {"familienkasse", 'i', AuthorityArbeitsagentur},
 	{"rentenversicherung", 'i', PensionCarrier}, {"versorgungswerk", 'i', PensionCarrier},
 	{"versorgungsanstalt", 'i', PensionCarrier}, {"rentenkasse", 'i', PensionCarrier},
@@ -458,7 +461,8 @@ var rules = []rule{
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
 	{"medizinischer", 'w', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
 	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
-	{"bewaehrungshilfe", 'i', AuthorityOther}, {"gerichtshilfe", 'i', AuthorityOther}, {"fuehrungsaufsicht", 'i', AuthorityOther},
+	{"krebsregister", 'i', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
+	{"betreuungsbehoerde", 'i', AuthorityOther}, {"bewaehrungshilfe", 'i', AuthorityOther}, {"gerichtshilfe", 'i', AuthorityOther}, {"fuehrungsaufsicht", 'i', AuthorityOther},
 	{"justiz", 'w', AuthorityOther}, {"werkstaetten", 's', Company}, {"kreisausschuss", 'i', AuthorityLandratsamt}, {"landeshauptstadt", 'w', AuthorityOther},
 	{"kette", 's', Company}, {"kosmetik", 'i', Shop}, {"wellness", 'i', Shop}, {"beauty", 'i', Shop}, {"bestattung", 'i', Company},
 	{"rwth", 'w', University},
@@ -476,6 +480,7 @@ var rules = []rule{
 	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
 	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
 	{"volkssolidaritaet", 'p', Association}, {"johanniter", 'p', Association}, {"malteser", 'p', Association},
+	{"tv", 'w', Association}, {"mtv", 'w', Association}, {"tsg", 'w', Association}, {"sc", 'w', Association}, {"sportfreunde", 'i', Association},
 	{"fsv", 'w', Association}, {"tsv", 'w', Association}, {"vfb", 'w', Association}, {"vfl", 'w', Association},
 	{"spvgg", 'w', Association}, {"tus", 'w', Association}, {"ssv", 'w', Association}, {"bsv", 'w', Association},
 	{"vereinigung", 's', Association}, {"club", 's', Association}, {"klub", 's', Association},
@@ -527,16 +532,17 @@ var rules = []rule{
 	{"kegelbahn", 'i', Sport}, {"eisstadion", 'i', Sport}, {"arena", 's', Sport},
 	{"eishalle", 'i', Sport}, {"kletterhalle", 'i', Sport}, {"tennishalle", 'i', Sport}, {"tennisplatz", 'i', Sport},
 	{"minigolf", 'i', Sport}, {"studio", 's', Shop}, {"hoerakustik", 'i', Shop}, {"fachgeschaeft", 'i', Shop},
+	{"lpg", 'w', Company}, {"tierproduktion", 'i', Company}, {"pflanzenproduktion", 'i', Company}, {"kombinat", 'i', Company},
 	{"callcenter", 'i', Company}, {"metallbau", 'i', Company}, {"firma", 's', Company},
 	{"veb", 'w', Company}, {"fahrdienst", 'i', Company}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
 	{"fussballplatz", 'i', Sport}, {"tennisanlage", 'i', Sport}, {"sportgelaende", 'i', Sport},
 	{"zoo", 'w', Park}, {"tierpark", 'i', Park}, {"wildpark", 'i', Park}, {"spielplatz", 'i', Park},
 	{"park", 's', Park}, {"garten", 's', Park}, {"jugendzentrum", 'i', Association},
 	{"friedhof", 'i', Park}, {"gehege", 's', Park}, {"parkanlage", 'i', Park}, {"gruenanlage", 'i', Park}, {"schweiz", 'w', Park},
-	{"stadtwald", 'i', Park},
+	{"stadtwald", 'i', Park}, {"wiesen", 's', Park}, {"auen", 's', Park},
 	{"gmbh", 'w', Company}, {"ag", 'w', Company}, {"kg", 'w', Company}, {"ohg", 'w', Company}, {"gbr", 'w', Company},
 	{"ug", 'w', Company}, {"se", 'w', Company}, {"mbh", 'w', Company}, {"co", 'w', Company}, {"inc", 'w', Company},
-	{"ltd", 'w', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
+	{"ltd", 'w', Company}, {"bau", 's', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
 	{"bank", 's', Company}, {"sparkasse", 'i', Company}, {"volksbank", 'i', Company}, {"raiffeisen", 'i', Company},
 	{"logistik", 'i', Company}, {"spedition", 'i', Company}, {"bau", 'p', Company}, {"bauunternehmen", 'i', Company},
 	{"kanzlei", 'i', Company}, {"steuerberat", 'i', Company}, {"rechtsanwa", 'i', Company}, {"notar", 'i', Company},
@@ -609,7 +615,7 @@ var phrases = []struct {
 	{"amt fuer jugend", AuthorityJugendamt}, {"landesamt fuer", AuthorityOther}, {"landesamts fuer", AuthorityOther},
 	{"landesamtes fuer", AuthorityOther},
 	{"karlsruher institut fuer technologie", University}, {"dienst der justiz", AuthorityOther}, {"klinikum schloss winnenden", Psychiatry}, {"jugendgerichtshilfe", AuthorityJugendamt},
-	{"anonyme alkoholiker", Association}, {"pro familia", Association}, {"weisser ring", Association},
+	{"kliniken schmieder", Rehab}, {"anonyme alkoholiker", Association}, {"pro familia", Association}, {"weisser ring", Association},
 	{"essen auf raedern", CareService}, {"juedische gemeinde", Church}, {"deutsche bahn", Company},
 	{"deutsche post", Company}, {"fachbereich gesundheit", AuthorityGesundheitsamt},
 	{"amt fuer kinder", AuthorityJugendamt}, {"jugend und familie", AuthorityJugendamt},
@@ -725,6 +731,9 @@ func classifyFolded(words []string) Class {
 	if c := phraseClass(words); c != Unknown {
 		return c
 	}
+	if municipality(words) {
+		return AuthorityOther // "Stadt Wolfsburg", "Gemeinde Wedemark": the administration
+	}
 	if kept := withoutPlaces(words); len(kept) > 0 && len(kept) < len(words) {
 		if c := classifyAll(kept); c != Unknown {
 			return districtHospital(c, words) // "Freibad Bremen-Blumenthal" is no "Blumen…" shop
@@ -773,6 +782,11 @@ func classifyAll(words []string) Class {
 			}
 			if c != Unknown {
 				return psychiatricCarrier(c, words)
+			}
+			if words[0] == "haus" && i+1 < len(words) {
+				if o := classifyWords(words[i+1:]); o == Association || o == Church {
+					return CareHome // "Haus Lindenhof der Diakonie": a welfare carrier's home
+				}
 			}
 			break
 		}
@@ -836,7 +850,7 @@ func psychiatricCarrier(c Class, words []string) Class {
 // Klinikum Wahrendorff, Christophsbad, Klinikum am Europakanal, Klinikum
 // Nordschwarzwald; "Klinikum Schloß Winnenden" is a phrase).
 var psychiatricCarriers = []string{"lvrklinik", "lwlklinik", "vitos", "kbo", "isaramper", "pfalzklinikum", "fachklinikum",
-	"weissenhof", "wahrendorff", "christophsbad", "europakanal", "nordschwarzwald"}
+	"weissenhof", "wahrendorff", "rheinhessenfachklinik", "christophsbad", "europakanal", "nordschwarzwald"}
 
 // hasWordPart reports whether a word contains part.
 func hasWordPart(words []string, part string) bool {
@@ -956,7 +970,7 @@ var genderSuffix = map[string]Gender{
 	"imbiss": Masculine, "garten": Masculine, "park": Masculine, "zoo": Masculine, "verlag": Masculine,
 	"service": Masculine, "grill": Masculine, "fachhandel": Masculine, "handel": Masculine,
 	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
-	"bahn": Feminine, "post": Feminine, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
+	"bahn": Feminine, "post": Feminine, "register": Neuter, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
 }
 
@@ -1059,9 +1073,9 @@ var articleReadings = func() map[string][]reading {
 // article can have before a head of gender head. "im" before a neuter
 // head (dative) takes masculine and neuter ("im Verband", "im Klinikum");
 // "die" before a feminine head takes feminine and plural; "der" before a
-// feminine head (dative or genitive) only feminine. A genitive reading
-// keeps the head's own gender (the noun's genitive -s cannot be added to
-// a candidate). With head NoGender every gender the form can have is
+// feminine head (dative or genitive) only feminine; "des" before a
+// masculine or neuter head takes both (Decline adds the genitive -s:
+// "des Kemperhofs" → "des Klinikums Fulda"). With head NoGender every gender the form can have is
 // returned; an unknown article gives head's own set.
 func AgreeingGenders(article string, head Gender) GenderSet {
 	rs, ok := articleReadings[strings.ToLower(article)]
@@ -1078,9 +1092,6 @@ func AgreeingGenders(article string, head Gender) GenderSet {
 	}
 	if head == NoGender {
 		return any
-	}
-	if cases[gen] && (head == Masculine || head == Neuter) {
-		return head.Set()
 	}
 	var out GenderSet
 	for g := Masculine; g <= Plural; g++ {
