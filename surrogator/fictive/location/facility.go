@@ -738,6 +738,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		for _, t := range byScore[sc] {
 			first = append(first, fill(t, city, false))
 		}
+		first = agreeing(first, f.genders)
 		if i == 0 && slices.ContainsFunc(first, func(v string) bool {
 			return freeValue(v, taken, ctx.Scope.Avoid, strings.ToLower(key), strings.ToLower(f.original))
 		}) {
@@ -754,9 +755,28 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 				more = append(more, fill(t, c, true))
 			}
 		}
-		tiers = append(tiers, first, more)
+		tiers = append(tiers, first, agreeing(more, f.genders))
 	}
 	return tiers
+}
+
+// agreeing keeps the renderings whose head fits genders (all when none
+// or no genders): a surname may end in a head noun of its own ("Netz Bau
+// GmbH" reads as das Netz after "der").
+func agreeing(vs []string, genders fac.GenderSet) []string {
+	if genders == 0 {
+		return vs
+	}
+	var out []string
+	for _, v := range vs {
+		if g := fac.HeadGender(v); g == fac.NoGender || genders.Has(g) {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return vs
+	}
+	return out
 }
 
 // headKey returns the ranking keyword of the first head found in the

@@ -321,6 +321,7 @@ var rules = []rule{
 	// pension funds of the professions and Bavaria's (not a practice, not a chamber)
 	{"landesversicherungsanstalt", 'i', PensionCarrier}, {"aerzteversorgung", 'i', PensionCarrier}, {"versorgungskammer", 'i', PensionCarrier},
 	{"apothekerversorgung", 'i', PensionCarrier}, {"versicherungskammer", 'i', InsurerPrivate},
+	{"schuechtermann", 'p', HeartCentre}, {"kerckhoff", 'p', HeartCentre},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
 	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
 	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
@@ -335,7 +336,7 @@ var rules = []rule{
 	{"schlaflabor", 'i', SpecialistClinic}, {"orthopaedietechnik", 'i', Shop}, {"orthopaedieschuh", 'i', Shop},
 	{"synlab", 'w', Laboratory}, {"bioscientia", 'w', Laboratory}, {"amedes", 'w', Laboratory},
 	{"labor", 'p', Laboratory}, {"labor", 's', Laboratory}, {"laboratorium", 'i', Laboratory},
-	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', Laboratory},
+	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', PracticeSpecialist},
 	{"laborarzt", 'i', Laboratory}, {"laboratoriumsmedizin", 'i', Laboratory},
 	{"physiotherap", 'i', Physiotherapy}, {"krankengymnastik", 'i', Physiotherapy}, {"ergotherap", 'i', Physiotherapy},
 	{"logopaed", 'i', Physiotherapy}, {"podolog", 'i', Physiotherapy}, {"osteopath", 'i', Physiotherapy},
@@ -374,6 +375,7 @@ var rules = []rule{
 	{"median", 'w', Rehab},
 	{"perinatalzentrum", 'i', SpecialistClinic}, {"schlaflabor", 'i', SpecialistClinic},
 	{"venenklinik", 'i', SpecialistClinic},
+	{"nemocnice", 'w', Hospital}, {"pojistovna", 'w', InsurerStatutory}, // Czech
 	{"klinikum", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
 	{"klinik", 's', Hospital}, {"kliniken", 's', Hospital}, {"klinik", 'p', Hospital},
 	{"hospital", 'i', Hospital}, {"spital", 's', Hospital}, {"lazarett", 'i', Hospital},
@@ -461,6 +463,7 @@ var rules = []rule{
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
 	{"medizinischer", 'w', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
 	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
+	{"landschaftsverband", 'i', AuthorityOther}, {"landeswohlfahrtsverband", 'i', AuthorityOther},
 	{"krebsregister", 'i', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
 	{"betreuungsbehoerde", 'i', AuthorityOther}, {"bewaehrungshilfe", 'i', AuthorityOther}, {"gerichtshilfe", 'i', AuthorityOther}, {"fuehrungsaufsicht", 'i', AuthorityOther},
 	{"justiz", 'w', AuthorityOther}, {"werkstaetten", 's', Company}, {"kreisausschuss", 'i', AuthorityLandratsamt}, {"landeshauptstadt", 'w', AuthorityOther},
@@ -563,7 +566,7 @@ var specialityStems = []string{
 	"frauen", "augen", "ophthalm", "haut", "derma", "hno", "chirurg", "radiolog", "anaesth", "psych", "kinder",
 	"paediat", "endokrin", "diabet", "rheuma", "angio", "gefaess", "nuklear", "schmerz", "sportmed", "geriat",
 	"internist", "innere", "phlebo", "allergo", "proktolog", "andrologie", "strahlen", "mund", "kiefer",
-	"hebamm", "nervenarzt", "nervenaerzt", "hno", "haemostas", "humangenet",
+	"hebamm", "nervenarzt", "nervenaerzt", "hno", "patholog", "haemostas", "humangenet",
 }
 
 // gpStems mark a general practitioner's practice.
@@ -615,6 +618,8 @@ var phrases = []struct {
 	{"amt fuer jugend", AuthorityJugendamt}, {"landesamt fuer", AuthorityOther}, {"landesamts fuer", AuthorityOther},
 	{"landesamtes fuer", AuthorityOther},
 	{"karlsruher institut fuer technologie", University}, {"dienst der justiz", AuthorityOther}, {"klinikum schloss winnenden", Psychiatry}, {"jugendgerichtshilfe", AuthorityJugendamt},
+	{"fakultni nemocnice", UniHospital}, {"zdravotni pojistovna", InsurerStatutory}, {"bratrska pokladna", InsurerStatutory},
+	{"fundusz zdrowia", InsurerStatutory},
 	{"kliniken schmieder", Rehab}, {"anonyme alkoholiker", Association}, {"pro familia", Association}, {"weisser ring", Association},
 	{"essen auf raedern", CareService}, {"juedische gemeinde", Church}, {"deutsche bahn", Company},
 	{"deutsche post", Company}, {"fachbereich gesundheit", AuthorityGesundheitsamt},
@@ -678,7 +683,7 @@ var tagPrefixClass = map[string]Class{
 // package's register test checks that every acronym of the register is
 // listed with its institution's type.
 var acronymClassLabels = map[string]string{
-	"ARAG": "insurer-private", "AXA": "insurer-private", "BAMF": "authority-other", "BAS": "authority-other", "BBKK": "insurer-private", "BEK": "insurer-statutory", "BFH": "court-other", "BGH": "court-other", "BGHM": "accident-insurer", "BGHW": "accident-insurer", "BGN": "accident-insurer", "BGW": "accident-insurer", "BHT": "university", "BIG": "insurer-statutory", "BIPS": "university-institute", "BNITM": "university-institute", "BSG": "court-sozialgericht", "BVA": "authority-other", "BVerwG": "court-verwaltungsgericht", "BZSt": "authority-other", "BayVGH": "court-verwaltungsgericht", "BfA": "pension-carrier", "BfArM": "authority-other", "BfJ": "authority-other", "CAU": "university", "CCCF": "tumour-centre", "CCCU": "tumour-centre", "DAK": "insurer-statutory", "DHM": "heart-centre", "DHZC": "heart-centre", "DKFZ": "university-institute", "DKV": "insurer-private", "DSHS": "university", "DZNE": "university-institute", "EBA": "authority-other", "ERGO": "insurer-private", "EUF": "university", "FAU": "university", "FLI": "university-institute", "HEK": "insurer-statutory", "HFU": "university", "HHU": "university", "HKI": "university-institute", "HSRM": "university", "HSU": "university", "HSZG": "university", "HUK": "insurer-private", "KIT": "university", "HZI": "university-institute", "HZL": "heart-centre", "HsH": "university", "IfADo": "university-institute", "JGU": "university", "JLU": "university", "JMU": "university", "KBA": "authority-other", "KKH": "insurer-statutory", "KUM": "university-hospital", "KUVB": "accident-insurer", "KVJS": "authority-other", "LAGeSo": "authority-other", "LAGuS": "authority-other", "LASV": "authority-other", "LBV": "authority-other", "LKH": "insurer-private", "LMU": "university", "LSJV": "authority-other", "LUH": "university", "MDC": "university-institute", "MHB": "university", "MHH": "university-hospital", "MLU": "university", "MRI": "university-hospital", "NCT": "tumour-centre", "OVGU": "university", "PBeaKK": "insurer-private", "PEI": "university-institute", "R+V": "insurer-private", "RKI": "university-institute", "RPTU": "university", "RUB": "university", "RWTH": "university", "SBK": "insurer-statutory", "SDK": "insurer-private", "SVLFG": "insurer-statutory", "THD": "university", "TK": "insurer-statutory", "TKK": "insurer-statutory", "TLVwA": "authority-other", "TUHH": "university", "TUM": "university", "TZM": "tumour-centre", "UCCH": "tumour-centre", "UCCL": "tumour-centre", "UCCSH": "tumour-centre", "UDE": "university", "UFZ": "university-institute", "UHZ": "heart-centre", "UKA": "university-hospital", "UKB": "university-hospital", "UKBW": "accident-insurer", "UKD": "university-hospital", "UKE": "university-hospital", "UKER": "university-hospital", "UKF": "university-hospital", "UKGM": "university-hospital", "UKH": "university-hospital", "UKHD": "university-hospital", "UKJ": "university-hospital", "UKK": "university-hospital", "UKL": "university-hospital", "UKM": "university-hospital", "UKMD": "university-hospital", "UKR": "university-hospital", "UKRB": "university-hospital", "UKS": "university-hospital", "UKSH": "university-hospital", "UKT": "university-hospital", "UKU": "university-hospital", "UKV": "insurer-private", "UKW": "university-hospital", "UME": "university-hospital", "UMG": "university-hospital", "UMM": "university-hospital", "UMMD": "university-hospital", "UMR": "university-hospital", "UVB": "accident-insurer", "UW/H": "university", "UdS": "university", "VBG": "accident-insurer", "WHZ": "university", "WTZ": "tumour-centre", "ZBFS": "authority-other", "hkk": "insurer-statutory",
+	"ARAG": "insurer-private", "AXA": "insurer-private", "BAMF": "authority-other", "BAS": "authority-other", "BBKK": "insurer-private", "BEK": "insurer-statutory", "BFH": "court-other", "BGH": "court-other", "BGHM": "accident-insurer", "BGHW": "accident-insurer", "BGN": "accident-insurer", "BGW": "accident-insurer", "BHT": "university", "BIG": "insurer-statutory", "BIPS": "university-institute", "BNITM": "university-institute", "BSG": "court-sozialgericht", "BVA": "authority-other", "BVerwG": "court-verwaltungsgericht", "BZSt": "authority-other", "BayVGH": "court-verwaltungsgericht", "BfA": "pension-carrier", "BfArM": "authority-other", "BfJ": "authority-other", "CAU": "university", "CCCF": "tumour-centre", "CCCU": "tumour-centre", "DAK": "insurer-statutory", "DHM": "heart-centre", "DHZC": "heart-centre", "DKFZ": "university-institute", "DKV": "insurer-private", "DSHS": "university", "DZNE": "university-institute", "EBA": "authority-other", "ERGO": "insurer-private", "EUF": "university", "FAU": "university", "FLI": "university-institute", "HEK": "insurer-statutory", "HFU": "university", "HHU": "university", "HKI": "university-institute", "HSRM": "university", "HSU": "university", "HSZG": "university", "HUK": "insurer-private", "KIT": "university", "NLBV": "authority-other", "LVR": "authority-other", "LWL": "authority-other", "VZP": "insurer-statutory", "NFZ": "insurer-statutory", "HZI": "university-institute", "HZL": "heart-centre", "HsH": "university", "IfADo": "university-institute", "JGU": "university", "JLU": "university", "JMU": "university", "KBA": "authority-other", "KKH": "insurer-statutory", "KUM": "university-hospital", "KUVB": "accident-insurer", "KVJS": "authority-other", "LAGeSo": "authority-other", "LAGuS": "authority-other", "LASV": "authority-other", "LBV": "authority-other", "LKH": "insurer-private", "LMU": "university", "LSJV": "authority-other", "LUH": "university", "MDC": "university-institute", "MHB": "university", "MHH": "university-hospital", "MLU": "university", "MRI": "university-hospital", "NCT": "tumour-centre", "OVGU": "university", "PBeaKK": "insurer-private", "PEI": "university-institute", "R+V": "insurer-private", "RKI": "university-institute", "RPTU": "university", "RUB": "university", "RWTH": "university", "SBK": "insurer-statutory", "SDK": "insurer-private", "SVLFG": "insurer-statutory", "THD": "university", "TK": "insurer-statutory", "TKK": "insurer-statutory", "TLVwA": "authority-other", "TUHH": "university", "TUM": "university", "TZM": "tumour-centre", "UCCH": "tumour-centre", "UCCL": "tumour-centre", "UCCSH": "tumour-centre", "UDE": "university", "UFZ": "university-institute", "UHZ": "heart-centre", "UKA": "university-hospital", "UKB": "university-hospital", "UKBW": "accident-insurer", "UKD": "university-hospital", "UKE": "university-hospital", "UKER": "university-hospital", "UKF": "university-hospital", "UKGM": "university-hospital", "UKH": "university-hospital", "UKHD": "university-hospital", "UKJ": "university-hospital", "UKK": "university-hospital", "UKL": "university-hospital", "UKM": "university-hospital", "UKMD": "university-hospital", "UKR": "university-hospital", "UKRB": "university-hospital", "UKS": "university-hospital", "UKSH": "university-hospital", "UKT": "university-hospital", "UKU": "university-hospital", "UKV": "insurer-private", "UKW": "university-hospital", "UME": "university-hospital", "UMG": "university-hospital", "UMM": "university-hospital", "UMMD": "university-hospital", "UMR": "university-hospital", "UVB": "accident-insurer", "UW/H": "university", "UdS": "university", "VBG": "accident-insurer", "WHZ": "university", "WTZ": "tumour-centre", "ZBFS": "authority-other", "hkk": "insurer-statutory",
 }
 
 // acronymClasses is acronymClassLabels parsed.
@@ -970,7 +975,7 @@ var genderSuffix = map[string]Gender{
 	"imbiss": Masculine, "garten": Masculine, "park": Masculine, "zoo": Masculine, "verlag": Masculine,
 	"service": Masculine, "grill": Masculine, "fachhandel": Masculine, "handel": Masculine,
 	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
-	"bahn": Feminine, "post": Feminine, "register": Neuter, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
+	"bahn": Feminine, "post": Feminine, "nemocnice": Feminine, "pojistovna": Feminine, "pokladna": Feminine, "register": Neuter, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
 }
 
