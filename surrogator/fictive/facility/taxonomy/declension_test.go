@@ -97,3 +97,17 @@ func TestDeclineForeign(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestAgreesLegalForms: a plural-looking word before a company's legal
+// form is no genitive after "der", and a town before a head is no head.
+func TestAgreesLegalForms(t *testing.T) {
+	for _, c := range [][3]string{
+		{"der", "Spedition Wolters KG", "Five Star Services GmbH Internationale Spedition"},
+		{"der", "Talbot Schienenfahrzeuge GmbH", "Nordic-Jagd Handels GmbH"},
+		{"der", "Kanzlei Meyer", "Sersheim Anwaltskanzlei"},
+	} {
+		if !Agrees(c[0], c[1], c[2]) {
+			t.Errorf("Agrees(%q, %q, %q) = false", c[0], c[1], c[2])
+		}
+	}
+}

@@ -92,6 +92,19 @@ func adjectiveStem(w string) (stem, ending string, ok bool) {
 // headIndex returns the index of the head noun among the words of name
 // (the first word ending in a known head noun, as HeadGender finds it)
 // and its gender; -1 when none.
+// laterHead reports whether one of words ends in a known head noun.
+func laterHead(words []string) bool {
+	for _, w := range words {
+		if locatives[strings.ToLower(w)] {
+			return false
+		}
+		if tokenGender(w, false) != NoGender {
+			return true
+		}
+	}
+	return false
+}
+
 func headIndex(words []string) (int, Gender) {
 	spa := -1
 	for i, tok := range words {
@@ -108,6 +121,9 @@ func headIndex(words []string) (int, Gender) {
 		}
 		if i == spa && i+1 < len(words) {
 			continue // the spa town itself ("Windsheim" is no "Heim")
+		}
+		if placeNames()[core] && laterHead(words[i+1:]) {
+			continue // "Sersheim Anwaltskanzlei": the town is no "Heim"
 		}
 		g, isAcr := acronymGenders[core]
 		if !isAcr {
@@ -344,13 +360,16 @@ func Agrees(article, original, surrogate string) bool {
 	if !ok {
 		return true
 	}
-	og := HeadGender(original)
-	if s, stripped := StripGenitive(original); stripped {
-		og = HeadGender(s)
-	}
-	sg := HeadGender(surrogate)
-	if s, stripped := StripGenitive(surrogate); stripped {
-		sg = HeadGender(s)
+	og, sg := HeadGender(original), HeadGender(surrogate)
+	if slices.ContainsFunc(rs, func(r reading) bool { return r.cas == gen && (r.gender == Masculine || r.gender == Neuter) }) {
+		// only "des", "eines" … give a head its -s ("der Five Star
+		// Services GmbH" is die GmbH)
+		if s, stripped := StripGenitive(original); stripped {
+			og = HeadGender(s)
+		}
+		if s, stripped := StripGenitive(surrogate); stripped {
+			sg = HeadGender(s)
+		}
 	}
 	if sg == NoGender {
 		return true

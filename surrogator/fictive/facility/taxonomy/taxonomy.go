@@ -334,7 +334,7 @@ var rules = []rule{
 	{"universitaetszahnklinik", 'i', UniHospital}, {"universitaetsaugenklinik", 'i', UniHospital},
 	{"universitaets", 'p', UniHospital}, {"charite", 'i', UniHospital},
 	{"apotheke", 'i', Pharmacy}, {"pharmacy", 'w', Pharmacy},
-	{"rehatechnik", 'i', Shop}, {"medizintechnik", 'i', Shop}, {"schlaflabor", 'i', SpecialistClinic}, {"orthopaedietechnik", 'i', Shop}, {"orthopaedieschuh", 'i', Shop},
+	{"rehatechnik", 'i', Shop}, {"schlaflabor", 'i', SpecialistClinic}, {"orthopaedietechnik", 'i', Shop}, {"orthopaedieschuh", 'i', Shop},
 	{"synlab", 'w', Laboratory}, {"bioscientia", 'w', Laboratory}, {"amedes", 'w', Laboratory},
 	{"labor", 'p', Laboratory}, {"labor", 's', Laboratory}, {"laboratorium", 'i', Laboratory},
 	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', PracticeSpecialist},
