@@ -467,7 +467,10 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	// The five-stage semantic method over the run's candidate pools
 	// (package facility); the templates below remain without pools or
 	// when no candidate of the type exists.
-	if pools := ctx.Pools; pools != nil {
+	// A place whose name and sentence show no type (a mountain, a square,
+	// a mine, a race) keeps showing none: the templates have such names,
+	// the pools would make it a park.
+	if pools := ctx.Pools; pools != nil && !(cls == fac.Unknown && ctx.Kind == kinds.LocationOther) {
 		inner := ""
 		if len(f.cities) > 0 {
 			inner = city

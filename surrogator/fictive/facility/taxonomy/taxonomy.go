@@ -532,7 +532,7 @@ var rules = []rule{
 	{"strandbad", 'i', Bath}, {"schwimmhalle", 'i', Bath}, {"erlebnisbad", 'i', Bath}, {"spassbad", 'i', Bath},
 	{"therme", 'i', Bath}, {"thermalbad", 'i', Bath}, {"familienbad", 'i', Bath}, {"sportbad", 'i', Bath},
 	{"stadtbad", 'i', Bath}, {"badeanstalt", 'i', Bath}, {"sauna", 'i', Bath},
-	{"badesee", 'i', Bath}, {"baeder", 's', Bath}, {"baederland", 'i', Bath}, {"naturbad", 'i', Bath}, {"kombibad", 'i', Bath},
+	{"badeparadies", 'i', Bath}, {"badewelt", 'i', Bath}, {"badesee", 'i', Bath}, {"baeder", 's', Bath}, {"baederland", 'i', Bath}, {"naturbad", 'i', Bath}, {"kombibad", 'i', Bath},
 	{"sporthalle", 'i', Sport}, {"sportplatz", 'i', Sport}, {"sportzentrum", 'i', Sport},
 	{"sportanlage", 'i', Sport}, {"sportpark", 'i', Sport}, {"turnhalle", 'i', Sport}, {"stadion", 'i', Sport},
 	{"fitness", 'i', Sport}, {"reithalle", 'i', Sport}, {"reitanlage", 'i', Sport}, {"bowling", 'i', Sport},
@@ -808,6 +808,16 @@ func classifyAll(words []string) Class {
 	c := classifyWords(words)
 	if n := len(words); n > 0 && words[n-1] == "bad" && (c == Unknown || c == Company) {
 		return Bath // "Albert-Bad"; "Bad Elster" is a town
+	}
+	if c == Unknown {
+		for i, w := range words[:max(len(words)-1, 0)] {
+			if w == "bad" && words[i+1] != "" && words[i+1][0] >= '0' && words[i+1][0] <= '9' {
+				return Bath // "Bad 1 Bremerhaven"
+			}
+		}
+		if len(words) >= 2 && (words[0] == "zum" || words[0] == "zur") {
+			return Gastronomy // "Zum Schwarzen Ochsen": an inn's name
+		}
 	}
 	if c == Unknown {
 		for _, w := range words {
