@@ -351,7 +351,7 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	if ctx.Doc != nil && article == "" && fac.Classify(core) == fac.Unknown {
 		// a bare name after its type noun ("Pflegeheim [Haus Abendsonne]")
 		// is replaced by a bare name of that type, not by a second noun
-		if hb := fac.HeadBefore(ctx.Before(40)); hb != fac.Unknown {
+		if hb := fac.RefineByContext(core, fac.Unknown, ctx.Before(40), ""); hb != fac.Unknown && hb == fac.HeadBefore(ctx.Before(40)) {
 			if b := fac.BareName(v, hb); norm.Fold(b) != norm.Fold(core) {
 				v = b
 			}

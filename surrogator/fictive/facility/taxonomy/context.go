@@ -58,8 +58,8 @@ func RefineByContext(name string, def Class, before, after string) Class {
 	c := Classify(name)
 	unknown := c == Unknown
 	if unknown {
-		if hb := HeadBefore(before); hb != Unknown {
-			return hb // "Pflegeheim [Haus Abendsonne]"
+		if hb := HeadBefore(before); hb != Unknown && (hb != Church || saintName(name)) {
+			return hb // "Pflegeheim [Haus Abendsonne]", "der Gemeinde [St. Jakobus]"
 		}
 		c = def
 	}
@@ -203,4 +203,12 @@ func BareName(s string, c Class) string {
 		return rest
 	}
 	return s
+}
+
+// saintName reports a name that starts like a parish's ("St. Jakobus",
+// "Heilig Kreuz"): after "Gemeinde" it is a church's; a place is the
+// municipality's.
+func saintName(name string) bool {
+	f := strings.Fields(name)
+	return len(f) > 0 && (f[0] == "St." || f[0] == "Sankt" || f[0] == "Heilig" || f[0] == "Heilige" || f[0] == "Hl." || f[0] == "Maria" || f[0] == "Christus")
 }

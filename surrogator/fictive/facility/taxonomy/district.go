@@ -41,10 +41,19 @@ func districtHospital(c Class, words []string) Class {
 	if !bkh {
 		return c
 	}
-	for _, w := range words {
-		if eastStates[foldedStates()[w]] {
-			return c
+	// the longest place first: "Landsberg am Lech" is Bavarian, a
+	// "Landsberg" alone lies in Saxony-Anhalt
+	for i := 0; i < len(words); {
+		n := min(4, len(words)-i)
+		for ; n > 0; n-- {
+			if st, ok := foldedStates()[strings.Join(words[i:i+n], "")]; ok {
+				if eastStates[st] {
+					return c
+				}
+				break
+			}
 		}
+		i += max(n, 1)
 	}
 	return Psychiatry
 }
