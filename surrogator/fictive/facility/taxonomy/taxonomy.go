@@ -626,7 +626,7 @@ var phrases = []struct {
 	{"kommunaler sozialverband", AuthorityOther}, {"zentrum bayern familie", AuthorityOther},
 	{"amt fuer jugend", AuthorityJugendamt}, {"landesamt fuer", AuthorityOther}, {"landesamts fuer", AuthorityOther},
 	{"landesamtes fuer", AuthorityOther},
-	{"karlsruher institut fuer technologie", University}, {"dienst der justiz", AuthorityOther}, {"klinikum schloss winnenden", Psychiatry}, {"jugendgerichtshilfe", AuthorityJugendamt},
+	{"karlsruher institut fuer technologie", University}, {"dienst der justiz", AuthorityOther}, {"fuer seelische gesundheit", Psychiatry}, {"klinikum schloss winnenden", Psychiatry}, {"jugendgerichtshilfe", AuthorityJugendamt},
 	{"fakultni nemocnice", UniHospital}, {"zdravotni pojistovna", InsurerStatutory}, {"bratrska pokladna", InsurerStatutory},
 	{"fundusz zdrowia", InsurerStatutory}, {"caisse nationale de sante", InsurerStatutory}, {"assurance maladie", InsurerStatutory},
 	{"caisse de maladie", InsurerStatutory},
@@ -879,7 +879,7 @@ func psychiatricCarrier(c Class, words []string) Class {
 // Klinikum Wahrendorff, Christophsbad, Klinikum am Europakanal, Klinikum
 // Nordschwarzwald; "Klinikum Schloß Winnenden" is a phrase).
 var psychiatricCarriers = []string{"lvrklinik", "lwlklinik", "vitos", "kbo", "isaramper", "pfalzklinikum", "fachklinikum",
-	"weissenhof", "wahrendorff", "rheinhessenfachklinik", "christophsbad", "europakanal", "nordschwarzwald"}
+	"weissenhof", "wahrendorff", "rheinhessenfachklinik", "karljaspers", "carlfriedrichflemming", "furtbach", "heckscher", "oberbergklinik", "roseneck", "christophsbad", "europakanal", "nordschwarzwald"}
 
 // hasWordPart reports whether a word contains part.
 func hasWordPart(words []string, part string) bool {
