@@ -722,7 +722,17 @@ func Classify(name string) Class {
 	if c, ok := acronymClasses()[strings.TrimSpace(name)]; ok {
 		return c // a register abbreviation written alone ("UME", "KUVB")
 	}
-	return classifyFolded(classWords(Expand(name)))
+	c := classifyFolded(classWords(Expand(name)))
+	if c == Unknown {
+		// a register abbreviation with its seat or campus ("JGU Mainz",
+		// "HHU Düsseldorf", "KUVB München")
+		for _, w := range strings.Fields(name) {
+			if a, ok := acronymClasses()[strings.Trim(w, ",;:()")]; ok {
+				return a
+			}
+		}
+	}
+	return c
 }
 
 // classWords are the folded words of a name for classification: each
