@@ -899,7 +899,7 @@ func avoidWindows(avoid func(string) bool, v string) bool {
 	var starts, ends []int
 	in := false
 	for i, r := range v {
-		sep := r == ' ' || r == '-' || r == '/' || r == '(' || r == ')' || r == ','
+		sep := r == ' ' || r == '-' || r == '/' || r == '(' || r == ')' || r == ',' || r == '.' || r == ';' || r == ':'
 		switch {
 		case !sep && !in:
 			starts, in = append(starts, i), true
