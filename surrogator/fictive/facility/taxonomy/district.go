@@ -64,11 +64,24 @@ func districtHospital(c Class, words []string) Class {
 // that is a rule's key itself and the name after "Bad" ("Bad Homburg") stay.
 func withoutPlaces(words []string) []string {
 	var out []string
-	for i, w := range words {
-		if len(w) >= 4 && foldedStates()[w] != "" && !ruleKeys()[w] && (i == 0 || words[i-1] != "bad") {
+	for i := 0; i < len(words); {
+		// a place of several words first ("Markt Erlbach" is no market)
+		n := min(4, len(words)-i)
+		for ; n > 1; n-- {
+			if words[i] != "bad" && foldedStates()[strings.Join(words[i:i+n], "")] != "" && (i == 0 || words[i-1] != "bad") {
+				break
+			}
+		}
+		if n > 1 {
+			i += n
 			continue
 		}
-		out = append(out, w)
+		if w := words[i]; len(w) >= 4 && foldedStates()[w] != "" && !ruleKeys()[w] && (i == 0 || words[i-1] != "bad") {
+			i++
+			continue
+		}
+		out = append(out, words[i])
+		i++
 	}
 	return out
 }
