@@ -547,7 +547,7 @@ var rules = []rule{
 	{"lpg", 'w', Company}, {"tierproduktion", 'i', Company}, {"pflanzenproduktion", 'i', Company}, {"kombinat", 'i', Company},
 	{"verkehrsbetriebe", 'i', Company}, {"callcenter", 'i', Company}, {"metallbau", 'i', Company}, {"firma", 's', Company},
 	{"veb", 'w', Company}, {"fahrdienst", 'i', Company}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
-	{"fussballplatz", 'i', Sport}, {"tennisanlage", 'i', Sport}, {"sportgelaende", 'i', Sport},
+	{"fussballplatz", 'i', Sport}, {"tennisanlage", 'i', Sport},
 	{"zoo", 'w', Park}, {"tierpark", 'i', Park}, {"wildpark", 'i', Park}, {"spielplatz", 'i', Park},
 	{"park", 's', Park}, {"garten", 's', Park}, {"jugendzentrum", 'i', Association},
 	{"friedhof", 'i', Park}, {"gehege", 's', Park}, {"parkanlage", 'i', Park}, {"gruenanlage", 'i', Park}, {"schweiz", 'w', Park},
