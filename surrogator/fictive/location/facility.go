@@ -459,7 +459,17 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 		citySurrogate(ctx, g, t.nodeFor(c, ctx.Span)) // keep inner cities consistent
 	}
 	if authorityClass(cls) {
-		if v, ok := authoritySurrogate(ctx, g, f, cls, core, cityID); ok && norm.Fold(v) != key && !avoidWindows(ctx.Scope.Avoid, v) {
+		v, ok := authoritySurrogate(ctx, g, f, cls, core, cityID)
+		if ok && f.genders != 0 && !f.genders.Has(fac.HeadGender(v)) && city != "" && len(f.cities) > 0 {
+			// the office's usual name does not fit the article before the
+			// span ("der Fachdienst Gesundheit Schwerin" is no "der
+			// Gesundheitsamt …"): the original's own name for it, at the
+			// surrogate place ("Fachdienst Gesundheit Wismar")
+			if w := placeCity(g, core, city); w != core {
+				v = w
+			}
+		}
+		if ok && norm.Fold(v) != key && !avoidWindows(ctx.Scope.Avoid, v) {
 			ctx.Scope.Set(ns, key, v)
 			return v, nil
 		}

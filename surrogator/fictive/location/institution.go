@@ -521,14 +521,8 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		foreign = reg.entries[m.entry].Country
 	}
 	sameCountry := map[string]bool{}
-	if foreign != "" {
-		for _, i := range reg.byClass[cls] {
-			if e := reg.entries[i]; e.Country == foreign && i != m.entry {
-				sameCountry[foreign] = true
-			}
-		}
-	}
-	usable := func(i int) bool {
+	var usable func(i int) bool
+	usableAny := func(i int) bool {
 		e := reg.entries[i]
 
 		if i == m.entry || replaced[norm.Fold(e.Seat)] || taken[strings.ToLower(e.Name)] {
@@ -537,15 +531,24 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		if (e.Country != "") != (foreign != "") {
 			return false // a German institution stays German, a foreign one foreign
 		}
-		if foreign != "" && e.Country != foreign && sameCountry[foreign] {
-			return false // of the same country when it has others
-		}
 		for _, fm := range e.forms {
 			if named(fm) {
 				return false
 			}
 		}
 		return true
+	}
+	if foreign != "" {
+		for _, i := range reg.byClass[cls] {
+			if reg.entries[i].Country == foreign && usableAny(i) {
+				sameCountry[foreign] = true
+			}
+		}
+	}
+	usable = func(i int) bool {
+		// a foreign institution of the same country when it has another
+		// free one, else of any other country
+		return usableAny(i) && (foreign == "" || !sameCountry[foreign] || reg.entries[i].Country == foreign)
 	}
 	name := ctx.Scope.Memo(NSInstitution, key, func(rnd *rand.Rand) string {
 		var all, inState []int

@@ -58,6 +58,7 @@ func TestDeclineTable(t *testing.T) {
 		{"Mobiler Pflegedienst Elbaue", "vom", "Mobilen Pflegedienst Elbaue"},
 		{"Zentrales Labor", "im", "Zentralen Labor"},
 		{"Ambulantes Rehazentrum Mainz", "des", "Ambulanten Rehazentrums Mainz"},
+		{"LAGeSo", "des", "LAGeSo"},
 		{"Städtisches Klinikum Karlsruhe", "eines", "Städtischen Klinikums Karlsruhe"},
 	} {
 		if got := Decline(c.name, lastWord(c.article)); got != c.want {

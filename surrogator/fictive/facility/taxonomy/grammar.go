@@ -303,6 +303,15 @@ func genitiveS(w string) (string, bool) {
 	if core == "" || IsAcronym(core) {
 		return w, false
 	}
+	upper := 0
+	for _, r := range core {
+		if unicode.IsUpper(r) {
+			upper++
+		}
+	}
+	if upper >= 2 && !strings.Contains(core, "-") {
+		return w, false // a mixed-case acronym ("LAGeSo", "BfArM") takes no -s
+	}
 	last, _ := utf8.DecodeLastRuneInString(core)
 	if !unicode.IsLower(last) {
 		return w, false
