@@ -536,7 +536,9 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	if m.entry >= 0 {
 		foreign = reg.entries[m.entry].Country
 	}
-	usable := func(i int) bool {
+	sameCountry := map[string]bool{}
+	var usable func(i int) bool
+	usableAny := func(i int) bool {
 		e := reg.entries[i]
 
 		if i == m.entry || replaced[norm.Fold(e.Seat)] || taken[strings.ToLower(e.Name)] {
@@ -551,6 +553,18 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 			}
 		}
 		return true
+	}
+	if foreign != "" {
+		for _, i := range reg.byClass[cls] {
+			if reg.entries[i].Country == foreign && usableAny(i) {
+				sameCountry[foreign] = true
+			}
+		}
+	}
+	usable = func(i int) bool {
+		// a foreign institution of the same country when it has another
+		// free one, else of any other country
+		return usableAny(i) && (foreign == "" || !sameCountry[foreign] || reg.entries[i].Country == foreign)
 	}
 	key += regionalKey(ctx, g, reg, m) + courtKey(ctx, g, reg, m)
 	name := ctx.Scope.Memo(NSInstitution, key, func(rnd *rand.Rand) string {
@@ -957,7 +971,7 @@ func avoidWindows(avoid func(string) bool, v string) bool {
 	var starts, ends []int
 	in := false
 	for i, r := range v {
-		sep := r == ' ' || r == '-' || r == '/' || r == '(' || r == ')' || r == ','
+		sep := r == ' ' || r == '-' || r == '/' || r == '(' || r == ')' || r == ',' || r == '.' || r == ';' || r == ':'
 		switch {
 		case !sep && !in:
 			starts, in = append(starts, i), true
