@@ -143,3 +143,10 @@ func RefineByContext(name string, def Class, before, after string) Class {
 
 // Expand writes out a name's abbreviations (taxonomy.Expand).
 func Expand(name string) string { return taxonomy.Expand(name) }
+
+// HeadBefore is taxonomy.HeadBefore: the class of the type noun right
+// before a bare name ("Pflegeheim [Haus Abendsonne]").
+func HeadBefore(before string) Class { return taxonomy.HeadBefore(before) }
+
+// BareName is taxonomy.BareName: a surrogate without its leading type noun.
+func BareName(s string, c Class) string { return taxonomy.BareName(s, c) }

@@ -348,6 +348,15 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if ctx.Doc != nil && article == "" && fac.Classify(core) == fac.Unknown {
+		// a bare name after its type noun ("Pflegeheim [Haus Abendsonne]")
+		// is replaced by a bare name of that type, not by a second noun
+		if hb := fac.RefineByContext(core, fac.Unknown, ctx.Before(40), ""); hb != fac.Unknown && hb == fac.HeadBefore(ctx.Before(40)) {
+			if b := fac.BareName(v, hb); norm.Fold(b) != norm.Fold(core) {
+				v = b
+			}
+		}
+	}
 	return lead + fac.Decline(v, article) + trail, nil
 }
 
@@ -458,7 +467,10 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	// The five-stage semantic method over the run's candidate pools
 	// (package facility); the templates below remain without pools or
 	// when no candidate of the type exists.
-	if pools := ctx.Pools; pools != nil {
+	// A place whose name and sentence show no type (a mountain, a square,
+	// a mine, a race) keeps showing none: the templates have such names,
+	// the pools would make it a park.
+	if pools := ctx.Pools; pools != nil && !(cls == fac.Unknown && ctx.Kind == kinds.LocationOther) {
 		inner := ""
 		if len(f.cities) > 0 {
 			inner = city
@@ -629,6 +641,20 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 				agree = append(agree, t)
 			}
 		}
+		if len(agree) == 0 && len(templates) > 0 {
+			// none of the kind fits the article: the same class's templates
+			// of the other kinds that do ("der [Frühförderstelle]" is no
+			// "der Modehaus")
+			gc := cacheOf(g)
+			want := templateClass(gc, templates[0])
+			for _, k := range []string{data.FacilityHospital, data.FacilityPractice, data.FacilityOrganization, data.FacilityOther} {
+				for _, t := range res.FacilityTemplates[k] {
+					if templateClass(gc, t) == want && f.genders.Has(fac.HeadGender(templateFill.Replace(t))) && !slices.Contains(agree, t) {
+						agree = append(agree, t)
+					}
+				}
+			}
+		}
 		if len(agree) > 0 {
 			templates = agree
 		}
@@ -715,6 +741,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		for _, t := range byScore[sc] {
 			first = append(first, fill(t, city, false))
 		}
+		first = agreeing(first, f.genders)
 		if i == 0 && slices.ContainsFunc(first, func(v string) bool {
 			return freeValue(v, taken, ctx.Scope.Avoid, strings.ToLower(key), strings.ToLower(f.original))
 		}) {
@@ -731,9 +758,28 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 				more = append(more, fill(t, c, true))
 			}
 		}
-		tiers = append(tiers, first, more)
+		tiers = append(tiers, first, agreeing(more, f.genders))
 	}
 	return tiers
+}
+
+// agreeing keeps the renderings whose head fits genders (all when none
+// or no genders): a surname may end in a head noun of its own ("Netz Bau
+// GmbH" reads as das Netz after "der").
+func agreeing(vs []string, genders fac.GenderSet) []string {
+	if genders == 0 {
+		return vs
+	}
+	var out []string
+	for _, v := range vs {
+		if g := fac.HeadGender(v); g == fac.NoGender || genders.Has(g) {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return vs
+	}
+	return out
 }
 
 // headKey returns the ranking keyword of the first head found in the

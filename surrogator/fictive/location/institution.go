@@ -520,6 +520,14 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	if m.entry >= 0 {
 		foreign = reg.entries[m.entry].Country
 	}
+	sameCountry := map[string]bool{}
+	if foreign != "" {
+		for _, i := range reg.byClass[cls] {
+			if e := reg.entries[i]; e.Country == foreign && i != m.entry {
+				sameCountry[foreign] = true
+			}
+		}
+	}
 	usable := func(i int) bool {
 		e := reg.entries[i]
 
@@ -528,6 +536,9 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		}
 		if (e.Country != "") != (foreign != "") {
 			return false // a German institution stays German, a foreign one foreign
+		}
+		if foreign != "" && e.Country != foreign && sameCountry[foreign] {
+			return false // of the same country when it has others
 		}
 		for _, fm := range e.forms {
 			if named(fm) {

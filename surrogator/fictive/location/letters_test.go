@@ -282,6 +282,9 @@ func evalLetters(t *testing.T, res *data.Resources, pools *fac.Pools, ls []*lett
 					ev.note(&ev.leakEx, fmt.Sprintf("leak %q: %q → %q", lk, orig, sur))
 				}
 				got := surrogateType(reg, nomS)
+				if hb := fac.HeadBefore(ctx.Before(40)); hb != fac.Unknown && hb == fac.RefineByContext(nomO, fac.Unknown, ctx.Before(40), "") && article == "" && fac.Classify(nomO) == fac.Unknown && fac.Classify(nomS) == fac.Unknown {
+					got = hb.Type() // a bare name after its type noun, as the original
+				}
 				if e := institutionOf(reg, nomS); e >= 0 && got != want && reg.entries[e].class.Type() == want {
 					got = want // "Institut für Rechtsmedizin der Universität X": judged by its institution when typed so
 				}

@@ -3,6 +3,7 @@ package location
 import (
 	"context"
 	"math/rand"
+	"slices"
 	"strings"
 
 	"github.com/surrogator/surrogator/embed"
@@ -171,6 +172,24 @@ func placeCity(g Gazetteer, cand, city string) string {
 	for _, w := range toks {
 		parts := []string{w}
 		if strings.Contains(w, "-") {
+			if ps := strings.Split(w, "-"); slices.ContainsFunc(ps, func(p string) bool { return isKeyword(p) || fac.Classify(p) != fac.Unknown }) {
+				// "Ettlingen-Apotheke": the facility word stays and the
+				// place follows it ("Apotheke Weinheim"); "Rosen-Apotheke"
+				// names no place
+				var rest []string
+				place := false
+				for _, p := range ps {
+					if r := resolveCity(g, p); r.ok && capitalised(p) && !isKeyword(p) && fac.Classify(p) == fac.Unknown && !cityStop[strings.ToLower(p)] {
+						place = true
+						continue
+					}
+					rest = append(rest, p)
+				}
+				if place && len(rest) > 0 {
+					return replaceWord(cand, w, strings.Join(rest, "-")+" "+city)
+				}
+				continue
+			}
 			parts = append(parts, strings.Split(w, "-")...)
 		}
 		for _, p := range parts {

@@ -2,6 +2,7 @@ package taxonomy
 
 import (
 	"strings"
+	"unicode"
 )
 
 // Context of a name that does not show its type.
@@ -30,6 +31,10 @@ var contextCues = []struct {
 	{"kurklinik", Rehab, false}, {"schwimm", Bath, false}, {"sauna", Bath, true}, {"badebetrieb", Bath, false},
 }
 
+// detox are the cues of a detoxification, which a general hospital
+// ("Heinrich-Braun-Klinikum") does as well as a psychiatric one.
+var detox = map[string]bool{"entgiftung": true, "entzug": true, "suchtmedizin": true}
+
 // maxCueDistance bounds how far (in bytes of folded words) a cue may be
 // from the span.
 const maxCueDistance = 120
@@ -53,6 +58,9 @@ func RefineByContext(name string, def Class, before, after string) Class {
 	c := Classify(name)
 	unknown := c == Unknown
 	if unknown {
+		if hb := HeadBefore(before); hb != Unknown && (hb != Church || saintName(name)) {
+			return hb // "Pflegeheim [Haus Abendsonne]", "der Gemeinde [St. Jakobus]"
+		}
 		c = def
 	}
 	switch {
@@ -68,15 +76,21 @@ func RefineByContext(name string, def Class, before, after string) Class {
 			return c
 		}
 	}
+	if kept := withoutPlaces(words); len(kept) == 1 && (kept[0] == "klinikum" || kept[0] == "krankenhaus") && len(words) > 1 {
+		return c // "Klinikum Nürnberg": a town's hospital, whatever department writes
+	}
 	bw := " " + strings.Join(classWords(clauseBefore(before)), " ") + " "
 	aw := " " + strings.Join(classWords(clauseAfter(after)), " ") + " "
 	acute := false
 	for _, h := range acuteHeads {
 		acute = acute || strings.Contains(joined, h)
 	}
+	// a Klinikum is a general hospital unless a psychiatric cue proper
+	// says otherwise: detoxification is done on its medical wards too
+	klinikum := strings.Contains(joined, "klinikum") && !strings.Contains(joined, "fachklinikum")
 	best, bestDist := c, maxCueDistance+1
 	for _, cue := range contextCues {
-		if !fitsClass(c, cue.class) || cue.class == Rehab && acute {
+		if !fitsClass(c, cue.class) || cue.class == Rehab && acute || klinikum && detox[cue.stem] {
 			continue
 		}
 		pat := " " + cue.stem
@@ -134,4 +148,67 @@ func clauseAfter(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// HeadBefore returns the class of the type noun written right before a
+// span whose name shows no type of its own ("Pflegeheim [Haus
+// Abendsonne]", "SAPV-Team [Oberlausitz]", "der Gemeinde [St. Jakobus]"),
+// Unknown when the word before is no capitalised type noun or the span
+// does not follow it on the same line after one blank.
+func HeadBefore(before string) Class {
+	if !strings.HasSuffix(before, " ") || strings.HasSuffix(before, "  ") {
+		return Unknown
+	}
+	f := strings.Fields(before[strings.LastIndexByte(before, '\n')+1:])
+	if len(f) == 0 {
+		return Unknown
+	}
+	w := f[len(f)-1]
+	if r := []rune(w); !unicode.IsUpper(r[0]) || strings.ContainsAny(w, ",;:.()") {
+		return Unknown
+	}
+	if c, ok := headNouns[strings.ToLower(w)]; ok {
+		return c
+	}
+	c := Classify(w)
+	if c.Unique() {
+		return Unknown // "Amtsgericht [Leipzig]" names a place, not an institution
+	}
+	return c
+}
+
+// headNouns are type nouns before a bare name that Classify does not read
+// alone.
+var headNouns = map[string]Class{"gemeinde": Church, "pfarrei": Church, "kirchengemeinde": Church}
+
+// nameMarkers start the proper names of facilities ("Haus Linde", "St.
+// Marien", "Villa Sonnenschein").
+var nameMarkers = map[string]bool{"Haus": true, "St.": true, "Sankt": true, "Villa": true, "Hof": true, "Heilig": true,
+	"Heilige": true, "Maria": true, "Am": true, "An": true, "Zum": true, "Zur": true, "Stift": true}
+
+// BareName returns a surrogate of class c without the type noun it starts
+// with when the rest is a name that shows no type ("Pflegeheim Haus
+// Linde" → "Haus Linde"), so that it can follow the original's type noun
+// in the text; s itself otherwise.
+func BareName(s string, c Class) string {
+	f := strings.Fields(s)
+	for k := 1; k <= 2 && k < len(f); k++ {
+		head, rest := strings.Join(f[:k], " "), strings.Join(f[k:], " ")
+		if r, l := []rune(rest), []rune(f[k-1]); !unicode.IsUpper(r[0]) || !unicode.IsUpper(l[0]) || Classify(head) != c || Classify(rest) != Unknown {
+			continue
+		}
+		if !nameMarkers[f[k]] {
+			continue // "Kirchgemeinde Görlitz": a place alone is no name of the facility
+		}
+		return rest
+	}
+	return s
+}
+
+// saintName reports a name that starts like a parish's ("St. Jakobus",
+// "Heilig Kreuz"): after "Gemeinde" it is a church's; a place is the
+// municipality's.
+func saintName(name string) bool {
+	f := strings.Fields(name)
+	return len(f) > 0 && (f[0] == "St." || f[0] == "Sankt" || f[0] == "Heilig" || f[0] == "Heilige" || f[0] == "Hl." || f[0] == "Maria" || f[0] == "Christus")
 }

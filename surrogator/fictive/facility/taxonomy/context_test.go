@@ -66,3 +66,37 @@ func TestAcronymHeads(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadBefore: a bare name takes the class of the type noun before it.
+func TestHeadBefore(t *testing.T) {
+	for _, c := range []struct {
+		name, before string
+		want         Class
+	}{
+		{"Haus Abendsonne", "in das Pflegeheim ", CareHome},
+		{"Oberlausitz", "mit dem SAPV-Team ", CareService},
+		{"St. Jakobus", "der Gemeinde ", Church},
+		{"Leipzig", "am Amtsgericht ", Unknown},
+		{"Haus Abendsonne", "Pflegeheim:\n", Unknown},
+		{"Haus Abendsonne", "in das ", Unknown},
+	} {
+		if got := HeadBefore(c.before); got != c.want {
+			t.Errorf("HeadBefore(%q) = %s, want %s", c.before, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		sur  string
+		cls  Class
+		want string
+	}{
+		{"Pflegeheim Haus Linde", CareHome, "Haus Linde"},
+		{"Seniorenzentrum am Lindenweg", CareHome, "Seniorenzentrum am Lindenweg"},
+		{"Kirchgemeinde St. Marien", Church, "St. Marien"},
+		{"Pflegedienst Sonnenschein", CareService, "Pflegedienst Sonnenschein"},
+		{"Kirchgemeinde Görlitz", Church, "Kirchgemeinde Görlitz"},
+	} {
+		if got := BareName(c.sur, c.cls); got != c.want {
+			t.Errorf("BareName(%q) = %q, want %q", c.sur, got, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package taxonomy
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -47,13 +48,13 @@ func isIndefinite(a string) bool {
 //
 // "-ig" is left out: "Leipziger", "Braunschweiger" are indeclinable place
 // adjectives, not "Leipzig-er".
-var adjectiveEndings = []string{"isch", "lich", "al", "är", "ell"}
+var adjectiveEndings = []string{"isch", "lich", "al", "är", "ell", "ant"}
 
 // adjectiveWords are adjective stems without such an ending.
 var adjectiveWords = map[string]bool{
 	"deutsch": true, "frei": true, "neu": true, "alt": true, "privat": true, "allgemein": true, "groß": true,
 	"klein": true, "vereinigt": true, "bergisch": true, "heilig": true, "ober": true, "unter": true,
-	"freiwillig": true, "blau": true, "rot": true, "weiß": true, "grün": true, "gelb": true, "schwarz": true, "früh": true,
+	"freiwillig": true, "mobil": true, "intensiv": true, "palliativ": true, "betreut": true, "offen": true, "blau": true, "rot": true, "weiß": true, "grün": true, "gelb": true, "schwarz": true, "früh": true,
 }
 
 // AdjectiveStem reports whether w is an inflected adjective of the kind
@@ -91,6 +92,19 @@ func adjectiveStem(w string) (stem, ending string, ok bool) {
 // headIndex returns the index of the head noun among the words of name
 // (the first word ending in a known head noun, as HeadGender finds it)
 // and its gender; -1 when none.
+// laterHead reports whether one of words ends in a known head noun.
+func laterHead(words []string) bool {
+	for _, w := range words {
+		if locatives[strings.ToLower(w)] {
+			return false
+		}
+		if tokenGender(w, false) != NoGender {
+			return true
+		}
+	}
+	return false
+}
+
 func headIndex(words []string) (int, Gender) {
 	spa := -1
 	for i, tok := range words {
@@ -107,6 +121,9 @@ func headIndex(words []string) (int, Gender) {
 		}
 		if i == spa && i+1 < len(words) {
 			continue // the spa town itself ("Windsheim" is no "Heim")
+		}
+		if placeNames()[core] && laterHead(words[i+1:]) {
+			continue // "Sersheim Anwaltskanzlei": the town is no "Heim"
 		}
 		g, isAcr := acronymGenders[core]
 		if !isAcr {
@@ -176,7 +193,7 @@ var appositions = map[string]bool{"bund": true, "campus": true}
 // checks that every acronym of the register is listed with the gender
 // of its institution's name.
 var acronymGenders = map[string]Gender{
-	"AOK": Feminine, "ASB": Masculine, "AWO": Feminine, "ArbG": Neuter, "BAMF": Neuter, "BAS": Neuter, "BEK": Feminine, "BG": Feminine, "BFH": Masculine, "BGH": Masculine, "BGU": Feminine, "BHT": Feminine, "BIPS": Neuter, "BKK": Feminine, "BNITM": Neuter, "BSG": Neuter, "BVA": Neuter, "BVerwG": Neuter, "BZSt": Neuter, "BayVGH": Masculine, "BfA": Feminine, "BfArM": Neuter, "BfJ": Neuter, "CAU": Feminine, "CCC": Neuter, "CCCF": Neuter, "CCCU": Neuter, "DHM": Neuter, "DHZC": Neuter, "DKFZ": Neuter, "DRK": Neuter, "DRV": Feminine, "DSHS": Feminine, "DZNE": Neuter, "EBA": Neuter, "EUF": Feminine, "FAU": Feminine, "FG": Neuter, "FH": Feminine, "FLI": Neuter, "GKV": Feminine, "HFU": Feminine, "HHU": Feminine, "HKI": Neuter, "HM": Feminine, "HOST": Feminine, "HS": Feminine, "HSRM": Feminine, "HSU": Feminine, "HSZG": Feminine, "HUK": Feminine, "HZI": Neuter, "HZL": Neuter, "HsH": Feminine, "IKK": Feminine, "INTER": Feminine, "IfADo": Neuter, "JGU": Feminine, "JLU": Feminine, "JMU": Feminine, "JVA": Feminine, "KBA": Neuter, "KBS": Feminine, "KJP": Feminine, "KU": Feminine, "KUM": Neuter, "KUVB": Feminine, "KV": Feminine, "KVJS": Masculine, "LAG": Neuter, "LAGeSo": Neuter, "LAGuS": Neuter, "LASV": Neuter, "LBV": Neuter, "LG": Neuter, "LKH": Feminine, "LKK": Feminine, "LMU": Feminine, "LRA": Neuter, "LSG": Neuter, "LSJV": Neuter, "LUH": Feminine, "MD": Masculine, "MDC": Neuter, "MDK": Masculine, "MHB": Feminine, "MHH": Feminine, "MLU": Feminine, "MRI": Neuter, "MVZ": Neuter, "NCT": Neuter, "OLG": Neuter, "OVG": Neuter, "OVGU": Feminine, "PBeaKK": Feminine, "PEI": Neuter, "PIA": Feminine, "PKV": Feminine, "R+V": Feminine, "RKI": Neuter, "RPTU": Feminine, "RUB": Feminine, "RWTH": Feminine, "SDK": Feminine, "SG": Neuter, "SPZ": Neuter, "SVS": Feminine, "THD": Feminine, "TKK": Feminine, "TLVwA": Neuter, "TU": Feminine, "TUHH": Feminine, "TUM": Feminine, "TZM": Neuter, "UCCH": Neuter, "UCCL": Neuter, "UCCSH": Neuter, "UDE": Feminine, "UFZ": Neuter, "UHZ": Neuter, "UKA": Feminine, "UKBW": Feminine, "UKK": Feminine, "UKMD": Feminine, "UKV": Feminine, "UME": Feminine, "UMG": Feminine, "UMM": Feminine, "UMMD": Feminine, "UMR": Feminine, "UVB": Feminine, "UW/H": Feminine, "UdS": Feminine, "VG": Neuter, "VGH": Masculine, "WHZ": Feminine, "WTZ": Neuter, "ZBFS": Neuter, "ZFP": Neuter, "ZfP": Neuter, "ÖGK": Feminine,
+	"AOK": Feminine, "ASB": Masculine, "AWO": Feminine, "ArbG": Neuter, "BAMF": Neuter, "BAS": Neuter, "BEK": Feminine, "BG": Feminine, "BFH": Masculine, "BGH": Masculine, "BGU": Feminine, "BHT": Feminine, "BIPS": Neuter, "BKK": Feminine, "BNITM": Neuter, "BSG": Neuter, "BVA": Neuter, "BVerwG": Neuter, "BZSt": Neuter, "BayVGH": Masculine, "BfA": Feminine, "BfArM": Neuter, "BfJ": Neuter, "CAU": Feminine, "CCC": Neuter, "CCCF": Neuter, "CCCU": Neuter, "DHM": Neuter, "DHZC": Neuter, "DKFZ": Neuter, "DRK": Neuter, "DRV": Feminine, "DSHS": Feminine, "DZNE": Neuter, "EBA": Neuter, "EUF": Feminine, "FAU": Feminine, "FG": Neuter, "FH": Feminine, "FLI": Neuter, "GKV": Feminine, "HFU": Feminine, "HHU": Feminine, "HKI": Neuter, "HM": Feminine, "HOST": Feminine, "HS": Feminine, "HSRM": Feminine, "HSU": Feminine, "HSZG": Feminine, "HUK": Feminine, "HZI": Neuter, "HZL": Neuter, "HsH": Feminine, "IKK": Feminine, "INTER": Feminine, "IfADo": Neuter, "JGU": Feminine, "JLU": Feminine, "JMU": Feminine, "JVA": Feminine, "KBA": Neuter, "KIT": Neuter, "NLBV": Neuter, "LVR": Masculine, "LWL": Masculine, "VZP": Feminine, "VBL": Feminine, "CNS": Feminine, "CMFEP": Feminine, "BVAEB": Feminine, "NFZ": Masculine, "TH": Feminine, "OTH": Feminine, "HAW": Feminine, "PH": Feminine, "DHBW": Feminine, "LVA": Feminine, "KBS": Feminine, "KJP": Feminine, "KU": Feminine, "KUM": Neuter, "KUVB": Feminine, "KV": Feminine, "KVJS": Masculine, "LAG": Neuter, "LAGeSo": Neuter, "LAGuS": Neuter, "LASV": Neuter, "LBV": Neuter, "LG": Neuter, "LKH": Feminine, "LKK": Feminine, "LMU": Feminine, "LRA": Neuter, "LSG": Neuter, "LSJV": Neuter, "LUH": Feminine, "MD": Masculine, "MDC": Neuter, "MDK": Masculine, "MHB": Feminine, "MHH": Feminine, "MLU": Feminine, "MRI": Neuter, "MVZ": Neuter, "NCT": Neuter, "OLG": Neuter, "OVG": Neuter, "OVGU": Feminine, "PBeaKK": Feminine, "PEI": Neuter, "PIA": Feminine, "PKV": Feminine, "R+V": Feminine, "RKI": Neuter, "RPTU": Feminine, "RUB": Feminine, "RWTH": Feminine, "SDK": Feminine, "SG": Neuter, "SPZ": Neuter, "SVS": Feminine, "THD": Feminine, "TKK": Feminine, "TLVwA": Neuter, "TU": Feminine, "TUHH": Feminine, "TUM": Feminine, "TZM": Neuter, "UCCH": Neuter, "UCCL": Neuter, "UCCSH": Neuter, "UDE": Feminine, "UFZ": Neuter, "UHZ": Neuter, "UKA": Feminine, "UKBW": Feminine, "UKK": Feminine, "UKMD": Feminine, "UKV": Feminine, "UME": Feminine, "UMG": Feminine, "UMM": Feminine, "UMMD": Feminine, "UMR": Feminine, "UVB": Feminine, "UW/H": Feminine, "UdS": Feminine, "VG": Neuter, "VGH": Masculine, "WHZ": Feminine, "WTZ": Neuter, "ZBFS": Neuter, "ZFP": Neuter, "ZfP": Neuter, "ÖGK": Feminine,
 }
 
 // CaseOf returns the grammatical case (0 nominative, 1 accusative, 2
@@ -276,7 +293,8 @@ func adjectiveEnding(cas int, g Gender, indef bool) string {
 }
 
 // genitiveS adds the genitive -s or -es to a head noun written as a word
-// ("Klinikum" → "Klinikums", "Krankenhaus" → "Krankenhauses"); ok false
+// ("Klinikum" → "Klinikums", "Krankenhaus" → "Krankenhauses", "Dienst" →
+// "Dienstes"); ok false
 // for an acronym, a word that already ends in s, or a head glued to other
 // words ("Helios-Klinikum" keeps its form: the -s goes to its end too).
 func genitiveS(w string) (string, bool) {
@@ -291,7 +309,8 @@ func genitiveS(w string) (string, bool) {
 	}
 	l := strings.ToLower(core)
 	switch {
-	case strings.HasSuffix(l, "haus"), strings.HasSuffix(l, "ß"), strings.HasSuffix(l, "x"), strings.HasSuffix(l, "z"):
+	case strings.HasSuffix(l, "haus"), strings.HasSuffix(l, "ß"), strings.HasSuffix(l, "x"), strings.HasSuffix(l, "z"),
+		strings.HasSuffix(l, "st"), strings.HasSuffix(l, "sch"):
 		return core + "es" + trail, true
 	case strings.HasSuffix(l, "s"):
 		return w, false
@@ -341,13 +360,16 @@ func Agrees(article, original, surrogate string) bool {
 	if !ok {
 		return true
 	}
-	og := HeadGender(original)
-	if s, stripped := StripGenitive(original); stripped {
-		og = HeadGender(s)
-	}
-	sg := HeadGender(surrogate)
-	if s, stripped := StripGenitive(surrogate); stripped {
-		sg = HeadGender(s)
+	og, sg := HeadGender(original), HeadGender(surrogate)
+	if slices.ContainsFunc(rs, func(r reading) bool { return r.cas == gen && (r.gender == Masculine || r.gender == Neuter) }) {
+		// only "des", "eines" … give a head its -s ("der Five Star
+		// Services GmbH" is die GmbH)
+		if s, stripped := StripGenitive(original); stripped {
+			og = HeadGender(s)
+		}
+		if s, stripped := StripGenitive(surrogate); stripped {
+			sg = HeadGender(s)
+		}
 	}
 	if sg == NoGender {
 		return true
@@ -389,11 +411,16 @@ func Nominative(name, article string) string {
 	if a == "" {
 		return name
 	}
-	if _, ok := articleReadings[a]; !ok {
+	rs, ok := articleReadings[a]
+	if !ok {
 		return name
 	}
-	if s, ok := StripGenitive(name); ok {
-		name = s
+	if slices.ContainsFunc(rs, func(r reading) bool { return r.cas == gen && (r.gender == Masculine || r.gender == Neuter) }) {
+		// only "des", "eines" … give a head its -s ("der Nordic-Jagd
+		// Handels GmbH" keeps its "Handels")
+		if s, ok := StripGenitive(name); ok {
+			name = s
+		}
 	}
 	words := strings.Fields(name)
 	hi, g := headIndex(words)

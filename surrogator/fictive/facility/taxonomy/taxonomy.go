@@ -238,7 +238,9 @@ var abbreviations = map[string]string{
 	"AWO": "Arbeiterwohlfahrt Verband", "ASB": "Arbeiter-Samariter-Bund Verband", "KV": "Kassenärztliche Vereinigung",
 	"e.V.": "eingetragener Verein", "e. V.": "eingetragener Verein", "eV": "eingetragener Verein",
 	"gGmbH": "gemeinnützige GmbH", "Reha": "Reha", "Kita": "Kindertagesstätte", "KiTa": "Kindertagesstätte",
-	"TU": "Technische Universität", "FH": "Fachhochschule", "HS": "Hochschule", "MHH": "Medizinische Hochschule Universitätsklinikum",
+	"TU": "Technische Universität", "FH": "Fachhochschule", "HS": "Hochschule", "TH": "Technische Hochschule",
+	"OTH": "Ostbayerische Technische Hochschule", "HAW": "Hochschule", "PH": "Pädagogische Hochschule", "DHBW": "Duale Hochschule",
+	"LVA": "Landesversicherungsanstalt", "MHH": "Medizinische Hochschule Universitätsklinikum",
 	"LMU": "Universität", "Charité": "Charité Universitätsmedizin",
 	"UMG": "Universitätsmedizin", "UMM": "Universitätsmedizin", "UMR": "Universitätsmedizin", "NCT": "Nationales Centrum für Tumorerkrankungen",
 	"CCC": "Comprehensive Cancer Center", "DHZ": "Deutsches Herzzentrum", "HDZ": "Herzzentrum",
@@ -316,6 +318,11 @@ var rules = []rule{
 	// chambers of the professions are associations (Ärztekammer,
 	// Zahnärztekammer, Apothekerkammer: not a practice or pharmacy)
 	{"aerztekammer", 's', Association}, {"apothekerkammer", 's', Association}, {"handwerkskammer", 's', Association},
+	// pension funds of the professions and Bavaria's (not a practice, not a chamber)
+	{"alterskasse", 'i', PensionCarrier}, {"versorgungsanstalt", 'i', PensionCarrier},
+	{"landesversicherungsanstalt", 'i', PensionCarrier}, {"aerzteversorgung", 'i', PensionCarrier}, {"versorgungskammer", 'i', PensionCarrier},
+	{"apothekerversorgung", 'i', PensionCarrier}, {"versicherungskammer", 'i', InsurerPrivate},
+	{"schuechtermann", 'p', HeartCentre}, {"kerckhoff", 'p', HeartCentre},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
 	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
 	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
@@ -327,12 +334,19 @@ var rules = []rule{
 	{"universitaetszahnklinik", 'i', UniHospital}, {"universitaetsaugenklinik", 'i', UniHospital},
 	{"universitaets", 'p', UniHospital}, {"charite", 'i', UniHospital},
 	{"apotheke", 'i', Pharmacy}, {"pharmacy", 'w', Pharmacy},
+	{"hospizverein", 'i', Association}, {"hospizdienst", 'i', CareService}, {"geburtshaus", 'i', PracticeSpecialist}, {"praxisklinik", 'i', PracticeSpecialist},
+	{"ahb", 'w', Rehab}, {"ahbklinik", 'i', Rehab}, {"wohnpark", 'i', CareHome}, {"sozialbuergerhaus", 'i', AuthorityOther},
+	{"rehatechnik", 'i', Shop}, {"schlaflabor", 'i', SpecialistClinic}, {"orthopaedietechnik", 'i', Shop}, {"orthopaedieschuh", 'i', Shop},
+	{"synlab", 'w', Laboratory}, {"bioscientia", 'w', Laboratory}, {"amedes", 'w', Laboratory},
 	{"labor", 'p', Laboratory}, {"labor", 's', Laboratory}, {"laboratorium", 'i', Laboratory},
-	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', Laboratory},
+	{"laborpraxis", 'i', Laboratory}, {"labordiagnostik", 'i', Laboratory}, {"pathologie", 'i', PracticeSpecialist},
 	{"laborarzt", 'i', Laboratory}, {"laboratoriumsmedizin", 'i', Laboratory},
 	{"physiotherap", 'i', Physiotherapy}, {"krankengymnastik", 'i', Physiotherapy}, {"ergotherap", 'i', Physiotherapy},
 	{"logopaed", 'i', Physiotherapy}, {"podolog", 'i', Physiotherapy}, {"osteopath", 'i', Physiotherapy},
 	{"massage", 'i', Physiotherapy}, {"physio", 'p', Physiotherapy}, {"fusspflege", 'i', Physiotherapy},
+	{"handtherap", 'i', Physiotherapy}, {"lymphdrainage", 'i', Physiotherapy}, {"bewegungstherap", 'i', Physiotherapy},
+	{"sprachtherap", 'i', Physiotherapy}, {"sprachheil", 'i', Physiotherapy}, {"therapiezentrum", 'i', Physiotherapy},
+	{"mundkiefer", 'p', Dental},
 	{"zahnarzt", 'i', Dental}, {"zahnaerzt", 'i', Dental}, {"zahnmedizin", 'i', Dental}, {"kieferorthopaed", 'i', Dental},
 	{"zahnheilkunde", 'i', Dental}, {"dental", 'p', Dental}, {"zahnzentrum", 'i', Dental}, {"zahnklinik", 'i', SpecialistClinic},
 	// practices: a GP's unless a speciality shows (practiceClass)
@@ -349,7 +363,9 @@ var rules = []rule{
 	{"hebamme", 'i', PracticeSpecialist}, {"heilpraktiker", 'i', PracticeSpecialist}, {"psychotherapie", 'w', PracticeSpecialist},
 	{"reha", 'p', Rehab}, {"rehabilitation", 'i', Rehab}, {"kurklinik", 'i', Rehab}, {"kurzentrum", 'i', Rehab},
 	{"kurheim", 'i', Rehab}, {"nachsorgeklinik", 'i', Rehab}, {"vorsorgeklinik", 'i', Rehab},
-	{"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
+	{"schmiederklinik", 'i', Rehab}, {"celenus", 'w', Rehab}, {"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
+	{"suchterkrank", 'i', Psychiatry}, {"suchtkrank", 'i', Psychiatry}, {"suchtmedizin", 'i', Psychiatry},
+	{"abhaengigkeitserkrank", 'i', Psychiatry},
 	{"fachklinik", 'i', SpecialistClinic}, {"fachkrankenhaus", 'i', SpecialistClinic},
 	{"augenklinik", 'i', SpecialistClinic}, {"hautklinik", 'i', SpecialistClinic},
 	{"frauenklinik", 'i', SpecialistClinic}, {"kinderklinik", 'i', SpecialistClinic},
@@ -362,12 +378,27 @@ var rules = []rule{
 	{"median", 'w', Rehab},
 	{"perinatalzentrum", 'i', SpecialistClinic}, {"schlaflabor", 'i', SpecialistClinic},
 	{"venenklinik", 'i', SpecialistClinic},
-	{"klinikum", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
+	{"nemocnice", 'w', Hospital}, {"pojistovna", 'w', InsurerStatutory}, // Czech
+	{"klinikum", 'i', Hospital}, {"krankenanstalt", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
 	{"klinik", 's', Hospital}, {"kliniken", 's', Hospital}, {"klinik", 'p', Hospital},
 	{"hospital", 'i', Hospital}, {"spital", 's', Hospital}, {"lazarett", 'i', Hospital},
+	// a speciality alone names a practice ("Radiologie am Theater"; a
+	// "Klinik für Radiologie" is a clinic by the rules above)
+	{"radiologisch", 'p', PracticeSpecialist}, {"nuklearmedizinisch", 'p', PracticeSpecialist},
+	{"radiologie", 'w', PracticeSpecialist}, {"nuklearmedizin", 'w', PracticeSpecialist},
+	{"kardiologie", 'w', PracticeSpecialist}, {"neurologie", 'w', PracticeSpecialist},
+	{"orthopaedie", 'w', PracticeSpecialist}, {"urologie", 'w', PracticeSpecialist},
+	{"dermatologie", 'w', PracticeSpecialist}, {"gynaekologie", 'w', PracticeSpecialist},
+	{"augenheilkunde", 'w', PracticeSpecialist}, {"radiologiezentrum", 'i', PracticeSpecialist},
+	// vocational training centres are schools before they are works
+	{"berufsbildungswerk", 'i', School}, {"berufsfoerderungswerk", 'i', School},
+	{"foerderzentrum", 'i', School}, {"tagesstaette", 'i', School}, {"kita", 's', School},
+	{"krippe", 's', School}, {"sbbz", 'w', School},
 	// schools before care ("Krankenpflegeschule", "Berufsschule für
 	// Pflegeberufe"); a Volkshochschule is adult education, no university
 	{"volkshochschule", 'i', School}, {"hochschule", 'i', University}, {"schule", 's', School},
+	{"gymnasium", 'i', School}, // "Max-Planck-Gymnasium" is no institute
+
 	// "-pflege" of things is a trade, not care
 	{"textilpflege", 'i', Company}, {"baumpflege", 'i', Company}, {"gartenpflege", 'i', Company},
 	{"landschaftspflege", 'i', Company}, {"gruenlandpflege", 'i', Company}, {"waldpflege", 'i', Company},
@@ -377,6 +408,8 @@ var rules = []rule{
 	{"denkmalpflege", 'i', AuthorityOther}, {"kirchenpflege", 'i', Church},
 	// a golf club is a sports ground before it is a club
 	{"golfclub", 'i', Sport}, {"golfplatz", 'i', Sport}, {"golfanlage", 'i', Sport},
+	{"pflegestuetzpunkt", 'i', AuthorityOther}, // a counselling office of the Kassen and the district
+	{"versicherungsanstalt", 'i', InsurerStatutory},
 	{"pflegeversicherung", 'i', InsurerStatutory}, {"familienkasse", 'i', AuthorityArbeitsagentur},
 	{"rentenversicherung", 'i', PensionCarrier}, {"versorgungswerk", 'i', PensionCarrier},
 	{"versorgungsanstalt", 'i', PensionCarrier}, {"rentenkasse", 'i', PensionCarrier},
@@ -392,12 +425,16 @@ var rules = []rule{
 	{"ikk", 'w', InsurerStatutory}, {"hkk", 'w', InsurerStatutory}, {"dak", 'w', InsurerStatutory},
 	{"gesetzliche", 'w', InsurerStatutory},
 	{"krankenversicherung", 'i', InsurerPrivate}, {"versicherung", 's', InsurerPrivate}, {"versicherungen", 's', InsurerPrivate},
+	{"generali", 'w', InsurerPrivate}, {"provinzial", 'w', InsurerPrivate},
 	{"debeka", 'w', InsurerPrivate}, {"dkv", 'w', InsurerPrivate}, {"iduna", 'w', InsurerPrivate},
 	{"allianz", 'w', InsurerPrivate}, {"axa", 'w', InsurerPrivate}, {"barmenia", 'w', InsurerPrivate},
 	{"continentale", 'w', InsurerPrivate}, {"gothaer", 'w', InsurerPrivate}, {"hallesche", 'w', InsurerPrivate},
 	{"hansemerkur", 'w', InsurerPrivate}, {"ergo", 'w', InsurerPrivate}, {"huk", 'w', InsurerPrivate},
 	{"sdk", 'w', InsurerPrivate}, {"lkh", 'w', InsurerPrivate}, {"universa", 'w', InsurerPrivate},
 	{"pflegekasse", 'i', InsurerStatutory},
+	{"kurzzeitpflege", 'i', CareHome}, {"wohngemeinschaft", 'i', CareHome}, {"wohngruppe", 'i', CareHome},
+	{"wohnstaette", 'i', CareHome}, {"wohnverbund", 'i', CareHome}, {"hospizdienst", 'i', CareService},
+	{"palliativecare", 'i', CareService}, {"hauskrankenpflege", 'i', CareService},
 	{"pflegeheim", 'i', CareHome}, {"altenheim", 'i', CareHome}, {"seniorenheim", 'i', CareHome},
 	{"seniorenresidenz", 'i', CareHome}, {"seniorenzentrum", 'i', CareHome}, {"altenzentrum", 'i', CareHome},
 	{"seniorenstift", 'i', CareHome}, {"wohnstift", 'i', CareHome}, {"pflegezentrum", 'i', CareHome},
@@ -430,7 +467,12 @@ var rules = []rule{
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
 	{"medizinischer", 'w', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
 	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
+	{"krebsgesellschaft", 'i', Association}, {"landschaftsverband", 'i', AuthorityOther}, {"landeswohlfahrtsverband", 'i', AuthorityOther},
+	{"krebsregister", 'i', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
+	{"betreuungsbehoerde", 'i', AuthorityOther}, {"bewaehrungshilfe", 'i', AuthorityOther}, {"gerichtshilfe", 'i', AuthorityOther}, {"fuehrungsaufsicht", 'i', AuthorityOther},
+	{"justiz", 'w', AuthorityOther}, {"werkstaetten", 's', Company}, {"kreisausschuss", 'i', AuthorityLandratsamt}, {"landeshauptstadt", 'w', AuthorityOther},
 	{"kette", 's', Company}, {"kosmetik", 'i', Shop}, {"wellness", 'i', Shop}, {"beauty", 'i', Shop}, {"bestattung", 'i', Company},
+	{"rwth", 'w', University},
 	{"universitaet", 'i', University}, {"hochschule", 'i', University},
 	{"akademie", 'i', University}, {"university", 'w', University}, {"college", 'w', University},
 	{"institut", 'i', UniversityInstitute}, {"forschungszentrum", 'i', UniversityInstitute},
@@ -439,11 +481,13 @@ var rules = []rule{
 	{"schule", 's', School}, {"gymnasium", 'i', School}, {"kindergarten", 'i', School}, {"kita", 'w', School},
 	{"kindertagesstaette", 'i', School}, {"schulzentrum", 'i', School}, {"berufskolleg", 'i', School},
 	{"gesamtschule", 'i', School}, {"grundschule", 'i', School}, {"realschule", 'i', School}, {"hort", 'w', School},
+	{"pfarrei", 'i', Church},
 	{"kirche", 's', Church}, {"kirchengemeinde", 'i', Church}, {"kirchgemeinde", 'i', Church}, {"pfarr", 'p', Church},
 	{"kloster", 'i', Church}, {"moschee", 'i', Church}, {"synagoge", 'i', Church},
 	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
 	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
 	{"volkssolidaritaet", 'p', Association}, {"johanniter", 'p', Association}, {"malteser", 'p', Association},
+	{"tv", 'w', Association}, {"mtv", 'w', Association}, {"tsg", 'w', Association}, {"sc", 'w', Association}, {"sportfreunde", 'i', Association},
 	{"fsv", 'w', Association}, {"tsv", 'w', Association}, {"vfb", 'w', Association}, {"vfl", 'w', Association},
 	{"spvgg", 'w', Association}, {"tus", 'w', Association}, {"ssv", 'w', Association}, {"bsv", 'w', Association},
 	{"vereinigung", 's', Association}, {"club", 's', Association}, {"klub", 's', Association},
@@ -454,6 +498,15 @@ var rules = []rule{
 	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
 	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
 	{"kammer", 's', Association}, {"netzwerk", 'p', Association}, {"gesundheitsladen", 'i', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
+	{"fruehfoerder", 'i', Association}, {"foerderstelle", 'i', Association},
+	{"jugendhilfe", 'i', Association}, {"familienhilfe", 'i', Association}, {"kinderhilfe", 'i', Association},
+	{"beratungsstelle", 'i', Association}, {"familienzentrum", 'i', Association}, {"suchtberatung", 'i', Association},
+	{"vdk", 'w', Association}, {"paritaetische", 'w', Association}, {"liga", 's', Association}, {"krebshilfe", 'i', Association},
+	{"guttempler", 'i', Association}, {"kreuzbund", 'i', Association},
+	{"drogenhilfe", 'i', Association}, {"suchthilfe", 'i', Association}, {"aidshilfe", 'i', Association},
+	{"schuldnerberatung", 'i', Association}, {"verbraucherzentrale", 'i', Association}, {"mission", 's', Association},
+	{"erstaufnahme", 'i', AuthorityOther}, {"heim", 'w', CareHome},
+	{"tafel", 'w', Association}, {"frauenhaus", 'i', Association},
 	{"restaurant", 'i', Gastronomy}, {"gaststaette", 'i', Gastronomy}, {"gasthaus", 'i', Gastronomy},
 	{"gasthof", 'i', Gastronomy}, {"cafe", 'i', Gastronomy}, {"bistro", 'i', Gastronomy}, {"imbiss", 'i', Gastronomy},
 	{"pizzeria", 'i', Gastronomy}, {"trattoria", 'i', Gastronomy}, {"ristorante", 'i', Gastronomy},
@@ -461,10 +514,12 @@ var rules = []rule{
 	{"bar", 'w', Gastronomy}, {"grill", 's', Gastronomy}, {"doener", 'i', Gastronomy}, {"kebab", 'i', Gastronomy},
 	{"eiscafe", 'i', Gastronomy}, {"weinstube", 'i', Gastronomy}, {"wirtshaus", 'i', Gastronomy},
 	{"kantine", 'i', Gastronomy}, {"mensa", 'w', Gastronomy},
+	{"ratskeller", 'i', Gastronomy},
+	{"einkaufszentrum", 'i', Shop}, {"optiker", 'i', Shop}, {"reformhaus", 'i', Shop},
 	{"bakery", 'w', Shop}, {"baeckerei", 'i', Shop}, {"metzgerei", 'i', Shop}, {"fleischerei", 'i', Shop},
 	{"supermarkt", 'i', Shop}, {"baumarkt", 'i', Shop}, {"markt", 's', Shop}, {"laden", 's', Shop}, {"shop", 's', Shop},
 	{"kiosk", 'i', Shop}, {"buchhandlung", 'i', Shop}, {"friseur", 'i', Shop}, {"frisoer", 'i', Shop},
-	{"optik", 's', Shop}, {"sanitaetshaus", 'i', Shop}, {"blumen", 'p', Shop}, {"getraenke", 'p', Shop},
+	{"optik", 's', Shop}, {"sanitaetshaus", 'i', Shop}, {"blumen", 'w', Shop}, {"blumenladen", 'i', Shop}, {"blumenhaus", 'i', Shop}, {"floristik", 'i', Shop}, {"getraenke", 'p', Shop},
 	{"boutique", 'i', Shop}, {"drogerie", 'i', Shop}, {"autohaus", 'i', Shop}, {"hoergeraete", 'i', Shop},
 	{"edeka", 'w', Shop}, {"rewe", 'w', Shop}, {"aldi", 'w', Shop}, {"lidl", 'w', Shop}, {"netto", 'w', Shop},
 	{"penny", 'w', Shop}, {"kaufland", 'w', Shop}, {"tankstelle", 'i', Shop}, {"reisebuero", 'i', Shop},
@@ -482,19 +537,24 @@ var rules = []rule{
 	{"strandbad", 'i', Bath}, {"schwimmhalle", 'i', Bath}, {"erlebnisbad", 'i', Bath}, {"spassbad", 'i', Bath},
 	{"therme", 'i', Bath}, {"thermalbad", 'i', Bath}, {"familienbad", 'i', Bath}, {"sportbad", 'i', Bath},
 	{"stadtbad", 'i', Bath}, {"badeanstalt", 'i', Bath}, {"sauna", 'i', Bath},
+	{"badeparadies", 'i', Bath}, {"badewelt", 'i', Bath}, {"badesee", 'i', Bath}, {"baeder", 's', Bath}, {"baederland", 'i', Bath}, {"naturbad", 'i', Bath}, {"kombibad", 'i', Bath},
 	{"sporthalle", 'i', Sport}, {"sportplatz", 'i', Sport}, {"sportzentrum", 'i', Sport},
 	{"sportanlage", 'i', Sport}, {"sportpark", 'i', Sport}, {"turnhalle", 'i', Sport}, {"stadion", 'i', Sport},
 	{"fitness", 'i', Sport}, {"reithalle", 'i', Sport}, {"reitanlage", 'i', Sport}, {"bowling", 'i', Sport},
 	{"kegelbahn", 'i', Sport}, {"eisstadion", 'i', Sport}, {"arena", 's', Sport},
 	{"eishalle", 'i', Sport}, {"kletterhalle", 'i', Sport}, {"tennishalle", 'i', Sport}, {"tennisplatz", 'i', Sport},
 	{"minigolf", 'i', Sport}, {"studio", 's', Shop}, {"hoerakustik", 'i', Shop}, {"fachgeschaeft", 'i', Shop},
+	{"lpg", 'w', Company}, {"tierproduktion", 'i', Company}, {"pflanzenproduktion", 'i', Company}, {"kombinat", 'i', Company},
+	{"verkehrsbetriebe", 'i', Company}, {"callcenter", 'i', Company}, {"metallbau", 'i', Company}, {"firma", 's', Company},
 	{"veb", 'w', Company}, {"fahrdienst", 'i', Company}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
+	{"fussballplatz", 'i', Sport}, {"tennisanlage", 'i', Sport}, {"sportgelaende", 'i', Sport},
 	{"zoo", 'w', Park}, {"tierpark", 'i', Park}, {"wildpark", 'i', Park}, {"spielplatz", 'i', Park},
 	{"park", 's', Park}, {"garten", 's', Park}, {"jugendzentrum", 'i', Association},
 	{"friedhof", 'i', Park}, {"gehege", 's', Park}, {"parkanlage", 'i', Park}, {"gruenanlage", 'i', Park}, {"schweiz", 'w', Park},
+	{"stadtwald", 'i', Park}, {"naturschutzgebiet", 'i', Park}, {"wiesen", 's', Park}, {"auen", 's', Park},
 	{"gmbh", 'w', Company}, {"ag", 'w', Company}, {"kg", 'w', Company}, {"ohg", 'w', Company}, {"gbr", 'w', Company},
 	{"ug", 'w', Company}, {"se", 'w', Company}, {"mbh", 'w', Company}, {"co", 'w', Company}, {"inc", 'w', Company},
-	{"ltd", 'w', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
+	{"ltd", 'w', Company}, {"bau", 's', Company}, {"holding", 'i', Company}, {"werk", 's', Company}, {"werke", 's', Company},
 	{"bank", 's', Company}, {"sparkasse", 'i', Company}, {"volksbank", 'i', Company}, {"raiffeisen", 'i', Company},
 	{"logistik", 'i', Company}, {"spedition", 'i', Company}, {"bau", 'p', Company}, {"bauunternehmen", 'i', Company},
 	{"kanzlei", 'i', Company}, {"steuerberat", 'i', Company}, {"rechtsanwa", 'i', Company}, {"notar", 'i', Company},
@@ -515,6 +575,7 @@ var specialityStems = []string{
 	"frauen", "augen", "ophthalm", "haut", "derma", "hno", "chirurg", "radiolog", "anaesth", "psych", "kinder",
 	"paediat", "endokrin", "diabet", "rheuma", "angio", "gefaess", "nuklear", "schmerz", "sportmed", "geriat",
 	"internist", "innere", "phlebo", "allergo", "proktolog", "andrologie", "strahlen", "mund", "kiefer",
+	"hebamm", "nervenarzt", "nervenaerzt", "hno", "patholog", "haemostas", "humangenet",
 }
 
 // gpStems mark a general practitioner's practice.
@@ -565,6 +626,19 @@ var phrases = []struct {
 	{"kommunaler sozialverband", AuthorityOther}, {"zentrum bayern familie", AuthorityOther},
 	{"amt fuer jugend", AuthorityJugendamt}, {"landesamt fuer", AuthorityOther}, {"landesamts fuer", AuthorityOther},
 	{"landesamtes fuer", AuthorityOther},
+	{"karlsruher institut fuer technologie", University}, {"dienst der justiz", AuthorityOther}, {"fuer seelische gesundheit", Psychiatry}, {"klinikum schloss winnenden", Psychiatry}, {"jugendgerichtshilfe", AuthorityJugendamt},
+	{"fakultni nemocnice", UniHospital}, {"zdravotni pojistovna", InsurerStatutory}, {"bratrska pokladna", InsurerStatutory},
+	{"fundusz zdrowia", InsurerStatutory}, {"caisse nationale de sante", InsurerStatutory}, {"assurance maladie", InsurerStatutory},
+	{"caisse de maladie", InsurerStatutory},
+	{"kliniken schmieder", Rehab}, {"amt fuer gesundheit", AuthorityGesundheitsamt}, {"fachdienst gesundheit", AuthorityGesundheitsamt},
+	{"referat fuer gesundheit", AuthorityGesundheitsamt}, {"fachdienst jugend", AuthorityJugendamt},
+	{"fachbereich jugend", AuthorityJugendamt}, {"bildungs und beratungszentrum", School},
+	{"deutsche gesellschaft fuer", Association}, {"alzheimer gesellschaft", Association}, {"sklerose gesellschaft", Association},
+	{"anonyme alkoholiker", Association}, {"pro familia", Association}, {"weisser ring", Association},
+	{"essen auf raedern", CareService}, {"juedische gemeinde", Church}, {"deutsche bahn", Company},
+	{"deutsche post", Company}, {"fachbereich gesundheit", AuthorityGesundheitsamt},
+	{"amt fuer kinder", AuthorityJugendamt}, {"jugend und familie", AuthorityJugendamt},
+	{"jugend familie und", AuthorityJugendamt},
 	{"integrierte onkologie", TumourCentre}, {"herz und diabeteszentrum", HeartCentre},
 	{"herz und gefaesszentrum", HeartCentre}, {"alte oldenburger", InsurerPrivate},
 	{"muenchener verein", InsurerPrivate}, {"herz und lungenzentrum", HeartCentre},
@@ -623,7 +697,7 @@ var tagPrefixClass = map[string]Class{
 // package's register test checks that every acronym of the register is
 // listed with its institution's type.
 var acronymClassLabels = map[string]string{
-	"ARAG": "insurer-private", "AXA": "insurer-private", "BAMF": "authority-other", "BAS": "authority-other", "BBKK": "insurer-private", "BEK": "insurer-statutory", "BFH": "court-other", "BGH": "court-other", "BGHM": "accident-insurer", "BGHW": "accident-insurer", "BGN": "accident-insurer", "BGW": "accident-insurer", "BHT": "university", "BIG": "insurer-statutory", "BIPS": "university-institute", "BNITM": "university-institute", "BSG": "court-sozialgericht", "BVA": "authority-other", "BVerwG": "court-verwaltungsgericht", "BZSt": "authority-other", "BayVGH": "court-verwaltungsgericht", "BfA": "pension-carrier", "BfArM": "authority-other", "BfJ": "authority-other", "CAU": "university", "CCCF": "tumour-centre", "CCCU": "tumour-centre", "DAK": "insurer-statutory", "DHM": "heart-centre", "DHZC": "heart-centre", "DKFZ": "university-institute", "DKV": "insurer-private", "DSHS": "university", "DZNE": "university-institute", "EBA": "authority-other", "ERGO": "insurer-private", "EUF": "university", "FAU": "university", "FLI": "university-institute", "HEK": "insurer-statutory", "HFU": "university", "HHU": "university", "HKI": "university-institute", "HSRM": "university", "HSU": "university", "HSZG": "university", "HUK": "insurer-private", "HZI": "university-institute", "HZL": "heart-centre", "HsH": "university", "IfADo": "university-institute", "JGU": "university", "JLU": "university", "JMU": "university", "KBA": "authority-other", "KKH": "insurer-statutory", "KUM": "university-hospital", "KUVB": "accident-insurer", "KVJS": "authority-other", "LAGeSo": "authority-other", "LAGuS": "authority-other", "LASV": "authority-other", "LBV": "authority-other", "LKH": "insurer-private", "LMU": "university", "LSJV": "authority-other", "LUH": "university", "MDC": "university-institute", "MHB": "university", "MHH": "university-hospital", "MLU": "university", "MRI": "university-hospital", "NCT": "tumour-centre", "OVGU": "university", "PBeaKK": "insurer-private", "PEI": "university-institute", "R+V": "insurer-private", "RKI": "university-institute", "RPTU": "university", "RUB": "university", "RWTH": "university", "SBK": "insurer-statutory", "SDK": "insurer-private", "SVLFG": "insurer-statutory", "THD": "university", "TK": "insurer-statutory", "TKK": "insurer-statutory", "TLVwA": "authority-other", "TUHH": "university", "TUM": "university", "TZM": "tumour-centre", "UCCH": "tumour-centre", "UCCL": "tumour-centre", "UCCSH": "tumour-centre", "UDE": "university", "UFZ": "university-institute", "UHZ": "heart-centre", "UKA": "university-hospital", "UKB": "university-hospital", "UKBW": "accident-insurer", "UKD": "university-hospital", "UKE": "university-hospital", "UKER": "university-hospital", "UKF": "university-hospital", "UKGM": "university-hospital", "UKH": "university-hospital", "UKHD": "university-hospital", "UKJ": "university-hospital", "UKK": "university-hospital", "UKL": "university-hospital", "UKM": "university-hospital", "UKMD": "university-hospital", "UKR": "university-hospital", "UKRB": "university-hospital", "UKS": "university-hospital", "UKSH": "university-hospital", "UKT": "university-hospital", "UKU": "university-hospital", "UKV": "insurer-private", "UKW": "university-hospital", "UME": "university-hospital", "UMG": "university-hospital", "UMM": "university-hospital", "UMMD": "university-hospital", "UMR": "university-hospital", "UVB": "accident-insurer", "UW/H": "university", "UdS": "university", "VBG": "accident-insurer", "WHZ": "university", "WTZ": "tumour-centre", "ZBFS": "authority-other", "hkk": "insurer-statutory",
+	"ARAG": "insurer-private", "AXA": "insurer-private", "BAMF": "authority-other", "BAS": "authority-other", "BBKK": "insurer-private", "BEK": "insurer-statutory", "BFH": "court-other", "BGH": "court-other", "BGHM": "accident-insurer", "BGHW": "accident-insurer", "BGN": "accident-insurer", "BGW": "accident-insurer", "BHT": "university", "BIG": "insurer-statutory", "BIPS": "university-institute", "BNITM": "university-institute", "BSG": "court-sozialgericht", "BVA": "authority-other", "BVerwG": "court-verwaltungsgericht", "BZSt": "authority-other", "BayVGH": "court-verwaltungsgericht", "BfA": "pension-carrier", "BfArM": "authority-other", "BfJ": "authority-other", "CAU": "university", "CCCF": "tumour-centre", "CCCU": "tumour-centre", "DAK": "insurer-statutory", "DHM": "heart-centre", "DHZC": "heart-centre", "DKFZ": "university-institute", "DKV": "insurer-private", "DSHS": "university", "DZNE": "university-institute", "EBA": "authority-other", "ERGO": "insurer-private", "EUF": "university", "FAU": "university", "FLI": "university-institute", "HEK": "insurer-statutory", "HFU": "university", "HHU": "university", "HKI": "university-institute", "HSRM": "university", "HSU": "university", "HSZG": "university", "HUK": "insurer-private", "KIT": "university", "NLBV": "authority-other", "LVR": "authority-other", "LWL": "authority-other", "VZP": "insurer-statutory", "VBL": "pension-carrier", "CNS": "insurer-statutory", "CMFEP": "insurer-statutory", "BVAEB": "insurer-statutory", "NFZ": "insurer-statutory", "HZI": "university-institute", "HZL": "heart-centre", "HsH": "university", "IfADo": "university-institute", "JGU": "university", "JLU": "university", "JMU": "university", "KBA": "authority-other", "KKH": "insurer-statutory", "KUM": "university-hospital", "KUVB": "accident-insurer", "KVJS": "authority-other", "LAGeSo": "authority-other", "LAGuS": "authority-other", "LASV": "authority-other", "LBV": "authority-other", "LKH": "insurer-private", "LMU": "university", "LSJV": "authority-other", "LUH": "university", "MDC": "university-institute", "MHB": "university", "MHH": "university-hospital", "MLU": "university", "MRI": "university-hospital", "NCT": "tumour-centre", "OVGU": "university", "PBeaKK": "insurer-private", "PEI": "university-institute", "R+V": "insurer-private", "RKI": "university-institute", "RPTU": "university", "RUB": "university", "RWTH": "university", "SBK": "insurer-statutory", "SDK": "insurer-private", "SVLFG": "insurer-statutory", "THD": "university", "TK": "insurer-statutory", "TKK": "insurer-statutory", "TLVwA": "authority-other", "TUHH": "university", "TUM": "university", "TZM": "tumour-centre", "UCCH": "tumour-centre", "UCCL": "tumour-centre", "UCCSH": "tumour-centre", "UDE": "university", "UFZ": "university-institute", "UHZ": "heart-centre", "UKA": "university-hospital", "UKB": "university-hospital", "UKBW": "accident-insurer", "UKD": "university-hospital", "UKE": "university-hospital", "UKER": "university-hospital", "UKF": "university-hospital", "UKGM": "university-hospital", "UKH": "university-hospital", "UKHD": "university-hospital", "UKJ": "university-hospital", "UKK": "university-hospital", "UKL": "university-hospital", "UKM": "university-hospital", "UKMD": "university-hospital", "UKR": "university-hospital", "UKRB": "university-hospital", "UKS": "university-hospital", "UKSH": "university-hospital", "UKT": "university-hospital", "UKU": "university-hospital", "UKV": "insurer-private", "UKW": "university-hospital", "UME": "university-hospital", "UMG": "university-hospital", "UMM": "university-hospital", "UMMD": "university-hospital", "UMR": "university-hospital", "UVB": "accident-insurer", "UW/H": "university", "UdS": "university", "VBG": "accident-insurer", "WHZ": "university", "WTZ": "tumour-centre", "ZBFS": "authority-other", "hkk": "insurer-statutory",
 }
 
 // acronymClasses is acronymClassLabels parsed.
@@ -673,12 +747,48 @@ func classWords(s string) []string {
 // "Klinik für Kardiologie am Universitätsklinikum") is a university
 // hospital.
 func classifyFolded(words []string) Class {
+	if c := phraseClass(words); c != Unknown {
+		return c
+	}
+	if municipality(words) {
+		return AuthorityOther // "Stadt Wolfsburg", "Gemeinde Wedemark": the administration
+	}
+	if kept := withoutPlaces(words); len(kept) > 0 && len(kept) < len(words) {
+		if c := classifyAll(kept); c != Unknown {
+			return districtHospital(c, words) // "Freibad Bremen-Blumenthal" is no "Blumen…" shop
+		}
+	}
+	return districtHospital(classifyAll(words), words)
+}
+
+// phraseClass is the class of the first phrase among words (Unknown none).
+func phraseClass(words []string) Class {
 	if len(words) > 1 {
 		joined := " " + strings.Join(words, " ") + " "
 		for _, p := range phrases {
 			if strings.Contains(joined, " "+p.seq+" ") {
 				return p.class
 			}
+		}
+	}
+	return Unknown
+}
+
+// classifyAll is classifyFolded over all the words.
+func classifyAll(words []string) Class {
+	if c := phraseClass(words); c != Unknown {
+		return c
+	}
+	for i, w := range words {
+		// the head before "für" decides unless it is a health facility
+		// whose complement names its speciality: "Schule für
+		// Physiotherapie" is a school, "Praxis für Physiotherapie" a
+		// physiotherapist's
+		if i > 0 && w == "fuer" {
+			if c := classifyWords(words[:i]); c != Unknown && !c.Health() {
+				return c
+			}
+			break
 		}
 	}
 	for i, w := range words {
@@ -692,12 +802,34 @@ func classifyFolded(words []string) Class {
 			if c != Unknown {
 				return psychiatricCarrier(c, words)
 			}
+			if words[0] == "haus" && i+1 < len(words) {
+				if o := classifyWords(words[i+1:]); o == Association || o == Church {
+					return CareHome // "Haus Lindenhof der Diakonie": a welfare carrier's home
+				}
+			}
 			break
 		}
 	}
 	c := classifyWords(words)
 	if n := len(words); n > 0 && words[n-1] == "bad" && (c == Unknown || c == Company) {
 		return Bath // "Albert-Bad"; "Bad Elster" is a town
+	}
+	if c == Unknown {
+		for i, w := range words[:max(len(words)-1, 0)] {
+			if w == "bad" && words[i+1] != "" && words[i+1][0] >= '0' && words[i+1][0] <= '9' {
+				return Bath // "Bad 1 Bremerhaven"
+			}
+		}
+		if len(words) >= 2 && (words[0] == "zum" || words[0] == "zur") {
+			return Gastronomy // "Zum Schwarzen Ochsen": an inn's name
+		}
+	}
+	if c == Unknown {
+		for _, w := range words {
+			if len(w) > 4 && strings.HasSuffix(w, "bad") {
+				return Bath // "Westbad", "Kombibad Seligweiler"
+			}
+		}
 	}
 	if c == Hospital || c == Unknown {
 		// a clinic or centre in a spa town ("Klinik Bad Tennstedt",
@@ -742,8 +874,12 @@ func psychiatricCarrier(c Class, words []string) Class {
 // not show that they are psychiatric: the carriers' brands (LVR-Klinik,
 // LWL-Klinik, Vitos, kbo and its Isar-Amper-Klinikum, Pfalzklinikum) and
 // "Fachklinikum", the usual name of psychiatric state hospitals
-// (Fachklinikum Uchtspringe, Asklepios Fachklinikum Göttingen).
-var psychiatricCarriers = []string{"lvrklinik", "lwlklinik", "vitos", "kbo", "isaramper", "pfalzklinikum", "fachklinikum"}
+// (Fachklinikum Uchtspringe, Asklepios Fachklinikum Göttingen), and the
+// psychiatric centres named after their site (Klinikum am Weissenhof,
+// Klinikum Wahrendorff, Christophsbad, Klinikum am Europakanal, Klinikum
+// Nordschwarzwald; "Klinikum Schloß Winnenden" is a phrase).
+var psychiatricCarriers = []string{"lvrklinik", "lwlklinik", "vitos", "kbo", "isaramper", "pfalzklinikum", "fachklinikum",
+	"weissenhof", "wahrendorff", "rheinhessenfachklinik", "karljaspers", "carlfriedrichflemming", "furtbach", "heckscher", "oberbergklinik", "roseneck", "christophsbad", "europakanal", "nordschwarzwald"}
 
 // hasWordPart reports whether a word contains part.
 func hasWordPart(words []string, part string) bool {
@@ -863,7 +999,7 @@ var genderSuffix = map[string]Gender{
 	"imbiss": Masculine, "garten": Masculine, "park": Masculine, "zoo": Masculine, "verlag": Masculine,
 	"service": Masculine, "grill": Masculine, "fachhandel": Masculine, "handel": Masculine,
 	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
-	"kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
+	"bahn": Feminine, "post": Feminine, "nemocnice": Feminine, "pojistovna": Feminine, "pokladna": Feminine, "caisse": Feminine, "versorgung": Feminine, "versorgungskammer": Feminine, "alterskasse": Feminine, "sante": Feminine, "maladie": Feminine, "versicherungsanstalt": Feminine, "register": Neuter, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
 }
 
@@ -966,9 +1102,9 @@ var articleReadings = func() map[string][]reading {
 // article can have before a head of gender head. "im" before a neuter
 // head (dative) takes masculine and neuter ("im Verband", "im Klinikum");
 // "die" before a feminine head takes feminine and plural; "der" before a
-// feminine head (dative or genitive) only feminine. A genitive reading
-// keeps the head's own gender (the noun's genitive -s cannot be added to
-// a candidate). With head NoGender every gender the form can have is
+// feminine head (dative or genitive) only feminine; "des" before a
+// masculine or neuter head takes both (Decline adds the genitive -s:
+// "des Kemperhofs" → "des Klinikums Fulda"). With head NoGender every gender the form can have is
 // returned; an unknown article gives head's own set.
 func AgreeingGenders(article string, head Gender) GenderSet {
 	rs, ok := articleReadings[strings.ToLower(article)]
@@ -985,9 +1121,6 @@ func AgreeingGenders(article string, head Gender) GenderSet {
 	}
 	if head == NoGender {
 		return any
-	}
-	if cases[gen] && (head == Masculine || head == Neuter) {
-		return head.Set()
 	}
 	var out GenderSet
 	for g := Masculine; g <= Plural; g++ {
