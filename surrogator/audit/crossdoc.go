@@ -17,8 +17,7 @@ import (
 //   - a word of letters (Sommer, Hof, Lage, Essen) after an article, a
 //     determiner or a contraction, directly or with one lower-case
 //     adjective between ("im Sommer", "in der Lage", "auf den gepflasterten
-//     Hof"), or before a year after a lower-case word or at the start of
-//     a clause ("seit Sommer 2023", "(Sommer 2023)"), or written lower-case after a lower-case word ("ist offen");
+//     Hof"), or before a year ("seit Sommer 2023", "(Sommer 2023)"), or written lower-case after a lower-case word ("ist offen");
 //   - a number of four or five digits that opens a phone number, another
 //     digit group following ("04105 17 84-0", "(04103) 3 86 22"): an
 //     area code, not the postcode or ID of the other letter;
@@ -57,7 +56,7 @@ func ordinaryUse(text string, b, e int) bool {
 		if determiner[fold(prev)] {
 			return true
 		}
-		if (prev == "" || isLowerWord(prev)) && isYear(wordAfter(text, e)) {
+		if isYear(wordAfter(text, e)) {
 			return true
 		}
 		if isLowerWord(prev) {
@@ -142,19 +141,23 @@ func isPostcode(w string) bool {
 	return (len(w) == 4 || len(w) == 5) && strings.Trim(w, "0123456789") == ""
 }
 
-// isShortCode: one token or two joined by one separator ("G3", "412",
-// "3.2"), at most four letters and digits, at least one digit.
+// isShortCode: one token or two joined by one run of other characters
+// ("G3", "412", "3.2", "3. 2"), at most four letters and digits, at least
+// one digit.
 func isShortCode(w string) bool {
-	alnum, digit, seps := 0, false, 0
+	alnum, digit, seps, inSep := 0, false, 0, false
 	for _, r := range w {
 		switch {
 		case unicode.IsDigit(r):
 			digit = true
 			alnum++
+			inSep = false
 		case unicode.IsLetter(r):
 			alnum++
-		default:
+			inSep = false
+		case !inSep:
 			seps++
+			inSep = true
 		}
 	}
 	return digit && alnum <= 4 && seps <= 1

@@ -8,7 +8,7 @@ import "testing"
 // count everywhere.
 func TestOtherDocuments(t *testing.T) {
 	run := NewMatcher()
-	for _, o := range []string{"Sommer", "Hof", "Lage", "Offen", "G3", "412", "4B", "04105", "04103", "Quastenmeyer", "Anna Sommer"} {
+	for _, o := range []string{"Sommer", "Hof", "Lage", "Offen", "G3", "412", "4B", "04105", "04103", "3.2", "Quastenmeyer", "Anna Sommer"} {
 		run.Add(o)
 	}
 	tests := []struct {
@@ -23,6 +23,8 @@ func TestOtherDocuments(t *testing.T) {
 		{"Kurklinik Aidhausen (Sommer 2023).", nil, 0},
 		{"Seevetal Befundauskunft 04105 17 84-0", nil, 0},
 		{"Wedel · Tel. (04103) 3 86 22", nil, 0},
+		{"Seit Sommer 2022 ist er arbeitslos.", nil, 0},
+		{"Beginn KW 3.\n2. Anschließend", nil, 0},
 		{"Sie ist nicht in der Lage, zu gehen.", nil, 0},
 		{"auf den gepflasterten Hof gestürzt", nil, 0},
 		{"wuchs auf einem Hof bei Hemau auf", nil, 0},
@@ -33,6 +35,8 @@ func TestOtherDocuments(t *testing.T) {
 		// another letter's original in a name, place or ID position
 		{"Mit freundlichen Grüßen, Dr. Sommer", nil, 1},
 		{"z. Hd. Herrn Sommer", nil, 1},
+		{"Befund von Dr. Sommer 2023 erhoben", nil, 1},
+		{"Verlegung auf Station 3.2", nil, 1},
 		{"Frau Lage stellte sich vor.", nil, 1},
 		{"wohnhaft 95028 Hof", nil, 1},
 		{"Anschrift: 04105 Leipzig", nil, 1},
