@@ -29,10 +29,17 @@ import (
 // A title, a salutation or a postcode in front of the word ("Dr. Sommer",
 // "Herrn Richter", "Frau Lage", "95028 Hof") makes it count whatever else
 // stands there: an original of another letter in a name or place position
-// stays a leak (SPEC §5). hits is filtered in place.
-func OtherDocuments(text string, hits []Hit, own *Matcher) []Hit {
+// stays a leak (SPEC §5). So does any hit that overlaps a surrogate the
+// run drew (drawn: the byte ranges of the replaced spans in text): the
+// relaxation covers the letter's own words as written, never a generated
+// surrogate that spells another letter's original ("beim Quastenmeyer").
+// hits is filtered in place.
+func OtherDocuments(text string, hits []Hit, own *Matcher, drawn [][2]int) []Hit {
 	return slices.DeleteFunc(hits, func(h Hit) bool {
 		if h.Begin < 0 || h.End > len(text) || h.Begin >= h.End {
+			return false
+		}
+		if slices.ContainsFunc(drawn, func(r [2]int) bool { return r[0] < h.End && h.Begin < r[1] }) {
 			return false
 		}
 		w := text[h.Begin:h.End]

@@ -84,7 +84,7 @@ func (pr *Project) Write(l output.Layout, dp *plan.Doc) Outcome {
 	// the run's originals count in full where they are this document's
 	// own; another letter's word or short code only where it stands as PII
 	// (audit.OtherDocuments); the document's name words always
-	hits := audit.OtherDocuments(string(written), audit.FindAll(string(written), pr.Matcher), ownOriginals(dp.Reps))
+	hits := audit.OtherDocuments(string(written), audit.FindAll(string(written), pr.Matcher), ownOriginals(dp.Reps), drawnRanges(nd, dp.Reps))
 	hits = append(hits, audit.FindAll(string(written), dp.Parts)...)
 	hits = audit.Outside(hits, keptRanges(nd, dp.Reps))
 	hits = append(hits, plan.DateLeaks(string(written), nd, dp.Reps, dp.RoundedDates)...)
@@ -145,6 +145,18 @@ func keptRanges(nd *document.Document, reps []plan.Replacement) [][2]int {
 		}
 	}
 	return kept
+}
+
+// drawnRanges returns the ranges of the document's replaced spans in the
+// public text: surrogates the run drew.
+func drawnRanges(nd *document.Document, reps []plan.Replacement) [][2]int {
+	var drawn [][2]int
+	for _, r := range reps {
+		if !r.Kept && r.Span < len(nd.Spans) {
+			drawn = append(drawn, [2]int{nd.Spans[r.Span].Begin, nd.Spans[r.Span].End})
+		}
+	}
+	return drawn
 }
 
 // ownOriginals returns a matcher of the document's own audited originals.
