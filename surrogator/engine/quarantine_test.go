@@ -12,26 +12,31 @@ import (
 
 // crossLetterWords are the dev letters that fictive mode still
 // quarantines although they are annotated completely: their own text
-// spells, as an ordinary German word, a one-word original of another
-// letter of the project, which the leak audit searches for in every letter
-// (SPEC §5). Not a leak of that letter's person or place; whether such
-// hits should be reported rather than quarantined is open (a SPEC
-// decision). Any other exclusion fails the test.
+// spells, as an ordinary word, a one-word original of another letter of
+// the project, which the leak audit searches for in every letter (SPEC
+// §5), in a position audit.OtherDocuments cannot tell from a name or
+// place without a lexicon of ordinary words. Another letter's word after
+// an article, before a year, lower-case in prose, a short code without an
+// ID label and an area code are no longer quarantined ("die Sommer", "im
+// Sommer 2023", "auf einem Hof", "in der Lage", tumour grade "G3", "412
+// ng/l", "04105 17 84-0": d13, d33, d50, d51, d56, d75, d101, d102, d107,
+// d110, d111, d112, d115, d142, d145 before). Any other exclusion fails
+// the test.
 var crossLetterWords = map[string]string{
-	"d13-pneumologie-uksh":                 `"die Sommer" (the summers) vs Dr. Sommer of d28`,
-	"d51-sozialdienst-hennigsdorf":         `a season date surrogate "Sommer 2023" vs Dr. Sommer of d28 (some seeds)`,
-	"d50-psychiatrie-gutachten-deggendorf": `"auf einem Hof" (farm) vs the city Hof of d26`,
-	"d56-durchgangsarzt-detmold":           `"auf den gepflasterten Hof" (yard) vs the city Hof of d26`,
-	"d58-onkologie-wiesbaden":              `"NCT-Nr." (trial registry) vs the tumour centre NCT of d05`,
-	"d75-zahnklinik-giessen":               `"im Sommer 2023" vs Dr. Sommer of d28`,
+	"d58-onkologie-wiesbaden":          `"NCT-Nr." (trial registry) vs the tumour centre NCT of d05`,
+	"d104-sozialdienst-neubrandenburg": `"; Essen auf Rädern" (meals on wheels, at a clause start) vs the city Essen of d81`,
 }
 
 // maxUnexplainedPerMille bounds the other exclusions, per 1,000 letter
-// runs: each run draws a new key, and 8 to 11 of the 456 letter runs (76
-// dev letters × 3 seeds × 2 scopes, about 2 %) are still quarantined for
-// a cause not yet found (d76 in most runs; d03, d08, d29, d32, d74 now and
-// then; measured at the end of the wave that added d70–d79). Each is
-// logged; the causes are open under issue 24.
+// runs: each run draws a new key. With 112 dev letters (672 letter runs)
+// 0 to 22 per 1,000 remain, varying with the key: a surrogate that spells
+// an original (a street "Dorfstraße 8–10" vs "Dorfstraße 8" of d115; in
+// corpus scope the facility surrogate "St.-Josef-Krankenhaus" of d100,
+// whose patient is Heinrich-Josef; d18, d32 now and then), another
+// letter's initials in name position ("Dr. med.
+// M. H. Strauß" vs the patient "M.-H." of d54 — a real name position, kept
+// quarantined on purpose). Each is logged; the causes are open under
+// issue 24.
 const maxUnexplainedPerMille = 40
 
 // TestDevLettersNotQuarantined: fictive mode, in either scope and for

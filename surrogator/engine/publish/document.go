@@ -81,7 +81,12 @@ func (pr *Project) Write(l output.Layout, dp *plan.Doc) Outcome {
 		staged.Discard()
 		return Outcome{Err: fmt.Errorf("audit: staged file does not read back as written")}
 	}
-	hits := audit.Outside(audit.FindAll(string(written), pr.Matcher, dp.Parts), keptRanges(nd, dp.Reps))
+	// the run's originals count in full where they are this document's
+	// own; another letter's word or short code only where it stands as PII
+	// (audit.OtherDocuments); the document's name words always
+	hits := audit.OtherDocuments(string(written), audit.FindAll(string(written), pr.Matcher), ownOriginals(dp.Reps), drawnRanges(nd, dp.Reps))
+	hits = append(hits, audit.FindAll(string(written), dp.Parts)...)
+	hits = audit.Outside(hits, keptRanges(nd, dp.Reps))
 	hits = append(hits, plan.DateLeaks(string(written), nd, dp.Reps, dp.RoundedDates)...)
 	if len(hits) > 0 {
 		staged.Discard()
@@ -140,4 +145,27 @@ func keptRanges(nd *document.Document, reps []plan.Replacement) [][2]int {
 		}
 	}
 	return kept
+}
+
+// drawnRanges returns the ranges of the document's replaced spans in the
+// public text: surrogates the run drew.
+func drawnRanges(nd *document.Document, reps []plan.Replacement) [][2]int {
+	var drawn [][2]int
+	for _, r := range reps {
+		if !r.Kept && r.Span < len(nd.Spans) {
+			drawn = append(drawn, [2]int{nd.Spans[r.Span].Begin, nd.Spans[r.Span].End})
+		}
+	}
+	return drawn
+}
+
+// ownOriginals returns a matcher of the document's own audited originals.
+func ownOriginals(reps []plan.Replacement) *audit.Matcher {
+	m := audit.NewMatcher()
+	for _, r := range reps {
+		if audit.Audited(r.Kind) {
+			m.Add(r.Original)
+		}
+	}
+	return m
 }

@@ -560,3 +560,35 @@ func TestStreetClassFolding(t *testing.T) {
 		t.Errorf("only %d street spellings checked", n)
 	}
 }
+
+func TestForeignGroupedZip(t *testing.T) {
+	// A foreign postcode written in two groups (no run of 4 or 5 digits) is
+	// a postcode (GeMTeX guideline: the whole span of a PLZ): its digits and
+	// letters are redrawn, prefix and separator kept; a span without a
+	// postcode's digits stays an error (the document is excluded).
+	res := fixture(t)
+	shape := regexp.MustCompile(`^(?:[A-Z]{1,3}-)?[0-9A-Z]{2,4}[- ][0-9A-Z]{2,3}$`)
+	for _, zip := range []string{"326 00", "CZ-326 00", "00-950", "1234 AB", "SW1A 1AA"} {
+		for _, key := range []string{"a", "b", "c"} {
+			d := parseDoc(t, "z", "[[STREET|Slovanská 44]], [[ZIP|"+zip+"]] [[CITY|Plzeň]]")
+			_, rs := runDoc(t, res, fictive.NewScope([]byte(key)), d, nil)
+			var got string
+			for _, r := range rs {
+				if r.kind == kinds.LocationZip {
+					got = r.sur
+				}
+			}
+			if got == zip || !shape.MatchString(got) || len(got) != len(zip) {
+				t.Errorf("key %s: %q → %q, want another postcode of the same shape", key, zip, got)
+			}
+			if strings.HasPrefix(zip, "CZ-") && !strings.HasPrefix(got, "CZ-") {
+				t.Errorf("%q → %q loses its country prefix", zip, got)
+			}
+		}
+	}
+	for _, bad := range []string{"Postfach", "A-1", "12 AB"} {
+		if _, ok := groupedZip(bad, nil); ok {
+			t.Errorf("%q read as a postcode", bad)
+		}
+	}
+}

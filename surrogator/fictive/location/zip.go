@@ -3,6 +3,7 @@ package location
 import (
 	"fmt"
 	"math/rand"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,6 +20,9 @@ import (
 func generateZip(original string, ctx *fictive.Context) (string, error) {
 	b, e := digitRun(original)
 	if b < 0 {
+		if v, ok := groupedZip(original, ctx); ok {
+			return v, nil
+		}
 		return "", fmt.Errorf("location: ZIP span without a 4- or 5-digit postcode")
 	}
 	code := original[b:e]
@@ -183,4 +187,53 @@ func lastResort(g Gazetteer, orig string) []string {
 		}
 	}
 	return out
+}
+
+// groupedPostcode matches a foreign postcode written in two groups, with a
+// country prefix or not: "326 00" (Czechia, Slovakia), "00-950" (Poland),
+// "CZ-326 00", "1234 AB" (the Netherlands), "SW1A 1AA" (the United
+// Kingdom).
+var groupedPostcode = regexp.MustCompile(`^((?:[A-Z]{1,3}-)?)([0-9A-Z]{2,4}[- ][0-9A-Z]{2,3})$`)
+
+// groupedZip replaces a foreign postcode written in groups (no run of 4 or
+// 5 digits): outside the gazetteer, like a four-digit code, so each digit
+// becomes a random digit and each letter a random capital letter, the
+// country prefix and the separator kept (memoised per postcode). A span
+// with fewer than two digits or five characters is no postcode
+// (false).
+func groupedZip(original string, ctx *fictive.Context) (string, bool) {
+	s := strings.TrimSpace(original)
+	m := groupedPostcode.FindStringSubmatch(s)
+	if m == nil {
+		return "", false
+	}
+	digits, alnum := 0, 0
+	for _, c := range m[2] {
+		if c >= '0' && c <= '9' {
+			digits++
+		}
+		if c != ' ' && c != '-' {
+			alnum++
+		}
+	}
+	if digits < 2 || alnum < 5 {
+		return "", false
+	}
+	lead := original[:strings.Index(original, s)]
+	tail := original[len(lead)+len(s):]
+	v := ctx.Scope.Memo(fictive.NSZip, "grouped:"+m[2], func(r *rand.Rand) string {
+		var b strings.Builder
+		for _, c := range m[2] {
+			switch {
+			case c >= '0' && c <= '9':
+				b.WriteByte(byte('0' + r.Intn(10)))
+			case c >= 'A' && c <= 'Z':
+				b.WriteByte(byte('A' + r.Intn(26)))
+			default:
+				b.WriteRune(c)
+			}
+		}
+		return b.String()
+	})
+	return lead + m[1] + v + tail, true
 }
