@@ -352,3 +352,23 @@ func TestUnknownCityStateDistrict(t *testing.T) {
 		}
 	}
 }
+
+// TestAreaCodeOfUnknownDistrict: a phone in the address block of a place
+// the gazetteer does not know (the district in "Siegen-Weidenau") whose
+// area code is that of a place the letter names gets the area code of that
+// place's surrogate, not of the unknown place's (d101: 0271 → 06135 while
+// Siegen became Bottrop, 02041).
+func TestAreaCodeOfUnknownDistrict(t *testing.T) {
+	g := NewEmbedded(nil)
+	for seed := range 10 {
+		scope := fictive.NewScope([]byte(fmt.Sprint("area-district|", seed)))
+		d := parseDoc(t, "a", "[[ZIP|57076]] [[CITY|Siegen]]-[[CITY|Weidenau]]\nEinsender: [[ZIP|57074]] [[CITY|Siegen]]")
+		_, rs := runDoc(t, nil, scope, d, nil)
+		ctx := &fictive.Context{Scope: scope, DocScope: scope, Doc: d, Span: 2}
+		code, ok := AreaCodeSurrogate(ctx, "271")
+		sid, _ := g.Lookup(rs[1].sur)
+		if !ok || code != g.AreaCode(sid) {
+			t.Errorf("seed %d: area 271 in Weidenau's block → %q %v, Siegen's surrogate %s has %q", seed, code, ok, rs[1].sur, g.AreaCode(sid))
+		}
+	}
+}

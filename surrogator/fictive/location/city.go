@@ -469,10 +469,10 @@ func buildAreaOwners(g Gazetteer) map[string][]int {
 
 // AreaCodeSurrogate returns the telephone area code (without the trunk 0)
 // of the surrogate of the place a phone or fax number with area code area
-// belongs to: the place of its address block when the codes agree (or
-// the place is unknown to the gazetteer), else the document's place with
-// that code, else the most populous municipality with that code (added to
-// the tree). ok is false when no place or no code is known; the caller
+// belongs to: the place of its address block when the codes agree, else
+// the document's place with that code, else the block's place when the
+// gazetteer does not know it, else the most populous municipality with
+// that code (added to the tree). ok is false when no place or no code is known; the caller
 // then draws a real area code of the same length.
 func AreaCodeSurrogate(ctx *fictive.Context, area string) (string, bool) {
 	if ctx == nil || ctx.Scope == nil || area == "" {
@@ -481,7 +481,10 @@ func AreaCodeSurrogate(ctx *fictive.Context, area string) (string, bool) {
 	g := gazetteerOf(ctx)
 	t := treeOf(ctx)
 	p := t.placeAt(ctx.Span)
-	if p == nil || (p.resolved && g.AreaCode(p.id) != area) || p.foreign != "" {
+	// A place the gazetteer does not know (the district of
+	// "Siegen-Weidenau") shows no code: a place the letter names with the
+	// code is the phone's, so that its number and its town agree.
+	if p == nil || !p.resolved || g.AreaCode(p.id) != area || p.foreign != "" {
 		var found *place
 		t.mu.Lock()
 		keys := make([]string, 0, len(t.places))

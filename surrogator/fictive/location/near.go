@@ -73,10 +73,10 @@ func km(a, b coord) float64 {
 }
 
 // nearAnchor puts first, as a tier of its own, the minCandidates
-// municipalities of place p's state and size class (the classes next to
-// it when the class has too few) that
-// lie nearest to the surrogate of the letter's first place, when p lies
-// near that place; the tiers drawn otherwise follow.
+// municipalities of place p's state and size class that lie nearest to
+// the surrogate of the letter's first place (when the class has fewer,
+// all of it and the nearest of the classes next to it), when p lies near
+// that place; the tiers drawn otherwise follow.
 func nearAnchor(ctx *fictive.Context, g Gazetteer, p *place, tiers [][]int) [][]int {
 	if !p.resolved || p.state == "" || ctx.ReplaceState || ctx.Doc == nil || ctx.State == nil || corpusScope(ctx) {
 		return tiers
@@ -103,26 +103,35 @@ func nearAnchor(ctx *fictive.Context, g Gazetteer, p *place, tiers [][]int) [][]
 		id int
 		d  float64
 	}
-	var cs []cand
-	// the original's size class, else the classes next to it (SPEC §6:
-	// similar size preferred)
-	for w := 0; w <= 1 && len(cs) < minCandidates; w++ {
-		cs = cs[:0]
-		for _, id := range g.Candidates(p.state, max(minClass, p.class-w), min(maxClass, p.class+w)) {
-			if id == p.id || id == fs || id == first.id || isCityStateMain(g, id) {
-				continue
-			}
-			if c, ok := coordOf(res, g, id); ok {
-				cs = append(cs, cand{id, km(c, to)})
+	// the original's size class first (SPEC §6: similar size preferred),
+	// the classes next to it only to fill the tier to minCandidates
+	var same, next []cand
+	for _, id := range g.Candidates(p.state, max(minClass, p.class-1), min(maxClass, p.class+1)) {
+		if id == p.id || id == fs || id == first.id || isCityStateMain(g, id) {
+			continue
+		}
+		if c, ok := coordOf(res, g, id); ok {
+			if SizeClass(g.Place(id).Population) == p.class {
+				same = append(same, cand{id, km(c, to)})
+			} else {
+				next = append(next, cand{id, km(c, to)})
 			}
 		}
 	}
-	if len(cs) < minCandidates {
+	if len(same)+len(next) < minCandidates {
 		return tiers
 	}
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	byDist := func(cs []cand) {
+		sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	}
+	byDist(same)
+	cs := same[:min(len(same), minCandidates)]
+	if len(cs) < minCandidates {
+		byDist(next)
+		cs = append(cs, next[:minCandidates-len(cs)]...)
+	}
 	near := make([]int, 0, minCandidates)
-	for _, c := range cs[:minCandidates] {
+	for _, c := range cs {
 		near = append(near, c.id)
 	}
 	sort.Ints(near)
