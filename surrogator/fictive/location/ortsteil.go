@@ -56,6 +56,16 @@ func (t *tree) ortsteilParent(i int) *place {
 	return p
 }
 
+// municipality returns the municipality of p: its parent for an Ortsteil
+// (the street, postcode and phone of "Mittelstraße 3, Lemgo-Brake" are
+// the municipality's), else p.
+func (p *place) municipality() *place {
+	if p.parent != nil {
+		return p.parent
+	}
+	return p
+}
+
 // ortsteilNode returns the tree's place for the Ortsteil text of parent:
 // one place per name, so that a later mention of the same Ortsteil on its
 // own gets the same surrogate.

@@ -464,7 +464,7 @@ func (t *tree) near(d *document.Document, i int) *place {
 			break
 		}
 		if k := d.Spans[j].Kind; (k == kinds.LocationCity || k == kinds.LocationZip) && t.of[j] != nil {
-			return t.of[j]
+			return t.of[j].municipality()
 		}
 	}
 	for j := i - 1; j >= 0; j-- {
@@ -472,7 +472,7 @@ func (t *tree) near(d *document.Document, i int) *place {
 			break
 		}
 		if k := d.Spans[j].Kind; (k == kinds.LocationCity || k == kinds.LocationZip) && t.of[j] != nil {
-			return t.of[j]
+			return t.of[j].municipality()
 		}
 	}
 	return t.first
