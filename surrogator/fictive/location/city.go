@@ -64,6 +64,9 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 	if v, ok := ctx.Scope.Peek(fictive.NSCity, p.key); ok {
 		return surrogate{name: v, id: memoID(ctx, p.key)}
 	}
+	if p.parent != nil {
+		decide(ctx, g, p.parent) // an Ortsteil follows its municipality's surrogate
+	}
 	// An institution of the document seated here is drawn first: its
 	// surrogate's seat becomes the place's (seat.go; document scope).
 	if !corpusScope(ctx) && pinInstitutions(ctx, g, p) {
@@ -104,7 +107,11 @@ func decide(ctx *fictive.Context, g Gazetteer, p *place) surrogate {
 				return freeValue(g.Place(id).Name, taken, ctx.Scope.Avoid, orig...)
 			})
 		}
-		ids = nearAnchor(ctx, g, p, placeTiers(ctx, g, p, enough))
+		if p.parent != nil {
+			ids = ortsteilTiers(ctx, g, p, placeTiers(ctx, g, p, enough))
+		} else {
+			ids = nearAnchor(ctx, g, p, placeTiers(ctx, g, p, enough))
+		}
 		return names(g, ids)
 	}
 	v := memoPickExcept(ctx.Scope, fictive.NSCity, p.key, tiers, except, p.name.base)

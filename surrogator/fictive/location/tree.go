@@ -36,6 +36,9 @@ type place struct {
 	// city-state itself (unknown to the gazetteer): replaced by another
 	// district, never kept (generateCity).
 	district bool
+	// parent is the place this one is an Ortsteil of ("Delbrück-
+	// Westenholz" annotated as two spans; ortsteil.go), nil when none.
+	parent *place
 }
 
 // tree is the per-document location tree: which place every CITY, ZIP,
@@ -296,7 +299,7 @@ func (t *tree) node(r resolvedName, i int, zipID int, zipOK bool) *place {
 		p.state, p.class = pl.State, SizeClass(pl.Population)
 	}
 	if old, ok := t.places[p.key]; ok {
-		if !old.resolved && p.resolved && old.foreign == "" {
+		if !old.resolved && p.resolved && old.foreign == "" && old.parent == nil {
 			old.resolved, old.id, old.state, old.class = true, p.id, p.state, p.class
 			t.byID[p.id] = old
 		}
@@ -378,7 +381,12 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 			// first part gives state and size, the key stays the whole.
 			zipID, zipOK = districtOf(g, text)
 		}
-		p := t.node(r, i, zipID, zipOK)
+		var p *place
+		if parent := t.ortsteilParent(i); parent != nil {
+			p = t.ortsteilNode(text, parent)
+		} else {
+			p = t.node(r, i, zipID, zipOK)
+		}
 		if !p.resolved && p.state == "" && p.foreign == "" && code != "" {
 			// An unknown place behind an unknown postcode: the postal
 			// region (leading digits) suggests the state.
@@ -397,6 +405,7 @@ func buildTree(d *document.Document, g Gazetteer, res *data.Resources) *tree {
 			t.first = p
 		}
 	}
+	t.keepDocState()
 	for i, s := range d.Spans {
 		if s.Kind != kinds.LocationZip || t.of[i] != nil {
 			continue
@@ -455,7 +464,7 @@ func (t *tree) near(d *document.Document, i int) *place {
 			break
 		}
 		if k := d.Spans[j].Kind; (k == kinds.LocationCity || k == kinds.LocationZip) && t.of[j] != nil {
-			return t.of[j]
+			return t.of[j].municipality()
 		}
 	}
 	for j := i - 1; j >= 0; j-- {
@@ -463,7 +472,7 @@ func (t *tree) near(d *document.Document, i int) *place {
 			break
 		}
 		if k := d.Spans[j].Kind; (k == kinds.LocationCity || k == kinds.LocationZip) && t.of[j] != nil {
-			return t.of[j]
+			return t.of[j].municipality()
 		}
 	}
 	return t.first
