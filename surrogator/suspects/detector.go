@@ -73,6 +73,9 @@ type Detector struct {
 	// occHeads are the heads of compound occupations.
 	occ      map[string]int
 	occHeads map[string][]occHead
+	// occGuard is the wordGuard of occ's keys, occTailGuard of
+	// occHeads' keys (the last four bytes of a head).
+	occGuard, occTailGuard wordGuard
 	// towns indexes the places of data.Places by first folded word.
 	towns map[string][]townEntry
 	// instGuard and townGuard are the wordGuards of inst's and towns' keys.
@@ -106,6 +109,7 @@ func New(opt Options) *Detector {
 	d.towns = townIndex()
 	d.instGuard, d.townGuard = guardOf(d.inst), guardOf(d.towns)
 	d.occ, d.occHeads = occupationIndex()
+	d.occGuard, d.occTailGuard = guardOf(d.occ), guardOf(d.occHeads)
 	set := func(c uint64, words ...string) {
 		for _, w := range words {
 			d.lex[w] |= c
