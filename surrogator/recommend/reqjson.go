@@ -462,7 +462,9 @@ func decodeRequest(body []byte, known func() [][]byte, xmiBuf []byte) (*request,
 				// are that string
 				for _, k := range known() {
 					if bytes.HasPrefix(r.b[r.i:], k) {
-						req.typeSystem = r.b[r.i : r.i+len(k)]
+						// the cache's own slice: typeCache.get finds
+						// it by identity, without comparing it again
+						req.typeSystem = k
 						r.i += len(k)
 						return nil
 					}

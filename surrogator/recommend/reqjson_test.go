@@ -48,3 +48,31 @@ func TestPlainRun(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownTypeSystemIdentity: a request whose type system the cache
+// holds hands the cache's own raw to get, which finds the entry by
+// identity; a copy of the same bytes still finds it by comparison.
+func TestKnownTypeSystemIdentity(t *testing.T) {
+	var c typeCache
+	ts := `"<?xml version=\"1.0\" encoding=\"UTF-8\"?><typeSystemDescription xmlns=\"http://uima.apache.org/resourceSpecifier\"><types/></typeSystemDescription>"`
+	e, err := c.get([]byte(ts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := []byte(`{"metadata":{"layer":"L","feature":"f"},"document":{"xmi":"<x/>"},"typeSystem":` + ts + `}`)
+	req, err := decodeRequest(body, c.raws, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameBytes(req.typeSystem, e.raw) {
+		t.Fatal("the known type system is not the cache's raw")
+	}
+	for _, raw := range [][]byte{req.typeSystem, []byte(ts)} {
+		if got, err := c.get(raw); err != nil || got != e {
+			t.Fatalf("get: %p, %v; want the cached entry", got, err)
+		}
+	}
+	if sameBytes([]byte(ts), e.raw) || sameBytes(nil, nil) {
+		t.Fatal("sameBytes of distinct or empty slices")
+	}
+}
