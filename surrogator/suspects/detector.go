@@ -76,6 +76,10 @@ type Detector struct {
 	// occGuard is the wordGuard of occ's keys, occTailGuard of
 	// occHeads' keys (the last four bytes of a head).
 	occGuard, occTailGuard wordGuard
+	// guards is tokenGuards with the guards of the detector's own token
+	// sets (towns, inst, region, occ) added (tokenize looks a token up
+	// once: token.notGuards).
+	guards *guardTable
 	// towns indexes the places of data.Places by first folded word.
 	towns map[string][]townEntry
 	// instGuard and townGuard are the wordGuards of inst's and towns' keys.
@@ -206,6 +210,7 @@ func New(opt Options) *Detector {
 	}
 	d.reg = d.registerIndex()
 	d.regGuard = guardOf(d.reg)
+	d.guards = withDetectorGuards(&d.townGuard, &d.instGuard, &d.regionGuard, &d.regGuard, &d.occGuard)
 	d.lexBits = new([lexBitsN / 64]uint64)
 	for k, c := range d.lex {
 		if c&lowerClasses != 0 {
