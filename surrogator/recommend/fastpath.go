@@ -47,7 +47,7 @@ const typeCacheSize = 8
 func (c *typeCache) get(raw []byte) (*typeEntry, error) {
 	c.mu.Lock()
 	for i := len(c.entries) - 1; i >= 0; i-- {
-		if e := c.entries[i]; bytes.Equal(e.raw, raw) {
+		if e := c.entries[i]; sameBytes(e.raw, raw) || bytes.Equal(e.raw, raw) {
 			c.mu.Unlock()
 			return e, nil
 		}
@@ -75,6 +75,12 @@ func (c *typeCache) get(raw []byte) (*typeEntry, error) {
 	}
 	c.entries = append(c.entries, e)
 	return e, nil
+}
+
+// sameBytes reports whether a and b are one slice (decodeRequest hands
+// a cached type system's own raw to get).
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // raws returns the raw type systems of the cache, most recent first.

@@ -2,7 +2,9 @@ package recommend
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"math/bits"
 	"sort"
 	"strings"
 	"unicode/utf16"
@@ -134,9 +136,7 @@ func unquoteAt(dst, b []byte, at int, mapped bool) ([]byte, []checkpoint, int, e
 	s := b[at+1:]
 	start := 0
 	for i := 0; ; {
-		for i < len(s) && !jsonStops[s[i]] {
-			i++
-		}
+		i = plainRun(s, i)
 		if i == len(s) {
 			return nil, nil, 0, errJSON // no closing quote
 		}
@@ -197,6 +197,28 @@ func unquoteAt(dst, b []byte, at int, mapped bool) ([]byte, []checkpoint, int, e
 			cps = append(cps, checkpoint{len(dst) - base, i})
 		}
 	}
+}
+
+// plainRun returns the offset of the first byte of s from i on that ends
+// a run of plain string content (jsonStops), or len(s). It tests eight
+// bytes at a time: a byte is a stop when it is a quote, a backslash or
+// below 0x20 (the zero-byte tests flag the first such byte exactly; a
+// borrow can only flag bytes after it).
+func plainRun(s []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for i+8 <= len(s) {
+		v := binary.LittleEndian.Uint64(s[i:])
+		q, bs := v^(ones*'"'), v^(ones*'\\')
+		m := ((q-ones)&^q | (bs-ones)&^bs | (v-ones*0x20)&^v) & highs
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && !jsonStops[s[i]] {
+		i++
+	}
+	return i
 }
 
 // jsonStops are the bytes that end a run of plain string content.
@@ -440,7 +462,9 @@ func decodeRequest(body []byte, known func() [][]byte, xmiBuf []byte) (*request,
 				// are that string
 				for _, k := range known() {
 					if bytes.HasPrefix(r.b[r.i:], k) {
-						req.typeSystem = r.b[r.i : r.i+len(k)]
+						// the cache's own slice: typeCache.get finds
+						// it by identity, without comparing it again
+						req.typeSystem = k
 						r.i += len(k)
 						return nil
 					}

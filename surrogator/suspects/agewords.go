@@ -111,7 +111,7 @@ func (r *run) agePerson(i int, adj *token) bool {
 		return false
 	}
 	n := &r.tokens[i+1]
-	return ageWordPersons[n.f] || r.d.occ[n.f] != 0 || n.cls&(cFirst|cSurname) != 0 && n.is(shUpper)
+	return ageWordPersons[n.f] || r.occOf(n) != 0 || n.cls&(cFirst|cSurname) != 0 && n.is(shUpper)
 }
 
 // numberWord parses a German number word from 1 to 119 ("vierzehn",

@@ -73,6 +73,13 @@ type Detector struct {
 	// occHeads are the heads of compound occupations.
 	occ      map[string]int
 	occHeads map[string][]occHead
+	// occGuard is the wordGuard of occ's keys, occTailGuard of
+	// occHeads' keys (the last four bytes of a head).
+	occGuard, occTailGuard wordGuard
+	// guards is tokenGuards with the guards of the detector's own token
+	// sets (towns, inst, region, occ) added (tokenize looks a token up
+	// once: token.notGuards).
+	guards *guardTable
 	// towns indexes the places of data.Places by first folded word.
 	towns map[string][]townEntry
 	// instGuard and townGuard are the wordGuards of inst's and towns' keys.
@@ -106,6 +113,7 @@ func New(opt Options) *Detector {
 	d.towns = townIndex()
 	d.instGuard, d.townGuard = guardOf(d.inst), guardOf(d.towns)
 	d.occ, d.occHeads = occupationIndex()
+	d.occGuard, d.occTailGuard = guardOf(d.occ), guardOf(d.occHeads)
 	set := func(c uint64, words ...string) {
 		for _, w := range words {
 			d.lex[w] |= c
@@ -202,6 +210,7 @@ func New(opt Options) *Detector {
 	}
 	d.reg = d.registerIndex()
 	d.regGuard = guardOf(d.reg)
+	d.guards = withDetectorGuards(&d.townGuard, &d.instGuard, &d.regionGuard, &d.regGuard, &d.occGuard)
 	d.lexBits = new([lexBitsN / 64]uint64)
 	for k, c := range d.lex {
 		if c&lowerClasses != 0 {

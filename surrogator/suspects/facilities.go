@@ -295,7 +295,7 @@ var houseWords = fieldSet(`Haus Villa Residenz Stift`)
 // declined adjective ("Kardiologische"), no person's first name.
 func (r *run) nameBeforeHead(p *token) bool {
 	if !p.is(shUpper) || p.is(shAllUpper) || p.runes < 4 || p.medical() || adjectiveShaped(p.f) ||
-		p.cls&(cCommon|cRole|cSalut|cTitleStart|cTitleWord|cFirst|cFacility|cFacility2) != 0 || r.d.occ[p.f] != 0 {
+		p.cls&(cCommon|cRole|cSalut|cTitleStart|cTitleWord|cFirst|cFacility|cFacility2) != 0 || r.occOf(p) != 0 {
 		return false
 	}
 	return facilityHeadKind(p.f) == ""

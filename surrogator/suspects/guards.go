@@ -28,7 +28,8 @@ type wordGuard struct {
 	// t.f == k or t.s == k has the bit t.fh&mask set
 	bits []uint64
 	mask uint32
-	// bit is the guard's bit in tokenGuards (0: not in the table)
+	// bit is the guard's bit in tokenGuards or a detector's guards (0:
+	// in no table)
 	bit uint32
 }
 
@@ -172,9 +173,25 @@ var tokenGuardList = []*wordGuard{&monthHolidayGuard, &semesterGuard, &particleG
 // their table.
 func guardTableOf(gs ...*wordGuard) *guardTable {
 	var tab guardTable
+	tab.add(0, gs...)
+	return &tab
+}
+
+// withDetectorGuards returns a copy of tokenGuards with the guards of a
+// detector's own sets (built in New) added after tokenGuardList's: bits of
+// their own, set in the detector's guards only.
+func withDetectorGuards(gs ...*wordGuard) *guardTable {
+	tab := *tokenGuards
+	tab.add(len(tokenGuardList), gs...)
+	return &tab
+}
+
+// add gives the guards the bits from first on and sets them in tab
+// (TestTokenGuards: at most 32 in all).
+func (tab *guardTable) add(first int, gs ...*wordGuard) {
 	const size = uint32(len(tab))
 	for k, g := range gs {
-		g.bit = 1 << k
+		g.bit = 1 << (first + k)
 		n := g.mask + 1
 		for h := uint32(0); h < max(n, size); h++ {
 			if g.bits[(h&g.mask)/64]&(1<<((h&g.mask)%64)) != 0 {
@@ -182,12 +199,17 @@ func guardTableOf(gs ...*wordGuard) *guardTable {
 			}
 		}
 	}
-	return &tab
 }
 
-// notGuards returns the bits of the tokenGuards a token of hash fh is
-// certainly in none of.
-func (tab *guardTable) notGuards(fh uint32) uint32 { return ^tab[fh%uint32(len(tab))] }
+// notGuards returns the bits of the guards of tab a token of hash fh is
+// certainly in none of (a nil table, as a Detector under construction
+// tokenizes with: none).
+func (tab *guardTable) notGuards(fh uint32) uint32 {
+	if tab == nil {
+		return 0
+	}
+	return ^tab[fh%uint32(len(tab))]
+}
 
 var (
 	numberLabelSet          = newSuffixSet(numberLabelEnds)

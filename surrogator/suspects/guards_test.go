@@ -179,11 +179,34 @@ func TestTokenGuards(t *testing.T) {
 			}
 		}
 	}
+	// a detector's own guards have bits of their own in its table
+	d := New(Options{})
+	own := []*wordGuard{&d.townGuard, &d.instGuard, &d.regionGuard, &d.regGuard, &d.occGuard}
+	if len(tokenGuardList)+len(own) > 32 {
+		t.Fatalf("%d token guards: the table holds 32", len(tokenGuardList)+len(own))
+	}
+	for _, g := range own {
+		if g.bit == 0 || g.bit&(g.bit-1) != 0 || seen&g.bit != 0 {
+			t.Fatalf("detector guard bit %#x is not a bit of its own (seen %#x)", g.bit, seen)
+		}
+		seen |= g.bit
+		for h := uint32(0); h < 1<<18; h++ {
+			x := h & g.mask
+			if g.bits[x/64]&(1<<(x%64)) != 0 && d.guards.notGuards(h)&g.bit != 0 {
+				t.Fatalf("the detector's table rejects hash %#x a guard (bit %#x) takes", h, g.bit)
+			}
+		}
+	}
+	for h := uint32(0); h < 1<<12; h++ {
+		if d.guards.notGuards(h)|^uint32(1<<len(tokenGuardList)-1) != tokenGuards.notGuards(h)|^uint32(1<<len(tokenGuardList)-1) {
+			t.Fatalf("the detector's table changes the shared guards' bits at %#x", h)
+		}
+	}
 	// a token of a listed word passes the table (and its guard)
-	r := &run{d: New(Options{})}
-	for _, w := range []string{"Januar", "Station", "Herrn", "von", "Geb.-Nr."} {
+	r := &run{d: d}
+	for _, w := range []string{"Januar", "Station", "Herrn", "von", "Geb.-Nr.", "Leipzig", "Richterin", "Klinikum"} {
 		tk := r.wordToken(w)
-		for _, g := range tokenGuardList {
+		for _, g := range append(append([]*wordGuard{}, tokenGuardList...), own...) {
 			if tk.notGuards&g.bit != 0 && (g.mayTokS(&token{s: tk.s, f: tk.f, fh: tk.fh}) || g.mayTok(&token{s: tk.s, f: tk.f, fh: tk.fh})) {
 				t.Fatalf("%q: the table rejects a token its guard (bit %#x) takes", w, g.bit)
 			}

@@ -42,7 +42,7 @@ func (r *run) nameFields() {
 			w := &toks[p]
 			// an all-caps name of three letters or more ("AL-MASRI, KHALED")
 			if p > j && !r.near(&toks[p-1], w, false) || !w.is(shUpper) || w.is(shAllUpper) && (w.runes < 3 || w.any&cMedical != 0) ||
-				w.medical() || w.cls&(cCommon|cSalut|cRole|cTitleStart) != 0 || r.d.occ[w.f] != 0 {
+				w.medical() || w.cls&(cCommon|cSalut|cRole|cTitleStart) != 0 || r.occOf(w) != 0 {
 				break
 			}
 			n++
@@ -214,7 +214,7 @@ func (r *run) signatureColumns() {
 			if j > i && (w.line != t.line || !r.near(&toks[j-1], w, false)) {
 				break
 			}
-			if !w.nameShaped() || w.medical() || w.cls&(cCommon|cRole|cTitleStart) != 0 || r.d.occ[w.f] != 0 {
+			if !w.nameShaped() || w.medical() || w.cls&(cCommon|cRole|cTitleStart) != 0 || r.occOf(w) != 0 {
 				run = nil
 				break
 			}

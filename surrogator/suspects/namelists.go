@@ -49,7 +49,7 @@ func (r *run) nameLists() {
 				break
 			}
 			if !t.nameShaped() || t.medical() || t.cls&(cCommon|cRole|cRoleDot|cSalut|cTitleStart|cTitleWord|cKnownCity|cState|cFacility|cFacility2) != 0 ||
-				r.d.occ[t.f] != 0 || nounEnding(t.f) {
+				r.occOf(t) != 0 || nounEnding(t.f) {
 				break
 			}
 			if t.any&(cFirst|cSurname) != 0 {

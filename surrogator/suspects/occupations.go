@@ -199,7 +199,7 @@ func (r *run) occupations() {
 		if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 4 || t.medical() || r.mayF(&notProfessionGuard, t) && (notProfession[t.f] || notOccupations[t.f]) {
 			continue
 		}
-		c := r.d.occ[t.f]
+		c := r.occOf(t)
 		if c == 0 {
 			c = r.occHead(t.f)
 		}
@@ -231,11 +231,23 @@ func (r *run) occupations() {
 	}
 }
 
+// occOf returns the class of the occupation t folds to (d.occ), 0 for
+// none; most tokens are rejected by the guard.
+func (r *run) occOf(t *token) int {
+	if !r.mayF(&r.d.occGuard, t) {
+		return 0
+	}
+	return r.d.occ[t.f]
+}
+
 // occHead returns the class of the longest listed head a compound ends
 // with ("lagerhelfer" → "helfer"), or 0. The heads are indexed by their
 // last four bytes, longest first.
 func (r *run) occHead(f string) int {
 	if len(f) < 8 {
+		return 0
+	}
+	if !r.mayIn(&r.d.occTailGuard, f[len(f)-4:]) {
 		return 0
 	}
 	for _, h := range r.d.occHeads[f[len(f)-4:]] {

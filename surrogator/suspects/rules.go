@@ -32,7 +32,7 @@ func (r *run) names() {
 				continue
 			}
 			// "Frau Richterin Lindemann": the occupation is no name
-			if d.occ[toks[next].f] != 0 && next+1 < len(toks) && r.near(&toks[next], &toks[next+1], false) {
+			if r.occOf(&toks[next]) != 0 && next+1 < len(toks) && r.near(&toks[next], &toks[next+1], false) {
 				next++
 			}
 			k := kinds.NamePatient

@@ -25,10 +25,10 @@ func (r *run) signerNamesAt(i int) {
 		n := &toks[i+1]
 		// t alone on its line: a line break before it and after it
 		if !n.nl || (i > 0 && !t.nl) || !t.nameShaped() || t.runes < 3 || t.medical() ||
-			t.cls&(cCommon|cRole|cRoleDot|cSalut|cTitleStart|cTitleWord|cKnownCity|cState|cFacility|cFacility2) != 0 || r.d.occ[t.f] != 0 {
+			t.cls&(cCommon|cRole|cRoleDot|cSalut|cTitleStart|cTitleWord|cKnownCity|cState|cFacility|cFacility2) != 0 || r.occOf(t) != 0 {
 			continue
 		}
-		if !n.is(shUpper) || n.cls&(cRole|cRoleDot) == 0 && r.d.occ[n.f] == 0 && n.f != "sekretariat" {
+		if !n.is(shUpper) || n.cls&(cRole|cRoleDot) == 0 && r.occOf(n) == 0 && n.f != "sekretariat" {
 			continue
 		}
 		// a signature: a closing formula a few lines above, or a listed

@@ -95,7 +95,7 @@ func (r *run) staffLists() {
 func (r *run) listName(n *token) bool {
 	return n.nameShaped() && n.is(shUpper) && !n.is(shAllUpper) && !n.medical() &&
 		n.cls&(cCommon|cRole|cRoleDot|cTitleStart|cSalut|cKnownCity|cMuniFirst|cFacility|cState|cUnit|cPhoneLabel) == 0 &&
-		!monthWords[n.f] && r.d.occ[n.f] == 0
+		!monthWords[n.f] && r.occOf(n) == 0
 }
 
 // tokenAt returns the token starting at byte b, or nil.

@@ -226,7 +226,7 @@ func (r *run) tokenize() {
 		}
 		offs = append(offs, fb, len(r.arena))
 		t.fh = keyHash(r.arena[fb:])
-		t.notGuards = tokenGuards.notGuards(t.fh)
+		t.notGuards = r.d.guards.notGuards(t.fh)
 		if t.shape&shDigits == 0 { // no listed word is a number
 			r.classify(&t, r.arena[fb:])
 		}
@@ -482,7 +482,7 @@ func (r *run) wordToken(s string) *token {
 	f := foldAppend(nil, s)
 	t.f = string(f)
 	t.fh = keyHash(f)
-	t.notGuards = tokenGuards.notGuards(t.fh)
+	t.notGuards = r.d.guards.notGuards(t.fh)
 	r.classify(t, f)
 	return t
 }

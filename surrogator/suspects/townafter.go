@@ -85,7 +85,7 @@ func (r *run) townAfter(k int) {
 	t := &toks[k]
 	if !t.is(shUpper) || t.is(shAllUpper) || t.runes < 4 || t.is(shHasDigit) || t.medical() ||
 		t.cls&(cCommon|cRole|cRoleDot|cSalut|cTitleStart|cTitleWord|cFirst|cFacility|cFacility2|cPhoneLabel) != 0 ||
-		r.d.occ[t.f] != 0 || facilityHeadKind(t.f) != "" || adjectiveShaped(t.f) || townAfterStop[t.f] || nounEnding(t.f) || specialityWord(t) {
+		r.occOf(t) != 0 || facilityHeadKind(t.f) != "" || adjectiveShaped(t.f) || townAfterStop[t.f] || nounEnding(t.f) || specialityWord(t) {
 		return
 	}
 	// "Bad Bevensen", "Frankfurt am Main": take a town's second word
