@@ -34,16 +34,25 @@ func (rd *Reader) ReadPHI(data []byte, cfg cas.PHIConfig) (*document.Document, e
 
 // readPHI is ReadPHI; general reads without shapes (shape.go).
 func (rd *Reader) readPHI(data []byte, cfg cas.PHIConfig, general bool) (*document.Document, error) {
-	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: &scanner{data: data}, general: general}
+	d, _, _, err := rd.readPHIAt(data, cfg, general, nil)
+	return d, err
+}
+
+// readPHIAt is readPHI that also records the sections' offsets in lay
+// (nil: none) and returns the reader's state and the declared types
+// (ReadOriginal).
+func (rd *Reader) readPHIAt(data []byte, cfg cas.PHIConfig, general bool, lay *layout) (*document.Document, *phiReader, []*cas.TypeDef, error) {
+	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: &scanner{data: data}, general: general, lay: lay}
 	l := &phiReader{r: r, cfg: cfg, placer: cas.NewPlacer(), errAt: -1}
 	var types []*cas.TypeDef
 	if err := r.document(&types, &l.views, l.next); err != nil {
-		return nil, decodeError(data, err, false)
+		return nil, nil, nil, decodeError(data, err, false)
 	}
 	if l.n == 0 {
-		return nil, fmt.Errorf("casjson: no %%FEATURE_STRUCTURES")
+		return nil, nil, nil, fmt.Errorf("casjson: no %%FEATURE_STRUCTURES")
 	}
-	return l.finish()
+	d, err := l.finish()
+	return d, l, types, err
 }
 
 // phiReader is the state of one ReadPHI.

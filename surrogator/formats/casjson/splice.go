@@ -54,23 +54,15 @@ func (o *Original) PHIType() string { return o.phiType }
 // the same name, text and spans) with Layers set to an *Original that
 // holds data, which the caller must not change while it is used.
 func (rd *Reader) ReadOriginal(data []byte, cfg cas.PHIConfig) (*document.Document, error) {
-	r := &reader{data: data, names: map[string]string{}, cache: rd, dec: &scanner{data: data}, lay: newLayout()}
-	l := &phiReader{r: r, cfg: cfg, placer: cas.NewPlacer(), errAt: -1}
-	var types []*cas.TypeDef
-	if err := r.document(&types, &l.views, l.next); err != nil {
-		return nil, decodeError(data, err, false)
-	}
-	if l.n == 0 {
-		return nil, fmt.Errorf("casjson: no %%FEATURE_STRUCTURES")
-	}
-	d, err := l.finish()
+	lay := newLayout()
+	d, l, types, err := rd.readPHIAt(data, cfg, false, lay)
 	if err != nil {
 		return nil, err
 	}
 	for i, v := range l.views {
-		r.lay.views[i].sofa = v.Sofa
+		lay.views[i].sofa = v.Sofa
 	}
-	d.Layers = &Original{data: data, types: types, lay: *r.lay, maxID: l.maxID, sofa: l.mainID, phiType: l.phiType}
+	d.Layers = &Original{data: data, types: types, lay: *lay, maxID: l.maxID, sofa: l.mainID, phiType: l.phiType}
 	return d, nil
 }
 
