@@ -42,7 +42,7 @@ vet:
 # The test command (README): unit, golden and real-data tests; tests that
 # need ../shared skip when it is absent.
 test: vet
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 40m ./...
 
 # SIGKILL at ≥ 20 spread moments of runs over letters the audit must
 # quarantine: no public file may ever hold an original, and a final public

@@ -327,7 +327,41 @@ func (p project) add(d *document.Document) {
 }
 
 // avoid reports a value equal to an original (Scope.Avoid).
-func (p project) avoid(v string) bool { return p[auditFold(v)] }
+// avoid is the engine's Scope.Avoid (plan.Avoider → audit.ContainsAny): a
+// value holding an original of the project as whole words is refused, not
+// only one equal to it.
+func (p project) avoid(v string) bool {
+	if p[auditFold(v)] {
+		return true
+	}
+	// every stretch of v between word boundaries (as leaks reads them),
+	// looked up in p: a few dozen lookups instead of a scan of every
+	// original per value
+	t := auditFold(v)
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	var starts, ends []int
+	prev := rune(' ')
+	for i, r := range t {
+		if alnum(r) && !alnum(prev) {
+			starts = append(starts, i)
+		}
+		if !alnum(r) && alnum(prev) {
+			ends = append(ends, i)
+		}
+		prev = r
+	}
+	if alnum(prev) {
+		ends = append(ends, len(t))
+	}
+	for _, b := range starts {
+		for _, e := range ends {
+			if e > b && utf8.RuneCountInString(t[b:e]) >= 4 && p[t[b:e]] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // auditFold is the audit's comparison form: lower case, white space
 // collapsed, zero-width characters removed.

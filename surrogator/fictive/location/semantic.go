@@ -221,7 +221,9 @@ func placeCity(g Gazetteer, cand, city string) string {
 				var rest []string
 				place := false
 				for _, p := range ps {
-					if r := resolveCity(g, p); r.ok && capitalised(p) && !isKeyword(p) && fac.Classify(p) == fac.Unknown && !cityStop[strings.ToLower(p)] {
+					// a town of some size only: "Sonnen-Apotheke" (Sonnen,
+					// 1,400 inhabitants, and a plural of Sonne) names no place
+					if r := resolveCity(g, p); r.ok && capitalised(p) && !isKeyword(p) && fac.Classify(p) == fac.Unknown && !cityStop[strings.ToLower(p)] && g.Place(r.id).Population >= 5000 {
 						place = true
 						continue
 					}
