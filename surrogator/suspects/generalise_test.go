@@ -81,17 +81,7 @@ func TestGeneralisedFind(t *testing.T) {
 		{"Bavarian number.year", "VG Würzburg W 2 K 118.23 entschied", "ID:W 2 K 118.23"},
 		{"register suffix", "SG Dortmund S 36 KR 1182/22 ER entschied", "ID:S 36 KR 1182/22 ER"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := find(t, det, c.text, nil)
-			for _, g := range got {
-				if g == c.want {
-					return
-				}
-			}
-			t.Errorf("%q: want %q among %q", c.text, c.want, got)
-		})
-	}
+	wantFound(t, det, cases)
 }
 
 // TestGeneralisedPrecision: what the added rules must leave alone.

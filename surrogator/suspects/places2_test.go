@@ -20,14 +20,7 @@ func TestPlaceRecognizersFind(t *testing.T) {
 		{"mountain", "Sturz beim Skitourengehen am Grünten.", "LOCATION_OTHER:Grünten"},
 		{"state abbreviation", "Er zog 2015 nach NRW und lebt jetzt dort.", "LOCATION_STATE:NRW"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := find(t, det, c.text, nil)
-			if !contains(got, c.want) {
-				t.Errorf("%q: want %q among %q", c.text, c.want, got)
-			}
-		})
-	}
+	wantFound(t, det, cases)
 }
 
 // TestPlaceRecognizersPrecision: generic roads, nouns ending in a street
@@ -60,14 +53,7 @@ func TestOrganisationRecognizersFind(t *testing.T) {
 		{"hospital head", "Verlegung ins Marienhospital Stuttgart.", "LOCATION_HOSPITAL:Marienhospital Stuttgart"},
 		{"foundation", "Wohngruppe der Stiftung Liebenau geplant.", "LOCATION_ORGANIZATION:Stiftung Liebenau"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := find(t, det, c.text, nil)
-			if !contains(got, c.want) {
-				t.Errorf("%q: want %q among %q", c.text, c.want, got)
-			}
-		})
-	}
+	wantFound(t, det, cases)
 	for _, text := range []string{
 		"Im Kreiskrankenhaus. Die Kinderklinik. Das Herzklinikum. Die Universitätsklinik. Die Belegklinik.",
 		"Die Fachklinik. Die Rehaklinik. Die Tagesklinik. Die Poliklinik. Die Frauenklinik. Die Schmerzklinik.",

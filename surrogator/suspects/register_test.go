@@ -18,17 +18,7 @@ func TestRegisterFinds(t *testing.T) {
 		{"authority abbreviation", "Der Schwerbehindertenausweis wurde beim ZBFS beantragt.", "LOCATION_ORGANIZATION:ZBFS"},
 		{"one word name", "Nach dem Unfall Behandlung im Bergmannsheil, dann Reha.", "LOCATION_HOSPITAL:Bergmannsheil"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := find(t, det, c.text, nil)
-			for _, g := range got {
-				if g == c.want {
-					return
-				}
-			}
-			t.Errorf("%q: want %q among %q", c.text, c.want, got)
-		})
-	}
+	wantFound(t, det, cases)
 }
 
 // TestRegisterPrecision: register spellings that are common words or

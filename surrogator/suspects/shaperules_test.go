@@ -38,17 +38,7 @@ func TestShapeRulesFind(t *testing.T) {
 		{"town before OT", "beim Hausarzt (Dr. Zwerger, Sulzberg OT Moosbach).", "LOCATION_CITY:Sulzberg"},
 		{"town before Ortsteil", "Die Tochter lebt in Dalherda, Ortsteil Gichenbach.", "LOCATION_CITY:Dalherda"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := find(t, det, c.text, nil)
-			for _, g := range got {
-				if g == c.want {
-					return
-				}
-			}
-			t.Errorf("%q: want %q among %q", c.text, c.want, got)
-		})
-	}
+	wantFound(t, det, cases)
 }
 
 // TestShapeRulesPrecision: what the shape recognizers must leave alone:
