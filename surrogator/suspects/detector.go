@@ -78,8 +78,9 @@ type Detector struct {
 	occGuard, occTailGuard wordGuard
 	// guards is tokenGuards with the guards of the detector's own token
 	// sets (towns, inst, region, occ) added (tokenize looks a token up
-	// once: token.notGuards).
-	guards *guardTable
+	// once: guardHits). guardList holds the guards by their bit.
+	guards    *guardTable
+	guardList []*wordGuard
 	// towns indexes the places of data.Places by first folded word.
 	towns map[string][]townEntry
 	// instGuard and townGuard are the wordGuards of inst's and towns' keys.
@@ -210,7 +211,9 @@ func New(opt Options) *Detector {
 	}
 	d.reg = d.registerIndex()
 	d.regGuard = guardOf(d.reg)
-	d.guards = withDetectorGuards(&d.townGuard, &d.instGuard, &d.regionGuard, &d.regGuard, &d.occGuard)
+	own := []*wordGuard{&d.townGuard, &d.instGuard, &d.regionGuard, &d.regGuard, &d.occGuard}
+	d.guards = withDetectorGuards(own...)
+	d.guardList = append(slices.Clip(tokenGuardList), own...)
 	d.lexBits = new([lexBitsN / 64]uint64)
 	for k, c := range d.lex {
 		if c&lowerClasses != 0 {

@@ -1,6 +1,7 @@
 package suspects
 
 import (
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,7 +31,7 @@ type wordGuard struct {
 	mask uint32
 	// bit is the guard's bit in tokenGuards or a detector's guards (0:
 	// in no table)
-	bit uint32
+	bit uint64
 }
 
 // guardOf returns the guard of the keys of sets.
@@ -76,28 +77,54 @@ func (g *wordGuard) may(s string) bool {
 // mayTok: t.f may be a key of the guarded sets (of folded words), tested
 // with t's hash too.
 func (g *wordGuard) mayTok(t *token) bool {
-	if t.notGuards&g.bit != 0 {
-		return false
-	}
 	h := t.fh & g.mask
 	return g.may(t.f) && g.bits[h/64]&(1<<(h%64)) != 0
 }
 
 // mayTokS: t.s may be a key of the guarded sets (of words as written).
 func (g *wordGuard) mayTokS(t *token) bool {
-	if t.notGuards&g.bit != 0 {
-		return false
-	}
 	h := t.fh & g.mask
 	return g.may(t.s) && g.bits[h/64]&(1<<(h%64)) != 0
 }
 
-// mayS is g.mayTokS(t), except for an eager detector (tests).
-func (r *run) mayS(g *wordGuard, t *token) bool { return r.d.eager || g.mayTokS(t) }
+// mayS is g.mayTokS(t), answered from the bit tokenize set (guardHits;
+// every bit set for an eager detector, which asks every set). A guard in
+// no table says "may".
+func (r *run) mayS(g *wordGuard, t *token) bool { return t.gs&g.bit != 0 || g.bit == 0 }
 
-// mayF is g.mayTok(t), except for an eager detector (tests), which asks
-// every set.
-func (r *run) mayF(g *wordGuard, t *token) bool { return r.d.eager || g.mayTok(t) }
+// mayF is g.mayTok(t), answered like mayS.
+func (r *run) mayF(g *wordGuard, t *token) bool { return t.gf&g.bit != 0 || g.bit == 0 }
+
+// guardHits sets t.gf and t.gs (t.s, t.f and t.fh set): the guards of
+// the detector's table (tokenGuardList before New has built it) that the
+// table does not rule out from t's hash are asked in full, once a token.
+func (d *Detector) guardHits(t *token) {
+	if d.eager {
+		t.gf, t.gs = ^uint64(0), ^uint64(0)
+		return
+	}
+	list := d.guardList
+	if list == nil {
+		list = tokenGuardList
+	}
+	t.gf, t.gs = 0, 0
+	for m := ^d.guards.notGuards(t.fh); m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		if k >= len(list) {
+			break
+		}
+		g := list[k]
+		if h := t.fh & g.mask; g.bits[h/64]&(1<<(h%64)) == 0 {
+			continue
+		}
+		if g.may(t.f) {
+			t.gf |= g.bit
+		}
+		if g.may(t.s) {
+			t.gs |= g.bit
+		}
+	}
+}
 
 // mayIn is g.may(s), except for an eager detector (tests), which asks
 // every set.
@@ -159,7 +186,7 @@ var (
 // smaller, folded together when it is larger).
 const tokenGuardBits = 12
 
-type guardTable [1 << tokenGuardBits]uint32
+type guardTable [1 << tokenGuardBits]uint64
 
 var tokenGuards = guardTableOf(tokenGuardList...)
 
@@ -167,9 +194,10 @@ var tokenGuards = guardTableOf(tokenGuardList...)
 var tokenGuardList = []*wordGuard{&monthHolidayGuard, &semesterGuard, &particleGuard, &foreignRegionGuard,
 	&townWordGuard, &districtGuard, &loginGuard, &wardGuard, &idLabelGuard, &notIDGuard, &streetPrepGuard,
 	&userLabelGuard, &workVerbGuard, &townPrepGuard, &placePrepGuard, &pagerGuard, &firstAbbrevGuard,
-	&professionStatusGuard, &strongIDGuard, &notProfessionGuard, &professionWordGuard, &birthNameCueGuard, &kinNounGuard, &workFinalGuard, &clergyGuard}
+	&professionStatusGuard, &strongIDGuard, &notProfessionGuard, &professionWordGuard, &birthNameCueGuard, &kinNounGuard, &workFinalGuard, &clergyGuard,
+	&courtGuard, &employerGuard, &kinListGuard, &landscapeGuard, &orgs2GuardS, &orgs2GuardF, &partWordGuard}
 
-// guardTableOf gives each guard its bit (at most 32 guards) and returns
+// guardTableOf gives each guard its bit (at most 64 guards) and returns
 // their table.
 func guardTableOf(gs ...*wordGuard) *guardTable {
 	var tab guardTable
@@ -187,11 +215,11 @@ func withDetectorGuards(gs ...*wordGuard) *guardTable {
 }
 
 // add gives the guards the bits from first on and sets them in tab
-// (TestTokenGuards: at most 32 in all).
+// (TestTokenGuards: at most 64 in all).
 func (tab *guardTable) add(first int, gs ...*wordGuard) {
 	const size = uint32(len(tab))
 	for k, g := range gs {
-		g.bit = 1 << (first + k)
+		g.bit = 1 << uint(first+k)
 		n := g.mask + 1
 		for h := uint32(0); h < max(n, size); h++ {
 			if g.bits[(h&g.mask)/64]&(1<<((h&g.mask)%64)) != 0 {
@@ -204,7 +232,7 @@ func (tab *guardTable) add(first int, gs ...*wordGuard) {
 // notGuards returns the bits of the guards of tab a token of hash fh is
 // certainly in none of (a nil table, as a Detector under construction
 // tokenizes with: none).
-func (tab *guardTable) notGuards(fh uint32) uint32 {
+func (tab *guardTable) notGuards(fh uint32) uint64 {
 	if tab == nil {
 		return 0
 	}

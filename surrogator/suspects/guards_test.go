@@ -166,7 +166,7 @@ func TestNumericDate(t *testing.T) {
 // of it rejects the hash, for every guard's hash bits; each guard has a bit
 // of its own.
 func TestTokenGuards(t *testing.T) {
-	seen := uint32(0)
+	seen := uint64(0)
 	for _, g := range tokenGuardList {
 		if g.bit == 0 || g.bit&(g.bit-1) != 0 || seen&g.bit != 0 {
 			t.Fatalf("guard bit %#x is not a bit of its own (seen %#x)", g.bit, seen)
@@ -182,8 +182,8 @@ func TestTokenGuards(t *testing.T) {
 	// a detector's own guards have bits of their own in its table
 	d := New(Options{})
 	own := []*wordGuard{&d.townGuard, &d.instGuard, &d.regionGuard, &d.regGuard, &d.occGuard}
-	if len(tokenGuardList)+len(own) > 32 {
-		t.Fatalf("%d token guards: the table holds 32", len(tokenGuardList)+len(own))
+	if len(tokenGuardList)+len(own) > 64 {
+		t.Fatalf("%d token guards: the table holds 64", len(tokenGuardList)+len(own))
 	}
 	for _, g := range own {
 		if g.bit == 0 || g.bit&(g.bit-1) != 0 || seen&g.bit != 0 {
@@ -198,7 +198,7 @@ func TestTokenGuards(t *testing.T) {
 		}
 	}
 	for h := uint32(0); h < 1<<12; h++ {
-		if d.guards.notGuards(h)|^uint32(1<<len(tokenGuardList)-1) != tokenGuards.notGuards(h)|^uint32(1<<len(tokenGuardList)-1) {
+		if d.guards.notGuards(h)|^uint64(1<<len(tokenGuardList)-1) != tokenGuards.notGuards(h)|^uint64(1<<len(tokenGuardList)-1) {
 			t.Fatalf("the detector's table changes the shared guards' bits at %#x", h)
 		}
 	}
@@ -207,8 +207,28 @@ func TestTokenGuards(t *testing.T) {
 	for _, w := range []string{"Januar", "Station", "Herrn", "von", "Geb.-Nr.", "Leipzig", "Richterin", "Klinikum"} {
 		tk := r.wordToken(w)
 		for _, g := range append(append([]*wordGuard{}, tokenGuardList...), own...) {
-			if tk.notGuards&g.bit != 0 && (g.mayTokS(&token{s: tk.s, f: tk.f, fh: tk.fh}) || g.mayTok(&token{s: tk.s, f: tk.f, fh: tk.fh})) {
+			if tk.gs&g.bit == 0 && g.mayTokS(tk) || tk.gf&g.bit == 0 && g.mayTok(tk) {
 				t.Fatalf("%q: the table rejects a token its guard (bit %#x) takes", w, g.bit)
+			}
+		}
+	}
+}
+
+// TestGuardHits: the guard bits tokenize sets on every token of the shared
+// letters are exactly the guards' own answers (mayTok, mayTokS).
+func TestGuardHits(t *testing.T) {
+	d := New(Options{})
+	for _, doc := range sharedDocs(t) {
+		r := &run{}
+		r.reset(d, doc.Text, nil)
+		r.tokenize()
+		for i := range r.tokens {
+			tk := &r.tokens[i]
+			for _, g := range d.guardList {
+				if (tk.gf&g.bit != 0) != g.mayTok(tk) || (tk.gs&g.bit != 0) != g.mayTokS(tk) {
+					t.Fatalf("%s token %d: guard bit %#x: gf %v gs %v, the guard says %v %v", doc.Name, i, g.bit,
+						tk.gf&g.bit != 0, tk.gs&g.bit != 0, g.mayTok(tk), g.mayTokS(tk))
+				}
 			}
 		}
 	}

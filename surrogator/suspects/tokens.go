@@ -66,15 +66,16 @@ type token struct {
 	// cls holds the lexicon classes of f; all those every part of a
 	// hyphenated word has, any those some part (or the whole word) has.
 	cls, all, any uint64
-	fh            uint32 // keyHash(f)
-	// notGuards has the bits of the tokenGuards whose words t is none of
-	// (0: not known)
-	notGuards uint32
-	line      int   // index into run.lines
-	runes     int   // rune count of s
-	shape     uint8 // sh* bits
-	dot       bool  // followed directly by "."
-	nl        bool  // a line break lies between this token and the previous one
+	// gf has the bit of each guard of the detector's table (guardHits)
+	// that may hold f (wordGuard.mayTok), gs of each that may hold s
+	// (mayTokS): tokenize asks every guard once a token.
+	gf, gs uint64
+	line   int    // index into run.lines
+	runes  int    // rune count of s
+	fh     uint32 // keyHash(f)
+	shape  uint8  // sh* bits
+	dot    bool   // followed directly by "."
+	nl     bool   // a line break lies between this token and the previous one
 }
 
 func (t *token) is(s uint8) bool { return t.shape&s != 0 }
@@ -138,6 +139,7 @@ func (r *run) tokenize() {
 		t := token{b: i, line: len(r.lines)}
 		first := true
 		plain := true // lower-case ASCII letters and digits only
+		ascii := true // ASCII letters and digits only
 		var hasLetter, notUpper, nonDigit, joined bool
 		for i < len(text) {
 			if b := text[i]; b >= 'a' && b <= 'z' { // most of a text
@@ -169,7 +171,7 @@ func (r *run) tokenize() {
 				if (c == '-' || c == '\'' || c == '’') && i+n < len(text) {
 					c2, _ := utf8.DecodeRuneInString(text[i+n:])
 					if unicode.IsLetter(c2) {
-						joined, plain = true, false
+						joined, plain, ascii = true, false, false
 						nonDigit = true
 						i += n
 						t.runes++
@@ -179,6 +181,9 @@ func (r *run) tokenize() {
 				break
 			}
 			plain = false
+			if c >= utf8.RuneSelf {
+				ascii = false
+			}
 			if letter {
 				hasLetter = true
 				up := c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf && unicode.IsUpper(c)
@@ -219,14 +224,31 @@ func (r *run) tokenize() {
 			t.shape |= shJoined
 		}
 		fb := len(r.arena)
-		if plain { // lower-case ASCII letters and digits fold to themselves
+		switch {
+		case plain && len(t.s) == 2 && t.s == "st":
 			r.arena = fixSankt(append(r.arena, t.s...), fb)
-		} else {
+			t.fh = keyHash(r.arena[fb:])
+		case plain: // lower-case ASCII letters and digits fold to themselves
+			r.arena = append(r.arena, t.s...)
+			t.fh = keyHashString(t.s)
+		case ascii && !(len(t.s) == 2 && (t.s[0] == 's' || t.s[0] == 'S') && (t.s[1] == 't' || t.s[1] == 'T')):
+			// ASCII letters and digits fold to lower case, hashed as
+			// they are copied
+			h := uint32(2166136261)
+			for k := 0; k < len(t.s); k++ {
+				c := t.s[k]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				r.arena = append(r.arena, c)
+				h = (h ^ uint32(c)) * 16777619
+			}
+			t.fh = h
+		default:
 			r.arena = foldAppend(r.arena, t.s)
+			t.fh = keyHash(r.arena[fb:])
 		}
 		offs = append(offs, fb, len(r.arena))
-		t.fh = keyHash(r.arena[fb:])
-		t.notGuards = r.d.guards.notGuards(t.fh)
 		if t.shape&shDigits == 0 { // no listed word is a number
 			r.classify(&t, r.arena[fb:])
 		}
@@ -237,7 +259,9 @@ func (r *run) tokenize() {
 	// one string for all folded keys (one allocation per text)
 	folded := string(r.arena)
 	for k := range r.tokens {
-		r.tokens[k].f = folded[offs[2*k]:offs[2*k+1]]
+		t := &r.tokens[k]
+		t.f = folded[offs[2*k]:offs[2*k+1]]
+		r.d.guardHits(t)
 	}
 	r.foldOff = offs
 }
@@ -279,6 +303,15 @@ func keyHash(b []byte) uint32 {
 	h := uint32(2166136261)
 	for _, c := range b {
 		h = (h ^ uint32(c)) * 16777619
+	}
+	return h
+}
+
+// keyHashString is keyHash([]byte(s)).
+func keyHashString(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
 	}
 	return h
 }
@@ -482,7 +515,7 @@ func (r *run) wordToken(s string) *token {
 	f := foldAppend(nil, s)
 	t.f = string(f)
 	t.fh = keyHash(f)
-	t.notGuards = r.d.guards.notGuards(t.fh)
+	r.d.guardHits(t)
 	r.classify(t, f)
 	return t
 }
