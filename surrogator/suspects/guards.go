@@ -311,8 +311,9 @@ func (r *run) letterheadLabel(s string) (kinds.Kind, bool) {
 	return k, ok
 }
 
-// numericDate answers validDate for a date written "D.M.YYYY" (day and
-// month of one or two digits, a year 1900–2099), the most common shape in
+// numericDate answers validDate for a date written "D.M.YYYY" or
+// "D.M.YY" (day and month of one or two digits, a year 1900–2099 or of
+// two digits), the most common shapes in
 // a letter, without dates.Parse: a calendar date is valid, any other is
 // not (dates.Parse repairs "31.02.2020"). fast is false for every other
 // string. TestNumericDate holds it to dates.Parse on the whole shape.
@@ -332,15 +333,17 @@ func numericDate(s string) (ok, fast bool) {
 		return false, false
 	}
 	j := strings.IndexByte(s[i+1:], '.') + i + 1
-	if j-i-1 < 1 || j-i-1 > 2 || len(s)-j-1 != 4 {
+	if j-i-1 < 1 || j-i-1 > 2 || len(s)-j-1 != 4 && len(s)-j-1 != 2 {
 		return false, false
 	}
 	d, ok1 := num(s[:i])
 	m, ok2 := num(s[i+1 : j])
 	y, ok3 := num(s[j+1:])
-	if !ok1 || !ok2 || !ok3 || y < 1900 || y > 2099 {
+	if !ok1 || !ok2 || !ok3 || len(s)-j-1 == 4 && (y < 1900 || y > 2099) {
 		return false, false
 	}
+	// a year of two digits: a leap year every fourth (dates.Parse reads
+	// "00" as 2000)
 	if m < 1 || m > 12 || d < 1 {
 		return false, true
 	}

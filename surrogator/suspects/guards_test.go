@@ -1,6 +1,7 @@
 package suspects
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,7 +155,34 @@ func TestNumericDate(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{"", "1.1.99", "1.1.1899", "1.1.2100", "123.1.2020", "1.123.2020", "1.1.20201", "a.1.2020",
+	// two-digit years: leap and common years with every day and month,
+	// every year with the days and months near a bound
+	check2 := func(d, m string, y int) {
+		s := d + "." + m + "." + fmt.Sprintf("%02d", y)
+		ok, fast := numericDate(s)
+		if !fast {
+			t.Fatalf("%q: not fast", s)
+		}
+		e, err := dates.Parse(s)
+		if want := err == nil && !e.Repaired; ok != want {
+			t.Fatalf("%q: %v, dates.Parse %v", s, ok, want)
+		}
+	}
+	for _, y := range []int{0, 1, 4, 19, 20, 23, 24, 96, 99} {
+		for _, m := range parts {
+			for _, d := range parts {
+				check2(d, m, y)
+			}
+		}
+	}
+	for y := 0; y < 100; y++ {
+		for _, m := range []string{"0", "1", "01", "2", "02", "4", "04", "12", "13"} {
+			for _, d := range []string{"0", "00", "1", "01", "28", "29", "30", "31", "32"} {
+				check2(d, m, y)
+			}
+		}
+	}
+	for _, s := range []string{"", "1.1.9", "1.1.999", "1.1.1899", "1.1.2100", "123.1.2020", "1.123.2020", "1.1.20201", "a.1.2020",
 		"1.1.2o20", ".1.2020", "1..2020", "1.1.", "12.03.2021 ", "12-03-2021", "1.1.+202"} {
 		if _, fast := numericDate(s); fast {
 			t.Errorf("%q: fast", s)
