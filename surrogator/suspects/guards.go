@@ -114,7 +114,9 @@ func (d *Detector) guardHits(t *token) {
 			break
 		}
 		g := list[k]
-		if h := t.fh & g.mask; g.bits[h/64]&(1<<(h%64)) == 0 {
+		// the table holds a guard of at most its size exactly (its bits
+		// repeated); a larger guard's bits are folded together there
+		if h := t.fh & g.mask; g.mask >= tokenGuardSize && g.bits[h/64]&(1<<(h%64)) == 0 {
 			continue
 		}
 		if g.may(t.f) {
@@ -186,7 +188,9 @@ var (
 // smaller, folded together when it is larger).
 const tokenGuardBits = 12
 
-type guardTable [1 << tokenGuardBits]uint64
+type guardTable [tokenGuardSize]uint64
+
+const tokenGuardSize = 1 << tokenGuardBits
 
 var tokenGuards = guardTableOf(tokenGuardList...)
 

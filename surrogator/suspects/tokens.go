@@ -143,16 +143,24 @@ func (r *run) tokenize() {
 		var hasLetter, notUpper, nonDigit, joined bool
 		for i < len(text) {
 			if b := text[i]; b >= 'a' && b <= 'z' { // most of a text
+				j := i + 1
+				for j < len(text) && text[j] >= 'a' && text[j] <= 'z' {
+					j++
+				}
 				hasLetter, notUpper, nonDigit, first = true, true, true, false
-				t.runes++
-				i++
+				t.runes += j - i
+				i = j
 				continue
 			}
 			if b := text[i]; b >= '0' && b <= '9' {
+				j := i + 1
+				for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+					j++
+				}
 				t.shape |= shHasDigit
 				first = false
-				t.runes++
-				i++
+				t.runes += j - i
+				i = j
 				continue
 			}
 			c := rune(text[i])
