@@ -1,6 +1,7 @@
 package suspects
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -344,29 +345,37 @@ func (d *Detector) lookupHash(f []byte, h uint32) uint64 {
 // lexTable is a read-only copy of the lexicon in an open-addressing
 // table addressed by keyHash, which a token already has: a lookup reads
 // one slot (usually) and compares one key, where the map hashes the key
-// again.
+// again. A key's classes and bytes lie together in one buffer, so that a
+// lookup touches the slot and one stretch of the buffer only.
 type lexTable struct {
-	slots []uint64 // hash<<32 | index+1 into keys and cls; 0 empty
-	keys  []string
-	cls   []uint64
+	// slots: hash<<32 | offset<<8 | key length; 0 empty. At offset in
+	// data: the classes (8 bytes, little endian), then the key.
+	slots []uint64
+	data  []byte
 	mask  uint32
 }
 
+// newLexTable returns the table of lex, nil if a key is longer than 255
+// bytes or the keys need more than 16 MB (lookupHash then asks the map).
 func newLexTable(lex map[string]uint64) *lexTable {
 	n := uint32(1)
 	for int(n) < 2*len(lex) { // at most half full
 		n <<= 1
 	}
-	t := &lexTable{slots: make([]uint64, n), mask: n - 1}
+	t := &lexTable{slots: make([]uint64, n), data: make([]byte, 1, 1+16*len(lex)), mask: n - 1}
 	for k, c := range lex {
-		h := keyHash([]byte(k))
-		t.keys = append(t.keys, k)
-		t.cls = append(t.cls, c)
+		off := len(t.data) // >= 1: a slot is never 0
+		if len(k) > 0xff || off >= 1<<24 {
+			return nil
+		}
+		t.data = binary.LittleEndian.AppendUint64(t.data, c)
+		t.data = append(t.data, k...)
+		h := keyHashString(k)
 		i := h & t.mask
 		for t.slots[i] != 0 {
 			i = (i + 1) & t.mask
 		}
-		t.slots[i] = uint64(h)<<32 | uint64(len(t.keys))
+		t.slots[i] = uint64(h)<<32 | uint64(off)<<8 | uint64(len(k))
 	}
 	return t
 }
@@ -378,9 +387,10 @@ func (t *lexTable) get(f []byte, h uint32) uint64 {
 		if s == 0 {
 			return 0
 		}
-		if uint32(s>>32) == h {
-			if k := uint32(s) - 1; t.keys[k] == string(f) {
-				return t.cls[k]
+		if uint32(s>>32) == h && int(s&0xff) == len(f) {
+			off := int(uint32(s) >> 8)
+			if string(t.data[off+8:off+8+len(f)]) == string(f) {
+				return binary.LittleEndian.Uint64(t.data[off:])
 			}
 		}
 	}
