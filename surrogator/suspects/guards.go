@@ -317,7 +317,7 @@ func (r *run) letterheadLabel(s string) (kinds.Kind, bool) {
 
 // numericDate answers validDate for a date written "D.M.YYYY" or
 // "D.M.YY" (day and month of one or two digits, a year 1900–2099 or of
-// two digits), the most common shapes in
+// two digits) or "A/B" (slashDate), the most common shapes in
 // a letter, without dates.Parse: a calendar date is valid, any other is
 // not (dates.Parse repairs "31.02.2020"). fast is false for every other
 // string. TestNumericDate holds it to dates.Parse on the whole shape.
@@ -331,6 +331,9 @@ func numericDate(s string) (ok, fast bool) {
 			n = 10*n + int(s[i]-'0')
 		}
 		return n, true
+	}
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		return slashDate(s, i, num)
 	}
 	i := strings.IndexByte(s, '.')
 	if i < 1 || i > 2 {
@@ -356,4 +359,22 @@ func numericDate(s string) (ok, fast bool) {
 		days = 29
 	}
 	return d <= days, true
+}
+
+// slashDate is numericDate for "A/B" (i the slash), A and B of one or two
+// digits: valid as month and two-digit year ("03/19") or as day and month
+// of any year ("29/2"); fast is false for every other string.
+func slashDate(s string, i int, num func(string) (int, bool)) (ok, fast bool) {
+	if i < 1 || i > 2 || len(s)-i-1 < 1 || len(s)-i-1 > 2 {
+		return false, false
+	}
+	a, ok1 := num(s[:i])
+	b, ok2 := num(s[i+1:])
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	if a >= 1 && a <= 12 && len(s)-i-1 == 2 {
+		return true, true
+	}
+	return b >= 1 && b <= 12 && a >= 1 && a <= [13]int{0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[b], true
 }

@@ -182,6 +182,25 @@ func TestNumericDate(t *testing.T) {
 			}
 		}
 	}
+	// "A/B": every pair of one or two digits
+	for _, a := range parts {
+		for _, b := range parts {
+			s := a + "/" + b
+			ok, fast := numericDate(s)
+			if !fast {
+				t.Fatalf("%q: not fast", s)
+			}
+			e, err := dates.Parse(s)
+			if want := err == nil && !e.Repaired; ok != want {
+				t.Fatalf("%q: %v, dates.Parse %v", s, ok, want)
+			}
+		}
+	}
+	for _, s := range []string{"/1", "1/", "123/1", "1/123", "1/2020", "1/1/20", "a/1", "1/b", "1 /1", "01/2o"} {
+		if _, fast := numericDate(s); fast {
+			t.Errorf("%q: fast", s)
+		}
+	}
 	for _, s := range []string{"", "1.1.9", "1.1.999", "1.1.1899", "1.1.2100", "123.1.2020", "1.123.2020", "1.1.20201", "a.1.2020",
 		"1.1.2o20", ".1.2020", "1..2020", "1.1.", "12.03.2021 ", "12-03-2021", "1.1.+202"} {
 		if _, fast := numericDate(s); fast {
