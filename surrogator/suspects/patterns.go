@@ -443,8 +443,8 @@ func (r *run) triggers() {
 		}
 		return 0
 	}
-	lastLine := -1              // last line triggered for the e-mail rule
-	curLine, curAt := -1, false // the line of the last token and whether it holds "@"
+	lastLine := int32(-1)              // last line triggered for the e-mail rule
+	curLine, curAt := int32(-1), false // the line of the last token and whether it holds "@"
 	for k := range toks {
 		t := &toks[k]
 		trig := func(rule int) { r.trig[rule] = append(r.trig[rule], k) }

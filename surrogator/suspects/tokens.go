@@ -71,8 +71,8 @@ type token struct {
 	// that may hold f (wordGuard.mayTok), gs of each that may hold s
 	// (mayTokS): tokenize asks every guard once a token.
 	gf, gs uint64
-	line   int    // index into run.lines
-	runes  int    // rune count of s
+	line   int32  // index into run.lines
+	runes  int32  // rune count of s
 	fh     uint32 // keyHash(f)
 	shape  uint8  // sh* bits
 	dot    bool   // followed directly by "."
@@ -137,7 +137,7 @@ func (r *run) tokenize() {
 			i += n
 			continue
 		}
-		t := token{b: i, line: len(r.lines)}
+		t := token{b: i, line: int32(len(r.lines))}
 		first := true
 		plain := true // lower-case ASCII letters and digits only
 		ascii := true // ASCII letters and digits only
@@ -149,7 +149,7 @@ func (r *run) tokenize() {
 					j++
 				}
 				hasLetter, notUpper, nonDigit, first = true, true, true, false
-				t.runes += j - i
+				t.runes += int32(j - i)
 				i = j
 				continue
 			}
@@ -160,7 +160,7 @@ func (r *run) tokenize() {
 				}
 				t.shape |= shHasDigit
 				first = false
-				t.runes += j - i
+				t.runes += int32(j - i)
 				i = j
 				continue
 			}

@@ -50,7 +50,7 @@ func TestTokenShapes(t *testing.T) {
 			}
 			upper := unicode.IsUpper([]rune(tk.s)[0])
 			digits := strings.Trim(tk.s, "0123456789") == ""
-			if tk.is(shUpper) != upper || tk.is(shDigits) != digits || tk.runes != len([]rune(tk.s)) ||
+			if tk.is(shUpper) != upper || tk.is(shDigits) != digits || int(tk.runes) != len([]rune(tk.s)) ||
 				tk.is(shAllUpper) != allUpper(tk.s) {
 				t.Fatalf("token %d: shape bits %b wrong", n, tk.shape)
 			}
