@@ -25,6 +25,16 @@ var (
 	reCourtTailAt   = regexp.MustCompile(`^ (?:ER|R|B|RH|EA|S)\b`)
 )
 
+// The byte a court file number holds within its first bytes (the most
+// each part before it can take, in ASCII bytes): "/" of reCourtFileAt
+// after at most 3+3+1+5+3+1+6 bytes, of reCourtSenateAt after 5+1+3+1+5,
+// "." of reCourtBavAt after 2+1+2+1+2+1+5 (anchoredWith).
+const (
+	courtFileSlash   = 23
+	courtSenateSlash = 16
+	courtBavDot      = 15
+)
+
 func (r *run) courtFiles() {
 	toks := r.tokens
 	for i := range toks {
@@ -32,17 +42,17 @@ func (r *run) courtFiles() {
 		if !t.is(shAllUpper) || t.runes > 5 || i+1 >= len(toks) || !r.spaceThen(true, t.e, 'A', 'Z') && !r.spaceThen(true, t.e, '0', '9') {
 			continue
 		}
-		if m := anchoredMatch(reCourtSenateAt, r.text, t.b); m != nil {
+		if m := r.anchoredWith(reCourtSenateAt, t.b, courtSenateSlash, '/'); m != nil {
 			r.add(t.b, t.b+m[1], kinds.ID, "court-file", prioExact)
 			continue
 		}
 		if t.runes <= 2 {
-			if m := anchoredMatch(reCourtBavAt, r.text, t.b); m != nil {
+			if m := r.anchoredWith(reCourtBavAt, t.b, courtBavDot, '.'); m != nil {
 				r.add(t.b, t.b+m[1], kinds.ID, "court-file", prioExact)
 				continue
 			}
 			// "S 36 KR 1182/22 ER": the common form and a register suffix
-			if m := anchoredMatch(reCourtFileAt, r.text, t.b); m != nil {
+			if m := r.anchoredWith(reCourtFileAt, t.b, courtFileSlash, '/'); m != nil {
 				if tail := anchoredMatch(reCourtTailAt, r.text, t.b+m[1]); tail != nil {
 					r.add(t.b, t.b+m[1]+tail[1], kinds.ID, "court-file", prioExact+1)
 				}

@@ -96,6 +96,16 @@ func anchoredMatch(re *regexp.Regexp, text string, b int) []int {
 	return re.FindStringSubmatchIndex(text[b:min(len(text), b+96)])
 }
 
+// anchoredWith is anchoredMatch(re, r.text, b) for an expression whose
+// match holds the byte c within its first n bytes: without one there the
+// expression is not run (an eager detector runs it).
+func (r *run) anchoredWith(re *regexp.Regexp, b, n int, c byte) []int {
+	if !r.d.eager && strings.IndexByte(r.text[b:min(len(r.text), b+n)], c) < 0 {
+		return nil
+	}
+	return anchoredMatch(re, r.text, b)
+}
+
 // addAt adds the match of an anchored expression at b (group g, 0 for
 // the whole match).
 func (r *run) addAt(re *regexp.Regexp, b int, k kinds.Kind, rule string, g int) {

@@ -97,10 +97,11 @@ func (r *run) labelledIDs() {
 		e := scanIDValue(r.text[p:min(len(r.text), p+48)])
 		// a court file number ("761 XVII 1089/22") or an RVNR keeps its
 		// whole shape
-		for _, re := range []*regexp.Regexp{reCourtFileAt, reRVNRAt} {
-			if m := anchoredMatch(re, r.text, p); m != nil && m[1] > e {
-				e = m[1]
-			}
+		if m := r.anchoredWith(reCourtFileAt, p, courtFileSlash, '/'); m != nil && m[1] > e {
+			e = m[1]
+		}
+		if m := anchoredMatch(reRVNRAt, r.text, p); m != nil && m[1] > e {
+			e = m[1]
 		}
 		if e == 0 {
 			continue

@@ -111,7 +111,7 @@ func (r *run) ids() {
 			// token ("S 7 U 112/21"): tried from the letter below
 			// (at most three digits, a blank and a capital)
 			if r.d.eager || t.runes <= 3 && r.spaceThen(true, t.e, 'A', 'Z') {
-				if m := anchoredMatch(reCourtFileAt, r.text, t.b); m != nil {
+				if m := r.anchoredWith(reCourtFileAt, t.b, courtFileSlash, '/'); m != nil {
 					r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
 					continue
 				}
@@ -141,7 +141,7 @@ func (r *run) ids() {
 			if !r.spaceThen(true, t.e, '0', '9') {
 				continue
 			}
-			if m := anchoredMatch(reCourtFileAt, r.text, t.b); m != nil {
+			if m := r.anchoredWith(reCourtFileAt, t.b, courtFileSlash, '/'); m != nil {
 				r.add(t.b, t.b+m[1], kinds.ID, "id-shape", prioExact)
 			}
 		}

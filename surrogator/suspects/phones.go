@@ -35,7 +35,8 @@ func (r *run) morePhones() {
 	for i := range toks {
 		t := &toks[i]
 		if t.is(shDigits) && t.s[0] == '0' && (i == 0 || toks[i-1].e < t.b) {
-			if m := anchoredMatch(rePhoneSlashExt, r.text, t.b); m != nil {
+			// "0[1-9]\d{1,4} ?/": the slash within the first eight bytes
+			if m := r.anchoredWith(rePhoneSlashExt, t.b, 8, '/'); m != nil {
 				r.add(t.b, t.b+m[1], r.phoneKind(t.b), "phone-slash", prioExact)
 			}
 			continue
