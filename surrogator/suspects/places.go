@@ -53,9 +53,10 @@ func (r *run) moreTowns() {
 	}
 	for _, ln := range r.lines {
 		s := r.text[ln.b:ln.e]
-		// a match starts with an upper-case letter and holds a digit
-		// and ", "
-		if !r.d.eager && (!ln.digit || !startsUpper(s) || !strings.Contains(s, ", ")) {
+		// a match starts with an upper-case letter and holds a digit;
+		// the town's words hold no comma, so the line's first comma is
+		// the match's, followed by " ", maybe "den " and a digit
+		if !r.d.eager && (!ln.digit || !startsUpper(s) || !placeDateComma(s)) {
 			continue
 		}
 		if m := rePlaceDate.FindStringSubmatchIndex(s); m != nil {
@@ -65,6 +66,17 @@ func (r *run) moreTowns() {
 			}
 		}
 	}
+}
+
+// placeDateComma: the first comma of s is followed by a blank, maybe
+// "den " and a digit (as in a match of rePlaceDate).
+func placeDateComma(s string) bool {
+	k := strings.IndexByte(s, ',')
+	if k < 0 || !strings.HasPrefix(s[k:], ", ") {
+		return false
+	}
+	rest := strings.TrimPrefix(s[k+2:], "den ")
+	return rest != "" && rest[0] >= '0' && rest[0] <= '9'
 }
 
 // townShaped: token i is shaped like a town (see moreTowns).
