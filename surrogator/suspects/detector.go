@@ -616,10 +616,15 @@ func (r *run) emitNames(idx []int, k kinds.Kind, rule string, prio int) {
 
 // title returns the end of a title starting at token i, or -1.
 func (r *run) title(i int) int {
-	t := &r.tokens[i]
-	if t.cls&cTitleStart == 0 {
+	if r.tokens[i].cls&cTitleStart == 0 { // most tokens (inlined)
 		return -1
 	}
+	return r.titleMemo(i)
+}
+
+// titleMemo is title for a token that may start one.
+func (r *run) titleMemo(i int) int {
+	t := &r.tokens[i]
 	// the rules ask for the title at a token several times (titleBefore
 	// looks back up to six tokens from every name): remember the answer
 	// (titles is emptied by tokenize)
