@@ -364,7 +364,7 @@ func (r *run) cities() {
 		}
 		known := t.cls&cKnownCity != 0
 		if !known && t.nameShaped() && !t.medical() && t.cls&(cFirst|cSurname|cState) == 0 {
-			if k, ok := regionalName(d.lex, t.f); ok {
+			if k, ok := regionalName(d, t.f); ok {
 				r.add(t.b, t.e, k, "regional", prioPlace)
 				continue
 			}
@@ -393,8 +393,8 @@ func (r *run) cities() {
 // regionalName: the adjective of a gazetteer town ("Dresdner",
 // "Leipziger", "Göttinger") or a compass part of a state or town
 // ("Ostsachsen", "Nordhessen", "Oberbayern"), from the folded word f.
-func regionalName(lex map[string]uint64, f string) (kinds.Kind, bool) {
-	city := func(key []byte) bool { c := lex[string(key)]; return c&cKnownCity != 0 && c&cAmbiguous == 0 }
+func regionalName(d *Detector, f string) (kinds.Kind, bool) {
+	city := func(key []byte) bool { c := d.lookup(key); return c&cKnownCity != 0 && c&cAmbiguous == 0 }
 	var buf [64]byte
 	if n := len(f); n > 5 && n < len(buf)-2 && strings.HasSuffix(f, "er") && !strings.Contains(f, " ") {
 		if city(append(buf[:0], f[:n-2]...)) || city(append(append(buf[:0], f[:n-2]...), "en"...)) ||
@@ -402,9 +402,19 @@ func regionalName(lex map[string]uint64, f string) (kinds.Kind, bool) {
 			return kinds.LocationCity, true
 		}
 	}
+	// every compass part starts with one of these bytes
+	if f == "" || strings.IndexByte("owsmnu", f[0]) < 0 {
+		return "", false
+	}
 	for _, p := range compassParts {
 		if rest, ok := strings.CutPrefix(f, p); ok && len(rest) >= 4 {
-			if c := lex[rest]; c&cState != 0 || c&cKnownCity != 0 && c&cAmbiguous == 0 {
+			var c uint64
+			if len(rest) <= len(buf) {
+				c = d.lookup(append(buf[:0], rest...))
+			} else {
+				c = d.lex[rest]
+			}
+			if c&cState != 0 || c&cKnownCity != 0 && c&cAmbiguous == 0 {
 				return kinds.LocationState, true
 			}
 		}
