@@ -34,8 +34,10 @@ func (r *run) ageWords() {
 		// folded: "vierzehnjaehrige", "fuenfzig jaehrige" (a hyphen folds
 		// to a blank)
 		num := ""
-		if k := strings.Index(t.f, "jaehrig"); k > 0 && ageSuffix(t.f[k:]) {
-			num = strings.TrimSuffix(t.f[:k], " ")
+		if len(t.f) > len("jaehrig") {
+			if k := strings.Index(t.f, "jaehrig"); k > 0 && ageSuffix(t.f[k:]) {
+				num = strings.TrimSuffix(t.f[:k], " ")
+			}
 		}
 		b := t.b
 		if num == "" {
@@ -44,6 +46,9 @@ func (r *run) ageWords() {
 				continue
 			}
 			n := &toks[i+1]
+			if n.f == "" || n.f[0] != 'j' { // "jaehrig…", "jahre(n)"
+				continue
+			}
 			isSuffix := ageSuffix(n.f)
 			alt := (n.f == "jahre" || n.f == "jahren") && i+2 < len(toks) && toks[i+2].s == "alt"
 			if !isSuffix && !alt || !r.near(t, n, false) {
