@@ -72,7 +72,15 @@ var facilityArticles = fieldSet(`der dem den`)
 func facilityHeadKind(f string) kinds.Kind {
 	// most words end in none of the heads' last three letters; a head
 	// can only end a word ending in its own last three
-	for _, g := range [3]string{f, strings.TrimSuffix(f, "s"), strings.TrimSuffix(f, "es")} {
+	// f, then without a genitive "s" or "es" (a word without one once)
+	gs, n := [3]string{f}, 1
+	if strings.HasSuffix(f, "s") {
+		gs[1], n = f[:len(f)-1], 2
+		if strings.HasSuffix(f, "es") {
+			gs[2], n = f[:len(f)-2], 3
+		}
+	}
+	for _, g := range gs[:n] {
 		if len(g) < 3 {
 			continue
 		}
