@@ -82,7 +82,7 @@ func (r *run) moreDates() {
 				r.add(t.b+m[2], t.b+m[3]+1, kinds.Date, "day-range", prioDate)
 				r.add(t.b+m[4], t.b+m[5], kinds.Date, "day-range", prioDate)
 			}
-		case t.dot && monthAbbrevs[t.s]:
+		case t.dot && t.runes <= 4 && t.is(shUpper) && monthAbbrevs[t.s]: // "Jan" … "Sept"
 			if m := anchoredMatch(reMonthAbbrevAt, r.text, t.b); m != nil {
 				r.add(t.b+m[2], t.b+m[3]+1, kinds.Date, "month-range", prioDate)
 			}

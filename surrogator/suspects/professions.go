@@ -43,6 +43,9 @@ func (r *run) professions() {
 	toks := r.tokens
 	for i := 1; i < len(toks); i++ {
 		t := &toks[i]
+		if !t.is(shUpper) || t.is(shAllUpper) { // as below, asked first (most words)
+			continue
+		}
 		if pp := &toks[i-1]; !(pp.s[len(pp.s)-1] == 'e' || pp.s[len(pp.s)-1] == 'r' || pp.s == "als" || pp.s == "zum" || pp.s == "zur" ||
 			r.mayS(&professionStatusGuard, pp) && professionStatus[pp.s] || pp.s == "," || strings.HasSuffix(r.text[max(0, t.b-3):t.b], ", ")) {
 			continue
