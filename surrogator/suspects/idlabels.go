@@ -139,8 +139,13 @@ func (r *run) idLabel(t *token) bool {
 	// or is "code" (the only answers true below): most words are none, and
 	// the sets of words that are no label need not be asked (an eager
 	// detector asks them)
+	// a folded word holds a blank only where the token has a joiner
+	sp := -1
+	if t.is(shJoined) || r.d.eager {
+		sp = strings.LastIndexByte(f, ' ')
+	}
 	if !r.d.eager {
-		h := strings.LastIndexByte(f, ' ')
+		h := sp
 		last := f[h+1:]
 		if !numberLabelSet.has(last) && last != "code" && !(strongIDGuard.may(last) && strongIDLabels[last]) &&
 			!(h >= 0 && r.mayF(&strongIDGuard, t) && strongIDLabels[f]) {
@@ -154,7 +159,7 @@ func (r *run) idLabel(t *token) bool {
 		return true
 	}
 	last := f
-	if h := strings.LastIndexByte(f, ' '); h >= 0 { // folded: "reha kennzeichen"
+	if h := sp; h >= 0 { // folded: "reha kennzeichen"
 		last = f[h+1:]
 		if notIDLabels[f[:h]] || r.d.lex[f[:h]]&cPhoneLabel != 0 || notCodeLabels[f[:h]] {
 			return false // "Tel.-Nr.", "ICD-Code"
