@@ -265,7 +265,8 @@ func (r *run) lastInWords(ws ...string) int {
 	for k := len(r.tokens) - 1; k >= 0; k-- {
 		t := &r.tokens[k]
 		for _, w := range ws {
-			if len(t.s) >= len(w) {
+			// (the first byte tested first: most tokens hold none)
+			if len(t.s) >= len(w) && strings.IndexByte(t.s, w[0]) >= 0 {
 				last = max(last, strings.LastIndex(t.s, w))
 			}
 		}
