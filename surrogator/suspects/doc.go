@@ -68,11 +68,15 @@
 // letters) into a buffer reused across texts, and classifies it with one
 // lookup in the detector's lexicon, a map from folded word to a bit set
 // (first name, surname, stop lists, salutation, role, title, municipality,
-// state, trigger words of the pattern rules) behind a bit filter. The name
-// and place rules then test bits. A pattern rule (dates, phones, IDs,
-// streets, facilities …) runs its expression only around the tokens that
-// can carry a match, anchored at their word starts; numeric dates, streets
-// and e-mail addresses are matched without regexp. Repeats of annotated
+// state, trigger words of the pattern rules) behind a bit filter; it also
+// asks every word guard of the rules' sets once (token.gf, token.gs), so a
+// rule tests one bit before it asks a set. The name and place rules then
+// test bits. A pattern rule (dates, phones, IDs, streets, facilities …)
+// runs its expression only around the tokens that can carry a match,
+// anchored at their word starts, and an expression that needs a slash or
+// dot within its first bytes only where one lies (anchoredWith); numeric
+// dates ("D.M.YYYY", "D.M.YY", "A/B"), streets and e-mail addresses are
+// matched without regexp. Repeats of annotated
 // strings are looked up at word starts by their first word. Detect's
 // allocations do not grow with the text's length.
 //
