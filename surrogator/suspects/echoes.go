@@ -107,9 +107,14 @@ func (r *run) nameEchoes() {
 	if len(words) == 0 {
 		return
 	}
+	// the first bytes of the words: a token starting otherwise is none
+	var firsts [4]uint64
+	for _, f := range words {
+		firsts[f[0]/64] |= 1 << (f[0] % 64)
+	}
 	for i := range toks {
 		t := &toks[i]
-		if !t.is(shUpper) || t.runes < 3 {
+		if !t.is(shUpper) || t.runes < 3 || firsts[t.f[0]/64]&(1<<(t.f[0]%64)) == 0 {
 			continue
 		}
 		for n, f := range words {
