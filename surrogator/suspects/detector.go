@@ -372,6 +372,9 @@ type run struct {
 	// offsets in it.
 	arena   []byte
 	foldOff []int
+	// digitsBefore[k] counts the tokens before token k that hold a digit
+	// (digitNear)
+	digitsBefore []int32
 	// titles remembers title's answers per token (titleUnknown: not yet)
 	titles []int32
 	// trig holds the trigger tokens of each pattern rule, segs the text

@@ -426,12 +426,10 @@ func (r *run) digitNear(k, before, after int) bool {
 	if !ln.digit {
 		return false
 	}
-	for j := max(k-before, ln.first); j <= k+after && j < ln.last; j++ {
-		if r.tokens[j].is(shHasDigit) {
-			return true
-		}
-	}
-	return false
+	// tokens [lo, hi) hold a digit when more tokens before hi than
+	// before lo do (digitsBefore)
+	lo, hi := max(k-before, ln.first), min(k+after+1, ln.last)
+	return lo < hi && r.digitsBefore[hi] > r.digitsBefore[lo]
 }
 
 // triggers finds the trigger tokens of every pattern rule.

@@ -267,10 +267,16 @@ func (r *run) tokenize() {
 	r.lines = append(r.lines, cur)
 	// one string for all folded keys (one allocation per text)
 	folded := string(r.arena)
+	nd := int32(0)
+	r.digitsBefore = append(r.digitsBefore[:0], 0)
 	for k := range r.tokens {
 		t := &r.tokens[k]
 		t.f = folded[offs[2*k]:offs[2*k+1]]
 		r.d.guardHits(t)
+		if t.shape&shHasDigit != 0 {
+			nd++
+		}
+		r.digitsBefore = append(r.digitsBefore, nd)
 	}
 	r.foldOff = offs
 }
