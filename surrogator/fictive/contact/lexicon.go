@@ -28,6 +28,7 @@ type lexicon struct {
 	initial   map[string]string
 	firstInit map[byte][]string // initial letter → surrogate first names of originals with that initial
 	marks     []personMark      // persons, built on first use (username.go)
+	facs      []facLink         // the document's facilities, built on first use (facweb.go)
 }
 
 func newLexicon(ctx *fictive.Context) *lexicon {
@@ -249,6 +250,9 @@ enquiries admin administrator postmaster hostmaster abuse security privacy recep
 health care medical office secretary
 kardio neuro onko gastro pneumo nephro uro derma ortho radio endo augen zahn kinder haut frauen physio
 ergo psycho dialyse schlaf schmerz sucht herz lunge niere leber
+tagesklinik palliativ hospiz portal konferenz tumorkonferenz ueberleitung pflegeueberleitung befundung
+sekretariat fallmanagement casemanagement pflegedienst hautklinik zahnklinik poliklinik hautarzt kinderaerzte
+example centrum
 `)
 
 // isGeneric reports whether the token (any case, umlauts allowed) is a
@@ -270,7 +274,7 @@ func isGeneric(tok string) bool {
 
 // genericSuffixes end words of departments and services that name nobody.
 var genericSuffixes = []string{"logie", "iatrie", "chirurgie", "medizin", "therapie", "diagnostik", "ambulanz",
-	"beratung", "pflege", "dienst", "sekretariat", "verwaltung", "zentrum", "station"}
+	"beratung", "pflege", "dienst", "sekretariat", "verwaltung", "zentrum", "station", "konferenz", "ueberleitung"}
 
 // plausibleKey keys, among the values derived from a resource set
 // (data.Resources.Derived), the ASCII lower-case first names and surnames

@@ -246,6 +246,17 @@ func wordPart(tok string, lx *lexicon, o tokenOpts) []part {
 			}
 		}
 	}
+	if o.plausible && translit(tok) == tok && len(tok) >= 12 {
+		// a long compound ending in a generic word ("muehlenkreiskliniken"):
+		// a plausible word before the kept generic one, not a pseudo-word
+		for i := 4; i <= len(tok)-5; i++ {
+			if a, b := tok[:i], tok[i:]; isGeneric(b) {
+				if pool := lx.plausible(len(a)); len(pool) > 0 {
+					return []part{{kind: pWord, text: a, pool: pool}, {kind: pGeneric, text: b}}
+				}
+			}
+		}
+	}
 	if o.plausible {
 		if pool := lx.plausible(len(c)); len(pool) > 0 {
 			return []part{{kind: pWord, text: tok, pool: pool}}
