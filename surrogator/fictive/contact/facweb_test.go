@@ -1,0 +1,142 @@
+package contact
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// facDoc builds a letter head with facility spans (planned with the given
+// surrogates) and one e-mail or URL span, and returns the context of that
+// span.
+func facDoc(seed int, k kinds.Kind, addr string, facs ...[2]string) *fictive.Context {
+	var text strings.Builder
+	var spans []document.Span
+	for _, f := range facs {
+		spans = append(spans, document.Span{Kind: kinds.LocationHospital, Begin: text.Len(), End: text.Len() + len(f[0]), Ref: -1})
+		text.WriteString(f[0] + "\n")
+	}
+	text.WriteString("Kontakt: ")
+	spans = append(spans, document.Span{Kind: k, Begin: text.Len(), End: text.Len() + len(addr), Ref: -1})
+	text.WriteString(addr + "\n")
+	d := &document.Document{Text: text.String(), Spans: spans}
+	d.Normalize()
+	st := &fictive.DocState{}
+	for i, f := range facs {
+		st.SetPlanned(i, f[1])
+	}
+	sc := fictive.NewScope([]byte("issue24-" + strconv.Itoa(seed)))
+	return &fictive.Context{Kind: k, Doc: d, Span: len(facs), Scope: sc, DocScope: sc, State: st, Res: data.Default()}
+}
+
+// TestFacilityAddresses: an e-mail address or URL whose host label or
+// local-part segment spells a facility of the letter is derived from that
+// facility's surrogate (same transliteration and shape) and never spells
+// the original's distinctive word; over 20 seeds.
+func TestFacilityAddresses(t *testing.T) {
+	cases := []struct {
+		name       string
+		kind       kinds.Kind
+		addr, want string
+		facs       [][2]string
+		banned     []string
+	}{
+		{"university hospital host", kinds.ContactURL, "www.uniklinikum-leipzig.de", "www.uniklinikum-bonn.de",
+			[][2]string{{"Universitätsklinikum Leipzig", "Universitätsklinikum Bonn"}}, []string{"leipzig"}},
+		{"uni host in a subdomain", kinds.ContactEmail, "kardiologie.sekretariat@medizin.uni-leipzig.de", "kardiologie.sekretariat@medizin.uni-bonn.de",
+			[][2]string{{"Universitätsklinikum Leipzig AöR", "Universitätsklinikum Bonn"}}, []string{"leipzig"}},
+		{"practice by its square", kinds.ContactEmail, "befund@radiologie-westerntor.de", "befund@radiologie-marktplatz.de",
+			[][2]string{{"Radiologie am Westerntor", "Radiologische Praxis am Marktplatz"}}, []string{"westerntor"}},
+		{"saint's name joined", kinds.ContactEmail, "infektiologie@sanktgeorg.de", "infektiologie@klinikum-reichenbach.de",
+			[][2]string{{"Klinikum St. Georg", "Katholisches Klinikum Reichenbach"}}, []string{"georg"}},
+		{"acronym of a hyphenated name", kinds.ContactEmail, "tagesklinik@kjk.de", "tagesklinik@pkl.de",
+			[][2]string{{"Karl-Jaspers-Klinik", "Psychiatrische Klinik Lüneburg"}}, []string{"kjk", "jaspers"}},
+		{"acronym span in the local part", kinds.ContactEmail, "nct-ambulanz@klinik.de", "uccsh-ambulanz@klinik.de",
+			[][2]string{{"NCT", "UCCSH"}}, []string{"nct"}},
+		{"place joined in the host", kinds.ContactURL, "https://www.reha-zentrum-badlausick.de", "https://www.reha-zentrum-zeithain.de",
+			[][2]string{{"Reha-Zentrum Bad Lausick", "Reha-Zentrum Zeithain"}}, []string{"lausick"}},
+		{"laboratory of a doctor", kinds.ContactEmail, "info@labor-konstantinos.de", "info@labor-albrecht.de",
+			[][2]string{{"MVZ Labor Dr. Konstantinos", "MVZ Labor Dr. Albrecht"}}, []string{"konstantinos"}},
+		{"name before the type word", kinds.ContactEmail, "innere@westpfalz-klinikum.de", "innere@sinzig-klinikum.de",
+			[][2]string{{"Westpfalz-Klinikum", "Klinikum Sinzig"}}, []string{"westpfalz"}},
+		{"type word kept, compound head", kinds.ContactEmail, "pflegeueberleitung@klinikum-dessau.de", "pflegeueberleitung@klinikum-halberstadt.de",
+			[][2]string{{"Städtisches Klinikum Dessau", "Städtisches Kreisklinikum Halberstadt"}}, []string{"dessau"}},
+		{"prefix of a compound", kinds.ContactEmail, "palliativ@diako-dresden.de", "palliativ@krankenhaus-freiberg.de",
+			[][2]string{{"Palliativnetz Elbtal", "Sozialstation Freiberg"}, {"Diakonissenkrankenhaus Dresden", "Evangelisches Krankenhaus Freiberg"}}, []string{"diako", "dresden"}},
+		{"local segment: distinctive words only", kinds.ContactEmail, "kardiologie.stift@klinik.de", "kardiologie.oppeln@klinik.de",
+			[][2]string{{"Stift", "Städtisches Klinikum Oppeln"}}, []string{"stift"}},
+		{"the best of several facilities", kinds.ContactEmail, "tumorkonferenz@sozialstiftung-bamberg.de", "tumorkonferenz@tumorzentrum-regensburg.de",
+			[][2]string{{"Klinikum Bamberg", "Klinikum Garmisch"}, {"Onkologisches Zentrum der Sozialstiftung Bamberg", "Tumorzentrum Regensburg"}}, []string{"bamberg", "sozialstiftung"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for seed := 1; seed <= 20; seed++ {
+				ctx := facDoc(seed, c.kind, c.addr, c.facs...)
+				g, _ := testGenerators.Lookup(c.kind)
+				got, err := g(c.addr, ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != c.want {
+					t.Fatalf("seed %d: %q → %q, want %q", seed, c.addr, got, c.want)
+				}
+				for _, b := range c.banned {
+					if strings.Contains(strings.ToLower(got), b) {
+						t.Fatalf("seed %d: %q → %q spells %q", seed, c.addr, got, b)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestFacilityAddressesUnrelated: an address that spells no facility of
+// the letter is drawn as before (the facilities change nothing), and a
+// bare town host follows the town, not a facility there.
+func TestFacilityAddressesUnrelated(t *testing.T) {
+	for seed := 1; seed <= 20; seed++ {
+		for _, addr := range []string{"info@praxis-mueller.de", "tobi.albers@web.de", "www.fulda.de", "service@stadt-fulda.de"} {
+			with := facDoc(seed, kinds.ContactEmail, addr, [2]string{"Herz-Jesu-Krankenhaus Fulda", "Klinikum Kassel"})
+			without := facDoc(seed, kinds.ContactEmail, addr)
+			a, err := Email(addr, with)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Email(addr, without)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a != b {
+				t.Fatalf("seed %d: %q → %q with an unrelated facility, %q without", seed, addr, a, b)
+			}
+		}
+	}
+}
+
+// TestFacilityWords: the classes of facility name words.
+func TestFacilityWords(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Universitätsklinikum Leipzig AöR", "universitaetsklinikum:g leipzig:d aoer:s"},
+		{"Katholisches Klinikum St. Georg", "katholisches:j klinikum:g st:d georg:d"},
+		{"MVZ Labor Dr. Konstantinos", "mvz:G labor:g dr:s konstantinos:d"},
+		{"Nationales Centrum für Tumorerkrankungen (NCT)", "nationales:j centrum:g fuer:s tumorerkrankungen:d nct:D"},
+		{"Kreisklinikum Halberstadt", "kreisklinikum:h halberstadt:d"},
+	} {
+		var got []string
+		for _, w := range facWords(c.in) {
+			cl := string(w.class)
+			if w.upper {
+				cl = strings.ToUpper(cl)
+			}
+			got = append(got, w.w+":"+cl)
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%q: %s, want %s", c.in, g, c.want)
+		}
+	}
+}
