@@ -99,7 +99,7 @@ func facClass(w string) byte {
 // "Fachkrankenhaus", "Privatklinik", "Hausarztpraxis"): class 'h', the
 // surrogate's type word, not a distinctive name.
 var facHeads = []string{"klinikum", "kliniken", "klinik", "krankenhaus", "krankenhauses", "zentrum", "praxis", "station",
-	"hospital", "spital", "heim", "dienst", "apotheke", "labor", "kasse", "verband", "stiftung"}
+	"hospital", "spital", "dienst", "apotheke", "labor", "kasse", "verband", "stiftung"}
 
 // facWords cuts a facility name into words.
 func facWords(s string) []facWord {
@@ -159,7 +159,7 @@ func (lx *lexicon) facilities() []facLink {
 			for _, t := range towns {
 				for _, tw := range strings.Fields(slug(shortTown(t), " ")) {
 					if sw[i].w == tw {
-						sw[i].town = true
+						sw[i].town, sw[i].class = true, 'd'
 					}
 				}
 			}
@@ -452,37 +452,26 @@ func renderFacility(toks []token, ms []tokMatch, f facLink, local bool) (string,
 			break
 		}
 	}
-	var dist, gen, name []string
+	var dist, gen []string
 	for _, w := range f.sub {
 		switch w.class {
 		case 'd':
 			dist = append(dist, w.w)
-			name = append(name, w.w)
 		case 'g', 'h':
 			gen = append(gen, w.w)
-			name = append(name, w.w)
 		}
 	}
 	if len(dist) == 0 {
 		return "", false
 	}
-	if local {
-		name = dist
+	if len(dist) > 3 {
+		dist = dist[:3]
 	}
-	// the surrogate's name words, at most two besides further
-	// distinctive ones (generic ones dropped first)
-	for len(name) > max(2, len(dist)) {
-		drop := -1
-		for i, w := range name {
-			if isGeneric(w) {
-				drop = i
-				break
-			}
-		}
-		if drop < 0 {
-			drop = len(name) - 1
-		}
-		name = append(name[:drop], name[drop+1:]...)
+	// the surrogate's type word, then its distinctive words
+	// ("klinikum-reichenbach", "fachkrankenhaus-rosenheim")
+	name := dist
+	if len(gen) > 0 && !local {
+		name = append([]string{gen[0]}, dist...)
 	}
 	kept, acrOnly, letters := false, true, 0
 	for k, t := range toks {

@@ -122,6 +122,19 @@ func (lx *lexicon) nameOf(c string) ([]piece, bool) {
 	if h, ok := lx.first[c]; ok {
 		return []piece{{0, len(c), render(h)}}, true
 	}
+	// a name particle joined to the surname ("alhaddad" for Al-Haddad
+	// when the scope keys the surname without it)
+	for _, pa := range nameParticles {
+		if rest, ok := strings.CutPrefix(c, pa); ok && len(rest) >= 3 {
+			if h, ok := lx.sur[rest]; ok {
+				v := render(h)
+				if !strings.HasPrefix(v, pa) {
+					v = pa + v
+				}
+				return []piece{{0, len(pa), pa}, {len(pa), len(c), v[len(pa):]}}, true
+			}
+		}
+	}
 	for i := 1; i < len(c); i++ {
 		a, b := c[:i], c[i:]
 		if hb, ok := lx.sur[b]; ok && len(b) >= 3 {
@@ -147,6 +160,10 @@ func (lx *lexicon) nameOf(c string) ([]piece, bool) {
 	}
 	return nil, false
 }
+
+// nameParticles are particles written before a surname that a user name
+// or address may join to it.
+var nameParticles = []string{"al", "el", "abu", "ibn", "ben", "von", "van", "vom", "de", "di", "da", "du", "le", "la", "mc", "mac", "ter", "ten", "zu"}
 
 // styled writes the pieces matched in tok, each in the case style of the
 // text it replaces when tok is plain ASCII letters (so "MMueller" becomes
