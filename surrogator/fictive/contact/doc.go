@@ -55,6 +55,24 @@
 // URL paths and user names other tokens become pronounceable pseudo-words
 // of the same length and case; digits are random.
 //
+// A host label or local-part segment that spells a facility of the
+// document ("uniklinikum-leipzig", "radiologie-westerntor", "sanktgeorg",
+// "kjk") is derived from the surrogate of that facility span, which the
+// planner records before the spelled kinds (fictive.DocState.Planned):
+// generic words that fit the surrogate are kept, the facility's words
+// become the surrogate's distinctive words (ASCII, towns in their short
+// form), an acronym the surrogate's acronym, a segment of name words only
+// the surrogate's type word and name ("klinikum-reichenbach"); the result
+// never spells a distinctive word of the original (facweb.go).
+//
+// An ID whose leading capitals are the vehicle registration code of a
+// town of the document (its own or its district's, kfz.tsv: the official
+// Unterscheidungszeichen, CC0 compilation documented in the file) or an
+// acronym of a facility of the document gets the code of the town's
+// surrogate (else a code of the surrogate's state that no original town of
+// the document has) or the surrogate facility's acronym ("BA-2023-0457"
+// → "GAP-2023-…", "UKL-…" → "UKB-…"; kfz.go).
+//
 // A user name or dictation mark that spells a person of the document
 // follows that person's surrogate, its pattern kept (case, digits,
 // separators): a short letter token equal to the person's initials ("AS"

@@ -221,7 +221,8 @@ func initials(w string) string {
 	if w == "" {
 		return ""
 	}
-	for _, s := range []string{"klinikum", "kliniken", "klinik", "krankenhaus", "zentrum", "medizin", "hospital", "spital", "hochschule", "praxis"} {
+	for _, s := range []string{"klinikums", "klinikum", "kliniken", "klinik", "krankenhauses", "krankenhaus", "zentrums", "zentrum", "medizin",
+		"hospitals", "hospital", "spital", "hochschule", "praxis"} {
 		if len(w) >= len(s)+3 && strings.HasSuffix(w, s) {
 			return w[:1] + s[:1]
 		}

@@ -1,0 +1,121 @@
+package contact
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/document"
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
+)
+
+// idDoc builds a letter with planned town and facility spans and one ID
+// span, and returns the ID's context.
+func idDoc(seed int, id string, spans ...[3]string) *fictive.Context {
+	var text strings.Builder
+	var ss []document.Span
+	for _, s := range spans {
+		ss = append(ss, document.Span{Kind: kinds.Kind(s[0]), Begin: text.Len(), End: text.Len() + len(s[1]), Ref: -1})
+		text.WriteString(s[1] + "\n")
+	}
+	text.WriteString("Register-Nr. ")
+	ss = append(ss, document.Span{Kind: kinds.ID, Begin: text.Len(), End: text.Len() + len(id), Ref: -1})
+	text.WriteString(id + "\n")
+	d := &document.Document{Text: text.String(), Spans: ss}
+	d.Normalize()
+	st := &fictive.DocState{}
+	for i, s := range spans {
+		st.SetPlanned(i, s[2])
+	}
+	sc := fictive.NewScope([]byte("issue24-id-" + strconv.Itoa(seed)))
+	return &fictive.Context{Kind: kinds.ID, Doc: d, Span: len(spans), Scope: sc, DocScope: sc, State: st, Res: data.Default()}
+}
+
+// TestIDPlacePrefix: an ID whose letter prefix is the registration code of
+// a town of the letter (its own or its district's) or an acronym of a
+// facility of the letter gets the code or acronym of the surrogate (or a
+// code of the surrogate's state that no original town of the letter has),
+// never the original; other prefixes are drawn as before; over 20 seeds.
+func TestIDPlacePrefix(t *testing.T) {
+	city, hosp := string(kinds.LocationCity), string(kinds.LocationHospital)
+	cases := []struct {
+		name, id string
+		spans    [][3]string
+		// want: the surrogate's prefix; "" with neutral: any code of the
+		// state, never one of banned
+		want    string
+		neutral []string
+		banned  []string
+	}{
+		{"town code", "BA-2023-0457", [][3]string{{city, "Bamberg", "Garmisch-Partenkirchen"}}, "GAP-", nil, []string{"BA-"}},
+		{"city-state", "HH-12345", [][3]string{{city, "Hamburg", "Bremen"}}, "HB-", nil, []string{"HH-"}},
+		{"acronym span", "UKL-2024-117", [][3]string{{hosp, "UKL", "UKB"}}, "UKB-", nil, []string{"UKL-"}},
+		{"acronym of the name", "UKL-2024-117", [][3]string{{hosp, "Universitätsklinikum Leipzig", "Universitätsklinikum Bonn"}}, "UKB-", nil, []string{"UKL-"}},
+		{"acronym of hyphenated words", "JS-OP-24-5512", [][3]string{{hosp, "Diakonie Klinikum Jung-Stilling", "Klinikum Bonn-Süd"}}, "KBS-", nil, []string{"JS-"}},
+		{"town inside a facility, second group", "KL-DD-25-0312", [][3]string{{hosp, "Institut für Virologie der TU Dresden", "Institut für Virologie der Universität Hamburg"}}, "", nil, []string{"-DD-"}},
+		{"district code, surrogate in the same district", "MEI-0815", [][3]string{{city, "Radebeul", "Zeithain"}},
+			"", []string{"AE", "BZ", "C", "DD", "DL", "EB", "ERZ", "FG", "GC", "GR", "HO", "L", "MTL", "PIR", "TDO", "V", "Z", "ZI"}, []string{"MEI-", "RIE-", "GRH-"}},
+		{"unlinked register kept", "OP-24-0733", [][3]string{{city, "Bamberg", "Garmisch-Partenkirchen"}}, "OP-", nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			seen := map[string]bool{}
+			for seed := 1; seed <= 20; seed++ {
+				got, err := ID(c.id, idDoc(seed, c.id, c.spans...))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if seed == 1 {
+					t.Logf("%q → %q", c.id, got)
+				}
+				if got == c.id {
+					t.Fatalf("seed %d: %q unchanged", seed, c.id)
+				}
+				if c.want != "" && !strings.HasPrefix(got, c.want) {
+					t.Fatalf("seed %d: %q → %q, want the prefix %q", seed, c.id, got, c.want)
+				}
+				for _, b := range c.banned {
+					if strings.Contains(got, b) {
+						t.Fatalf("seed %d: %q → %q keeps %q", seed, c.id, got, b)
+					}
+				}
+				if c.neutral != nil {
+					p, _, _ := strings.Cut(got, "-")
+					seen[p] = true
+					if len(p) != 3 {
+						t.Fatalf("seed %d: %q → %q: prefix not of the original's length", seed, c.id, got)
+					}
+				}
+				if c.name == "town inside a facility, second group" && !strings.HasPrefix(got[3:], "HH-") {
+					t.Fatalf("seed %d: %q → %q, want HH as the second group", seed, c.id, got)
+				}
+			}
+			if c.neutral != nil && len(seen) < 2 {
+				t.Fatalf("neutral prefixes %v: not drawn", seen)
+			}
+		})
+	}
+}
+
+// TestKfzTable: the embedded registration codes by town and district.
+func TestKfzTable(t *testing.T) {
+	tab := kfzOf(data.Default())
+	for _, c := range []struct{ place, code string }{
+		{"Bamberg", "BA"}, {"Garmisch-Partenkirchen", "GAP"}, {"Hamburg", "HH"}, {"Berlin", "B"}, {"München", "M"},
+		{"Meißen", "MEI"}, {"Rendsburg", "RD"}, {"Frankfurt am Main", "F"}, {"Halle (Saale)", "HAL"},
+	} {
+		cs := tab.codesOf(c.place, nil)
+		found := false
+		for _, x := range cs {
+			found = found || x == c.code
+		}
+		if !found {
+			t.Errorf("%s: codes %v, want %s", c.place, cs, c.code)
+		}
+	}
+	if n := len(tab.byState["Bayern"]); n < 50 {
+		t.Errorf("Bayern has %d codes", n)
+	}
+}
