@@ -140,3 +140,35 @@ func TestFacilityWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundUserNames: a user name joining the beginnings of a person's
+// surname and first name follows the person's surrogate; over 20 seeds.
+func TestCompoundUserNames(t *testing.T) {
+	for _, c := range []struct{ name, sub, mark, want string }{
+		{"Chr. Wienold", "Jos. Fendt", "wienoch", "fendtjo"},
+		{"Christian Wienold", "Jonas Fendt", "chwienol", "jofendt"},
+		{"Hanna Brückner", "Susanne Herdt", "BrueHa", "HerdSu"},
+	} {
+		for seed := 1; seed <= 20; seed++ {
+			text := "Dr. " + c.name + "\nDiktat: " + c.mark + "\n"
+			d := &document.Document{Text: text, Spans: []document.Span{
+				{Kind: kinds.NameDoctor, Begin: 4, End: 4 + len(c.name), Ref: -1},
+				{Kind: kinds.NameUsername, Begin: len(text) - 1 - len(c.mark), End: len(text) - 1, Ref: -1},
+			}}
+			d.Normalize()
+			st := &fictive.DocState{}
+			st.SetPlanned(0, c.sub)
+			sc := fictive.NewScope([]byte("issue24-mark-" + strconv.Itoa(seed)))
+			ow, sw := strings.Fields(c.name), strings.Fields(c.sub)
+			sc.Set(fictive.NSSurname, strings.ToLower(ow[1]), sw[1])
+			ctx := &fictive.Context{Kind: kinds.NameUsername, Doc: d, Span: 1, Scope: sc, DocScope: sc, State: st, Res: data.Default()}
+			got, err := Username(c.mark, ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want {
+				t.Fatalf("seed %d: %q of %q → %q, want %q (%q)", seed, c.mark, c.name, got, c.want, c.sub)
+			}
+		}
+	}
+}
