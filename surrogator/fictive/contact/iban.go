@@ -119,6 +119,27 @@ var bankGroups = []struct {
 // two place digits, a bank-group digit and a typical institute suffix
 // (sometimes randomised in its last three digits).
 func randomBLZ(r *rand.Rand) string {
+	return blzLike("", r)
+}
+
+// blzLike returns a plausible Bankleitzahl in the clearing area (first
+// digit, the region: 8 Saxony, Thuringia and Saxony-Anhalt, 7 Bavaria …)
+// and bank group (fourth digit: 5 savings banks, 6/9 cooperative banks …)
+// of the original BLZ orig, so that an IBAN stays in the letter's region
+// and kind of bank (both kept, like the state); the place digits and the
+// institute suffix are drawn. An orig that is no BLZ gives a random one.
+func blzLike(orig string, r *rand.Rand) string {
+	if len(orig) == 8 && isDigits(orig) && orig[0] >= '1' && orig[0] <= '8' {
+		for _, g := range bankGroups {
+			if g.digit == orig[3] {
+				suffix := g.suffixes[r.Intn(len(g.suffixes))]
+				if r.Intn(3) == 0 {
+					suffix = suffix[:1] + randomDigits(3, "", r)
+				}
+				return orig[:1] + randomDigits(2, "", r) + string(g.digit) + suffix
+			}
+		}
+	}
 	total := 0
 	for _, g := range bankGroups {
 		total += g.weight
@@ -149,6 +170,9 @@ func newGermanIBAN(r *rand.Rand) string {
 // newIBANLike returns a valid IBAN of the country of the compact IBAN c with
 // the same length and letter/digit structure of its BBAN.
 func newIBANLike(c string, r *rand.Rand) string {
+	if c[:2] == "DE" && len(c) == 22 {
+		return withCheckDigits("DE", blzLike(c[4:12], r)+randomDigits(10, "", r))
+	}
 	if c[:2] == "DE" {
 		return newGermanIBAN(r)
 	}

@@ -119,3 +119,21 @@ func TestKfzTable(t *testing.T) {
 		t.Errorf("Bayern has %d codes", n)
 	}
 }
+
+// TestIBANRegionKept: a German IBAN's surrogate keeps the clearing area
+// (region) and bank group of its Bankleitzahl, never the account; over
+// 200 seeds.
+func TestIBANRegionKept(t *testing.T) {
+	for _, in := range []string{"DE60 8605 5592 1234 5678 90", "DE89370400440532013000", "DE12 7016 0000 0123 4567 89"} {
+		c := compactIBAN(in)
+		for seed := 0; seed < 200; seed++ {
+			out := compactIBAN(run(t, kinds.ID, in, "iban-"+strconv.Itoa(seed), noCities))
+			if !ValidIBAN(out) || out[4] != c[4] || out[7] != c[7] {
+				t.Fatalf("%q → %q: region or bank group lost, or invalid", in, out)
+			}
+			if out[12:] == c[12:] {
+				t.Fatalf("%q → %q keeps the account", in, out)
+			}
+		}
+	}
+}
