@@ -160,9 +160,25 @@ func parsePhone(s string) (phone, bool) {
 	if p.country == "" || nat == "" {
 		return p, true
 	}
-	// area code: the rest of the digit group holding the national
-	// number's first digit, when it is followed by further digits
+	// area code: the digits before a "/" or ")" that closes it ("0 52 81 /
+	// 60 93 71", digits written in pairs), else the rest of the digit
+	// group holding the national number's first digit, when it is
+	// followed by further digits
+	if i := strings.IndexAny(s, "/)"); i > gs[0].begin {
+		n := 0
+		for _, g := range gs {
+			if g.begin < i {
+				n += len(g.digits)
+			}
+		}
+		if l := n - pos; l >= 2 && l <= 5 && l < len(nat) && len(gs) > 2 && gs[1].begin < i {
+			p.areaLen = l
+		}
+	}
 	for k, g := range gs {
+		if p.areaLen > 0 {
+			break
+		}
 		if starts[k]+len(g.digits) > pos {
 			l := starts[k] + len(g.digits) - pos
 			if l >= 2 && l <= 5 && l < len(nat) {
