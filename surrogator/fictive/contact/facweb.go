@@ -463,6 +463,16 @@ func renderFacility(toks []token, ms []tokMatch, f facLink, local bool) (string,
 		}
 	}
 	if len(dist) == 0 {
+		// a surrogate without a name of its own ("Medizinischer
+		// Dienst"): its acronym, when the segment spelled the facility
+		// by acronyms and words ("md-bayern" → "md")
+		if a := subAcronym(f.sub); a != "" && !local {
+			for k, t := range toks {
+				if t.kind == 'a' && ms[k].kind == mAcr {
+					return applyStyle(t.text, a), true
+				}
+			}
+		}
 		return "", false
 	}
 	if len(dist) > 3 {

@@ -72,6 +72,8 @@ func TestFacilityAddresses(t *testing.T) {
 			[][2]string{{"Stift", "Städtisches Klinikum Oppeln"}}, []string{"stift"}},
 		{"the best of several facilities", kinds.ContactEmail, "tumorkonferenz@sozialstiftung-bamberg.de", "tumorkonferenz@tumorzentrum-regensburg.de",
 			[][2]string{{"Klinikum Bamberg", "Klinikum Garmisch"}, {"Onkologisches Zentrum der Sozialstiftung Bamberg", "Tumorzentrum Regensburg"}}, []string{"bamberg", "sozialstiftung"}},
+		{"surrogate without a name: its acronym", kinds.ContactURL, "www.md-bayern.de", "www.md.de",
+			[][2]string{{"Medizinischer Dienst Bayern", "Medizinischer Dienst"}}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -168,6 +170,39 @@ func TestCompoundUserNames(t *testing.T) {
 			}
 			if got != c.want {
 				t.Fatalf("seed %d: %q of %q → %q, want %q (%q)", seed, c.mark, c.name, got, c.want, c.sub)
+			}
+		}
+	}
+}
+
+// TestAcronymTokens: a short letter token without a vowel in an address
+// ("sbb", "hdf", "vvph") is an acronym: it becomes letters, not a word;
+// over 20 seeds.
+func TestAcronymTokens(t *testing.T) {
+	for _, in := range []string{"sbb-team@verein.de", "sozialdienst.hdf@kliniken.de", "info@vvph.de"} {
+		var tok string
+		for _, w := range strings.FieldsFunc(in, func(r rune) bool { return r < 'a' || r > 'z' }) {
+			if len(w) <= 4 && !strings.ContainsAny(w, "aeiouy") {
+				tok = w
+			}
+		}
+		for seed := 1; seed <= 20; seed++ {
+			out := run(t, kinds.ContactEmail, in, "acr-"+strconv.Itoa(seed), data.Default())
+			var got []string
+			for _, w := range strings.FieldsFunc(out, func(r rune) bool { return r < 'a' || r > 'z' }) {
+				got = append(got, w)
+			}
+			found := false
+			for _, w := range got {
+				if len(w) == len(tok) && w != tok && !generic[w] {
+					found = true
+				}
+				if w == tok {
+					t.Fatalf("seed %d: %q → %q keeps %q", seed, in, out, tok)
+				}
+			}
+			if !found {
+				t.Fatalf("seed %d: %q → %q: no %d letters for %q", seed, in, out, len(tok), tok)
 			}
 		}
 	}

@@ -246,6 +246,11 @@ func wordPart(tok string, lx *lexicon, o tokenOpts) []part {
 			}
 		}
 	}
+	if o.plausible && len(c) >= 2 && len(c) <= 4 && len(c) == len(tok) && !strings.ContainsAny(c, "aeiouy") {
+		// an acronym ("sbb", "hdf", "vvph"): letters as initials are
+		// drawn, not a word
+		return []part{{kind: pInitials, text: tok}}
+	}
 	if o.plausible && translit(tok) == tok && len(tok) >= 12 {
 		// a long compound ending in a generic word ("muehlenkreiskliniken"):
 		// a plausible word before the kept generic one, not a pseudo-word
