@@ -195,8 +195,12 @@ func linksOf(ctx *fictive.Context) *idLinks {
 		}
 		sc, state := "", ""
 		if p.sub != "" {
-			if cs := t.codesOf(p.sub, g); len(cs) > 0 && !origCodes[cs[0]] {
-				sc = cs[0]
+			// the surrogate's code, one as long as the original's when it
+			// has several (the ID keeps its shape where it can)
+			for _, c := range t.codesOf(p.sub, g) {
+				if !origCodes[c] && (sc == "" || len(c) == len(oc[0]) && len(sc) != len(oc[0])) {
+					sc = c
+				}
 			}
 			if id, ok := g.Lookup(p.sub); ok {
 				state = g.Place(id).State
