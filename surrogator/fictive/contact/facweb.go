@@ -43,6 +43,11 @@ import (
 // ("klinikum-reichenbach"). A result that still spells a distinctive
 // word of the original is not used: the segment is then drawn as before.
 
+// hospitalChains are the names of hospital groups whose domains name the
+// group, not the house ("helios-gesundheit.de").
+var hospitalChains = wordSet(`helios asklepios sana ameos vivantes srh median mediclin rhoen schoen agaplesion alexianer
+romed regiomed artemed contilia kplus`)
+
 // facWord is one word of a facility name: ASCII, lower case.
 type facWord struct {
 	w     string
@@ -485,6 +490,15 @@ func renderFacility(toks []token, ms []tokMatch, f facLink, local bool) (string,
 		name = append([]string{gen[0]}, dist...)
 	}
 	kept, acrOnly, letters := false, true, 0
+	chain := false
+	for k, t := range toks {
+		if t.kind != 'a' {
+			continue
+		}
+		if c := compact(t.text, false); ms[k].kind == mWord && hospitalChains[c] && !hasWord(f.sub, c) {
+			chain = true
+		}
+	}
 	for k, t := range toks {
 		if t.kind != 'a' {
 			continue
@@ -509,8 +523,10 @@ func renderFacility(toks []token, ms []tokMatch, f facLink, local bool) (string,
 			}
 		}
 	}
-	if !kept {
-		// distinctive words only: the surrogate's name words, then the
+	if !kept || chain {
+		// distinctive words only, or a hospital group's domain
+		// ("helios-gesundheit") for a surrogate outside the group: the
+		// surrogate's name words, then the
 		// cities and persons the segment adds
 		out := strings.Join(name, sep)
 		for k, t := range toks {

@@ -72,6 +72,8 @@ func TestFacilityAddresses(t *testing.T) {
 			[][2]string{{"Stift", "Städtisches Klinikum Oppeln"}}, []string{"stift"}},
 		{"the best of several facilities", kinds.ContactEmail, "tumorkonferenz@sozialstiftung-bamberg.de", "tumorkonferenz@tumorzentrum-regensburg.de",
 			[][2]string{{"Klinikum Bamberg", "Klinikum Garmisch"}, {"Onkologisches Zentrum der Sozialstiftung Bamberg", "Tumorzentrum Regensburg"}}, []string{"bamberg", "sozialstiftung"}},
+		{"hospital group's domain, surrogate outside the group", kinds.ContactEmail, "info@helios-gesundheit.de", "info@kreiskrankenhaus-schmalkalden.de",
+			[][2]string{{"Helios Kreiskrankenhaus Gotha", "Kreiskrankenhaus Schmalkalden"}}, []string{"helios", "gotha"}},
 		{"surrogate without a name: its acronym", kinds.ContactURL, "www.md-bayern.de", "www.md.de",
 			[][2]string{{"Medizinischer Dienst Bayern", "Medizinischer Dienst"}}, nil},
 	}
