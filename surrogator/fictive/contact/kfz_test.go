@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -133,6 +134,21 @@ func TestIBANRegionKept(t *testing.T) {
 			}
 			if out[12:] == c[12:] {
 				t.Fatalf("%q → %q keeps the account", in, out)
+			}
+		}
+	}
+}
+
+// TestWardCompass: a ward's compass word becomes another one of the same
+// length ("3 Süd" → "7 Ost"); over 20 seeds.
+func TestWardCompass(t *testing.T) {
+	for _, c := range []struct{ in, re string }{
+		{"3 Süd", `^[1-9] Ost$`}, {"Haus Nord 2", `^[A-Z][a-z]{3} West [1-9]$`}, {"4 WEST", `^[1-9] NORD$`},
+	} {
+		for seed := 1; seed <= 20; seed++ {
+			out := run(t, kinds.ID, c.in, "ward-"+strconv.Itoa(seed), noCities)
+			if !regexp.MustCompile(c.re).MatchString(out) {
+				t.Fatalf("seed %d: %q → %q, want %s", seed, c.in, out, c.re)
 			}
 		}
 	}
