@@ -109,8 +109,12 @@ func ID(original string, ctx *fictive.Context) (string, error) {
 		return label + renderLike(value, v), nil
 	}
 	if isBIC(value) {
+		group := ibanGroupOf(ctx)
 		return label + ctx.Scope.Memo(NSBIC, value, func(r *rand.Rand) string {
 			v := newBICLike(value, r)
+			if value[4:6] == "DE" {
+				v = germanBIC(value, group, r)
+			}
 			if avoided(ctx, v) {
 				return ""
 			}

@@ -10,14 +10,17 @@
 // BSNR, LANR) followed by further characters is kept as written.
 //
 // A German IBAN (DE + 20 digits, with or without spaces in groups of four,
-// also with wrong check digits) becomes a new valid German IBAN: a plausible
-// Bankleitzahl (clearing area 1-8, a real bank-group digit and a typical
-// institute suffix), a random 10-digit account number and ISO 13616 mod-97
-// check digits, written with the original's spacing and case. Other IBANs
-// that pass mod 97 keep their country, length and letter/digit structure and
-// get fresh valid check digits. A BIC (4 letters, ISO country, 2 location and
-// optionally 3 branch characters) becomes a well-formed BIC of the same
-// length and country ("XXX" branch kept).
+// also with wrong check digits) becomes a new valid German IBAN: a
+// Bankleitzahl in the original's clearing area (the region, kept like the
+// state) and bank group (savings, cooperative, Deutsche Bank …) with drawn
+// place digits and a typical institute suffix, a random 10-digit account
+// number and ISO 13616 mod-97 check digits, written with the original's
+// spacing and case. Other IBANs that pass mod 97 keep their country,
+// length and letter/digit structure and get fresh valid check digits. A
+// German BIC becomes the real bank code of a German bank of the bank group
+// of the letter's IBAN, of the original's shape; other BICs (4 letters,
+// ISO country, 2 location and optionally 3 branch characters) become a
+// well-formed BIC of the same length and country ("XXX" branch kept).
 //
 // Phone and fax numbers keep every non-digit character (separators, spaces,
 // parentheses, "+", "(0)", labels) and every digit position. The country code

@@ -153,3 +153,38 @@ func TestWardCompass(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanBICAgrees: a German BIC becomes a real German bank code, of
+// the bank group of the letter's IBAN (kept by the IBAN's surrogate), the
+// branch form kept; over 50 seeds.
+func TestGermanBICAgrees(t *testing.T) {
+	for _, c := range []struct{ iban, bic string }{
+		{"DE60 8605 5592 1234 5678 90", "WELADED1XXX"}, // savings bank
+		{"DE89 3704 0044 0532 0130 00", "COBADEFFXXX"}, // Commerzbank
+		{"DE02 7606 9559 0000 1234 56", "GENODEF1NEA"}, // cooperative bank
+	} {
+		for seed := 1; seed <= 50; seed++ {
+			text := "IBAN " + c.iban + " BIC " + c.bic + "\n"
+			bb := strings.Index(text, c.bic)
+			d := &document.Document{Text: text, Spans: []document.Span{
+				{Kind: kinds.ID, Begin: 5, End: 5 + len(c.iban), Ref: -1},
+				{Kind: kinds.ID, Begin: bb, End: bb + len(c.bic), Ref: -1},
+			}}
+			d.Normalize()
+			sc := fictive.NewScope([]byte("bic-" + strconv.Itoa(seed)))
+			ctx := &fictive.Context{Kind: kinds.ID, Doc: d, Span: 1, Scope: sc, DocScope: sc, State: &fictive.DocState{}, Res: data.Default()}
+			out, err := ID(c.bic, ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			group := compactIBAN(c.iban)[7]
+			found := false
+			for _, b := range germanBICs[group] {
+				found = found || out[:8] == b
+			}
+			if !found || out[:8] == c.bic[:8] || len(out) != len(c.bic) || (c.bic[8:] == "XXX") != (out[8:] == "XXX") {
+				t.Fatalf("seed %d: %q (IBAN group %c) → %q", seed, c.bic, group, out)
+			}
+		}
+	}
+}
