@@ -209,3 +209,27 @@ func TestAcronymTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestNicknames: a short form of a first name next to a spelled surname
+// follows the person's surrogate ("tobi.albers" of Tobias Albers →
+// "andi.elbers" of Andreas Elbers); over 20 seeds.
+func TestNicknames(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"tobi.albers@web.de", "andi.elbers@web.de"},
+		{"tob.albers@web.de", "and.elbers@web.de"},
+		{"info.albers@web.de", "info.elbers@web.de"},
+	} {
+		for seed := 1; seed <= 20; seed++ {
+			sc := fictive.NewScope([]byte("nick-" + strconv.Itoa(seed)))
+			sc.Set(fictive.NSFirstName, "male|tobias", "Andreas")
+			sc.Set(fictive.NSSurname, "albers", "Elbers")
+			got, err := Email(c.in, newCtx(kinds.ContactEmail, c.in, sc, data.Default()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want {
+				t.Fatalf("seed %d: %q → %q, want %q", seed, c.in, got, c.want)
+			}
+		}
+	}
+}
