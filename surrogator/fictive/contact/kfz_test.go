@@ -188,3 +188,24 @@ func TestGermanBICAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestPairedAreaCodes: an area code written in digit pairs is read whole
+// and a new code of another length is written in pairs from the right,
+// the subscriber's groups unchanged.
+func TestPairedAreaCodes(t *testing.T) {
+	for _, c := range []struct{ in, area, want string }{
+		{"(0 52 31) 72-14 10", "211", "(02 11) 72-14 10"},
+		{"0 52 81 / 60 93 71", "3731", "0 37 31 / 60 93 71"},
+		{"(0 34 1) 97 10 99", "3741", "(0 37 41) 97 10 99"},
+		{"Tel. (0 36 9 22) 2 08 57", "341", "Tel. (03 41) 2 08 57"},
+	} {
+		p, ok := parsePhone(c.in)
+		if !ok || p.prefix != "0" {
+			t.Fatalf("%q: not parsed", c.in)
+		}
+		got := renderPhoneArea(c.in, p, c.area+p.national[p.areaLen:], len(c.area))
+		if got != c.want {
+			t.Errorf("%q (area %q) with %q: %q, want %q", c.in, p.national[:p.areaLen], c.area, got, c.want)
+		}
+	}
+}
