@@ -271,7 +271,7 @@ func digitGroupsOf(s string) []string {
 // area code: after a ")" or "/" closing a pair-written area ("(0 52 31)
 // 72-14 10"), else after the first group.
 func subscriberGroups(s string) []string {
-	if i := strings.IndexAny(s, ")/"); i >= 0 && len(digitGroupsOf(s[:i])) > 1 && digitGroupsOf(s[:i])[0] == "0" {
+	if i := strings.IndexAny(s, ")/"); i >= 0 && len(digitGroupsOf(s[:i])) > 1 && strings.HasPrefix(digitGroupsOf(s[:i])[0], "0") {
 		return digitGroupsOf(s[i:])
 	}
 	if g := digitGroupsOf(s); len(g) > 1 {
