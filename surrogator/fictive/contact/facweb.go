@@ -195,8 +195,12 @@ func (lx *lexicon) surrogateTowns() []string {
 			}
 		}
 	}
-	for _, v := range lx.ctx.Scope.Entries(fictive.NSCity) {
-		add(v)
+	if lx.ctx.Scope == lx.ctx.DocScope {
+		// the document's own city decisions (a corpus scope holds the
+		// whole run's: the planned spans suffice there)
+		for _, v := range lx.ctx.Scope.Entries(fictive.NSCity) {
+			add(v)
+		}
 	}
 	sort.SliceStable(out, func(a, b int) bool { return len(out[a]) > len(out[b]) })
 	return out

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"math/rand"
 	"strings"
+	"sync"
 
 	"github.com/surrogator/surrogator/data"
 	"github.com/surrogator/surrogator/surrogator/fictive"
@@ -130,13 +131,28 @@ type idLinks struct {
 	facs    []facLink
 }
 
-// linksOf collects the document's links (before Scope.Memo is entered:
-// it reads the scope).
+// linksOf returns the document's links, collected once per document
+// (IDs are planned after every town and facility, so they are complete
+// by then; before Scope.Memo is entered: it reads the scope).
 func linksOf(ctx *fictive.Context) *idLinks {
-	l := &idLinks{codes: map[string]string{}}
 	if ctx.Doc == nil || ctx.State == nil {
-		return l
+		return &idLinks{codes: map[string]string{}}
 	}
+	// Value holds the state's lock while it makes a value: the holder is
+	// made there, the links (which read the state) outside
+	h := ctx.State.Value("contact.idlinks", func() any { return &linksHolder{} }).(*linksHolder)
+	h.once.Do(func() { h.l = collectLinks(ctx) })
+	return h.l
+}
+
+// linksHolder keeps a document's links once collected.
+type linksHolder struct {
+	once sync.Once
+	l    *idLinks
+}
+
+func collectLinks(ctx *fictive.Context) *idLinks {
+	l := &idLinks{codes: map[string]string{}}
 	res := ctx.Res
 	if res == nil {
 		res = data.Default()
@@ -157,7 +173,7 @@ func linksOf(ctx *fictive.Context) *idLinks {
 			pairs = append(pairs, pair{strings.TrimSpace(d.Text[s.Begin:s.End]), strings.TrimSpace(sub)})
 		}
 	}
-	l.facs = newLexicon(ctx).facilities()
+	l.facs = (&lexicon{ctx: ctx}).facilities() // the facilities only: no name maps
 	// a town named inside a facility ("TU Dresden" → "Universität
 	// Hamburg"): the first town of the surrogate's name
 	for j, s := range d.Spans {
