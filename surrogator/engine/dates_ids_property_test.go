@@ -267,6 +267,19 @@ func digitGroupsOf(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 }
 
+// subscriberGroups returns the digit groups of a phone number after its
+// area code: after a ")" or "/" closing a pair-written area ("(0 52 31)
+// 72-14 10"), else after the first group.
+func subscriberGroups(s string) []string {
+	if i := strings.IndexAny(s, ")/"); i >= 0 && len(digitGroupsOf(s[:i])) > 1 && strings.HasPrefix(digitGroupsOf(s[:i])[0], "0") {
+		return digitGroupsOf(s[i:])
+	}
+	if g := digitGroupsOf(s); len(g) > 1 {
+		return g[1:]
+	}
+	return nil
+}
+
 // checkPhonePrefixes checks that German phone and fax numbers of a letter
 // written with one area code and exchange ("0341 97-12345", "0341
 // 97-12346") keep sharing both; it returns the pairs checked.
@@ -292,8 +305,12 @@ func checkPhonePrefixes(d *document.Document, dp *plan.Doc, fail func(string, ..
 			if len(si) < 2 || len(sj) < 2 || si[0] != sj[0] || si[1] != sj[1] {
 				fail("%q and %q share area and exchange, %q and %q do not", dp.Reps[i].Original, dp.Reps[j].Original, dp.Reps[i].Surrogate, dp.Reps[j].Surrogate)
 			}
-			for k := 1; k < len(oi) && k < len(si); k++ {
-				if len(oi[k]) != len(si[k]) {
+			// the subscriber's groups (after the area code: after a ")" or
+			// "/" that closes it, "(0 52 31) 72-14 10", else after the
+			// first group) keep their lengths
+			os, ss := subscriberGroups(dp.Reps[i].Original), subscriberGroups(dp.Reps[i].Surrogate)
+			for k := 0; k < len(os) && k < len(ss); k++ {
+				if len(os[k]) != len(ss[k]) || len(os) != len(ss) {
 					fail("%q → %q: a digit group changes its length", dp.Reps[i].Original, dp.Reps[i].Surrogate)
 				}
 			}

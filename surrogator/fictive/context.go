@@ -29,6 +29,28 @@ type DocState struct {
 	DateMoves map[int]int
 	mu        sync.Mutex
 	values    map[string]any
+	planned   map[int]string
+}
+
+// SetPlanned records the surrogate planned for span i, so that generators
+// of later planning phases can follow it (an e-mail host derived from the
+// surrogate of the facility it spells).
+func (d *DocState) SetPlanned(i int, surrogate string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.planned == nil {
+		d.planned = map[int]string{}
+	}
+	d.planned[i] = surrogate
+}
+
+// Planned returns the surrogate planned for span i; ok is false when the
+// span is not planned yet (or the planner records none).
+func (d *DocState) Planned(i int) (string, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	v, ok := d.planned[i]
+	return v, ok
 }
 
 // Value returns the state stored under name, creating it with mk on first

@@ -125,6 +125,7 @@ func (p *Planner) Plan(d *document.Document, docID string) *Doc {
 			return dp
 		}
 		reps[i] = rep
+		g.state.SetPlanned(i, rep.Surrogate)
 		g.follow(i, rep)
 	}
 	dp.Reps = reps

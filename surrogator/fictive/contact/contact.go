@@ -109,8 +109,12 @@ func ID(original string, ctx *fictive.Context) (string, error) {
 		return label + renderLike(value, v), nil
 	}
 	if isBIC(value) {
+		group := ibanGroupOf(ctx)
 		return label + ctx.Scope.Memo(NSBIC, value, func(r *rand.Rand) string {
 			v := newBICLike(value, r)
+			if value[4:6] == "DE" {
+				v = germanBIC(value, group, r)
+			}
 			if avoided(ctx, v) {
 				return ""
 			}
@@ -123,11 +127,21 @@ func ID(original string, ctx *fictive.Context) (string, error) {
 	n := idPrefix(original)
 	key := norm.Fold(original)
 	attempt := 0
+	var links *idLinks
+	if n == 0 {
+		links = linksOf(ctx) // a town's or facility's letters (kfz.go)
+	}
 	v := ctx.Scope.Memo(NSID, key, func(r *rand.Rand) string {
 		// Memo compares lower-cased values with the key; white-space
 		// variants must be rejected here.
 		attempt++
-		if v := genericID(original, n, ctx, r, attempt > 4); norm.Fold(v) != key {
+		mo, mn := original, n
+		if links != nil {
+			if p, c, ok := links.linkedPrefix(original, r); ok {
+				mo, mn = p+original[c:], len(p)
+			}
+		}
+		if v := genericID(mo, mn, ctx, r, attempt > 4); norm.Fold(v) != key {
 			return v
 		}
 		return ""

@@ -10,14 +10,17 @@
 // BSNR, LANR) followed by further characters is kept as written.
 //
 // A German IBAN (DE + 20 digits, with or without spaces in groups of four,
-// also with wrong check digits) becomes a new valid German IBAN: a plausible
-// Bankleitzahl (clearing area 1-8, a real bank-group digit and a typical
-// institute suffix), a random 10-digit account number and ISO 13616 mod-97
-// check digits, written with the original's spacing and case. Other IBANs
-// that pass mod 97 keep their country, length and letter/digit structure and
-// get fresh valid check digits. A BIC (4 letters, ISO country, 2 location and
-// optionally 3 branch characters) becomes a well-formed BIC of the same
-// length and country ("XXX" branch kept).
+// also with wrong check digits) becomes a new valid German IBAN: a
+// Bankleitzahl in the original's clearing area (the region, kept like the
+// state) and bank group (savings, cooperative, Deutsche Bank …) with drawn
+// place digits and a typical institute suffix, a random 10-digit account
+// number and ISO 13616 mod-97 check digits, written with the original's
+// spacing and case. Other IBANs that pass mod 97 keep their country,
+// length and letter/digit structure and get fresh valid check digits. A
+// German BIC becomes the real bank code of a German bank of the bank group
+// of the letter's IBAN, of the original's shape; other BICs (4 letters,
+// ISO country, 2 location and optionally 3 branch characters) become a
+// well-formed BIC of the same length and country ("XXX" branch kept).
 //
 // Phone and fax numbers keep every non-digit character (separators, spaces,
 // parentheses, "+", "(0)", labels) and every digit position. The country code
@@ -54,6 +57,24 @@
 // surname of the resources, length ±1, same case), never a pseudo-word; in
 // URL paths and user names other tokens become pronounceable pseudo-words
 // of the same length and case; digits are random.
+//
+// A host label or local-part segment that spells a facility of the
+// document ("uniklinikum-leipzig", "radiologie-westerntor", "sanktgeorg",
+// "kjk") is derived from the surrogate of that facility span, which the
+// planner records before the spelled kinds (fictive.DocState.Planned):
+// generic words that fit the surrogate are kept, the facility's words
+// become the surrogate's distinctive words (ASCII, towns in their short
+// form), an acronym the surrogate's acronym, a segment of name words only
+// the surrogate's type word and name ("klinikum-reichenbach"); the result
+// never spells a distinctive word of the original (facweb.go).
+//
+// An ID whose leading capitals are the vehicle registration code of a
+// town of the document (its own or its district's, kfz.tsv: the official
+// Unterscheidungszeichen, CC0 compilation documented in the file) or an
+// acronym of a facility of the document gets the code of the town's
+// surrogate (else a code of the surrogate's state that no original town of
+// the document has) or the surrogate facility's acronym ("BA-2023-0457"
+// → "GAP-2023-…", "UKL-…" → "UKB-…"; kfz.go).
 //
 // A user name or dictation mark that spells a person of the document
 // follows that person's surrogate, its pattern kept (case, digits,

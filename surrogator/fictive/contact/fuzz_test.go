@@ -49,3 +49,38 @@ func FuzzGenerators(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFacilityAddresses: deriving an address or ID from a facility or town
+// of the letter (facweb.go, kfz.go) never panics, never returns the
+// original, and keeps a well-formed e-mail address well-formed.
+func FuzzFacilityAddresses(f *testing.F) {
+	f.Add(uint8(0), "Universitätsklinikum Leipzig", "Universitätsklinikum Bonn", "www.uniklinikum-leipzig.de")
+	f.Add(uint8(1), "Klinikum St. Georg", "Katholisches Klinikum Reichenbach", "infektiologie@sanktgeorg.de")
+	f.Add(uint8(1), "Karl-Jaspers-Klinik", "Psychiatrische Klinik Lüneburg", "tagesklinik@kjk.de")
+	f.Add(uint8(1), "NCT", "UCCSH", "nct-ambulanz@med.uni-heidelberg.de")
+	f.Add(uint8(2), "Universitätsklinikum Leipzig", "Universitätsklinikum Bonn", "UKL-2024-117")
+	f.Add(uint8(2), "Diakonie Klinikum Jung-Stilling", "Klinikum Bonn-Süd", "JS-OP-24-5512")
+	f.Add(uint8(1), "Medizinischer Dienst Bayern", "Medizinischer Dienst", "h.m@md-bayern.de")
+	f.Fuzz(func(t *testing.T, ki uint8, fac, sub, in string) {
+		if !utf8.ValidString(fac+sub+in) || len(in) > 120 || len(fac) > 120 || len(sub) > 120 ||
+			strings.TrimSpace(fac) == "" || strings.ContainsAny(fac+sub+in, "\n\r") {
+			return
+		}
+		k := []kinds.Kind{kinds.ContactURL, kinds.ContactEmail, kinds.ID}[int(ki)%3]
+		g, _ := testGenerators.Lookup(k)
+		start := time.Now()
+		out, err := g(in, facDoc(int(ki), k, in, [2]string{fac, sub}))
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("%s: took %v", k, d)
+		}
+		if err != nil {
+			return
+		}
+		if out == in {
+			t.Fatalf("%s %q unchanged", k, in)
+		}
+		if k == kinds.ContactEmail && emailRE.MatchString(in) && !emailRE.MatchString(out) {
+			t.Fatalf("%q → %q: no longer an address", in, out)
+		}
+	})
+}

@@ -4,6 +4,9 @@ import (
 	"math/rand"
 	"strconv"
 	"strings"
+
+	"github.com/surrogator/surrogator/surrogator/fictive"
+	"github.com/surrogator/surrogator/surrogator/kinds"
 )
 
 // ibanLengths are the IBAN lengths of the countries a German clinic is
@@ -119,6 +122,27 @@ var bankGroups = []struct {
 // two place digits, a bank-group digit and a typical institute suffix
 // (sometimes randomised in its last three digits).
 func randomBLZ(r *rand.Rand) string {
+	return blzLike("", r)
+}
+
+// blzLike returns a plausible Bankleitzahl in the clearing area (first
+// digit, the region: 8 Saxony, Thuringia and Saxony-Anhalt, 7 Bavaria …)
+// and bank group (fourth digit: 5 savings banks, 6/9 cooperative banks …)
+// of the original BLZ orig, so that an IBAN stays in the letter's region
+// and kind of bank (both kept, like the state); the place digits and the
+// institute suffix are drawn. An orig that is no BLZ gives a random one.
+func blzLike(orig string, r *rand.Rand) string {
+	if len(orig) == 8 && isDigits(orig) && orig[0] >= '1' && orig[0] <= '8' {
+		for _, g := range bankGroups {
+			if g.digit == orig[3] {
+				suffix := g.suffixes[r.Intn(len(g.suffixes))]
+				if r.Intn(3) == 0 {
+					suffix = suffix[:1] + randomDigits(3, "", r)
+				}
+				return orig[:1] + randomDigits(2, "", r) + string(g.digit) + suffix
+			}
+		}
+	}
 	total := 0
 	for _, g := range bankGroups {
 		total += g.weight
@@ -149,6 +173,9 @@ func newGermanIBAN(r *rand.Rand) string {
 // newIBANLike returns a valid IBAN of the country of the compact IBAN c with
 // the same length and letter/digit structure of its BBAN.
 func newIBANLike(c string, r *rand.Rand) string {
+	if c[:2] == "DE" && len(c) == 22 {
+		return withCheckDigits("DE", blzLike(c[4:12], r)+randomDigits(10, "", r))
+	}
 	if c[:2] == "DE" {
 		return newGermanIBAN(r)
 	}
@@ -260,4 +287,101 @@ func isUpperAlpha(s string) bool {
 		}
 	}
 	return true
+}
+
+// isGermanBankCode reports whether the first eight characters of a BIC are
+// one of the real German bank codes the generator draws.
+func isGermanBankCode(bic string) bool {
+	if len(bic) < 8 {
+		return false
+	}
+	for _, l := range germanBICs {
+		for _, v := range l {
+			if v == bic[:8] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// germanBICs are the bank and location codes (first eight characters) of
+// real German BICs by bank group (the fourth BLZ digit): savings banks,
+// cooperative banks, Deutsche Bank, Commerzbank, HypoVereinsbank and
+// Postbank; "" holds other banks (ING, Apotheker- und Ärztebank, Bank für
+// Sozialwirtschaft, Landesbanken). Public bank codes, not PII.
+var germanBICs = map[byte][]string{
+	'5': {"HASPDEHH", "COLSDE33", "SSKMDEMM", "WELADEDD", "NOLADE2H", "BELADEBE", "HELADEFF", "BYLADEMM", "SOLADEST", "DUSSDEDD",
+		"SSKNDE77", "ESSEDE5F", "SOLADES1", "WELADED1", "HELADEF1", "NOLADE21", "BYLADEM1", "MALADE51"},
+	'6': {"GENODEFF", "FFVBDEFF", "BEVODEBB", "VBMHDE5F", "GENODEF1", "GENODED1", "GENODEM1", "GENODES1"},
+	'9': {"GENODEFF", "FFVBDEFF", "BEVODEBB", "VBMHDE5F", "GENODEF1", "GENODED1", "GENODEM1", "GENODES1"},
+	'7': {"DEUTDEFF", "DEUTDEDB", "DEUTDEDD", "DEUTDEMM", "DEUTDEHH"},
+	'4': {"COBADEFF", "COBADEHH", "COBADEBB", "DRESDEFF"},
+	'2': {"HYVEDEMM", "HYVEDEHH"},
+	'1': {"PBNKDEFF"},
+	0:   {"INGDDEFF", "DAAEDEDD", "BFSWDE33", "SOLADEST", "HELADEFF", "BYLADEMM", "DEUTDEFF", "COBADEFF", "GENODEFF", "HYVEDEMM", "PBNKDEFF"},
+}
+
+// germanBIC returns a real German bank code for a German BIC: one of the
+// bank group of the document's IBAN (group 0: none), of the original's
+// shape (letters and digits) and other than the original's, else any of
+// that shape, else a drawn one (newBICLike); the branch part keeps its
+// form ("XXX" kept, else three characters drawn, never starting with X).
+// Location codes ending in 1 are real: passive participants (most savings
+// and cooperative banks).
+func germanBIC(orig string, group byte, r *rand.Rand) string {
+	pick := func(lists ...[]string) string {
+		var c []string
+		for _, l := range lists {
+			for _, v := range l {
+				if v != orig[:8] && shapeOf(v) == shapeOf(orig[:8]) {
+					c = append(c, v)
+				}
+			}
+		}
+		if len(c) == 0 {
+			return ""
+		}
+		return c[r.Intn(len(c))]
+	}
+	v := pick(germanBICs[group])
+	if v == "" {
+		v = pick(germanBICs[0], germanBICs['5'], germanBICs['6'], germanBICs['7'], germanBICs['4'])
+	}
+	if v == "" {
+		return newBICLike(orig, r)
+	}
+	if len(orig) == 11 {
+		if orig[8:] == "XXX" {
+			return v + "XXX"
+		}
+		br := randomLike(orig[8:], r)
+		if br[0] == 'X' {
+			br = "Y" + br[1:]
+		}
+		return v + br
+	}
+	return v
+}
+
+// ibanGroupOf returns the bank group digit (fourth BLZ digit) of the first
+// German IBAN of the document, which its surrogate keeps (blzLike); 0
+// without one.
+func ibanGroupOf(ctx *fictive.Context) byte {
+	if ctx.Doc == nil {
+		return 0
+	}
+	for j, s := range ctx.Doc.Spans {
+		if s.Kind != kinds.ID || s.Begin < 0 || s.End > len(ctx.Doc.Text) || s.Begin >= s.End {
+			continue
+		}
+		_, v := splitLabel(ctx.Doc.SpanText(j))
+		if !ibanWritten(v) {
+			continue
+		}
+		if c := compactIBAN(v); len(c) == 22 && c[:2] == "DE" {
+			return c[7]
+		}
+	}
+	return 0
 }

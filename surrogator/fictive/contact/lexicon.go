@@ -28,6 +28,7 @@ type lexicon struct {
 	initial   map[string]string
 	firstInit map[byte][]string // initial letter → surrogate first names of originals with that initial
 	marks     []personMark      // persons, built on first use (username.go)
+	facs      []facLink         // the document's facilities, built on first use (facweb.go)
 }
 
 func newLexicon(ctx *fictive.Context) *lexicon {
@@ -121,6 +122,19 @@ func (lx *lexicon) nameOf(c string) ([]piece, bool) {
 	if h, ok := lx.first[c]; ok {
 		return []piece{{0, len(c), render(h)}}, true
 	}
+	// a name particle joined to the surname ("alhaddad" for Al-Haddad
+	// when the scope keys the surname without it)
+	for _, pa := range nameParticles {
+		if rest, ok := strings.CutPrefix(c, pa); ok && len(rest) >= 3 {
+			if h, ok := lx.sur[rest]; ok {
+				v := render(h)
+				if !strings.HasPrefix(v, pa) {
+					v = pa + v
+				}
+				return []piece{{0, len(pa), pa}, {len(pa), len(c), v[len(pa):]}}, true
+			}
+		}
+	}
 	for i := 1; i < len(c); i++ {
 		a, b := c[:i], c[i:]
 		if hb, ok := lx.sur[b]; ok && len(b) >= 3 {
@@ -146,6 +160,10 @@ func (lx *lexicon) nameOf(c string) ([]piece, bool) {
 	}
 	return nil, false
 }
+
+// nameParticles are particles written before a surname that a user name
+// or address may join to it.
+var nameParticles = []string{"al", "el", "abu", "ibn", "ben", "von", "van", "vom", "de", "di", "da", "du", "le", "la", "mc", "mac", "ter", "ten", "zu"}
 
 // styled writes the pieces matched in tok, each in the case style of the
 // text it replaces when tok is plain ASCII letters (so "MMueller" becomes
@@ -249,6 +267,9 @@ enquiries admin administrator postmaster hostmaster abuse security privacy recep
 health care medical office secretary
 kardio neuro onko gastro pneumo nephro uro derma ortho radio endo augen zahn kinder haut frauen physio
 ergo psycho dialyse schlaf schmerz sucht herz lunge niere leber
+tagesklinik palliativ hospiz portal konferenz tumorkonferenz ueberleitung pflegeueberleitung befundung
+sekretariat fallmanagement casemanagement pflegedienst hautklinik zahnklinik poliklinik hautarzt kinderaerzte
+example centrum
 `)
 
 // isGeneric reports whether the token (any case, umlauts allowed) is a
@@ -270,7 +291,7 @@ func isGeneric(tok string) bool {
 
 // genericSuffixes end words of departments and services that name nobody.
 var genericSuffixes = []string{"logie", "iatrie", "chirurgie", "medizin", "therapie", "diagnostik", "ambulanz",
-	"beratung", "pflege", "dienst", "sekretariat", "verwaltung", "zentrum", "station"}
+	"beratung", "pflege", "dienst", "sekretariat", "verwaltung", "zentrum", "station", "konferenz", "ueberleitung"}
 
 // plausibleKey keys, among the values derived from a resource set
 // (data.Resources.Derived), the ASCII lower-case first names and surnames

@@ -160,9 +160,25 @@ func parsePhone(s string) (phone, bool) {
 	if p.country == "" || nat == "" {
 		return p, true
 	}
-	// area code: the rest of the digit group holding the national
-	// number's first digit, when it is followed by further digits
+	// area code: the digits before a "/" or ")" that closes it ("0 52 81 /
+	// 60 93 71", digits written in pairs), else the rest of the digit
+	// group holding the national number's first digit, when it is
+	// followed by further digits
+	if i := strings.IndexAny(s, "/)"); i > gs[0].begin {
+		n := 0
+		for _, g := range gs {
+			if g.begin < i {
+				n += len(g.digits)
+			}
+		}
+		if l := n - pos; l >= 2 && l <= 5 && l < len(nat) && len(gs) > 2 && gs[1].begin < i {
+			p.areaLen = l
+		}
+	}
 	for k, g := range gs {
+		if p.areaLen > 0 {
+			break
+		}
 		if starts[k]+len(g.digits) > pos {
 			l := starts[k] + len(g.digits) - pos
 			if l >= 2 && l <= 5 && l < len(nat) {
@@ -262,6 +278,9 @@ func renderPhoneArea(w string, p phone, national string, areaLen int) string {
 	areaEnd := np + p.areaLen
 	newArea, sub := national[:areaLen], national[areaLen:]
 	d := p.prefix + sub + p.tail // the digits after the area, in order
+	if v, ok := renderPairedArea(w, p, newArea, sub+p.tail); ok {
+		return v
+	}
 	var b strings.Builder
 	k, di := 0, np // k: original digit position; di: next digit of d after the area
 	for i := 0; i < len(w); i++ {
@@ -288,6 +307,53 @@ func renderPhoneArea(w string, p phone, national string, areaLen int) string {
 		k++
 	}
 	return b.String()
+}
+
+// renderPairedArea writes a new area code into a trunk and area written in
+// digit pairs ("(0 52 31) 72-14 10"): trunk and code in pairs from the
+// right, as written ("(02 11) 48-63 85", "0 37 31 / …"); the subscriber
+// digits take the original's positions. ok is false for other forms.
+func renderPairedArea(w string, p phone, newArea, rest string) (string, bool) {
+	if p.prefix != "0" {
+		return "", false
+	}
+	// the byte range of the trunk and area digits in w
+	start, end, k := -1, -1, 0
+	for i := 0; i < len(w) && end < 0; i++ {
+		if w[i] < '0' || w[i] > '9' {
+			continue
+		}
+		if k == 0 {
+			start = i
+		}
+		k++
+		if k == 1+p.areaLen {
+			end = i + 1
+		}
+	}
+	if start < 0 || end < 0 || !strings.Contains(w[start:end], " ") {
+		return "", false
+	}
+	digits := "0" + newArea
+	var pairs []string
+	for len(digits) > 2 {
+		pairs = append([]string{digits[len(digits)-2:]}, pairs...)
+		digits = digits[:len(digits)-2]
+	}
+	pairs = append([]string{digits}, pairs...)
+	var b strings.Builder
+	b.WriteString(w[:start])
+	b.WriteString(strings.Join(pairs, " "))
+	ri := 0
+	for i := end; i < len(w); i++ {
+		if c := w[i]; c >= '0' && c <= '9' && ri < len(rest) {
+			b.WriteByte(rest[ri])
+			ri++
+			continue
+		}
+		b.WriteByte(w[i])
+	}
+	return b.String(), true
 }
 
 // renderPhone writes the digits prefix+national+tail into the digit

@@ -3,6 +3,7 @@ package contact
 import (
 	"math/rand"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -126,7 +127,76 @@ func planTokens(s string, lx *lexicon, o tokenOpts) plan {
 		s = s[loc[1]:]
 	}
 	markInitials(out, lx)
+	markNicknames(out, lx)
 	return out
+}
+
+// markNicknames turns a short form of a first name next to a spelled name
+// ("tobi.albers", "chris-meier") into the same short form of that first
+// name's surrogate: its beginning as long as the original's, or, for a
+// pet name ending in -i, the surrogate's first syllable and -i ("tobi" of
+// Tobias → "andi" of Andreas).
+func markNicknames(p plan, lx *lexicon) {
+	if !p.hasName() {
+		return
+	}
+	keys := make([]string, 0, len(lx.first))
+	for k := range lx.first {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, pt := range p {
+		c := compact(pt.text, false)
+		if pt.kind != pWord || len(c) < 3 || len(c) != len(pt.text) {
+			continue
+		}
+		near := func(j int) bool { return j >= 0 && j < len(p) && p[j].name }
+		if !near(i-2) && !near(i+2) && !near(i-1) && !near(i+1) {
+			continue
+		}
+		pet := strings.HasSuffix(c, "i") && len(c) >= 3 && len(c) <= 6
+		for _, k := range keys {
+			sub := compact(lx.first[k].surrogate, false)
+			if len(k) <= len(c) || sub == "" {
+				continue
+			}
+			var v string
+			switch {
+			case pet && strings.HasPrefix(k, c[:len(c)-1]):
+				v = firstSyllable(sub) + "i"
+			case strings.HasPrefix(k, c):
+				v = sub[:min(len(c), len(sub))]
+			default:
+				continue
+			}
+			p[i] = part{kind: pFixed, text: pt.text, fixed: applyStyle(pt.text, v), name: true}
+			break
+		}
+	}
+}
+
+// firstSyllable is the beginning of a name up to its first vowel group and
+// the consonants after it but the last of several ("andreas" → "and",
+// "sebastian" → "seb", "christian" → "chris").
+func firstSyllable(s string) string {
+	i := 0
+	for i < len(s) && !strings.ContainsRune("aeiouy", rune(s[i])) {
+		i++
+	}
+	for i < len(s) && strings.ContainsRune("aeiouy", rune(s[i])) {
+		i++
+	}
+	j := i
+	for j < len(s) && !strings.ContainsRune("aeiouy", rune(s[j])) {
+		j++
+	}
+	switch {
+	case j-i >= 2: // "andreas" → "and", "christian" → "chris"
+		i = j - 1
+	case j > i:
+		i = j
+	}
+	return s[:i]
 }
 
 func planChunk(s string, lx *lexicon, o tokenOpts) plan {
@@ -242,6 +312,22 @@ func wordPart(tok string, lx *lexicon, o tokenOpts) []part {
 				}
 				if ps, ok := lx.nameOf(compact(a, false)); ok {
 					return []part{{kind: pFixed, text: a, fixed: styled(a, ps), name: true}, {kind: pGeneric, text: b}}
+				}
+			}
+		}
+	}
+	if o.plausible && len(c) >= 2 && len(c) <= 4 && len(c) == len(tok) && !strings.ContainsAny(c, "aeiouy") {
+		// an acronym ("sbb", "hdf", "vvph"): letters as initials are
+		// drawn, not a word
+		return []part{{kind: pInitials, text: tok}}
+	}
+	if o.plausible && translit(tok) == tok && len(tok) >= 12 {
+		// a long compound ending in a generic word ("muehlenkreiskliniken"):
+		// a plausible word before the kept generic one, not a pseudo-word
+		for i := 4; i <= len(tok)-5; i++ {
+			if a, b := tok[:i], tok[i:]; isGeneric(b) {
+				if pool := lx.plausible(len(a)); len(pool) > 0 {
+					return []part{{kind: pWord, text: a, pool: pool}, {kind: pGeneric, text: b}}
 				}
 			}
 		}

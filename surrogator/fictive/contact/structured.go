@@ -564,6 +564,18 @@ func genericID(original string, n int, ctx *fictive.Context, r *rand.Rand, plain
 	rs := []rune(rest)
 	for i := 0; i < len(rs); i++ {
 		c := rs[i]
+		if unicode.IsLetter(c) && (i == 0 || !unicode.IsLetter(rs[i-1])) {
+			// a ward's compass word ("Station 3 Süd"): another one
+			j := i
+			for j < len(rs) && unicode.IsLetter(rs[j]) {
+				j++
+			}
+			if alt, ok := otherCompass(string(rs[i:j]), r); ok {
+				b.WriteString(alt)
+				i = j - 1
+				continue
+			}
+		}
 		if c < '0' || c > '9' {
 			b.WriteRune(randomOf(c, r))
 			continue
@@ -589,3 +601,24 @@ func genericID(original string, n int, ctx *fictive.Context, r *rand.Rand, plain
 // registerPrefix is a leading register of one to four capitals before a
 // separator and a digit ("SB 44-…", "LA-2291…", "K 12").
 var registerPrefix = regexp.MustCompile(`^([A-Z]{1,4}[- /])[0-9]`)
+
+// compassWords name the parts of a hospital ("Station 3 Süd", "Haus
+// Nord"), by length, so that a ward keeps its shape.
+var compassWords = [][]string{{"Süd", "Ost"}, {"Nord", "West"}, {"Nordost", "Südwest", "Nordwest"}}
+
+// otherCompass returns another compass word of the same length, in the
+// case of w, when w is one.
+func otherCompass(w string, r *rand.Rand) (string, bool) {
+	for _, g := range compassWords {
+		for _, c := range g {
+			if strings.EqualFold(c, w) {
+				alt := g[r.Intn(len(g))]
+				for strings.EqualFold(alt, w) {
+					alt = g[r.Intn(len(g))]
+				}
+				return applyStyle(w, alt), true
+			}
+		}
+	}
+	return "", false
+}

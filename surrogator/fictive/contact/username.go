@@ -15,7 +15,10 @@ import (
 type personMark struct {
 	initials, subInitials string
 	surname, subSurname   string
-	doctor                bool
+	// first, subFirst: the first given name (or its abbreviation, "chr")
+	// and the surrogate's, compact, when the span's surrogate is planned
+	first, subFirst string
+	doctor          bool
 }
 
 // persons returns the document's persons whose surname the scope has
@@ -55,6 +58,13 @@ func (lx *lexicon) persons() []personMark {
 		}
 		m := personMark{surname: compact(words[si], false), subSurname: compact(sh.surrogate, false),
 			doctor: s.Kind == kinds.NameDoctor}
+		if si > 0 && lx.ctx.State != nil {
+			if sub, ok := lx.ctx.State.Planned(j); ok {
+				if sw := strings.Fields(sub); len(sw) == len(words) {
+					m.first, m.subFirst = compact(words[0], false), compact(sw[0], false)
+				}
+			}
+		}
 		for _, w := range words[:si] {
 			o, sub := lx.firstInitials(w)
 			m.initials += o
@@ -129,6 +139,8 @@ func markPersons(p plan, lx *lexicon) {
 			continue
 		}
 		if v, ok := lx.markOf(pt.text); ok && v != pt.text {
+			p[i] = part{kind: pFixed, text: pt.text, fixed: v, name: true}
+		} else if v, ok := lx.compoundMark(pt.text); ok && v != pt.text {
 			p[i] = part{kind: pFixed, text: pt.text, fixed: v, name: true}
 		} else if n := utf8.RuneCountInString(pt.text); n <= 3 && len(pt.text) == n {
 			// the typist's "kl": initials as people have them
@@ -229,4 +241,34 @@ func (lx *lexicon) firstInitials(w string) (orig, sub string) {
 		return c, lx.initialFor(c)
 	}
 	return "", ""
+}
+
+// compoundMark returns the surrogate of a user name that joins the
+// beginnings of a person's surname and first name ("wienoch" of Chr.
+// Wienold → "fendjo" of Jos. Fendt; "chwienol"), each part as long as the
+// original's (the surrogate's part shorter when its name is).
+func (lx *lexicon) compoundMark(tok string) (string, bool) {
+	c := compact(tok, false)
+	if len(c) < 4 || len(c) != utf8.RuneCountInString(tok) {
+		return "", false
+	}
+	cut := func(s string, n int) string { return s[:min(n, len(s))] }
+	for _, m := range lx.persons() {
+		if m.first == "" || m.subFirst == "" || len(m.surname) < 4 {
+			continue
+		}
+		// surname first: "wieno" + "ch"
+		for k := min(len(m.surname), len(c)-1); k >= 3; k-- {
+			if rest := c[k:]; strings.HasPrefix(c, m.surname[:k]) && strings.HasPrefix(m.first, rest) {
+				return caseLike(tok, cut(m.subSurname, k)+cut(m.subFirst, len(rest))), true
+			}
+		}
+		// first name first: "ch" + "wienol"
+		for n := 1; n < len(c)-2 && n <= len(m.first); n++ {
+			if rest := c[n:]; strings.HasPrefix(c, m.first[:n]) && len(rest) >= 3 && strings.HasPrefix(m.surname, rest) {
+				return caseLike(tok, cut(m.subFirst, n)+cut(m.subSurname, len(rest))), true
+			}
+		}
+	}
+	return "", false
 }

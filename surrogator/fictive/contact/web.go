@@ -50,6 +50,17 @@ func planHost(h string, lx *lexicon, o tokenOpts) plan {
 		case lc == "www" || (strings.HasPrefix(lc, "www") && isDigits(lc[3:])):
 			p = append(p, part{kind: pKeep, text: l})
 			continue
+		}
+		if v, ok := lx.facilityLabel(l, false); ok {
+			// a facility of the document: its surrogate's label
+			p = append(p, part{kind: pFixed, text: l, fixed: v})
+			if !extraDone {
+				p = append(p, part{kind: pExtra})
+				extraDone = true
+			}
+			continue
+		}
+		switch {
 		case generic[lc] && translit(l) == l:
 			var pool []string
 			if o.plausible {
@@ -103,11 +114,41 @@ func planEmail(s string, lx *lexicon) (plan, bool) {
 		return nil, false
 	}
 	o := tokenOpts{ascii: true, plausible: true}
-	p = append(p, planTokens(local, lx, o)...)
+	p = append(p, planLocal(local, lx, o)...)
 	p = append(p, part{kind: pExtra}, part{kind: pKeep, text: sign})
 	p = append(p, planHost(host, lx, o)...)
 	p = append(p, part{kind: pKeep, text: post})
 	return p, true
+}
+
+// planLocal plans an e-mail local part: its dot-separated segments that
+// spell a facility of the document ("nct-ambulanz", "kardiologie.stift")
+// follow that facility's surrogate; without one the local part is planned
+// token by token as a whole (so that "von.der.leyen" stays one name).
+func planLocal(local string, lx *lexicon, o tokenOpts) plan {
+	segs := strings.Split(local, ".")
+	fixed := make([]string, len(segs))
+	found := false
+	for i, s := range segs {
+		if v, ok := lx.facilityLabel(s, true); ok {
+			fixed[i], found = v, true
+		}
+	}
+	if !found {
+		return planTokens(local, lx, o)
+	}
+	var p plan
+	for i, s := range segs {
+		if i > 0 {
+			p = append(p, part{kind: pKeep, text: "."})
+		}
+		if fixed[i] != "" {
+			p = append(p, part{kind: pFixed, text: s, fixed: fixed[i]})
+		} else {
+			p = append(p, planTokens(s, lx, o)...)
+		}
+	}
+	return p
 }
 
 var obfuscatedAt = regexp.MustCompile(`(?i)\s*[(\[{]\s*(at|ät|@)\s*[)\]}]\s*`)
