@@ -148,6 +148,8 @@ type facility struct {
 	// genders are the head genders the article before the span agrees
 	// with (0: any)
 	genders fac.GenderSet
+	// role is the original's role within its class (role.go; "" none)
+	role string
 }
 
 // cityStop lists words that are municipality names but far more often
@@ -397,6 +399,7 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	if article != "" {
 		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
 	}
+	f.role = originalRole(core, cls, beforeSpan(ctx, 80))
 	// one surrogate serves every spelling of the facility in the
 	// document: its head must fit the articles before all of them
 	docG := docGenders(ctx, reg)[facilityIdentity(reg, core)]
@@ -643,6 +646,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		templates = []string{"Einrichtung {city}"}
 	}
 	templates = sameClassTemplates(f.original, f.class, templates, res.FacilityTemplates, cacheOf(g))
+	templates = withRole(f.role, templates, cacheOf(g))
 	if f.genders != 0 {
 		// the article before the span stays: templates whose head it fits
 		var agree []string
@@ -717,7 +721,8 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		}
 		return "Berger"
 	}
-	fill := func(tpl, c string, fresh bool) string {
+	fill := func(tpl, c string, cid int, fresh bool) string {
+		tpl = fillRoleDistrict(g, tpl, cid)
 		base := 0
 		if fresh {
 			base = len(surnames)
@@ -762,7 +767,10 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	for i, sc := range scores {
 		var first, more []string
 		for _, t := range byScore[sc] {
-			first = append(first, fill(t, city, false))
+			if rc, ok := roleConstraint(t); ok && cityID >= 0 && !roleFits(g, rc, cityID) {
+				continue // a role's institution the town cannot have: another town of the state
+			}
+			first = append(first, fill(t, city, cityID, false))
 		}
 		first = agreeing(first, f.genders)
 		if i == 0 && slices.ContainsFunc(first, func(v string) bool {
@@ -774,7 +782,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		}
 		for v := 0; v < variants; v++ {
 			for _, t := range byScore[sc] {
-				c := city
+				c, cid := city, cityID
 				if o := otherCities(); len(o) > 0 {
 					id := o[r.Intn(len(o))]
 					for try := 0; try < 10 && !townFits(g, t, id); try++ {
@@ -783,9 +791,9 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 					if !townFits(g, t, id) {
 						continue
 					}
-					c = g.Place(id).Name
+					c, cid = g.Place(id).Name, id
 				}
-				more = append(more, fill(t, c, true))
+				more = append(more, fill(t, c, cid, true))
 			}
 		}
 		tiers = append(tiers, first, agreeing(more, f.genders))

@@ -59,16 +59,24 @@ func shortFinds(g Gazetteer, name, short string) bool {
 // "Städtisches Klinikum Freiburg im Breisgau") reads invented.
 const bigCity = 100000
 
+// districtHospitalCity is the population from which a city has hospitals
+// named after its districts (Nürnberg, Bremen, Dortmund, Bielefeld).
+const districtHospitalCity = 300000
+
 // townFits reports whether template tpl names a facility the municipality
 // id can have (the blind reading's tell: "Kreisklinik Regensburg", a
 // kreisfreie Stadt has no Kreisklinik): a Kreisklinik or Kreiskrankenhaus
 // only in a town of a Landkreis below city size; a Städtisches Klinikum,
 // Stadtkrankenhaus or a plain "Klinikum <town>" only below city size (and
 // a Stadtkrankenhaus not in a village); a district's hospital ("Klinikum
-// <town>-Nord") only in a city. Other templates (a saint's, a church's,
+// <town>-Nord") only in a city of districtHospitalCity; a role template
+// of roles.tsv where its row allows. Other templates (a saint's, a church's,
 // a street's, a speciality's) fit any town; so does a template without
 // the town.
 func townFits(g Gazetteer, tpl string, id int) bool {
+	if rc, ok := roleConstraint(tpl); ok && id >= 0 {
+		return roleFits(g, rc, id)
+	}
 	if id < 0 || !strings.Contains(tpl, "{city}") {
 		return true
 	}
@@ -82,8 +90,13 @@ func townFits(g Gazetteer, tpl string, id int) bool {
 		return !kreisfrei && !big
 	case strings.HasPrefix(t, "Städtisches ") || strings.HasPrefix(t, "Stadtkrankenhaus"):
 		return !big && pop >= 10000
+	case (strings.HasPrefix(t, "Klinikum ") || strings.HasPrefix(t, "Krankenhaus ")) && (strings.Contains(t, "{city}-") || strings.HasSuffix(t, "{city} Mitte")):
+		// a hospital named after a district of its city ("Klinikum
+		// Nürnberg Nord", "Klinikum Bremen-Mitte"): only a city large
+		// enough to have several municipal hospitals
+		return pop >= districtHospitalCity
 	case strings.Contains(t, "{city}-") || strings.HasSuffix(t, "{city} Mitte"):
-		return big // "Klinikum {city}-Nord": a district of a city
+		return big // "MVZ {city}-Nord": a district of a city
 	case t == "Klinikum {city}" || t == "Kliniken {city}" || t == "Krankenhaus {city}" || t == "Kreisklinikum {city}":
 		return !big
 	}
