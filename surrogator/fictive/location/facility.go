@@ -617,8 +617,20 @@ func classSector(c fac.Class) int {
 	return 5
 }
 
-// facilityTiers renders the candidate names, best-ranked first.
+// facilityTiers renders the candidate names, best-ranked first: of the
+// original's role (role.go) where its templates have one the article
+// before the span and the towns of the state can take, else of its type.
 func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f facility, city string, cityID int, surnames []string, key string) [][]string {
+	tiers := facilityTiersOf(ctx, g, res, f, city, cityID, surnames, key)
+	if f.role != "" && !slices.ContainsFunc(tiers, func(t []string) bool { return len(t) > 0 }) {
+		f.role = ""
+		tiers = facilityTiersOf(ctx, g, res, f, city, cityID, surnames, key)
+	}
+	return tiers
+}
+
+// facilityTiersOf is facilityTiers for the role f.role.
+func facilityTiersOf(ctx *fictive.Context, g Gazetteer, res *data.Resources, f facility, city string, cityID int, surnames []string, key string) [][]string {
 	r := ctx.Scope.Rand("location.facility.fill", key)
 	templates := append([]string(nil), res.FacilityTemplates[f.kind]...)
 	hasHead := false

@@ -70,6 +70,8 @@ type roleLexicon struct {
 	classOf    map[string]fac.Class // role → class
 	templates  map[string][]string  // role → templates, in file order
 	byTemplate map[string]roleTemplate
+	// areas are the A rows: area → districts
+	areas map[string]map[string]bool
 	// open is insurers_open.tsv: official name → states ("*" every, empty closed)
 	open map[string][]string
 }
@@ -86,7 +88,7 @@ var roles = sync.OnceValue(func() *roleLexicon {
 
 // parseRoles reads roles.tsv and insurers_open.tsv.
 func parseRoles(src, open string) (*roleLexicon, error) {
-	l := &roleLexicon{classOf: map[string]fac.Class{}, templates: map[string][]string{}, byTemplate: map[string]roleTemplate{}, open: map[string][]string{}}
+	l := &roleLexicon{classOf: map[string]fac.Class{}, templates: map[string][]string{}, byTemplate: map[string]roleTemplate{}, open: map[string][]string{}, areas: map[string]map[string]bool{}}
 	for n, line := range strings.Split(src, "\n") {
 		if line = strings.TrimRight(line, "\r"); line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -115,6 +117,11 @@ func parseRoles(src, open string) (*roleLexicon, error) {
 				r.keys = append(r.keys, roleKey{k[0], strings.ReplaceAll(k[2:], "_", " ")})
 			}
 			l.rules = append(l.rules, r)
+		case f[0] == "A" && len(f) == 3:
+			l.areas[f[1]] = map[string]bool{}
+			for _, d := range strings.Split(f[2], ",") {
+				l.areas[f[1]][d] = true
+			}
 		case f[0] == "C" && len(f) == 3:
 			if _, ok := l.classOf[f[1]]; !ok {
 				return nil, bad("cue of unknown role " + f[1])
@@ -143,6 +150,11 @@ func parseRoles(src, open string) (*roleLexicon, error) {
 			}
 			if f[5] != "-" {
 				t.states = strings.Split(f[5], ",")
+				for _, st := range t.states {
+					if _, area, ok := strings.Cut(st, ":"); ok && l.areas[strings.TrimPrefix(area, "!")] == nil {
+						return nil, bad("unknown area " + area + " (its A row must come first)")
+					}
+				}
 			}
 			if _, dup := l.byTemplate[t.tpl]; dup {
 				// one template may serve two size bands ("Stadt {city}"):
@@ -317,7 +329,17 @@ func roleFits(g Gazetteer, t roleTemplate, id int) bool {
 	if len(t.states) > 0 {
 		ok := false
 		for _, s := range t.states {
-			ok = ok || stateKey(s) == stateKey(pl.State)
+			s, area, hasArea := strings.Cut(s, ":")
+			if stateKey(s) != stateKey(pl.State) {
+				continue
+			}
+			if !hasArea {
+				ok = true
+				continue
+			}
+			d, _ := districtName(g, id)
+			in := roles().areas[strings.TrimPrefix(area, "!")][d]
+			ok = ok || in != strings.HasPrefix(area, "!")
 		}
 		if !ok {
 			return false

@@ -252,3 +252,44 @@ func TestLetterRoles(t *testing.T) {
 		t.Errorf("%d dev spans give a role, want ≥ 20", n)
 	}
 }
+
+// TestRoleAreas: a template of a part of a state fits only its districts
+// (an LVR clinic in the Rheinland, an LWL clinic in Westfalen-Lippe).
+func TestRoleAreas(t *testing.T) {
+	g := NewEmbedded(data.Default())
+	for _, tt := range []struct {
+		tpl, town string
+		want      bool
+	}{
+		{"LVR-Klinik {city}", "Köln", true},
+		{"LVR-Klinik {city}", "Münster", false},
+		{"LWL-Klinik {city}", "Münster", true},
+		{"LWL-Klinik {city}", "Düsseldorf", false},
+		{"LVR-Klinik {city}", "Hannover", false},
+		{"Bezirkskrankenhaus {city}", "Bayreuth", true},
+		{"Bezirkskrankenhaus {city}", "Chemnitz", false},
+		{"Sächsisches Krankenhaus {city}", "Chemnitz", true},
+		{"Betreuungsbehörde der Stadt {city}", "Osnabrück", true},
+		{"Betreuungsbehörde {dgen}", "Osnabrück", false},
+		{"Betreuungsbehörde {dgen}", "Melle", true},
+		{"Gemeindeverwaltung {city}", "Osnabrück", false},
+		{"Stadtverwaltung {city}", "Osnabrück", true},
+	} {
+		id, ok := g.Lookup(tt.town)
+		if !ok {
+			t.Fatalf("%s not in the gazetteer", tt.town)
+		}
+		rc, ok := roleConstraint(tt.tpl)
+		if !ok {
+			t.Fatalf("%q is no template of roles.tsv", tt.tpl)
+		}
+		if got := roleFits(g, rc, id); got != tt.want {
+			t.Errorf("roleFits(%q, %s) = %v, want %v", tt.tpl, tt.town, got, tt.want)
+		}
+	}
+	if id, ok := g.Lookup("Melle"); ok {
+		if got := districtGenitive(g, id); got != "des Landkreises Osnabrück" {
+			t.Errorf("districtGenitive(Melle) = %q", got)
+		}
+	}
+}
