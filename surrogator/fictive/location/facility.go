@@ -477,6 +477,14 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 			return v, nil
 		}
 	}
+	// a role whose wording carries what the surrogate must keep (a
+	// self-help group's topic, a counselling's carrier): the original's
+	// wording at the surrogate town (role.go)
+	if v, ok := ownWording(g, f, core, facilityTown(g, city, allowed(ctx.Scope))); ok && city != "" && len(f.cities) > 0 &&
+		freeValue(v, takenValues(ctx.Scope, ns), ctx.Scope.Avoid, key) && !avoidWindows(ctx.Scope.Avoid, v) {
+		ctx.Scope.Set(ns, key, v)
+		return v, nil
+	}
 	// The five-stage semantic method over the run's candidate pools
 	// (package facility); the templates below remain without pools or
 	// when no candidate of the type exists.
@@ -685,6 +693,8 @@ func facilityTiersOf(ctx *fictive.Context, g Gazetteer, res *data.Resources, f f
 			templates = agree
 		}
 	}
+	// the role again, where the article left templates of several
+	templates = roleFilter(f.role, templates, cacheOf(g))
 	if cityID >= 0 {
 		// names the surrogate town can have (no Kreisklinik in a kreisfreie
 		// Stadt, no generic "Klinikum <city>" in a big one)

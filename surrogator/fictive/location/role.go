@@ -70,6 +70,8 @@ type roleLexicon struct {
 	classOf    map[string]fac.Class // role → class
 	templates  map[string][]string  // role → templates, in file order
 	byTemplate map[string]roleTemplate
+	// keep are the roles of K rows (ownWording)
+	keep map[string]bool
 	// areas are the A rows: area → districts
 	areas map[string]map[string]bool
 	// open is insurers_open.tsv: official name → states ("*" every, empty closed)
@@ -88,7 +90,7 @@ var roles = sync.OnceValue(func() *roleLexicon {
 
 // parseRoles reads roles.tsv and insurers_open.tsv.
 func parseRoles(src, open string) (*roleLexicon, error) {
-	l := &roleLexicon{classOf: map[string]fac.Class{}, templates: map[string][]string{}, byTemplate: map[string]roleTemplate{}, open: map[string][]string{}, areas: map[string]map[string]bool{}}
+	l := &roleLexicon{classOf: map[string]fac.Class{}, templates: map[string][]string{}, byTemplate: map[string]roleTemplate{}, open: map[string][]string{}, areas: map[string]map[string]bool{}, keep: map[string]bool{}}
 	for n, line := range strings.Split(src, "\n") {
 		if line = strings.TrimRight(line, "\r"); line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -117,6 +119,11 @@ func parseRoles(src, open string) (*roleLexicon, error) {
 				r.keys = append(r.keys, roleKey{k[0], strings.ReplaceAll(k[2:], "_", " ")})
 			}
 			l.rules = append(l.rules, r)
+		case f[0] == "K" && len(f) == 2:
+			if _, ok := l.classOf[f[1]]; !ok {
+				return nil, bad("K row of unknown role " + f[1])
+			}
+			l.keep[f[1]] = true
 		case f[0] == "A" && len(f) == 3:
 			l.areas[f[1]] = map[string]bool{}
 			for _, d := range strings.Split(f[2], ",") {
@@ -371,7 +378,7 @@ func districtGenitive(g Gazetteer, id int) string {
 		return "der Stadt " + facilityTown(g, g.Place(id).Name, nil)
 	}
 	for _, p := range []struct{ prefix, gen string }{
-		{"Landkreis ", "des Landkreises "}, {"Kreis ", "des Kreises "}, {"Region ", "der Region "},
+		{"Landkreis ", "des Landkreises "}, {"Kreis ", "des Kreises "}, {"Rhein-Kreis ", "des Rhein-Kreises "}, {"Region ", "der Region "},
 		{"Städteregion ", "der Städteregion "}, {"Regionalverband ", "des Regionalverbands "},
 	} {
 		if rest, ok := strings.CutPrefix(d, p.prefix); ok {
@@ -512,4 +519,33 @@ func roleUsesDistrict(r string) bool {
 		}
 	}
 	return false
+}
+
+// ownWording is the original's own wording with its town replaced by the
+// surrogate town, for a role of a K row ("Selbsthilfegruppe Rheuma
+// Rottenburg" → "Selbsthilfegruppe Rheuma Waldkirch": the group's topic,
+// the counselling's carrier stay), when the original names one town and
+// nothing else of its own (no person, no other proper noun); ok false
+// otherwise.
+func ownWording(g Gazetteer, f facility, core, town string) (string, bool) {
+	if !roles().keep[f.role] || len(f.cities) != 1 || len(f.persons) > 0 || town == "" {
+		return "", false
+	}
+	v := placeCity(g, core, town)
+	if v == core {
+		return "", false
+	}
+	own := map[string]bool{}
+	for _, w := range embed.Fold(town) {
+		own[w] = true
+	}
+	for _, w := range fac.ProperNouns(v) {
+		if !own[w] {
+			return "", false
+		}
+	}
+	if c := fac.Classify(v); c != fac.Classify(core) || roleOf(v, c) != f.role {
+		return "", false
+	}
+	return v, true
 }
