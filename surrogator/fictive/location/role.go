@@ -58,7 +58,7 @@ type roleCue struct {
 type roleTemplate struct {
 	role           string
 	minPop, maxPop int
-	flag           string // "kf", "lk" or ""
+	flag           string // "kf", "lk", "bz", "gm" or ""
 	states         []string
 	tpl            string
 }
@@ -149,7 +149,7 @@ func parseRoles(src, open string) (*roleLexicon, error) {
 			}
 			t := roleTemplate{role: f[1], minPop: lo, maxPop: hi, tpl: f[6]}
 			switch f[4] {
-			case "kf", "lk":
+			case "kf", "lk", "bz", "gm":
 				t.flag = f[4]
 			case "-":
 			default:
@@ -352,7 +352,11 @@ func roleFits(g Gazetteer, t roleTemplate, id int) bool {
 			return false
 		}
 	}
-	if strings.Contains(t.tpl, "{dgen}") || strings.Contains(t.tpl, "{kreis}") || t.flag != "" {
+	bezirk := strings.HasPrefix(strings.TrimSpace(pl.District), "Bezirk ")
+	if t.flag == "bz" && !bezirk || t.flag == "gm" && bezirk {
+		return false
+	}
+	if strings.Contains(t.tpl, "{dgen}") || strings.Contains(t.tpl, "{kreis}") || t.flag == "kf" || t.flag == "lk" {
 		d, kreisfrei := districtName(g, id)
 		if d == "" || t.flag == "kf" && !kreisfrei || t.flag == "lk" && kreisfrei {
 			return false

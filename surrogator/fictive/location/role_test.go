@@ -25,7 +25,7 @@ func TestRoleLexicon(t *testing.T) {
 	res := data.Default()
 	g := NewEmbedded(res)
 	var ids []int
-	for _, st := range []string{"Bayern", "Sachsen", "Nordrhein-Westfalen", "Niedersachsen", "Hessen", "Baden-Württemberg", "Thüringen", "Rheinland-Pfalz", "Brandenburg", "Schleswig-Holstein"} {
+	for _, st := range []string{"Bayern", "Sachsen", "Nordrhein-Westfalen", "Niedersachsen", "Hessen", "Baden-Württemberg", "Thüringen", "Rheinland-Pfalz", "Brandenburg", "Schleswig-Holstein", "Berlin", "Hamburg"} {
 		ids = append(ids, g.Candidates(st, minClass, maxClass)...)
 	}
 	for role, ts := range l.templates {
@@ -311,5 +311,30 @@ func TestRoleAreas(t *testing.T) {
 		if got := districtGenitive(g, id); got != "des Landkreises Osnabrück" {
 			t.Errorf("districtGenitive(Melle) = %q", got)
 		}
+	}
+}
+
+// TestRoleBezirk: a part of Berlin or Hamburg has a Bezirksamt, no
+// Stadt- or Gemeindeverwaltung of its own.
+func TestRoleBezirk(t *testing.T) {
+	g := NewEmbedded(data.Default())
+	n := 0
+	for _, id := range g.Candidates("Berlin", minClass, maxClass) {
+		if !strings.HasPrefix(g.Place(id).District, "Bezirk ") {
+			continue
+		}
+		n++
+		for _, tpl := range roleTemplates("kommune") {
+			want := strings.HasPrefix(tpl, "Bezirksamt")
+			if got := roleFits(g, constraintOf(tpl), id); got != want {
+				t.Errorf("%s (%s): roleFits(%q) = %v, want %v", g.Place(id).Name, g.Place(id).District, tpl, got, want)
+			}
+		}
+		if got := fillRoleDistrict(g, "Bezirksamt {kreis}", id); strings.Contains(got, "Bezirk ") || strings.Contains(got, "Berlin ") {
+			t.Errorf("%s: %q", g.Place(id).Name, got)
+		}
+	}
+	if n == 0 {
+		t.Skip("the gazetteer has no Bezirk of Berlin")
 	}
 }
