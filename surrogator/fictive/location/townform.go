@@ -59,6 +59,30 @@ func shortFinds(g Gazetteer, name, short string) bool {
 // "Städtisches Klinikum Freiburg im Breisgau") reads invented.
 const bigCity = 100000
 
+// smallHospitalTown is the population below which a town has no hospital
+// named after it, klinikumTown the one from which a generic "Klinikum
+// <town>" reads real (a Kreisklinik, a Krankenhaus of a small town).
+const (
+	smallHospitalTown = 5000
+	klinikumTown      = 15000
+)
+
+// hospitalInTown reports whether a template names a hospital after its
+// town ("Krankenhaus {city}", "St.-Marien-Hospital {city}", "Kinderklinik
+// {city}"), not after a street or a person, nor a rehab or spa clinic
+// (which small spa towns have).
+func hospitalInTown(t string) bool {
+	if !strings.Contains(t, "{city}") || strings.Contains(t, "Reha") || strings.Contains(t, "Kur") {
+		return false
+	}
+	for _, h := range []string{"krankenhaus {city}", "hospital {city}", "klinikum {city}", "kliniken {city}", "kinderklinik {city}", "frauenklinik {city}", "kreisklinik {city}"} {
+		if strings.Contains(strings.ToLower(t), h) {
+			return true
+		}
+	}
+	return false
+}
+
 // districtHospitalCity is the population from which a city has hospitals
 // named after its districts (Nürnberg, Bremen, Dortmund, Bielefeld).
 const districtHospitalCity = 300000
@@ -85,6 +109,9 @@ func townFits(g Gazetteer, tpl string, id int) bool {
 	_, kreisfrei := districtName(g, id)
 	big := pop >= bigCity
 	t := strings.TrimSpace(tpl)
+	if pop < smallHospitalTown && hospitalInTown(t) {
+		return false // a village has no hospital named after it ("Klinikum Medlingen")
+	}
 	switch {
 	case strings.HasPrefix(t, "Kreis") || strings.Contains(t, "{city}-Land"):
 		return !kreisfrei && !big
@@ -97,7 +124,9 @@ func townFits(g Gazetteer, tpl string, id int) bool {
 		return pop >= districtHospitalCity
 	case strings.Contains(t, "{city}-") || strings.HasSuffix(t, "{city} Mitte"):
 		return big // "MVZ {city}-Nord": a district of a city
-	case t == "Klinikum {city}" || t == "Kliniken {city}" || t == "Krankenhaus {city}" || t == "Kreisklinikum {city}":
+	case t == "Klinikum {city}" || t == "Kliniken {city}":
+		return !big && pop >= klinikumTown
+	case t == "Krankenhaus {city}" || t == "Kreisklinikum {city}":
 		return !big
 	}
 	return true
