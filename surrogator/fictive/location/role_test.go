@@ -1,12 +1,14 @@
 package location
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/geo"
 	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
 )
 
@@ -107,7 +109,7 @@ func templatePattern(tpl string) *regexp.Regexp {
 	return regexp.MustCompile("^" + q + "$")
 }
 
-// TestRolesKept: over ten seeds, every surrogate of an original of a role
+// TestRolesKept: over twenty seeds, every surrogate of an original of a role
 // keeps its type and its role, is a rendering of one of the role's
 // templates (never a name no German institution has), and names a town
 // that can have such an institution (its size, its state, its district).
@@ -146,7 +148,7 @@ func TestRolesKept(t *testing.T) {
 		{"Wohnhaft in [[CITY|Köln]]. Vorbehandlung: [[HOSPITAL|Fachkrankenhaus für Psychiatrie Köln]].", "psychiatrie"},
 	} {
 		cls, seenOrig := fac.Unknown, ""
-		for seed := 1; seed <= 10; seed++ {
+		for seed := 1; seed <= 20; seed++ {
 			d := parseDoc(t, fmt.Sprintf("roles-%d", seed), tt.src)
 			_, rs := runDoc(t, res, nil, d, nil)
 			for i, r := range rs {
@@ -336,5 +338,47 @@ func TestRoleBezirk(t *testing.T) {
 	}
 	if n == 0 {
 		t.Skip("the gazetteer has no Bezirk of Berlin")
+	}
+}
+
+// TestRolesKeptWithPools: on the pools path a candidate of another role of
+// the type is no surrogate (a landlord's housing company does not become
+// a Sparkasse or a Spedition from the pools, a Betreuungsverein no sports
+// club), over twenty keys.
+func TestRolesKeptWithPools(t *testing.T) {
+	var es []fac.Entry
+	for _, c := range []string{"Dresden", "Chemnitz", "Zwickau", "Görlitz", "Erfurt", "Jena", "Gera", "Weimar", "Bayreuth", "Nürnberg", "Augsburg", "Passau"} {
+		es = append(es,
+			fac.NewEntry("Sparkasse "+c, "amenity=bank", geo.PoolOther),
+			fac.NewEntry("Spedition Berger "+c+" GmbH", "office=company", geo.PoolOther),
+			fac.NewEntry("Wohnungsgenossenschaft "+c+" eG", "office=company", geo.PoolOther),
+			fac.NewEntry("Tischlerei Hofmann "+c, "craft=carpenter", geo.PoolOther),
+			fac.NewEntry("TSV "+c+" e. V.", "club=sport", geo.PoolOther),
+			fac.NewEntry("Caritasverband "+c, "office=association", geo.PoolOther),
+			fac.NewEntry("Betreuungsverein "+c+" e. V.", "office=association", geo.PoolOther),
+		)
+	}
+	p, err := fac.Build(context.Background(), es, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ src, role string }{
+		{"Wohnhaft in [[CITY|Plauen]]. Vermieter ist die [[ORG|Wohnungsbaugenossenschaft Plauen eG]].", "wohnungsunternehmen"},
+		{"Wohnhaft in [[CITY|Plauen]]. Konto bei der [[ORG|Sparkasse Vogtland]].", "bank"},
+		{"Wohnhaft in [[CITY|Plauen]]. Betreuer: [[ORG|Betreuungsverein Plauen e. V.]].", "betreuungsverein"},
+		{"Wohnhaft in [[CITY|Plauen]]. Mitglied im [[ORG|TSV Plauen e. V.]].", "sportverein"},
+	} {
+		for seed := 0; seed < 20; seed++ {
+			d := parseDoc(t, "pools", tt.src)
+			for _, r := range runWithPools(t, p, d, fmt.Sprint("roles-pools-", seed)) {
+				if !isFacilityKind(r.kind) {
+					continue
+				}
+				cls := fac.Classify(fac.Nominative(r.orig, ""))
+				if got := roleOf(r.sur, cls); got != tt.role {
+					t.Errorf("seed %d: %q → %q has role %q, want %q", seed, r.orig, r.sur, got, tt.role)
+				}
+			}
+		}
 	}
 }
