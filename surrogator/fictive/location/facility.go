@@ -700,7 +700,11 @@ func facilityTiersOf(ctx *fictive.Context, g Gazetteer, res *data.Resources, f f
 		// Stadt, no generic "Klinikum <city>" in a big one)
 		var fit []string
 		for _, t := range templates {
-			if townFits(g, t, cityID) {
+			// the document's town for this facility: its hospital is
+			// named after it whatever its size (the tree keeps the
+			// original's size class); the size floors choose the other
+			// towns of the variants
+			if townFitsFor(g, t, cityID, true) {
 				fit = append(fit, t)
 			}
 		}

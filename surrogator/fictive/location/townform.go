@@ -97,7 +97,15 @@ const districtHospitalCity = 300000
 // of roles.tsv where its row allows. Other templates (a saint's, a church's,
 // a street's, a speciality's) fit any town; so does a template without
 // the town.
-func townFits(g Gazetteer, tpl string, id int) bool {
+func townFits(g Gazetteer, tpl string, id int) bool { return townFitsFor(g, tpl, id, false) }
+
+// townFitsFor is townFits for the document's own town of the facility
+// (named: the surrogate of the place the original is at):
+// its hospital may be named after it whatever its size ("Klinikum
+// <village>" for an original hospital of a village of that size class:
+// the places inside a facility name follow their own place), only the
+// other rules apply.
+func townFitsFor(g Gazetteer, tpl string, id int, named bool) bool {
 	if rc, ok := roleConstraint(tpl); ok && id >= 0 {
 		return roleFits(g, rc, id)
 	}
@@ -109,7 +117,7 @@ func townFits(g Gazetteer, tpl string, id int) bool {
 	_, kreisfrei := districtName(g, id)
 	big := pop >= bigCity
 	t := strings.TrimSpace(tpl)
-	if pop < smallHospitalTown && hospitalInTown(t) {
+	if !named && pop < smallHospitalTown && hospitalInTown(t) {
 		return false // a village has no hospital named after it ("Klinikum Medlingen")
 	}
 	switch {
@@ -125,7 +133,7 @@ func townFits(g Gazetteer, tpl string, id int) bool {
 	case strings.Contains(t, "{city}-") || strings.HasSuffix(t, "{city} Mitte"):
 		return big // "MVZ {city}-Nord": a district of a city
 	case t == "Klinikum {city}" || t == "Kliniken {city}":
-		return !big && pop >= klinikumTown
+		return !big && (named || pop >= klinikumTown)
 	case t == "Krankenhaus {city}" || t == "Kreisklinikum {city}":
 		return !big
 	}
