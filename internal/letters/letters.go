@@ -46,6 +46,11 @@ type Span struct {
 	Kind kinds.Kind
 	// Type is the fine facility type of a facility span, else "".
 	Type string
+	// Role is the facility's role within its type, when the markup gives
+	// one as a fourth field ([[LOCATION_ORGANIZATION|Betreuungsverein
+	// Konstanz e. V.|association|betreuungsverein]]; the roles of
+	// surrogator/fictive/location/roles.tsv), else "".
+	Role string
 	// Begin and End are byte offsets into Letter.Text.
 	Begin, End int
 	// RuneBegin and RuneEnd are offsets in Unicode code points.
@@ -131,8 +136,8 @@ func Parse(name string, src []byte) (*Letter, error) {
 			return nil, fmt.Errorf("letters: %s:%d:%d: nested span", name, sl, sc)
 		}
 		fields := strings.Split(body, "|")
-		if len(fields) < 2 || len(fields) > 3 {
-			return nil, fmt.Errorf("letters: %s:%d:%d: span needs [[KIND|text]] or [[KIND|text|type]], has %d fields", name, sl, sc, len(fields))
+		if len(fields) < 2 || len(fields) > 4 {
+			return nil, fmt.Errorf("letters: %s:%d:%d: span needs [[KIND|text]], [[KIND|text|type]] or [[KIND|text|type|role]], has %d fields", name, sl, sc, len(fields))
 		}
 		kind, ok := kinds.Parse(fields[0])
 		if !ok || string(kind) != fields[0] {
@@ -145,8 +150,14 @@ func Parse(name string, src []byte) (*Letter, error) {
 		case strings.TrimFunc(text, unicode.IsSpace) != text:
 			return nil, fmt.Errorf("letters: %s:%d:%d: %s span has leading or trailing blanks", name, sl, sc, kind)
 		}
-		var typ string
-		if len(fields) == 3 {
+		var typ, role string
+		if len(fields) == 4 {
+			role = fields[3]
+			if role == "" || strings.TrimFunc(role, func(r rune) bool { return r >= 'a' && r <= 'z' || r == '-' }) != "" {
+				return nil, fmt.Errorf("letters: %s:%d:%d: role %q is not lower-case letters and hyphens", name, sl, sc, clip(role))
+			}
+		}
+		if len(fields) >= 3 {
 			typ = fields[2]
 			if !IsFacilityKind(kind) {
 				return nil, fmt.Errorf("letters: %s:%d:%d: %s span has a facility type", name, sl, sc, kind)
@@ -157,7 +168,7 @@ func Parse(name string, src []byte) (*Letter, error) {
 		} else if IsFacilityKind(kind) {
 			return nil, fmt.Errorf("letters: %s:%d:%d: %s span without a facility type", name, sl, sc, kind)
 		}
-		s := Span{Kind: kind, Type: typ, Begin: b.Len(), RuneBegin: runes, UTF16Begin: units, Line: sl}
+		s := Span{Kind: kind, Type: typ, Role: role, Begin: b.Len(), RuneBegin: runes, UTF16Begin: units, Line: sl}
 		emit(text)
 		s.End, s.RuneEnd, s.UTF16End = b.Len(), runes, units
 		spans = append(spans, s)

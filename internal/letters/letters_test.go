@@ -31,6 +31,17 @@ const (
 	typesFile = "FACILITY-TYPES.md"
 )
 
+// TestParseRole: a facility span may give its role as a fourth field.
+func TestParseRole(t *testing.T) {
+	l, err := Parse("x", []byte("durch den [[LOCATION_ORGANIZATION|Betreuungsverein Konstanz e. V.|association|betreuungsverein]]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := l.Spans[0]; s.Type != "association" || s.Role != "betreuungsverein" || l.Covered(s) != "Betreuungsverein Konstanz e. V." {
+		t.Errorf("span %+v", s)
+	}
+}
+
 func TestParse(t *testing.T) {
 	type sp struct {
 		kind       kinds.Kind
@@ -95,7 +106,8 @@ func TestParseErrors(t *testing.T) {
 		{"stray close", "a ]] b", "x:1:3: \"]]\" without \"[[\""},
 		{"nested", "[[NAME_PATIENT|A [[DATE|1.1.]]]]", "x:1:1: nested span"},
 		{"one field", "[[NAME_PATIENT]]", "needs [[KIND|text]]"},
-		{"four fields", "[[LOCATION_OTHER|a|park|b]]", "has 4 fields"},
+		{"five fields", "[[LOCATION_OTHER|a|park|b|c]]", "has 5 fields"},
+		{"bad role", "[[LOCATION_OTHER|a|park|B]]", "role"},
 		{"unknown kind", "[[NAME_FOO|a]]", `kind "NAME_FOO" is not a canonical kind`},
 		{"alias", "[[NAME_USER|ab]]", `kind "NAME_USER" is not a canonical kind`},
 		{"lower case", "[[date|1.1.]]", `kind "date"`},

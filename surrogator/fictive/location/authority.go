@@ -61,7 +61,7 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 	// of the original's Landkreis names the same Landratsamt): then
 	// another place of the state
 	bad := func(id int) bool {
-		if cls == fac.AuthorityOther {
+		if cls == fac.AuthorityOther && !roleUsesDistrict(f.role) {
 			// an office named after its town ("Polizeidirektion
 			// Chemnitz"): the town's surrogate, which the tree keeps
 			// free of originals; its district is not named
@@ -163,6 +163,11 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 	case fac.AuthorityArbeitsagentur:
 		return "Jobcenter " + d, true
 	}
+	// an office of a role roles.tsv names (a Betreuungsbehörde, a
+	// Sozialamt, a Stadt- or Gemeindeverwaltung by the town's size)
+	if v, ok := roleOffice(ctx, g, f, core, id); ok {
+		return v, true
+	}
 	// another office: its own wording with the surrogate town when it
 	// names its town and nothing else of its own ("Amt für Soziales und
 	// Versorgung der Stadt Leipzig", "Polizeidirektion Chemnitz") …
@@ -178,7 +183,7 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 		if w == "" || !capitalised(w) {
 			continue
 		}
-		if _, _, adj := fac.AdjectiveStem(w); adj {
+		if _, _, adj := fac.AdjectiveStem(w); adj && fac.HeadGender(w) == fac.NoGender {
 			continue // "Polizeiärztlicher Dienst": the adjective is no office
 		}
 		if fac.Classify(w) == fac.AuthorityOther {

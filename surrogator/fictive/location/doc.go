@@ -134,5 +134,16 @@
 // in the document (docGenders) and declined for the article before the
 // span (facility.Decline).
 //
+// Within its class an original keeps its role (role.go, roles.tsv): a
+// Betreuungsstelle stays a Betreuungsbehörde of the surrogate district, a
+// landlord's housing company a housing company, a Betreuungsverein a
+// Betreuungsverein, a psychiatric hospital takes the name its state's
+// psychiatric hospitals have (Bezirkskrankenhaus, Sächsisches Krankenhaus,
+// LVR- or LWL-Klinik); a role's templates name only towns that can have
+// such an institution (size, state, kreisfrei), a Stadt- or
+// Gemeindeverwaltung follows the town's size, and the pools' candidates
+// of another role are rejected. A statutory insurer's surrogate takes
+// members where the patient lives (insurers_open.tsv).
+//
 // Errors never contain original text.
 package location

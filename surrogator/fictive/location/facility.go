@@ -148,6 +148,8 @@ type facility struct {
 	// genders are the head genders the article before the span agrees
 	// with (0: any)
 	genders fac.GenderSet
+	// role is the original's role within its class (role.go; "" none)
+	role string
 }
 
 // cityStop lists words that are municipality names but far more often
@@ -397,6 +399,7 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 	if article != "" {
 		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
 	}
+	f.role = originalRole(core, cls, beforeSpan(ctx, 80))
 	// one surrogate serves every spelling of the facility in the
 	// document: its head must fit the articles before all of them
 	docG := docGenders(ctx, reg)[facilityIdentity(reg, core)]
@@ -473,6 +476,14 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 			ctx.Scope.Set(ns, key, v)
 			return v, nil
 		}
+	}
+	// a role whose wording carries what the surrogate must keep (a
+	// self-help group's topic, a counselling's carrier): the original's
+	// wording at the surrogate town (role.go)
+	if v, ok := ownWording(g, f, core, facilityTown(g, city, allowed(ctx.Scope))); ok && city != "" && len(f.cities) > 0 &&
+		freeValue(v, takenValues(ctx.Scope, ns), ctx.Scope.Avoid, key) && !avoidWindows(ctx.Scope.Avoid, v) {
+		ctx.Scope.Set(ns, key, v)
+		return v, nil
 	}
 	// The five-stage semantic method over the run's candidate pools
 	// (package facility); the templates below remain without pools or
@@ -614,8 +625,20 @@ func classSector(c fac.Class) int {
 	return 5
 }
 
-// facilityTiers renders the candidate names, best-ranked first.
+// facilityTiers renders the candidate names, best-ranked first: of the
+// original's role (role.go) where its templates have one the article
+// before the span and the towns of the state can take, else of its type.
 func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f facility, city string, cityID int, surnames []string, key string) [][]string {
+	tiers := facilityTiersOf(ctx, g, res, f, city, cityID, surnames, key)
+	if f.role != "" && !slices.ContainsFunc(tiers, func(t []string) bool { return len(t) > 0 }) {
+		f.role = ""
+		tiers = facilityTiersOf(ctx, g, res, f, city, cityID, surnames, key)
+	}
+	return tiers
+}
+
+// facilityTiersOf is facilityTiers for the role f.role.
+func facilityTiersOf(ctx *fictive.Context, g Gazetteer, res *data.Resources, f facility, city string, cityID int, surnames []string, key string) [][]string {
 	r := ctx.Scope.Rand("location.facility.fill", key)
 	templates := append([]string(nil), res.FacilityTemplates[f.kind]...)
 	hasHead := false
@@ -643,6 +666,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		templates = []string{"Einrichtung {city}"}
 	}
 	templates = sameClassTemplates(f.original, f.class, templates, res.FacilityTemplates, cacheOf(g))
+	templates = withRole(f.role, templates, cacheOf(g))
 	if f.genders != 0 {
 		// the article before the span stays: templates whose head it fits
 		var agree []string
@@ -669,12 +693,18 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 			templates = agree
 		}
 	}
+	// the role again, where the article left templates of several
+	templates = roleFilter(f.role, templates, cacheOf(g))
 	if cityID >= 0 {
 		// names the surrogate town can have (no Kreisklinik in a kreisfreie
 		// Stadt, no generic "Klinikum <city>" in a big one)
 		var fit []string
 		for _, t := range templates {
-			if townFits(g, t, cityID) {
+			// the document's town for this facility: its hospital is
+			// named after it whatever its size (the tree keeps the
+			// original's size class); the size floors choose the other
+			// towns of the variants
+			if townFitsFor(g, t, cityID, true) {
 				fit = append(fit, t)
 			}
 		}
@@ -717,7 +747,8 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		}
 		return "Berger"
 	}
-	fill := func(tpl, c string, fresh bool) string {
+	fill := func(tpl, c string, cid int, fresh bool) string {
+		tpl = fillRoleDistrict(g, tpl, cid)
 		base := 0
 		if fresh {
 			base = len(surnames)
@@ -762,7 +793,10 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 	for i, sc := range scores {
 		var first, more []string
 		for _, t := range byScore[sc] {
-			first = append(first, fill(t, city, false))
+			if rc, ok := roleConstraint(t); ok && cityID >= 0 && !roleFits(g, rc, cityID) {
+				continue // a role's institution the town cannot have: another town of the state
+			}
+			first = append(first, fill(t, city, cityID, false))
 		}
 		first = agreeing(first, f.genders)
 		if i == 0 && slices.ContainsFunc(first, func(v string) bool {
@@ -774,7 +808,7 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 		}
 		for v := 0; v < variants; v++ {
 			for _, t := range byScore[sc] {
-				c := city
+				c, cid := city, cityID
 				if o := otherCities(); len(o) > 0 {
 					id := o[r.Intn(len(o))]
 					for try := 0; try < 10 && !townFits(g, t, id); try++ {
@@ -783,9 +817,9 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 					if !townFits(g, t, id) {
 						continue
 					}
-					c = g.Place(id).Name
+					c, cid = g.Place(id).Name, id
 				}
-				more = append(more, fill(t, c, true))
+				more = append(more, fill(t, c, cid, true))
 			}
 		}
 		tiers = append(tiers, first, agreeing(more, f.genders))

@@ -538,8 +538,15 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 	}
 	sameCountry := map[string]bool{}
 	var usable func(i int) bool
+	memberState := "" // where the patient lives: a statutory insurer must take members there
+	if cls == fac.InsurerStatutory {
+		memberState = targetState(ctx, g, "")
+	}
 	usableAny := func(i int) bool {
 		e := reg.entries[i]
+		if e.class == fac.InsurerStatutory && e.Country == "" && !insurerOpen(e, memberState) {
+			return false // a company fund, or one not open in the patient's state (insurers_open.tsv)
+		}
 
 		if i == m.entry || replaced[norm.Fold(e.Seat)] || taken[strings.ToLower(e.Name)] {
 			return false

@@ -48,6 +48,8 @@ var noteLimit = 60
 type letterEval struct {
 	spans, typeKept, unique, invented, self, groups, split, articles, disagree, leaks int
 	generic                                                                           int
+	roles, roleKept                                                                   int // spans whose markup gives a role (roles.tsv)
+	roleMiss                                                                          []string
 	typeMiss, inventedEx, splitEx, disagreeEx, leakEx, genericEx                      []string
 }
 
@@ -61,10 +63,13 @@ func (e *letterEval) report(t *testing.T, path string, seeds int, examples bool)
 	t.Logf("%s: %d facility spans × %d seeds = %d surrogates: type kept %.1f%% (%d); unique institutions %d, invented %d, original kept %d, stateless family spellings %d; facilities with several spellings %d, split %d; after an article %d, agreement errors %d; surrogates holding an original of the set %d",
 		path, e.spans/seeds, seeds, e.spans, 100*float64(e.typeKept)/float64(max(e.spans, 1)), e.spans-e.typeKept,
 		e.unique, e.invented, e.self, e.generic, e.groups, e.split, e.articles, e.disagree, e.leaks)
+	if e.roles > 0 {
+		t.Logf("%s: %d surrogates of spans with a role: role kept %.1f%% (%d)", path, e.roles, 100*float64(e.roleKept)/float64(e.roles), e.roles-e.roleKept)
+	}
 	if !examples {
 		return // held-out: the aggregate figures only, nothing to tune on
 	}
-	for _, l := range [][]string{e.typeMiss, e.inventedEx, e.splitEx, e.disagreeEx, e.leakEx, e.genericEx} {
+	for _, l := range [][]string{e.roleMiss, e.typeMiss, e.inventedEx, e.splitEx, e.disagreeEx, e.leakEx, e.genericEx} {
 		for _, s := range l {
 			t.Log("  " + s)
 		}
@@ -187,6 +192,9 @@ func (e *letterEval) check(t *testing.T) {
 	if e.leaks > 0 {
 		t.Errorf("%d facility surrogates hold an original location of the set, want 0", e.leaks)
 	}
+	if r := float64(e.roleKept) / float64(max(e.roles, 1)); e.roles > 0 && r < 0.95 {
+		t.Errorf("role kept %.1f%%, want ≥ 95%%", 100*r)
+	}
 }
 
 // surrogateType is the fine type a German reader sees in a surrogate: a
@@ -295,6 +303,14 @@ func evalLetters(t *testing.T, res *data.Resources, pools *fac.Pools, ls []*lett
 					ev.typeKept++
 				} else {
 					ev.note(&ev.typeMiss, fmt.Sprintf("type %s: %q → %q (%s)", want, orig, sur, got))
+				}
+				if role := l.Spans[s.Ref].Role; role != "" {
+					ev.roles++
+					if roleOf(nomS, roles().classOf[role]) == role {
+						ev.roleKept++
+					} else {
+						ev.note(&ev.roleMiss, fmt.Sprintf("role %s: %q → %q (%s)", role, orig, sur, roleOf(nomS, fac.Classify(nomS))))
+					}
 				}
 				if uniqueTypes[want] {
 					ev.unique++

@@ -125,6 +125,9 @@ func semanticFacility(ctx *fictive.Context, pools *fac.Pools, g Gazetteer, f fac
 			if !agreesAfter(article, core, name) {
 				return true
 			}
+			if f.role != "" && roleOf(name, fac.Classify(name)) != f.role {
+				return true // another role of the type (role.go)
+			}
 			if taken[strings.ToLower(name)] || !allow(name) || avoidParts(ctx.Scope.Avoid, name) || avoidWindows(ctx.Scope.Avoid, name) {
 				return true
 			}

@@ -1011,6 +1011,7 @@ var genderSuffix = map[string]Gender{
 	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
 	"bahn": Feminine, "post": Feminine, "nemocnice": Feminine, "pojistovna": Feminine, "pokladna": Feminine, "caisse": Feminine, "versorgung": Feminine, "versorgungskammer": Feminine, "alterskasse": Feminine, "sante": Feminine, "maladie": Feminine, "versicherungsanstalt": Feminine, "register": Neuter, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
+	"gruppe": Feminine, // "Selbsthilfegruppe", "Kreuzbund-Gruppe"
 }
 
 // HeadGender returns the gender of a name's head noun: the first word
