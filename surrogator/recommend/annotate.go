@@ -36,6 +36,11 @@ type Output struct {
 	// Lines: one file for the documents of one input file).
 	Data   []byte
 	Append bool
+	// Shared marks a file that is the same for the documents of a folder
+	// (TypeSystem.xml beside XMI documents): a writer that has written
+	// the same bytes to Rel before need not write them again. Its Data
+	// may be shared between documents (read-only).
+	Shared bool
 }
 
 // Annotated is what Annotate made of one document.
@@ -60,13 +65,13 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 		}
 		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: trimExt(base) + ".json", Data: data}}}, nil
 	case *xmi.Original:
-		x, ts, err := annotateXMIOriginal(d, lay, phi, preds)
+		x, ts, err := annotateXMIOriginal(d, lay, phi, preds, p.ts)
 		if err != nil {
 			return nil, err
 		}
 		return &Annotated{Predictions: preds, Outputs: []Output{
 			{Rel: trimExt(base) + ".xmi", Data: x},
-			{Rel: path.Join(path.Dir(base), "TypeSystem.xml"), Data: ts},
+			{Rel: path.Join(path.Dir(base), "TypeSystem.xml"), Data: ts, Shared: true},
 		}}, nil
 	case *cas.Layers:
 		c := lay.CAS
@@ -90,7 +95,7 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 			dir := path.Dir(base)
 			return &Annotated{Predictions: preds, Outputs: []Output{
 				{Rel: trimExt(base) + ".xmi", Data: x.Bytes()},
-				{Rel: path.Join(dir, "TypeSystem.xml"), Data: ts.Bytes()},
+				{Rel: path.Join(dir, "TypeSystem.xml"), Data: ts.Bytes(), Shared: true},
 			}}, nil
 		}
 		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: trimExt(base) + ".json", Data: casjson.AppendCAS(nil, c)}}}, nil
@@ -247,9 +252,14 @@ func originalLayer(first string, types []*cas.TypeDef, phi cas.PHIConfig) (layer
 // (formats.Options.KeepOriginal): the predictions are spliced into the
 // input (xmi.Scan.Splice) instead of decoding and encoding the CAS, which
 // gives what the CAS path gives (TestAnnotateOriginalEquivalent); the
-// type system is written as that path writes it.
-func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfig, preds []Prediction) (x, ts []byte, err error) {
+// type system is written as that path writes it (once for the documents
+// that share their type definitions: tsc keeps the last one written).
+func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfig, preds []Prediction, tsc *typeSystemCache) (x, ts []byte, err error) {
 	sc := o.Scan
+	key := typeSystemKey{n: len(o.Types()), first: sc.LayerType, phi: phi}
+	if key.n > 0 {
+		key.types = &o.Types()[0]
+	}
 	layer, feature, types := originalLayer(sc.LayerType, o.Types(), phi)
 	t := Target{Layer: layer, Feature: feature}
 	pl := place(document.NewIndex(d.Text), len(d.Text), nil, preds)
@@ -263,10 +273,14 @@ func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfi
 	if err != nil {
 		return nil, nil, fmt.Errorf("recommend: %w", err)
 	}
+	if ts = tsc.get(key); ts != nil {
+		return out, ts, nil
+	}
 	var tsb bytes.Buffer
 	if err := xmi.WriteTypeSystem(&tsb, types); err != nil {
 		return nil, nil, fmt.Errorf("recommend: %w", err)
 	}
+	tsc.put(key, tsb.Bytes())
 	return out, tsb.Bytes(), nil
 }
 

@@ -2,7 +2,9 @@ package recommend
 
 import (
 	"sort"
+	"sync"
 
+	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/suspects"
@@ -27,10 +29,57 @@ type Predictor struct {
 	MinScore float64
 	// KindMin, when set for a kind, overrides MinScore for that kind.
 	KindMin map[kinds.Kind]float64
+	// ts holds the last type system Annotate wrote for XMI documents
+	// (nil: none kept, a Predictor made without NewPredictor)
+	ts *typeSystemCache
 }
 
 // NewPredictor returns a predictor over det.
-func NewPredictor(det *suspects.Detector) *Predictor { return &Predictor{det: det} }
+func NewPredictor(det *suspects.Detector) *Predictor {
+	return &Predictor{det: det, ts: &typeSystemCache{}}
+}
+
+// typeSystemCache keeps the TypeSystem.xml that Annotate wrote last for
+// the XMI documents of a folder: they share their type system (read
+// once for the folder), so the file is the same for each of them.
+type typeSystemCache struct {
+	mu  sync.Mutex
+	key typeSystemKey
+	xml []byte
+}
+
+// typeSystemKey names what annotateXMIOriginal's type system is made of:
+// the folder's type definitions (by the identity of the slice's array:
+// they are read-only), the layer the scan found and the PHI
+// configuration.
+type typeSystemKey struct {
+	types **cas.TypeDef
+	n     int
+	first string
+	phi   cas.PHIConfig
+}
+
+// get returns the cached type system of k, or nil.
+func (c *typeSystemCache) get(k typeSystemKey) []byte {
+	if c == nil || k.types == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.key == k {
+		return c.xml
+	}
+	return nil
+}
+
+func (c *typeSystemCache) put(k typeSystemKey, xml []byte) {
+	if c == nil || k.types == nil {
+		return
+	}
+	c.mu.Lock()
+	c.key, c.xml = k, xml
+	c.mu.Unlock()
+}
 
 // Predict returns the predicted spans of text that do not overlap an
 // existing annotation, sorted by position. Existing annotations also let
