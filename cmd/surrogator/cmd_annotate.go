@@ -137,6 +137,7 @@ func runAnnotate(ctx context.Context, stdout io.Writer, o annotateOptions, input
 		for _, q := range a.Predictions {
 			byKind[string(q.Kind)]++
 		}
+		p.Release(a) // written: the buffers serve the next documents
 		return nil
 	}
 	projs, err := formats.Scan(ctx, formats.PathSources(inputs), opt, visit)

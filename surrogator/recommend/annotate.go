@@ -59,13 +59,13 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 	base := outName(d)
 	switch lay := d.Layers.(type) {
 	case *casjson.Original:
-		data, err := annotateOriginal(d, lay, phi, preds)
+		data, err := annotateOriginal(d, lay, phi, preds, p.buf())
 		if err != nil {
 			return nil, err
 		}
 		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: trimExt(base) + ".json", Data: data}}}, nil
 	case *xmi.Original:
-		x, ts, err := annotateXMIOriginal(d, lay, phi, preds, p.ts)
+		x, ts, err := annotateXMIOriginal(d, lay, phi, preds, p.ts, p.buf())
 		if err != nil {
 			return nil, err
 		}
@@ -182,7 +182,8 @@ func markFS(f *cas.FS, p Prediction) {
 // into the input (casjson.Original.AppendAdded) instead of decoding and
 // encoding the whole CAS, which gives what the CAS path gives (the same
 // type, ids, features and view members; TestAnnotateOriginalEquivalent).
-func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConfig, preds []Prediction) ([]byte, error) {
+// The output is appended to dst[:0].
+func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConfig, preds []Prediction, dst []byte) ([]byte, error) {
 	layer, feature, types := originalLayer(o.PHIType(), o.Types(), phi)
 	var def *cas.TypeDef
 	for _, td := range types {
@@ -199,7 +200,7 @@ func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConf
 		fss[i] = predictionFS(id+i, o.Sofa(), t, q, nil)
 		markFS(fss[i], q.p)
 	}
-	out, err := o.AppendAdded(nil, []*cas.TypeDef{def}, fss)
+	out, err := o.AppendAdded(dst[:0], []*cas.TypeDef{def}, fss)
 	if err != nil {
 		return nil, fmt.Errorf("recommend: %w", err)
 	}
@@ -254,7 +255,8 @@ func originalLayer(first string, types []*cas.TypeDef, phi cas.PHIConfig) (layer
 // gives what the CAS path gives (TestAnnotateOriginalEquivalent); the
 // type system is written as that path writes it (once for the documents
 // that share their type definitions: tsc keeps the last one written).
-func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfig, preds []Prediction, tsc *typeSystemCache) (x, ts []byte, err error) {
+// The XMI is appended to dst[:0].
+func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfig, preds []Prediction, tsc *typeSystemCache, dst []byte) (x, ts []byte, err error) {
 	sc := o.Scan
 	key := typeSystemKey{n: len(o.Types()), first: sc.LayerType, phi: phi}
 	if key.n > 0 {
@@ -269,7 +271,7 @@ func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfi
 		f = append(f, [2]string{MarkFeature, "true"}, [2]string{ScoreFeature, strconv.FormatFloat(q.p.Score, 'f', 2, 64)})
 		adds[i] = xmi.NewAnnotation{Begin: q.b16, End: q.e16, Features: f}
 	}
-	out, err := sc.AppendSplice(nil, layer, adds)
+	out, err := sc.AppendSplice(dst[:0], layer, adds)
 	if err != nil {
 		return nil, nil, fmt.Errorf("recommend: %w", err)
 	}

@@ -227,6 +227,7 @@ func benchAnnotate(b *testing.B, input string) {
 					return err
 				}
 			}
+			p.Release(a) // written: as surrogator annotate does
 			return nil
 		})
 		if err != nil {

@@ -1,6 +1,7 @@
 package recommend
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -59,7 +60,15 @@ func TestAnnotateOutputsGolden(t *testing.T) {
 	p := NewPredictor(suspects.New(suspects.Options{}))
 	var b strings.Builder
 	for _, in := range inputs {
-		out, preds := annotateJoined(t, p, in.path)
+		out, preds := annotateJoined(t, p, in.path, false)
+		// the buffers handed back (Release) serve the next documents
+		// and give the same bytes
+		again, _ := annotateJoined(t, p, in.path, true)
+		for n, data := range out {
+			if !bytes.Equal(again[n], data) {
+				t.Errorf("%s: %s differs when the buffers are released", in.name, n)
+			}
+		}
 		names := make([]string, 0, len(out))
 		for n := range out {
 			names = append(names, n)
@@ -77,7 +86,9 @@ func TestAnnotateOutputsGolden(t *testing.T) {
 
 // annotateJoined annotates the documents of input as the command does
 // and returns the files it writes by path (lines to append joined).
-func annotateJoined(t *testing.T, p *Predictor, input string) (map[string][]byte, int) {
+// With release, each document's outputs are copied and handed back
+// (Predictor.Release).
+func annotateJoined(t *testing.T, p *Predictor, input string, release bool) (map[string][]byte, int) {
 	t.Helper()
 	out := map[string][]byte{}
 	preds := 0
@@ -90,11 +101,17 @@ func annotateJoined(t *testing.T, p *Predictor, input string) (map[string][]byte
 		preds += len(a.Predictions)
 		for _, o := range a.Outputs {
 			k := proj.Name + "/" + o.Rel
-			if o.Append {
+			switch {
+			case o.Append:
 				out[k] = append(out[k], o.Data...)
-			} else {
+			case release:
+				out[k] = bytes.Clone(o.Data)
+			default:
 				out[k] = o.Data
 			}
+		}
+		if release {
+			p.Release(a)
 		}
 		return nil
 	})

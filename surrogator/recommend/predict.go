@@ -32,11 +32,45 @@ type Predictor struct {
 	// ts holds the last type system Annotate wrote for XMI documents
 	// (nil: none kept, a Predictor made without NewPredictor)
 	ts *typeSystemCache
+	// bufs holds output buffers handed back by Release (nil: none kept)
+	bufs *sync.Pool
 }
 
 // NewPredictor returns a predictor over det.
 func NewPredictor(det *suspects.Detector) *Predictor {
-	return &Predictor{det: det, ts: &typeSystemCache{}}
+	return &Predictor{det: det, ts: &typeSystemCache{}, bufs: &sync.Pool{}}
+}
+
+// maxPooled is the largest output buffer Release keeps.
+const maxPooled = 16 << 20
+
+// Release hands the buffers of a's outputs back to p, for the documents
+// it annotates next: a writer calls it when it has written them (their
+// Data must not be used after). Shared outputs stay with their owner.
+func (p *Predictor) Release(a *Annotated) {
+	if p.bufs == nil || a == nil {
+		return
+	}
+	for i := range a.Outputs {
+		o := &a.Outputs[i]
+		if !o.Shared && cap(o.Data) > 0 && cap(o.Data) <= maxPooled {
+			b := o.Data[:0]
+			p.bufs.Put(&b)
+		}
+		o.Data = nil
+	}
+}
+
+// buf returns an empty buffer for an output, one Release handed back
+// when there is one.
+func (p *Predictor) buf() []byte {
+	if p.bufs == nil {
+		return nil
+	}
+	if b, ok := p.bufs.Get().(*[]byte); ok {
+		return *b
+	}
+	return nil
 }
 
 // typeSystemCache keeps the TypeSystem.xml that Annotate wrote last for
