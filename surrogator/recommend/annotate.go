@@ -225,28 +225,18 @@ func originalLayer(first string, types []*cas.TypeDef, phi cas.PHIConfig) (layer
 			}
 		}
 	}
-	out = slices.Clone(types)
-	at := -1
-	for i, t := range out {
-		if t.Name == layer {
-			at = i
-			break
-		}
-	}
-	if at < 0 {
+	out = slices.Clip(types) // read-only: an append copies
+	if !slices.ContainsFunc(out, func(t *cas.TypeDef) bool { return t.Name == layer }) {
 		layer = phi.Type
 		if layer == "" || !strings.Contains(layer, ".") {
 			layer = cas.DefaultPHIType
 		}
 		out = append(out, &cas.TypeDef{Name: layer, Super: cas.TypeAnnotation,
 			Features: []cas.FeatureDef{{Name: feature, Range: "uima.cas.String"}}})
-		at = len(out) - 1
 	}
-	td := *out[at]
-	td.Features = slices.Clone(td.Features)
-	out[at] = &td
-	markType(&cas.CAS{Types: out}, layer)
-	return layer, feature, out
+	c := &cas.CAS{Types: out}
+	markType(c, layer) // on a copy of the definition
+	return layer, feature, c.Types
 }
 
 // annotateXMIOriginal is Annotate for an XMI document read with its input
@@ -317,12 +307,18 @@ func phiLayer(c *cas.CAS, phi cas.PHIConfig) (string, string) {
 	return name, feature
 }
 
-// markType declares MarkFeature and ScoreFeature on the layer's type.
+// markType declares MarkFeature and ScoreFeature on the layer's type: a
+// copy in a copy of c.Types (a reader may share its type definitions
+// between documents: casjson.Reader).
 func markType(c *cas.CAS, layer string) {
-	td := c.Type(layer)
-	if td == nil {
+	at := slices.IndexFunc(c.Types, func(t *cas.TypeDef) bool { return t.Name == layer })
+	if at < 0 {
 		return
 	}
+	td := *c.Types[at]
+	td.Features = slices.Clone(td.Features)
+	c.Types = slices.Clone(c.Types)
+	c.Types[at] = &td
 	has := map[string]bool{}
 	for _, f := range td.Features {
 		has[f.Name] = true
