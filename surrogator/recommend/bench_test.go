@@ -309,3 +309,36 @@ func BenchmarkPredictExample(b *testing.B) {
 	b.ReportMetric(float64(text*b.N)/1e6/cpu.Seconds(), "MB-text/CPU-s")
 	b.ReportMetric(float64(len(body)*b.N)/1e6/cpu.Seconds(), "MB-request/CPU-s")
 }
+
+// BenchmarkDecodeRequest: decodeRequest of one predict request per shared
+// GraSCCo letter (the XMI unquoted with its checkpoints, the type system
+// found in the cache by identity), in MB of request per second.
+func BenchmarkDecodeRequest(b *testing.B) {
+	ts := gemtexTypeSystemB(b)
+	var bodies [][]byte
+	n := 0
+	for _, f := range testutil.GrasccoCAS(b) {
+		body, _ := letterRequestB(b, f, ts)
+		bodies = append(bodies, body)
+		n += len(body)
+	}
+	var c typeCache
+	first, err := decodeRequest(bodies[0], nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := c.get(first.typeSystem); err != nil {
+		b.Fatal(err)
+	}
+	var buf []byte
+	b.SetBytes(int64(n))
+	for b.Loop() {
+		for _, body := range bodies {
+			req, err := decodeRequest(body, c.raws, buf[:0])
+			if err != nil {
+				b.Fatal(err)
+			}
+			buf = req.xmi
+		}
+	}
+}
