@@ -185,6 +185,14 @@ type attrShape struct {
 	lit               []byte
 	name, nend, colon int32
 	q                 byte
+	// facts is what fs learnt of the name (known: set)
+	facts attrFacts
+}
+
+// attrFacts is what fs derives from an attribute's name alone.
+type attrFacts struct {
+	known, id, label, title, begin, end, sofa bool
+	kind                                      featKind
 }
 
 func refuse(format string, args ...any) error {
@@ -499,6 +507,11 @@ func (x *xscan) attributes() error {
 // keepShape records the layout of the attributes just read (from at, the
 // end of the element's name) as t's shape.
 func (x *xscan) keepShape(t *tagInfo, at int) {
+	if x.general {
+		return
+	}
+	// rewritten in place: old[k] is read before the k-th append
+	old := t.shape
 	t.shape, t.shaped = t.shape[:0], true
 	prev := at
 	for k := range x.attrs {
@@ -507,8 +520,13 @@ func (x *xscan) keepShape(t *tagInfo, at int) {
 		if a.colon >= 0 {
 			colon = a.colon - a.name
 		}
+		// facts known before for the same name at this place stay
+		var f attrFacts
+		if k < len(old) && string(x.d[a.name:a.nend]) == string(old[k].lit[old[k].name:old[k].nend]) {
+			f = old[k].facts
+		}
 		t.shape = append(t.shape, attrShape{lit: x.d[prev:a.valAt], name: a.name - int32(prev), nend: a.nend - int32(prev),
-			colon: colon, q: x.d[a.valAt-1]})
+			colon: colon, q: x.d[a.valAt-1], facts: f})
 		prev = int(a.vend) + 1
 	}
 	t.tail = x.d[prev:x.i]
@@ -969,19 +987,55 @@ func (x *xscan) hasID(id int) bool {
 	return w < len(x.ids) && x.ids[w]&(1<<(id&63)) != 0
 }
 
+// learn sets f to what the name of attribute a (the k-th of an element
+// of t) tells fs, or refuses the name.
+func (x *xscan) learn(t *tagInfo, a *xattr, k int, f *attrFacts) error {
+	if a.colon >= 0 {
+		// the prefix of the XMI namespace is declared once (a second
+		// declaration is an attribute given twice)
+		if string(x.prefix(a)) != x.xmiPrefix || string(x.local(a)) != "id" {
+			return refuse("a prefixed attribute")
+		}
+		*f = attrFacts{known: true, id: true}
+		return nil
+	}
+	lb := x.local(a)
+	if string(lb) == "xmlns" {
+		return refuse("namespace declaration below the root")
+	}
+	*f = attrFacts{known: true, kind: x.featKind(t, lb, k),
+		begin: string(lb) == "begin", end: string(lb) == "end", sofa: string(lb) == "sofa"}
+	if x.phi != nil {
+		f.label = t.layer && string(lb) == x.phiFeature
+		f.title = t.typ == cas.TypeDocMeta && string(lb) == "documentTitle"
+	}
+	return nil
+}
+
 // fs reads a feature structure element's attributes.
 func (x *xscan) fs(t *tagInfo) error {
 	id, hasBegin, hasEnd, sofa := -1, false, false, -1
 	var begin, end int
 	var label *string
+	// the attributes are those of t's shape (matched or just kept): what
+	// their names tell is learnt once per shape
+	var shape []attrShape
+	if t.shaped && len(t.shape) == len(x.attrs) {
+		shape = t.shape
+	}
 	for k := range x.attrs {
 		a := &x.attrs[k]
-		if a.colon >= 0 {
-			// the prefix of the XMI namespace is declared once (a second
-			// declaration is an attribute given twice)
-			if string(x.prefix(a)) != x.xmiPrefix || string(x.local(a)) != "id" {
-				return refuse("a prefixed attribute")
+		var facts attrFacts
+		f := &facts
+		if shape != nil {
+			f = &shape[k].facts
+		}
+		if !f.known {
+			if err := x.learn(t, a, k, f); err != nil {
+				return err
 			}
+		}
+		if f.id {
 			v, ok := idField(x.value(a))
 			if !ok || v == 0 {
 				return refuse("bad xmi:id")
@@ -989,14 +1043,9 @@ func (x *xscan) fs(t *tagInfo) error {
 			id = v
 			continue
 		}
-		lb := x.local(a)
-		if string(lb) == "xmlns" {
-			return refuse("namespace declaration below the root")
-		}
-		kind := x.featKind(t, lb, k)
+		kind := f.kind
 		if x.phi != nil {
-			isLabel := t.layer && string(lb) == x.phiFeature
-			isTitle := t.typ == cas.TypeDocMeta && string(lb) == "documentTitle"
+			isLabel, isTitle := f.label, f.title
 			if (isLabel || isTitle) && kind != fkString {
 				return refuse("a label or title not declared a string")
 			}
@@ -1007,7 +1056,7 @@ func (x *xscan) fs(t *tagInfo) error {
 				x.out.Title = string(x.value(a))
 			}
 		}
-		isBegin, isEnd, isSofa := string(lb) == "begin", string(lb) == "end", string(lb) == "sofa"
+		isBegin, isEnd, isSofa := f.begin, f.end, f.sofa
 		isOffset := !t.sofa && (isBegin || isEnd)
 		if isSofa && (kind != fkRef || t.sofa) {
 			return refuse("a sofa feature that is not a reference to the sofa")
@@ -1020,7 +1069,7 @@ func (x *xscan) fs(t *tagInfo) error {
 				return refuse("offset or sofa declared as a string")
 			}
 			if t.sofa {
-				switch string(lb) {
+				switch string(x.local(a)) {
 				case "sofaString":
 					x.buf = make([]byte, 0, a.vend-a.valAt)
 					x.out.Text = string(x.value(a))
