@@ -512,6 +512,10 @@ func (x *xscan) keepShape(t *tagInfo, at int) {
 	}
 	// rewritten in place: old[k] is read before the k-th append
 	old := t.shape
+	if cap(old) < len(x.attrs) {
+		old = nil // a new shape, one allocation
+		t.shape = make([]attrShape, 0, len(x.attrs))
+	}
 	t.shape, t.shaped = t.shape[:0], true
 	prev := at
 	for k := range x.attrs {
