@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -92,6 +93,7 @@ func runAnnotate(ctx context.Context, stdout io.Writer, o annotateOptions, input
 			f.Abort()
 		}
 	}()
+	shared := map[string][]byte{}
 	docs, preds := 0, 0
 	byKind := map[string]int{}
 	visit := func(proj *formats.Project, d *document.Document) error {
@@ -105,8 +107,16 @@ func runAnnotate(ctx context.Context, stdout io.Writer, o annotateOptions, input
 		dir := filepath.Join(o.out, safeSegment(proj.Name))
 		for _, out := range a.Outputs {
 			path := filepath.Join(dir, filepath.FromSlash(out.Rel))
+			if out.Shared {
+				// the folder's TypeSystem.xml: written once
+				if last, ok := shared[path]; ok && bytes.Equal(last, out.Data) {
+					continue
+				}
+				shared[path] = out.Data
+			}
 			if !out.Append {
-				if err := output.WritePrivate(path, out.Data); err != nil {
+				// not synced one by one: the run syncs once at the end
+				if err := output.WritePrivateBulk(path, out.Data); err != nil {
 					return err
 				}
 				continue
@@ -127,6 +137,7 @@ func runAnnotate(ctx context.Context, stdout io.Writer, o annotateOptions, input
 		for _, q := range a.Predictions {
 			byKind[string(q.Kind)]++
 		}
+		p.Release(a) // written: the buffers serve the next documents
 		return nil
 	}
 	projs, err := formats.Scan(ctx, formats.PathSources(inputs), opt, visit)
@@ -143,6 +154,9 @@ func runAnnotate(ctx context.Context, stdout io.Writer, o annotateOptions, input
 			return err
 		}
 		delete(appended, p)
+	}
+	if err := output.SyncFS(o.out); err != nil {
+		return err
 	}
 	unreadable := 0
 	for _, pr := range projs {

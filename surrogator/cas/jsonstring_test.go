@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -85,4 +86,45 @@ func FuzzSetString(f *testing.F) {
 			t.Fatalf("%q encoded as %s, json.Marshal: %s", s, got, want)
 		}
 	})
+}
+
+// FuzzJSONEscapes holds the three escapers to encoding/json: AppendJSONStringNoHTML
+// to an Encoder with HTML escaping off, AppendJSONEscaped to that without
+// the quotes and with U+2028 and U+2029 as they are (read back as the
+// same string by json.Unmarshal).
+func FuzzJSONEscapes(f *testing.F) {
+	for _, s := range []string{"", "a\"b\\c", "<&>", "\u2028\u2029", "\x00\x1f\b\f\t\n\r\x7f", "\xff\xed\xa0\x80", "Müller 😀",
+		"Sehr geehrte Frau Kollegin, wir berichten über Herrn Müller\n", "12345678\"2345678\\", "abcdefg\xc3", "abcdefgh\xe2\x80\xa8abcdefgh"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var enc bytes.Buffer
+		e := json.NewEncoder(&enc)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		want := bytes.TrimSuffix(enc.Bytes(), []byte("\n"))
+		if got := AppendJSONStringNoHTML(nil, s); !bytes.Equal(got, want) {
+			t.Fatalf("%q: AppendJSONStringNoHTML %s, encoding/json %s", s, got, want)
+		}
+		want = bytes.ReplaceAll(bytes.ReplaceAll(want[1:len(want)-1], []byte(`\u2028`), []byte("\u2028")), []byte(`\u2029`), []byte("\u2029"))
+		if bytes.Contains([]byte(s), []byte(`\u202`)) {
+			return // the replacement above cannot tell the escapes apart
+		}
+		if got := AppendJSONEscaped([]byte("x"), []byte(s)); !bytes.Equal(got[1:], want) {
+			t.Fatalf("%q: AppendJSONEscaped %s, want %s", s, got[1:], want)
+		}
+	})
+}
+
+// BenchmarkJSONEscape: AppendJSONString of the sofa text of a letter
+// (umlauts, line breaks, quotes).
+func BenchmarkJSONEscape(b *testing.B) {
+	text := strings.Repeat("Sehr geehrte Frau Kollegin,\nwir berichten über Herrn \"Hans\" Müller, geb. 12.03.1950, wohnhaft Hauptstraße 5, 01067 Dresden.\n", 100)
+	buf := make([]byte, 0, 2*len(text))
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		buf = AppendJSONString(buf[:0], text)
+	}
 }

@@ -36,6 +36,11 @@ type Output struct {
 	// Lines: one file for the documents of one input file).
 	Data   []byte
 	Append bool
+	// Shared marks a file that is the same for the documents of a folder
+	// (TypeSystem.xml beside XMI documents): a writer that has written
+	// the same bytes to Rel before need not write them again. Its Data
+	// may be shared between documents (read-only).
+	Shared bool
 }
 
 // Annotated is what Annotate made of one document.
@@ -54,19 +59,19 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 	base := outName(d)
 	switch lay := d.Layers.(type) {
 	case *casjson.Original:
-		data, err := annotateOriginal(d, lay, phi, preds)
+		data, err := annotateOriginal(d, lay, phi, preds, p.buf())
 		if err != nil {
 			return nil, err
 		}
 		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: trimExt(base) + ".json", Data: data}}}, nil
 	case *xmi.Original:
-		x, ts, err := annotateXMIOriginal(d, lay, phi, preds)
+		x, ts, err := annotateXMIOriginal(d, lay, phi, preds, p.ts, p.buf())
 		if err != nil {
 			return nil, err
 		}
 		return &Annotated{Predictions: preds, Outputs: []Output{
 			{Rel: trimExt(base) + ".xmi", Data: x},
-			{Rel: path.Join(path.Dir(base), "TypeSystem.xml"), Data: ts},
+			{Rel: path.Join(path.Dir(base), "TypeSystem.xml"), Data: ts, Shared: true},
 		}}, nil
 	case *cas.Layers:
 		c := lay.CAS
@@ -90,7 +95,7 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 			dir := path.Dir(base)
 			return &Annotated{Predictions: preds, Outputs: []Output{
 				{Rel: trimExt(base) + ".xmi", Data: x.Bytes()},
-				{Rel: path.Join(dir, "TypeSystem.xml"), Data: ts.Bytes()},
+				{Rel: path.Join(dir, "TypeSystem.xml"), Data: ts.Bytes(), Shared: true},
 			}}, nil
 		}
 		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: trimExt(base) + ".json", Data: casjson.AppendCAS(nil, c)}}}, nil
@@ -177,7 +182,8 @@ func markFS(f *cas.FS, p Prediction) {
 // into the input (casjson.Original.AppendAdded) instead of decoding and
 // encoding the whole CAS, which gives what the CAS path gives (the same
 // type, ids, features and view members; TestAnnotateOriginalEquivalent).
-func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConfig, preds []Prediction) ([]byte, error) {
+// The output is appended to dst[:0].
+func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConfig, preds []Prediction, dst []byte) ([]byte, error) {
 	layer, feature, types := originalLayer(o.PHIType(), o.Types(), phi)
 	var def *cas.TypeDef
 	for _, td := range types {
@@ -194,7 +200,7 @@ func annotateOriginal(d *document.Document, o *casjson.Original, phi cas.PHIConf
 		fss[i] = predictionFS(id+i, o.Sofa(), t, q, nil)
 		markFS(fss[i], q.p)
 	}
-	out, err := o.AppendAdded(nil, []*cas.TypeDef{def}, fss)
+	out, err := o.AppendAdded(dst[:0], []*cas.TypeDef{def}, fss)
 	if err != nil {
 		return nil, fmt.Errorf("recommend: %w", err)
 	}
@@ -219,37 +225,33 @@ func originalLayer(first string, types []*cas.TypeDef, phi cas.PHIConfig) (layer
 			}
 		}
 	}
-	out = slices.Clone(types)
-	at := -1
-	for i, t := range out {
-		if t.Name == layer {
-			at = i
-			break
-		}
-	}
-	if at < 0 {
+	out = slices.Clip(types) // read-only: an append copies
+	if !slices.ContainsFunc(out, func(t *cas.TypeDef) bool { return t.Name == layer }) {
 		layer = phi.Type
 		if layer == "" || !strings.Contains(layer, ".") {
 			layer = cas.DefaultPHIType
 		}
 		out = append(out, &cas.TypeDef{Name: layer, Super: cas.TypeAnnotation,
 			Features: []cas.FeatureDef{{Name: feature, Range: "uima.cas.String"}}})
-		at = len(out) - 1
 	}
-	td := *out[at]
-	td.Features = slices.Clone(td.Features)
-	out[at] = &td
-	markType(&cas.CAS{Types: out}, layer)
-	return layer, feature, out
+	c := &cas.CAS{Types: out}
+	markType(c, layer) // on a copy of the definition
+	return layer, feature, c.Types
 }
 
 // annotateXMIOriginal is Annotate for an XMI document read with its input
 // (formats.Options.KeepOriginal): the predictions are spliced into the
 // input (xmi.Scan.Splice) instead of decoding and encoding the CAS, which
 // gives what the CAS path gives (TestAnnotateOriginalEquivalent); the
-// type system is written as that path writes it.
-func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfig, preds []Prediction) (x, ts []byte, err error) {
+// type system is written as that path writes it (once for the documents
+// that share their type definitions: tsc keeps the last one written).
+// The XMI is appended to dst[:0].
+func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfig, preds []Prediction, tsc *typeSystemCache, dst []byte) (x, ts []byte, err error) {
 	sc := o.Scan
+	key := typeSystemKey{n: len(o.Types()), first: sc.LayerType, phi: phi}
+	if key.n > 0 {
+		key.types = &o.Types()[0]
+	}
 	layer, feature, types := originalLayer(sc.LayerType, o.Types(), phi)
 	t := Target{Layer: layer, Feature: feature}
 	pl := place(document.NewIndex(d.Text), len(d.Text), nil, preds)
@@ -259,14 +261,18 @@ func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfi
 		f = append(f, [2]string{MarkFeature, "true"}, [2]string{ScoreFeature, strconv.FormatFloat(q.p.Score, 'f', 2, 64)})
 		adds[i] = xmi.NewAnnotation{Begin: q.b16, End: q.e16, Features: f}
 	}
-	out, err := sc.AppendSplice(nil, layer, adds)
+	out, err := sc.AppendSplice(dst[:0], layer, adds)
 	if err != nil {
 		return nil, nil, fmt.Errorf("recommend: %w", err)
+	}
+	if ts = tsc.get(key); ts != nil {
+		return out, ts, nil
 	}
 	var tsb bytes.Buffer
 	if err := xmi.WriteTypeSystem(&tsb, types); err != nil {
 		return nil, nil, fmt.Errorf("recommend: %w", err)
 	}
+	tsc.put(key, tsb.Bytes())
 	return out, tsb.Bytes(), nil
 }
 
@@ -301,12 +307,18 @@ func phiLayer(c *cas.CAS, phi cas.PHIConfig) (string, string) {
 	return name, feature
 }
 
-// markType declares MarkFeature and ScoreFeature on the layer's type.
+// markType declares MarkFeature and ScoreFeature on the layer's type: a
+// copy in a copy of c.Types (a reader may share its type definitions
+// between documents: casjson.Reader).
 func markType(c *cas.CAS, layer string) {
-	td := c.Type(layer)
-	if td == nil {
+	at := slices.IndexFunc(c.Types, func(t *cas.TypeDef) bool { return t.Name == layer })
+	if at < 0 {
 		return
 	}
+	td := *c.Types[at]
+	td.Features = slices.Clone(td.Features)
+	c.Types = slices.Clone(c.Types)
+	c.Types[at] = &td
 	has := map[string]bool{}
 	for _, f := range td.Features {
 		has[f.Name] = true

@@ -167,3 +167,20 @@ func readAll(t *testing.T, dir string) string {
 	})
 	return b.String()
 }
+
+// TestMarkTypeCopies: markType leaves the definitions it was given as
+// they were (casjson.Reader shares them between documents with one
+// header) and marks a copy.
+func TestMarkTypeCopies(t *testing.T) {
+	def := &cas.TypeDef{Name: phiType, Super: cas.TypeAnnotation, Features: []cas.FeatureDef{{Name: "kind", Range: "uima.cas.String"}}, Raw: []byte(`{}`)}
+	shared := []*cas.TypeDef{def}
+	c := &cas.CAS{Types: shared}
+	markType(c, phiType)
+	if len(def.Features) != 1 || def.Raw == nil || shared[0] != def {
+		t.Fatalf("the shared definition was changed: %+v", def)
+	}
+	got := c.Type(phiType)
+	if got == def || len(got.Features) != 3 || got.Features[1].Name != MarkFeature || got.Features[2].Name != ScoreFeature || got.Raw != nil {
+		t.Fatalf("marked copy %+v", got)
+	}
+}

@@ -175,39 +175,10 @@ func predictFast(p *Predictor, ts *typeEntry, req *request, t Target, out []byte
 	for _, in := range ins {
 		at := rawOffset(req.xmiRaw, req.xmiMap, in.At)
 		out = append(out, req.xmiRaw[last:at]...)
-		out = appendJSONEscaped(out, in.Text)
+		out = cas.AppendJSONEscaped(out, in.Text)
 		last = at
 	}
 	out = append(out, req.xmiRaw[last:]...)
 	out = append(out, `"}`...)
 	return out, len(adds), nil
-}
-
-// appendJSONEscaped appends s (valid UTF-8) escaped for a JSON string.
-func appendJSONEscaped(dst, s []byte) []byte {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		dst = append(dst, s[start:i]...)
-		switch c {
-		case '"':
-			dst = append(dst, '\\', '"')
-		case '\\':
-			dst = append(dst, '\\', '\\')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			const hex = "0123456789abcdef"
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		}
-		start = i + 1
-	}
-	return append(dst, s[start:]...)
 }

@@ -2,7 +2,9 @@ package recommend
 
 import (
 	"sort"
+	"sync"
 
+	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/kinds"
 	"github.com/surrogator/surrogator/surrogator/suspects"
@@ -27,10 +29,91 @@ type Predictor struct {
 	MinScore float64
 	// KindMin, when set for a kind, overrides MinScore for that kind.
 	KindMin map[kinds.Kind]float64
+	// ts holds the last type system Annotate wrote for XMI documents
+	// (nil: none kept, a Predictor made without NewPredictor)
+	ts *typeSystemCache
+	// bufs holds output buffers handed back by Release (nil: none kept)
+	bufs *sync.Pool
 }
 
 // NewPredictor returns a predictor over det.
-func NewPredictor(det *suspects.Detector) *Predictor { return &Predictor{det: det} }
+func NewPredictor(det *suspects.Detector) *Predictor {
+	return &Predictor{det: det, ts: &typeSystemCache{}, bufs: &sync.Pool{}}
+}
+
+// maxPooled is the largest output buffer Release keeps.
+const maxPooled = 16 << 20
+
+// Release hands the buffers of a's outputs back to p, for the documents
+// it annotates next: a writer calls it when it has written them (their
+// Data must not be used after). Shared outputs stay with their owner.
+func (p *Predictor) Release(a *Annotated) {
+	if p.bufs == nil || a == nil {
+		return
+	}
+	for i := range a.Outputs {
+		o := &a.Outputs[i]
+		if !o.Shared && cap(o.Data) > 0 && cap(o.Data) <= maxPooled {
+			b := o.Data[:0]
+			p.bufs.Put(&b)
+		}
+		o.Data = nil
+	}
+}
+
+// buf returns an empty buffer for an output, one Release handed back
+// when there is one.
+func (p *Predictor) buf() []byte {
+	if p.bufs == nil {
+		return nil
+	}
+	if b, ok := p.bufs.Get().(*[]byte); ok {
+		return *b
+	}
+	return nil
+}
+
+// typeSystemCache keeps the TypeSystem.xml that Annotate wrote last for
+// the XMI documents of a folder: they share their type system (read
+// once for the folder), so the file is the same for each of them.
+type typeSystemCache struct {
+	mu  sync.Mutex
+	key typeSystemKey
+	xml []byte
+}
+
+// typeSystemKey names what annotateXMIOriginal's type system is made of:
+// the folder's type definitions (by the identity of the slice's array:
+// they are read-only), the layer the scan found and the PHI
+// configuration.
+type typeSystemKey struct {
+	types **cas.TypeDef
+	n     int
+	first string
+	phi   cas.PHIConfig
+}
+
+// get returns the cached type system of k, or nil.
+func (c *typeSystemCache) get(k typeSystemKey) []byte {
+	if c == nil || k.types == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.key == k {
+		return c.xml
+	}
+	return nil
+}
+
+func (c *typeSystemCache) put(k typeSystemKey, xml []byte) {
+	if c == nil || k.types == nil {
+		return
+	}
+	c.mu.Lock()
+	c.key, c.xml = k, xml
+	c.mu.Unlock()
+}
 
 // Predict returns the predicted spans of text that do not overlap an
 // existing annotation, sorted by position. Existing annotations also let

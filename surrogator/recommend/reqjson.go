@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf16"
@@ -134,9 +135,13 @@ func unquoteAt(dst, b []byte, at int, mapped bool) ([]byte, []checkpoint, int, e
 		cps = make([]checkpoint, 1, (len(b)-at)/cpEvery+2)
 	}
 	s := b[at+1:]
-	start := 0
+	// the content unquoted is never longer than quoted: dst grows once,
+	// and d is written at j (j-base <= i throughout)
+	dst = slices.Grow(dst, len(s))
+	d := dst[:cap(dst)]
+	j := base
 	for i := 0; ; {
-		i = plainRun(s, i)
+		i, j = copyRun(d, j, s, i)
 		if i == len(s) {
 			return nil, nil, 0, errJSON // no closing quote
 		}
@@ -145,30 +150,22 @@ func unquoteAt(dst, b []byte, at int, mapped bool) ([]byte, []checkpoint, int, e
 			if !utf8.Valid(s[:i]) {
 				return nil, nil, 0, errJSON
 			}
-			return append(dst, s[start:i]...), cps, at + 1 + i + 1, nil
+			return d[:j], cps, at + 1 + i + 1, nil
 		}
 		if s[i] != '\\' {
 			return nil, nil, 0, errJSON
 		}
-		dst = append(dst, s[start:i]...)
 		if i+1 >= len(s) {
 			return nil, nil, 0, errJSON
 		}
-		switch e := s[i+1]; e {
-		case '"', '\\', '/':
-			dst = append(dst, e)
-			i += 2
-		case 'b':
-			dst, i = append(dst, '\b'), i+2
-		case 'f':
-			dst, i = append(dst, '\f'), i+2
-		case 'n':
-			dst, i = append(dst, '\n'), i+2
-		case 'r':
-			dst, i = append(dst, '\r'), i+2
-		case 't':
-			dst, i = append(dst, '\t'), i+2
-		case 'u':
+		if s[i+1] != 'u' {
+			c := unescapes[s[i+1]]
+			if c == 0 {
+				return nil, nil, 0, errJSON
+			}
+			d[j] = c
+			i, j = i+2, j+1
+		} else {
 			r1, ok := hex4(s[i+2:])
 			if !ok {
 				return nil, nil, 0, errJSON
@@ -181,45 +178,52 @@ func unquoteAt(dst, b []byte, at int, mapped bool) ([]byte, []checkpoint, int, e
 				} else {
 					ok = false
 				}
-				d := utf16.DecodeRune(r1, r2)
-				if !ok || d == utf8.RuneError {
+				pair := utf16.DecodeRune(r1, r2)
+				if !ok || pair == utf8.RuneError {
 					return nil, nil, 0, errJSON
 				}
-				r1 = d
+				r1 = pair
 				i += 6
 			}
-			dst = utf8.AppendRune(dst, r1)
-		default:
-			return nil, nil, 0, errJSON
+			// at most four bytes for the six or twelve read
+			j += utf8.EncodeRune(d[j:], r1)
 		}
-		start = i
-		if mapped && len(dst)-base-cps[len(cps)-1].u >= cpEvery {
-			cps = append(cps, checkpoint{len(dst) - base, i})
+		if mapped && j-base-cps[len(cps)-1].u >= cpEvery {
+			cps = append(cps, checkpoint{j - base, i})
 		}
 	}
 }
 
-// plainRun returns the offset of the first byte of s from i on that ends
-// a run of plain string content (jsonStops), or len(s). It tests eight
-// bytes at a time: a byte is a stop when it is a quote, a backslash or
-// below 0x20 (the zero-byte tests flag the first such byte exactly; a
-// borrow can only flag bytes after it).
-func plainRun(s []byte, i int) int {
+// copyRun copies the plain string content of s from i on (up to the
+// first stop, jsonStops) to d from j on, and returns the offsets after
+// it in s and d. It copies eight bytes at a time by whole words (d must
+// have room for eight bytes from j while s has them from i) and tests
+// them for a stop: a quote, a backslash or a byte below 0x20 (the
+// zero-byte tests flag the first such byte exactly; a borrow can only
+// flag bytes after it).
+func copyRun(d []byte, j int, s []byte, i int) (int, int) {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for i+8 <= len(s) {
 		v := binary.LittleEndian.Uint64(s[i:])
+		binary.LittleEndian.PutUint64(d[j:], v)
 		q, bs := v^(ones*'"'), v^(ones*'\\')
 		m := ((q-ones)&^q | (bs-ones)&^bs | (v-ones*0x20)&^v) & highs
 		if m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
+			k := bits.TrailingZeros64(m) >> 3
+			return i + k, j + k
 		}
-		i += 8
+		i, j = i+8, j+8
 	}
 	for i < len(s) && !jsonStops[s[i]] {
-		i++
+		d[j] = s[i]
+		i, j = i+1, j+1
 	}
-	return i
+	return i, j
 }
+
+// unescapes maps the byte after a backslash to the byte it stands for
+// (0: no such escape; \u is read apart).
+var unescapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // jsonStops are the bytes that end a run of plain string content.
 var jsonStops = func() (t [256]bool) {

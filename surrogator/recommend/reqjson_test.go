@@ -1,14 +1,16 @@
 package recommend
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 )
 
-// TestPlainRun holds plainRun to the byte loop over jsonStops for every
+// TestCopyRun holds copyRun to the byte loop over jsonStops for every
 // start offset of random strings rich in stops (quotes, backslashes,
-// control bytes, bytes ≥ 0x80 and their neighbours).
-func TestPlainRun(t *testing.T) {
+// control bytes, bytes ≥ 0x80 and their neighbours): the same stop, the
+// run copied.
+func TestCopyRun(t *testing.T) {
 	naive := func(s []byte, i int) int {
 		for i < len(s) && !jsonStops[s[i]] {
 			i++
@@ -27,8 +29,10 @@ func TestPlainRun(t *testing.T) {
 			}
 		}
 		for i := 0; i <= len(s); i++ {
-			if got, want := plainRun(s, i), naive(s, i); got != want {
-				t.Fatalf("plainRun(%q, %d) = %d, want %d", s, i, got, want)
+			d := make([]byte, 3+len(s))
+			got, j := copyRun(d, 3, s, i)
+			if want := naive(s, i); got != want || j-3 != got-i || !bytes.Equal(d[3:j], s[i:got]) {
+				t.Fatalf("copyRun(%q, %d) = %d, %d (%q), want %d", s, i, got, j, d[3:j], want)
 			}
 		}
 	}
@@ -43,8 +47,8 @@ func TestPlainRun(t *testing.T) {
 		{"", 0, 0},
 		{"abcdefghijklmnopqrstuvwxyz", 3, 26},
 	} {
-		if got := plainRun([]byte(tc.s), tc.i); got != tc.n {
-			t.Errorf("plainRun(%q, %d) = %d, want %d", tc.s, tc.i, got, tc.n)
+		if got, _ := copyRun(make([]byte, len(tc.s)), 0, []byte(tc.s), tc.i); got != tc.n {
+			t.Errorf("copyRun(%q, %d) = %d, want %d", tc.s, tc.i, got, tc.n)
 		}
 	}
 }

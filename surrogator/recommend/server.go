@@ -191,7 +191,7 @@ func (s *Server) predictBody(ctx context.Context, w http.ResponseWriter, r *http
 		return nil, 0, bad("recommend: the document cannot be written back as XMI")
 	}
 	out = append([]byte(`{"document":"`), make([]byte, 0, buf.Len()+buf.Len()/4)...)
-	out = appendJSONEscaped(out, buf.Bytes())
+	out = cas.AppendJSONEscaped(out, buf.Bytes())
 	out = append(out, `"}`...)
 	return out, n, nil
 }

@@ -90,6 +90,7 @@ type Scan struct {
 type xscan struct {
 	d         []byte
 	i         int
+	general   bool // no shapes (matchShape)
 	ts        *typeSystem
 	ns        map[string]string // prefix -> URI (root declarations)
 	xmiPrefix string
@@ -167,6 +168,31 @@ type tagInfo struct {
 	names  []string
 	kinds  []featKind
 	refuse bool
+	// shape is the layout of the attributes of the last element of the
+	// tag that attributes read (shaped: it is set): elements of one type
+	// mostly repeat it, and matchShape reads them without attributes'
+	// general loop
+	shape  []attrShape
+	tail   []byte
+	shaped bool
+}
+
+// attrShape is one attribute of a tag's shape: lit holds the bytes from
+// the end of the previous attribute (or of the element's name) through
+// the opening quote of the value (the white space, the name, '=' and the
+// quote: q), the name at lit[name:nend], its colon at colon (-1: none).
+type attrShape struct {
+	lit               []byte
+	name, nend, colon int32
+	q                 byte
+	// facts is what fs learnt of the name (known: set)
+	facts attrFacts
+}
+
+// attrFacts is what fs derives from an attribute's name alone.
+type attrFacts struct {
+	known, id, label, title, begin, end, sofa bool
+	kind                                      featKind
 }
 
 func refuse(format string, args ...any) error {
@@ -192,6 +218,12 @@ func (s *Scanner) ScanPHI(data []byte, phi cas.PHIConfig) (*Scan, error) {
 }
 
 func (s *Scanner) scan(data []byte, layer, token string, phi *cas.PHIConfig) (*Scan, error) {
+	return s.scanWith(data, layer, token, phi, false)
+}
+
+// scanWith is scan; general reads every start tag with attributes (no
+// shapes: the tests hold the two ways to one result).
+func (s *Scanner) scanWith(data []byte, layer, token string, phi *cas.PHIConfig, general bool) (*Scan, error) {
 	if !utf8.Valid(data) {
 		return nil, refuse("invalid UTF-8")
 	}
@@ -203,7 +235,7 @@ func (s *Scanner) scan(data []byte, layer, token string, phi *cas.PHIConfig) (*S
 	sc := s.scratch.Get().(*scanScratch)
 	defer s.scratch.Put(sc)
 	x := &xscan{d: data, ts: s.ts, ns: map[string]string{}, tags: map[string]*tagInfo{},
-		layer: layer, token: token, phi: phi, out: &Scan{data: data, membersAt: -1, Sofa: -1},
+		layer: layer, token: token, phi: phi, out: &Scan{data: data, membersAt: -1, Sofa: -1}, general: general,
 		spans: sc.spans[:0], sofaRef: sc.sofaRef[:0], refs: sc.refs[:0], attrs: sc.attrs[:0]}
 	clear(sc.ids)
 	x.ids = sc.ids[:0]
@@ -472,6 +504,82 @@ func (x *xscan) attributes() error {
 	}
 }
 
+// keepShape records the layout of the attributes just read (from at, the
+// end of the element's name) as t's shape.
+func (x *xscan) keepShape(t *tagInfo, at int) {
+	if x.general {
+		return
+	}
+	// rewritten in place: old[k] is read before the k-th append
+	old := t.shape
+	if cap(old) < len(x.attrs) {
+		old = nil // a new shape, one allocation
+		t.shape = make([]attrShape, 0, len(x.attrs))
+	}
+	t.shape, t.shaped = t.shape[:0], true
+	prev := at
+	for k := range x.attrs {
+		a := &x.attrs[k]
+		colon := int32(-1)
+		if a.colon >= 0 {
+			colon = a.colon - a.name
+		}
+		// facts known before for the same name at this place stay
+		var f attrFacts
+		if k < len(old) && string(x.d[a.name:a.nend]) == string(old[k].lit[old[k].name:old[k].nend]) {
+			f = old[k].facts
+		}
+		t.shape = append(t.shape, attrShape{lit: x.d[prev:a.valAt], name: a.name - int32(prev), nend: a.nend - int32(prev),
+			colon: colon, q: x.d[a.valAt-1], facts: f})
+		prev = int(a.vend) + 1
+	}
+	t.tail = x.d[prev:x.i]
+}
+
+// matchShape reads the attributes of a start tag as attributes does when
+// they repeat t's shape byte for byte but for their values, and no value
+// holds a byte that attributes' loop stops at but its closing quote (a
+// reference, '<', a control character, the other quote, 0xEF): the
+// same attributes, names checked before. Else it reads nothing and
+// returns false.
+func (x *xscan) matchShape(t *tagInfo) bool {
+	if !t.shaped || x.general {
+		return false
+	}
+	d, i := x.d, x.i
+	x.attrs = x.attrs[:0]
+	for k := range t.shape {
+		sh := &t.shape[k]
+		if len(d)-i < len(sh.lit) || string(d[i:i+len(sh.lit)]) != string(sh.lit) {
+			return false
+		}
+		at := i
+		i += len(sh.lit)
+		st := i
+		for i < len(d) && !valueStops[d[i]] {
+			i++
+		}
+		if i >= len(d) || d[i] != sh.q {
+			return false
+		}
+		colon := int32(-1)
+		if sh.colon >= 0 {
+			colon = int32(at) + sh.name + sh.colon
+		}
+		x.attrs = append(x.attrs, xattr{name: int32(at) + sh.name, colon: colon, nend: int32(at) + sh.nend, valAt: int32(st), vend: int32(i)})
+		i++
+	}
+	if len(d)-i < len(t.tail) || string(d[i:i+len(t.tail)]) != string(t.tail) {
+		return false
+	}
+	i += len(t.tail)
+	if i >= len(d) || d[i] != '>' && d[i] != '/' {
+		return false
+	}
+	x.i = i
+	return true
+}
+
 // refLen returns the length of the entity or character reference at the
 // start of b ("&lt;", "&#10;", "&#xA;") when encoding/xml decodes it to a
 // character XML allows.
@@ -667,8 +775,14 @@ func (x *xscan) element() error {
 		return refuse("an element the scanner does not read")
 	}
 	start := x.i - len(name) - 1
-	if err := x.attributes(); err != nil {
-		return err
+	if t.kind != elemFS || !x.matchShape(t) {
+		at := x.i
+		if err := x.attributes(); err != nil {
+			return err
+		}
+		if t.kind == elemFS {
+			x.keepShape(t, at)
+		}
 	}
 	tagEnd := x.i
 	switch {
@@ -877,19 +991,55 @@ func (x *xscan) hasID(id int) bool {
 	return w < len(x.ids) && x.ids[w]&(1<<(id&63)) != 0
 }
 
+// learn sets f to what the name of attribute a (the k-th of an element
+// of t) tells fs, or refuses the name.
+func (x *xscan) learn(t *tagInfo, a *xattr, k int, f *attrFacts) error {
+	if a.colon >= 0 {
+		// the prefix of the XMI namespace is declared once (a second
+		// declaration is an attribute given twice)
+		if string(x.prefix(a)) != x.xmiPrefix || string(x.local(a)) != "id" {
+			return refuse("a prefixed attribute")
+		}
+		*f = attrFacts{known: true, id: true}
+		return nil
+	}
+	lb := x.local(a)
+	if string(lb) == "xmlns" {
+		return refuse("namespace declaration below the root")
+	}
+	*f = attrFacts{known: true, kind: x.featKind(t, lb, k),
+		begin: string(lb) == "begin", end: string(lb) == "end", sofa: string(lb) == "sofa"}
+	if x.phi != nil {
+		f.label = t.layer && string(lb) == x.phiFeature
+		f.title = t.typ == cas.TypeDocMeta && string(lb) == "documentTitle"
+	}
+	return nil
+}
+
 // fs reads a feature structure element's attributes.
 func (x *xscan) fs(t *tagInfo) error {
 	id, hasBegin, hasEnd, sofa := -1, false, false, -1
 	var begin, end int
 	var label *string
+	// the attributes are those of t's shape (matched or just kept): what
+	// their names tell is learnt once per shape
+	var shape []attrShape
+	if t.shaped && len(t.shape) == len(x.attrs) {
+		shape = t.shape
+	}
 	for k := range x.attrs {
 		a := &x.attrs[k]
-		if a.colon >= 0 {
-			// the prefix of the XMI namespace is declared once (a second
-			// declaration is an attribute given twice)
-			if string(x.prefix(a)) != x.xmiPrefix || string(x.local(a)) != "id" {
-				return refuse("a prefixed attribute")
+		var facts attrFacts
+		f := &facts
+		if shape != nil {
+			f = &shape[k].facts
+		}
+		if !f.known {
+			if err := x.learn(t, a, k, f); err != nil {
+				return err
 			}
+		}
+		if f.id {
 			v, ok := idField(x.value(a))
 			if !ok || v == 0 {
 				return refuse("bad xmi:id")
@@ -897,14 +1047,9 @@ func (x *xscan) fs(t *tagInfo) error {
 			id = v
 			continue
 		}
-		lb := x.local(a)
-		if string(lb) == "xmlns" {
-			return refuse("namespace declaration below the root")
-		}
-		kind := x.featKind(t, lb, k)
+		kind := f.kind
 		if x.phi != nil {
-			isLabel := t.layer && string(lb) == x.phiFeature
-			isTitle := t.typ == cas.TypeDocMeta && string(lb) == "documentTitle"
+			isLabel, isTitle := f.label, f.title
 			if (isLabel || isTitle) && kind != fkString {
 				return refuse("a label or title not declared a string")
 			}
@@ -915,7 +1060,7 @@ func (x *xscan) fs(t *tagInfo) error {
 				x.out.Title = string(x.value(a))
 			}
 		}
-		isBegin, isEnd, isSofa := string(lb) == "begin", string(lb) == "end", string(lb) == "sofa"
+		isBegin, isEnd, isSofa := f.begin, f.end, f.sofa
 		isOffset := !t.sofa && (isBegin || isEnd)
 		if isSofa && (kind != fkRef || t.sofa) {
 			return refuse("a sofa feature that is not a reference to the sofa")
@@ -928,7 +1073,7 @@ func (x *xscan) fs(t *tagInfo) error {
 				return refuse("offset or sofa declared as a string")
 			}
 			if t.sofa {
-				switch string(lb) {
+				switch string(x.local(a)) {
 				case "sofaString":
 					x.buf = make([]byte, 0, a.vend-a.valAt)
 					x.out.Text = string(x.value(a))

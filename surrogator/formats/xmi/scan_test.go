@@ -93,6 +93,11 @@ func sameScan(a, b *Scan) bool {
 func checkScan(t testing.TB, data []byte, ts []*cas.TypeDef) bool {
 	t.Helper()
 	sc, err := NewScanner(ts).Scan(data, scanLayer, scanToken)
+	// the start tags read by their shapes give what attributes gives
+	gen, gerr := NewScanner(ts).scanWith(data, scanLayer, scanToken, nil, true)
+	if (err == nil) != (gerr == nil) || err != nil && err.Error() != gerr.Error() || err == nil && !reflect.DeepEqual(sc, gen) {
+		t.Fatalf("the scan with shapes differs from the general one: %v / %v", err, gerr)
+	}
 	if err != nil {
 		if !errors.Is(err, ErrScan) {
 			t.Fatalf("scan error without ErrScan: %v", err)
