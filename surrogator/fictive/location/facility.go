@@ -665,6 +665,16 @@ func facilityTiers(ctx *fictive.Context, g Gazetteer, res *data.Resources, f fac
 				}
 			}
 		}
+		if len(agree) == 0 {
+			// nor of the other kinds: a name of the class by a head of a
+			// gender the article fits ("im [Podologiezentrum]" → "im
+			// Therapiezentrum …")
+			c := f.class
+			if c == fac.Unknown {
+				c = fac.Classify(f.original)
+			}
+			agree = genderedTemplates(c, f.genders)
+		}
 		if len(agree) > 0 {
 			templates = agree
 		}

@@ -1,0 +1,49 @@
+package location
+
+import (
+	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
+)
+
+// genderHeads are names of a facility class by head nouns of every
+// gender, for when none of the templates of the class fits the article
+// kept before the span: "im [Podologiezentrum X]" needs a masculine or
+// neuter head, and the physiotherapy templates are all feminine ("Praxis
+// für Physiotherapie"), so "im Therapiezentrum Y"; "das [SAPV-Team X]"
+// becomes "das Pflegeteam Y", not "das Sozialstation Y". Each entry is
+// classified as its class by facility.Classify (genderheads_test.go).
+var genderHeads = map[fac.Class][]string{
+	fac.Physiotherapy:      {"Therapiezentrum {city}", "Physiotherapiezentrum {city}", "Praxis für Physiotherapie {surname}"},
+	fac.CareService:        {"Pflegeteam {city}", "Pflegedienst {city}", "Sozialstation {city}", "Ambulante Pflegedienste {city}"},
+	fac.CareHome:           {"Seniorenzentrum {city}", "Seniorenresidenz {city}", "Seniorenwohnpark {city}"},
+	fac.PracticeGP:         {"Hausarztzentrum {city}", "Hausarztpraxis {surname}"},
+	fac.PracticeSpecialist: {"Facharztzentrum {city}", "Facharztpraxis {surname}"},
+	fac.Dental:             {"Zahnzentrum {city}", "Zahnarztpraxis {surname}"},
+	fac.Laboratory:         {"Labor {city}", "Laborpraxis {city}"},
+	fac.Pharmacy:           {"Apotheke am Markt", "Apothekenzentrum {city}"},
+	fac.Hospital:           {"Klinikum {city}", "Klinik {city}", "Kliniken {city}"},
+	fac.Rehab:              {"Rehazentrum {city}", "Rehaklinik {city}", "Rehakliniken {city}"},
+	fac.Psychiatry:         {"Zentrum für Psychiatrie {city}", "Psychiatrische Klinik {city}"},
+	fac.Association:        {"Förderverein {city}", "Stiftung {city}", "Netzwerk {city}"},
+	fac.School:             {"Gymnasium {city}", "Grundschule {city}", "Kindergarten {city}"},
+	fac.Church:             {"Pfarramt {city}", "Kirchengemeinde {city}"},
+	fac.Company:            {"Unternehmen {surname}", "Betrieb {surname}"},
+	fac.Bath:               {"Hallenbad {city}", "Schwimmhalle {city}"},
+	fac.Sport:              {"Sportzentrum {city}", "Sporthalle {city}", "Sportplatz {city}"},
+	fac.Shop:               {"Sanitätshaus {surname}", "Bäckerei {surname}", "Supermarkt {surname}"},
+	fac.Gastronomy:         {"Restaurant {surname}", "Gaststätte {surname}", "Gasthof {surname}"},
+	fac.Lodging:            {"Hotel {city}", "Pension {surname}"},
+	fac.Culture:            {"Museum {city}", "Stadtbibliothek {city}"},
+	fac.Park:               {"Stadtpark {city}", "Parkanlage {city}"},
+}
+
+// genderedTemplates returns the names of class c (genderHeads) whose head
+// fits genders.
+func genderedTemplates(c fac.Class, genders fac.GenderSet) []string {
+	var out []string
+	for _, t := range genderHeads[c] {
+		if genders.Has(fac.HeadGender(templateFill.Replace(t))) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
