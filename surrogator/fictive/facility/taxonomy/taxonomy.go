@@ -246,7 +246,7 @@ var abbreviations = map[string]string{
 	"CCC": "Comprehensive Cancer Center", "DHZ": "Deutsches Herzzentrum", "HDZ": "Herzzentrum",
 	"SKH": "Sächsisches Krankenhaus", "ArbG": "Arbeitsgericht", "LAG": "Landesarbeitsgericht",
 	"OVG": "Oberverwaltungsgericht", "VGH": "Verwaltungsgerichtshof", "BGH": "Bundesgerichtshof",
-	"FG": "Finanzgericht", "KBS": "Knappschaft-Bahn-See", "TUM": "Technische Universität",
+	"FG": "Finanzgericht", "StA": "Staatsanwaltschaft", "GStA": "Generalstaatsanwaltschaft", "KBS": "Knappschaft-Bahn-See", "TUM": "Technische Universität",
 	"Landessozialger.": "Landessozialgericht", "Amtsger.": "Amtsgericht",
 }
 
@@ -319,11 +319,16 @@ var rules = []rule{
 	// Zahnärztekammer, Apothekerkammer: not a practice or pharmacy)
 	{"aerztekammer", 's', Association}, {"apothekerkammer", 's', Association}, {"handwerkskammer", 's', Association},
 	// pension funds of the professions and Bavaria's (not a practice, not a chamber)
+	// the Sozialmedizinischer Dienst is the pension carriers' medical service
+	// (the Knappschaft's for its insurees too); the Kassen's is the
+	// Medizinischer Dienst
+	{"sozialmedizinisch", 'p', PensionCarrier},
 	{"alterskasse", 'i', PensionCarrier}, {"versorgungsanstalt", 'i', PensionCarrier},
 	{"landesversicherungsanstalt", 'i', PensionCarrier}, {"aerzteversorgung", 'i', PensionCarrier}, {"versorgungskammer", 'i', PensionCarrier},
 	{"apothekerversorgung", 'i', PensionCarrier}, {"versicherungskammer", 'i', InsurerPrivate},
 	{"schuechtermann", 'p', HeartCentre}, {"kerckhoff", 'p', HeartCentre},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
+	{"herzkreislaufzentrum", 'i', HeartCentre}, // "Herz-Kreislauf-Zentrum"
 	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
 	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
 	{"cancer", 'w', TumourCentre}, {"brustzentrum", 'i', TumourCentre}, {"darmzentrum", 'i', TumourCentre},
@@ -366,6 +371,8 @@ var rules = []rule{
 	{"schmiederklinik", 'i', Rehab}, {"celenus", 'w', Rehab}, {"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
 	{"suchterkrank", 'i', Psychiatry}, {"suchtkrank", 'i', Psychiatry}, {"suchtmedizin", 'i', Psychiatry},
 	{"abhaengigkeitserkrank", 'i', Psychiatry},
+	// a Suchtfachklinik does the weaning (Entwöhnung), a rehabilitation
+	{"suchtfachklinik", 'i', Rehab}, {"entwoehnung", 'i', Rehab},
 	{"fachklinik", 'i', SpecialistClinic}, {"fachkrankenhaus", 'i', SpecialistClinic},
 	{"augenklinik", 'i', SpecialistClinic}, {"hautklinik", 'i', SpecialistClinic},
 	{"frauenklinik", 'i', SpecialistClinic}, {"kinderklinik", 'i', SpecialistClinic},
@@ -374,7 +381,7 @@ var rules = []rule{
 	{"kinderkrankenhaus", 'i', SpecialistClinic}, {"kinderspital", 'i', SpecialistClinic},
 	{"tagesklinik", 'i', SpecialistClinic}, {"herzklinik", 'i', SpecialistClinic},
 	{"sozialpaediatrisch", 'i', SpecialistClinic},
-	{"dialysezentrum", 'i', PracticeSpecialist}, {"nierenzentrum", 'i', PracticeSpecialist}, {"kfh", 'w', PracticeSpecialist},
+	{"dialysezentrum", 'i', PracticeSpecialist}, {"substitution", 'i', PracticeSpecialist}, {"nierenzentrum", 'i', PracticeSpecialist}, {"kfh", 'w', PracticeSpecialist},
 	{"median", 'w', Rehab},
 	{"perinatalzentrum", 'i', SpecialistClinic}, {"schlaflabor", 'i', SpecialistClinic},
 	{"venenklinik", 'i', SpecialistClinic},
@@ -465,12 +472,12 @@ var rules = []rule{
 	{"staatsanwaltschaft", 'i', AuthorityOther}, {"bundesinstitut", 'i', AuthorityOther}, {"agentur", 's', AuthorityOther},
 	{"rathaus", 'i', AuthorityOther}, {"verwaltung", 's', AuthorityOther}, {"justizvollzugsanstalt", 'i', AuthorityOther},
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
-	{"medizinischer", 'w', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
+	{"medizinischer", 'w', AuthorityOther}, {"begutachtungsstelle", 'i', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
 	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
 	{"krebsgesellschaft", 'i', Association}, {"landschaftsverband", 'i', AuthorityOther}, {"landeswohlfahrtsverband", 'i', AuthorityOther},
-	{"krebsregister", 'i', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
+	{"krebsregister", 'i', AuthorityOther}, {"register", 's', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
 	{"betreuungsbehoerde", 'i', AuthorityOther}, {"bewaehrungshilfe", 'i', AuthorityOther}, {"gerichtshilfe", 'i', AuthorityOther}, {"fuehrungsaufsicht", 'i', AuthorityOther},
-	{"justiz", 'w', AuthorityOther}, {"werkstaetten", 's', Company}, {"kreisausschuss", 'i', AuthorityLandratsamt}, {"landeshauptstadt", 'w', AuthorityOther},
+	{"justiz", 'w', AuthorityOther}, {"justizsozialdienst", 'i', AuthorityOther}, {"werkstaetten", 's', Company}, {"kreisausschuss", 'i', AuthorityLandratsamt}, {"landeshauptstadt", 'w', AuthorityOther},
 	{"kette", 's', Company}, {"kosmetik", 'i', Shop}, {"wellness", 'i', Shop}, {"beauty", 'i', Shop}, {"bestattung", 'i', Company},
 	{"rwth", 'w', University},
 	{"universitaet", 'i', University}, {"hochschule", 'i', University},
@@ -497,6 +504,7 @@ var rules = []rule{
 	{"arbeiterwohlfahrt", 'i', Association}, {"johanniter", 'i', Association}, {"malteser", 'i', Association},
 	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
 	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
+	{"innung", 's', Association}, {"kreishandwerkerschaft", 'i', Association}, {"fachstelle", 'i', Association},
 	{"kammer", 's', Association}, {"netzwerk", 'p', Association}, {"gesundheitsladen", 'i', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
 	{"fruehfoerder", 'i', Association}, {"foerderstelle", 'i', Association},
 	{"jugendhilfe", 'i', Association}, {"familienhilfe", 'i', Association}, {"kinderhilfe", 'i', Association},
@@ -548,6 +556,10 @@ var rules = []rule{
 	{"verkehrsbetriebe", 'i', Company}, {"callcenter", 'i', Company}, {"metallbau", 'i', Company}, {"firma", 's', Company},
 	{"veb", 'w', Company}, {"fahrdienst", 'i', Company}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
 	{"fussballplatz", 'i', Sport}, {"tennisanlage", 'i', Sport},
+	// business and energy parks are firms, not green spaces
+	{"logistikpark", 'i', Company}, {"gewerbepark", 'i', Company}, {"industriepark", 'i', Company},
+	{"technologiepark", 'i', Company}, {"chemiepark", 'i', Company}, {"businesspark", 'i', Company},
+	{"solarpark", 'i', Company}, {"windpark", 'i', Company}, {"energiepark", 'i', Company},
 	{"zoo", 'w', Park}, {"tierpark", 'i', Park}, {"wildpark", 'i', Park}, {"spielplatz", 'i', Park},
 	{"park", 's', Park}, {"garten", 's', Park}, {"jugendzentrum", 'i', Association},
 	{"friedhof", 'i', Park}, {"gehege", 's', Park}, {"parkanlage", 'i', Park}, {"gruenanlage", 'i', Park}, {"schweiz", 'w', Park},
@@ -817,6 +829,9 @@ func classifyAll(words []string) Class {
 					return CareHome // "Haus Lindenhof der Diakonie": a welfare carrier's home
 				}
 			}
+			if (w == "der" || w == "des") && i+1 < len(words) && ownerAuthorities[words[i+1]] {
+				return AuthorityOther // "Bereich Soziales der Stadt Oberhausen": an office of the town
+			}
 			break
 		}
 	}
@@ -899,6 +914,15 @@ func hasWordPart(words []string, part string) bool {
 		}
 	}
 	return false
+}
+
+// ownerAuthorities are the folded words after "der"/"des" that make a
+// name whose head shows no type an office of that body ("Fachbereich
+// Jugend der Stadt X", "Dezernat II des Landkreises Y").
+var ownerAuthorities = map[string]bool{
+	"stadt": true, "gemeinde": true, "landeshauptstadt": true, "hansestadt": true, "kreisstadt": true,
+	"samtgemeinde": true, "verbandsgemeinde": true, "stadtverwaltung": true, "landkreises": true, "kreises": true,
+	"kreisverwaltung": true, "bezirksregierung": true,
 }
 
 // locatives start a phrase that locates or owns the named facility.
