@@ -21,6 +21,7 @@ var genderHeads = map[fac.Class][]string{
 	fac.Laboratory:         {"Labor {city}", "Laborpraxis {city}"},
 	fac.Pharmacy:           {"Apotheke am Markt", "Apothekenzentrum {city}"},
 	fac.Hospital:           {"Klinikum {city}", "Klinik {city}", "Kliniken {city}"},
+	fac.SpecialistClinic:   {"Fachkrankenhaus {city}", "Fachklinik {city}", "Fachkliniken {city}"},
 	fac.Rehab:              {"Rehazentrum {city}", "Rehaklinik {city}", "Rehakliniken {city}"},
 	fac.Psychiatry:         {"Zentrum für Psychiatrie {city}", "Psychiatrische Klinik {city}"},
 	fac.Association:        {"Förderverein {city}", "Stiftung {city}", "Netzwerk {city}"},

@@ -25,6 +25,7 @@
 package taxonomy
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -447,7 +448,7 @@ var rules = []rule{
 	{"seniorenstift", 'i', CareHome}, {"wohnstift", 'i', CareHome}, {"pflegezentrum", 'i', CareHome},
 	{"pflegewohn", 'p', CareHome}, {"hospiz", 'i', CareHome}, {"betreutes", 'w', CareHome}, {"wohnheim", 'i', CareHome},
 	{"seniorenwohn", 'i', CareHome}, {"seniorenpflegeheim", 'i', CareHome}, {"residenz", 's', CareHome},
-	{"palliativnetz", 'i', CareService}, {"palliativdienst", 'i', CareService}, {"sapv", 'w', CareService},
+	{"palliativnetz", 'i', CareService}, {"palliativteam", 'i', CareService}, {"palliativdienst", 'i', CareService}, {"sapv", 'w', CareService},
 	{"pflegedienst", 'i', CareService}, {"sozialstation", 'i', CareService}, {"diakoniestation", 'i', CareService},
 	{"krankenpflege", 'i', CareService}, {"pflegeteam", 'i', CareService}, {"pflegeservice", 'i', CareService},
 	{"pflegestation", 'i', CareService}, {"pflege", 'i', CareService}, {"altenhilfe", 'i', CareService},
@@ -473,7 +474,8 @@ var rules = []rule{
 	{"rathaus", 'i', AuthorityOther}, {"verwaltung", 's', AuthorityOther}, {"justizvollzugsanstalt", 'i', AuthorityOther},
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
 	{"medizinischer", 'w', AuthorityOther}, {"begutachtungsstelle", 'i', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
-	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
+	{"regierungspraesidium", 'i', AuthorityOther}, {"buergerbuero", 'i', AuthorityOther}, {"buergeramt", 'i', AuthorityOther},
+	{"kreis", 'w', AuthorityLandratsamt}, {"bezirk", 'w', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
 	{"krebsgesellschaft", 'i', Association}, {"landschaftsverband", 'i', AuthorityOther}, {"landeswohlfahrtsverband", 'i', AuthorityOther},
 	{"krebsregister", 'i', AuthorityOther}, {"register", 's', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
 	{"betreuungsbehoerde", 'i', AuthorityOther}, {"bewaehrungshilfe", 'i', AuthorityOther}, {"gerichtshilfe", 'i', AuthorityOther}, {"fuehrungsaufsicht", 'i', AuthorityOther},
@@ -589,6 +591,11 @@ var specialityStems = []string{
 	"internist", "innere", "phlebo", "allergo", "proktolog", "andrologie", "strahlen", "mund", "kiefer",
 	"hebamm", "nervenarzt", "nervenaerzt", "hno", "patholog", "haemostas", "humangenet",
 }
+
+// centreStems are the specialities whose centre ("Rheumazentrum") is a
+// specialists' practice.
+var centreStems = []string{"rheuma", "schmerz", "orthopaed", "hoer", "kinderwunsch", "operations", "haut", "augen",
+	"venen", "wirbelsaeulen", "urolog", "kardiolog", "neurolog", "radiolog", "gastro", "endokrin", "allergie"}
 
 // gpStems mark a general practitioner's practice.
 var gpStems = []string{"hausarzt", "hausaerzt", "allgemeinmed", "allgemeinarzt", "praktisch"}
@@ -868,6 +875,15 @@ func classifyAll(words []string) Class {
 		}
 		if spa && !acute && (c == Hospital || hasWordPart(words, "zentrum")) {
 			return Rehab
+		}
+	}
+	if c == Unknown {
+		// a speciality's centre ("Rheumazentrum", "Schmerzzentrum",
+		// "Orthopädiezentrum"): a specialists' practice, as an MVZ
+		for _, w := range words {
+			if strings.HasSuffix(w, "zentrum") && w != "zentrum" && slices.ContainsFunc(centreStems, func(s string) bool { return strings.Contains(w, s) }) {
+				return PracticeSpecialist
+			}
 		}
 	}
 	if c == Hospital {
