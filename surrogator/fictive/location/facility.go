@@ -395,7 +395,7 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 		}
 	}
 	if article != "" {
-		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
+		f.genders = articleGenders(ctx.Before(40), article, core)
 	}
 	// one surrogate serves every spelling of the facility in the
 	// document: its head must fit the articles before all of them
@@ -1061,7 +1061,7 @@ func docGenderSets(ctx *fictive.Context, reg *register) (map[string]fac.GenderSe
 			}
 			_, core, _ := splitSpace(ctx.Doc.SpanText(j))
 			nom := fac.Nominative(core, a)
-			set := fac.AgreeingGenders(a, fac.HeadGender(nom))
+			set := articleGenders(ctx.Doc.Text[from:sp.Begin], a, nom)
 			id := facilityIdentity(reg, nom)
 			tagged := set
 			if acronymLike(nom) {

@@ -481,3 +481,52 @@ func placeName(w string) bool {
 	i := sort.Search(len(ps), func(i int) bool { return ps[i].Name >= w })
 	return i < len(ps) && ps[i].Name == w
 }
+
+// prepositionCases are the cases a preposition governs (nominative never).
+var prepositionCases = func() map[string][gen + 1]bool {
+	dative := [gen + 1]bool{dat: true}
+	accusative := [gen + 1]bool{acc: true}
+	twoWay := [gen + 1]bool{acc: true, dat: true}
+	genitive := [gen + 1]bool{gen: true, dat: true}
+	m := map[string][gen + 1]bool{}
+	for _, p := range []string{"bei", "mit", "von", "aus", "nach", "seit", "zu", "gegenüber", "ab", "außer", "samt", "nebst", "entsprechend", "gemäß"} {
+		m[p] = dative
+	}
+	for _, p := range []string{"durch", "für", "gegen", "ohne", "um", "bis", "wider"} {
+		m[p] = accusative
+	}
+	for _, p := range []string{"in", "an", "auf", "über", "unter", "vor", "hinter", "neben", "zwischen"} {
+		m[p] = twoWay
+	}
+	for _, p := range []string{"wegen", "trotz", "während", "statt", "anstatt", "innerhalb", "außerhalb", "aufgrund", "mittels", "seitens", "bezüglich", "zugunsten"} {
+		m[p] = genitive
+	}
+	return m
+}()
+
+// PrepositionGenders returns the head genders the article ending before
+// may agree with given the preposition written before it: "bei den …" is
+// a dative, so a plural head ("bei den Stadtwerken", never "bei den
+// Betrieb"), "in der …" a feminine dative (never "in der Pflegedienst").
+// It is 0 when no preposition precedes the article: the article alone
+// decides (AgreeingGenders).
+func PrepositionGenders(before string) GenderSet {
+	if !ArticleBefore(before) {
+		return 0
+	}
+	f := strings.Fields(before)
+	if len(f) < 2 {
+		return 0
+	}
+	cases, ok := prepositionCases[strings.ToLower(f[len(f)-2])]
+	if !ok {
+		return 0
+	}
+	var out GenderSet
+	for _, r := range articleReadings[strings.ToLower(f[len(f)-1])] {
+		if cases[r.cas] {
+			out |= r.gender.Set()
+		}
+	}
+	return out
+}

@@ -487,7 +487,7 @@ var rules = []rule{
 	{"institut", 'i', UniversityInstitute}, {"forschungszentrum", 'i', UniversityInstitute},
 	{"fakultaet", 'i', UniversityInstitute}, {"maxplanck", 'i', UniversityInstitute},
 	{"fraunhofer", 'i', UniversityInstitute}, {"delbrueck", 'i', UniversityInstitute}, {"helmholtz", 'w', UniversityInstitute}, {"leibniz", 'w', UniversityInstitute},
-	{"schule", 's', School}, {"gymnasium", 'i', School}, {"kindergarten", 'i', School}, {"kita", 'w', School},
+	{"schule", 's', School}, {"schulen", 's', School}, {"gymnasium", 'i', School}, {"kindergarten", 'i', School}, {"kita", 'w', School},
 	{"kindertagesstaette", 'i', School}, {"schulzentrum", 'i', School}, {"berufskolleg", 'i', School},
 	{"gesamtschule", 'i', School}, {"grundschule", 'i', School}, {"realschule", 'i', School}, {"hort", 'w', School},
 	{"pfarrei", 'i', Church},
@@ -496,7 +496,7 @@ var rules = []rule{
 	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
 	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
 	{"volkssolidaritaet", 'p', Association}, {"johanniter", 'p', Association}, {"malteser", 'p', Association},
-	{"tv", 'w', Association}, {"mtv", 'w', Association}, {"tsg", 'w', Association}, {"sc", 'w', Association}, {"sportfreunde", 'i', Association},
+	{"tv", 'w', Association}, {"mtv", 'w', Association}, {"tsg", 'w', Association}, {"sc", 'w', Association}, {"sportfreunde", 'i', Association}, {"freunde", 's', Association}, {"freunden", 's', Association},
 	{"fsv", 'w', Association}, {"tsv", 'w', Association}, {"vfb", 'w', Association}, {"vfl", 'w', Association},
 	{"spvgg", 'w', Association}, {"tus", 'w', Association}, {"ssv", 'w', Association}, {"bsv", 'w', Association},
 	{"vereinigung", 's', Association}, {"club", 's', Association}, {"klub", 's', Association},
@@ -578,7 +578,7 @@ var rules = []rule{
 	{"consulting", 'i', Company}, {"service", 's', Company}, {"technik", 's', Company}, {"brauerei", 'i', Company},
 	{"betrieb", 's', Company}, {"unternehmen", 'i', Company}, {"firma", 'w', Company}, {"konzern", 'i', Company},
 	{"stadtwerke", 'i', Company}, {"versorgung", 's', Company}, {"industrie", 'i', Company}, {"fabrik", 's', Company},
-	{"autowerkstatt", 'i', Company}, {"werkstatt", 's', Company}, {"schlachthof", 'i', Company},
+	{"autowerkstatt", 'i', Company}, {"werkstatt", 's', Company}, {"schlachthof", 'i', Company}, {"werft", 's', Company},
 	{"zeitung", 's', Company}, {"agentur", 'i', Company}, {"partner", 's', Company}, {"handwerk", 'i', Company},
 }
 
@@ -1051,6 +1051,9 @@ var genderSuffix = map[string]Gender{
 	"platz": Masculine, "treff": Masculine, "tsv": Masculine, "sv": Masculine, "fc": Masculine,
 	"bahn": Feminine, "post": Feminine, "nemocnice": Feminine, "pojistovna": Feminine, "pokladna": Feminine, "caisse": Feminine, "versorgung": Feminine, "versorgungskammer": Feminine, "alterskasse": Feminine, "sante": Feminine, "maladie": Feminine, "versicherungsanstalt": Feminine, "register": Neuter, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
+	"kreis": Masculine, "bezirk": Masculine, "innung": Feminine, "betriebe": Plural, "betrieben": Plural,
+	"werkstaetten": Plural, "heime": Plural, "heimen": Plural, "schulen": Plural, "apotheken": Plural,
+	"baeder": Plural, "baedern": Plural, "freunde": Plural, "freunden": Plural,
 }
 
 // HeadGender returns the gender of a name's head noun: the first word
