@@ -247,7 +247,7 @@ var abbreviations = map[string]string{
 	"CCC": "Comprehensive Cancer Center", "DHZ": "Deutsches Herzzentrum", "HDZ": "Herzzentrum",
 	"SKH": "Sächsisches Krankenhaus", "ArbG": "Arbeitsgericht", "LAG": "Landesarbeitsgericht",
 	"OVG": "Oberverwaltungsgericht", "VGH": "Verwaltungsgerichtshof", "BGH": "Bundesgerichtshof",
-	"FG": "Finanzgericht", "StA": "Staatsanwaltschaft", "GStA": "Generalstaatsanwaltschaft", "KBS": "Knappschaft-Bahn-See", "TUM": "Technische Universität",
+	"FG": "Finanzgericht", "StA": "Staatsanwaltschaft", "GStA": "Generalstaatsanwaltschaft", "KBS": "Knappschaft-Bahn-See", "WG": "Wohngemeinschaft", "TUM": "Technische Universität",
 	"Landessozialger.": "Landessozialgericht", "Amtsger.": "Amtsgericht",
 }
 
@@ -338,6 +338,7 @@ var rules = []rule{
 	{"universitaetsspital", 'i', UniHospital}, {"universitaetskrankenhaus", 'i', UniHospital},
 	{"universitaetsfrauenklinik", 'i', UniHospital}, {"universitaetskinderklinik", 'i', UniHospital},
 	{"universitaetszahnklinik", 'i', UniHospital}, {"universitaetsaugenklinik", 'i', UniHospital},
+	{"universitaetsbibliothek", 'i', Culture}, {"universitaetsarchiv", 'i', Culture},
 	{"universitaets", 'p', UniHospital}, {"charite", 'i', UniHospital},
 	{"apotheke", 'i', Pharmacy}, {"pharmacy", 'w', Pharmacy},
 	{"hospizverein", 'i', Association}, {"hospizdienst", 'i', CareService}, {"geburtshaus", 'i', PracticeSpecialist}, {"praxisklinik", 'i', PracticeSpecialist},
@@ -363,7 +364,7 @@ var rules = []rule{
 	{"kinderarzt", 'i', PracticeSpecialist}, {"frauenarzt", 'i', PracticeSpecialist}, {"augenarzt", 'i', PracticeSpecialist},
 	{"psychiatr", 'i', Psychiatry}, {"psychosomat", 'i', Psychiatry}, {"nervenklinik", 'i', Psychiatry},
 	{"nervenkrankenhaus", 'i', Psychiatry}, {"suchtklinik", 'i', Psychiatry}, {"psychotherapeutisch", 'i', Psychiatry},
-	{"institutsambulanz", 'i', Psychiatry}, {"seelische", 'p', Psychiatry},
+	{"institutsambulanz", 'i', Psychiatry}, {"massregelvollzug", 'i', Psychiatry}, {"forensische", 'p', Psychiatry}, {"seelische", 'p', Psychiatry},
 	{"bezirksklinik", 'i', Psychiatry}, {"lvrklinik", 'w', Psychiatry}, {"lwlklinik", 'w', Psychiatry},
 	{"vitos", 'w', Psychiatry}, {"zfp", 'w', Psychiatry},
 	{"hebamme", 'i', PracticeSpecialist}, {"heilpraktiker", 'i', PracticeSpecialist}, {"psychotherapie", 'w', PracticeSpecialist},
@@ -393,7 +394,8 @@ var rules = []rule{
 	// a speciality alone names a practice ("Radiologie am Theater"; a
 	// "Klinik für Radiologie" is a clinic by the rules above)
 	{"radiologisch", 'p', PracticeSpecialist}, {"nuklearmedizinisch", 'p', PracticeSpecialist},
-	{"radiologie", 'w', PracticeSpecialist}, {"nuklearmedizin", 'w', PracticeSpecialist},
+	{"radiologie", 'w', PracticeSpecialist}, {"nuklearmedizin", 'w', PracticeSpecialist}, {"strahlentherapie", 'w', PracticeSpecialist},
+	{"bereitschaftsdienst", 'i', PracticeGP},
 	{"kardiologie", 'w', PracticeSpecialist}, {"neurologie", 'w', PracticeSpecialist},
 	{"orthopaedie", 'w', PracticeSpecialist}, {"urologie", 'w', PracticeSpecialist},
 	{"dermatologie", 'w', PracticeSpecialist}, {"gynaekologie", 'w', PracticeSpecialist},
@@ -404,7 +406,7 @@ var rules = []rule{
 	{"krippe", 's', School}, {"sbbz", 'w', School},
 	// schools before care ("Krankenpflegeschule", "Berufsschule für
 	// Pflegeberufe"); a Volkshochschule is adult education, no university
-	{"volkshochschule", 'i', School}, {"hochschule", 'i', University}, {"schule", 's', School},
+	{"volkshochschule", 'i', School}, {"fahrschule", 'i', Company}, {"hochschule", 'i', University}, {"schule", 's', School},
 	{"gymnasium", 'i', School}, // "Max-Planck-Gymnasium" is no institute
 
 	// "-pflege" of things is a trade, not care
@@ -440,7 +442,7 @@ var rules = []rule{
 	{"hansemerkur", 'w', InsurerPrivate}, {"ergo", 'w', InsurerPrivate}, {"huk", 'w', InsurerPrivate},
 	{"sdk", 'w', InsurerPrivate}, {"lkh", 'w', InsurerPrivate}, {"universa", 'w', InsurerPrivate},
 	{"pflegekasse", 'i', InsurerStatutory},
-	{"kurzzeitpflege", 'i', CareHome}, {"wohngemeinschaft", 'i', CareHome}, {"wohngruppe", 'i', CareHome},
+	{"kurzzeitpflege", 'i', CareHome}, {"kinderheim", 'i', CareHome}, {"wohngemeinschaft", 'i', CareHome}, {"wohngruppe", 'i', CareHome},
 	{"wohnstaette", 'i', CareHome}, {"wohnverbund", 'i', CareHome}, {"hospizdienst", 'i', CareService},
 	{"palliativecare", 'i', CareService}, {"hauskrankenpflege", 'i', CareService},
 	{"pflegeheim", 'i', CareHome}, {"altenheim", 'i', CareHome}, {"seniorenheim", 'i', CareHome},
@@ -474,7 +476,7 @@ var rules = []rule{
 	{"rathaus", 'i', AuthorityOther}, {"verwaltung", 's', AuthorityOther}, {"justizvollzugsanstalt", 'i', AuthorityOther},
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
 	{"medizinischer", 'w', AuthorityOther}, {"begutachtungsstelle", 'i', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
-	{"regierungspraesidium", 'i', AuthorityOther}, {"buergerbuero", 'i', AuthorityOther}, {"buergeramt", 'i', AuthorityOther},
+	{"regierungspraesidium", 'i', AuthorityOther}, {"buergerbuero", 'i', AuthorityOther}, {"fuehrerscheinstelle", 'i', AuthorityOther}, {"bundeswehr", 'w', AuthorityOther}, {"buergeramt", 'i', AuthorityOther},
 	{"kreis", 'w', AuthorityLandratsamt}, {"bezirk", 'w', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
 	{"krebsgesellschaft", 'i', Association}, {"landschaftsverband", 'i', AuthorityOther}, {"landeswohlfahrtsverband", 'i', AuthorityOther},
 	{"krebsregister", 'i', AuthorityOther}, {"register", 's', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
@@ -506,7 +508,7 @@ var rules = []rule{
 	{"arbeiterwohlfahrt", 'i', Association}, {"johanniter", 'i', Association}, {"malteser", 'i', Association},
 	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
 	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
-	{"innung", 's', Association}, {"kreishandwerkerschaft", 'i', Association}, {"fachstelle", 'i', Association},
+	{"innung", 's', Association}, {"kinderschutz", 'i', Association}, {"integrationsfachdienst", 'i', Association}, {"kreishandwerkerschaft", 'i', Association}, {"fachstelle", 'i', Association},
 	{"kammer", 's', Association}, {"netzwerk", 'p', Association}, {"gesundheitsladen", 'i', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
 	{"fruehfoerder", 'i', Association}, {"foerderstelle", 'i', Association},
 	{"jugendhilfe", 'i', Association}, {"familienhilfe", 'i', Association}, {"kinderhilfe", 'i', Association},
@@ -589,13 +591,14 @@ var specialityStems = []string{
 	"frauen", "augen", "ophthalm", "haut", "derma", "hno", "chirurg", "radiolog", "anaesth", "psych", "kinder",
 	"paediat", "endokrin", "diabet", "rheuma", "angio", "gefaess", "nuklear", "schmerz", "sportmed", "geriat",
 	"internist", "innere", "phlebo", "allergo", "proktolog", "andrologie", "strahlen", "mund", "kiefer",
-	"hebamm", "nervenarzt", "nervenaerzt", "hno", "patholog", "haemostas", "humangenet",
+	"hebamm", "nervenarzt", "nervenaerzt", "hno", "patholog", "haemostas", "humangenet", "dialyse", "substitution",
 }
 
 // centreStems are the specialities whose centre ("Rheumazentrum") is a
 // specialists' practice.
 var centreStems = []string{"rheuma", "schmerz", "orthopaed", "hoer", "kinderwunsch", "operations", "haut", "augen",
-	"venen", "wirbelsaeulen", "urolog", "kardiolog", "neurolog", "radiolog", "gastro", "endokrin", "allergie"}
+	"venen", "wirbelsaeulen", "urolog", "kardiolog", "neurolog", "radiolog", "gastro", "endokrin", "allergie",
+	"nephrolog", "pneumolog", "dermatolog"}
 
 // gpStems mark a general practitioner's practice.
 var gpStems = []string{"hausarzt", "hausaerzt", "allgemeinmed", "allgemeinarzt", "praktisch"}
@@ -883,6 +886,11 @@ func classifyAll(words []string) Class {
 		for _, w := range words {
 			if strings.HasSuffix(w, "zentrum") && w != "zentrum" && slices.ContainsFunc(centreStems, func(s string) bool { return strings.Contains(w, s) }) {
 				return PracticeSpecialist
+			}
+		}
+		for i, w := range words[:max(len(words)-1, 0)] {
+			if words[i+1] == "zentrum" && slices.ContainsFunc(centreStems, func(s string) bool { return strings.HasPrefix(w, s) }) {
+				return PracticeSpecialist // "Nephrologisches Zentrum"
 			}
 		}
 	}
