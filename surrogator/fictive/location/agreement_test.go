@@ -188,6 +188,9 @@ var agreementCases = []string{
 	"Er ging zum [[HOSPITAL|Orthopäden Dr. Wolf]] regelmäßig.",
 	"Er ging zur [[HOSPITAL|Zahnärztin Dr. Wolf]] regelmäßig.",
 	"Er ging zur [[HOSPITAL|Physiotherapeutin Anna Wolf]] regelmäßig.",
+	"Der Unfall geschah auf der [[OTHER|Rastanlage Am Hahnenkamm]] am Morgen.",
+	"Er angelt an der [[OTHER|Talsperre Hagen]] am Wochenende.",
+	"Er wandert auf dem [[OTHER|Kahlen Asten]] am Wochenende.",
 }
 
 // TestFacilityAgreement: on the default path the surrogate of every name

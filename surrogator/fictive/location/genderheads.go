@@ -34,7 +34,10 @@ var genderHeads = map[fac.Class][]string{
 	fac.Gastronomy:         {"Restaurant {surname}", "Gaststätte {surname}", "Gasthof {surname}"},
 	fac.Lodging:            {"Hotel {city}", "Pension {surname}"},
 	fac.Culture:            {"Museum {city}", "Stadtbibliothek {city}"},
-	fac.Park:               {"Stadtpark {city}", "Parkanlage {city}"},
+	// places whose names claim no type (a square, a stop: "auf der
+	// [Rastanlage …]" needs a feminine one)
+	fac.Unknown: {"Marktplatz {city}", "Haltestelle {city}", "Anlegestelle {city}"},
+	fac.Park:    {"Stadtpark {city}", "Parkanlage {city}"},
 }
 
 // genderedTemplates returns the names of class c (genderHeads) whose head
