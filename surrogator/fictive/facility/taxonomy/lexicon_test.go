@@ -76,7 +76,7 @@ func TestClassifyLexiconRarer(t *testing.T) {
 		"authority-other":       {"Ärztliche Begutachtungsstelle", "Zentrales Vorsorgeregister", "StA Bremen", "Bereich Soziales der Stadt Kassel", "Dezernat II des Landkreises Kassel", "Bürgerbüro", "Führerscheinstelle", "Bundeswehr", "Bezirk Unterfranken", "Ambulanter Justizsozialdienst"},
 		"authority-landratsamt": {"Kreis Herford", "Landkreis Kassel"},
 		"association":           {"Bäcker-Innung Rhein-Main", "Kreishandwerkerschaft Kassel", "Fachstelle Sucht", "Kinderschutzzentrum Nord", "Integrationsfachdienst"},
-		"company":               {"Gewerbepark Süd GmbH", "Industriepark Höchst", "Meyer Werft", "Fahrschule Krause", "Solarpark Ost"},
+		"company":               {"Gewerbepark Süd GmbH", "Industriepark Höchst", "Meyer Werft", "Solarpark Ost"},
 		"culture":               {"Universitätsbibliothek Kassel"},
 		"school":                {"Berufsbildende Schulen Nord"},
 	} {

@@ -406,7 +406,7 @@ var rules = []rule{
 	{"krippe", 's', School}, {"sbbz", 'w', School},
 	// schools before care ("Krankenpflegeschule", "Berufsschule für
 	// Pflegeberufe"); a Volkshochschule is adult education, no university
-	{"volkshochschule", 'i', School}, {"fahrschule", 'i', Company}, {"hochschule", 'i', University}, {"schule", 's', School},
+	{"volkshochschule", 'i', School}, {"hochschule", 'i', University}, {"schule", 's', School},
 	{"gymnasium", 'i', School}, // "Max-Planck-Gymnasium" is no institute
 
 	// "-pflege" of things is a trade, not care
@@ -839,7 +839,10 @@ func classifyAll(words []string) Class {
 					return CareHome // "Haus Lindenhof der Diakonie": a welfare carrier's home
 				}
 			}
-			if (w == "der" || w == "des") && i+1 < len(words) && ownerAuthorities[words[i+1]] {
+			if (w == "der" || w == "des") && i+1 < len(words) && ownerAuthorities[words[i+1]] &&
+				slices.ContainsFunc(words[:i], func(h string) bool {
+					return slices.ContainsFunc(adminUnits, func(u string) bool { return strings.Contains(h, u) })
+				}) {
 				return AuthorityOther // "Bereich Soziales der Stadt Oberhausen": an office of the town
 			}
 			break
@@ -948,6 +951,11 @@ var ownerAuthorities = map[string]bool{
 	"samtgemeinde": true, "verbandsgemeinde": true, "stadtverwaltung": true, "landkreises": true, "kreises": true,
 	"kreisverwaltung": true, "bezirksregierung": true,
 }
+
+// adminUnits are the folded words of an administration's units ("Bereich
+// Soziales", "Dezernat II", "Fachdienst 50"): such a unit of a town or
+// district is an office, a "Ballspielfeld der Stadt" is not.
+var adminUnits = []string{"bereich", "dezernat", "referat", "abteilung", "fachdienst", "sachgebiet", "dienststelle", "buero", "service", "stabsstelle"}
 
 // locatives start a phrase that locates or owns the named facility.
 var locatives = map[string]bool{
