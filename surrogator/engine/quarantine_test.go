@@ -25,6 +25,8 @@ import (
 var crossLetterWords = map[string]string{
 	"d58-onkologie-wiesbaden":          `"NCT-Nr." (trial registry) vs the tumour centre NCT of d05`,
 	"d104-sozialdienst-neubrandenburg": `"; Essen auf Rädern" (meals on wheels, at a clause start) vs the city Essen of d81`,
+	"d152-wittenberg-geriatrie-entlassung": `"; Essen auf Rädern" (meals on wheels, at a clause start) vs the city Essen of d81`,
+	"d154-offenburg-psychiatrie-betreuung": `"Herr Richter Maier-Hottinger" (the judge's title) vs the surname Richter of d27 and d31`,
 }
 
 // maxUnexplainedPerMille bounds the other exclusions, per 1,000 letter

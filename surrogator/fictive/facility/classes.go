@@ -106,6 +106,9 @@ func AgreeingGenders(article string, head Gender) GenderSet {
 	return taxonomy.AgreeingGenders(article, head)
 }
 
+// PrepositionGenders is taxonomy.PrepositionGenders.
+func PrepositionGenders(before string) GenderSet { return taxonomy.PrepositionGenders(before) }
+
 // ArticleWord is taxonomy.ArticleWord.
 func ArticleWord(before string) string { return taxonomy.ArticleWord(before) }
 

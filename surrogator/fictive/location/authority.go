@@ -150,14 +150,17 @@ func authoritySurrogate(ctx *fictive.Context, g Gazetteer, f facility, cls fac.C
 			return "Kreisverwaltung " + kreisName(d), true
 		case f.genders.Has(fac.Masculine) && !f.genders.Has(fac.Neuter):
 			return "Landkreis " + kreisName(d), true
-		case strings.HasPrefix(low, "kreisverwaltung"):
+		case strings.HasPrefix(low, "kreisverwaltung") && (f.genders == 0 || f.genders.Has(fac.Feminine)):
 			return "Kreisverwaltung " + kreisName(d), true
 		}
 		switch pl.State {
 		case "Baden-Württemberg", "Bayern", "Sachsen", "Thüringen":
 			return "Landratsamt " + kreisName(d), true
 		case "Rheinland-Pfalz", "Schleswig-Holstein", "Nordrhein-Westfalen":
-			return "Kreisverwaltung " + kreisName(d), true
+			if f.genders == 0 || f.genders.Has(fac.Feminine) {
+				return "Kreisverwaltung " + kreisName(d), true
+			}
+			return "Landratsamt " + kreisName(d), true // "beim Kreis …": a neuter head (im, beim, vom)
 		}
 		return "Landkreis " + kreisName(d), true
 	case fac.AuthorityArbeitsagentur:

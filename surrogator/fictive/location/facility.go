@@ -397,7 +397,7 @@ func facilityNominative(core, article string, ctx *fictive.Context) (string, err
 		}
 	}
 	if article != "" {
-		f.genders = fac.AgreeingGenders(article, fac.HeadGender(core))
+		f.genders = articleGenders(ctx.Before(40), article, core)
 	}
 	f.role = originalRole(core, cls, beforeSpan(ctx, 80))
 	// one surrogate serves every spelling of the facility in the
@@ -688,6 +688,16 @@ func facilityTiersOf(ctx *fictive.Context, g Gazetteer, res *data.Resources, f f
 					}
 				}
 			}
+		}
+		if len(agree) == 0 {
+			// nor of the other kinds: a name of the class by a head of a
+			// gender the article fits ("im [Podologiezentrum]" → "im
+			// Therapiezentrum …")
+			c := f.class
+			if c == fac.Unknown {
+				c = fac.Classify(f.original)
+			}
+			agree = genderedTemplates(c, f.genders)
 		}
 		if len(agree) > 0 {
 			templates = agree
@@ -1085,7 +1095,7 @@ func docGenderSets(ctx *fictive.Context, reg *register) (map[string]fac.GenderSe
 			}
 			_, core, _ := splitSpace(ctx.Doc.SpanText(j))
 			nom := fac.Nominative(core, a)
-			set := fac.AgreeingGenders(a, fac.HeadGender(nom))
+			set := articleGenders(ctx.Doc.Text[from:sp.Begin], a, nom)
 			id := facilityIdentity(reg, nom)
 			tagged := set
 			if acronymLike(nom) {

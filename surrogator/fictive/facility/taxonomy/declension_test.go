@@ -112,3 +112,25 @@ func TestAgreesLegalForms(t *testing.T) {
 		}
 	}
 }
+
+func TestPrepositionGenders(t *testing.T) {
+	for _, c := range []struct {
+		before string
+		want   GenderSet
+	}{
+		{"Er war bei den ", Plural.Set()},
+		{"Er kam in den ", Masculine.Set() | Plural.Set()},
+		{"Er kam durch den ", Masculine.Set()},
+		{"Er war in der ", Feminine.Set()},
+		{"Er war mit der ", Feminine.Set()},
+		{"wegen der ", Feminine.Set() | Plural.Set()},
+		{"Bei dem ", Masculine.Set() | Neuter.Set()},
+		{"Die Berichte der ", 0}, // no preposition: the article alone decides
+		{"Er war im ", 0},
+		{"Er war bei ", 0}, // no article
+	} {
+		if got := PrepositionGenders(c.before); got != c.want {
+			t.Errorf("PrepositionGenders(%q) = %b, want %b", c.before, got, c.want)
+		}
+	}
+}

@@ -193,7 +193,7 @@ var appositions = map[string]bool{"bund": true, "campus": true}
 // checks that every acronym of the register is listed with the gender
 // of its institution's name.
 var acronymGenders = map[string]Gender{
-	"AOK": Feminine, "ASB": Masculine, "AWO": Feminine, "ArbG": Neuter, "BAMF": Neuter, "BAS": Neuter, "BEK": Feminine, "BG": Feminine, "BFH": Masculine, "BGH": Masculine, "BGU": Feminine, "BHT": Feminine, "BIPS": Neuter, "BKK": Feminine, "BNITM": Neuter, "BSG": Neuter, "BVA": Neuter, "BVerwG": Neuter, "BZSt": Neuter, "BayVGH": Masculine, "BfA": Feminine, "BfArM": Neuter, "BfJ": Neuter, "CAU": Feminine, "CCC": Neuter, "CCCF": Neuter, "CCCU": Neuter, "DHM": Neuter, "DHZC": Neuter, "DKFZ": Neuter, "DRK": Neuter, "DRV": Feminine, "DSHS": Feminine, "DZNE": Neuter, "EBA": Neuter, "EUF": Feminine, "FAU": Feminine, "FG": Neuter, "FH": Feminine, "FLI": Neuter, "GKV": Feminine, "HFU": Feminine, "HHU": Feminine, "HKI": Neuter, "HM": Feminine, "HOST": Feminine, "HS": Feminine, "HSRM": Feminine, "HSU": Feminine, "HSZG": Feminine, "HUK": Feminine, "HZI": Neuter, "HZL": Neuter, "HsH": Feminine, "IKK": Feminine, "INTER": Feminine, "IfADo": Neuter, "JGU": Feminine, "JLU": Feminine, "JMU": Feminine, "JVA": Feminine, "KBA": Neuter, "KIT": Neuter, "NLBV": Neuter, "LVR": Masculine, "LWL": Masculine, "VZP": Feminine, "VBL": Feminine, "CNS": Feminine, "CMFEP": Feminine, "BVAEB": Feminine, "NFZ": Masculine, "TH": Feminine, "OTH": Feminine, "HAW": Feminine, "PH": Feminine, "DHBW": Feminine, "LVA": Feminine, "KBS": Feminine, "KJP": Feminine, "KU": Feminine, "KUM": Neuter, "KUVB": Feminine, "KV": Feminine, "KVJS": Masculine, "LAG": Neuter, "LAGeSo": Neuter, "LAGuS": Neuter, "LASV": Neuter, "LBV": Neuter, "LG": Neuter, "LKH": Feminine, "LKK": Feminine, "LMU": Feminine, "LRA": Neuter, "LSG": Neuter, "LSJV": Neuter, "LUH": Feminine, "MD": Masculine, "MDC": Neuter, "MDK": Masculine, "MHB": Feminine, "MHH": Feminine, "MLU": Feminine, "MRI": Neuter, "MVZ": Neuter, "NCT": Neuter, "OLG": Neuter, "OVG": Neuter, "OVGU": Feminine, "PBeaKK": Feminine, "PEI": Neuter, "PIA": Feminine, "PKV": Feminine, "R+V": Feminine, "RKI": Neuter, "RPTU": Feminine, "RUB": Feminine, "RWTH": Feminine, "SDK": Feminine, "SG": Neuter, "SPZ": Neuter, "SVS": Feminine, "THD": Feminine, "TKK": Feminine, "TLVwA": Neuter, "TU": Feminine, "TUHH": Feminine, "TUM": Feminine, "TZM": Neuter, "UCCH": Neuter, "UCCL": Neuter, "UCCSH": Neuter, "UDE": Feminine, "UFZ": Neuter, "UHZ": Neuter, "UKA": Feminine, "UKBW": Feminine, "UKK": Feminine, "UKMD": Feminine, "UKV": Feminine, "UME": Feminine, "UMG": Feminine, "UMM": Feminine, "UMMD": Feminine, "UMR": Feminine, "UVB": Feminine, "UW/H": Feminine, "UdS": Feminine, "VG": Neuter, "VGH": Masculine, "WHZ": Feminine, "WTZ": Neuter, "ZBFS": Neuter, "ZFP": Neuter, "ZfP": Neuter, "ÖGK": Feminine,
+	"AOK": Feminine, "ASB": Masculine, "AWO": Feminine, "ArbG": Neuter, "BAMF": Neuter, "BAS": Neuter, "BEK": Feminine, "BG": Feminine, "BFH": Masculine, "BGH": Masculine, "BGU": Feminine, "BHT": Feminine, "BIPS": Neuter, "BKK": Feminine, "BNITM": Neuter, "BSG": Neuter, "BVA": Neuter, "BVerwG": Neuter, "BZSt": Neuter, "BayVGH": Masculine, "BfA": Feminine, "BfArM": Neuter, "BfJ": Neuter, "CAU": Feminine, "CCC": Neuter, "CCCF": Neuter, "CCCU": Neuter, "DHM": Neuter, "DHZC": Neuter, "DKFZ": Neuter, "DRK": Neuter, "DRV": Feminine, "DSHS": Feminine, "DZNE": Neuter, "EBA": Neuter, "EUF": Feminine, "FAU": Feminine, "FG": Neuter, "FH": Feminine, "FLI": Neuter, "GKV": Feminine, "HFU": Feminine, "HHU": Feminine, "HKI": Neuter, "HM": Feminine, "HOST": Feminine, "HS": Feminine, "HSRM": Feminine, "HSU": Feminine, "HSZG": Feminine, "HUK": Feminine, "HZI": Neuter, "HZL": Neuter, "HsH": Feminine, "IKK": Feminine, "INTER": Feminine, "IfADo": Neuter, "JGU": Feminine, "JLU": Feminine, "JMU": Feminine, "JVA": Feminine, "KBA": Neuter, "KIT": Neuter, "NLBV": Neuter, "LVR": Masculine, "LWL": Masculine, "VZP": Feminine, "VBL": Feminine, "CNS": Feminine, "CMFEP": Feminine, "BVAEB": Feminine, "NFZ": Masculine, "TH": Feminine, "OTH": Feminine, "HAW": Feminine, "PH": Feminine, "DHBW": Feminine, "LVA": Feminine, "KBS": Feminine, "KJP": Feminine, "KU": Feminine, "KUM": Neuter, "KUVB": Feminine, "KV": Feminine, "KVJS": Masculine, "LAG": Neuter, "LAGeSo": Neuter, "LAGuS": Neuter, "LASV": Neuter, "LBV": Neuter, "LG": Neuter, "LKH": Feminine, "LKK": Feminine, "LMU": Feminine, "LRA": Neuter, "LSG": Neuter, "LSJV": Neuter, "LUH": Feminine, "MD": Masculine, "MDC": Neuter, "MDK": Masculine, "MHB": Feminine, "MHH": Feminine, "MLU": Feminine, "MRI": Neuter, "MVZ": Neuter, "NCT": Neuter, "OLG": Neuter, "OVG": Neuter, "OVGU": Feminine, "PBeaKK": Feminine, "PEI": Neuter, "PIA": Feminine, "PKV": Feminine, "R+V": Feminine, "RKI": Neuter, "RPTU": Feminine, "RUB": Feminine, "RWTH": Feminine, "SDK": Feminine, "SG": Neuter, "SPZ": Neuter, "SVS": Feminine, "StA": Feminine, "GStA": Feminine, "THD": Feminine, "TKK": Feminine, "TLVwA": Neuter, "TU": Feminine, "TUHH": Feminine, "TUM": Feminine, "TZM": Neuter, "UCCH": Neuter, "UCCL": Neuter, "UCCSH": Neuter, "UDE": Feminine, "UFZ": Neuter, "UHZ": Neuter, "UKA": Feminine, "UKBW": Feminine, "UKK": Feminine, "UKMD": Feminine, "UKV": Feminine, "UME": Feminine, "UMG": Feminine, "UMM": Feminine, "UMMD": Feminine, "UMR": Feminine, "UVB": Feminine, "UW/H": Feminine, "UdS": Feminine, "VG": Neuter, "VGH": Masculine, "WHZ": Feminine, "WTZ": Neuter, "ZBFS": Neuter, "ZFP": Neuter, "ZfP": Neuter, "ÖGK": Feminine,
 }
 
 // CaseOf returns the grammatical case (0 nominative, 1 accusative, 2
@@ -480,4 +480,53 @@ func placeName(w string) bool {
 	ps := data.Places()
 	i := sort.Search(len(ps), func(i int) bool { return ps[i].Name >= w })
 	return i < len(ps) && ps[i].Name == w
+}
+
+// prepositionCases are the cases a preposition governs (nominative never).
+var prepositionCases = func() map[string][gen + 1]bool {
+	dative := [gen + 1]bool{dat: true}
+	accusative := [gen + 1]bool{acc: true}
+	twoWay := [gen + 1]bool{acc: true, dat: true}
+	genitive := [gen + 1]bool{gen: true, dat: true}
+	m := map[string][gen + 1]bool{}
+	for _, p := range []string{"bei", "mit", "von", "aus", "nach", "seit", "zu", "gegenüber", "ab", "außer", "samt", "nebst", "entsprechend", "gemäß"} {
+		m[p] = dative
+	}
+	for _, p := range []string{"durch", "für", "gegen", "ohne", "um", "bis", "wider"} {
+		m[p] = accusative
+	}
+	for _, p := range []string{"in", "an", "auf", "über", "unter", "vor", "hinter", "neben", "zwischen"} {
+		m[p] = twoWay
+	}
+	for _, p := range []string{"wegen", "trotz", "während", "statt", "anstatt", "innerhalb", "außerhalb", "aufgrund", "mittels", "seitens", "bezüglich", "zugunsten"} {
+		m[p] = genitive
+	}
+	return m
+}()
+
+// PrepositionGenders returns the head genders the article ending before
+// may agree with given the preposition written before it: "bei den …" is
+// a dative, so a plural head ("bei den Stadtwerken", never "bei den
+// Betrieb"), "in der …" a feminine dative (never "in der Pflegedienst").
+// It is 0 when no preposition precedes the article: the article alone
+// decides (AgreeingGenders).
+func PrepositionGenders(before string) GenderSet {
+	if !ArticleBefore(before) {
+		return 0
+	}
+	f := strings.Fields(before)
+	if len(f) < 2 {
+		return 0
+	}
+	cases, ok := prepositionCases[strings.ToLower(f[len(f)-2])]
+	if !ok {
+		return 0
+	}
+	var out GenderSet
+	for _, r := range articleReadings[strings.ToLower(f[len(f)-1])] {
+		if cases[r.cas] {
+			out |= r.gender.Set()
+		}
+	}
+	return out
 }

@@ -11,7 +11,7 @@ import (
 // labelLogic is bumped whenever the code that classifies a pool entry or
 // finds its head noun changes in a way its tables do not show
 // (classifyEntry, classifyFolded, classWords, Expand, HeadGender).
-const labelLogic = 8
+const labelLogic = 9 // 9: owner "der Stadt …" and a speciality's Zentrum in classifyAll
 
 // LabelVersion identifies the labeller of pool entries: a digest of every
 // table the classification and the head-noun gender depend on, and of

@@ -25,6 +25,7 @@
 package taxonomy
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -246,7 +247,7 @@ var abbreviations = map[string]string{
 	"CCC": "Comprehensive Cancer Center", "DHZ": "Deutsches Herzzentrum", "HDZ": "Herzzentrum",
 	"SKH": "Sächsisches Krankenhaus", "ArbG": "Arbeitsgericht", "LAG": "Landesarbeitsgericht",
 	"OVG": "Oberverwaltungsgericht", "VGH": "Verwaltungsgerichtshof", "BGH": "Bundesgerichtshof",
-	"FG": "Finanzgericht", "KBS": "Knappschaft-Bahn-See", "TUM": "Technische Universität",
+	"FG": "Finanzgericht", "StA": "Staatsanwaltschaft", "GStA": "Generalstaatsanwaltschaft", "KBS": "Knappschaft-Bahn-See", "WG": "Wohngemeinschaft", "TUM": "Technische Universität",
 	"Landessozialger.": "Landessozialgericht", "Amtsger.": "Amtsgericht",
 }
 
@@ -319,11 +320,16 @@ var rules = []rule{
 	// Zahnärztekammer, Apothekerkammer: not a practice or pharmacy)
 	{"aerztekammer", 's', Association}, {"apothekerkammer", 's', Association}, {"handwerkskammer", 's', Association},
 	// pension funds of the professions and Bavaria's (not a practice, not a chamber)
+	// the Sozialmedizinischer Dienst is the pension carriers' medical service
+	// (the Knappschaft's for its insurees too); the Kassen's is the
+	// Medizinischer Dienst
+	{"sozialmedizinisch", 'p', PensionCarrier},
 	{"alterskasse", 'i', PensionCarrier}, {"versorgungsanstalt", 'i', PensionCarrier},
 	{"landesversicherungsanstalt", 'i', PensionCarrier}, {"aerzteversorgung", 'i', PensionCarrier}, {"versorgungskammer", 'i', PensionCarrier},
 	{"apothekerversorgung", 'i', PensionCarrier}, {"versicherungskammer", 'i', InsurerPrivate},
 	{"schuechtermann", 'p', HeartCentre}, {"kerckhoff", 'p', HeartCentre},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
+	{"herzkreislaufzentrum", 'i', HeartCentre}, // "Herz-Kreislauf-Zentrum"
 	{"tumorzentrum", 'i', TumourCentre}, {"tumorerkrankung", 'i', TumourCentre}, {"krebszentrum", 'i', TumourCentre},
 	{"krebscentrum", 'i', TumourCentre}, {"tumorcentrum", 'i', TumourCentre}, {"onkologisches", 'w', TumourCentre},
 	{"cancer", 'w', TumourCentre}, {"brustzentrum", 'i', TumourCentre}, {"darmzentrum", 'i', TumourCentre},
@@ -332,6 +338,7 @@ var rules = []rule{
 	{"universitaetsspital", 'i', UniHospital}, {"universitaetskrankenhaus", 'i', UniHospital},
 	{"universitaetsfrauenklinik", 'i', UniHospital}, {"universitaetskinderklinik", 'i', UniHospital},
 	{"universitaetszahnklinik", 'i', UniHospital}, {"universitaetsaugenklinik", 'i', UniHospital},
+	{"universitaetsbibliothek", 'i', Culture}, {"universitaetsarchiv", 'i', Culture},
 	{"universitaets", 'p', UniHospital}, {"charite", 'i', UniHospital},
 	{"apotheke", 'i', Pharmacy}, {"pharmacy", 'w', Pharmacy},
 	{"hospizverein", 'i', Association}, {"hospizdienst", 'i', CareService}, {"geburtshaus", 'i', PracticeSpecialist}, {"praxisklinik", 'i', PracticeSpecialist},
@@ -357,7 +364,7 @@ var rules = []rule{
 	{"kinderarzt", 'i', PracticeSpecialist}, {"frauenarzt", 'i', PracticeSpecialist}, {"augenarzt", 'i', PracticeSpecialist},
 	{"psychiatr", 'i', Psychiatry}, {"psychosomat", 'i', Psychiatry}, {"nervenklinik", 'i', Psychiatry},
 	{"nervenkrankenhaus", 'i', Psychiatry}, {"suchtklinik", 'i', Psychiatry}, {"psychotherapeutisch", 'i', Psychiatry},
-	{"institutsambulanz", 'i', Psychiatry}, {"seelische", 'p', Psychiatry},
+	{"institutsambulanz", 'i', Psychiatry}, {"massregelvollzug", 'i', Psychiatry}, {"forensische", 'p', Psychiatry}, {"seelische", 'p', Psychiatry},
 	{"bezirksklinik", 'i', Psychiatry}, {"lvrklinik", 'w', Psychiatry}, {"lwlklinik", 'w', Psychiatry},
 	{"vitos", 'w', Psychiatry}, {"zfp", 'w', Psychiatry},
 	{"hebamme", 'i', PracticeSpecialist}, {"heilpraktiker", 'i', PracticeSpecialist}, {"psychotherapie", 'w', PracticeSpecialist},
@@ -366,6 +373,8 @@ var rules = []rule{
 	{"schmiederklinik", 'i', Rehab}, {"celenus", 'w', Rehab}, {"mutterkindklinik", 'i', Rehab}, {"rehaklinik", 'i', Rehab}, {"rehazentrum", 'i', Rehab},
 	{"suchterkrank", 'i', Psychiatry}, {"suchtkrank", 'i', Psychiatry}, {"suchtmedizin", 'i', Psychiatry},
 	{"abhaengigkeitserkrank", 'i', Psychiatry},
+	// a Suchtfachklinik does the weaning (Entwöhnung), a rehabilitation
+	{"suchtfachklinik", 'i', Rehab}, {"entwoehnung", 'i', Rehab},
 	{"fachklinik", 'i', SpecialistClinic}, {"fachkrankenhaus", 'i', SpecialistClinic},
 	{"augenklinik", 'i', SpecialistClinic}, {"hautklinik", 'i', SpecialistClinic},
 	{"frauenklinik", 'i', SpecialistClinic}, {"kinderklinik", 'i', SpecialistClinic},
@@ -374,7 +383,7 @@ var rules = []rule{
 	{"kinderkrankenhaus", 'i', SpecialistClinic}, {"kinderspital", 'i', SpecialistClinic},
 	{"tagesklinik", 'i', SpecialistClinic}, {"herzklinik", 'i', SpecialistClinic},
 	{"sozialpaediatrisch", 'i', SpecialistClinic},
-	{"dialysezentrum", 'i', PracticeSpecialist}, {"nierenzentrum", 'i', PracticeSpecialist}, {"kfh", 'w', PracticeSpecialist},
+	{"dialysezentrum", 'i', PracticeSpecialist}, {"substitution", 'i', PracticeSpecialist}, {"nierenzentrum", 'i', PracticeSpecialist}, {"kfh", 'w', PracticeSpecialist},
 	{"median", 'w', Rehab},
 	{"perinatalzentrum", 'i', SpecialistClinic}, {"schlaflabor", 'i', SpecialistClinic},
 	{"venenklinik", 'i', SpecialistClinic},
@@ -385,7 +394,8 @@ var rules = []rule{
 	// a speciality alone names a practice ("Radiologie am Theater"; a
 	// "Klinik für Radiologie" is a clinic by the rules above)
 	{"radiologisch", 'p', PracticeSpecialist}, {"nuklearmedizinisch", 'p', PracticeSpecialist},
-	{"radiologie", 'w', PracticeSpecialist}, {"nuklearmedizin", 'w', PracticeSpecialist},
+	{"radiologie", 'w', PracticeSpecialist}, {"nuklearmedizin", 'w', PracticeSpecialist}, {"strahlentherapie", 'w', PracticeSpecialist},
+	{"bereitschaftsdienst", 'i', PracticeGP},
 	{"kardiologie", 'w', PracticeSpecialist}, {"neurologie", 'w', PracticeSpecialist},
 	{"orthopaedie", 'w', PracticeSpecialist}, {"urologie", 'w', PracticeSpecialist},
 	{"dermatologie", 'w', PracticeSpecialist}, {"gynaekologie", 'w', PracticeSpecialist},
@@ -432,7 +442,7 @@ var rules = []rule{
 	{"hansemerkur", 'w', InsurerPrivate}, {"ergo", 'w', InsurerPrivate}, {"huk", 'w', InsurerPrivate},
 	{"sdk", 'w', InsurerPrivate}, {"lkh", 'w', InsurerPrivate}, {"universa", 'w', InsurerPrivate},
 	{"pflegekasse", 'i', InsurerStatutory},
-	{"kurzzeitpflege", 'i', CareHome}, {"wohngemeinschaft", 'i', CareHome}, {"wohngruppe", 'i', CareHome},
+	{"kurzzeitpflege", 'i', CareHome}, {"kinderheim", 'i', CareHome}, {"wohngemeinschaft", 'i', CareHome}, {"wohngruppe", 'i', CareHome},
 	{"wohnstaette", 'i', CareHome}, {"wohnverbund", 'i', CareHome}, {"hospizdienst", 'i', CareService},
 	{"palliativecare", 'i', CareService}, {"hauskrankenpflege", 'i', CareService},
 	{"pflegeheim", 'i', CareHome}, {"altenheim", 'i', CareHome}, {"seniorenheim", 'i', CareHome},
@@ -440,7 +450,7 @@ var rules = []rule{
 	{"seniorenstift", 'i', CareHome}, {"wohnstift", 'i', CareHome}, {"pflegezentrum", 'i', CareHome},
 	{"pflegewohn", 'p', CareHome}, {"hospiz", 'i', CareHome}, {"betreutes", 'w', CareHome}, {"wohnheim", 'i', CareHome},
 	{"seniorenwohn", 'i', CareHome}, {"seniorenpflegeheim", 'i', CareHome}, {"residenz", 's', CareHome},
-	{"palliativnetz", 'i', CareService}, {"palliativdienst", 'i', CareService}, {"sapv", 'w', CareService},
+	{"palliativnetz", 'i', CareService}, {"palliativteam", 'i', CareService}, {"palliativdienst", 'i', CareService}, {"sapv", 'w', CareService},
 	{"pflegedienst", 'i', CareService}, {"sozialstation", 'i', CareService}, {"diakoniestation", 'i', CareService},
 	{"krankenpflege", 'i', CareService}, {"pflegeteam", 'i', CareService}, {"pflegeservice", 'i', CareService},
 	{"pflegestation", 'i', CareService}, {"pflege", 'i', CareService}, {"altenhilfe", 'i', CareService},
@@ -465,12 +475,13 @@ var rules = []rule{
 	{"staatsanwaltschaft", 'i', AuthorityOther}, {"bundesinstitut", 'i', AuthorityOther}, {"agentur", 's', AuthorityOther},
 	{"rathaus", 'i', AuthorityOther}, {"verwaltung", 's', AuthorityOther}, {"justizvollzugsanstalt", 'i', AuthorityOther},
 	{"bezirksregierung", 'i', AuthorityOther}, {"landesamt", 'i', AuthorityOther}, {"bundesamt", 'i', AuthorityOther},
-	{"medizinischer", 'w', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
-	{"regierungspraesidium", 'i', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
+	{"medizinischer", 'w', AuthorityOther}, {"begutachtungsstelle", 'i', AuthorityOther}, {"feuerwehr", 'i', AuthorityOther}, {"stadtverwaltung", 'i', AuthorityOther},
+	{"regierungspraesidium", 'i', AuthorityOther}, {"buergerbuero", 'i', AuthorityOther}, {"fuehrerscheinstelle", 'i', AuthorityOther}, {"bundeswehr", 'w', AuthorityOther}, {"buergeramt", 'i', AuthorityOther},
+	{"kreis", 'w', AuthorityLandratsamt}, {"bezirk", 'w', AuthorityOther}, {"landkreis", 'w', AuthorityLandratsamt}, {"region", 'w', AuthorityLandratsamt}, {"beihilfestelle", 'i', AuthorityOther},
 	{"krebsgesellschaft", 'i', Association}, {"landschaftsverband", 'i', AuthorityOther}, {"landeswohlfahrtsverband", 'i', AuthorityOther},
-	{"krebsregister", 'i', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
+	{"krebsregister", 'i', AuthorityOther}, {"register", 's', AuthorityOther}, {"betreuungsstelle", 'i', AuthorityOther},
 	{"betreuungsbehoerde", 'i', AuthorityOther}, {"bewaehrungshilfe", 'i', AuthorityOther}, {"gerichtshilfe", 'i', AuthorityOther}, {"fuehrungsaufsicht", 'i', AuthorityOther},
-	{"justiz", 'w', AuthorityOther}, {"werkstaetten", 's', Company}, {"kreisausschuss", 'i', AuthorityLandratsamt}, {"landeshauptstadt", 'w', AuthorityOther},
+	{"justiz", 'w', AuthorityOther}, {"justizsozialdienst", 'i', AuthorityOther}, {"werkstaetten", 's', Company}, {"kreisausschuss", 'i', AuthorityLandratsamt}, {"landeshauptstadt", 'w', AuthorityOther},
 	{"kette", 's', Company}, {"kosmetik", 'i', Shop}, {"wellness", 'i', Shop}, {"beauty", 'i', Shop}, {"bestattung", 'i', Company},
 	{"rwth", 'w', University},
 	{"universitaet", 'i', University}, {"hochschule", 'i', University},
@@ -478,7 +489,7 @@ var rules = []rule{
 	{"institut", 'i', UniversityInstitute}, {"forschungszentrum", 'i', UniversityInstitute},
 	{"fakultaet", 'i', UniversityInstitute}, {"maxplanck", 'i', UniversityInstitute},
 	{"fraunhofer", 'i', UniversityInstitute}, {"delbrueck", 'i', UniversityInstitute}, {"helmholtz", 'w', UniversityInstitute}, {"leibniz", 'w', UniversityInstitute},
-	{"schule", 's', School}, {"gymnasium", 'i', School}, {"kindergarten", 'i', School}, {"kita", 'w', School},
+	{"schule", 's', School}, {"schulen", 's', School}, {"gymnasium", 'i', School}, {"kindergarten", 'i', School}, {"kita", 'w', School},
 	{"kindertagesstaette", 'i', School}, {"schulzentrum", 'i', School}, {"berufskolleg", 'i', School},
 	{"gesamtschule", 'i', School}, {"grundschule", 'i', School}, {"realschule", 'i', School}, {"hort", 'w', School},
 	{"pfarrei", 'i', Church},
@@ -487,7 +498,7 @@ var rules = []rule{
 	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
 	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
 	{"volkssolidaritaet", 'p', Association}, {"johanniter", 'p', Association}, {"malteser", 'p', Association},
-	{"tv", 'w', Association}, {"mtv", 'w', Association}, {"tsg", 'w', Association}, {"sc", 'w', Association}, {"sportfreunde", 'i', Association},
+	{"tv", 'w', Association}, {"mtv", 'w', Association}, {"tsg", 'w', Association}, {"sc", 'w', Association}, {"sportfreunde", 'i', Association}, {"freunde", 's', Association}, {"freunden", 's', Association},
 	{"fsv", 'w', Association}, {"tsv", 'w', Association}, {"vfb", 'w', Association}, {"vfl", 'w', Association},
 	{"spvgg", 'w', Association}, {"tus", 'w', Association}, {"ssv", 'w', Association}, {"bsv", 'w', Association},
 	{"vereinigung", 's', Association}, {"club", 's', Association}, {"klub", 's', Association},
@@ -497,6 +508,7 @@ var rules = []rule{
 	{"arbeiterwohlfahrt", 'i', Association}, {"johanniter", 'i', Association}, {"malteser", 'i', Association},
 	{"sportverein", 'i', Association}, {"tsv", 'w', Association}, {"sv", 'w', Association}, {"fc", 'w', Association},
 	{"vfb", 'w', Association}, {"vfl", 'w', Association}, {"tus", 'w', Association}, {"gewerkschaft", 'i', Association},
+	{"innung", 's', Association}, {"kinderschutz", 'i', Association}, {"integrationsfachdienst", 'i', Association}, {"kreishandwerkerschaft", 'i', Association}, {"fachstelle", 'i', Association},
 	{"kammer", 's', Association}, {"netzwerk", 'p', Association}, {"gesundheitsladen", 'i', Association}, {"genossenschaft", 's', Company}, {"gesellschaft", 's', Company},
 	{"fruehfoerder", 'i', Association}, {"foerderstelle", 'i', Association},
 	{"jugendhilfe", 'i', Association}, {"familienhilfe", 'i', Association}, {"kinderhilfe", 'i', Association},
@@ -548,6 +560,10 @@ var rules = []rule{
 	{"verkehrsbetriebe", 'i', Company}, {"callcenter", 'i', Company}, {"metallbau", 'i', Company}, {"firma", 's', Company},
 	{"veb", 'w', Company}, {"fahrdienst", 'i', Company}, {"skatepark", 'i', Sport}, {"bolzplatz", 'i', Sport}, {"gym", 'w', Sport},
 	{"fussballplatz", 'i', Sport}, {"tennisanlage", 'i', Sport},
+	// business and energy parks are firms, not green spaces
+	{"logistikpark", 'i', Company}, {"gewerbepark", 'i', Company}, {"industriepark", 'i', Company},
+	{"technologiepark", 'i', Company}, {"chemiepark", 'i', Company}, {"businesspark", 'i', Company},
+	{"solarpark", 'i', Company}, {"windpark", 'i', Company}, {"energiepark", 'i', Company},
 	{"zoo", 'w', Park}, {"tierpark", 'i', Park}, {"wildpark", 'i', Park}, {"spielplatz", 'i', Park},
 	{"park", 's', Park}, {"garten", 's', Park}, {"jugendzentrum", 'i', Association},
 	{"friedhof", 'i', Park}, {"gehege", 's', Park}, {"parkanlage", 'i', Park}, {"gruenanlage", 'i', Park}, {"schweiz", 'w', Park},
@@ -564,7 +580,7 @@ var rules = []rule{
 	{"consulting", 'i', Company}, {"service", 's', Company}, {"technik", 's', Company}, {"brauerei", 'i', Company},
 	{"betrieb", 's', Company}, {"unternehmen", 'i', Company}, {"firma", 'w', Company}, {"konzern", 'i', Company},
 	{"stadtwerke", 'i', Company}, {"versorgung", 's', Company}, {"industrie", 'i', Company}, {"fabrik", 's', Company},
-	{"autowerkstatt", 'i', Company}, {"werkstatt", 's', Company}, {"schlachthof", 'i', Company},
+	{"autowerkstatt", 'i', Company}, {"werkstatt", 's', Company}, {"schlachthof", 'i', Company}, {"werft", 's', Company},
 	{"zeitung", 's', Company}, {"agentur", 'i', Company}, {"partner", 's', Company}, {"handwerk", 'i', Company},
 }
 
@@ -575,8 +591,14 @@ var specialityStems = []string{
 	"frauen", "augen", "ophthalm", "haut", "derma", "hno", "chirurg", "radiolog", "anaesth", "psych", "kinder",
 	"paediat", "endokrin", "diabet", "rheuma", "angio", "gefaess", "nuklear", "schmerz", "sportmed", "geriat",
 	"internist", "innere", "phlebo", "allergo", "proktolog", "andrologie", "strahlen", "mund", "kiefer",
-	"hebamm", "nervenarzt", "nervenaerzt", "hno", "patholog", "haemostas", "humangenet",
+	"hebamm", "nervenarzt", "nervenaerzt", "hno", "patholog", "haemostas", "humangenet", "dialyse", "substitution",
 }
+
+// centreStems are the specialities whose centre ("Rheumazentrum") is a
+// specialists' practice.
+var centreStems = []string{"rheuma", "schmerz", "orthopaed", "hoer", "kinderwunsch", "operations", "haut", "augen",
+	"venen", "wirbelsaeulen", "urolog", "kardiolog", "neurolog", "radiolog", "gastro", "endokrin", "allergie",
+	"nephrolog", "pneumolog", "dermatolog"}
 
 // gpStems mark a general practitioner's practice.
 var gpStems = []string{"hausarzt", "hausaerzt", "allgemeinmed", "allgemeinarzt", "praktisch"}
@@ -817,6 +839,12 @@ func classifyAll(words []string) Class {
 					return CareHome // "Haus Lindenhof der Diakonie": a welfare carrier's home
 				}
 			}
+			if (w == "der" || w == "des") && i+1 < len(words) && ownerAuthorities[words[i+1]] &&
+				slices.ContainsFunc(words[:i], func(h string) bool {
+					return slices.ContainsFunc(adminUnits, func(u string) bool { return strings.Contains(h, u) })
+				}) {
+				return AuthorityOther // "Bereich Soziales der Stadt Oberhausen": an office of the town
+			}
 			break
 		}
 	}
@@ -853,6 +881,20 @@ func classifyAll(words []string) Class {
 		}
 		if spa && !acute && (c == Hospital || hasWordPart(words, "zentrum")) {
 			return Rehab
+		}
+	}
+	if c == Unknown {
+		// a speciality's centre ("Rheumazentrum", "Schmerzzentrum",
+		// "Orthopädiezentrum"): a specialists' practice, as an MVZ
+		for _, w := range words {
+			if strings.HasSuffix(w, "zentrum") && w != "zentrum" && slices.ContainsFunc(centreStems, func(s string) bool { return strings.Contains(w, s) }) {
+				return PracticeSpecialist
+			}
+		}
+		for i, w := range words[:max(len(words)-1, 0)] {
+			if words[i+1] == "zentrum" && slices.ContainsFunc(centreStems, func(s string) bool { return strings.HasPrefix(w, s) }) {
+				return PracticeSpecialist // "Nephrologisches Zentrum"
+			}
 		}
 	}
 	if c == Hospital {
@@ -900,6 +942,20 @@ func hasWordPart(words []string, part string) bool {
 	}
 	return false
 }
+
+// ownerAuthorities are the folded words after "der"/"des" that make a
+// name whose head shows no type an office of that body ("Fachbereich
+// Jugend der Stadt X", "Dezernat II des Landkreises Y").
+var ownerAuthorities = map[string]bool{
+	"stadt": true, "gemeinde": true, "landeshauptstadt": true, "hansestadt": true, "kreisstadt": true,
+	"samtgemeinde": true, "verbandsgemeinde": true, "stadtverwaltung": true, "landkreises": true, "kreises": true,
+	"kreisverwaltung": true, "bezirksregierung": true,
+}
+
+// adminUnits are the folded words of an administration's units ("Bereich
+// Soziales", "Dezernat II", "Fachdienst 50"): such a unit of a town or
+// district is an office, a "Ballspielfeld der Stadt" is not.
+var adminUnits = []string{"bereich", "dezernat", "referat", "abteilung", "fachdienst", "sachgebiet", "dienststelle", "buero", "service", "stabsstelle"}
 
 // locatives start a phrase that locates or owns the named facility.
 var locatives = map[string]bool{
@@ -1012,6 +1068,9 @@ var genderSuffix = map[string]Gender{
 	"bahn": Feminine, "post": Feminine, "nemocnice": Feminine, "pojistovna": Feminine, "pokladna": Feminine, "caisse": Feminine, "versorgung": Feminine, "versorgungskammer": Feminine, "alterskasse": Feminine, "sante": Feminine, "maladie": Feminine, "versicherungsanstalt": Feminine, "register": Neuter, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
 	"gruppe": Feminine, // "Selbsthilfegruppe", "Kreuzbund-Gruppe"
+	"kreis": Masculine, "bezirk": Masculine, "innung": Feminine, "betriebe": Plural, "betrieben": Plural,
+	"werkstaetten": Plural, "heime": Plural, "heimen": Plural, "schulen": Plural, "apotheken": Plural,
+	"baeder": Plural, "baedern": Plural, "freunde": Plural, "freunden": Plural,
 }
 
 // HeadGender returns the gender of a name's head noun: the first word
