@@ -23,8 +23,8 @@ import (
 // d110, d111, d112, d115, d142, d145 before). Any other exclusion fails
 // the test.
 var crossLetterWords = map[string]string{
-	"d58-onkologie-wiesbaden":          `"NCT-Nr." (trial registry) vs the tumour centre NCT of d05`,
-	"d104-sozialdienst-neubrandenburg": `"; Essen auf Rädern" (meals on wheels, at a clause start) vs the city Essen of d81`,
+	"d58-onkologie-wiesbaden":              `"NCT-Nr." (trial registry) vs the tumour centre NCT of d05`,
+	"d104-sozialdienst-neubrandenburg":     `"; Essen auf Rädern" (meals on wheels, at a clause start) vs the city Essen of d81`,
 	"d152-wittenberg-geriatrie-entlassung": `"; Essen auf Rädern" (meals on wheels, at a clause start) vs the city Essen of d81`,
 	"d154-offenburg-psychiatrie-betreuung": `"Herr Richter Maier-Hottinger" (the judge's title) vs the surname Richter of d27 and d31`,
 }

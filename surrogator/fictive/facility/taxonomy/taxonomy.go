@@ -1068,7 +1068,7 @@ var genderSuffix = map[string]Gender{
 	"bahn": Feminine, "post": Feminine, "nemocnice": Feminine, "pojistovna": Feminine, "pokladna": Feminine, "caisse": Feminine, "versorgung": Feminine, "versorgungskammer": Feminine, "alterskasse": Feminine, "sante": Feminine, "maladie": Feminine, "versicherungsanstalt": Feminine, "register": Neuter, "kliniken": Plural, "krankenhaeuser": Plural, "werken": Plural, "stadtwerken": Plural, "diensten": Plural, "werke": Plural, "stadtwerke": Plural, "praxen": Plural,
 	"einrichtungen": Plural, "dienste": Plural,
 	"gruppe": Feminine, // "Selbsthilfegruppe", "Kreuzbund-Gruppe"
-	"kreis": Masculine, "bezirk": Masculine, "innung": Feminine, "betriebe": Plural, "betrieben": Plural,
+	"kreis":  Masculine, "bezirk": Masculine, "innung": Feminine, "betriebe": Plural, "betrieben": Plural,
 	"werkstaetten": Plural, "heime": Plural, "heimen": Plural, "schulen": Plural, "apotheken": Plural,
 	"baeder": Plural, "baedern": Plural, "freunde": Plural, "freunden": Plural,
 }
