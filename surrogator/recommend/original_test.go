@@ -147,22 +147,7 @@ func TestAnnotateOriginalEquivalent(t *testing.T) {
 	inputs := map[string][]string{"made": madeDirs, "xmi": {filepath.Join(dir, "xmi")}}
 	if files := testutil.GrasccoCAS(t); len(files) > 0 {
 		inputs["grascco-xmi"] = []string{xmiLetters(t, files[:3], false), xmiLetters(t, files[3:], true)}
-		// the letters without their PHI annotations, as CAS JSON
-		bare := filepath.Join(dir, "grascco-bare")
-		if err := os.MkdirAll(bare, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			c, err := casjson.ReadCAS(f.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			stripPHI(c)
-			if err := os.WriteFile(filepath.Join(bare, f.Name), casjson.AppendCAS(nil, c), 0o600); err != nil {
-				t.Fatal(err)
-			}
-		}
-		inputs["grascco-bare"] = []string{bare}
+		inputs["grascco-bare"] = []string{bareLetters(t, filepath.Join(dir, "grascco-bare"), files)}
 	}
 	if g, ok := testutil.SharedPath(t, testutil.Grascco); ok {
 		inputs["grascco"] = []string{g}
@@ -255,6 +240,26 @@ func bareXMI(t testing.TB, c *cas.CAS) []byte {
 }
 
 // stripPHI removes c's PHI annotations.
+// bareLetters writes files into dir as CAS JSON without their PHI
+// annotations and returns dir.
+func bareLetters(t *testing.T, dir string, files []testutil.CASFile) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		c, err := casjson.ReadCAS(f.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stripPHI(c)
+		if err := os.WriteFile(filepath.Join(dir, f.Name), casjson.AppendCAS(nil, c), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 func stripPHI(c *cas.CAS) {
 	keep := c.FS[:0]
 	for _, fs := range c.FS {

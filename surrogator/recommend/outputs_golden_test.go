@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -14,7 +13,6 @@ import (
 	"github.com/surrogator/surrogator/internal/testutil"
 	"github.com/surrogator/surrogator/surrogator/document"
 	"github.com/surrogator/surrogator/surrogator/formats"
-	"github.com/surrogator/surrogator/surrogator/formats/casjson"
 	"github.com/surrogator/surrogator/surrogator/suspects"
 )
 
@@ -33,21 +31,7 @@ func TestAnnotateOutputsGolden(t *testing.T) {
 	if !ok {
 		t.Skip("needs ../shared/" + testutil.ProjectZip)
 	}
-	// the letters without their PHI annotations, as CAS JSON
-	bare := filepath.Join(t.TempDir(), "letters-bare")
-	if err := os.MkdirAll(bare, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		c, err := casjson.ReadCAS(f.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stripPHI(c)
-		if err := os.WriteFile(filepath.Join(bare, f.Name), casjson.AppendCAS(nil, c), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	bare := bareLetters(t, filepath.Join(t.TempDir(), "letters-bare"), files)
 	dir, _ := testutil.SharedPath(t, testutil.Grascco)
 	inputs := []struct{ name, path string }{
 		{"cas-json", dir},
