@@ -342,6 +342,21 @@ func (e regEntry) render(m regMatch, genders fac.GenderSet) string {
 
 func (e regEntry) renderForm(form int, origShort string, genders fac.GenderSet) string {
 	fits := func(s string) bool { return genders == 0 || genders.Has(fac.HeadGender(s)) }
+	if genders != 0 && articleLed(e.Name) {
+		// an article before the span: a name that brings its own ("Die
+		// Bergische Krankenkasse") is written by its form without it, or
+		// the letter reads "bei der Die Bergischen Krankenkasse"
+		for _, s := range e.Short {
+			if !acronymLike(s) && !articleLed(s) && fits(s) {
+				return s
+			}
+		}
+		for _, s := range e.Short {
+			if !articleLed(s) {
+				return s
+			}
+		}
+	}
 	switch form {
 	case formAbbr:
 		if first := strings.Fields(origShort); len(first) == 1 {
@@ -995,6 +1010,20 @@ func avoidWindows(avoid func(string) bool, v string) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// articleLed reports whether name begins with a definite article ("Die
+// Bergische Krankenkasse", "Der Paritätische").
+func articleLed(name string) bool {
+	first, _, ok := strings.Cut(name, " ")
+	if !ok {
+		return false
+	}
+	switch first {
+	case "Die", "Der", "Das", "die", "der", "das":
+		return true
 	}
 	return false
 }

@@ -222,3 +222,26 @@ func TestRegisterAcronymClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestRegisterAfterArticle: after an article or contraction the surrogate
+// brings no article of its own ("bei der Die Bergischen Krankenkasse"),
+// for every entry, form and gender the article allows.
+func TestRegisterAfterArticle(t *testing.T) {
+	reg := registerOf(data.Default())
+	led := 0
+	for _, e := range reg.entries {
+		if articleLed(e.Name) {
+			led++
+		}
+		for _, form := range []int{formFull, formAbbr, formShort} {
+			for _, g := range []fac.GenderSet{fac.Feminine.Set(), fac.Masculine.Set() | fac.Neuter.Set(), fac.Plural.Set()} {
+				if v := e.renderForm(form, "", g); articleLed(v) {
+					t.Errorf("%q after an article (form %d) renders %q", e.Name, form, v)
+				}
+			}
+		}
+	}
+	if led == 0 {
+		t.Fatal("no register entry begins with an article: the test checks nothing")
+	}
+}
