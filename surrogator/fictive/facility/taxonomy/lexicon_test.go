@@ -75,7 +75,7 @@ func TestClassifyLexiconRarer(t *testing.T) {
 		"pension-carrier":       {"Sozialmedizinischer Dienst der Deutschen Rentenversicherung"},
 		"authority-other":       {"Ärztliche Begutachtungsstelle", "Zentrales Vorsorgeregister", "StA Bremen", "Bereich Soziales der Stadt Kassel", "Dezernat II des Landkreises Kassel", "Bürgerbüro", "Führerscheinstelle", "Bundeswehr", "Bezirk Unterfranken", "Ambulanter Justizsozialdienst"},
 		"authority-landratsamt": {"Kreis Herford", "Landkreis Kassel"},
-		"association":           {"Bäcker-Innung Rhein-Main", "Kreishandwerkerschaft Kassel", "Fachstelle Sucht", "Kinderschutzzentrum Nord", "Integrationsfachdienst"},
+		"association":           {"Seniorentreff Neuss", "Seniorenbegegnungsstätte am Markt", "Bäcker-Innung Rhein-Main", "Kreishandwerkerschaft Kassel", "Fachstelle Sucht", "Kinderschutzzentrum Nord", "Integrationsfachdienst"},
 		"company":               {"Gewerbepark Süd GmbH", "Industriepark Höchst", "Meyer Werft", "Solarpark Ost"},
 		"culture":               {"Universitätsbibliothek Kassel"},
 		"school":                {"Berufsbildende Schulen Nord"},

@@ -454,7 +454,7 @@ var rules = []rule{
 	{"pflegedienst", 'i', CareService}, {"sozialstation", 'i', CareService}, {"diakoniestation", 'i', CareService},
 	{"krankenpflege", 'i', CareService}, {"pflegeteam", 'i', CareService}, {"pflegeservice", 'i', CareService},
 	{"pflegestation", 'i', CareService}, {"pflege", 'i', CareService}, {"altenhilfe", 'i', CareService},
-	{"behindertenhilfe", 'i', CareHome}, {"senioren", 'i', CareHome},
+	{"behindertenhilfe", 'i', CareHome}, {"seniorentreff", 'i', Association}, {"seniorenbegegnung", 'i', Association}, {"senioren", 'i', CareHome},
 	{"oberlandesgericht", 'i', CourtOLG}, {"kammergericht", 'i', CourtOLG},
 	{"sozialgericht", 'i', CourtSozialgericht}, {"verwaltungsgericht", 'i', CourtVerwaltungsgericht},
 	{"verwaltungsgerichtshof", 'i', CourtVerwaltungsgericht}, {"arbeitsgericht", 'i', CourtArbeitsgericht},
