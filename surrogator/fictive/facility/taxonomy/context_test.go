@@ -47,7 +47,7 @@ func TestAcronymHeads(t *testing.T) {
 		"MRI": Neuter, "TK": Feminine, "BEK": Feminine, "DRV Bund": Feminine, "BG BAU": Feminine, "BGW": Feminine,
 		"MDK": Masculine, "MD Sachsen": Masculine, "AG Leipzig": Neuter, "LSG Sachsen": Neuter, "ArbG Dresden": Neuter,
 		// an abbreviation before a noun of its own modifies it
-		"LMU Klinikum": Neuter, "BG Klinikum Hamburg": Neuter, "AWO Seniorenzentrum": Neuter, "DRK Kreisverband": Masculine, "JVA Hildesheim": Feminine, "JVA Oldenburg": Feminine, "AOK Rosenheim": Feminine,
+		"LMU Klinikum": Neuter, "BG Klinikum Hamburg": Neuter, "AWO Seniorenzentrum": Neuter, "DRK Kreisverband": Masculine, "JVA Hildesheim": Feminine, "AWO Bad Segeberg": Feminine, "AWO Bad Schwartau": Feminine, "DRK Bad Kreuznach": Neuter, "JVA Oldenburg": Feminine, "AOK Rosenheim": Feminine,
 		"UKSH Campus Kiel": Neuter, "MVZ Emden, Klinik für Kinder- und Jugendmedizin": Neuter,
 		// a company's AG comes last
 		"Lausitzer Braunkohle AG": Feminine,

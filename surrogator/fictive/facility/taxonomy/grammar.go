@@ -151,6 +151,10 @@ func headIndex(words []string) (int, Gender) {
 				if placeName(strings.TrimRight(words[j], ",;:)")) {
 					continue // "JVA Hildesheim": the place is no head ("-heim")
 				}
+				if words[j] == "Bad" && j+1 < len(words) && startsUpper(words[j+1]) {
+					j++
+					continue // "AWO Bad Segeberg": a spa town's name, not a bath
+				}
 				if h := tokenGender(words[j], false); h != NoGender {
 					return j, h
 				}
