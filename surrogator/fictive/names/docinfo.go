@@ -138,13 +138,24 @@ func (lx *lexicon) buildDocInfo(d *document.Document) *docInfo {
 					surname = c.key()
 				}
 			}
+			// an unlisted first name whose gender nothing before the span
+			// tells: a role noun after it may ("Mirjam Schätzle,
+			// Fachärztin für Psychiatrie")
+			after, afterOK := data.Unknown, false
+			if ps.genderBy != "salutation" && ps.genderBy != "list" && pi == len(p.persons)-1 {
+				after, afterOK = lx.afterGender(d.Text, s.End)
+			}
 			for _, c := range units {
 				if c.role != roleFirst || c.initialsOnly() {
 					continue
 				}
-				if ps.genderBy == "salutation" {
+				if ps.genderBy == "salutation" || afterOK {
+					g := ps.gender
+					if ps.genderBy != "salutation" {
+						g = after
+					}
 					if _, ok := di.ev.gender[c.key()]; !ok {
-						di.ev.gender[c.key()] = ps.gender
+						di.ev.gender[c.key()] = g
 					}
 				}
 				if surname != "" && len(c.parts) > 1 {

@@ -334,6 +334,46 @@ func (lx *lexicon) beforeContext(text string, begin int) context {
 	return cx
 }
 
+// afterGender reads the gender of a role noun that follows a name span
+// after a comma and is followed by its own complement ("Mirjam Schätzle,
+// Fachärztin für Psychiatrie", "…, Oberärztin der Klinik", "…,
+// Assistenzarzt" at the end of a line). A role noun followed by a title or
+// another capitalised word names the next person ("…, Oberarzt Dr. Kunz")
+// and tells nothing.
+func (lx *lexicon) afterGender(text string, end int) (data.Gender, bool) {
+	if end < 0 || end >= len(text) {
+		return data.Unknown, false
+	}
+	rest := text[end:]
+	if len(rest) > 80 {
+		rest = rest[:80]
+		for len(rest) > 0 && !utf8.ValidString(rest) {
+			rest = rest[:len(rest)-1]
+		}
+	}
+	if !strings.HasPrefix(rest, ",") {
+		return data.Unknown, false
+	}
+	line, _, _ := strings.Cut(rest[1:], "\n")
+	words := strings.Fields(line)
+	if len(words) == 0 {
+		return data.Unknown, false
+	}
+	w := strings.TrimRight(words[0], ",;.")
+	g, ok := lx.roleNoun(w)
+	if !ok || g == data.Unknown || lx.res.IsFirstName(w) {
+		return data.Unknown, false
+	}
+	if len(words) > 1 && w == words[0] {
+		switch strings.ToLower(words[1]) {
+		case "für", "der", "des", "im", "in", "am", "an", "und", "(fa)", "i.", "bzw.":
+		default:
+			return data.Unknown, false
+		}
+	}
+	return g, true
+}
+
 // evidence is what a document tells about a name word.
 type evidence struct {
 	// roles maps a folded word to its role; strong evidence (comma order,

@@ -472,3 +472,30 @@ func TestLetters(t *testing.T) {
 	}
 	t.Logf("%d letters × %d seeds: %d name and title spans checked", len(docs), issue25Seeds, total)
 }
+
+// TestRoleNounAfterName: an unlisted first name whose gender nothing
+// before the span shows takes it from the role noun after it ("Mirjam
+// Schätzle, Fachärztin für …"); a role noun that names the next person
+// ("…, Oberarzt Dr. Kunz") tells nothing.
+func TestRoleNounAfterName(t *testing.T) {
+	res := data.Default()
+	for _, tc := range []struct {
+		markup string
+		want   data.Gender
+	}{
+		{"i. A. [[D|Mirjam Schätzle]], Fachärztin für Psychiatrie und Psychotherapie", data.Female},
+		{"gez. [[D|Bendix Aschauer]], Facharzt für Innere Medizin", data.Male},
+		{"[[D|Ilvy Brandner]], Oberärztin der Klinik", data.Female},
+	} {
+		for seed := range issue25Seeds {
+			d, _ := buildLetter(t, tc.markup)
+			if g := res.GenderOfFirstName(strings.Fields(d.SpanText(0))[0]); g != data.Unknown {
+				t.Fatalf("%q is listed (%v): the case tests nothing", d.SpanText(0), g)
+			}
+			s := runDefault(t, d, issue25Scope(seed))[0]
+			if g := res.GenderOfFirstName(strings.Fields(s)[0]); g != tc.want {
+				t.Fatalf("seed %d: %q → %q: %v, want %v", seed, d.SpanText(0), s, g, tc.want)
+			}
+		}
+	}
+}
