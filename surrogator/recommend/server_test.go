@@ -61,22 +61,7 @@ func letterRequest(t testing.TB, f testutil.CASFile, ts string) ([]byte, *cas.CA
 	if err != nil {
 		t.Fatal(err)
 	}
-	keep := c.FS[:0]
-	for _, fs := range c.FS {
-		if fs.Type != phiType {
-			keep = append(keep, fs)
-		}
-	}
-	c.FS = keep
-	for _, v := range c.Views {
-		ms := v.Members[:0]
-		for _, id := range v.Members {
-			if c.ByID(id) != nil {
-				ms = append(ms, id)
-			}
-		}
-		v.Members = ms
-	}
+	stripPHI(c)
 	var x bytes.Buffer
 	if err := xmi.Write(&x, c); err != nil {
 		t.Fatal(err)
