@@ -303,54 +303,65 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 
 // detect runs every rule over the tokenized text (Detect).
 func (r *run) detect(spans []document.Span) []Suspect {
-	r.triggers()
-	r.patterns()
-	r.names()
-	r.particleNames()
-	r.particleTitles()
-	r.moreNames()
-	r.nameFields()
-	r.groupPractice()
-	r.colleagueNames()
-	r.signatureColumns()
-	r.birthNames()
-	r.kinNames()
-	r.staffLists()
-	r.moreRoles()
-	r.cities()
-	r.regions()
-	r.moreTowns()
-	r.towns()
-	r.townBeforePart()
-	r.institutions()
-	r.tokenRules()
-	r.stateOrgs()
-	r.facilities()
-	r.ids()
-	r.labelledIDs()
-	r.codedIDs()
-	r.idLists()
-	r.callSigns()
-	r.courtFiles()
-	r.prepositionStreets()
-	r.ageWords()
-	r.agesMore()
-	r.morePhones()
-	r.shapedPhones()
-	r.moreDates()
-	r.spacedDates()
-	r.professions()
-	r.occupations()
-	r.workPhrases()
-	r.workFinal()
-	r.usernames()
-	r.logins()
-	r.marks()
-	r.nameLists()
-	r.townAfterName()
-	r.nameEchoes()
+	for _, rl := range detectRules {
+		rl.run(r)
+	}
 	r.repeats(spans)
 	return r.result()
+}
+
+// detectRules are the rules detect runs, in order, before the repeat
+// rule (a rule may read what an earlier one found, e.g. the dates).
+var detectRules = [...]struct {
+	name string
+	run  func(*run)
+}{
+	{"triggers", (*run).triggers},
+	{"patterns", (*run).patterns},
+	{"names", (*run).names},
+	{"particleNames", (*run).particleNames},
+	{"particleTitles", (*run).particleTitles},
+	{"moreNames", (*run).moreNames},
+	{"nameFields", (*run).nameFields},
+	{"groupPractice", (*run).groupPractice},
+	{"colleagueNames", (*run).colleagueNames},
+	{"signatureColumns", (*run).signatureColumns},
+	{"birthNames", (*run).birthNames},
+	{"kinNames", (*run).kinNames},
+	{"staffLists", (*run).staffLists},
+	{"moreRoles", (*run).moreRoles},
+	{"cities", (*run).cities},
+	{"regions", (*run).regions},
+	{"moreTowns", (*run).moreTowns},
+	{"towns", (*run).towns},
+	{"townBeforePart", (*run).townBeforePart},
+	{"institutions", (*run).institutions},
+	{"tokenRules", (*run).tokenRules},
+	{"stateOrgs", (*run).stateOrgs},
+	{"facilities", (*run).facilities},
+	{"ids", (*run).ids},
+	{"labelledIDs", (*run).labelledIDs},
+	{"codedIDs", (*run).codedIDs},
+	{"idLists", (*run).idLists},
+	{"callSigns", (*run).callSigns},
+	{"courtFiles", (*run).courtFiles},
+	{"prepositionStreets", (*run).prepositionStreets},
+	{"ageWords", (*run).ageWords},
+	{"agesMore", (*run).agesMore},
+	{"morePhones", (*run).morePhones},
+	{"shapedPhones", (*run).shapedPhones},
+	{"moreDates", (*run).moreDates},
+	{"spacedDates", (*run).spacedDates},
+	{"professions", (*run).professions},
+	{"occupations", (*run).occupations},
+	{"workPhrases", (*run).workPhrases},
+	{"workFinal", (*run).workFinal},
+	{"usernames", (*run).usernames},
+	{"logins", (*run).logins},
+	{"marks", (*run).marks},
+	{"nameLists", (*run).nameLists},
+	{"townAfterName", (*run).townAfterName},
+	{"nameEchoes", (*run).nameEchoes},
 }
 
 type cand struct {
