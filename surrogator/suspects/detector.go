@@ -1,6 +1,7 @@
 package suspects
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"sort"
@@ -377,6 +378,8 @@ type run struct {
 	tokens []token
 	lines  []lineSpan
 	cands  []cand
+	// order holds the candidates' indices while result sorts them
+	order []int32
 	// covered marks the bytes of the suspects kept (result)
 	covered []uint64
 	// arena holds the folded tokens while tokenizing, foldOff their
@@ -488,7 +491,7 @@ func (r *run) trim(b, e int) (int, int) {
 // mergeRanges sorts ranges and merges the overlapping and touching ones
 // (in place).
 func mergeRanges(a [][2]int) [][2]int {
-	sort.Slice(a, func(i, j int) bool { return a[i][0] < a[j][0] })
+	slices.SortFunc(a, func(x, y [2]int) int { return cmp.Compare(x[0], y[0]) })
 	out := a[:0]
 	for _, x := range a {
 		if n := len(out); n > 0 && x[0] <= out[n-1][1] {
@@ -502,33 +505,49 @@ func mergeRanges(a [][2]int) [][2]int {
 
 // annotatedIn reports whether [b,e) overlaps an annotated span.
 func (r *run) annotatedIn(b, e int) bool {
+	if len(r.ann) == 0 { // a pre-annotator's first pass
+		return false
+	}
 	i := sort.Search(len(r.ann), func(i int) bool { return r.ann[i][1] > b })
 	return i < len(r.ann) && r.ann[i][0] < e
 }
 
 func (r *run) result() []Suspect {
-	sort.SliceStable(r.cands, func(i, j int) bool {
-		a, b := &r.cands[i], &r.cands[j]
+	// the candidates in priority order, stable: their indices sorted
+	// with the index as the last key (moving a candidate costs more)
+	order := r.order[:0]
+	for i := range r.cands {
+		order = append(order, int32(i))
+	}
+	cands := r.cands
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &cands[i], &cands[j]
 		if a.prio != b.prio {
-			return a.prio > b.prio
+			return cmp.Compare(b.prio, a.prio)
 		}
 		if a.Begin != b.Begin {
-			return a.Begin < b.Begin
+			return cmp.Compare(a.Begin, b.Begin)
 		}
-		return a.End-a.Begin > b.End-b.Begin
+		if la, lb := a.End-a.Begin, b.End-b.Begin; la != lb {
+			return cmp.Compare(lb, la)
+		}
+		return cmp.Compare(i, j)
 	})
+	r.order = order
 	// a candidate is kept unless it overlaps one kept before it: the kept
 	// ones cover the bytes marked in covered (candidates are never empty),
 	// so each test costs the candidate's length, not the number kept
 	var kept []Suspect
 	r.covered = bitsFor(r.covered, len(r.text))
-	for _, c := range r.cands {
+	for _, i := range order {
+		c := &cands[i]
 		if !anyBit(r.covered, c.Begin, c.End) {
 			setBits(r.covered, c.Begin, c.End)
 			kept = append(kept, c.Suspect)
 		}
 	}
-	sort.Slice(kept, func(i, j int) bool { return kept[i].Begin < kept[j].Begin })
+	// kept suspects do not overlap: their starts differ
+	slices.SortFunc(kept, func(a, b Suspect) int { return cmp.Compare(a.Begin, b.Begin) })
 	return kept
 }
 
