@@ -223,6 +223,16 @@ var patternRules = [numRules]patternRule{
 	ruleDateMisc:   {re: reDateMisc, anchored: true, back: 1, fwd: 3},
 }
 
+// anchoredFirst holds the first runes of the anchored rules' matches.
+var anchoredFirst = func() (out [numRules]*firstRunes) {
+	for i, pr := range patternRules {
+		if pr.anchored {
+			out[i] = firstRunesOf(pr.re)
+		}
+	}
+	return
+}()
+
 // anchoredRes holds the anchored rules' expressions with a leading "^".
 var anchoredRes = func() (out [numRules]*regexp.Regexp) {
 	for i, pr := range patternRules {
@@ -628,7 +638,7 @@ func (r *run) findAll(rule int) [][]int {
 // them: a match's start is the leftmost, and the next search starts where
 // a match ends.
 func (r *run) findAnchored(rule int, pr *patternRule, trig []int) {
-	re := anchoredRes[rule]
+	re, first := anchoredRes[rule], anchoredFirst[rule]
 	text := r.text
 	next, done := 0, 0 // next token to try; end of the last match
 	for _, k := range trig {
@@ -649,7 +659,7 @@ func (r *run) findAnchored(rule int, pr *patternRule, trig []int) {
 						if n := pr.match(text[p:e]); n >= 0 {
 							m = []int{0, n}
 						}
-					} else {
+					} else if r.d.eager || first.may(text[p:e]) {
 						m = re.FindStringSubmatchIndex(text[p:e])
 					}
 					if m != nil {
