@@ -1,8 +1,11 @@
 package suspects
 
 import (
+	"reflect"
 	"regexp"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestFirstRunes: the first runes read off an expression's program.
@@ -59,5 +62,41 @@ func TestFirstRunesAnchored(t *testing.T) {
 		if n == 0 && rule != ruleBIC {
 			t.Errorf("rule %d: no match in the letters: the test tests nothing", rule)
 		}
+	}
+}
+
+// TestScanSegment: scanSegment finds in every line of the shared and dev
+// letters (and in stretches of them) what FindAllStringSubmatchIndex
+// finds, for every unanchored rule it serves.
+func TestScanSegment(t *testing.T) {
+	docs := append(sharedDocs(t), devDocs(t)...)
+	r := &run{d: &Detector{}}
+	n := 0
+	for rule, sc := range scanRes {
+		if sc.first == nil {
+			continue
+		}
+		for _, d := range docs {
+			for _, line := range strings.Split(d.Text, "\n") {
+				for _, seg := range []string{line, line[len(line)/3:], line[:2*len(line)/3]} {
+					if !utf8.ValidString(seg) {
+						continue
+					}
+					want := patternRules[rule].re.FindAllStringSubmatchIndex(seg, -1)
+					r.matches = r.matches[:0]
+					r.scanSegment(sc, seg, 0)
+					if len(want) == 0 && len(r.matches) == 0 {
+						continue
+					}
+					n++
+					if !reflect.DeepEqual(r.matches, want) {
+						t.Fatalf("rule %d, %s: scanSegment %v, FindAll %v", rule, d.Name, r.matches, want)
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no matches: the test tests nothing")
 	}
 }

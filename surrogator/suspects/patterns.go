@@ -625,11 +625,108 @@ func (r *run) findAll(rule int) [][]int {
 	}
 	r.segs = segs
 	for _, sg := range segs {
-		for _, m := range pr.re.FindAllStringSubmatchIndex(r.text[sg[0]:sg[1]], -1) {
+		seg := r.text[sg[0]:sg[1]]
+		if sc := scanRes[rule]; sc.first != nil && !r.d.eager && utf8.ValidString(seg) {
+			r.scanSegment(sc, seg, sg[0])
+			continue
+		}
+		for _, m := range pr.re.FindAllStringSubmatchIndex(seg, -1) {
 			r.addMatch(m, sg[0])
 		}
 	}
 	return r.matches
+}
+
+// segmentScan runs an unanchored rule's expression over a segment as
+// FindAllStringSubmatchIndex does, but tries it only at the positions
+// where a match can start (first; pre): at the segment's start anchored
+// (at), elsewhere anchored behind the rune before the position (behind:
+// "^(?s:.)(?:re)", so that \b sees that rune, and "^" in re holds only at
+// the segment's start, as in a search of the segment).
+type segmentScan struct {
+	at, behind *regexp.Regexp
+	first      *firstRunes
+	// pre, when set, is a further test of the text from a position that
+	// every match starting there passes
+	pre func(s string) bool
+}
+
+// scanRes holds the segment scans of the unanchored rules whose
+// expression cannot match the empty string (others search in full).
+var scanRes = func() (out [numRules]segmentScan) {
+	pre := map[int]func(string) bool{
+		// a zip code: its five digits at the start ("^") or after the
+		// one rune before them
+		ruleZip: func(s string) bool {
+			if isDigit(s[0]) {
+				return true
+			}
+			_, n := utf8.DecodeRuneInString(s)
+			return n < len(s) && isDigit(s[n])
+		},
+		// two capital letters and two digits
+		ruleIBAN: func(s string) bool {
+			return len(s) >= 4 && s[1] >= 'A' && s[1] <= 'Z' && isDigit(s[2]) && isDigit(s[3])
+		},
+	}
+	for i, pr := range patternRules {
+		if pr.anchored || i == ruleEmail {
+			continue
+		}
+		f := firstRunesOf(pr.re)
+		if f.all {
+			continue
+		}
+		out[i] = segmentScan{
+			at:     regexp.MustCompile(`^(?:` + pr.re.String() + `)`),
+			behind: regexp.MustCompile(`^(?s:.)(?:` + pr.re.String() + `)`),
+			first:  f, pre: pre[i],
+		}
+	}
+	return
+}()
+
+// scanSegment adds the matches of sc's expression in seg (valid UTF-8,
+// at off in the text).
+func (r *run) scanSegment(sc segmentScan, seg string, off int) {
+	for pos := 0; pos < len(seg); {
+		var m []int
+		p := pos
+		for ; p < len(seg); p += runeLen(seg[p:]) {
+			if !sc.first.may(seg[p:]) || sc.pre != nil && !sc.pre(seg[p:]) {
+				continue
+			}
+			if p == 0 {
+				m = sc.at.FindStringSubmatchIndex(seg)
+				if m != nil {
+					r.addMatch(m, off)
+				}
+			} else {
+				_, w := utf8.DecodeLastRuneInString(seg[:p])
+				m = sc.behind.FindStringSubmatchIndex(seg[p-w:])
+				if m != nil {
+					r.addMatch(m, off+p-w)
+					m[0] = off + p // without the rune before
+				}
+			}
+			if m != nil {
+				break
+			}
+		}
+		if m == nil {
+			return
+		}
+		pos = m[1] - off // a match is never empty
+	}
+}
+
+// runeLen is the length of the first rune of s (not empty).
+func runeLen(s string) int {
+	if s[0] < utf8.RuneSelf {
+		return 1
+	}
+	_, n := utf8.DecodeRuneInString(s)
+	return n
 }
 
 // findAnchored tries an anchored rule at the word starts (token starts
