@@ -1,11 +1,14 @@
 package suspects
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/surrogator/surrogator/data"
 )
 
 // TestFirstRunes: the first runes read off an expression's program.
@@ -98,5 +101,33 @@ func TestScanSegment(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no matches: the test tests nothing")
+	}
+}
+
+// TestFoldFast: foldFast is data.Fold, on random strings of letters
+// (umlauts and ß in both cases, an accented and a decomposed letter),
+// separators, dots and "st", and on every blank-separated word and
+// hyphen part of the dev letters.
+func TestFoldFast(t *testing.T) {
+	texts := []string{"", "St", "st", "St.", "ST. Georg", "Sankt-St", "ẞ", "Straße", "Ärztin", "a\u0308b", "é", "x\u00a0y", "a–b", " -a- "}
+	for _, d := range devDocs(t) {
+		for _, w := range strings.Fields(d.Text) {
+			texts = append(texts, w)
+			texts = append(texts, strings.Split(w, "-")...)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabet := []string{"a", "A", "s", "S", "t", "T", "ä", "Ä", "ö", "Ü", "ß", "ẞ", "é", "\u0308", "-", "/", "_", " ", "\t", ".", "0", "–", "\u00a0"}
+	for range 50000 {
+		var b strings.Builder
+		for k := rng.IntN(9); k > 0; k-- {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		texts = append(texts, b.String())
+	}
+	for _, s := range texts {
+		if got, want := string(foldFast(nil, s)), data.Fold(s); got != want {
+			t.Fatalf("foldFast(%q) = %q, data.Fold %q", s, got, want)
+		}
 	}
 }

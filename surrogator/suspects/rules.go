@@ -641,4 +641,18 @@ func isWordRuneAt(s string, i int) bool {
 }
 
 // foldIs reports whether data.Fold(s) has class c.
-func (d *Detector) foldIs(s string, c uint64) bool { return d.lex[data.Fold(s)]&c != 0 }
+func (d *Detector) foldIs(s string, c uint64) bool {
+	var buf [64]byte
+	return d.lookup(foldFast(buf[:0], s))&c != 0
+}
+
+// foldFast appends data.Fold(s) to buf: foldAppend, which folds ASCII and
+// German letters without allocating and calls data.Fold for any other
+// rune, except for an s with a dot (data.Fold reads "St." as "Sankt",
+// foldAppend only "St"). TestFoldFast holds it to data.Fold.
+func foldFast(buf []byte, s string) []byte {
+	if strings.IndexByte(s, '.') >= 0 {
+		return append(buf, data.Fold(s)...)
+	}
+	return foldAppend(buf, s)
+}
