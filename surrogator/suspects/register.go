@@ -168,7 +168,19 @@ func (r *run) registerAt(i int) int {
 		}
 		bestEnd, bestNext := -1, -1
 		var bestKind kinds.Kind
+		// the next token, which a name of several words continues with:
+		// an entry whose second word it cannot stand for is passed over
+		// (regWordMatch needs the same word or the same first four bytes)
+		near1, nf := false, ""
+		if i+1 < len(toks) {
+			near1, nf = r.regNear(t, &toks[i+1]), toks[i+1].f
+		}
 		for _, e := range es {
+			if len(e.words) >= 2 {
+				if w := e.words[1]; !near1 || nf != w && (len(nf) <= 4 || len(w) <= 4 || nf[:4] != w[:4]) {
+					continue
+				}
+			}
 			if e.abbr {
 				if t.s != e.first || e.ctx && !r.registerContext(i) {
 					continue
