@@ -2,6 +2,7 @@ package suspects
 
 import (
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -436,6 +437,22 @@ func isZip(s string) bool {
 	return true
 }
 
+// tokensOf returns the tokens [lo, hi) of the text within [b, e); ok is
+// false when a token crosses b or e (the text's tokens then differ from
+// those of text[b:e] alone).
+func (r *run) tokensOf(b, e int) (lo, hi int, ok bool) {
+	toks := r.tokens
+	lo = sort.Search(len(toks), func(i int) bool { return toks[i].e > b })
+	hi = lo
+	for hi < len(toks) && toks[hi].b < e {
+		hi++
+	}
+	if lo < hi && (toks[lo].b < b || toks[hi-1].e > e) {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
 // ---- repeats of annotated strings ----
 
 // repeats flags unannotated occurrences of annotated strings (and of the
@@ -495,9 +512,21 @@ func (r *run) repeats(spans []document.Span) {
 		if s.End <= s.Begin || s.End > len(r.text) {
 			continue
 		}
-		txt := strings.TrimSpace(r.text[s.Begin:s.End])
+		raw := r.text[s.Begin:s.End]
+		txt := strings.TrimSpace(raw)
 		addNeedle(txt, s.Kind)
 		if s.Kind.IsName() {
+			// the text's own tokens when the name's text starts and ends
+			// with them (as its tokenization would find them)
+			tb := s.Begin + len(raw) - len(strings.TrimLeftFunc(raw, unicode.IsSpace))
+			if lo, hi, ok := r.tokensOf(tb, tb+len(txt)); ok && !r.d.eager {
+				for _, t := range r.tokens[lo:hi] {
+					if t.runes >= 3 && t.nameShaped() && !t.medical() {
+						addNeedle(t.s, s.Kind)
+					}
+				}
+				continue
+			}
 			if r.sub == nil {
 				r.sub = &run{}
 			}
