@@ -537,13 +537,21 @@ func (r *run) result() []Suspect {
 	// a candidate is kept unless it overlaps one kept before it: the kept
 	// ones cover the bytes marked in covered (candidates are never empty),
 	// so each test costs the candidate's length, not the number kept
-	var kept []Suspect
 	r.covered = bitsFor(r.covered, len(r.text))
+	n := 0 // the kept candidates' indices move to the front of order
 	for _, i := range order {
 		c := &cands[i]
 		if !anyBit(r.covered, c.Begin, c.End) {
 			setBits(r.covered, c.Begin, c.End)
-			kept = append(kept, c.Suspect)
+			order[n] = i
+			n++
+		}
+	}
+	var kept []Suspect // nil when none is kept
+	if n > 0 {
+		kept = make([]Suspect, n)
+		for k, i := range order[:n] {
+			kept[k] = cands[i].Suspect
 		}
 	}
 	// kept suspects do not overlap: their starts differ
