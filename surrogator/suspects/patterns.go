@@ -136,6 +136,9 @@ func (r *run) validDate(s string) bool {
 	if ok, fast := numericDate(s); fast && !r.d.eager {
 		return ok
 	}
+	if !r.d.eager && oddDigitRun(s) {
+		return false // "0341 97-12345" after a phone label
+	}
 	if ok, seen := r.validDates[s]; seen {
 		return ok // a letter repeats its dates
 	}
@@ -146,6 +149,28 @@ func (r *run) validDate(s string) bool {
 	}
 	r.validDates[s] = ok
 	return ok
+}
+
+// oddDigitRun: s holds a run of ASCII digits of a length no date field
+// has (3, 5, 6, 7, 9 or more; a field is 1, 2 or 4 digits, or 8 for
+// "yyyymmdd"), so that dates.Parse, whose patterns admit only those, fails
+// on it (TestOddDigitRun).
+func oddDigitRun(s string) bool {
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		if n := j - i; n != 1 && n != 2 && n != 4 && n != 8 {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // ---- where the pattern rules run ----

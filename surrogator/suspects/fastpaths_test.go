@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/surrogator/surrogator/data"
+	"github.com/surrogator/surrogator/surrogator/dates"
 )
 
 // TestFirstRunes: the first runes read off an expression's program.
@@ -129,5 +130,39 @@ func TestFoldFast(t *testing.T) {
 		if got, want := string(foldFast(nil, s)), data.Fold(s); got != want {
 			t.Fatalf("foldFast(%q) = %q, data.Fold %q", s, got, want)
 		}
+	}
+}
+
+// TestOddDigitRun: dates.Parse fails on every string with a digit run of
+// a length no date field has, on random strings of digits, separators,
+// month names and date words and on the phone numbers of the letters.
+func TestOddDigitRun(t *testing.T) {
+	pieces := []string{"1", "2", "12", "123", "2020", "12345", "202001011", "20200101", "0", "007", ".", "/", "-", " ", "–",
+		"März", "Mai", "bis", "KW", "Q", "Quartal", "WS", "Uhr", ":", "(", ")", "am", "Ostern", "II", "Jan."}
+	cases := []string{"0341 97-12345", "12.3.123", "1.2.12345", "KW 123", "WS 2019/202", "Q3/20201"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 100000 {
+		var b strings.Builder
+		for k := 1 + rng.IntN(6); k > 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		cases = append(cases, b.String())
+	}
+	odd, parsed := 0, 0
+	for _, s := range cases {
+		e, err := dates.Parse(s)
+		if err == nil {
+			parsed++
+		}
+		if !oddDigitRun(s) {
+			continue
+		}
+		odd++
+		if err == nil {
+			t.Fatalf("dates.Parse(%q) = %v, but it holds a digit run no date field has", s, e)
+		}
+	}
+	if odd < 1000 || parsed < 1000 {
+		t.Fatalf("%d strings with an odd digit run, %d dates: the sample tests little", odd, parsed)
 	}
 }
