@@ -57,6 +57,9 @@ func TestFirstRunesAnchored(t *testing.T) {
 				s := d.Text[p:min(len(d.Text), p+200)]
 				if re.MatchString(s) {
 					n++
+					if pr.pre != nil && !pr.pre(s) {
+						t.Fatalf("rule %d: %s: a match at byte %d, but pre says none", rule, d.Name, p)
+					}
 					if !first.may(s) {
 						t.Fatalf("rule %d: %s: a match at byte %d, but its first rune is not allowed", rule, d.Name, p)
 					}
@@ -164,5 +167,40 @@ func TestOddDigitRun(t *testing.T) {
 	}
 	if odd < 1000 || parsed < 1000 {
 		t.Fatalf("%d strings with an odd digit run, %d dates: the sample tests little", odd, parsed)
+	}
+}
+
+// TestPreFilters: an anchored rule's pre test passes wherever its
+// expression matches, on random strings of the words, legal forms,
+// hyphens, blanks and ampersands its expression reads.
+func TestPreFilters(t *testing.T) {
+	pieces := []string{"Stadt", "werke", "Stadtwerke", "Bäckerei", "Müller", "müller", "betrieb", "Verkehrsbetriebe", "Verein",
+		"verein", " ", " ", " ", "-", "&", "GmbH", "gGmbH", "AG", "e.V.", "e. V.", "KG", "mbH", "OHG", "GbR", "St.", "Klinik",
+		"klinikum", "Krankenhaus", "Stift", "Hospital", "Ärzte", "Ö", "x", "1", ".", "Co", "Kreis", "Universität", "Reha-", "St. Anna ", "Kinder-"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	var cases []string
+	for range 200000 {
+		var b strings.Builder
+		for k := 1 + rng.IntN(7); k > 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		cases = append(cases, b.String())
+	}
+	for rule, pr := range patternRules {
+		if pr.pre == nil {
+			continue
+		}
+		hits := 0
+		for _, s := range cases {
+			if anchoredRes[rule].MatchString(s) {
+				hits++
+				if !pr.pre(s) {
+					t.Fatalf("rule %d: %q matches, but pre says no match starts there", rule, s)
+				}
+			}
+		}
+		if hits < 500 {
+			t.Errorf("rule %d: only %d matches in the sample: it tests little", rule, hits)
+		}
 	}
 }

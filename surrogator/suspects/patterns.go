@@ -221,6 +221,10 @@ type patternRule struct {
 	match     func(s string) int
 	back, fwd int
 	line      bool
+	// pre, when set, is a test of the text from a word start that every
+	// match of an anchored rule starting there passes (TestPreFilters):
+	// the expression is not run where it fails
+	pre func(s string) bool
 }
 
 var patternRules = [numRules]patternRule{
@@ -235,9 +239,9 @@ var patternRules = [numRules]patternRule{
 	ruleZip:        {re: reZip, fwd: 8},
 	ruleStreet:     {re: reStreet, anchored: true, match: matchStreet, back: 2, fwd: 4},
 	ruleFacility:   {re: reFacility, anchored: true, fwd: 8},
-	ruleFacility2:  {re: reFacility2, anchored: true, back: 1, fwd: 2},
+	ruleFacility2:  {re: reFacility2, anchored: true, back: 1, fwd: 2, pre: mayFacility2},
 	ruleWard:       {re: reWard, anchored: true, back: 1, fwd: 2},
-	ruleOrg:        {re: reOrg, anchored: true, back: 6, fwd: 2},
+	ruleOrg:        {re: reOrg, anchored: true, back: 6, fwd: 2, pre: mayOrg},
 	ruleBuilding:   {re: reBuilding, anchored: true, back: 1, fwd: 2},
 	ruleInstitute:  {re: reInstitute, anchored: true, fwd: 16},
 	ruleProfession: {re: reProfession, anchored: true, fwd: 9},
@@ -246,6 +250,80 @@ var patternRules = [numRules]patternRule{
 	ruleMonthYear:  {re: reMonthYear, anchored: true, match: matchMonthYear, fwd: 3},
 	ruleDateWord:   {re: reDateWord, anchored: true, back: 2, fwd: 3},
 	ruleDateMisc:   {re: reDateMisc, anchored: true, back: 1, fwd: 3},
+}
+
+// runOfLetters returns the end of the run of letters (and of the bytes of
+// extra) in s from i.
+func runOfLetters(s string, i int, extra string) int {
+	for i < len(s) {
+		c := rune(s[i])
+		n := 1
+		if c >= utf8.RuneSelf {
+			c, n = utf8.DecodeRuneInString(s[i:])
+		} else if strings.IndexByte(extra, s[i]) >= 0 {
+			i++
+			continue
+		}
+		if !unicode.IsLetter(c) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// upperAt: s[i:] starts with an upper-case letter.
+func upperAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c, _ := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsUpper(c)
+}
+
+// orgEnds are the words and endings reOrg's first alternative ends its
+// first word with, orgLegal the starts of its legal forms.
+var (
+	orgEnds  = []string{"betrieb", "betriebe", "betrieben", "werk", "werke", "werken", "gesellschaft", "verband", "verein", "versicherung", "schlachthof", "schlachhof", "brauerei", "bäckerei", "metzgerei", "spedition", "stadtwerke", "verkehrsbetriebe", "Schlachthof", "Schlachhof", "Brauerei", "Bäckerei", "Metzgerei", "Spedition", "Stadtwerke"}
+	orgLegal = []string{"GmbH", "gGmbH", "AG", "e.", "KG", "mbH", "OHG", "GbR"}
+)
+
+// mayOrg: a match of reOrg may start at s: a capitalised word ending as
+// an organisation before a blank and a capital, or one to three
+// capitalised words, each before a blank, then a legal form.
+func mayOrg(s string) bool {
+	_, n := utf8.DecodeRuneInString(s)
+	q := runOfLetters(s, n, "-&")
+	if q >= len(s) || s[q] != ' ' {
+		return false
+	}
+	if strings.IndexByte(s[:q], '&') < 0 && upperAt(s, q+1) && hasSuffixAny(s[:q], orgEnds) {
+		return true
+	}
+	for k := 1; ; k++ {
+		pos := q + 1
+		if hasPrefixAny(s[pos:], orgLegal) {
+			return true
+		}
+		if k == 3 || !upperAt(s, pos) {
+			return false
+		}
+		_, n := utf8.DecodeRuneInString(s[pos:])
+		if q = runOfLetters(s, pos+n, "-&"); q >= len(s) || s[q] != ' ' {
+			return false
+		}
+	}
+}
+
+// mayFacility2: a match of reFacility2 may start at s: "St." or a
+// capitalised word before a hyphen.
+func mayFacility2(s string) bool {
+	if strings.HasPrefix(s, "St.") {
+		return true
+	}
+	_, n := utf8.DecodeRuneInString(s)
+	q := runOfLetters(s, n, "")
+	return q < len(s) && s[q] == '-'
 }
 
 // anchoredFirst holds the first runes of the anchored rules' matches.
@@ -781,7 +859,7 @@ func (r *run) findAnchored(rule int, pr *patternRule, trig []int) {
 						if n := pr.match(text[p:e]); n >= 0 {
 							m = []int{0, n}
 						}
-					} else if r.d.eager || first.may(text[p:e]) {
+					} else if r.d.eager || first.may(text[p:e]) && (pr.pre == nil || pr.pre(text[p:e])) {
 						m = re.FindStringSubmatchIndex(text[p:e])
 					}
 					if m != nil {
