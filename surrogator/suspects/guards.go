@@ -316,9 +316,10 @@ func (r *run) letterheadLabel(s string) (kinds.Kind, bool) {
 	return k, ok
 }
 
-// numericDate answers validDate for a date written "D.M.YYYY" or
-// "D.M.YY" (day and month of one or two digits, a year 1900–2099 or of
-// two digits) or "A/B" (slashDate), the most common shapes in
+// numericDate answers validDate for a date written "D.M.YYYY",
+// "D.M.YY" or "D.M." (day and month of one or two digits, a year
+// 1900–2099 or of two digits) or "A/B" or "M/YYYY" (slashDate), the most
+// common shapes in
 // a letter, without dates.Parse: a calendar date is valid, any other is
 // not (dates.Parse repairs "31.02.2020"). fast is false for every other
 // string. TestNumericDate holds it to dates.Parse on the whole shape.
@@ -341,6 +342,16 @@ func numericDate(s string) (ok, fast bool) {
 		return false, false
 	}
 	j := strings.IndexByte(s[i+1:], '.') + i + 1
+	if j-i-1 >= 1 && j-i-1 <= 2 && j == len(s)-1 {
+		// "D.M.": a day of the month in a leap year (dates.Parse reads
+		// a date without a year in 2000)
+		d, ok1 := num(s[:i])
+		m, ok2 := num(s[i+1 : j])
+		if !ok1 || !ok2 {
+			return false, false
+		}
+		return m >= 1 && m <= 12 && d >= 1 && d <= [13]int{0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m], true
+	}
 	if j-i-1 < 1 || j-i-1 > 2 || len(s)-j-1 != 4 && len(s)-j-1 != 2 {
 		return false, false
 	}
@@ -364,8 +375,17 @@ func numericDate(s string) (ok, fast bool) {
 
 // slashDate is numericDate for "A/B" (i the slash), A and B of one or two
 // digits: valid as month and two-digit year ("03/19") or as day and month
-// of any year ("29/2"); fast is false for every other string.
+// of any year ("29/2"); and for "M/YYYY", valid for a month and a year
+// not written with a leading zero; fast is false for every other string.
 func slashDate(s string, i int, num func(string) (int, bool)) (ok, fast bool) {
+	if i >= 1 && i <= 2 && len(s)-i-1 == 4 {
+		m, ok1 := num(s[:i])
+		_, ok2 := num(s[i+1:])
+		if !ok1 || !ok2 {
+			return false, false
+		}
+		return m >= 1 && m <= 12 && s[i+1] != '0', true
+	}
 	if i < 1 || i > 2 || len(s)-i-1 < 1 || len(s)-i-1 > 2 {
 		return false, false
 	}

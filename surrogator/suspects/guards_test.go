@@ -173,19 +173,32 @@ func TestNumericDate(t *testing.T) {
 			}
 		}
 	}
-	// "A/B": every pair of one or two digits
+	// "A/B": every pair of one or two digits; "D.M.": every day and month
 	for _, a := range parts {
 		for _, b := range parts {
 			same(a + "/" + b)
+			same(a + "." + b + ".")
 		}
 	}
-	for _, s := range []string{"/1", "1/", "123/1", "1/123", "1/2020", "1/1/20", "a/1", "1/b", "1 /1", "01/2o"} {
+	// "M/YYYY": every month string with years of every century and
+	// leading zeros, every year with a few months
+	for _, a := range parts {
+		for _, y := range []string{"0000", "0001", "0999", "1000", "1899", "1900", "1963", "2000", "2024", "2099", "2100", "5000", "9999"} {
+			same(a + "/" + y)
+		}
+	}
+	for y := 0; y <= 9999; y++ {
+		for _, a := range []string{"0", "00", "1", "01", "12", "13"} {
+			same(a + "/" + fmt.Sprintf("%04d", y))
+		}
+	}
+	for _, s := range []string{"/1", "1/", "123/1", "1/123", "1/20201", "123/2020", "1/1/20", "a/1", "1/b", "1 /1", "01/2o"} {
 		if _, fast := numericDate(s); fast {
 			t.Errorf("%q: fast", s)
 		}
 	}
 	for _, s := range []string{"", "1.1.9", "1.1.999", "1.1.1899", "1.1.2100", "123.1.2020", "1.123.2020", "1.1.20201", "a.1.2020",
-		"1.1.2o20", ".1.2020", "1..2020", "1.1.", "12.03.2021 ", "12-03-2021", "1.1.+202"} {
+		"1.1.2o20", ".1.2020", "1..2020", "1.1", "123.1.", "1.123.", "12.03.2021 ", "12-03-2021", "1.1.+202"} {
 		if _, fast := numericDate(s); fast {
 			t.Errorf("%q: fast", s)
 		}
