@@ -3,6 +3,7 @@ package suspects
 import (
 	"math/bits"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -371,6 +372,52 @@ func numericDate(s string) (ok, fast bool) {
 		days = 29
 	}
 	return d <= days, true
+}
+
+// fullMonthNumber maps a month's full German name to its number.
+var fullMonthNumber = map[string]int{"Januar": 1, "Februar": 2, "März": 3, "April": 4, "Mai": 5, "Juni": 6, "Juli": 7,
+	"August": 8, "September": 9, "Oktober": 10, "November": 11, "Dezember": 12}
+
+// wordDate answers validDate for a date written "Monat", "Monat JJJJ" or
+// "T. Monat JJJJ" (a full month name, one blank between the words, a day
+// of one or two digits, a year of four) without dates.Parse: a month
+// alone or with a year not written with a leading zero is valid, a day
+// must be a day of that month. fast is false for every other string.
+// TestWordDate holds it to dates.Parse on the whole shape.
+func wordDate(s string) (ok, fast bool) {
+	day, hasDay := 0, false
+	if i := strings.Index(s, ". "); i == 1 || i == 2 {
+		hasDay = true
+		for k := 0; k < i; k++ {
+			if !isDigit(s[k]) {
+				return false, false
+			}
+			day = 10*day + int(s[k]-'0')
+		}
+		s = s[i+2:]
+	}
+	name, year, hasYear := strings.Cut(s, " ")
+	m := fullMonthNumber[name]
+	if m == 0 || hasYear && len(year) != 4 || hasDay && !hasYear {
+		return false, false
+	}
+	y := 0
+	for k := 0; k < len(year); k++ {
+		if !isDigit(year[k]) {
+			return false, false
+		}
+		y = 10*y + int(year[k]-'0')
+	}
+	if !hasYear {
+		return true, true
+	}
+	if year[0] == '0' {
+		return false, true
+	}
+	if !hasDay {
+		return true, true
+	}
+	return day >= 1 && day <= time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day(), true
 }
 
 // slashDate is numericDate for "A/B" (i the slash), A and B of one or two

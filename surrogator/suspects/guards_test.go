@@ -281,3 +281,52 @@ func TestGuardHits(t *testing.T) {
 		}
 	}
 }
+
+// TestWordDate: wordDate answers as dates.Parse (ok and not repaired) for
+// strings of its shape (every month alone and with every year; every day
+// string of one or two digits of every month in leap, common and century
+// years, and days near the month's end in every year 1900–2099), and
+// declines other shapes.
+func TestWordDate(t *testing.T) {
+	same := func(s string) {
+		ok, fast := wordDate(s)
+		if !fast {
+			t.Fatalf("%q: not fast", s)
+		}
+		e, err := dates.Parse(s)
+		if want := err == nil && !e.Repaired; ok != want {
+			t.Fatalf("%q: %v, dates.Parse %v", s, ok, want)
+		}
+	}
+	var days []string
+	for n := 0; n < 100; n++ {
+		days = append(days, strconv.Itoa(n))
+		if n < 10 {
+			days = append(days, "0"+strconv.Itoa(n))
+		}
+	}
+	for name := range fullMonthNumber {
+		same(name)
+		for y := 0; y <= 9999; y += 7 {
+			same(name + " " + fmt.Sprintf("%04d", y))
+		}
+		for _, y := range []string{"0000", "0999", "1000", "1900", "2000", "2023", "2024", "2100", "9999"} {
+			same(name + " " + y)
+			for _, d := range days {
+				same(d + ". " + name + " " + y)
+			}
+		}
+		for y := 1900; y <= 2099; y++ {
+			for _, d := range []string{"0", "1", "27", "28", "29", "30", "31", "32"} {
+				same(d + ". " + name + " " + strconv.Itoa(y))
+			}
+		}
+	}
+	for _, s := range []string{"", "Juli.", "juli 2020", "JULI 2020", "Jul 2020", "Juli 20", "Juli 20201", "Juli  2020",
+		"Juli 2020 ", "1. Juli", "1.Juli 2020", "123. Juli 2020", "a. Juli 2020", "Juli 2o20", "1. 2. Juli 2020",
+		"Anfang Juli 2020", "Mitte Juli"} {
+		if _, fast := wordDate(s); fast {
+			t.Errorf("%q: fast", s)
+		}
+	}
+}

@@ -136,6 +136,9 @@ func (r *run) validDate(s string) bool {
 	if ok, fast := numericDate(s); fast && !r.d.eager {
 		return ok
 	}
+	if ok, fast := wordDate(s); fast && !r.d.eager {
+		return ok
+	}
 	if !r.d.eager && oddDigitRun(s) {
 		return false // "0341 97-12345" after a phone label
 	}
