@@ -90,6 +90,9 @@ type Detector struct {
 	// is its wordGuard.
 	reg      map[string][]regEntry
 	regGuard wordGuard
+	// regGroups indexes reg's entries by their number of words and
+	// second word (registerAt)
+	regGroups map[string]*regGroup
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -211,6 +214,7 @@ func New(opt Options) *Detector {
 		}
 	}
 	d.reg = d.registerIndex()
+	d.regGroups = registerGroups(d.reg)
 	d.regGuard = guardOf(d.reg)
 	own := []*wordGuard{&d.townGuard, &d.instGuard, &d.regionGuard, &d.regGuard, &d.occGuard}
 	d.guards = withDetectorGuards(own...)
@@ -380,6 +384,8 @@ type run struct {
 	cands  []cand
 	// order holds the candidates' indices while result sorts them
 	order []int32
+	// regIdx holds the register entries registerAt tries
+	regIdx []int32
 	// covered marks the bytes of the suspects kept (result)
 	covered []uint64
 	// arena holds the folded tokens while tokenizing, foldOff their
