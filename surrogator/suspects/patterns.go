@@ -237,7 +237,7 @@ var patternRules = [numRules]patternRule{
 	ruleBIC:        {re: reBIC, anchored: true, fwd: 3},
 	rulePhoneLabel: {re: rePhoneLabel, anchored: true, fwd: 14},
 	rulePhone:      {re: rePhone, back: 1, fwd: 10},
-	ruleID:         {re: reID, anchored: true, back: 1, fwd: 10},
+	ruleID:         {re: reID, anchored: true, back: 1, fwd: 10, pre: mayIDLabel},
 	ruleAge:        {re: reAge, anchored: true, back: 2, fwd: 3},
 	ruleZip:        {re: reZip, fwd: 8},
 	ruleStreet:     {re: reStreet, anchored: true, match: matchStreet, back: 2, fwd: 4},
@@ -316,6 +316,31 @@ func mayOrg(s string) bool {
 			return false
 		}
 	}
+}
+
+// idLabelStarts are the words reID's labels start with, in lower case.
+var idLabelStarts = []string{"fall", "pat", "versicherten", "versicherungs", "kranken", "auftrag", "befund", "labor",
+	"akten", "kunden", "rechnungs", "mitglieds", "spender", "empfänger", "proben", "studien", "aufnahme", "kassen",
+	"identifikations", "personal", "ausweis", "steuer", "sozialversicherungs", "einsende", "vorgangs", "archiv",
+	"episoden", "az", "pid", "mrn", "id"}
+
+// mayIDLabel: a match of reID may start at s: s starts with the start of
+// a label, in any case (a string with a non-ASCII byte early on may
+// always: (?i) folds "K" with the Kelvin sign).
+func mayIDLabel(s string) bool {
+	var buf [24]byte
+	n := min(len(s), len(buf))
+	for i := 0; i < n; i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return hasPrefixAny(string(buf[:n]), idLabelStarts)
 }
 
 // mayFacility2: a match of reFacility2 may start at s: "St." or a
