@@ -470,10 +470,15 @@ func (r *run) repeats(spans []document.Span) {
 	clear(rp.byString)
 	addNeedle := func(n string, k kinds.Kind) {
 		nd := needle{s: n, k: k, next: -1}
-		if rp.seen[needle{s: n, k: k}] || utf8.RuneCountInString(n) < 3 {
+		if utf8.RuneCountInString(n) < 3 {
 			return
 		}
+		// seen before: the map does not grow (one look-up)
+		l := len(rp.seen)
 		rp.seen[needle{s: n, k: k}] = true
+		if len(rp.seen) == l {
+			return
+		}
 		if c, _ := utf8.DecodeRuneInString(n); !isWordRune(c) {
 			rp.needles = append(rp.needles, nd)
 			rp.odd = append(rp.odd, len(rp.needles)-1)
