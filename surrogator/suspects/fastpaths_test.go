@@ -212,3 +212,36 @@ func TestPreFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestMayURL: mayURL passes wherever reURLAt matches, at every rune start
+// of the shared and dev letters and on random strings of domain pieces.
+func TestMayURL(t *testing.T) {
+	var cases []string
+	for _, d := range append(sharedDocs(t), devDocs(t)...) {
+		for p := range d.Text {
+			cases = append(cases, d.Text[p:min(len(d.Text), p+120)])
+		}
+	}
+	pieces := []string{"www", "WWW", "http", "HTTPS", "://", "ſ", ".", ".", "de", "com", "Uni", "klinikum-", "ä", "x", "1",
+		"-", "/", " ", "@", "(", "example", "info", "\u212a"}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 200000 {
+		var b strings.Builder
+		for k := 1 + rng.IntN(8); k > 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		cases = append(cases, b.String())
+	}
+	hits := 0
+	for i, s := range cases {
+		if reURLAt.MatchString(s) {
+			hits++
+			if !mayURL(s) {
+				t.Fatalf("reURLAt matches case %d, but mayURL says no", i)
+			}
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d matches: the test tests little", hits)
+	}
+}

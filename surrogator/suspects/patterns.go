@@ -940,8 +940,39 @@ func (r *run) findEmails(trig []int) {
 	}
 }
 
+// mayURL: a match of reURLAt may start at s: s starts with "http" or
+// "www." in any case, or its run of letters, ASCII digits, hyphens and
+// dots holds a dot (a domain's).
+func mayURL(s string) bool {
+	if len(s) >= 4 && (strings.EqualFold(s[:4], "http") || strings.EqualFold(s[:4], "www.")) {
+		return true
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '.':
+			return true
+		case c < utf8.RuneSelf:
+			if asciiClass[c] == 0 && c != '-' {
+				return false
+			}
+			i++
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsLetter(r) {
+				return false
+			}
+			i += n
+		}
+	}
+	return false
+}
+
 // matchURL is reURLAt's match end at the start of s, or -1.
 func matchURL(s string) int {
+	if !mayURL(s) {
+		return -1 // most words: the expression would read the rest of the line
+	}
 	if m := reURLAt.FindStringIndex(s); m != nil {
 		return m[1]
 	}
