@@ -87,6 +87,35 @@ func BenchmarkPredict(b *testing.B) {
 	b.ReportMetric(float64(n)/1e6/(cpuTime()-c0).Seconds(), "MB-text/CPU-s")
 }
 
+// BenchmarkPredictDev: BenchmarkPredict over the texts of the project's
+// dev letters (testdata/letters/dev.jsonl: dense letterheads, more names,
+// numbers and institutions per line than the GraSCCo letters).
+func BenchmarkPredictDev(b *testing.B) {
+	src := filepath.Join(testutil.RepoRoot(b), "testdata", "letters", "dev.jsonl")
+	var texts []string
+	_, err := formats.Scan(context.Background(), formats.PathSources([]string{src}), formats.Options{}, func(_ *formats.Project, d *document.Document) error {
+		texts = append(texts, d.Text)
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(texts) == 0 {
+		b.Fatal("no dev letters")
+	}
+	p := NewPredictor(suspects.New(suspects.Options{}))
+	var n int64
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		for _, t := range texts {
+			p.Predict(t, nil)
+			n += int64(len(t))
+		}
+	}
+	b.ReportMetric(float64(n)/1e6/(cpuTime()-c0).Seconds(), "MB-text/CPU-s")
+}
+
 // BenchmarkAnnotate: the shared letters (CAS JSON) read, predicted and
 // written in their own format, as surrogator annotate does (the
 // predictions spliced into the input: formats.Options.KeepOriginal), in

@@ -1,6 +1,8 @@
 package recommend
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"sync"
 
@@ -139,11 +141,11 @@ func (p *Predictor) Predict(text string, existing []document.Span) []Prediction 
 		}
 		out = append(out, Prediction{Begin: s.Begin, End: s.End, Kind: s.Kind, Score: sc, Rule: s.Rule})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Begin != out[j].Begin {
-			return out[i].Begin < out[j].Begin
+	slices.SortFunc(out, func(a, b Prediction) int {
+		if a.Begin != b.Begin {
+			return cmp.Compare(a.Begin, b.Begin)
 		}
-		return out[i].End > out[j].End
+		return cmp.Compare(b.End, a.End)
 	})
 	// the detector's suspects do not overlap each other; keep it so
 	kept := out[:0]

@@ -1,6 +1,7 @@
 package suspects
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"sort"
@@ -89,6 +90,9 @@ type Detector struct {
 	// is its wordGuard.
 	reg      map[string][]regEntry
 	regGuard wordGuard
+	// regGroups indexes reg's entries by their number of words and
+	// second word (registerAt)
+	regGroups map[string]*regGroup
 	// runs recycles the per-text buffers.
 	runs sync.Pool
 	// eager (tests only) turns the shortcuts off: dropped answers false,
@@ -210,6 +214,7 @@ func New(opt Options) *Detector {
 		}
 	}
 	d.reg = d.registerIndex()
+	d.regGroups = registerGroups(d.reg)
 	d.regGuard = guardOf(d.reg)
 	own := []*wordGuard{&d.townGuard, &d.instGuard, &d.regionGuard, &d.regGuard, &d.occGuard}
 	d.guards = withDetectorGuards(own...)
@@ -303,54 +308,65 @@ func (d *Detector) Detect(text string, spans []document.Span) []Suspect {
 
 // detect runs every rule over the tokenized text (Detect).
 func (r *run) detect(spans []document.Span) []Suspect {
-	r.triggers()
-	r.patterns()
-	r.names()
-	r.particleNames()
-	r.particleTitles()
-	r.moreNames()
-	r.nameFields()
-	r.groupPractice()
-	r.colleagueNames()
-	r.signatureColumns()
-	r.birthNames()
-	r.kinNames()
-	r.staffLists()
-	r.moreRoles()
-	r.cities()
-	r.regions()
-	r.moreTowns()
-	r.towns()
-	r.townBeforePart()
-	r.institutions()
-	r.tokenRules()
-	r.stateOrgs()
-	r.facilities()
-	r.ids()
-	r.labelledIDs()
-	r.codedIDs()
-	r.idLists()
-	r.callSigns()
-	r.courtFiles()
-	r.prepositionStreets()
-	r.ageWords()
-	r.agesMore()
-	r.morePhones()
-	r.shapedPhones()
-	r.moreDates()
-	r.spacedDates()
-	r.professions()
-	r.occupations()
-	r.workPhrases()
-	r.workFinal()
-	r.usernames()
-	r.logins()
-	r.marks()
-	r.nameLists()
-	r.townAfterName()
-	r.nameEchoes()
+	for _, rl := range detectRules {
+		rl.run(r)
+	}
 	r.repeats(spans)
 	return r.result()
+}
+
+// detectRules are the rules detect runs, in order, before the repeat
+// rule (a rule may read what an earlier one found, e.g. the dates).
+var detectRules = [...]struct {
+	name string
+	run  func(*run)
+}{
+	{"triggers", (*run).triggers},
+	{"patterns", (*run).patterns},
+	{"names", (*run).names},
+	{"particleNames", (*run).particleNames},
+	{"particleTitles", (*run).particleTitles},
+	{"moreNames", (*run).moreNames},
+	{"nameFields", (*run).nameFields},
+	{"groupPractice", (*run).groupPractice},
+	{"colleagueNames", (*run).colleagueNames},
+	{"signatureColumns", (*run).signatureColumns},
+	{"birthNames", (*run).birthNames},
+	{"kinNames", (*run).kinNames},
+	{"staffLists", (*run).staffLists},
+	{"moreRoles", (*run).moreRoles},
+	{"cities", (*run).cities},
+	{"regions", (*run).regions},
+	{"moreTowns", (*run).moreTowns},
+	{"towns", (*run).towns},
+	{"townBeforePart", (*run).townBeforePart},
+	{"institutions", (*run).institutions},
+	{"tokenRules", (*run).tokenRules},
+	{"stateOrgs", (*run).stateOrgs},
+	{"facilities", (*run).facilities},
+	{"ids", (*run).ids},
+	{"labelledIDs", (*run).labelledIDs},
+	{"codedIDs", (*run).codedIDs},
+	{"idLists", (*run).idLists},
+	{"callSigns", (*run).callSigns},
+	{"courtFiles", (*run).courtFiles},
+	{"prepositionStreets", (*run).prepositionStreets},
+	{"ageWords", (*run).ageWords},
+	{"agesMore", (*run).agesMore},
+	{"morePhones", (*run).morePhones},
+	{"shapedPhones", (*run).shapedPhones},
+	{"moreDates", (*run).moreDates},
+	{"spacedDates", (*run).spacedDates},
+	{"professions", (*run).professions},
+	{"occupations", (*run).occupations},
+	{"workPhrases", (*run).workPhrases},
+	{"workFinal", (*run).workFinal},
+	{"usernames", (*run).usernames},
+	{"logins", (*run).logins},
+	{"marks", (*run).marks},
+	{"nameLists", (*run).nameLists},
+	{"townAfterName", (*run).townAfterName},
+	{"nameEchoes", (*run).nameEchoes},
 }
 
 type cand struct {
@@ -366,6 +382,10 @@ type run struct {
 	tokens []token
 	lines  []lineSpan
 	cands  []cand
+	// order holds the candidates' indices while result sorts them
+	order []int32
+	// regIdx holds the register entries registerAt tries
+	regIdx []int32
 	// covered marks the bytes of the suspects kept (result)
 	covered []uint64
 	// arena holds the folded tokens while tokenizing, foldOff their
@@ -477,7 +497,7 @@ func (r *run) trim(b, e int) (int, int) {
 // mergeRanges sorts ranges and merges the overlapping and touching ones
 // (in place).
 func mergeRanges(a [][2]int) [][2]int {
-	sort.Slice(a, func(i, j int) bool { return a[i][0] < a[j][0] })
+	slices.SortFunc(a, func(x, y [2]int) int { return cmp.Compare(x[0], y[0]) })
 	out := a[:0]
 	for _, x := range a {
 		if n := len(out); n > 0 && x[0] <= out[n-1][1] {
@@ -491,33 +511,57 @@ func mergeRanges(a [][2]int) [][2]int {
 
 // annotatedIn reports whether [b,e) overlaps an annotated span.
 func (r *run) annotatedIn(b, e int) bool {
+	if len(r.ann) == 0 { // a pre-annotator's first pass
+		return false
+	}
 	i := sort.Search(len(r.ann), func(i int) bool { return r.ann[i][1] > b })
 	return i < len(r.ann) && r.ann[i][0] < e
 }
 
 func (r *run) result() []Suspect {
-	sort.SliceStable(r.cands, func(i, j int) bool {
-		a, b := &r.cands[i], &r.cands[j]
+	// the candidates in priority order, stable: their indices sorted
+	// with the index as the last key (moving a candidate costs more)
+	order := r.order[:0]
+	for i := range r.cands {
+		order = append(order, int32(i))
+	}
+	cands := r.cands
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &cands[i], &cands[j]
 		if a.prio != b.prio {
-			return a.prio > b.prio
+			return cmp.Compare(b.prio, a.prio)
 		}
 		if a.Begin != b.Begin {
-			return a.Begin < b.Begin
+			return cmp.Compare(a.Begin, b.Begin)
 		}
-		return a.End-a.Begin > b.End-b.Begin
+		if la, lb := a.End-a.Begin, b.End-b.Begin; la != lb {
+			return cmp.Compare(lb, la)
+		}
+		return cmp.Compare(i, j)
 	})
+	r.order = order
 	// a candidate is kept unless it overlaps one kept before it: the kept
 	// ones cover the bytes marked in covered (candidates are never empty),
 	// so each test costs the candidate's length, not the number kept
-	var kept []Suspect
 	r.covered = bitsFor(r.covered, len(r.text))
-	for _, c := range r.cands {
+	n := 0 // the kept candidates' indices move to the front of order
+	for _, i := range order {
+		c := &cands[i]
 		if !anyBit(r.covered, c.Begin, c.End) {
 			setBits(r.covered, c.Begin, c.End)
-			kept = append(kept, c.Suspect)
+			order[n] = i
+			n++
 		}
 	}
-	sort.Slice(kept, func(i, j int) bool { return kept[i].Begin < kept[j].Begin })
+	var kept []Suspect // nil when none is kept
+	if n > 0 {
+		kept = make([]Suspect, n)
+		for k, i := range order[:n] {
+			kept[k] = cands[i].Suspect
+		}
+	}
+	// kept suspects do not overlap: their starts differ
+	slices.SortFunc(kept, func(a, b Suspect) int { return cmp.Compare(a.Begin, b.Begin) })
 	return kept
 }
 

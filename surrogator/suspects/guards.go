@@ -3,6 +3,7 @@ package suspects
 import (
 	"math/bits"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -316,9 +317,10 @@ func (r *run) letterheadLabel(s string) (kinds.Kind, bool) {
 	return k, ok
 }
 
-// numericDate answers validDate for a date written "D.M.YYYY" or
-// "D.M.YY" (day and month of one or two digits, a year 1900–2099 or of
-// two digits) or "A/B" (slashDate), the most common shapes in
+// numericDate answers validDate for a date written "D.M.YYYY",
+// "D.M.YY" or "D.M." (day and month of one or two digits, a year
+// 1900–2099 or of two digits) or "A/B" or "M/YYYY" (slashDate), the most
+// common shapes in
 // a letter, without dates.Parse: a calendar date is valid, any other is
 // not (dates.Parse repairs "31.02.2020"). fast is false for every other
 // string. TestNumericDate holds it to dates.Parse on the whole shape.
@@ -341,6 +343,16 @@ func numericDate(s string) (ok, fast bool) {
 		return false, false
 	}
 	j := strings.IndexByte(s[i+1:], '.') + i + 1
+	if j-i-1 >= 1 && j-i-1 <= 2 && j == len(s)-1 {
+		// "D.M.": a day of the month in a leap year (dates.Parse reads
+		// a date without a year in 2000)
+		d, ok1 := num(s[:i])
+		m, ok2 := num(s[i+1 : j])
+		if !ok1 || !ok2 {
+			return false, false
+		}
+		return m >= 1 && m <= 12 && d >= 1 && d <= [13]int{0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m], true
+	}
 	if j-i-1 < 1 || j-i-1 > 2 || len(s)-j-1 != 4 && len(s)-j-1 != 2 {
 		return false, false
 	}
@@ -362,10 +374,65 @@ func numericDate(s string) (ok, fast bool) {
 	return d <= days, true
 }
 
+// fullMonthNumber maps a month's full German name to its number.
+var fullMonthNumber = map[string]int{"Januar": 1, "Februar": 2, "März": 3, "April": 4, "Mai": 5, "Juni": 6, "Juli": 7,
+	"August": 8, "September": 9, "Oktober": 10, "November": 11, "Dezember": 12}
+
+// wordDate answers validDate for a date written "Monat", "Monat JJJJ" or
+// "T. Monat JJJJ" (a full month name, one blank between the words, a day
+// of one or two digits, a year of four) without dates.Parse: a month
+// alone or with a year not written with a leading zero is valid, a day
+// must be a day of that month. fast is false for every other string.
+// TestWordDate holds it to dates.Parse on the whole shape.
+func wordDate(s string) (ok, fast bool) {
+	day, hasDay := 0, false
+	if i := strings.Index(s, ". "); i == 1 || i == 2 {
+		hasDay = true
+		for k := 0; k < i; k++ {
+			if !isDigit(s[k]) {
+				return false, false
+			}
+			day = 10*day + int(s[k]-'0')
+		}
+		s = s[i+2:]
+	}
+	name, year, hasYear := strings.Cut(s, " ")
+	m := fullMonthNumber[name]
+	if m == 0 || hasYear && len(year) != 4 || hasDay && !hasYear {
+		return false, false
+	}
+	y := 0
+	for k := 0; k < len(year); k++ {
+		if !isDigit(year[k]) {
+			return false, false
+		}
+		y = 10*y + int(year[k]-'0')
+	}
+	if !hasYear {
+		return true, true
+	}
+	if year[0] == '0' {
+		return false, true
+	}
+	if !hasDay {
+		return true, true
+	}
+	return day >= 1 && day <= time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day(), true
+}
+
 // slashDate is numericDate for "A/B" (i the slash), A and B of one or two
 // digits: valid as month and two-digit year ("03/19") or as day and month
-// of any year ("29/2"); fast is false for every other string.
+// of any year ("29/2"); and for "M/YYYY", valid for a month and a year
+// not written with a leading zero; fast is false for every other string.
 func slashDate(s string, i int, num func(string) (int, bool)) (ok, fast bool) {
+	if i >= 1 && i <= 2 && len(s)-i-1 == 4 {
+		m, ok1 := num(s[:i])
+		_, ok2 := num(s[i+1:])
+		if !ok1 || !ok2 {
+			return false, false
+		}
+		return m >= 1 && m <= 12 && s[i+1] != '0', true
+	}
 	if i < 1 || i > 2 || len(s)-i-1 < 1 || len(s)-i-1 > 2 {
 		return false, false
 	}

@@ -173,19 +173,32 @@ func TestNumericDate(t *testing.T) {
 			}
 		}
 	}
-	// "A/B": every pair of one or two digits
+	// "A/B": every pair of one or two digits; "D.M.": every day and month
 	for _, a := range parts {
 		for _, b := range parts {
 			same(a + "/" + b)
+			same(a + "." + b + ".")
 		}
 	}
-	for _, s := range []string{"/1", "1/", "123/1", "1/123", "1/2020", "1/1/20", "a/1", "1/b", "1 /1", "01/2o"} {
+	// "M/YYYY": every month string with years of every century and
+	// leading zeros, every year with a few months
+	for _, a := range parts {
+		for _, y := range []string{"0000", "0001", "0999", "1000", "1899", "1900", "1963", "2000", "2024", "2099", "2100", "5000", "9999"} {
+			same(a + "/" + y)
+		}
+	}
+	for y := 0; y <= 9999; y++ {
+		for _, a := range []string{"0", "00", "1", "01", "12", "13"} {
+			same(a + "/" + fmt.Sprintf("%04d", y))
+		}
+	}
+	for _, s := range []string{"/1", "1/", "123/1", "1/123", "1/20201", "123/2020", "1/1/20", "a/1", "1/b", "1 /1", "01/2o"} {
 		if _, fast := numericDate(s); fast {
 			t.Errorf("%q: fast", s)
 		}
 	}
 	for _, s := range []string{"", "1.1.9", "1.1.999", "1.1.1899", "1.1.2100", "123.1.2020", "1.123.2020", "1.1.20201", "a.1.2020",
-		"1.1.2o20", ".1.2020", "1..2020", "1.1.", "12.03.2021 ", "12-03-2021", "1.1.+202"} {
+		"1.1.2o20", ".1.2020", "1..2020", "1.1", "123.1.", "1.123.", "12.03.2021 ", "12-03-2021", "1.1.+202"} {
 		if _, fast := numericDate(s); fast {
 			t.Errorf("%q: fast", s)
 		}
@@ -265,6 +278,55 @@ func TestGuardHits(t *testing.T) {
 						tk.gf&g.bit != 0, tk.gs&g.bit != 0, g.mayTok(tk), g.mayTokS(tk))
 				}
 			}
+		}
+	}
+}
+
+// TestWordDate: wordDate answers as dates.Parse (ok and not repaired) for
+// strings of its shape (every month alone and with every year; every day
+// string of one or two digits of every month in leap, common and century
+// years, and days near the month's end in every year 1900–2099), and
+// declines other shapes.
+func TestWordDate(t *testing.T) {
+	same := func(s string) {
+		ok, fast := wordDate(s)
+		if !fast {
+			t.Fatalf("%q: not fast", s)
+		}
+		e, err := dates.Parse(s)
+		if want := err == nil && !e.Repaired; ok != want {
+			t.Fatalf("%q: %v, dates.Parse %v", s, ok, want)
+		}
+	}
+	var days []string
+	for n := 0; n < 100; n++ {
+		days = append(days, strconv.Itoa(n))
+		if n < 10 {
+			days = append(days, "0"+strconv.Itoa(n))
+		}
+	}
+	for name := range fullMonthNumber {
+		same(name)
+		for y := 0; y <= 9999; y += 7 {
+			same(name + " " + fmt.Sprintf("%04d", y))
+		}
+		for _, y := range []string{"0000", "0999", "1000", "1900", "2000", "2023", "2024", "2100", "9999"} {
+			same(name + " " + y)
+			for _, d := range days {
+				same(d + ". " + name + " " + y)
+			}
+		}
+		for y := 1900; y <= 2099; y++ {
+			for _, d := range []string{"0", "1", "27", "28", "29", "30", "31", "32"} {
+				same(d + ". " + name + " " + strconv.Itoa(y))
+			}
+		}
+	}
+	for _, s := range []string{"", "Juli.", "juli 2020", "JULI 2020", "Jul 2020", "Juli 20", "Juli 20201", "Juli  2020",
+		"Juli 2020 ", "1. Juli", "1.Juli 2020", "123. Juli 2020", "a. Juli 2020", "Juli 2o20", "1. 2. Juli 2020",
+		"Anfang Juli 2020", "Mitte Juli"} {
+		if _, fast := wordDate(s); fast {
+			t.Errorf("%q: fast", s)
 		}
 	}
 }

@@ -136,6 +136,12 @@ func (r *run) validDate(s string) bool {
 	if ok, fast := numericDate(s); fast && !r.d.eager {
 		return ok
 	}
+	if ok, fast := wordDate(s); fast && !r.d.eager {
+		return ok
+	}
+	if !r.d.eager && oddDigitRun(s) {
+		return false // "0341 97-12345" after a phone label
+	}
 	if ok, seen := r.validDates[s]; seen {
 		return ok // a letter repeats its dates
 	}
@@ -146,6 +152,28 @@ func (r *run) validDate(s string) bool {
 	}
 	r.validDates[s] = ok
 	return ok
+}
+
+// oddDigitRun: s holds a run of ASCII digits of a length no date field
+// has (3, 5, 6, 7, 9 or more; a field is 1, 2 or 4 digits, or 8 for
+// "yyyymmdd"), so that dates.Parse, whose patterns admit only those, fails
+// on it (TestOddDigitRun).
+func oddDigitRun(s string) bool {
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		if n := j - i; n != 1 && n != 2 && n != 4 && n != 8 {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // ---- where the pattern rules run ----
@@ -196,6 +224,10 @@ type patternRule struct {
 	match     func(s string) int
 	back, fwd int
 	line      bool
+	// pre, when set, is a test of the text from a word start that every
+	// match of an anchored rule starting there passes (TestPreFilters):
+	// the expression is not run where it fails
+	pre func(s string) bool
 }
 
 var patternRules = [numRules]patternRule{
@@ -205,14 +237,14 @@ var patternRules = [numRules]patternRule{
 	ruleBIC:        {re: reBIC, anchored: true, fwd: 3},
 	rulePhoneLabel: {re: rePhoneLabel, anchored: true, fwd: 14},
 	rulePhone:      {re: rePhone, back: 1, fwd: 10},
-	ruleID:         {re: reID, anchored: true, back: 1, fwd: 10},
+	ruleID:         {re: reID, anchored: true, back: 1, fwd: 10, pre: mayIDLabel},
 	ruleAge:        {re: reAge, anchored: true, back: 2, fwd: 3},
 	ruleZip:        {re: reZip, fwd: 8},
 	ruleStreet:     {re: reStreet, anchored: true, match: matchStreet, back: 2, fwd: 4},
 	ruleFacility:   {re: reFacility, anchored: true, fwd: 8},
-	ruleFacility2:  {re: reFacility2, anchored: true, back: 1, fwd: 2},
+	ruleFacility2:  {re: reFacility2, anchored: true, back: 1, fwd: 2, pre: mayFacility2},
 	ruleWard:       {re: reWard, anchored: true, back: 1, fwd: 2},
-	ruleOrg:        {re: reOrg, anchored: true, back: 6, fwd: 2},
+	ruleOrg:        {re: reOrg, anchored: true, back: 6, fwd: 2, pre: mayOrg},
 	ruleBuilding:   {re: reBuilding, anchored: true, back: 1, fwd: 2},
 	ruleInstitute:  {re: reInstitute, anchored: true, fwd: 16},
 	ruleProfession: {re: reProfession, anchored: true, fwd: 9},
@@ -222,6 +254,115 @@ var patternRules = [numRules]patternRule{
 	ruleDateWord:   {re: reDateWord, anchored: true, back: 2, fwd: 3},
 	ruleDateMisc:   {re: reDateMisc, anchored: true, back: 1, fwd: 3},
 }
+
+// runOfLetters returns the end of the run of letters (and of the bytes of
+// extra) in s from i.
+func runOfLetters(s string, i int, extra string) int {
+	for i < len(s) {
+		c := rune(s[i])
+		n := 1
+		if c >= utf8.RuneSelf {
+			c, n = utf8.DecodeRuneInString(s[i:])
+		} else if strings.IndexByte(extra, s[i]) >= 0 {
+			i++
+			continue
+		}
+		if !unicode.IsLetter(c) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// upperAt: s[i:] starts with an upper-case letter.
+func upperAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c, _ := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsUpper(c)
+}
+
+// orgEnds are the words and endings reOrg's first alternative ends its
+// first word with, orgLegal the starts of its legal forms.
+var (
+	orgEnds  = []string{"betrieb", "betriebe", "betrieben", "werk", "werke", "werken", "gesellschaft", "verband", "verein", "versicherung", "schlachthof", "schlachhof", "brauerei", "bäckerei", "metzgerei", "spedition", "stadtwerke", "verkehrsbetriebe", "Schlachthof", "Schlachhof", "Brauerei", "Bäckerei", "Metzgerei", "Spedition", "Stadtwerke"}
+	orgLegal = []string{"GmbH", "gGmbH", "AG", "e.", "KG", "mbH", "OHG", "GbR"}
+)
+
+// mayOrg: a match of reOrg may start at s: a capitalised word ending as
+// an organisation before a blank and a capital, or one to three
+// capitalised words, each before a blank, then a legal form.
+func mayOrg(s string) bool {
+	_, n := utf8.DecodeRuneInString(s)
+	q := runOfLetters(s, n, "-&")
+	if q >= len(s) || s[q] != ' ' {
+		return false
+	}
+	if strings.IndexByte(s[:q], '&') < 0 && upperAt(s, q+1) && hasSuffixAny(s[:q], orgEnds) {
+		return true
+	}
+	for k := 1; ; k++ {
+		pos := q + 1
+		if hasPrefixAny(s[pos:], orgLegal) {
+			return true
+		}
+		if k == 3 || !upperAt(s, pos) {
+			return false
+		}
+		_, n := utf8.DecodeRuneInString(s[pos:])
+		if q = runOfLetters(s, pos+n, "-&"); q >= len(s) || s[q] != ' ' {
+			return false
+		}
+	}
+}
+
+// idLabelStarts are the words reID's labels start with, in lower case.
+var idLabelStarts = []string{"fall", "pat", "versicherten", "versicherungs", "kranken", "auftrag", "befund", "labor",
+	"akten", "kunden", "rechnungs", "mitglieds", "spender", "empfänger", "proben", "studien", "aufnahme", "kassen",
+	"identifikations", "personal", "ausweis", "steuer", "sozialversicherungs", "einsende", "vorgangs", "archiv",
+	"episoden", "az", "pid", "mrn", "id"}
+
+// mayIDLabel: a match of reID may start at s: s starts with the start of
+// a label, in any case (a string with a non-ASCII byte early on may
+// always: (?i) folds "K" with the Kelvin sign).
+func mayIDLabel(s string) bool {
+	var buf [24]byte
+	n := min(len(s), len(buf))
+	for i := 0; i < n; i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return hasPrefixAny(string(buf[:n]), idLabelStarts)
+}
+
+// mayFacility2: a match of reFacility2 may start at s: "St." or a
+// capitalised word before a hyphen.
+func mayFacility2(s string) bool {
+	if strings.HasPrefix(s, "St.") {
+		return true
+	}
+	_, n := utf8.DecodeRuneInString(s)
+	q := runOfLetters(s, n, "")
+	return q < len(s) && s[q] == '-'
+}
+
+// anchoredFirst holds the first runes of the anchored rules' matches.
+var anchoredFirst = func() (out [numRules]*firstRunes) {
+	for i, pr := range patternRules {
+		if pr.anchored {
+			out[i] = firstRunesOf(pr.re)
+		}
+	}
+	return
+}()
 
 // anchoredRes holds the anchored rules' expressions with a leading "^".
 var anchoredRes = func() (out [numRules]*regexp.Regexp) {
@@ -615,11 +756,108 @@ func (r *run) findAll(rule int) [][]int {
 	}
 	r.segs = segs
 	for _, sg := range segs {
-		for _, m := range pr.re.FindAllStringSubmatchIndex(r.text[sg[0]:sg[1]], -1) {
+		seg := r.text[sg[0]:sg[1]]
+		if sc := scanRes[rule]; sc.first != nil && !r.d.eager && utf8.ValidString(seg) {
+			r.scanSegment(sc, seg, sg[0])
+			continue
+		}
+		for _, m := range pr.re.FindAllStringSubmatchIndex(seg, -1) {
 			r.addMatch(m, sg[0])
 		}
 	}
 	return r.matches
+}
+
+// segmentScan runs an unanchored rule's expression over a segment as
+// FindAllStringSubmatchIndex does, but tries it only at the positions
+// where a match can start (first; pre): at the segment's start anchored
+// (at), elsewhere anchored behind the rune before the position (behind:
+// "^(?s:.)(?:re)", so that \b sees that rune, and "^" in re holds only at
+// the segment's start, as in a search of the segment).
+type segmentScan struct {
+	at, behind *regexp.Regexp
+	first      *firstRunes
+	// pre, when set, is a further test of the text from a position that
+	// every match starting there passes
+	pre func(s string) bool
+}
+
+// scanRes holds the segment scans of the unanchored rules whose
+// expression cannot match the empty string (others search in full).
+var scanRes = func() (out [numRules]segmentScan) {
+	pre := map[int]func(string) bool{
+		// a zip code: its five digits at the start ("^") or after the
+		// one rune before them
+		ruleZip: func(s string) bool {
+			if isDigit(s[0]) {
+				return true
+			}
+			_, n := utf8.DecodeRuneInString(s)
+			return n < len(s) && isDigit(s[n])
+		},
+		// two capital letters and two digits
+		ruleIBAN: func(s string) bool {
+			return len(s) >= 4 && s[1] >= 'A' && s[1] <= 'Z' && isDigit(s[2]) && isDigit(s[3])
+		},
+	}
+	for i, pr := range patternRules {
+		if pr.anchored || i == ruleEmail {
+			continue
+		}
+		f := firstRunesOf(pr.re)
+		if f.all {
+			continue
+		}
+		out[i] = segmentScan{
+			at:     regexp.MustCompile(`^(?:` + pr.re.String() + `)`),
+			behind: regexp.MustCompile(`^(?s:.)(?:` + pr.re.String() + `)`),
+			first:  f, pre: pre[i],
+		}
+	}
+	return
+}()
+
+// scanSegment adds the matches of sc's expression in seg (valid UTF-8,
+// at off in the text).
+func (r *run) scanSegment(sc segmentScan, seg string, off int) {
+	for pos := 0; pos < len(seg); {
+		var m []int
+		p := pos
+		for ; p < len(seg); p += runeLen(seg[p:]) {
+			if !sc.first.may(seg[p:]) || sc.pre != nil && !sc.pre(seg[p:]) {
+				continue
+			}
+			if p == 0 {
+				m = sc.at.FindStringSubmatchIndex(seg)
+				if m != nil {
+					r.addMatch(m, off)
+				}
+			} else {
+				_, w := utf8.DecodeLastRuneInString(seg[:p])
+				m = sc.behind.FindStringSubmatchIndex(seg[p-w:])
+				if m != nil {
+					r.addMatch(m, off+p-w)
+					m[0] = off + p // without the rune before
+				}
+			}
+			if m != nil {
+				break
+			}
+		}
+		if m == nil {
+			return
+		}
+		pos = m[1] - off // a match is never empty
+	}
+}
+
+// runeLen is the length of the first rune of s (not empty).
+func runeLen(s string) int {
+	if s[0] < utf8.RuneSelf {
+		return 1
+	}
+	_, n := utf8.DecodeRuneInString(s)
+	return n
 }
 
 // findAnchored tries an anchored rule at the word starts (token starts
@@ -628,7 +866,7 @@ func (r *run) findAll(rule int) [][]int {
 // them: a match's start is the leftmost, and the next search starts where
 // a match ends.
 func (r *run) findAnchored(rule int, pr *patternRule, trig []int) {
-	re := anchoredRes[rule]
+	re, first := anchoredRes[rule], anchoredFirst[rule]
 	text := r.text
 	next, done := 0, 0 // next token to try; end of the last match
 	for _, k := range trig {
@@ -649,7 +887,7 @@ func (r *run) findAnchored(rule int, pr *patternRule, trig []int) {
 						if n := pr.match(text[p:e]); n >= 0 {
 							m = []int{0, n}
 						}
-					} else {
+					} else if r.d.eager || first.may(text[p:e]) && (pr.pre == nil || pr.pre(text[p:e])) {
 						m = re.FindStringSubmatchIndex(text[p:e])
 					}
 					if m != nil {
@@ -702,8 +940,39 @@ func (r *run) findEmails(trig []int) {
 	}
 }
 
+// mayURL: a match of reURLAt may start at s: s starts with "http" or
+// "www." in any case, or its run of letters, ASCII digits, hyphens and
+// dots holds a dot (a domain's).
+func mayURL(s string) bool {
+	if len(s) >= 4 && (strings.EqualFold(s[:4], "http") || strings.EqualFold(s[:4], "www.")) {
+		return true
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '.':
+			return true
+		case c < utf8.RuneSelf:
+			if asciiClass[c] == 0 && c != '-' {
+				return false
+			}
+			i++
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsLetter(r) {
+				return false
+			}
+			i += n
+		}
+	}
+	return false
+}
+
 // matchURL is reURLAt's match end at the start of s, or -1.
 func matchURL(s string) int {
+	if !mayURL(s) {
+		return -1 // most words: the expression would read the rest of the line
+	}
 	if m := reURLAt.FindStringIndex(s); m != nil {
 		return m[1]
 	}

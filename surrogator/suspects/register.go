@@ -162,13 +162,35 @@ func (r *run) registerAt(i int) int {
 		if !r.mayF(&r.d.regGuard, t) {
 			continue
 		}
-		es := r.d.reg[t.f]
-		if len(es) == 0 {
+		g := r.d.regGroups[t.f]
+		if g == nil {
 			continue
 		}
+		es := g.es
 		bestEnd, bestNext := -1, -1
 		var bestKind kinds.Kind
-		for _, e := range es {
+		// the entries of one word and, when the next token is near, those
+		// whose second word it may stand for (regWordMatch needs the same
+		// word or the same first four bytes; regSecond), in the list's
+		// order
+		var idx []int32
+		if !r.d.eager {
+			idx = g.single
+			if i+1 < len(toks) && r.regNear(t, &toks[i+1]) {
+				if multi := g.multi[regSecond(toks[i+1].f)]; len(multi) > 0 {
+					idx = mergeSorted(r.regIdx[:0], g.single, multi)
+					r.regIdx = idx
+				}
+			}
+		} else {
+			idx = r.regIdx[:0]
+			for k := range es {
+				idx = append(idx, int32(k))
+			}
+			r.regIdx = idx
+		}
+		for _, k := range idx {
+			e := &es[k]
 			if e.abbr {
 				if t.s != e.first || e.ctx && !r.registerContext(i) {
 					continue
@@ -206,6 +228,58 @@ func (r *run) registerAt(i int) int {
 		last = bestNext - 1
 	}
 	return last
+}
+
+// regGroup holds the indices of a first word's register entries: those
+// of one word, and those of several by regSecond of their second word.
+type regGroup struct {
+	es     []regEntry
+	single []int32
+	multi  map[uint64][]int32
+}
+
+// regSecond is the key of a second word: a word the token must equal
+// (four bytes or fewer) or its first four bytes (regWordMatch), and
+// whether it is longer.
+func regSecond(w string) uint64 {
+	k := uint64(min(len(w), 5)) << 32
+	for i := 0; i < min(len(w), 4); i++ {
+		k |= uint64(w[i]) << (8 * i)
+	}
+	return k
+}
+
+// registerGroups indexes the entries of reg (registerIndex).
+func registerGroups(reg map[string][]regEntry) map[string]*regGroup {
+	out := make(map[string]*regGroup, len(reg))
+	for f, es := range reg {
+		if len(es) == 0 {
+			continue
+		}
+		g := &regGroup{es: es, multi: map[uint64][]int32{}}
+		for k, e := range es {
+			if len(e.words) == 1 {
+				g.single = append(g.single, int32(k))
+				continue
+			}
+			key := regSecond(e.words[1])
+			g.multi[key] = append(g.multi[key], int32(k))
+		}
+		out[f] = g
+	}
+	return out
+}
+
+// mergeSorted appends the merge of the ascending a and b to dst.
+func mergeSorted(dst, a, b []int32) []int32 {
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] < b[0] {
+			dst, a = append(dst, a[0]), a[1:]
+		} else {
+			dst, b = append(dst, b[0]), b[1:]
+		}
+	}
+	return append(append(dst, a...), b...)
 }
 
 // regNear: b follows a on the same line with at most blanks, a hyphen,

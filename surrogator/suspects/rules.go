@@ -2,6 +2,7 @@ package suspects
 
 import (
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -436,6 +437,22 @@ func isZip(s string) bool {
 	return true
 }
 
+// tokensOf returns the tokens [lo, hi) of the text within [b, e); ok is
+// false when a token crosses b or e (the text's tokens then differ from
+// those of text[b:e] alone).
+func (r *run) tokensOf(b, e int) (lo, hi int, ok bool) {
+	toks := r.tokens
+	lo = sort.Search(len(toks), func(i int) bool { return toks[i].e > b })
+	hi = lo
+	for hi < len(toks) && toks[hi].b < e {
+		hi++
+	}
+	if lo < hi && (toks[lo].b < b || toks[hi-1].e > e) {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
 // ---- repeats of annotated strings ----
 
 // repeats flags unannotated occurrences of annotated strings (and of the
@@ -453,10 +470,15 @@ func (r *run) repeats(spans []document.Span) {
 	clear(rp.byString)
 	addNeedle := func(n string, k kinds.Kind) {
 		nd := needle{s: n, k: k, next: -1}
-		if rp.seen[needle{s: n, k: k}] || utf8.RuneCountInString(n) < 3 {
+		if utf8.RuneCountInString(n) < 3 {
 			return
 		}
+		// seen before: the map does not grow (one look-up)
+		l := len(rp.seen)
 		rp.seen[needle{s: n, k: k}] = true
+		if len(rp.seen) == l {
+			return
+		}
 		if c, _ := utf8.DecodeRuneInString(n); !isWordRune(c) {
 			rp.needles = append(rp.needles, nd)
 			rp.odd = append(rp.odd, len(rp.needles)-1)
@@ -495,9 +517,21 @@ func (r *run) repeats(spans []document.Span) {
 		if s.End <= s.Begin || s.End > len(r.text) {
 			continue
 		}
-		txt := strings.TrimSpace(r.text[s.Begin:s.End])
+		raw := r.text[s.Begin:s.End]
+		txt := strings.TrimSpace(raw)
 		addNeedle(txt, s.Kind)
 		if s.Kind.IsName() {
+			// the text's own tokens when the name's text starts and ends
+			// with them (as its tokenization would find them)
+			tb := s.Begin + len(raw) - len(strings.TrimLeftFunc(raw, unicode.IsSpace))
+			if lo, hi, ok := r.tokensOf(tb, tb+len(txt)); ok && !r.d.eager {
+				for _, t := range r.tokens[lo:hi] {
+					if t.runes >= 3 && t.nameShaped() && !t.medical() {
+						addNeedle(t.s, s.Kind)
+					}
+				}
+				continue
+			}
 			if r.sub == nil {
 				r.sub = &run{}
 			}
@@ -641,4 +675,18 @@ func isWordRuneAt(s string, i int) bool {
 }
 
 // foldIs reports whether data.Fold(s) has class c.
-func (d *Detector) foldIs(s string, c uint64) bool { return d.lex[data.Fold(s)]&c != 0 }
+func (d *Detector) foldIs(s string, c uint64) bool {
+	var buf [64]byte
+	return d.lookup(foldFast(buf[:0], s))&c != 0
+}
+
+// foldFast appends data.Fold(s) to buf: foldAppend, which folds ASCII and
+// German letters without allocating and calls data.Fold for any other
+// rune, except for an s with a dot (data.Fold reads "St." as "Sankt",
+// foldAppend only "St"). TestFoldFast holds it to data.Fold.
+func foldFast(buf []byte, s string) []byte {
+	if strings.IndexByte(s, '.') >= 0 {
+		return append(buf, data.Fold(s)...)
+	}
+	return foldAppend(buf, s)
+}

@@ -103,9 +103,11 @@ func (r *run) townAfter(k int) {
 	}
 	// "OP-Pflege: Schedel, Rautenstrauch": a name of a list (unless
 	// shaped like a town)
-	for ci := 0; ci < len(r.cands) && !r.townShaped(k); ci++ {
-		if c := &r.cands[ci]; c.Begin < e && t.b < c.End && strings.HasPrefix(string(c.Kind), "NAME_") {
-			return
+	if !r.townShaped(k) {
+		for ci := range r.cands {
+			if c := &r.cands[ci]; c.Begin < e && t.b < c.End && strings.HasPrefix(string(c.Kind), "NAME_") {
+				return
+			}
 		}
 	}
 	r.add(t.b, e, kinds.LocationCity, "town-after-name", prioPlace)

@@ -223,15 +223,18 @@ func (r *run) joinedTown(i int) bool {
 	if !upperFirst(rest) || !upperFirst(first) {
 		return false
 	}
-	f := data.Fold(first)
-	ok := r.d.lex[f]&cKnownCity != 0 && r.d.lex[f]&cAmbiguous == 0
+	var buf [64]byte
+	fb := foldFast(buf[:0], first)
+	f := string(fb) // no allocation: fb is only read below
+	cls := r.d.lookup(fb)
+	ok := cls&cKnownCity != 0 && cls&cAmbiguous == 0
 	// "Essen-Rüttenscheid", "Halle-Neustadt": an ambiguous town's name
 	// before a listed part, a compass word or a place-shaped part
-	if !ok && r.d.lex[f]&cKnownCity != 0 {
+	if !ok && cls&cKnownCity != 0 {
 		rf := data.Fold(rest)
 		ok = len(r.d.towns[rf]) > 0 || compassWords[rest] || placeShaped(strings.ToLower(rest))
 	}
-	if !ok && !townStop[f] && r.d.lex[f]&(cCommon|cAmbiguous|cMedical|cFirst|cSurname) == 0 {
+	if !ok && !townStop[f] && cls&(cCommon|cAmbiguous|cMedical|cFirst|cSurname) == 0 {
 		for _, e := range r.d.towns[f] {
 			if len(e.words) == 1 && !e.part && e.pop >= 5000 {
 				ok = true
