@@ -74,17 +74,7 @@ func BenchmarkPredict(b *testing.B) {
 	for _, f := range testutil.GrasccoCAS(b) {
 		texts = append(texts, testutil.Doc(b, f).Text)
 	}
-	p := NewPredictor(suspects.New(suspects.Options{}))
-	var n int64
-	b.ResetTimer()
-	c0 := cpuTime()
-	for i := 0; i < b.N; i++ {
-		for _, t := range texts {
-			p.Predict(t, nil)
-			n += int64(len(t))
-		}
-	}
-	b.ReportMetric(float64(n)/1e6/(cpuTime()-c0).Seconds(), "MB-text/CPU-s")
+	benchPredict(b, texts)
 }
 
 // BenchmarkPredictDev: BenchmarkPredict over the texts of the project's
@@ -103,6 +93,12 @@ func BenchmarkPredictDev(b *testing.B) {
 	if len(texts) == 0 {
 		b.Fatal("no dev letters")
 	}
+	benchPredict(b, texts)
+}
+
+// benchPredict runs the detector and the prediction filter over texts,
+// in MB of text per CPU-second.
+func benchPredict(b *testing.B, texts []string) {
 	p := NewPredictor(suspects.New(suspects.Options{}))
 	var n int64
 	b.ResetTimer()
