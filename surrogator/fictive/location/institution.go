@@ -733,6 +733,9 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				pin = false // no free seat: the place is drawn as any other
 			}
 		}
+		if courtRule {
+			pool = competentCourts(ctx, g, reg, m, pool) // the one serving the letter's surrogate towns (near.go)
+		}
 		if m.entry >= 0 && (m.form == formAbbr || acronymLike(reg.entries[m.entry].renderForm(formAbbr, "", 0))) {
 			// an acronym original, or one whose institution has an acronym
 			// another spelling may use: institutions that have one

@@ -294,6 +294,8 @@ func seatPreference(ctx *fictive.Context, g Gazetteer, reg *register, p *place, 
 	if len(pool) < 2 {
 		return pool
 	}
+	// a place near the letter's first stays near (near.go)
+	pool = nearSeats(ctx, g, reg, p, pool)
 	// the nearest size classes that offer a few seats (the register rules
 	// already made the pool large enough to hide the original)
 	for d := 0; d <= maxClass-minClass; d++ {
