@@ -1,6 +1,7 @@
 package location
 
 import (
+	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"math"
 	"slices"
 	"sort"
@@ -297,4 +298,27 @@ func competentCourts(ctx *fictive.Context, g Gazetteer, reg *register, m regMatc
 		return nearestSeats(res, g, reg, pool, to, rank+1)
 	}
 	return pool
+}
+
+// nearInstitutions keeps, of the candidates pool of a university hospital,
+// university or centre that pins no place of the letter (its seat named
+// only inside its name, or drawn nationwide), the minSeatBand whose seats lie nearest to the
+// surrogate of the letter's first place when the original's seat lies
+// near that place: the heart centre of a Bad Hersfeld letter's
+// Rotenburg became one in Lahr, 250 km from the letter's surrogate town,
+// when the state's few were drawn nationwide.
+func nearInstitutions(ctx *fictive.Context, g Gazetteer, reg *register, cls fac.Class, origSeat int, pool []int) []int {
+	switch cls {
+	case fac.UniHospital, fac.University, fac.HeartCentre, fac.TumourCentre:
+	default:
+		return pool
+	}
+	if len(pool) <= minSeatBand {
+		return pool
+	}
+	_, to, ok := firstNear(ctx, g, origSeat)
+	if !ok {
+		return pool
+	}
+	return nearestSeats(resOf(ctx), g, reg, pool, to, minSeatBand)
 }

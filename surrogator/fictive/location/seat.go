@@ -77,6 +77,10 @@ type seatRef struct {
 // docSeats lists the document's facility spans that name an institution
 // with a known seat. Built once per document.
 func docSeats(ctx *fictive.Context, g Gazetteer, reg *register) []seatRef {
+	var t *tree // fetched before the state's Value, which does not nest
+	if ctx.State != nil && ctx.Doc != nil {
+		t = treeOf(ctx)
+	}
 	mk := func() any {
 		var out []seatRef
 		d := ctx.Doc
@@ -108,6 +112,9 @@ func docSeats(ctx *fictive.Context, g Gazetteer, reg *register) []seatRef {
 				seat = seatIDOf(g, reg.entries[m.entry])
 			case len(f.cities) > 0:
 				seat = f.cities[0].id
+				if t != nil {
+					seat = t.docID(f.cities[0])
+				}
 			}
 			if seat >= 0 {
 				out = append(out, seatRef{span: j, cls: m.class, seat: seat})
