@@ -443,8 +443,8 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		state = e.State
 		origSeat = seatIDOf(g, e)
 	} else if len(f.cities) > 0 {
-		state = g.Place(f.cities[0].id).State
-		origSeat = f.cities[0].id
+		origSeat = t.docID(f.cities[0]) // the letter's Rotenburg an der Fulda, not Rotenburg (Wümme)
+		state = g.Place(origSeat).State
 	}
 	var sp *place // the seat as a place of the document
 	switch {
@@ -733,6 +733,9 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 				pin = false // no free seat: the place is drawn as any other
 			}
 		}
+		if courtRule {
+			pool = competentCourts(ctx, g, reg, m, pool) // the one serving the letter's surrogate towns (near.go)
+		}
 		if m.entry >= 0 && (m.form == formAbbr || acronymLike(reg.entries[m.entry].renderForm(formAbbr, "", 0))) {
 			// an acronym original, or one whose institution has an acronym
 			// another spelling may use: institutions that have one
@@ -814,6 +817,8 @@ func institutionSurrogate(ctx *fictive.Context, g Gazetteer, reg *register, m re
 		}
 		if pin {
 			pool = seatPreference(ctx, g, reg, sp, pool, cls)
+		} else {
+			pool = nearInstitutions(ctx, g, reg, cls, origSeat, pool) // near.go
 		}
 		if len(pool) == 0 {
 			return ""

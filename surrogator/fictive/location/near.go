@@ -1,7 +1,9 @@
 package location
 
 import (
+	fac "github.com/surrogator/surrogator/surrogator/fictive/facility"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/surrogator/surrogator/data"
@@ -23,6 +25,13 @@ import (
 // nearKm is the distance up to which a place counts as the surroundings
 // of the letter's first place.
 const nearKm = 60
+
+// sizeKm is the distance a tenfold difference in population weighs in
+// the choice of a near place's candidates.
+const sizeKm = 40
+
+// classKm is the distance another size class weighs in that choice.
+const classKm = 40
 
 type coordKey struct{}
 
@@ -99,41 +108,217 @@ func nearAnchor(ctx *fictive.Context, g Gazetteer, p *place, tiers [][]int) [][]
 	if !ok1 || !ok2 || !ok3 || km(a, b) > nearKm {
 		return tiers
 	}
+	// the candidates of the original's size class and the classes next to
+	// it, ranked by distance plus a penalty for the difference in size
+	// (sizeKm per tenfold population, classKm for another class): a near
+	// place stays near first, of a similar size second (SPEC §6: similar
+	// size preferred). The class
+	// alone ranked first put a Werdau patient of a Zwickau practice 134
+	// km from the practice's surrogate: a state has few towns of a class.
 	type cand struct {
 		id int
 		d  float64
 	}
-	// the original's size class first (SPEC §6: similar size preferred),
-	// the classes next to it only to fill the tier to minCandidates
-	var same, next []cand
-	for _, id := range g.Candidates(p.state, max(minClass, p.class-1), min(maxClass, p.class+1)) {
-		if id == p.id || id == fs || id == first.id || isCityStateMain(g, id) {
-			continue
-		}
-		if c, ok := coordOf(res, g, id); ok {
-			if SizeClass(g.Place(id).Population) == p.class {
-				same = append(same, cand{id, km(c, to)})
-			} else {
-				next = append(next, cand{id, km(c, to)})
+	pop := float64(max(g.Place(p.id).Population, 1))
+	var cs []cand
+	// a big city's band widens downwards until it has minCandidates (a
+	// state has few cities: Dresden's neighbour stays near as a town)
+	for lo := max(minClass, p.class-1); len(cs) < minCandidates && lo >= minClass; lo-- {
+		cs = cs[:0]
+		for _, id := range g.Candidates(p.state, lo, min(maxClass, p.class+1)) {
+			if id == p.id || id == fs || id == first.id || isCityStateMain(g, id) {
+				continue
+			}
+			if c, ok := coordOf(res, g, id); ok {
+				ratio := math.Abs(math.Log10(float64(max(g.Place(id).Population, 1)) / pop))
+				d := km(c, to) + sizeKm*ratio
+				if SizeClass(g.Place(id).Population) != p.class {
+					d += classKm
+				}
+				cs = append(cs, cand{id, d})
 			}
 		}
 	}
-	if len(same)+len(next) < minCandidates {
+	if len(cs) < minCandidates {
 		return tiers
 	}
-	byDist := func(cs []cand) {
-		sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
-	}
-	byDist(same)
-	cs := same[:min(len(same), minCandidates)]
-	if len(cs) < minCandidates {
-		byDist(next)
-		cs = append(cs, next[:minCandidates-len(cs)]...)
-	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	cs = cs[:minCandidates]
 	near := make([]int, 0, minCandidates)
 	for _, c := range cs {
 		near = append(near, c.id)
 	}
 	sort.Ints(near)
 	return append([][]int{near}, tiers...)
+}
+
+// firstNear returns the letter's first place and the coordinates of its
+// surrogate when place id (an original municipality) lies within nearKm
+// of it, that place is decided, and the scope is a document's (in corpus
+// scope a choice must not depend on the document).
+func firstNear(ctx *fictive.Context, g Gazetteer, id int) (*place, coord, bool) {
+	if ctx.Doc == nil || ctx.State == nil || corpusScope(ctx) || id < 0 {
+		return nil, coord{}, false
+	}
+	t := treeOf(ctx)
+	t.mu.Lock()
+	first := t.first
+	t.mu.Unlock()
+	if first == nil || !first.resolved || first.foreign != "" || first.id == id {
+		return nil, coord{}, false
+	}
+	if _, ok := ctx.Scope.Peek(fictive.NSCity, first.key); !ok {
+		return nil, coord{}, false
+	}
+	res := resOf(ctx)
+	a, ok1 := coordOf(res, g, id)
+	b, ok2 := coordOf(res, g, first.id)
+	to, ok3 := coordOf(res, g, memoID(ctx, first.key))
+	if !ok1 || !ok2 || !ok3 || km(a, b) > nearKm {
+		return nil, coord{}, false
+	}
+	return first, to, true
+}
+
+// nearSeats keeps, of the register entries pool (the candidates of an
+// institution that pins its seat, place p), the 2·minSeatBand whose seats
+// lie nearest to the surrogate of the letter's first place when p lies
+// near that place: the university of a town next to the letterhead's
+// stays next to its surrogate (a Mannheim university of a Heidelberg
+// letter became one 120 km from the letter's surrogate town).
+func nearSeats(ctx *fictive.Context, g Gazetteer, reg *register, p *place, pool []int) []int {
+	if len(pool) <= minSeatBand || !p.resolved {
+		return pool
+	}
+	_, to, ok := firstNear(ctx, g, p.id)
+	if !ok {
+		return pool
+	}
+	return nearestSeats(resOf(ctx), g, reg, pool, to, 2*minSeatBand)
+}
+
+// nearestSeats returns the n entries of pool whose seats lie nearest to c
+// (entries without coordinates last), in pool order.
+func nearestSeats(res *data.Resources, g Gazetteer, reg *register, pool []int, c coord, n int) []int {
+	d := make(map[int]float64, len(pool))
+	for _, i := range pool {
+		d[i] = math.Inf(1)
+		if sc, ok := coordOf(res, g, seatIDOf(g, reg.entries[i])); ok {
+			d[i] = km(sc, c)
+		}
+	}
+	by := slices.Clone(pool)
+	sort.SliceStable(by, func(a, b int) bool { return d[by[a]] < d[by[b]] })
+	keep := map[int]bool{}
+	for _, i := range by[:min(n, len(by))] {
+		keep[i] = true
+	}
+	var out []int
+	for _, i := range pool {
+		if keep[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Courts serve districts: the Sozialgericht of a Bad Hersfeld letter is
+// Fulda's, and the surrogate letter's must serve its surrogate towns (the
+// blind reading found a Bensheim letter at the Sozialgericht Gießen). The
+// register knows the courts' seats, not their districts; a court's
+// district is approximated by its seat's distance: a place is served by
+// the nearest seat of the court's kind and level in its state, or by the
+// second nearest (Rotenburg an der Fulda lies nearer to Kassel and
+// belongs to Fulda). When the original court is among the two nearest of
+// a place the letter names whose surrogate is decided (the letter's first
+// place first), its surrogate is drawn among as many seats nearest to the
+// place's surrogate: the nearest when the original was the nearest.
+
+// competentCourts narrows pool (the candidate courts of the original court
+// m) to the courts competent for the surrogate of a decided place of the
+// letter the original serves; pool unchanged when there is none.
+func competentCourts(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, pool []int) []int {
+	if len(pool) < 2 || m.entry < 0 || ctx.Doc == nil || ctx.State == nil || corpusScope(ctx) {
+		return pool
+	}
+	e := reg.entries[m.entry]
+	seat := seatIDOf(g, e)
+	res := resOf(ctx)
+	sc, ok := coordOf(res, g, seat)
+	if !ok {
+		return pool
+	}
+	lv := courtLevelOf(e.Name)
+	// the original's peers: the courts of its kind and level in its state
+	var peers []coord
+	for _, i := range reg.byClass[m.class] {
+		pe := reg.entries[i]
+		if pe.State != e.State || pe.Country != "" || courtLevelOf(pe.Name) != lv {
+			continue
+		}
+		if c, ok := coordOf(res, g, seatIDOf(g, pe)); ok {
+			peers = append(peers, c)
+		}
+	}
+	t := treeOf(ctx)
+	t.mu.Lock()
+	cands := make([]*place, 0, len(t.places))
+	for _, p := range t.places {
+		cands = append(cands, p)
+	}
+	first := t.first
+	t.mu.Unlock()
+	sort.Slice(cands, func(a, b int) bool {
+		if (cands[a] == first) != (cands[b] == first) {
+			return cands[a] == first
+		}
+		return cands[a].key < cands[b].key
+	})
+	for _, p := range cands {
+		if !p.resolved || p.foreign != "" || p.parent != nil || p.id == seat || stateKey(p.state) != stateKey(e.State) {
+			continue
+		}
+		if _, ok := ctx.Scope.Peek(fictive.NSCity, p.key); !ok {
+			continue
+		}
+		pc, ok1 := coordOf(res, g, p.id)
+		to, ok2 := coordOf(res, g, memoID(ctx, p.key))
+		if !ok1 || !ok2 || km(pc, sc) > nearKm {
+			continue
+		}
+		rank := 0 // of the original among its peers, by distance to p
+		for _, c := range peers {
+			if km(c, pc) < km(sc, pc)-0.5 {
+				rank++
+			}
+		}
+		if rank > 1 {
+			continue
+		}
+		return nearestSeats(res, g, reg, pool, to, rank+1)
+	}
+	return pool
+}
+
+// nearInstitutions keeps, of the candidates pool of a university hospital,
+// university or centre that pins no place of the letter (its seat named
+// only inside its name, or drawn nationwide), the minSeatBand whose seats lie nearest to the
+// surrogate of the letter's first place when the original's seat lies
+// near that place: the heart centre of a Bad Hersfeld letter's
+// Rotenburg became one in Lahr, 250 km from the letter's surrogate town,
+// when the state's few were drawn nationwide.
+func nearInstitutions(ctx *fictive.Context, g Gazetteer, reg *register, cls fac.Class, origSeat int, pool []int) []int {
+	switch cls {
+	case fac.UniHospital, fac.University, fac.HeartCentre, fac.TumourCentre:
+	default:
+		return pool
+	}
+	if len(pool) <= minSeatBand {
+		return pool
+	}
+	_, to, ok := firstNear(ctx, g, origSeat)
+	if !ok {
+		return pool
+	}
+	return nearestSeats(resOf(ctx), g, reg, pool, to, minSeatBand)
 }

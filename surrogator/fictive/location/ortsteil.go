@@ -135,17 +135,33 @@ func (t *tree) keepDocState() {
 }
 
 // ortsteilTiers puts first the (up to minCandidates) places nearest to the
-// surrogate of p's parent in that surrogate's state: villages and small
-// towns within ortsteilKm (a village the place list has no coordinates
-// for counts when it lies in the surrogate's district or postal zone), then towns
-// smaller than the surrogate within ortsteilKm+5 (where small places are too few, as
-// in the Ruhr), then the nearest beyond; never the surrogate itself nor
-// the parent's original. The tiers drawn otherwise follow (the same
-// state and class).
+// surrogate of p's parent in that surrogate's state: villages (under
+// 5,000) within ortsteilKm (a village the place list has no coordinates
+// for counts when it lies in the surrogate's district or postal zone),
+// then small towns (under 20,000 and smaller than the surrogate) within
+// ortsteilKm (where villages are too few, as in the Ruhr), then villages
+// within ortsteilKm+15, then the nearest of them beyond; never the surrogate
+// itself nor the parent's original, never a town of 20,000 or more nor
+// a name that reads as a town of its own (townLike). The blind reading
+// found "Herne-Herten" (a city of 60,000 next to Herne) and "OT Krakow
+// am See". The tiers drawn otherwise follow (the same state and class).
 func ortsteilTiers(ctx *fictive.Context, g Gazetteer, p *place, tiers [][]int) [][]int {
 	sid := memoID(ctx, p.parent.key)
 	if sid < 0 {
 		return tiers
+	}
+	// the tiers drawn otherwise hold no town of its own either
+	sp0 := g.Place(sid).Population
+	for k, tier := range tiers {
+		var keep []int
+		for _, id := range tier {
+			if pl := g.Place(id); SizeClass(pl.Population) < data.SizeTown && !townLike(pl.Name) && !biggerNamesake(g, id, sp0) {
+				keep = append(keep, id)
+			}
+		}
+		if len(keep) > 0 {
+			tiers[k] = keep
+		}
 	}
 	res := resOf(ctx)
 	sp := g.Place(sid)
@@ -169,14 +185,17 @@ func ortsteilTiers(ctx *fictive.Context, g Gazetteer, p *place, tiers [][]int) [
 	type cand struct {
 		id   int
 		d    float64
-		rank int // 0 small and near, 1 a town near, 2 beyond
+		rank int // 0 a village near, 1 a small town near, 2 a village within reach, 3 beyond
 	}
 	var cs []cand
-	for _, id := range g.Candidates(sp.State, minClass, data.SizeTown) {
+	for _, id := range g.Candidates(sp.State, minClass, data.SizeSmallTown) {
 		if id == sid || (p.parent.resolved && id == p.parent.id) || isCityStateMain(g, id) {
 			continue
 		}
 		pl := g.Place(id)
+		if townLike(pl.Name) || biggerNamesake(g, id, sp.Population) {
+			continue // "OT Krakow am See", "Elmshorn-Brande-Hörnerkirchen": a town of its own
+		}
 		d := 0.0
 		if c, ok := coordOf(res, g, id); ok {
 			d = km(c, to)
@@ -185,16 +204,17 @@ func ortsteilTiers(ctx *fictive.Context, g Gazetteer, p *place, tiers [][]int) [
 		} else {
 			continue
 		}
-		small := SizeClass(pl.Population) <= data.SizeSmallTown
-		if !small && pl.Population >= sp.Population {
-			continue // never a town bigger than the municipality
-		}
-		rank := 2
+		village := SizeClass(pl.Population) == data.SizeVillage
+		rank := 3
 		switch {
-		case small && d <= ortsteilKm:
+		case village && d <= ortsteilKm:
 			rank = 0
-		case d <= ortsteilKm+5:
+		case !village && pl.Population >= sp.Population:
+			continue // never a town of the surrogate's size
+		case !village && d <= ortsteilKm:
 			rank = 1
+		case village && d <= ortsteilKm+15:
+			rank = 2
 		}
 		cs = append(cs, cand{id, d, rank})
 	}
@@ -209,7 +229,7 @@ func ortsteilTiers(ctx *fictive.Context, g Gazetteer, p *place, tiers [][]int) [
 	// ones point back to nothing: those within reach when there are
 	// minOrtsteil, else the minCandidates first.
 	n := 0
-	for n < len(cs) && n < minCandidates && cs[n].rank < 2 {
+	for n < len(cs) && n < minCandidates && cs[n].rank < 3 {
 		n++
 	}
 	if n < minOrtsteil {
@@ -234,6 +254,43 @@ func samePostalZone(g Gazetteer, a, b, n int) bool {
 			if len(x) == 5 && len(y) == 5 && x[:n] == y[:n] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// townLike reports whether a municipality's name reads as a town of its
+// own and not as a part of another: a river or lake qualifier ("Krakow am
+// See", "Neustadt an der Weinstraße", "Frankfurt (Oder)"), a spa or city
+// title ("Bad …", "Ostseebad …"), or a merged double name
+// ("Brande-Hörnerkirchen").
+func townLike(name string) bool {
+	if strings.ContainsAny(name, "-(/") {
+		return true
+	}
+	for _, w := range strings.Fields(name)[1:] {
+		switch w {
+		case "am", "an", "im", "in", "bei", "ob", "vor", "auf", "unter", "ob der", "a.", "i.":
+			return true
+		}
+	}
+	f := strings.Fields(name)
+	if len(f) > 1 {
+		switch f[0] {
+		case "Bad", "Ostseebad", "Seebad", "Nordseebad", "Stadt", "Hansestadt", "Lutherstadt", "Kurort":
+			return true
+		}
+	}
+	return false
+}
+
+// biggerNamesake reports whether a namesake of municipality id is a town
+// as big as pop or of 20,000 or more: "Hirschbach-Auerbach" reads as
+// Auerbach in der Oberpfalz, whichever village was meant.
+func biggerNamesake(g Gazetteer, id, pop int) bool {
+	for _, o := range resolveIDs(g, g.Place(id).Name) {
+		if o != id && (g.Place(o).Population >= pop || SizeClass(g.Place(o).Population) >= data.SizeTown) {
+			return true
 		}
 	}
 	return false

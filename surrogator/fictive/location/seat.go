@@ -77,6 +77,10 @@ type seatRef struct {
 // docSeats lists the document's facility spans that name an institution
 // with a known seat. Built once per document.
 func docSeats(ctx *fictive.Context, g Gazetteer, reg *register) []seatRef {
+	var t *tree // fetched before the state's Value, which does not nest
+	if ctx.State != nil && ctx.Doc != nil {
+		t = treeOf(ctx)
+	}
 	mk := func() any {
 		var out []seatRef
 		d := ctx.Doc
@@ -108,6 +112,9 @@ func docSeats(ctx *fictive.Context, g Gazetteer, reg *register) []seatRef {
 				seat = seatIDOf(g, reg.entries[m.entry])
 			case len(f.cities) > 0:
 				seat = f.cities[0].id
+				if t != nil {
+					seat = t.docID(f.cities[0])
+				}
 			}
 			if seat >= 0 {
 				out = append(out, seatRef{span: j, cls: m.class, seat: seat})
@@ -294,6 +301,8 @@ func seatPreference(ctx *fictive.Context, g Gazetteer, reg *register, p *place, 
 	if len(pool) < 2 {
 		return pool
 	}
+	// a place near the letter's first stays near (near.go)
+	pool = nearSeats(ctx, g, reg, p, pool)
 	// the nearest size classes that offer a few seats (the register rules
 	// already made the pool large enough to hide the original)
 	for d := 0; d <= maxClass-minClass; d++ {

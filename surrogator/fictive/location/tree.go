@@ -265,6 +265,9 @@ func (t *tree) node(r resolvedName, i int, zipID int, zipOK bool) *place {
 	p := &place{name: r}
 	switch {
 	case r.ok:
+		if q := t.namedInFull(r); q != nil {
+			return q
+		}
 		cands := resolveIDs(t.g, r.base) // shared: choose and append copy
 		if !slices.Contains(cands, r.id) {
 			cands = append([]int{r.id}, cands...)
@@ -561,4 +564,43 @@ func regionState(g Gazetteer, code string) string {
 		}
 	}
 	return ""
+}
+
+// namedInFull returns the tree's place that r names by its short form
+// when the document names another municipality of that short name in full
+// and not r's: "VdK-Ortsverband Rotenburg" in a letter that writes
+// "Rotenburg an der Fulda" is that town, not the bigger Rotenburg (Wümme)
+// the short name resolves to (blind reading 4: it became a town of
+// Lower Saxony in a Hesse letter). Nil when there is none.
+func (t *tree) namedInFull(r resolvedName) *place {
+	if _, ok := t.byID[r.id]; ok {
+		return nil
+	}
+	sn := norm.Fold(shortName(r.base))
+	var best *place
+	for id, q := range t.byID {
+		if id == r.id || !q.resolved || q.foreign != "" || q.parent != nil {
+			continue
+		}
+		name := t.g.Place(id).Name
+		if norm.Fold(shortName(name)) != sn || norm.Fold(name) == sn {
+			continue
+		}
+		if best == nil || id < best.id {
+			best = q
+		}
+	}
+	return best
+}
+
+// docID returns the municipality r names in this document: the one the
+// document names in full when r is its short form (namedInFull), else
+// r's own.
+func (t *tree) docID(r resolvedName) int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if q := t.namedInFull(r); q != nil {
+		return q.id
+	}
+	return r.id
 }
