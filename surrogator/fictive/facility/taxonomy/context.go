@@ -170,6 +170,11 @@ func HeadBefore(before string) Class {
 	if c, ok := headNouns[strings.ToLower(w)]; ok {
 		return c
 	}
+	if fw := classWords(w); PersonNoun(w) || len(fw) > 0 && medicalWord(fw, len(fw)-1) {
+		// "Chefarzt [HBK Singen]": a person's title; "Neurochirurgie
+		// [HBK Singen]": the department of the facility named
+		return Unknown
+	}
 	c := Classify(w)
 	if c.Unique() {
 		return Unknown // "Amtsgericht [Leipzig]" names a place, not an institution
