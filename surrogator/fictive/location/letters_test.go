@@ -95,10 +95,10 @@ var (
 	sharedPoolsErr  error
 )
 
-// TestEvalLetters is part of `make eval-semantic`. The figures are
-// asserted on the dev letters (the generators were tuned on them) and
-// reported on the held-out letters, on which nothing may be tuned
-// (testdata/letters-src/README.md).
+// TestEvalLetters is part of `make eval-semantic` (and, lighter, of make
+// test). The figures are asserted on the dev letters (the generators were
+// tuned on them) and reported on the held-out letters, on which nothing may
+// be tuned (testdata/letters-src/README.md).
 func TestEvalLetters(t *testing.T) {
 	dev, held := loadLetters(t, "dev"), loadLetters(t, "heldout")
 	// SURROGATOR_EVAL_LETTERS=DIR measures one folder of letters in the
@@ -118,8 +118,20 @@ func TestEvalLetters(t *testing.T) {
 	if testing.Short() {
 		seeds = 3
 	}
+	// make test asserts the default and --pools paths over 20 seeds and the
+	// packs over 5 and leaves the held-out report out (the full sweep took
+	// 17 of CI's 20 minutes); make eval-semantic sets SURROGATOR_EVAL_FULL=1:
+	// every path over 20 seeds, with the held-out report.
+	full := os.Getenv("SURROGATOR_EVAL_FULL") != ""
+	if !full {
+		held = nil
+	}
+	packSeeds := seeds
+	if !full {
+		packSeeds = min(seeds, 5)
+	}
 	res := data.Default()
-	run := func(t *testing.T, path string, pools *fac.Pools) {
+	run := func(t *testing.T, path string, pools *fac.Pools, seeds int) {
 		ev := evalLetters(t, res, pools, dev, seeds)
 		ev.report(t, path+", dev", seeds, true)
 		ev.check(t)
@@ -128,7 +140,7 @@ func TestEvalLetters(t *testing.T) {
 			hv.report(t, path+", held-out (not asserted)", seeds, false)
 		}
 	}
-	t.Run("default", func(t *testing.T) { run(t, "default (templates)", nil) })
+	t.Run("default", func(t *testing.T) { run(t, "default (templates)", nil, seeds) })
 	t.Run("pools", func(t *testing.T) {
 		if testing.Short() {
 			t.Skip("loading the shared pools takes half a minute")
@@ -138,7 +150,7 @@ func TestEvalLetters(t *testing.T) {
 		if sharedPoolsErr != nil {
 			t.Fatal(sharedPoolsErr)
 		}
-		run(t, "--pools ../shared/pools", sharedPools)
+		run(t, "--pools ../shared/pools", sharedPools, seeds)
 	})
 	// packs built from every shared OSM extract that builds (their pools;
 	// the gazetteer stays the embedded one)
@@ -167,7 +179,7 @@ func TestEvalLetters(t *testing.T) {
 				t.Logf("%s: no pools (%v)", e.Name(), err)
 				continue
 			}
-			run(t, "pack "+e.Name(), p)
+			run(t, "pack "+e.Name(), p, packSeeds)
 			pk.Close()
 		}
 	})
