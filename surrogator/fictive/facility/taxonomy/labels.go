@@ -56,7 +56,7 @@ var labelVersion = sync.OnceValue(func() uint32 {
 	}
 	sorted("acronym", ag)
 	sorted("acronymclass", acronymClassLabels)
-	fmt.Fprintf(&b, "psychiatric %q appositions %v\n", psychiatricCarriers, appositions)
+	fmt.Fprintf(&b, "psychiatric %q appositions %v owners %v\n", psychiatricCarriers, appositions, appositionOwners)
 	for _, r := range phrases {
 		fmt.Fprintf(&b, "phrase %s %d\n", r.seq, r.class)
 	}

@@ -248,7 +248,7 @@ var abbreviations = map[string]string{
 	"SKH": "Sächsisches Krankenhaus", "ArbG": "Arbeitsgericht", "LAG": "Landesarbeitsgericht",
 	"OVG": "Oberverwaltungsgericht", "VGH": "Verwaltungsgerichtshof", "BGH": "Bundesgerichtshof",
 	"FG": "Finanzgericht", "StA": "Staatsanwaltschaft", "GStA": "Generalstaatsanwaltschaft", "KBS": "Knappschaft-Bahn-See", "WG": "Wohngemeinschaft", "TUM": "Technische Universität",
-	"Landessozialger.": "Landessozialgericht", "Amtsger.": "Amtsgericht", "VHS": "Volkshochschule",
+	"Landessozialger.": "Landessozialgericht", "Amtsger.": "Amtsgericht", "VHS": "Volkshochschule", "PVS": "Privatärztliche Verrechnungsstelle",
 }
 
 // acronymUK matches university-hospital acronyms such as UKL, UKE, UKSH:
@@ -319,10 +319,6 @@ var rules = []rule{
 	// chambers of the professions are associations (Ärztekammer,
 	// Zahnärztekammer, Apothekerkammer: not a practice or pharmacy)
 	{"aerztekammer", 's', Association}, {"apothekerkammer", 's', Association}, {"handwerkskammer", 's', Association},
-	// a vet is no doctor's practice and no hospital; a medical officer is
-	// the Gesundheitsamt's
-	{"tierarzt", 'i', Company}, {"tieraerzt", 'i', Company}, {"tierklinik", 'i', Company}, {"tiermedizin", 'i', Company},
-	{"amtsarzt", 'i', AuthorityGesundheitsamt}, {"amtsaerzt", 'i', AuthorityGesundheitsamt},
 	// pension funds of the professions and Bavaria's (not a practice, not a chamber)
 	// the Sozialmedizinischer Dienst is the pension carriers' medical service
 	// (the Knappschaft's for its insurees too); the Kassen's is the
@@ -331,6 +327,10 @@ var rules = []rule{
 	{"alterskasse", 'i', PensionCarrier}, {"versorgungsanstalt", 'i', PensionCarrier},
 	{"landesversicherungsanstalt", 'i', PensionCarrier}, {"aerzteversorgung", 'i', PensionCarrier}, {"versorgungskammer", 'i', PensionCarrier},
 	{"apothekerversorgung", 'i', PensionCarrier}, {"versicherungskammer", 'i', InsurerPrivate},
+	// a vet is no doctor's practice and no hospital; a medical officer is
+	// the Gesundheitsamt's
+	{"tierarzt", 'i', Company}, {"tieraerzt", 'i', Company}, {"tierklinik", 'i', Company}, {"tiermedizin", 'i', Company},
+	{"amtsarzt", 'i', AuthorityGesundheitsamt}, {"amtsaerzt", 'i', AuthorityGesundheitsamt},
 	{"schuechtermann", 'p', HeartCentre}, {"kerckhoff", 'p', HeartCentre},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
 	{"herzkreislaufzentrum", 'i', HeartCentre}, // "Herz-Kreislauf-Zentrum"
@@ -513,6 +513,9 @@ var rules = []rule{
 	{"kloster", 'i', Church}, {"moschee", 'i', Church}, {"synagoge", 'i', Church},
 	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
 	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
+	{"arbeitskreis", 'p', Association}, {"verrechnungsstelle", 'i', Company},
+	// the psychosocial centres for refugees and victims of torture
+	{"folteropfer", 'i', Association}, {"gefluechtete", 'i', Association},
 	{"volkssolidaritaet", 'p', Association}, {"johanniter", 'p', Association}, {"malteser", 'p', Association},
 	{"tv", 'w', Association}, {"mtv", 'w', Association}, {"tsg", 'w', Association}, {"sc", 'w', Association}, {"sportfreunde", 'i', Association}, {"freunde", 's', Association}, {"freunden", 's', Association},
 	{"fsv", 'w', Association}, {"tsv", 'w', Association}, {"vfb", 'w', Association}, {"vfl", 'w', Association},
@@ -535,6 +538,10 @@ var rules = []rule{
 	{"schuldnerberatung", 'i', Association}, {"verbraucherzentrale", 'i', Association}, {"mission", 's', Association},
 	{"erstaufnahme", 'i', AuthorityOther}, {"heim", 'w', CareHome},
 	{"tafel", 'w', Association}, {"frauenhaus", 'i', Association},
+	// welfare and clubs named in other words ("Katholische Jugendfürsorge",
+	// an Italian "Circolo", a "Patronato" advice office)
+	{"fuersorge", 's', Association}, {"circolo", 'w', Association}, {"patronato", 'w', Association},
+	{"rettungsdienst", 'i', Association}, {"rettungswache", 'i', Association},
 	{"restaurant", 'i', Gastronomy}, {"gaststaette", 'i', Gastronomy}, {"gasthaus", 'i', Gastronomy},
 	{"gasthof", 'i', Gastronomy}, {"cafe", 'i', Gastronomy}, {"bistro", 'i', Gastronomy}, {"imbiss", 'i', Gastronomy},
 	{"pizzeria", 'i', Gastronomy}, {"trattoria", 'i', Gastronomy}, {"ristorante", 'i', Gastronomy},
@@ -941,7 +948,9 @@ func classifyAll(words []string) Class {
 		}
 	}
 	for i, w := range words {
-		if i > 0 && locatives[w] {
+		// a head before its owner named in apposition ("Rettungsdienst
+		// Landkreis Aurich", "Jugendamt Stadt Halle") reads as a locative
+		if i > 0 && (locatives[w] || appositionOwners[w]) {
 			c := classifyWords(words[:i])
 			if c == Hospital || c == SpecialistClinic {
 				if t := classifyWords(words[i:]); t == University || t == UniHospital {
@@ -1016,6 +1025,14 @@ func classifyAll(words []string) Class {
 				return PracticeSpecialist // "Kinderambulanz", "Notdienstambulanz": no carrier shows
 			}
 		}
+		for _, w := range words {
+			// a shopping centre named after its place ("Rheincenter",
+			// "Allee-Center"); a medical one was read above
+			if (strings.HasSuffix(w, "center") || strings.HasSuffix(w, "centre")) && len(w) > 7 &&
+				!slices.ContainsFunc([]string{"job", "service", "call", "business", "kongress", "medic", "health", "care"}, func(p string) bool { return strings.Contains(w, p) }) {
+				return Shop
+			}
+		}
 		for i, w := range words[:max(len(words)-1, 0)] {
 			if slices.Contains(centreWords, words[i+1]) && slices.ContainsFunc(centreStems, func(s string) bool { return strings.HasPrefix(w, s) }) {
 				return PracticeSpecialist // "Nephrologisches Zentrum", "Dialyse Zentrum"
@@ -1081,6 +1098,10 @@ var ownerAuthorities = map[string]bool{
 // Soziales", "Dezernat II", "Fachdienst 50"): such a unit of a town or
 // district is an office, a "Ballspielfeld der Stadt" is not.
 var adminUnits = []string{"bereich", "dezernat", "referat", "abteilung", "fachdienst", "sachgebiet", "dienststelle", "buero", "service", "stabsstelle"}
+
+// appositionOwners are the folded words that name an owner in apposition
+// after a facility's head ("Rettungsdienst Landkreis Aurich").
+var appositionOwners = map[string]bool{"landkreis": true, "kreis": true, "stadt": true, "landeshauptstadt": true, "hansestadt": true}
 
 // locatives start a phrase that locates or owns the named facility.
 var locatives = map[string]bool{
