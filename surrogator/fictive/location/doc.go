@@ -142,8 +142,12 @@
 // LVR- or LWL-Klinik); a role's templates name only towns that can have
 // such an institution (size, state, kreisfrei), a Stadt- or
 // Gemeindeverwaltung follows the town's size, and the pools' candidates
-// of another role are rejected. A statutory insurer's surrogate takes
-// members where the patient lives (insurers_open.tsv).
+// of another role are rejected. A provider keeps the service the letter
+// has it give: a Sanitätshaus stays a medical supplier ("Rollator über
+// das …"), a speech therapist a Logopädie, a psychiatric practice a
+// psychiatric one ("Depotspritze in der Praxis …"), by the name's words or
+// the sentence before a name that shows none. A statutory insurer's
+// surrogate takes members where the patient lives (insurers_open.tsv).
 //
 // Errors never contain original text.
 package location

@@ -96,7 +96,34 @@ func buildRegister(ins []data.Institution) *register {
 			}
 		}
 	}
+	// a German university hospital without a feminine spelling gets the
+	// colloquial "Uniklinik <seat>" (a spelling of the same institution,
+	// as most have one), so that one can follow "der"/"zur" when the
+	// feminine ones are all originals of the project ("an der UMG" →
+	// "an der Uniklinik Brandenburg an der Havel", not "der Uniklinikum …")
+	for i := range r.entries {
+		e := &r.entries[i]
+		if e.class != fac.UniHospital || e.Country != "" || e.Seat == "" || hasFeminine(e.forms) {
+			continue
+		}
+		f := "Uniklinik " + e.Seat
+		if k := formKey(f); len(r.byForm[k]) == 0 {
+			e.forms = append(e.forms, f)
+			e.Short = append(e.Short[:len(e.Short):len(e.Short)], f)
+			r.byForm[k] = []int{i}
+		}
+	}
 	return r
+}
+
+// hasFeminine reports whether one of forms has a feminine head.
+func hasFeminine(forms []string) bool {
+	for _, f := range forms {
+		if fac.HeadGender(f) == fac.Feminine {
+			return true
+		}
+	}
+	return false
 }
 
 func containsInt(s []int, v int) bool {

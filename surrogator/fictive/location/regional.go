@@ -21,12 +21,14 @@ import (
 // with --replace-state. Where the kept state has fewer than
 // minRegisterChoice other bodies of the family that the run may use (one
 // AOK per state, and the original is never its own surrogate; two would
-// swap and point back to the original's region), the surrogate is the
-// family's stateless spelling ("AOK",
-// "Medizinischer Dienst", "Deutsche Rentenversicherung"), which names no
-// state at all; a body of another state is never drawn. Nationwide bodies
-// (Ersatzkassen, DRV Bund, Knappschaft, Berufsgenossenschaften) are
-// unaffected.
+// swap and point back to the original's region), it is drawn nationwide
+// (SPEC §6 wants a real institution; issue 24: a stateless spelling was a
+// tell): a body serving every state (a statutory insurer open where the
+// patient lives, DRV Bund), else one of the family in another state; the
+// family's stateless spelling ("AOK", "Medizinischer Dienst") remains only
+// when the register has none free. Nationwide bodies (Ersatzkassen, DRV
+// Bund, Knappschaft, Berufsgenossenschaften) are unaffected. A court of the
+// letter's state is treated alike (courtChoice).
 //
 // An accident insurer's surrogate fits the work the letter describes: a
 // Berufsgenossenschaft covers one industry, so another one would name
@@ -34,10 +36,11 @@ import (
 // the letter says about that mention; its surrogate is the public accident
 // insurer (Unfallkasse) of the surrogate state where that industry is also
 // public work (health care, administration, construction), the federal
-// one for administration and transport, else the stateless
-// "Berufsgenossenschaft". An Unfallkasse becomes another public insurer of
-// the state, else the Berufsgenossenschaft of a profession the letter
-// names, else "Unfallkasse". Never the original, never an industry the
+// one for administration and transport, else (a letter naming no work)
+// another Berufsgenossenschaft, else the stateless "Berufsgenossenschaft".
+// An Unfallkasse becomes another public insurer of the state, else the
+// Berufsgenossenschaft of a profession the letter names, else the public
+// insurer of another state. Never the original, never an industry the
 // letter's professions contradict.
 
 // regionalClasses are the classes whose register entries with a state
@@ -375,16 +378,25 @@ func regionalChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch
 		// and "AOK Rheinland/Hamburg" would swap): the stateless spelling
 		same = nil
 	}
-	var nationwide []int
-	if fam == "rentenversicherung" {
-		// a nationwide carrier serves every state (DRV Bund, Knappschaft-Bahn-See)
-		for _, i := range reg.byClass[m.class] {
-			if usable(i) && reg.entries[i].State == "" && family(regMatch{entry: i}, reg) == fam {
-				nationwide = append(nationwide, i)
-			}
+	// then a body that serves every state: a nationwide carrier (DRV
+	// Bund, Knappschaft-Bahn-See), a statutory insurer open where the
+	// patient lives (an Ersatzkasse for an AOK); then one of the family in
+	// another state (issue 24: a stateless spelling names no institution,
+	// SPEC §6 wants a real one, drawn nationwide where the state has too
+	// few to hide the original)
+	var nationwide, elsewhere []int
+	for _, i := range reg.byClass[m.class] {
+		if !usable(i) || reg.entries[i].Country != "" {
+			continue
+		}
+		switch e := reg.entries[i]; {
+		case e.State == "" && (m.class == fac.InsurerStatutory || family(regMatch{entry: i}, reg) == fam):
+			nationwide = append(nationwide, i)
+		case e.State != "" && m.class != fac.InsurerStatutory && entryFamily(reg, i) == fam && !covers(e, target):
+			elsewhere = append(elsewhere, i)
 		}
 	}
-	return [][]int{same, nationwide}, fam, true
+	return [][]int{same, nationwide, elsewhere}, fam, true
 }
 
 // accidentChoice is regionalChoice for an accident insurer.
@@ -428,8 +440,16 @@ func accidentChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch
 	}
 	if own == indPublic {
 		// an Unfallkasse: another public insurer of the state, else the
-		// industry's of a profession the letter names
-		return [][]int{publicInState, firstJob(reg, byJob, jobs)}, "unfallkasse", true
+		// industry's of a profession the letter names, else the public
+		// insurer of another state (issue 24: a real one, drawn
+		// nationwide where the state has too few)
+		var elsewhere []int
+		for _, i := range reg.byClass[fac.AccidentInsurer] {
+			if e := reg.entries[i]; usable(i) && insurerIndustry(e.Name) == indPublic && e.State != "" && e.Country == "" && (target == "" || !covers(e, target)) {
+				elsewhere = append(elsewhere, i)
+			}
+		}
+		return [][]int{publicInState, firstJob(reg, byJob, jobs), elsewhere}, "unfallkasse", true
 	}
 	if own == indFire {
 		return [][]int{publicInState}, "unfallkasse", true
@@ -440,6 +460,18 @@ func accidentChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch
 	}
 	if (own == indAdmin || own == indTransport) && jobsPublic {
 		tiers = append(tiers, federal)
+	}
+	if len(jobs) == 0 && m.entry >= 0 {
+		// the letter names no work: any other Berufsgenossenschaft
+		// contradicts none (a real one, not the stateless spelling)
+		var other []int
+		for _, i := range reg.byClass[fac.AccidentInsurer] {
+			if ind := insurerIndustry(reg.entries[i].Name); usable(i) && reg.entries[i].State == "" && reg.entries[i].Country == "" &&
+				ind != indPublic && ind != indFire && ind != indNone && ind != own {
+				other = append(other, i)
+			}
+		}
+		tiers = append(tiers, other)
 	}
 	return tiers, "berufsgenossenschaft", true
 }
@@ -576,7 +608,16 @@ func courtChoice(ctx *fictive.Context, g Gazetteer, reg *register, m regMatch, u
 		}
 	}
 	if stateKey(target) == stateKey(letter) && len(pool) < minRegisterChoice {
-		pool = nil // the kept state has too few: one of them would point back
+		// the kept state has too few: one of them would point back; a
+		// court of its branch and level in another state (issue 24: the
+		// kind alone names no court), seated in its own town
+		pool = nil
+		for _, i := range reg.byClass[m.class] {
+			if e := reg.entries[i]; usable(i) && e.State != "" && e.Country == "" && courtLevelOf(e.Name) == lv && !covers(e, target) &&
+				(kind == "" || courtKind(e.Name) == kind || m.entry >= 0 && courtKind(e.Name) == courtKind(reg.entries[m.entry].Name)) {
+				pool = append(pool, i)
+			}
+		}
 	}
 	return pool, kind, true
 }

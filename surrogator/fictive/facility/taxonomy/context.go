@@ -1,6 +1,7 @@
 package taxonomy
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -66,14 +67,26 @@ func RefineByContext(name string, def Class, before, after string) Class {
 	switch {
 	case c == Hospital || c == SpecialistClinic:
 	case c == Park && unknown:
+	case c == Association:
+		return carrierService(name, before, after)
 	default:
 		return c
 	}
 	words := classWords(Expand(name))
 	joined := " " + strings.Join(words, " ") + " "
 	for _, g := range generalHospital {
-		if strings.Contains(joined, " "+g) {
-			return c
+		if i := strings.Index(joined, " "+g); i >= 0 {
+			if g != "kreis" && g != "stadt" {
+				return c
+			}
+			// "Kreisklinik", "Stadtkrankenhaus", "Kreis- und
+			// Stadtkrankenhaus"; not a town ("Kreischa", "Stadtallendorf")
+			rest := joined[i+1+len(g):]
+			rest = rest[:strings.IndexByte(rest, ' ')]
+			if rest == "" || slices.ContainsFunc(acuteHeads, func(h string) bool { return strings.HasPrefix(rest, h) }) ||
+				strings.HasPrefix(rest, "klinik") {
+				return c
+			}
 		}
 	}
 	if kept := withoutPlaces(words); len(kept) == 1 && (kept[0] == "klinikum" || kept[0] == "krankenhaus") && len(words) > 1 {
@@ -111,6 +124,53 @@ func RefineByContext(name string, def Class, before, after string) Class {
 	return best
 }
 
+// welfareCarriers are folded word starts of the welfare carriers whose
+// name often stands for their care service ("Arbeitgeber: Diakonie
+// Stiftung Salem, ambulanter Pflegedienst").
+var welfareCarriers = []string{"diakonie", "diakonisch", "caritas", "arbeiterwohlfahrt", "awo", "drk", "rotes", "johanniter",
+	"malteser", "volkssolidaritaet", "samariter", "asb", "paritaetisch"}
+
+// careCues are the folded words of an apposition after a carrier's name
+// that make it the carrier's care service.
+var careCues = []string{"pflegedienst", "ambulanter pflegedienst", "ambulante pflege", "sozialstation", "grundpflege",
+	"behandlungspflege", "haeusliche pflege", "haeuslichen pflege", "diakoniestation", "pflegedienstes"}
+
+// carrierService returns CareService for an association named by a
+// welfare carrier alone ("Diakonie Stiftung Salem", "Caritas Minden")
+// that an apposition right after it calls a care service ("…, ambulanter
+// Pflegedienst"); Association otherwise ("der Pflegedienst der
+// Volkssolidarität X" names the carrier).
+func carrierService(name, before, after string) Class {
+	words := classWords(Expand(name))
+	if !slices.ContainsFunc(words, func(w string) bool {
+		return slices.ContainsFunc(welfareCarriers, func(c string) bool { return strings.HasPrefix(w, c) })
+	}) {
+		return Association
+	}
+	for _, w := range words {
+		if r := classifyWords([]string{w}); r != Unknown && r != Association {
+			return Association // the name shows a service of its own ("Caritas-Suchtberatung")
+		}
+		if strings.Contains(w, "beratung") || strings.Contains(w, "hilfe") || strings.Contains(w, "verein") {
+			return Association
+		}
+	}
+	// only an apposition right after the name: "der Pflegedienst der
+	// [Volkssolidarität]" names the carrier, not the service
+	if !strings.HasPrefix(strings.TrimLeft(after, " "), ",") {
+		return Association
+	}
+	aw := " " + strings.Join(classWords(clauseAfter(strings.TrimLeft(after, " ,"))), " ") + " "
+	for _, c := range careCues {
+		for _, pre := range []string{" ", " ambulanter ", " ambulante ", " mobiler ", " mobile "} {
+			if strings.HasPrefix(aw, pre+c+" ") {
+				return CareService
+			}
+		}
+	}
+	return Association
+}
+
 // fitsClass reports whether a cue's class can refine a name of class c:
 // a clinic becomes psychiatric or rehab, a place a bath; a name that
 // shows nothing may become any.
@@ -125,13 +185,38 @@ func fitsClass(c, cue Class) bool {
 }
 
 // clauseBefore is the end of the text before a span from the last
-// sentence end or line break on.
+// sentence end or line break on (the period of an abbreviation, "z. B."
+// or "ggf.", ends no sentence).
 func clauseBefore(s string) string {
-	if i := strings.LastIndexAny(s, ".!?\n"); i >= 0 {
+	for end := len(s); end > 0; {
+		i := strings.LastIndexAny(s[:end], ".!?\n")
+		if i < 0 {
+			break
+		}
+		if s[i] == '.' && abbrevPeriod(s, i) {
+			end = i
+			continue
+		}
 		return s[i+1:]
 	}
 	return s
 }
+
+// abbrevPeriod reports whether the period at s[i] ends an abbreviation:
+// a word of one or two letters ("z. B.", "u. a.", "d. h.") or a listed
+// one ("ggf.", "bzw.", "ca.").
+func abbrevPeriod(s string, i int) bool {
+	j := i
+	for j > 0 && unicode.IsLetter(rune(s[j-1])) {
+		j--
+	}
+	w := strings.ToLower(s[j:i])
+	return w != "" && len(w) <= 2 || abbrevWords[w]
+}
+
+// abbrevWords are abbreviations written with a period inside a sentence.
+var abbrevWords = map[string]bool{"bzw": true, "ggf": true, "evtl": true, "ca": true, "vgl": true, "inkl": true, "usw": true,
+	"dr": true, "prof": true, "med": true, "nr": true, "str": true, "sog": true, "max": true, "min": true, "tgl": true}
 
 // clauseAfter is the text after a span up to the sentence end; a span
 // that ends its line (a letterhead) reads the next line too, which names
@@ -144,7 +229,15 @@ func clauseAfter(s string) string {
 		}
 		return s
 	}
-	if i := strings.IndexAny(s, ".!?\n"); i >= 0 {
+	for from := 0; from < len(s); {
+		i := strings.IndexAny(s[from:], ".!?\n")
+		if i < 0 {
+			break
+		}
+		if i += from; s[i] == '.' && abbrevPeriod(s, i) {
+			from = i + 1
+			continue
+		}
 		return s[:i]
 	}
 	return s
@@ -169,6 +262,11 @@ func HeadBefore(before string) Class {
 	}
 	if c, ok := headNouns[strings.ToLower(w)]; ok {
 		return c
+	}
+	if fw := classWords(w); PersonNoun(w) || len(fw) > 0 && medicalWord(fw, len(fw)-1) {
+		// "Chefarzt [HBK Singen]": a person's title; "Neurochirurgie
+		// [HBK Singen]": the department of the facility named
+		return Unknown
 	}
 	c := Classify(w)
 	if c.Unique() {

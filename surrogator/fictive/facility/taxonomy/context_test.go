@@ -100,3 +100,39 @@ func TestHeadBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestRefineByContextClauses: an abbreviation's period ("z. B.") ends no
+// clause, so the cue before it still counts; a welfare carrier's name
+// called a care service next to it is that care service (sentences
+// written for this test).
+func TestRefineByContextClauses(t *testing.T) {
+	for _, tt := range []struct {
+		name, before, after string
+		def, want           Class
+	}{
+		{"Klinik am Waldsee", "Wir empfehlen eine stationäre Rehabilitation, z. B. in der ", " in Norden.", Hospital, Rehab},
+		{"Klinik am Waldsee", "Wir empfehlen eine stationäre Rehabilitation. Vorbefunde aus der ", ".", Hospital, Hospital},
+		{"Diakonie Stiftung Nord", "Arbeitgeber: ", ", ambulanter Pflegedienst, Minden", Hospital, CareService},
+		{"Caritas Minden", "Die Grundpflege übernimmt die ", ", Sozialstation Nord.", Unknown, CareService},
+		{"Klinik Bavaria Kreischa", "sowie der Reha-Entlassungsbericht der ", " vom 28.08.2023.", Hospital, Rehab},
+		{"Kreisklinik Nord", "sowie der Reha-Entlassungsbericht der ", " vom 28.08.2023.", Hospital, Hospital},
+		{"Caritas Minden", "Bisher kam der Pflegedienst der ", ", das Essen lieferte …", Unknown, Association},
+		{"Caritas Minden", "Beratung durch die ", ".", Unknown, Association},
+		{"Caritas-Suchtberatung Minden", "Die Grundpflege übernimmt die ", ", Sozialstation Nord.", Unknown, Association},
+	} {
+		if got := RefineByContext(tt.name, tt.def, tt.before, tt.after); got != tt.want {
+			t.Errorf("RefineByContext(%q, %q … %q) = %s, want %s", tt.name, tt.before, tt.after, got, tt.want)
+		}
+	}
+	for typ, names := range map[string][]string{
+		"association": {"Arbeitskreis Asyl Nord"},
+		"company":     {"PVS Nord", "Privatärztliche Verrechnungsstelle Süd"},
+		"shop":        {"Elbecenter Nord", "Allee-Center"},
+	} {
+		for _, n := range names {
+			if got := Classify(n).Type(); got != typ {
+				t.Errorf("%s: %q → %s", typ, n, got)
+			}
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 // labelLogic is bumped whenever the code that classifies a pool entry or
 // finds its head noun changes in a way its tables do not show
 // (classifyEntry, classifyFolded, classWords, Expand, HeadGender).
-const labelLogic = 9 // 9: owner "der Stadt …" and a speciality's Zentrum in classifyAll
+const labelLogic = 10 // 10: truncated compounds in classWords, doctor and speciality words, centres written apart
 
 // LabelVersion identifies the labeller of pool entries: a digest of every
 // table the classification and the head-noun gender depend on, and of
@@ -56,11 +56,12 @@ var labelVersion = sync.OnceValue(func() uint32 {
 	}
 	sorted("acronym", ag)
 	sorted("acronymclass", acronymClassLabels)
-	fmt.Fprintf(&b, "psychiatric %q appositions %v\n", psychiatricCarriers, appositions)
+	fmt.Fprintf(&b, "psychiatric %q appositions %v owners %v\n", psychiatricCarriers, appositions, appositionOwners)
 	for _, r := range phrases {
 		fmt.Fprintf(&b, "phrase %s %d\n", r.seq, r.class)
 	}
 	fmt.Fprintf(&b, "speciality %q gp %q\n", specialityStems, gpStems)
+	fmt.Fprintf(&b, "medical %q groups %q doctor %q centre %q %q\n", medicalSuffixes, groupHeads, doctorSuffixes, centreStems, centreWords)
 	l := map[string]string{}
 	for k, v := range locatives {
 		l[k] = fmt.Sprint(v)

@@ -87,3 +87,45 @@ func TestClassifyLexiconRarer(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyLexiconDoctors: the word families the real OSM names showed
+// unread (issue 24, realnames_test.go in package location; the names here
+// are written for this test): a doctor or specialist named as the
+// facility ("Kinderärzte am Markt", "Urologe Dr. X"), a speciality
+// without a type noun ("Innere Medizin am Ring"), a speciality's centre
+// written apart ("Dialyse Zentrum"), a truncated compound ("Herz- und
+// Kreislaufzentrum"), and what is none of these (a vet, a medical
+// officer, a department or a doctor's title before a span).
+func TestClassifyLexiconDoctors(t *testing.T) {
+	for typ, names := range map[string][]string{
+		"practice-gp": {"Allgemeinarzt Dr. Lenz", "Allgemeinärztin Petra Kunz", "Praktischer Arzt Hanke", "Arzt Dr. Brandl",
+			"Ärzteteam am Bahnhof", "Landärzte Oberdorf", "Allg. Ärzte Kunz und Lenz", "Medicum Nord"},
+		"practice-specialist": {"Kinderärzte am Glacis", "Kinderärztin Dr. Sommer", "Augenärztin Dr. Berg", "Urologe Dr. med. Ulrich Baur",
+			"Orthopäde Kamp", "Hautarzt Neid", "Internistin Dr. Roth", "Gynäkologe Dr. Hahn", "Dermatologin Frei",
+			"Innere Medizin am Ring", "Chirurgie Mittelhaardt", "Neurochirurgie Dr. Wald", "Frauenmedizin am Platz",
+			"Kinder- und Jugendmedizin am Berg", "Frauenheilkunde und Geburtshilfe", "HNO am Tor", "HNO-Zentrum Süd",
+			"Dialyse Zentrum Stadtfeld", "Augen Centrum Nord", "Orthopädiegemeinschaft Süd", "Orthopädicum Mainz",
+			"Hals-Nasen-Ohren-Arzt Dr. Kern", "Kinderambulanz", "Fachärztin für Allgemeinchirurgie", "Praxis für Verhaltensmedizin",
+			"Praxis für Herz-Kreislauf-Erkrankungen", "Mammographie Screening Zentrum", "MRT am Stadtbach"},
+		"heart-centre":             {"Herz- und Kreislaufzentrum Rotenburg"},
+		"dental":                   {"KFO Heise", "MKG-Praxis Dr. Lorenz", "Kieferchirurgie am Ring", "Oralchirurgie Dr. Held"},
+		"company":                  {"Tierarztpraxis Boldt", "Tierklinik Hofheim", "Tierärztin Dr. Kranz"},
+		"authority-gesundheitsamt": {"Amtsärztlicher Dienst Kassel"},
+		"hospital":                 {"Clinique Cecil", "Hôpital Riviera", "Balıklı Rum Hastanesi", "Klinik für Chirurgie", "Klinik für Innere Medizin"},
+		"school":                   {"VHS Unteres Tal", "Kinderhort Hummelnest"},
+		"gastronomy":               {"Weddigs Fischerstube", "Kokos Sushibar"},
+		"university-institute":     {"Institut für Pathologie"},
+		"association":              {"Caritas-Fachambulanz für Suchtkranke"},
+	} {
+		for _, n := range names {
+			if got := Classify(n).Type(); got != typ {
+				t.Errorf("%s: %q → %s", typ, n, got)
+			}
+		}
+	}
+	for _, before := range []string{"Chefarzt ", "Oberärztin ", "Neurochirurgie ", "Kardiologe ", "Kardiologie "} {
+		if c := HeadBefore(before); c != Unknown {
+			t.Errorf("HeadBefore(%q) = %s, want unknown (a person's title or a department)", before, c)
+		}
+	}
+}

@@ -248,7 +248,7 @@ var abbreviations = map[string]string{
 	"SKH": "Sächsisches Krankenhaus", "ArbG": "Arbeitsgericht", "LAG": "Landesarbeitsgericht",
 	"OVG": "Oberverwaltungsgericht", "VGH": "Verwaltungsgerichtshof", "BGH": "Bundesgerichtshof",
 	"FG": "Finanzgericht", "StA": "Staatsanwaltschaft", "GStA": "Generalstaatsanwaltschaft", "KBS": "Knappschaft-Bahn-See", "WG": "Wohngemeinschaft", "TUM": "Technische Universität",
-	"Landessozialger.": "Landessozialgericht", "Amtsger.": "Amtsgericht",
+	"Landessozialger.": "Landessozialgericht", "Amtsger.": "Amtsgericht", "VHS": "Volkshochschule", "PVS": "Privatärztliche Verrechnungsstelle",
 }
 
 // acronymUK matches university-hospital acronyms such as UKL, UKE, UKSH:
@@ -327,6 +327,10 @@ var rules = []rule{
 	{"alterskasse", 'i', PensionCarrier}, {"versorgungsanstalt", 'i', PensionCarrier},
 	{"landesversicherungsanstalt", 'i', PensionCarrier}, {"aerzteversorgung", 'i', PensionCarrier}, {"versorgungskammer", 'i', PensionCarrier},
 	{"apothekerversorgung", 'i', PensionCarrier}, {"versicherungskammer", 'i', InsurerPrivate},
+	// a vet is no doctor's practice and no hospital; a medical officer is
+	// the Gesundheitsamt's
+	{"tierarzt", 'i', Company}, {"tieraerzt", 'i', Company}, {"tierklinik", 'i', Company}, {"tiermedizin", 'i', Company},
+	{"amtsarzt", 'i', AuthorityGesundheitsamt}, {"amtsaerzt", 'i', AuthorityGesundheitsamt},
 	{"schuechtermann", 'p', HeartCentre}, {"kerckhoff", 'p', HeartCentre},
 	{"universitaetsherzzentrum", 'i', HeartCentre}, {"herzzentrum", 'i', HeartCentre},
 	{"herzkreislaufzentrum", 'i', HeartCentre}, // "Herz-Kreislauf-Zentrum"
@@ -391,6 +395,9 @@ var rules = []rule{
 	{"klinikum", 'i', Hospital}, {"krankenanstalt", 'i', Hospital}, {"krankenhaus", 'i', Hospital}, {"krankenhaeuser", 'i', Hospital},
 	{"klinik", 's', Hospital}, {"kliniken", 's', Hospital}, {"klinik", 'p', Hospital},
 	{"hospital", 'i', Hospital}, {"spital", 's', Hospital}, {"lazarett", 'i', Hospital},
+	// hospitals abroad (French, Dutch, Turkish, English names)
+	{"clinique", 'w', Hospital}, {"hopital", 'p', Hospital}, {"hopitaux", 'w', Hospital}, {"ziekenhuis", 'i', Hospital},
+	{"hastanesi", 'w', Hospital}, {"infirmary", 'w', Hospital}, {"spitalzentrum", 'i', Hospital},
 	// a speciality alone names a practice ("Radiologie am Theater"; a
 	// "Klinik für Radiologie" is a clinic by the rules above)
 	{"radiologisch", 'p', PracticeSpecialist}, {"nuklearmedizinisch", 'p', PracticeSpecialist},
@@ -400,10 +407,19 @@ var rules = []rule{
 	{"orthopaedie", 'w', PracticeSpecialist}, {"urologie", 'w', PracticeSpecialist},
 	{"dermatologie", 'w', PracticeSpecialist}, {"gynaekologie", 'w', PracticeSpecialist},
 	{"augenheilkunde", 'w', PracticeSpecialist}, {"radiologiezentrum", 'i', PracticeSpecialist},
+	// a speciality or its doctor named without a type noun ("Innere
+	// Medizin am Markt", "Kinderärzte am Glacis", "Urologe Dr. X",
+	// "Hautarzt Y"): a practice (practiceClass: a GP's for
+	// "Allgemeinarzt", "Praktischer Arzt"); 'm' is medicalWord
+	{"kfo", 'w', Dental}, {"mkg", 'w', Dental}, {"oralchirurg", 'i', Dental}, {"kieferchirurg", 'i', Dental},
+	{"gesichtschirurg", 'i', Dental}, {"hno", 'w', PracticeSpecialist},
+	{"aerztezentrum", 'i', PracticeGP}, {"aerzteteam", 'i', PracticeGP}, {"aerztegemeinschaft", 'i', PracticeGP},
+	{"", 'd', PracticeGP}, {"", 'm', PracticeSpecialist}, {"medicum", 's', PracticeGP},
+	{"mammographie", 'p', PracticeSpecialist}, {"mrt", 'w', PracticeSpecialist},
 	// vocational training centres are schools before they are works
 	{"berufsbildungswerk", 'i', School}, {"berufsfoerderungswerk", 'i', School},
 	{"foerderzentrum", 'i', School}, {"tagesstaette", 'i', School}, {"kita", 's', School},
-	{"krippe", 's', School}, {"sbbz", 'w', School},
+	{"krippe", 's', School}, {"sbbz", 'w', School}, {"kinderhort", 'i', School}, {"schuelerhort", 'i', School},
 	// schools before care ("Krankenpflegeschule", "Berufsschule für
 	// Pflegeberufe"); a Volkshochschule is adult education, no university
 	{"volkshochschule", 'i', School}, {"hochschule", 'i', University}, {"schule", 's', School},
@@ -497,6 +513,9 @@ var rules = []rule{
 	{"kloster", 'i', Church}, {"moschee", 'i', Church}, {"synagoge", 'i', Church},
 	{"kapelle", 's', Church}, {"dom", 'w', Church}, {"gemeindeamt", 'i', AuthorityOther},
 	{"verein", 'i', Association}, {"verband", 's', Association}, {"stiftung", 's', Association},
+	{"arbeitskreis", 'p', Association}, {"verrechnungsstelle", 'i', Company},
+	// the psychosocial centres for refugees and victims of torture
+	{"folteropfer", 'i', Association}, {"gefluechtete", 'i', Association},
 	{"volkssolidaritaet", 'p', Association}, {"johanniter", 'p', Association}, {"malteser", 'p', Association},
 	{"tv", 'w', Association}, {"mtv", 'w', Association}, {"tsg", 'w', Association}, {"sc", 'w', Association}, {"sportfreunde", 'i', Association}, {"freunde", 's', Association}, {"freunden", 's', Association},
 	{"fsv", 'w', Association}, {"tsv", 'w', Association}, {"vfb", 'w', Association}, {"vfl", 'w', Association},
@@ -519,13 +538,18 @@ var rules = []rule{
 	{"schuldnerberatung", 'i', Association}, {"verbraucherzentrale", 'i', Association}, {"mission", 's', Association},
 	{"erstaufnahme", 'i', AuthorityOther}, {"heim", 'w', CareHome},
 	{"tafel", 'w', Association}, {"frauenhaus", 'i', Association},
+	// welfare and clubs named in other words ("Katholische Jugendfürsorge",
+	// an Italian "Circolo", a "Patronato" advice office)
+	{"fuersorge", 's', Association}, {"circolo", 'w', Association}, {"patronato", 'w', Association},
+	{"rettungsdienst", 'i', Association}, {"rettungswache", 'i', Association},
 	{"restaurant", 'i', Gastronomy}, {"gaststaette", 'i', Gastronomy}, {"gasthaus", 'i', Gastronomy},
 	{"gasthof", 'i', Gastronomy}, {"cafe", 'i', Gastronomy}, {"bistro", 'i', Gastronomy}, {"imbiss", 'i', Gastronomy},
 	{"pizzeria", 'i', Gastronomy}, {"trattoria", 'i', Gastronomy}, {"ristorante", 'i', Gastronomy},
 	{"kneipe", 'i', Gastronomy}, {"brauhaus", 'i', Gastronomy}, {"biergarten", 'i', Gastronomy},
 	{"bar", 'w', Gastronomy}, {"grill", 's', Gastronomy}, {"doener", 'i', Gastronomy}, {"kebab", 'i', Gastronomy},
 	{"eiscafe", 'i', Gastronomy}, {"weinstube", 'i', Gastronomy}, {"wirtshaus", 'i', Gastronomy},
-	{"kantine", 'i', Gastronomy}, {"mensa", 'w', Gastronomy},
+	{"kantine", 'i', Gastronomy}, {"mensa", 'w', Gastronomy}, {"stube", 's', Gastronomy}, {"stuben", 's', Gastronomy},
+	{"steakhaus", 'i', Gastronomy}, {"sushi", 'p', Gastronomy}, {"diner", 'w', Gastronomy}, {"pub", 'w', Gastronomy},
 	{"ratskeller", 'i', Gastronomy},
 	{"einkaufszentrum", 'i', Shop}, {"optiker", 'i', Shop}, {"reformhaus", 'i', Shop},
 	{"bakery", 'w', Shop}, {"baeckerei", 'i', Shop}, {"metzgerei", 'i', Shop}, {"fleischerei", 'i', Shop},
@@ -543,7 +567,7 @@ var rules = []rule{
 	{"opernhaus", 'i', Culture}, {"konzerthaus", 'i', Culture}, {"philharmonie", 'i', Culture},
 	{"kino", 's', Culture}, {"filmtheater", 'i', Culture}, {"bibliothek", 'i', Culture}, {"buecherei", 'i', Culture},
 	{"galerie", 's', Culture}, {"kunsthalle", 'i', Culture}, {"planetarium", 'i', Culture},
-	{"kulturzentrum", 'i', Culture}, {"kulturhaus", 'i', Culture}, {"archiv", 's', Culture},
+	{"kulturzentrum", 'i', Culture}, {"saal", 's', Culture}, {"sammlungen", 's', Culture}, {"besucherbergwerk", 'i', Culture}, {"kulturhaus", 'i', Culture}, {"archiv", 's', Culture},
 	{"buergerhaus", 'i', Culture}, {"gemeindehaus", 'i', Culture}, {"festhalle", 'i', Culture}, {"stadthalle", 'i', Culture},
 	{"schwimmbad", 'i', Bath}, {"freibad", 'i', Bath}, {"hallenbad", 'i', Bath}, {"waldbad", 'i', Bath},
 	{"strandbad", 'i', Bath}, {"schwimmhalle", 'i', Bath}, {"erlebnisbad", 'i', Bath}, {"spassbad", 'i', Bath},
@@ -592,16 +616,97 @@ var specialityStems = []string{
 	"paediat", "endokrin", "diabet", "rheuma", "angio", "gefaess", "nuklear", "schmerz", "sportmed", "geriat",
 	"internist", "innere", "phlebo", "allergo", "proktolog", "andrologie", "strahlen", "mund", "kiefer",
 	"hebamm", "nervenarzt", "nervenaerzt", "hno", "patholog", "haemostas", "humangenet", "dialyse", "substitution",
+	"verhaltens", "herzkreislauf", "schwerpunkt", "aesthet", "plastisch", "fachpraxis", "palliativ", "arbeitsmed", "ohren",
+	"betriebsaerzt", "schlaf", "venerolog", "infektio", "mikrobio", "virolog", "transfusion", "zytolog",
 }
 
 // centreStems are the specialities whose centre ("Rheumazentrum") is a
 // specialists' practice.
 var centreStems = []string{"rheuma", "schmerz", "orthopaed", "hoer", "kinderwunsch", "operations", "haut", "augen",
 	"venen", "wirbelsaeulen", "urolog", "kardiolog", "neurolog", "radiolog", "gastro", "endokrin", "allergie",
-	"nephrolog", "pneumolog", "dermatolog"}
+	"nephrolog", "pneumolog", "dermatolog", "derma", "dialyse", "diabet", "hno", "schilddruesen", "tinnitus", "gefaess",
+	"lungen", "osteopor", "ortho", "chirurg", "fuss", "gyn", "frauen", "uro", "kardio", "neuro", "onkolog", "haemato",
+	"mammograph", "diagnosti", "kernspin", "mrt", "laser", "wund", "hormon", "nerven", "op"}
+
+// centreWords are the nouns of a centre ("Zentrum", "Centrum", "Center").
+var centreWords = []string{"zentrum", "centrum", "center", "zentren"}
+
+// medicalSuffixes end the words that name a medical speciality or its
+// doctor ("Kardiologie", "Urologe", "Gynäkologin", "Chirurgie",
+// "Kinderheilkunde", "Frauenmedizin", "Psychiater", "Orthopäde",
+// "Internistin", "Kinderarzt", "Hautärztin", "Augenärzte").
+var medicalSuffixes = []string{"ologie", "ologe", "ologin", "ologen", "ologinnen", "ologicum", "chirurgie", "chirurg",
+	"chirurgin", "chirurgen", "heilkunde", "medizin", "mediziner", "iater", "iaterin", "internist", "internistin",
+	"internisten", "paede", "paedin", "paeden", "paedie", "icum", "ikum"}
+
+// groupHeads end a speciality's group practice ("Orthopädiegemeinschaft",
+// "UrologieTeam", "Radiologienetz").
+var groupHeads = []string{"gemeinschaft", "team", "partnerschaft", "netz", "verbund", "zentrum", "centrum"}
+
+// doctorSuffixes end the nouns of a doctor ("Arzt", "Ärztinnen",
+// "Allgemeinarzt", "Landärzte").
+var doctorSuffixes = []string{"arzt", "aerztin", "aerzte", "aerzten", "aerztinnen"}
+
+// PersonNoun reports whether a word names a doctor or specialist as a
+// person ("Chefarzt", "Oberärztin", "Kardiologe", "Internistin"): before
+// a span it is the person's title, not the type of a facility.
+func PersonNoun(w string) bool {
+	parts := embed.Fold(w)
+	if len(parts) == 0 {
+		return false
+	}
+	f := parts[len(parts)-1]
+	if doctorWord(f) {
+		return true
+	}
+	for _, s := range []string{"ologe", "ologin", "ologen", "iater", "iaterin", "internist", "internistin", "paede", "paedin",
+		"chirurg", "chirurgin", "therapeut", "therapeutin"} {
+		if strings.HasSuffix(f, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// doctorWord reports whether w names a doctor (a practice: a GP's unless
+// practiceClass finds a speciality, "Kinderarzt", "Hautärztin").
+func doctorWord(w string) bool {
+	for _, s := range doctorSuffixes {
+		if strings.HasSuffix(w, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// medicalWord reports whether words[i] names a medical speciality or
+// its specialist: a word with a medical ending that shows a speciality
+// (specialityStems: "Technologie" or "Biologie" is none), a doctor noun
+// any "…medizin" ("Sportmedizin"), or "Innere Medizin".
+func medicalWord(words []string, i int) bool {
+	w := words[i]
+	if w == "medizin" {
+		return i > 0 && words[i-1] == "innere"
+	}
+	for _, s := range medicalSuffixes {
+		if !strings.HasSuffix(w, s) && !slices.ContainsFunc(groupHeads, func(g string) bool { return strings.HasSuffix(w, s+g) }) {
+			continue
+		}
+		if strings.HasPrefix(s, "medizin") {
+			return true
+		}
+		for _, st := range specialityStems {
+			if strings.Contains(w, st) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // gpStems mark a general practitioner's practice.
-var gpStems = []string{"hausarzt", "hausaerzt", "allgemeinmed", "allgemeinarzt", "praktisch"}
+var gpStems = []string{"hausarzt", "hausaerzt", "allgemeinmed", "allgemeinarzt", "allgemeinaerzt", "allgemein", "algemein",
+	"praktisch", "landarzt", "landaerzt", "familienmedizin"}
 
 // practiceClass refines a practice by its words: a GP's when the name
 // says so, else a specialist's when a speciality or "MVZ" shows, else a
@@ -611,8 +716,14 @@ func practiceClass(c Class, words []string) Class {
 		return c
 	}
 	for _, w := range words {
+		if w == "mkg" || w == "kfo" || strings.Contains(w, "kieferchirurg") || strings.Contains(w, "oralchirurg") {
+			return Dental // "MKG-Praxis", "Praxis für Oralchirurgie"
+		}
+	}
+	for _, w := range words {
 		for _, s := range gpStems {
-			if strings.Contains(w, s) {
+			// "Allgemeinchirurgie" is a surgeon's
+			if strings.Contains(w, s) && !strings.Contains(w, "chirurg") {
 				return PracticeGP
 			}
 		}
@@ -761,16 +872,29 @@ func Classify(name string) Class {
 // hyphenated compound is followed by its parts joined, so that
 // "Mutter-Kind-Klinik" also reads as "mutterkindklinik" (a rehab clinic,
 // not merely a "klinik").
+//
+// A truncated first member ("Herz- und Kreislaufzentrum", "Kinder- und
+// Jugendmedizin", "Physio- und Ergotherapie") is also read joined to
+// the word its conjunction links it with ("herzkreislaufzentrum",
+// "kinderjugendmedizin", "physioergotherapie").
 func classWords(s string) []string {
-	var out []string
-	for _, f := range strings.Fields(s) {
+	var out, joined []string
+	fs := strings.Fields(s)
+	for i, f := range fs {
 		parts := embed.Fold(f)
 		out = append(out, parts...)
 		if len(parts) > 1 && strings.Contains(f, "-") {
 			out = append(out, strings.Join(parts, ""))
 		}
+		if strings.HasSuffix(f, "-") && len(parts) > 0 && i+2 < len(fs) && (fs[i+1] == "und" || fs[i+1] == "oder" || fs[i+1] == "&") {
+			if next := embed.Fold(fs[i+2]); len(next) > 0 {
+				joined = append(joined, strings.Join(parts, "")+strings.Join(next, ""))
+			}
+		}
 	}
-	return out
+	// after the name's own words, so that phrases ("herz und
+	// diabeteszentrum") still read them in sequence
+	return append(out, joined...)
 }
 
 // classifyFolded is Classify over the folded words of the expanded name.
@@ -824,7 +948,9 @@ func classifyAll(words []string) Class {
 		}
 	}
 	for i, w := range words {
-		if i > 0 && locatives[w] {
+		// a head before its owner named in apposition ("Rettungsdienst
+		// Landkreis Aurich", "Jugendamt Stadt Halle") reads as a locative
+		if i > 0 && (locatives[w] || appositionOwners[w]) {
 			c := classifyWords(words[:i])
 			if c == Hospital || c == SpecialistClinic {
 				if t := classifyWords(words[i:]); t == University || t == UniHospital {
@@ -885,15 +1011,31 @@ func classifyAll(words []string) Class {
 	}
 	if c == Unknown {
 		// a speciality's centre ("Rheumazentrum", "Schmerzzentrum",
-		// "Orthopädiezentrum"): a specialists' practice, as an MVZ
+		// "Orthopädiezentrum", "Augen Centrum", "Dialyse-Center"): a
+		// specialists' practice, as an MVZ
 		for _, w := range words {
-			if strings.HasSuffix(w, "zentrum") && w != "zentrum" && slices.ContainsFunc(centreStems, func(s string) bool { return strings.Contains(w, s) }) {
-				return PracticeSpecialist
+			for _, c := range centreWords {
+				if strings.HasSuffix(w, c) && w != c && slices.ContainsFunc(centreStems, func(s string) bool { return len(s) > 2 && strings.Contains(w, s) }) {
+					return PracticeSpecialist
+				}
+			}
+		}
+		for _, w := range words {
+			if strings.HasSuffix(w, "ambulanz") {
+				return PracticeSpecialist // "Kinderambulanz", "Notdienstambulanz": no carrier shows
+			}
+		}
+		for _, w := range words {
+			// a shopping centre named after its place ("Rheincenter",
+			// "Allee-Center"); a medical one was read above
+			if (strings.HasSuffix(w, "center") || strings.HasSuffix(w, "centre")) && len(w) > 7 &&
+				!slices.ContainsFunc([]string{"job", "service", "call", "business", "kongress", "medic", "health", "care"}, func(p string) bool { return strings.Contains(w, p) }) {
+				return Shop
 			}
 		}
 		for i, w := range words[:max(len(words)-1, 0)] {
-			if words[i+1] == "zentrum" && slices.ContainsFunc(centreStems, func(s string) bool { return strings.HasPrefix(w, s) }) {
-				return PracticeSpecialist // "Nephrologisches Zentrum"
+			if slices.Contains(centreWords, words[i+1]) && slices.ContainsFunc(centreStems, func(s string) bool { return strings.HasPrefix(w, s) }) {
+				return PracticeSpecialist // "Nephrologisches Zentrum", "Dialyse Zentrum"
 			}
 		}
 	}
@@ -957,6 +1099,10 @@ var ownerAuthorities = map[string]bool{
 // district is an office, a "Ballspielfeld der Stadt" is not.
 var adminUnits = []string{"bereich", "dezernat", "referat", "abteilung", "fachdienst", "sachgebiet", "dienststelle", "buero", "service", "stabsstelle"}
 
+// appositionOwners are the folded words that name an owner in apposition
+// after a facility's head ("Rettungsdienst Landkreis Aurich").
+var appositionOwners = map[string]bool{"landkreis": true, "kreis": true, "stadt": true, "landeshauptstadt": true, "hansestadt": true}
+
 // locatives start a phrase that locates or owns the named facility.
 var locatives = map[string]bool{
 	"am": true, "an": true, "im": true, "in": true, "der": true, "des": true, "bei": true, "auf": true,
@@ -965,9 +1111,13 @@ var locatives = map[string]bool{
 
 func classifyWords(words []string) Class {
 	for _, r := range rules {
-		for _, w := range words {
+		for i, w := range words {
 			var ok bool
 			switch r.where {
+			case 'm':
+				ok = medicalWord(words, i)
+			case 'd':
+				ok = doctorWord(w)
 			case 'p':
 				ok = strings.HasPrefix(w, r.key)
 			case 's':
