@@ -319,10 +319,13 @@ type reader struct {
 	// one); xmiMu guards it
 	xmiTypes map[string]*xmiTypes
 	xmiMu    sync.Mutex
+	// optTS reads Options.TypeSystem once for the run
+	optTS *typeSystemFiles
 }
 
 func newReader(opt Options) *reader {
 	r := &reader{opt: opt, lim: opt.limits(), ctx: context.Background(), cas: casjson.NewReader()}
+	r.optTS = &typeSystemFiles{get: func(string) ([]byte, error) { return r.readPath(opt.TypeSystem, "") }}
 	for _, s := range opt.SkipDirs {
 		if s == "" {
 			continue
@@ -1298,6 +1301,7 @@ func docName(rel, inner string) string {
 // concurrent use); documents still reach the project one by one in entry
 // order.
 func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string) ([]byte, error), open func(string) (io.ReadCloser, error), parallel bool) {
+	get = (&typeSystemFiles{get: get}).read
 	var pre *prefetch
 	if parallel && r.opt.Workers > 1 {
 		var cas []string
@@ -1370,6 +1374,52 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	}
 }
 
+// typeSystemFiles memoizes get for the TypeSystem.xml files beside XMI
+// documents: the documents of a folder share theirs, which is read once
+// for them (the last few kept; a file missing is remembered as missing)
+// instead of once per document. Other files go to get. It is safe for
+// concurrent use (prefetching); two readers of one file at once may both
+// read it.
+type typeSystemFiles struct {
+	get  func(string) ([]byte, error)
+	mu   sync.Mutex
+	last []typeSystemFile // most recent last
+}
+
+type typeSystemFile struct {
+	name string
+	data []byte
+	err  error // nil or a fs.ErrNotExist
+}
+
+// maxTypeSystemFiles bounds the type-system files a typeSystemFiles keeps.
+const maxTypeSystemFiles = 4
+
+func (t *typeSystemFiles) read(n string) ([]byte, error) {
+	if path.Base(n) != typeSystemName {
+		return t.get(n)
+	}
+	t.mu.Lock()
+	for i := len(t.last) - 1; i >= 0; i-- {
+		if f := t.last[i]; f.name == n {
+			t.mu.Unlock()
+			return f.data, f.err
+		}
+	}
+	t.mu.Unlock()
+	data, err := t.get(n)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return data, err // not kept: an error other than a missing file
+	}
+	t.mu.Lock()
+	if len(t.last) == maxTypeSystemFiles {
+		t.last = t.last[1:]
+	}
+	t.last = append(t.last, typeSystemFile{name: n, data: data, err: err})
+	t.mu.Unlock()
+	return data, err
+}
+
 // loadCAS reads and decodes one document file whose format reads it
 // alone or with a fixed-name companion beside it (CAS JSON; XMI with the
 // TypeSystem.xml beside it or the --typesystem file).
@@ -1388,7 +1438,7 @@ func (r *reader) loadCAS(n string, get func(string) ([]byte, error)) (*document.
 		var cerr error
 		comp, cerr = get(path.Join(path.Dir(n), c))
 		if errors.Is(cerr, fs.ErrNotExist) && c == typeSystemName && r.opt.TypeSystem != "" {
-			comp, cerr = r.readPath(r.opt.TypeSystem, "")
+			comp, cerr = r.optTS.read(typeSystemName) // Options.TypeSystem
 		}
 		if cerr != nil && !errors.Is(cerr, fs.ErrNotExist) {
 			return nil, fmt.Errorf("type system: %w", cerr)
