@@ -128,8 +128,7 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 				}
 			}
 		}
-		var b bytes.Buffer
-		err := jsonl.Write(&b, d)
+		line, err := jsonl.AppendLine(p.buf()[:0], d)
 		d.Name = name
 		if err != nil {
 			return nil, fmt.Errorf("recommend: %w", err)
@@ -140,7 +139,7 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 		}
 		// the document's name holds its folder inside the project
 		rel := path.Join(path.Dir(base), jsonlName(src))
-		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: rel, Data: b.Bytes(), Append: true}}}, nil
+		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: rel, Data: line, Append: true}}}, nil
 	default: // BRAT and anything text-based
 		next := 1
 		if lay, ok := d.Layers.(*brat.Layers); ok {

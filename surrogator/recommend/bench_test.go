@@ -274,7 +274,8 @@ func BenchmarkAnnotateJSONL(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		_, err := formats.Scan(context.Background(), formats.PathSources([]string{src}), formats.Options{}, func(_ *formats.Project, d *document.Document) error {
 			textBytes += int64(len(d.Text))
-			_, err := p.Annotate(d, cas.PHIConfig{})
+			a, err := p.Annotate(d, cas.PHIConfig{})
+			p.Release(a) // as surrogator annotate does once it has written the line
 			return err
 		})
 		if err != nil {
