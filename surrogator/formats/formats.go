@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -1378,18 +1379,19 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 // documents: the documents of a folder share theirs, which is read once
 // for them (the last few kept; a file missing is remembered as missing)
 // instead of once per document. Other files go to get. It is safe for
-// concurrent use (prefetching); two readers of one file at once may both
-// read it.
+// concurrent use (prefetching): a reader that asks for a file being read
+// waits for that read.
 type typeSystemFiles struct {
 	get  func(string) ([]byte, error)
 	mu   sync.Mutex
-	last []typeSystemFile // most recent last
+	last []*typeSystemFile // most recent last
 }
 
 type typeSystemFile struct {
 	name string
+	done chan struct{} // closed once data and err are set
 	data []byte
-	err  error // nil or a fs.ErrNotExist
+	err  error
 }
 
 // maxTypeSystemFiles bounds the type-system files a typeSystemFiles keeps.
@@ -1403,21 +1405,28 @@ func (t *typeSystemFiles) read(n string) ([]byte, error) {
 	for i := len(t.last) - 1; i >= 0; i-- {
 		if f := t.last[i]; f.name == n {
 			t.mu.Unlock()
+			<-f.done
 			return f.data, f.err
 		}
 	}
-	t.mu.Unlock()
-	data, err := t.get(n)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return data, err // not kept: an error other than a missing file
-	}
-	t.mu.Lock()
+	f := &typeSystemFile{name: n, done: make(chan struct{})}
 	if len(t.last) == maxTypeSystemFiles {
 		t.last = t.last[1:]
 	}
-	t.last = append(t.last, typeSystemFile{name: n, data: data, err: err})
+	t.last = append(t.last, f)
 	t.mu.Unlock()
-	return data, err
+	f.data, f.err = t.get(n)
+	close(f.done)
+	if f.err != nil && !errors.Is(f.err, fs.ErrNotExist) {
+		// not kept: an error other than a missing file (those waiting
+		// for this read have it)
+		t.mu.Lock()
+		if i := slices.Index(t.last, f); i >= 0 {
+			t.last = slices.Delete(t.last, i, i+1)
+		}
+		t.mu.Unlock()
+	}
+	return f.data, f.err
 }
 
 // loadCAS reads and decodes one document file whose format reads it
