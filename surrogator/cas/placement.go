@@ -364,6 +364,14 @@ func NewPlacer() *Placer {
 // feature when it has one.
 func (x *Placer) AddSofa(f *FS) { x.p.addSofa(f) }
 
+// AddSofaText adds a sofa feature structure whose text the caller has
+// decoded itself (a scanner that read the sofaString): offsets on it are
+// checked against text, and f need not hold its "sofaString" feature.
+func (x *Placer) AddSofaText(f *FS, text string) {
+	x.p.addSofa(f)
+	x.p.setSofaText(f.ID, f, text)
+}
+
 // Sofa returns the sofa added with id, or nil.
 func (x *Placer) Sofa(id int) *FS { return x.p.sofas[id] }
 
