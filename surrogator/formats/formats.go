@@ -824,17 +824,13 @@ func (r *reader) checkLink(realRoot, p string) error {
 // readPath reads a regular file with the size limit. With a realRoot, a
 // symbolic link must resolve to a regular file inside it.
 func (r *reader) readPath(p, realRoot string) ([]byte, error) {
-	f, link, err := r.openChecked(p, realRoot)
+	f, st, link, err := r.openChecked(p, realRoot)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	defer r.progress()
 	max := r.opt.maxDoc()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, pathless(err)
-	}
 	if st.Size() > max { // refused unread
 		return nil, &sizeError{what: "file", max: max}
 	}
@@ -986,7 +982,7 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 // openPath opens a regular file for streaming (JSON Lines), with the same
 // checks as readPath.
 func (r *reader) openPath(p, realRoot string) (io.ReadCloser, error) {
-	f, link, err := r.openChecked(p, realRoot)
+	f, _, link, err := r.openChecked(p, realRoot)
 	if err != nil {
 		return nil, err
 	}
@@ -1026,25 +1022,25 @@ func (d *digestReader) Close() error { return d.f.Close() }
 // openChecked opens p when reading goes on, p is a regular file, and (with
 // a realRoot) a symbolic link p resolves to a regular file inside it; link
 // reports such a link (a walk of the folder does not list its target
-// under its name).
-func (r *reader) openChecked(p, realRoot string) (f *os.File, link bool, err error) {
+// under its name); st is the open file's Stat.
+func (r *reader) openChecked(p, realRoot string) (f *os.File, st os.FileInfo, link bool, err error) {
 	if err := r.stopped(); err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	fi, err := os.Lstat(p)
 	if err != nil {
-		return nil, false, pathless(err)
+		return nil, nil, false, pathless(err)
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 && realRoot != "" {
 		if err := r.checkLink(realRoot, p); err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		link = true
 	} else if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
-		return nil, false, notRegular(fi.Mode())
+		return nil, nil, false, notRegular(fi.Mode())
 	}
-	f, err = openRegular(p)
-	return f, link, err
+	f, st, err = openRegular(p)
+	return f, st, link, err
 }
 
 func (r *reader) readZipFile(p string) *Project { return r.readZipFileAt(p, p) }
@@ -1056,17 +1052,12 @@ func (r *reader) readZipFileAt(shown, real string) *Project {
 		proj.addErr(&DocError{File: shown, Err: err})
 		return proj
 	}
-	f, err := openRegular(real)
+	f, fi, err := openRegular(real)
 	if err != nil {
 		proj.addErr(&DocError{File: shown, Err: err})
 		return proj
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		proj.addErr(&DocError{File: shown, Err: pathless(err)})
-		return proj
-	}
 	r.readZip(proj, shown, f, fi.Size())
 	return proj
 }
