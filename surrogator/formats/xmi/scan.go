@@ -320,7 +320,9 @@ func (x *xscan) run() error {
 	// room for every element
 	n := bytes.Count(x.d, []byte("<"))
 	x.spans, x.sofaRef, x.refs = slices.Grow(x.spans, 2*n), slices.Grow(x.sofaRef, n), slices.Grow(x.refs, 2*n)
-	x.out.Tokens = make([]Annotation, 0, n)
+	if x.token != "" {
+		x.out.Tokens = make([]Annotation, 0, n)
+	} // else none are kept (ScanPHI): no room for them
 	x.out.insertAt = -1
 	for {
 		x.space()
