@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -1077,8 +1078,14 @@ func (x *xscan) fs(t *tagInfo) error {
 			if t.sofa {
 				switch string(x.local(a)) {
 				case "sofaString":
-					x.buf = make([]byte, 0, a.vend-a.valAt)
-					x.out.Text = string(x.value(a))
+					if a.amp {
+						// decoded into its own buffer, which the text
+						// keeps (never written again): no second copy
+						t := appendDecoded(make([]byte, 0, a.vend-a.valAt), x.raw(a))
+						x.out.Text = unsafe.String(unsafe.SliceData(t), len(t))
+					} else {
+						x.out.Text = string(x.raw(a))
+					}
 					x.hasSofa = true
 				case "sofaID":
 					x.sofaID = string(x.value(a))
@@ -1213,6 +1220,9 @@ func (x *xscan) view(tagEnd int) error {
 	if members >= 0 {
 		a := &x.attrs[members]
 		v := x.value(a)
+		// room for the ids (one space between two, as written)
+		n := bytes.Count(v, []byte{' '}) + 1
+		x.refs, x.out.Members = slices.Grow(x.refs, n), slices.Grow(x.out.Members, n)
 		for len(v) > 0 {
 			for len(v) > 0 && asciiSpace(v[0]) {
 				v = v[1:]
