@@ -194,7 +194,14 @@ func (p *placement) setSofaText(id int, s *FS, text string) {
 	if p.sofas[id] != s {
 		return
 	}
-	ix := document.NewIndex(text)
+	p.setSofaIndex(id, s, document.NewIndex(text))
+}
+
+// setSofaIndex is setSofaText with the text's index made by the caller.
+func (p *placement) setSofaIndex(id int, s *FS, ix *document.Index) {
+	if p.sofas[id] != s {
+		return
+	}
 	p.index[id] = ix
 	p.lastIx, p.ix, p.cur = id, ix, ix.Cursor()
 }
@@ -366,10 +373,14 @@ func (x *Placer) AddSofa(f *FS) { x.p.addSofa(f) }
 
 // AddSofaText adds a sofa feature structure whose text the caller has
 // decoded itself (a scanner that read the sofaString): offsets on it are
-// checked against text, and f need not hold its "sofaString" feature.
-func (x *Placer) AddSofaText(f *FS, text string) {
+// checked against text, and f need not hold its "sofaString" feature. ix
+// is text's offset index when the caller has made it (nil: made here).
+func (x *Placer) AddSofaText(f *FS, text string, ix *document.Index) {
 	x.p.addSofa(f)
-	x.p.setSofaText(f.ID, f, text)
+	if ix == nil {
+		ix = document.NewIndex(text)
+	}
+	x.p.setSofaIndex(f.ID, f, ix)
 }
 
 // Sofa returns the sofa added with id, or nil.

@@ -5,10 +5,12 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+
+	"github.com/surrogator/surrogator/surrogator/document"
 )
 
 // TestPlacerAddSofaText: a sofa added with its text decoded by the caller
-// (AddSofaText) places every annotation as the same sofa added with its
+// (AddSofaText, with or without its index) places every annotation as the same sofa added with its
 // sofaString (AddSofa): the same spans and the same errors, for offsets
 // on ASCII, umlauts and a surrogate pair, inside a character, beyond the
 // text, reversed, and for PHI annotations and others.
@@ -35,7 +37,9 @@ func TestPlacerAddSofaText(t *testing.T) {
 	sofa.SetString("sofaString", text)
 	withString.AddSofa(sofa)
 	withText := NewPlacer()
-	withText.AddSofaText(&FS{ID: 1, Type: TypeSofa}, text)
+	withText.AddSofaText(&FS{ID: 1, Type: TypeSofa}, text, nil)
+	withIndex := NewPlacer()
+	withIndex.AddSofaText(&FS{ID: 1, Type: TypeSofa}, text, document.NewIndex(text))
 	for i, tc := range tests {
 		f := &FS{ID: 10 + i, Type: tc.typ}
 		f.Set("sofa", true, json.RawMessage("1"))
@@ -43,9 +47,11 @@ func TestPlacerAddSofaText(t *testing.T) {
 		f.Set("end", false, json.RawMessage(strconv.Itoa(tc.end)))
 		f.SetString("kind", "NAME_PATIENT")
 		s1, phi1, err1 := withString.Check(f, 1, cfg)
-		s2, phi2, err2 := withText.Check(f, 1, cfg)
-		if !reflect.DeepEqual(s1, s2) || phi1 != phi2 || (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
-			t.Errorf("%s: AddSofaText gives %+v %v %v, AddSofa %+v %v %v", tc.name, s2, phi2, err2, s1, phi1, err1)
+		for _, p := range []*Placer{withText, withIndex} {
+			s2, phi2, err2 := p.Check(f, 1, cfg)
+			if !reflect.DeepEqual(s1, s2) || phi1 != phi2 || (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
+				t.Errorf("%s: AddSofaText gives %+v %v %v, AddSofa %+v %v %v", tc.name, s2, phi2, err2, s1, phi1, err1)
+			}
 		}
 	}
 }

@@ -253,7 +253,11 @@ func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfi
 	}
 	layer, feature, types := originalLayer(sc.LayerType, o.Types(), phi)
 	t := Target{Layer: layer, Feature: feature}
-	pl := place(document.NewIndex(d.Text), len(d.Text), nil, preds)
+	ix := sc.Index()
+	if sc.Text != d.Text { // never so far: the document's text is the scan's
+		ix = document.NewIndex(d.Text)
+	}
+	pl := place(ix, len(d.Text), nil, preds)
 	adds := make([]xmi.NewAnnotation, len(pl))
 	for i, q := range pl {
 		f := predictionFeatures(t, q.p, nil)

@@ -46,7 +46,7 @@ func (s *Scanner) ReadOriginal(data []byte, defs []*cas.TypeDef, phi cas.PHIConf
 	pl := cas.NewPlacer()
 	// the text as the scan decoded it: not encoded into a sofaString
 	// feature for the placer to decode again
-	pl.AddSofaText(&cas.FS{ID: sc.Sofa, Type: cas.TypeSofa}, sc.Text)
+	pl.AddSofaText(&cas.FS{ID: sc.Sofa, Type: cas.TypeSofa}, sc.Text, sc.ix)
 	check := func(f *cas.FS) (document.Span, bool, error) {
 		sp, isPHI, err := pl.Check(f, sc.Sofa, phi)
 		if err != nil {

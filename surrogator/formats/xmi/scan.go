@@ -79,11 +79,12 @@ type Scan struct {
 	Title     string
 
 	data      []byte
-	rootEnd   int    // offset of the root start tag's '>'
-	insertAt  int    // where new elements go: the first cas:View, else </xmi:XMI>
-	membersAt int    // inside the main view's members value, before its quote; -1: no view
-	membersIn bool   // the main view has a members attribute (else membersAt is where one goes)
-	casPrefix string // prefix of the CAS namespace
+	ix        *document.Index // Text's offset index
+	rootEnd   int             // offset of the root start tag's '>'
+	insertAt  int             // where new elements go: the first cas:View, else </xmi:XMI>
+	membersAt int             // inside the main view's members value, before its quote; -1: no view
+	membersIn bool            // the main view has a members attribute (else membersAt is where one goes)
+	casPrefix string          // prefix of the CAS namespace
 	prefixOf  map[string]string
 }
 
@@ -1274,6 +1275,7 @@ func (x *xscan) finish() error {
 		}
 	}
 	ix := document.NewIndex(o.Text)
+	o.ix = ix
 	for k, s := range x.sofaRef {
 		if s != o.Sofa {
 			return refuse("sofa reference to another feature structure")
@@ -1294,6 +1296,9 @@ func (x *xscan) finish() error {
 	}
 	return nil
 }
+
+// Index returns the offset index of Text (read-only: it may be shared).
+func (sc *Scan) Index() *document.Index { return sc.ix }
 
 // NewAnnotation is one annotation Splice adds: UTF-16 offsets on the main
 // sofa and further features as attribute name and value (the value is
