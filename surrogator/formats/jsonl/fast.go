@@ -146,6 +146,9 @@ func fastLine(line []byte) ([]Field, error) {
 	return fields, err
 }
 
+// maxSlabSpans bounds the spans fastSpans makes room for at once.
+const maxSlabSpans = 4096
+
 // fastSpans calls span with each element's fields of the valid JSON
 // array raw, or returns the error parseSpans returns for it.
 func fastSpans(raw []byte, span func(i int, fields []Field) error) error {
@@ -156,8 +159,10 @@ func fastSpans(raw []byte, span func(i int, fields []Field) error) error {
 	if raw[i] == ']' {
 		return nil
 	}
-	// room for three fields of every object (begin, end, kind)
-	slab := make([]Field, 0, 3*bytes.Count(raw, []byte{'{'}))
+	// room for three fields (begin, end, kind) of every object up to a
+	// bound (a brace may stand in a string: the count is no promise),
+	// beyond which the slab grows as the fields come
+	slab := make([]Field, 0, 3*min(bytes.Count(raw, []byte{'{'}), maxSlabSpans))
 	for n := 0; ; n++ {
 		fields, e, err := fastObject(raw, i, &slab)
 		if err != nil {

@@ -1221,8 +1221,9 @@ func (x *xscan) view(tagEnd int) error {
 	if members >= 0 {
 		a := &x.attrs[members]
 		v := x.value(a)
-		// room for the ids (one space between two, as written)
-		n := bytes.Count(v, []byte{' '}) + 1
+		// room for the ids (one space between two, as written) up to a
+		// bound: spaces are no promise of ids
+		n := min(bytes.Count(v, []byte{' '})+1, maxMembersRoom)
 		x.refs, x.out.Members = slices.Grow(x.refs, n), slices.Grow(x.out.Members, n)
 		for len(v) > 0 {
 			for len(v) > 0 && asciiSpace(v[0]) {
@@ -1251,6 +1252,9 @@ func (x *xscan) view(tagEnd int) error {
 	}
 	return nil
 }
+
+// maxMembersRoom bounds the member ids view makes room for at once.
+const maxMembersRoom = 1 << 16
 
 // finish checks references, the sofa and the annotations' offsets.
 func (x *xscan) finish() error {
