@@ -320,9 +320,16 @@ type reader struct {
 	// one); xmiMu guards it
 	xmiTypes map[string]*xmiTypes
 	xmiMu    sync.Mutex
-	// optTS reads Options.TypeSystem once for the run
-	optTS *typeSystemFiles
+	// optTS reads Options.TypeSystem once for the run; namedTS the
+	// TypeSystem.xml of the folders of files named one by one (readFile:
+	// a shell glob of XMI files), by the folder's resolved path
+	optTS   *typeSystemFiles
+	namedTS map[string]*typeSystemFiles
 }
+
+// maxNamedTSFolders bounds the folders whose type-system files readFile
+// keeps.
+const maxNamedTSFolders = 16
 
 func newReader(opt Options) *reader {
 	r := &reader{opt: opt, lim: opt.limits(), ctx: context.Background(), cas: casjson.NewReader()}
@@ -1261,7 +1268,22 @@ func (r *reader) readFile(proj *Project, p string) bool {
 		r.seen = map[string]bool{}
 	}
 	r.seen[key] = true
+	// the files of one folder named one by one share its TypeSystem.xml,
+	// read once for them
+	ts := r.namedTS[realDir]
+	if ts == nil {
+		if r.namedTS == nil || len(r.namedTS) == maxNamedTSFolders {
+			r.namedTS = map[string]*typeSystemFiles{}
+		}
+		ts = &typeSystemFiles{get: func(n string) ([]byte, error) {
+			return r.readPath(filepath.Join(realDir, filepath.FromSlash(n)), realDir)
+		}}
+		r.namedTS[realDir] = ts
+	}
 	r.readLoose(proj, []looseEntry{entry}, func(n string) ([]byte, error) {
+		if n == typeSystemName && n != base {
+			return ts.read(n)
+		}
 		fp, root := resolve(n)
 		return r.readPath(fp, root)
 	}, func(n string) (io.ReadCloser, error) {

@@ -20,7 +20,8 @@ import (
 // reports each file once), with and without prefetching and KeepOriginal;
 // each folder reads its own, a folder without one reads the --typesystem
 // file (Options.TypeSystem) once, and every document has the letter's
-// text and spans.
+// text and spans; the XMI files of a folder named one by one read its
+// type system once too.
 func TestTypeSystemReadOnce(t *testing.T) {
 	d, err := casjson.Read([]byte(miniCAS), cas.PHIConfig{})
 	if err != nil {
@@ -87,5 +88,23 @@ func TestTypeSystemReadOnce(t *testing.T) {
 				}
 			}
 		}
+	}
+	// the files named one by one (a shell glob): the folder's type
+	// system read once for them too
+	var named []string
+	for _, f := range []string{"p/a", "p/b", "p/c"} {
+		named = append(named, filepath.Join(dir, filepath.FromSlash(f)+".xmi"))
+	}
+	reads := map[string]int{}
+	o := Options{KeepOriginal: true, Digest: func(p string, _ [32]byte, _ int64) { reads[filepath.Base(p)]++ }}
+	n := 0
+	if _, err := Scan(context.Background(), PathSources(named), o, func(*Project, *document.Document) error {
+		n++
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n != 3 || reads["TypeSystem.xml"] != 1 {
+		t.Errorf("files named one by one: %d documents, the type system read %d times, want once", n, reads["TypeSystem.xml"])
 	}
 }
