@@ -256,6 +256,12 @@ func SofaText(s *FS) (string, error) {
 	return text, nil
 }
 
+// DecodeJSONString decodes the JSON string raw (with its quotes) into
+// what json.Unmarshal makes of it, in one pass over the common case (see
+// jsonString); ok is false where json.Unmarshal fails or raw is not a
+// string.
+func DecodeJSONString(raw []byte) (s string, ok bool) { return jsonString(raw) }
+
 // jsonString decodes a JSON string as json.Unmarshal does. A valid UTF-8
 // string whose escapes are the common ones (\n, \", \uXXXX with paired
 // surrogates, …), as sofas are, is decoded here; anything else (raw

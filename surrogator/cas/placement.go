@@ -194,7 +194,14 @@ func (p *placement) setSofaText(id int, s *FS, text string) {
 	if p.sofas[id] != s {
 		return
 	}
-	ix := document.NewIndex(text)
+	p.setSofaIndex(id, s, document.NewIndex(text))
+}
+
+// setSofaIndex is setSofaText with the text's index made by the caller.
+func (p *placement) setSofaIndex(id int, s *FS, ix *document.Index) {
+	if p.sofas[id] != s {
+		return
+	}
 	p.index[id] = ix
 	p.lastIx, p.ix, p.cur = id, ix, ix.Cursor()
 }
@@ -363,6 +370,18 @@ func NewPlacer() *Placer {
 // AddSofa adds a sofa feature structure; it must hold its "sofaString"
 // feature when it has one.
 func (x *Placer) AddSofa(f *FS) { x.p.addSofa(f) }
+
+// AddSofaText adds a sofa feature structure whose text the caller has
+// decoded itself (a scanner that read the sofaString): offsets on it are
+// checked against text, and f need not hold its "sofaString" feature. ix
+// is text's offset index when the caller has made it (nil: made here).
+func (x *Placer) AddSofaText(f *FS, text string, ix *document.Index) {
+	x.p.addSofa(f)
+	if ix == nil {
+		ix = document.NewIndex(text)
+	}
+	x.p.setSofaIndex(f.ID, f, ix)
+}
 
 // Sofa returns the sofa added with id, or nil.
 func (x *Placer) Sofa(id int) *FS { return x.p.sofas[id] }

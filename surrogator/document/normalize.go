@@ -39,7 +39,10 @@ func (d *Document) Normalize() {
 		}
 		return spans[i].End > spans[j].End // outermost first
 	})
-	var out []Span
+	var out []Span // nil without spans
+	if len(spans) > 0 {
+		out = make([]Span, 0, len(spans))
+	}
 	for _, s := range spans {
 		if len(out) == 0 || s.Begin >= out[len(out)-1].End {
 			out = append(out, s)

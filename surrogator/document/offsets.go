@@ -30,6 +30,10 @@ func NewIndex(text string) *Index {
 	for i := 0; i < len(text); {
 		if text[i] < utf8.RuneSelf {
 			i++
+			// a letter's runs of ASCII, eight bytes at a time
+			for i+8 <= len(text) && ascii8(text[i:i+8]) {
+				i += 8
+			}
 			continue
 		}
 		_, w := utf8.DecodeRuneInString(text[i:])
@@ -51,6 +55,14 @@ func NewIndex(text string) *Index {
 	ix.ncp = len(text) - extraBytes
 	ix.n16 = ix.ncp + extraUnits
 	return ix
+}
+
+// ascii8 reports whether the eight bytes of s are ASCII (one load).
+func ascii8(s string) bool {
+	_ = s[7]
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return w&0x8080808080808080 == 0
 }
 
 // units is the UTF-16 length of the k-th multi-byte rune.

@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -319,10 +320,20 @@ type reader struct {
 	// one); xmiMu guards it
 	xmiTypes map[string]*xmiTypes
 	xmiMu    sync.Mutex
+	// optTS reads Options.TypeSystem once for the run; namedTS the
+	// TypeSystem.xml of the folders of files named one by one (readFile:
+	// a shell glob of XMI files), by the folder's resolved path
+	optTS   *typeSystemFiles
+	namedTS map[string]*typeSystemFiles
 }
+
+// maxNamedTSFolders bounds the folders whose type-system files readFile
+// keeps.
+const maxNamedTSFolders = 16
 
 func newReader(opt Options) *reader {
 	r := &reader{opt: opt, lim: opt.limits(), ctx: context.Background(), cas: casjson.NewReader()}
+	r.optTS = &typeSystemFiles{get: func(string) ([]byte, error) { return r.readPath(opt.TypeSystem, "") }}
 	for _, s := range opt.SkipDirs {
 		if s == "" {
 			continue
@@ -820,17 +831,13 @@ func (r *reader) checkLink(realRoot, p string) error {
 // readPath reads a regular file with the size limit. With a realRoot, a
 // symbolic link must resolve to a regular file inside it.
 func (r *reader) readPath(p, realRoot string) ([]byte, error) {
-	f, link, err := r.openChecked(p, realRoot)
+	f, st, link, err := r.openChecked(p, realRoot)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	defer r.progress()
 	max := r.opt.maxDoc()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, pathless(err)
-	}
 	if st.Size() > max { // refused unread
 		return nil, &sizeError{what: "file", max: max}
 	}
@@ -982,7 +989,7 @@ func (r *reader) readDir(dir string) ([]*Project, error) {
 // openPath opens a regular file for streaming (JSON Lines), with the same
 // checks as readPath.
 func (r *reader) openPath(p, realRoot string) (io.ReadCloser, error) {
-	f, link, err := r.openChecked(p, realRoot)
+	f, _, link, err := r.openChecked(p, realRoot)
 	if err != nil {
 		return nil, err
 	}
@@ -1022,25 +1029,25 @@ func (d *digestReader) Close() error { return d.f.Close() }
 // openChecked opens p when reading goes on, p is a regular file, and (with
 // a realRoot) a symbolic link p resolves to a regular file inside it; link
 // reports such a link (a walk of the folder does not list its target
-// under its name).
-func (r *reader) openChecked(p, realRoot string) (f *os.File, link bool, err error) {
+// under its name); st is the open file's Stat.
+func (r *reader) openChecked(p, realRoot string) (f *os.File, st os.FileInfo, link bool, err error) {
 	if err := r.stopped(); err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	fi, err := os.Lstat(p)
 	if err != nil {
-		return nil, false, pathless(err)
+		return nil, nil, false, pathless(err)
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 && realRoot != "" {
 		if err := r.checkLink(realRoot, p); err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		link = true
 	} else if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
-		return nil, false, notRegular(fi.Mode())
+		return nil, nil, false, notRegular(fi.Mode())
 	}
-	f, err = openRegular(p)
-	return f, link, err
+	f, st, err = openRegular(p)
+	return f, st, link, err
 }
 
 func (r *reader) readZipFile(p string) *Project { return r.readZipFileAt(p, p) }
@@ -1052,17 +1059,12 @@ func (r *reader) readZipFileAt(shown, real string) *Project {
 		proj.addErr(&DocError{File: shown, Err: err})
 		return proj
 	}
-	f, err := openRegular(real)
+	f, fi, err := openRegular(real)
 	if err != nil {
 		proj.addErr(&DocError{File: shown, Err: err})
 		return proj
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		proj.addErr(&DocError{File: shown, Err: pathless(err)})
-		return proj
-	}
 	r.readZip(proj, shown, f, fi.Size())
 	return proj
 }
@@ -1266,7 +1268,22 @@ func (r *reader) readFile(proj *Project, p string) bool {
 		r.seen = map[string]bool{}
 	}
 	r.seen[key] = true
+	// the files of one folder named one by one share its TypeSystem.xml,
+	// read once for them
+	ts := r.namedTS[realDir]
+	if ts == nil {
+		if r.namedTS == nil || len(r.namedTS) == maxNamedTSFolders {
+			r.namedTS = map[string]*typeSystemFiles{}
+		}
+		ts = &typeSystemFiles{get: func(n string) ([]byte, error) {
+			return r.readPath(filepath.Join(realDir, filepath.FromSlash(n)), realDir)
+		}}
+		r.namedTS[realDir] = ts
+	}
 	r.readLoose(proj, []looseEntry{entry}, func(n string) ([]byte, error) {
+		if n == typeSystemName && n != base {
+			return ts.read(n)
+		}
 		fp, root := resolve(n)
 		return r.readPath(fp, root)
 	}, func(n string) (io.ReadCloser, error) {
@@ -1298,6 +1315,7 @@ func docName(rel, inner string) string {
 // concurrent use); documents still reach the project one by one in entry
 // order.
 func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string) ([]byte, error), open func(string) (io.ReadCloser, error), parallel bool) {
+	get = (&typeSystemFiles{get: get}).read
 	var pre *prefetch
 	if parallel && r.opt.Workers > 1 {
 		var cas []string
@@ -1370,6 +1388,60 @@ func (r *reader) readLoose(proj *Project, entries []looseEntry, get func(string)
 	}
 }
 
+// typeSystemFiles memoizes get for the TypeSystem.xml files beside XMI
+// documents: the documents of a folder share theirs, which is read once
+// for them (the last few kept; a file missing is remembered as missing)
+// instead of once per document. Other files go to get. It is safe for
+// concurrent use (prefetching): a reader that asks for a file being read
+// waits for that read.
+type typeSystemFiles struct {
+	get  func(string) ([]byte, error)
+	mu   sync.Mutex
+	last []*typeSystemFile // most recent last
+}
+
+type typeSystemFile struct {
+	name string
+	done chan struct{} // closed once data and err are set
+	data []byte
+	err  error
+}
+
+// maxTypeSystemFiles bounds the type-system files a typeSystemFiles keeps.
+const maxTypeSystemFiles = 4
+
+func (t *typeSystemFiles) read(n string) ([]byte, error) {
+	if path.Base(n) != typeSystemName {
+		return t.get(n)
+	}
+	t.mu.Lock()
+	for i := len(t.last) - 1; i >= 0; i-- {
+		if f := t.last[i]; f.name == n {
+			t.mu.Unlock()
+			<-f.done
+			return f.data, f.err
+		}
+	}
+	f := &typeSystemFile{name: n, done: make(chan struct{})}
+	if len(t.last) == maxTypeSystemFiles {
+		t.last = t.last[1:]
+	}
+	t.last = append(t.last, f)
+	t.mu.Unlock()
+	f.data, f.err = t.get(n)
+	close(f.done)
+	if f.err != nil && !errors.Is(f.err, fs.ErrNotExist) {
+		// not kept: an error other than a missing file (those waiting
+		// for this read have it)
+		t.mu.Lock()
+		if i := slices.Index(t.last, f); i >= 0 {
+			t.last = slices.Delete(t.last, i, i+1)
+		}
+		t.mu.Unlock()
+	}
+	return f.data, f.err
+}
+
 // loadCAS reads and decodes one document file whose format reads it
 // alone or with a fixed-name companion beside it (CAS JSON; XMI with the
 // TypeSystem.xml beside it or the --typesystem file).
@@ -1388,7 +1460,7 @@ func (r *reader) loadCAS(n string, get func(string) ([]byte, error)) (*document.
 		var cerr error
 		comp, cerr = get(path.Join(path.Dir(n), c))
 		if errors.Is(cerr, fs.ErrNotExist) && c == typeSystemName && r.opt.TypeSystem != "" {
-			comp, cerr = r.readPath(r.opt.TypeSystem, "")
+			comp, cerr = r.optTS.read(typeSystemName) // Options.TypeSystem
 		}
 		if cerr != nil && !errors.Is(cerr, fs.ErrNotExist) {
 			return nil, fmt.Errorf("type system: %w", cerr)

@@ -284,15 +284,11 @@ func (r *reader) onePath(proj *Project, p string, loc Locator) error {
 // zipAt reads the located document from the zip at path real (named
 // shown); a zip found in a folder walk must stay inside realRoot.
 func (r *reader) zipAt(proj *Project, shown, real, realRoot string, loc Locator) error {
-	f, _, err := r.openChecked(real, realRoot)
+	f, fi, _, err := r.openChecked(real, realRoot)
 	if err != nil {
 		return fmt.Errorf("formats: %w", err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("formats: %w", pathless(err))
-	}
 	return r.oneZip(proj, shown, f, fi.Size(), loc)
 }
 

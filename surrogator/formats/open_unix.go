@@ -10,19 +10,20 @@ import (
 // openRegular opens p for reading without blocking on a FIFO (O_NONBLOCK)
 // and refuses anything that is not a regular file once open, so a file
 // swapped for a FIFO or device after the walk looked at it is never read.
-func openRegular(p string) (*os.File, error) {
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+// fi is the open file's Stat.
+func openRegular(p string) (f *os.File, fi os.FileInfo, err error) {
+	f, err = os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, pathless(err)
+		return nil, nil, pathless(err)
 	}
-	fi, err := f.Stat()
+	fi, err = f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, pathless(err)
+		return nil, nil, pathless(err)
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, notRegular(fi.Mode())
+		return nil, nil, notRegular(fi.Mode())
 	}
-	return f, nil
+	return f, fi, nil
 }

@@ -128,8 +128,7 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 				}
 			}
 		}
-		var b bytes.Buffer
-		err := jsonl.Write(&b, d)
+		line, err := jsonl.AppendLine(p.buf()[:0], d)
 		d.Name = name
 		if err != nil {
 			return nil, fmt.Errorf("recommend: %w", err)
@@ -140,7 +139,7 @@ func (p *Predictor) Annotate(d *document.Document, phi cas.PHIConfig) (*Annotate
 		}
 		// the document's name holds its folder inside the project
 		rel := path.Join(path.Dir(base), jsonlName(src))
-		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: rel, Data: b.Bytes(), Append: true}}}, nil
+		return &Annotated{Predictions: preds, Outputs: []Output{{Rel: rel, Data: line, Append: true}}}, nil
 	default: // BRAT and anything text-based
 		next := 1
 		if lay, ok := d.Layers.(*brat.Layers); ok {
@@ -254,7 +253,11 @@ func annotateXMIOriginal(d *document.Document, o *xmi.Original, phi cas.PHIConfi
 	}
 	layer, feature, types := originalLayer(sc.LayerType, o.Types(), phi)
 	t := Target{Layer: layer, Feature: feature}
-	pl := place(document.NewIndex(d.Text), len(d.Text), nil, preds)
+	ix := sc.Index()
+	if sc.Text != d.Text { // never so far: the document's text is the scan's
+		ix = document.NewIndex(d.Text)
+	}
+	pl := place(ix, len(d.Text), nil, preds)
 	adds := make([]xmi.NewAnnotation, len(pl))
 	for i, q := range pl {
 		f := predictionFeatures(t, q.p, nil)

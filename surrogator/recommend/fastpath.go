@@ -134,7 +134,7 @@ func predictFast(p *Predictor, ts *typeEntry, req *request, t Target, out []byte
 	if err != nil {
 		return nil, 0, errFallback
 	}
-	ix := document.NewIndex(sc.Text)
+	ix := sc.Index()
 	existing := make([]document.Span, 0, len(sc.Layer))
 	for _, a := range sc.Layer {
 		b, err1 := ix.FromUTF16(a.Begin)

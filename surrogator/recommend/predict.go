@@ -183,8 +183,8 @@ func newIntervals(spans []document.Span) intervals {
 			iv = append(iv, [2]int{s.Begin, s.End})
 		}
 	}
-	sort.Slice(iv, func(i, j int) bool { return iv[i][0] < iv[j][0] })
-	var out intervals
+	slices.SortFunc(iv, func(x, y [2]int) int { return cmp.Compare(x[0], y[0]) })
+	out := intervals{b: make([]int, 0, len(iv)), e: make([]int, 0, len(iv))}
 	for _, x := range iv {
 		if n := len(out.b); n > 0 && x[0] <= out.e[n-1] {
 			out.e[n-1] = max(out.e[n-1], x[1])

@@ -19,23 +19,25 @@ import (
 
 // fastObject returns the fields of the valid JSON object at b[i:] (i at
 // its '{') and the offset after it, or the error object returns. The
-// values alias b: the caller copies those it keeps (keep).
-func fastObject(b []byte, i int) ([]Field, int, error) {
+// fields are appended to *slab (the objects of one array share it) and
+// returned with their capacity cut, so that an append to them copies.
+// The values alias b: the caller copies those it keeps (keep).
+func fastObject(b []byte, i int, slab *[]Field) ([]Field, int, error) {
 	if b[i] != '{' {
 		return nil, 0, errors.New("not a JSON object")
 	}
-	var fields []Field
 	i = skipSpace(b, i+1)
 	if b[i] == '}' {
 		return nil, i + 1, nil
 	}
+	start := len(*slab)
 	for {
 		ke := skipString(b, i)
 		key, err := fieldKey(b[i:ke])
 		if err != nil {
 			return nil, 0, err
 		}
-		for _, f := range fields {
+		for _, f := range (*slab)[start:] {
 			if f.Key == key {
 				return nil, 0, document.Categorize(fmt.Errorf("key %q given twice", clip(key)), document.ErrPlacement)
 			}
@@ -43,10 +45,11 @@ func fastObject(b []byte, i int) ([]Field, int, error) {
 		i = skipSpace(b, ke)
 		i = skipSpace(b, i+1) // ':'
 		ve := skipValue(b, i)
-		fields = append(fields, Field{Key: key, Value: json.RawMessage(b[i:ve:ve])})
+		*slab = append(*slab, Field{Key: key, Value: json.RawMessage(b[i:ve:ve])})
 		i = skipSpace(b, ve)
 		if b[i] == '}' {
-			return fields, i + 1, nil
+			end := len(*slab)
+			return (*slab)[start:end:end], i + 1, nil
 		}
 		i = skipSpace(b, i+1) // ','
 	}
@@ -55,7 +58,23 @@ func fastObject(b []byte, i int) ([]Field, int, error) {
 // fieldKey decodes a key (with its quotes) of valid JSON.
 func fieldKey(raw []byte) (string, error) {
 	if bytes.IndexByte(raw, '\\') < 0 {
-		return string(raw[1 : len(raw)-1]), nil
+		// the keys of every line and span, without a copy each
+		switch k := raw[1 : len(raw)-1]; string(k) {
+		case "begin":
+			return "begin", nil
+		case "end":
+			return "end", nil
+		case "kind":
+			return "kind", nil
+		case "id":
+			return "id", nil
+		case "text":
+			return "text", nil
+		case "spans":
+			return "spans", nil
+		default:
+			return string(k), nil
+		}
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
@@ -122,9 +141,13 @@ func skipValue(b []byte, i int) int {
 // fastLine reads the fields of a line json.Valid accepts.
 func fastLine(line []byte) ([]Field, error) {
 	i := skipSpace(line, 0)
-	fields, _, err := fastObject(line, i)
+	var slab []Field
+	fields, _, err := fastObject(line, i, &slab)
 	return fields, err
 }
+
+// maxSlabSpans bounds the spans fastSpans makes room for at once.
+const maxSlabSpans = 4096
 
 // fastSpans calls span with each element's fields of the valid JSON
 // array raw, or returns the error parseSpans returns for it.
@@ -136,8 +159,12 @@ func fastSpans(raw []byte, span func(i int, fields []Field) error) error {
 	if raw[i] == ']' {
 		return nil
 	}
+	// room for three fields (begin, end, kind) of every object up to a
+	// bound (a brace may stand in a string: the count is no promise),
+	// beyond which the slab grows as the fields come
+	slab := make([]Field, 0, 3*min(bytes.Count(raw, []byte{'{'}), maxSlabSpans))
 	for n := 0; ; n++ {
-		fields, e, err := fastObject(raw, i)
+		fields, e, err := fastObject(raw, i, &slab)
 		if err != nil {
 			return fmt.Errorf("span %d: %w", n, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
 )
 
@@ -271,9 +272,13 @@ func parseLineWith(line []byte, fast bool) (*document.Document, error) {
 			d.Name = name
 			f.Value = nil
 		case "text":
-			if err := json.Unmarshal(f.Value, &d.Text); err != nil || f.Value[0] != '"' {
+			// one pass over the common string (json.Unmarshal would check
+			// the value again before it decodes it)
+			text, ok := cas.DecodeJSONString(f.Value)
+			if !ok || f.Value[0] != '"' {
 				return nil, errors.New("text is not a string")
 			}
+			d.Text = text
 			hasText = true
 			f.Value = nil
 		case "spans":
@@ -410,6 +415,24 @@ func parseSpans(d *document.Document, lay *Layers, raw json.RawMessage, fast boo
 // d.Name still equals it, else d.Name. A span is labelled with its
 // canonical kind when set, else with its raw label.
 func Write(w io.Writer, d *document.Document) error {
+	line, err := AppendLine(nil, d)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(line); err != nil {
+		return fmt.Errorf("jsonl: write: %w", err)
+	}
+	return nil
+}
+
+// defaultSpanFields are the fields of a span without JSON Lines layers
+// (read-only: cap = len, so an append copies).
+var defaultSpanFields = [3]Field{{Key: "begin"}, {Key: "end"}, {Key: "kind"}}
+
+// AppendLine appends d as Write writes it (the line with its "\n") to
+// dst and returns the extended buffer; on an error dst is returned
+// unchanged (its spare capacity may have been written).
+func AppendLine(dst []byte, d *document.Document) ([]byte, error) {
 	lay, _ := d.Layers.(*Layers)
 	fields := []Field{{Key: "id"}, {Key: "text"}, {Key: "spans"}}
 	if lay != nil {
@@ -421,13 +444,21 @@ func Write(w io.Writer, d *document.Document) error {
 		}
 	}
 	ix := document.NewIndex(d.Text)
-	var b bytes.Buffer
+	// room for the line: the text with an escaped line end every few
+	// dozen bytes, the spans, the other fields
+	need := len(d.Text) + len(d.Text)/16 + len(d.Name) + 48*len(d.Spans) + 64
+	for _, f := range fields {
+		need += len(f.Key) + len(f.Value) + 4
+	}
+	b := bytes.NewBuffer(dst)
+	b.Grow(need)
+	fail := func(err error) ([]byte, error) { return dst, err }
 	b.WriteByte('{')
 	for i, f := range fields {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		writeString(&b, f.Key)
+		writeString(b, f.Key)
 		b.WriteByte(':')
 		switch {
 		case f.Key == "id" && f.Value == nil:
@@ -437,24 +468,21 @@ func Write(w io.Writer, d *document.Document) error {
 					continue
 				}
 			}
-			writeString(&b, d.Name)
+			writeString(b, d.Name)
 		case f.Key == "text" && f.Value == nil:
-			writeString(&b, d.Text)
+			writeString(b, d.Text)
 		case f.Key == "spans" && f.Value == nil:
-			if err := writeSpans(&b, ix, d, lay); err != nil {
-				return err
+			if err := writeSpans(b, ix, d, lay); err != nil {
+				return fail(err)
 			}
 		default:
-			if err := compact(&b, f.Value); err != nil {
-				return fmt.Errorf("jsonl: write %s: field %q: %w", d.Name, clip(f.Key), err)
+			if err := compact(b, f.Value); err != nil {
+				return fail(fmt.Errorf("jsonl: write %s: field %q: %w", d.Name, clip(f.Key), err))
 			}
 		}
 	}
 	b.WriteString("}\n")
-	if _, err := w.Write(b.Bytes()); err != nil {
-		return fmt.Errorf("jsonl: write: %w", err)
-	}
-	return nil
+	return b.Bytes(), nil
 }
 
 func hasKey(fields []Field, key string) bool {
@@ -475,7 +503,7 @@ func writeSpans(b *bytes.Buffer, ix *document.Index, d *document.Document, lay *
 		if s.Begin < 0 || s.End > len(d.Text) || s.Begin > s.End || !ix.ValidByte(s.Begin) || !ix.ValidByte(s.End) {
 			return fmt.Errorf("jsonl: write: span %d [%d,%d) is not a range of the text", i, s.Begin, s.End)
 		}
-		fields := []Field{{Key: "begin"}, {Key: "end"}, {Key: "kind"}}
+		fields := defaultSpanFields[:]
 		if lay != nil && s.Ref >= 0 && s.Ref < len(lay.Spans) {
 			fields = lay.Spans[s.Ref]
 			for _, k := range []string{"begin", "end", "kind"} {

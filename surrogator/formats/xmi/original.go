@@ -33,44 +33,64 @@ func (o *Original) Types() []*cas.TypeDef { return o.types }
 // ReadOriginal reads an XMI document of the scanner's type system (defs,
 // as given to NewScanner) into the document that Read and cas.Extract
 // make of it (name, text and PHI spans of phi's layer), with Layers an
-// *Original, without building the CAS: ScanPHI reads it, and Extract
-// runs on a CAS of the sofa, the title and the PHI annotations alone
-// (the scan has checked every other annotation as Extract would). A
-// document the scanner refuses gives an error wrapping ErrScan: the
-// caller reads that one with Read.
+// *Original, without building the CAS: ScanPHI reads it, and Extract's
+// checks (cas.Placer) run on the sofa, the title and the PHI annotations
+// alone (the scan has checked every other annotation as Extract would),
+// in the order Extract meets them. A document the scanner refuses gives
+// an error wrapping ErrScan: the caller reads that one with Read.
 func (s *Scanner) ReadOriginal(data []byte, defs []*cas.TypeDef, phi cas.PHIConfig) (*document.Document, error) {
 	sc, err := s.ScanPHI(data, phi)
 	if err != nil {
 		return nil, err
 	}
-	c := &cas.CAS{FS: make([]*cas.FS, 0, len(sc.Layer)+2)}
-	sofa := &cas.FS{ID: sc.Sofa, Type: cas.TypeSofa}
-	sofa.SetString("sofaString", sc.Text)
-	c.FS = append(c.FS, sofa)
+	pl := cas.NewPlacer()
+	// the text as the scan decoded it: not encoded into a sofaString
+	// feature for the placer to decode again
+	pl.AddSofaText(&cas.FS{ID: sc.Sofa, Type: cas.TypeSofa}, sc.Text, sc.ix)
+	check := func(f *cas.FS) (document.Span, bool, error) {
+		sp, isPHI, err := pl.Check(f, sc.Sofa, phi)
+		if err != nil {
+			return sp, false, refuse("%v", err) // Read names the error
+		}
+		return sp, isPHI, nil
+	}
 	if sc.Title != "" {
 		meta := &cas.FS{ID: sc.MaxID + 1, Type: cas.TypeDocMeta}
 		meta.SetString("documentTitle", sc.Title)
-		c.FS = append(c.FS, meta)
-	}
-	feature := phi.Feature
-	if feature == "" {
-		feature = "kind"
-	}
-	ref := json.RawMessage(strconv.Itoa(sc.Sofa))
-	for i, a := range sc.Layer {
-		f := &cas.FS{ID: a.ID, Type: sc.LayerType, Features: make([]cas.Feature, 0, 4)}
-		f.Set("sofa", true, ref)
-		f.SetInt("begin", a.Begin)
-		f.SetInt("end", a.End)
-		if l := sc.Labels[i]; l != nil {
-			f.SetString(feature, *l)
+		if _, _, err := check(meta); err != nil {
+			return nil, err
 		}
-		c.FS = append(c.FS, f)
 	}
-	ex, err := cas.Extract(c, phi)
-	if err != nil {
-		return nil, refuse("%v", err) // Read names the error
+	spans := make([]document.Span, 0, len(sc.Layer))
+	// one feature structure serves every annotation (the placer keeps
+	// none): its sofa reference, begin and end; the label is the scan's
+	// (Extract would decode the string it was given)
+	ref := json.RawMessage(strconv.Itoa(sc.Sofa))
+	var num [2][]byte
+	f := &cas.FS{Type: sc.LayerType, Features: make([]cas.Feature, 3)}
+	for i, a := range sc.Layer {
+		num[0] = strconv.AppendInt(num[0][:0], int64(a.Begin), 10)
+		num[1] = strconv.AppendInt(num[1][:0], int64(a.End), 10)
+		f.ID = a.ID
+		f.Features[0] = cas.Feature{Name: "sofa", Ref: true, Value: ref}
+		f.Features[1] = cas.Feature{Name: "begin", Value: num[0]}
+		f.Features[2] = cas.Feature{Name: "end", Value: num[1]}
+		sp, isPHI, err := check(f)
+		if err != nil {
+			return nil, err
+		}
+		if !isPHI {
+			continue
+		}
+		if l := sc.Labels[i]; l != nil {
+			sp.Label = *l
+		}
+		spans = append(spans, sp)
 	}
-	return &document.Document{Name: ex.DocumentTitle, Format: document.FormatXMI, Text: ex.Text, Spans: ex.Spans,
+	var out []document.Span
+	if len(spans) > 0 {
+		out = spans // Extract leaves a document without PHI spans nil
+	}
+	return &document.Document{Name: sc.Title, Format: document.FormatXMI, Text: sc.Text, Spans: out,
 		Layers: &Original{Scan: sc, types: defs}}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/surrogator/surrogator/surrogator/cas"
 	"github.com/surrogator/surrogator/surrogator/document"
@@ -78,11 +79,12 @@ type Scan struct {
 	Title     string
 
 	data      []byte
-	rootEnd   int    // offset of the root start tag's '>'
-	insertAt  int    // where new elements go: the first cas:View, else </xmi:XMI>
-	membersAt int    // inside the main view's members value, before its quote; -1: no view
-	membersIn bool   // the main view has a members attribute (else membersAt is where one goes)
-	casPrefix string // prefix of the CAS namespace
+	ix        *document.Index // Text's offset index
+	rootEnd   int             // offset of the root start tag's '>'
+	insertAt  int             // where new elements go: the first cas:View, else </xmi:XMI>
+	membersAt int             // inside the main view's members value, before its quote; -1: no view
+	membersIn bool            // the main view has a members attribute (else membersAt is where one goes)
+	casPrefix string          // prefix of the CAS namespace
 	prefixOf  map[string]string
 }
 
@@ -320,7 +322,9 @@ func (x *xscan) run() error {
 	// room for every element
 	n := bytes.Count(x.d, []byte("<"))
 	x.spans, x.sofaRef, x.refs = slices.Grow(x.spans, 2*n), slices.Grow(x.sofaRef, n), slices.Grow(x.refs, 2*n)
-	x.out.Tokens = make([]Annotation, 0, n)
+	if x.token != "" {
+		x.out.Tokens = make([]Annotation, 0, n)
+	} // else none are kept (ScanPHI): no room for them
 	x.out.insertAt = -1
 	for {
 		x.space()
@@ -1075,8 +1079,14 @@ func (x *xscan) fs(t *tagInfo) error {
 			if t.sofa {
 				switch string(x.local(a)) {
 				case "sofaString":
-					x.buf = make([]byte, 0, a.vend-a.valAt)
-					x.out.Text = string(x.value(a))
+					if a.amp {
+						// decoded into its own buffer, which the text
+						// keeps (never written again): no second copy
+						t := appendDecoded(make([]byte, 0, a.vend-a.valAt), x.raw(a))
+						x.out.Text = unsafe.String(unsafe.SliceData(t), len(t))
+					} else {
+						x.out.Text = string(x.raw(a))
+					}
 					x.hasSofa = true
 				case "sofaID":
 					x.sofaID = string(x.value(a))
@@ -1211,6 +1221,10 @@ func (x *xscan) view(tagEnd int) error {
 	if members >= 0 {
 		a := &x.attrs[members]
 		v := x.value(a)
+		// room for the ids (one space between two, as written) up to a
+		// bound: spaces are no promise of ids
+		n := min(bytes.Count(v, []byte{' '})+1, maxMembersRoom)
+		x.refs, x.out.Members = slices.Grow(x.refs, n), slices.Grow(x.out.Members, n)
 		for len(v) > 0 {
 			for len(v) > 0 && asciiSpace(v[0]) {
 				v = v[1:]
@@ -1239,6 +1253,9 @@ func (x *xscan) view(tagEnd int) error {
 	return nil
 }
 
+// maxMembersRoom bounds the member ids view makes room for at once.
+const maxMembersRoom = 1 << 16
+
 // finish checks references, the sofa and the annotations' offsets.
 func (x *xscan) finish() error {
 	o := x.out
@@ -1262,6 +1279,7 @@ func (x *xscan) finish() error {
 		}
 	}
 	ix := document.NewIndex(o.Text)
+	o.ix = ix
 	for k, s := range x.sofaRef {
 		if s != o.Sofa {
 			return refuse("sofa reference to another feature structure")
@@ -1282,6 +1300,9 @@ func (x *xscan) finish() error {
 	}
 	return nil
 }
+
+// Index returns the offset index of Text (read-only: it may be shared).
+func (sc *Scan) Index() *document.Index { return sc.ix }
 
 // NewAnnotation is one annotation Splice adds: UTF-16 offsets on the main
 // sofa and further features as attribute name and value (the value is
