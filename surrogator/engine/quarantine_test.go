@@ -27,6 +27,7 @@ var crossLetterWords = map[string]string{
 	"d104-sozialdienst-neubrandenburg":     `"; Essen auf Rädern" (meals on wheels, at a clause start) vs the city Essen of d81`,
 	"d152-wittenberg-geriatrie-entlassung": `"; Essen auf Rädern" (meals on wheels, at a clause start) vs the city Essen of d81`,
 	"d154-offenburg-psychiatrie-betreuung": `"Herr Richter Maier-Hottinger" (the judge's title) vs the surname Richter of d27 and d31`,
+	"d08-mkg-ukj":                          `"Mund-, Kiefer- und Gesichtschirurgie" (the jaw) vs the surname Kiefer of d162`,
 }
 
 // maxUnexplainedPerMille bounds the other exclusions, per 1,000 letter

@@ -265,6 +265,7 @@ func TestCourtServesSurrogateTowns(t *testing.T) {
 // letter's VdK-Ortsverband moved to Göttingen and Meppen).
 func TestShortNameFollowsFullName(t *testing.T) {
 	res := data.Default()
+	g := NewEmbedded(res)
 	for _, c := range []struct{ full, org string }{
 		{"Rotenburg an der Fulda", "VdK-Ortsverband Rotenburg"},
 		{"Frankfurt (Oder)", "Tafel Frankfurt e. V."},
@@ -278,7 +279,13 @@ func TestShortNameFollowsFullName(t *testing.T) {
 				t.Fatalf("%d results", len(rs))
 			}
 			town := shortName(rs[0].sur)
-			if !strings.Contains(rs[1].sur, town) {
+			// or the district that holds the town's surrogate ("Sozialverband
+			// VdK Kreisverband Werra-Meißner-Kreis" for Bad Sooden-Allendorf)
+			district := "\x00"
+			if id, ok := g.Lookup(rs[0].sur); ok && g.Place(id).District != "" {
+				district = strings.TrimPrefix(strings.TrimPrefix(g.Place(id).District, "Landkreis "), "Kreis ")
+			}
+			if !strings.Contains(rs[1].sur, town) && !strings.Contains(rs[1].sur, district) {
 				t.Errorf("seed %d: %s → %s, but %s → %s", seed, c.full, rs[0].sur, c.org, rs[1].sur)
 			}
 		}
