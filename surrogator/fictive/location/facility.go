@@ -359,7 +359,14 @@ func generateFacility(original string, ctx *fictive.Context) (string, error) {
 			}
 		}
 	}
-	return lead + fac.Decline(v, article) + trail, nil
+	out := fac.Decline(v, article)
+	if ctx.Doc != nil && trail == "" && !strings.HasSuffix(core, ".") && strings.HasSuffix(out, ".") && strings.HasPrefix(ctx.After(1), ".") {
+		// a surrogate that ends in an abbreviation's period ("Heimatverein
+		// X e. V.") before the sentence's period: one period, as German
+		// writes it, not "e. V.."
+		out = strings.TrimSuffix(out, ".")
+	}
+	return lead + out + trail, nil
 }
 
 // facilityNominative returns the surrogate of a facility original (core,

@@ -291,3 +291,30 @@ func TestShortNameFollowsFullName(t *testing.T) {
 		}
 	}
 }
+
+// TestAbbrevPeriodBeforeSentencePeriod: a surrogate that ends in an
+// abbreviation's period ("Heimatverein X e. V.") before the sentence's
+// period is written with one period, not "e. V.." (blind reading 5).
+func TestAbbrevPeriodBeforeSentencePeriod(t *testing.T) {
+	res := data.Default()
+	for _, org := range []string{"Heimatverein Neuwied", "Sportverein Neustadt", "Tafel Speyer"} {
+		src := fmt.Sprintf("Klinikum [[CITY|Neuwied]]\n\nDer Patient ist Mitglied im [[ORG|%s]]. Er kommt gern.", org)
+		dotted := 0
+		for seed := 0; seed < 20; seed++ {
+			d := parseDoc(t, fmt.Sprint("period", seed, org), src)
+			_, rs := runDoc(t, res, nil, d, nil)
+			if len(rs) != 2 {
+				t.Fatalf("%d results", len(rs))
+			}
+			if strings.HasSuffix(rs[1].sur, ".") {
+				t.Errorf("seed %d: %s → %q before the sentence's period", seed, org, rs[1].sur)
+			}
+			if strings.HasSuffix(rs[1].sur, "e. V") {
+				dotted++
+			}
+		}
+		if org == "Heimatverein Neuwied" && dotted == 0 {
+			t.Errorf("%s: no surrogate with e. V. in 20 seeds: the test measures nothing", org)
+		}
+	}
+}
