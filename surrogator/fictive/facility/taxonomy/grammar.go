@@ -48,7 +48,7 @@ func isIndefinite(a string) bool {
 //
 // "-ig" is left out: "Leipziger", "Braunschweiger" are indeclinable place
 // adjectives, not "Leipzig-er".
-var adjectiveEndings = []string{"isch", "lich", "al", "är", "ell", "ant"}
+var adjectiveEndings = []string{"isch", "lich", "al", "är", "ell", "ant", "deutsch"}
 
 // adjectiveWords are adjective stems without such an ending.
 var adjectiveWords = map[string]bool{

@@ -5,6 +5,8 @@ import "testing"
 func TestDecline(t *testing.T) {
 	for _, c := range []struct{ name, article, want string }{
 		{"Katholisches Klinikum Fulda", "vom", "Katholischen Klinikum Fulda"},
+		{"Westdeutsches Herz- und Gefäßzentrum Essen", "im", "Westdeutschen Herz- und Gefäßzentrum Essen"},
+		{"Norddeutsches Epilepsiezentrum", "des", "Norddeutschen Epilepsiezentrums"},
 		{"Städtisches Klinikum Görlitz", "ins", "Städtische Klinikum Görlitz"},
 		{"Universitätsklinikum Würzburg", "im", "Universitätsklinikum Würzburg"},
 		{"Fachklinik Bad Elster", "in der", "Fachklinik Bad Elster"},
