@@ -118,7 +118,7 @@ bench-suspects:
 # kept, invented unique institutions, one surrogate per facility, agreement.
 eval-semantic:
 	$(GO) test -count=1 -v -run 'TestEvalSemantic' ./surrogator/fictive/facility/
-	SURROGATOR_EVAL_FULL=1 $(GO) test -count=1 -timeout 60m -v -run 'TestEvalLetters' ./surrogator/fictive/location/
+	SURROGATOR_EVAL_FULL=1 $(GO) test -count=1 -timeout 60m -v -run 'TestEvalLetters|TestSeatsFollowInstitutions' ./surrogator/fictive/location/
 
 # k-NN per query over 40,000 candidates and names/s embedded (one core);
 # the ONNX benchmarks run when ONNXRUNTIME_LIB names libonnxruntime.so.1.

@@ -118,8 +118,8 @@ func TestEvalLetters(t *testing.T) {
 	if testing.Short() {
 		seeds = 3
 	}
-	// make test asserts the default and --pools paths over 20 seeds and the
-	// packs over 5 and leaves the held-out report out (the full sweep took
+	// make test asserts the default path over 20 seeds, --pools and the
+	// packs over 5, and leaves the held-out report out (the full sweep took
 	// 17 of CI's 20 minutes); make eval-semantic sets SURROGATOR_EVAL_FULL=1:
 	// every path over 20 seeds, with the held-out report.
 	full := os.Getenv("SURROGATOR_EVAL_FULL") != ""
@@ -150,7 +150,7 @@ func TestEvalLetters(t *testing.T) {
 		if sharedPoolsErr != nil {
 			t.Fatal(sharedPoolsErr)
 		}
-		run(t, "--pools ../shared/pools", sharedPools, seeds)
+		run(t, "--pools ../shared/pools", sharedPools, packSeeds)
 	})
 	// packs built from every shared OSM extract that builds (their pools;
 	// the gazetteer stays the embedded one)

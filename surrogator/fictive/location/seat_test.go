@@ -408,13 +408,21 @@ func TestSeatsFollowInstitutions(t *testing.T) {
 	if testing.Short() {
 		seeds = 3
 	}
+	// as TestEvalLetters: make test runs the pools, pack and corpus paths
+	// over 5 seeds and leaves the held-out report out; make eval-semantic
+	// (SURROGATOR_EVAL_FULL=1) runs every path over 20 seeds
+	full := os.Getenv("SURROGATOR_EVAL_FULL") != ""
+	more := seeds
+	if !full {
+		more = min(seeds, 5)
+	}
 	t.Run("default", func(t *testing.T) {
 		ev := evalSeats(t, docs, seeds, nil, nil)
 		ev.report(t, "default", seeds)
 		ev.check(t)
 		// the held-out letters: the aggregate only, never asserted nor
 		// tuned on (testdata/letters-src/README.md)
-		if held := projectSet(t, "heldout"); len(held) > 0 && !testing.Short() {
+		if held := projectSet(t, "heldout"); len(held) > 0 && !testing.Short() && full {
 			hv := evalSeats(t, held, seeds, nil, nil)
 			hv.misses = nil
 			hv.report(t, "default, held-out letters (not asserted)", seeds)
@@ -424,7 +432,7 @@ func TestSeatsFollowInstitutions(t *testing.T) {
 	// place is pinned; an institution stands in its seat's surrogate only
 	// where the register has one there (reported, not asserted)
 	t.Run("corpus", func(t *testing.T) {
-		ev := evalSeatsScope(t, docs, seeds, nil, nil, true)
+		ev := evalSeatsScope(t, docs, more, nil, nil, true)
 		var keep []string
 		for _, m := range ev.misses {
 			if strings.Contains(m, "phone") {
@@ -432,7 +440,7 @@ func TestSeatsFollowInstitutions(t *testing.T) {
 			}
 		}
 		ev.misses = keep
-		ev.report(t, "default, --scope corpus (not asserted)", seeds)
+		ev.report(t, "default, --scope corpus (not asserted)", more)
 		// (phones are reported only: in corpus scope an area code two
 		// original places share, 0351 of Dresden and Freital, keeps the
 		// surrogate code of the place that came first)
@@ -449,8 +457,8 @@ func TestSeatsFollowInstitutions(t *testing.T) {
 		if seatPoolsErr != nil {
 			t.Fatal(seatPoolsErr)
 		}
-		ev := evalSeats(t, docs, seeds, nil, seatPools)
-		ev.report(t, "--pools ../shared/pools", seeds)
+		ev := evalSeats(t, docs, more, nil, seatPools)
+		ev.report(t, "--pools ../shared/pools", more)
 		ev.check(t)
 	})
 	t.Run("pack", func(t *testing.T) {
@@ -471,8 +479,8 @@ func TestSeatsFollowInstitutions(t *testing.T) {
 		if err != nil {
 			pools = nil
 		}
-		ev := evalSeats(t, docs, seeds, geopack.New(pk), pools)
-		ev.report(t, "pack graphhopper__lauf-200115 (its pools, gazetteer layered)", seeds)
+		ev := evalSeats(t, docs, more, geopack.New(pk), pools)
+		ev.report(t, "pack graphhopper__lauf-200115 (its pools, gazetteer layered)", more)
 		ev.check(t)
 	})
 }
