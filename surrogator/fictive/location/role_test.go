@@ -174,8 +174,17 @@ func TestRolesKept(t *testing.T) {
 					t.Errorf("seed %d: %q → %q has role %q, want %q", seed, seenOrig, sur, got, tt.role)
 				}
 				matched := false
+				// a template's closing period ("… e. V.") merges with the
+				// sentence's period after the span
+				merged := sur
+				if strings.HasPrefix(d.Text[d.Spans[sp].End:], ".") && !strings.HasSuffix(sur, ".") {
+					merged = sur + "."
+				}
 				for _, tpl := range roleTemplates(tt.role) {
 					m := templatePattern(tpl).FindStringSubmatch(sur)
+					if m == nil {
+						m = templatePattern(tpl).FindStringSubmatch(merged)
+					}
 					if m == nil {
 						continue
 					}
